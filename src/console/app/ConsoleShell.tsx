@@ -1,0 +1,88 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Toaster } from 'react-hot-toast';
+import { LoginForm } from '../features/auth/LoginForm';
+import { $session, checkSession } from '../session/session';
+import { LoadingOverlay } from '../ui/LoadingOverlay';
+import { TooltipLayer } from '../ui/tooltip';
+import { COPYRIGHT_LINE } from './brand';
+import { isLoginRoute, type MenuEntry } from './navigation';
+import { SubMenu } from './SubMenu';
+import { TopNav } from './TopNav';
+
+export interface ConsoleShellProps {
+  /** Heading of the page. */
+  title: string;
+  /** The route this page is served at (known at build time, so the first paint is right). */
+  route: string;
+  children?: ReactNode;
+  /** Opens without signing in. */
+  isPublic?: boolean;
+  /** Section sub-menu under the top bar. */
+  subMenu?: MenuEntry[];
+  /** A back button to this address. */
+  backHref?: string;
+  backLabel?: string;
+  /** Right-hand slot of the page header. */
+  actions?: ReactNode;
+}
+
+/** The frame around every console page, and the gate that shows the login form to signed-out visitors. */
+export function ConsoleShell({ title, route, children, isPublic = false, subMenu, backHref, backLabel = 'Back', actions }: ConsoleShellProps) {
+  const session = useStore($session);
+  const [pathname, setPathname] = useState(route);
+
+  useEffect(() => {
+    setPathname(window.location.pathname);
+    void checkSession();
+  }, []);
+
+  const onLoginPath = isLoginRoute(route);
+  const showPage = isPublic || session.status === 'signed-in';
+  let content: ReactNode;
+  if (showPage) {
+    content = (
+      <>
+        <PageHeader title={title} backHref={backHref} backLabel={backLabel} actions={actions} />
+        {children}
+      </>
+    );
+  } else if (session.status === 'unknown' && !onLoginPath) {
+    content = <LoadingOverlay />;
+  } else {
+    content = <LoginForm />;
+  }
+
+  return (
+    <div className="flex min-h-screen flex-col bg-stone-50 text-stone-900">
+      <TopNav pathname={pathname} />
+      {showPage && subMenu && <SubMenu entries={subMenu} pathname={pathname} />}
+      <main className="mx-auto w-full max-w-screen-2xl flex-1 px-4 py-6 sm:px-6">{content}</main>
+      <footer className="border-t border-stone-200 bg-white">
+        <p className="mx-auto max-w-screen-2xl px-6 py-4 text-center text-xs text-stone-500">{COPYRIGHT_LINE}</p>
+      </footer>
+      <Toaster position="top-center" toastOptions={{ duration: 4000 }} />
+      <TooltipLayer />
+    </div>
+  );
+}
+
+function PageHeader({ title, backHref, backLabel, actions }: { title: string; backHref?: string | undefined; backLabel: string; actions?: ReactNode }) {
+  return (
+    <div className="mb-6 flex flex-wrap items-center gap-3">
+      {backHref && (
+        <a
+          href={backHref}
+          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-stone-600 ring-1 ring-stone-300 hover:bg-white hover:text-stone-900"
+        >
+          <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
+            <path d="M12 5l-5 5 5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
+          </svg>
+          {backLabel}
+        </a>
+      )}
+      <h1 className="text-2xl font-semibold tracking-tight text-stone-900">{title}</h1>
+      {actions && <div className="ml-auto flex items-center gap-2">{actions}</div>}
+    </div>
+  );
+}

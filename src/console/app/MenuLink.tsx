@@ -1,0 +1,37 @@
+import { tooltipProps } from '../ui/tooltip';
+import type { MenuEntry } from './navigation';
+
+/** One menu entry: a link, or a button when the entry is an action. */
+export function MenuLink({ entry, className, onSelect }: { entry: MenuEntry; className: string; onSelect?: () => void }) {
+  if (entry.href) {
+    return (
+      <a
+        href={entry.href}
+        className={className}
+        role="menuitem"
+        {...(entry.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
+        {...tooltipProps(entry.tooltip)}
+        onClick={() => {
+          entry.onClick?.();
+          onSelect?.();
+        }}
+      >
+        {entry.label}
+      </a>
+    );
+  }
+  return (
+    <button
+      type="button"
+      className={`${className} w-full text-left`}
+      role="menuitem"
+      {...tooltipProps(entry.tooltip)}
+      onClick={() => {
+        onSelect?.();
+        entry.onClick?.();
+      }}
+    >
+      {entry.label}
+    </button>
+  );
+}

@@ -1,0 +1,51 @@
+import { benchmarkingMenu, breedingMenu, configMenu, launchMenu, topLinks } from '../../app/navigation';
+
+/**
+ * Console areas whose screens are still being built, with what each will do. A route leaves
+ * this list when its real page lands.
+ */
+const plans: Record<string, string> = {
+  [topLinks.runs.href]: 'Every pipeline run with its status and live progress, filters by status, pipeline, group and date, and actions to cancel, relaunch or group runs.',
+  [topLinks.runGroups.href]: 'Named groups of runs — a breeding cycle, a benchmark campaign — with their combined status.',
+  '/project/list': 'Breeding programmes and trials with their experiments, cross plans, files and runs.',
+  '/experiment/list': 'Studies: yield trials, nurseries and greenhouse experiments by project, site and season.',
+  '/accession/list': 'Germplasm with names, pedigrees, origin and biological status, importable from CSV.',
+  '/site/list': 'Field stations, greenhouses and labs with their coordinates and elevation.',
+  '/file-type/list': 'The kinds of files Seedbed accepts (VCF, FASTQ, phenotype CSV…) and how uploads are checked.',
+  '/cross-plan/list': 'Planned crosses between accessions and their progress.',
+  '/benchmarking/discovery/launch': 'Run discovery methods against a dataset whose true QTL are known.',
+  '/benchmarking/discovery/results/fileset': 'Precision, recall and F1 per method and trait, with Manhattan plots.',
+  '/benchmarking/prediction/launch': 'Run trained models against a registered validation set.',
+  '/benchmarking/prediction/results/fileset': 'Pearson r, Spearman ρ, RMSE and bias per model and trait.',
+  '/benchmarking/simulate-gdip-data': 'Simulate genotypes and phenotypes with known QTL to benchmark against.',
+  '/benchmarking/register-known-gdip-data': 'Register genotypes, phenotypes and known QTL as a benchmark dataset.',
+  '/benchmarking/register-prediction-data': 'Register observed trait values for a validation set.',
+  '/upload/gdip-results': 'Upload result files with a progress bar each, checked against their file type.',
+  '/upload/mlflow-run': 'Track an MLflow run: its parameters, metrics and status.',
+  '/templates/download': 'CSV templates for every import, with each column documented.',
+  '/settings/profile/view': 'Your name, email, member-since date and last sign-in.',
+  '/settings/profile/change-password': 'Change your password; other sessions are signed out.',
+  '/manage/invite-user': 'Invite a colleague by email with a single-use link valid for 7 days.',
+  '/manage/accept-invite': 'Accept an invitation and create your account.',
+  '/demo': 'A read-only preview of Seedbed on sample data.',
+};
+
+for (const entry of launchMenu.entries) {
+  if (entry.href) plans[entry.href] = `Launch ${entry.label}: ${entry.tooltip ?? ''}. The form is generated from the pipeline's parameter schema.`;
+}
+
+const titles = new Map<string, string>([
+  ...[topLinks.runs, topLinks.runGroups].map((entry) => [entry.href, entry.label] as [string, string]),
+  ...[breedingMenu, launchMenu, benchmarkingMenu, configMenu]
+    .flatMap((section) => section.entries)
+    .map((entry) => [entry.href ?? '', entry.label] as [string, string]),
+  ['/settings/profile/view', 'Profile'],
+  ['/settings/profile/change-password', 'Change password'],
+  ['/manage/invite-user', 'Invite User'],
+  ['/manage/accept-invite', 'Accept invitation'],
+  ['/demo', 'Demo'],
+]);
+
+export function upcomingPage(route: string): { title: string; plan: string } {
+  return { title: titles.get(route) ?? route, plan: plans[route] ?? '' };
+}

@@ -1,0 +1,114 @@
+/**
+ * The one request helper. Every call to the admin API goes through `request`, which adds the
+ * base URL and the stored token and turns failures into errors with a readable message.
+ */
+export const API_BASE_URL = withTrailingSlash(import.meta.env.PUBLIC_API_BASE_URL || '/api/');
+export const TOKEN_STORAGE_KEY = 'token';
+export const FALLBACK_ERROR_MESSAGE = 'Something went wrong';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** A failed call. `message` follows the precedence of the specification; `errors` holds field errors. */
+export class RequestError extends Error {
+  override name = 'RequestError';
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly body: unknown,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export function readStoredToken(): string {
+  try {
+    return globalThis.localStorage?.getItem(TOKEN_STORAGE_KEY) ?? '';
+  } catch {
+    return '';
+  }
+}
+
+export function writeStoredToken(token: string): void {
+  try {
+    globalThis.localStorage?.setItem(TOKEN_STORAGE_KEY, token);
+  } catch {
+    // Storage can be disabled (private mode); the session then lasts for this page only.
+  }
+}
+
+let onUnauthorized: (() => void) | undefined;
+/** Called when a call that carried a token gets 401: the session ended on the server. */
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  onUnauthorized = handler;
+}
+
+export async function request<T = unknown>(
+  path: string,
+  method: HttpMethod = 'GET',
+  body?: unknown,
+  contentType = 'application/json',
+): Promise<T> {
+  const token = readStoredToken();
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  if (token) headers.Authorization = `token ${token}`;
+
+  let payload: BodyInit | undefined;
+  if (body !== undefined) {
+    if (body instanceof FormData) {
+      payload = body; // the browser sets the multipart boundary
+    } else {
+      headers['Content-Type'] = contentType;
+      payload = typeof body === 'string' || body instanceof Blob ? body : JSON.stringify(body);
+    }
+  }
+
+  let response: Response;
+  let text: string;
+  try {
+    response = await fetch(API_BASE_URL + path.replace(/^\//, ''), { method, headers, body: payload });
+    text = await response.text();
+  } catch (error) {
+    throw new RequestError(error instanceof Error && error.message ? error.message : FALLBACK_ERROR_MESSAGE, 0, null);
+  }
+
+  const parsed = parseBody(text, response.headers.get('content-type'));
+  if (!response.ok) {
+    if (response.status === 401 && token) onUnauthorized?.();
+    throw new RequestError(errorMessage(parsed, text, response.statusText), response.status, parsed, fieldErrors(parsed));
+  }
+  return parsed as T;
+}
+
+/** In order: the server's `message`; the whole body; the client's own message; a fixed fallback. */
+export function errorMessage(parsed: unknown, text: string, clientMessage?: string): string {
+  if (isRecord(parsed) && typeof parsed.message === 'string' && parsed.message.trim()) return parsed.message;
+  if (text.trim()) return text;
+  if (clientMessage?.trim()) return clientMessage;
+  return FALLBACK_ERROR_MESSAGE;
+}
+
+function parseBody(text: string, contentType: string | null): unknown {
+  if (!text) return null;
+  if (contentType?.includes('json')) {
+    try {
+      return JSON.parse(text);
+    } catch {
+      return text;
+    }
+  }
+  return text;
+}
+
+function fieldErrors(parsed: unknown): Record<string, string> {
+  if (!isRecord(parsed) || !isRecord(parsed.errors)) return {};
+  return Object.fromEntries(Object.entries(parsed.errors).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function withTrailingSlash(url: string): string {
+  return url.endsWith('/') ? url : `${url}/`;
+}

@@ -1,0 +1,58 @@
+import { cors } from 'hono/cors';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { authenticate } from './http/authenticate';
+import { createRouter, type ApiDependencies } from './http/context';
+import { handleError } from './http/errors';
+import { authenticationRouter } from './routes/authentication/authentication.index';
+import { healthRouter } from './routes/health/health.index';
+
+export interface ApiOptions extends ApiDependencies {
+  databaseKind: 'pglite' | 'postgres';
+  version: string;
+  corsOrigins: string[];
+}
+
+/** Routes callable without a token: `METHOD path`, paths relative to the API base. */
+export const PUBLIC_ROUTES = new Set(['GET /health', 'GET /openapi.json', 'POST /authentication/login']);
+
+const isPublic = (method: string, path: string) => method === 'OPTIONS' || PUBLIC_ROUTES.has(`${method} ${path}`);
+
+/** The admin API, with paths relative to its base (mounted at /api/ by the server). */
+export function createApi(options: ApiOptions) {
+  const deps: ApiDependencies = { db: options.db, log: options.log, trustProxy: options.trustProxy };
+  const api = createRouter();
+
+  api.use(requestId());
+  api.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  if (options.corsOrigins.length > 0) {
+    api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+  }
+  api.use(async (c, next) => {
+    c.set('deps', deps);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  api.use(authenticate(isPublic));
+
+  api.route('/', healthRouter(options.databaseKind, options.version));
+  api.route('/', authenticationRouter);
+
+  api.openAPIRegistry.registerComponent('securitySchemes', 'token', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'Authorization',
+    description: 'The word `token`, a space, and the token from `authentication/login`.',
+  });
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Seedbed admin API', version: options.version },
+    security: [{ token: [] }],
+  });
+
+  api.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404));
+  api.onError(handleError);
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,103 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * All configuration, read and validated once. Each variable carries the sentence a person
+ * needs when it is wrong: what it is and how to fix it.
+ */
+const variables = {
+  PORT: {
+    schema: z.coerce.number().int().min(1).max(65535).default(4321),
+    fix: 'Set PORT to a free TCP port between 1 and 65535, e.g. PORT=4321.',
+    doc: 'Port the console and the API listen on.',
+  },
+  HOST: {
+    schema: z.string().min(1).default('0.0.0.0'),
+    fix: 'Set HOST to an interface address such as 127.0.0.1 or 0.0.0.0.',
+    doc: 'Interface to listen on.',
+  },
+  DATABASE_URL: {
+    schema: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    fix: 'Set DATABASE_URL to a PostgreSQL URL such as postgres://user@127.0.0.1:5432/seedbed, or unset it to use the embedded database.',
+    doc: 'PostgreSQL connection URL. Unset: the embedded PGlite database under SEEDBED_DATA_DIR.',
+  },
+  SEEDBED_DATA_DIR: {
+    schema: z.string().min(1).default('./data'),
+    fix: 'Set SEEDBED_DATA_DIR to a writable folder, e.g. SEEDBED_DATA_DIR=./data.',
+    doc: 'Folder for the embedded database and stored files.',
+  },
+  SEEDBED_ADMIN_EMAIL: {
+    schema: z.email('must be an email address').optional(),
+    fix: 'Set SEEDBED_ADMIN_EMAIL to the first administrator\'s email address, e.g. admin@example.org.',
+    doc: 'Email of the administrator created on first start.',
+  },
+  SEEDBED_ADMIN_PASSWORD: {
+    schema: z.string().min(12, 'must be at least 12 characters').optional(),
+    fix: 'Set SEEDBED_ADMIN_PASSWORD to at least 12 characters, or unset it to have a random one printed once.',
+    doc: 'Password of the administrator created on first start.',
+  },
+  SEEDBED_STATIC_DIR: {
+    schema: z.string().min(1).default('./dist'),
+    fix: 'Set SEEDBED_STATIC_DIR to the folder `astro build` wrote, e.g. ./dist.',
+    doc: 'Folder of the built console and docs served beside the API.',
+  },
+  SEEDBED_TRUST_PROXY: {
+    schema: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    fix: 'Set SEEDBED_TRUST_PROXY to true (behind a reverse proxy that sets X-Forwarded-For) or false.',
+    doc: 'Take the client address from X-Forwarded-For (for rate limits).',
+  },
+  SEEDBED_CORS_ORIGINS: {
+    schema: z
+      .string()
+      .default('')
+      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .pipe(z.array(z.url('must be a comma-separated list of origins'))),
+    fix: 'Set SEEDBED_CORS_ORIGINS to the console origins allowed to call the API, e.g. https://seedbed.example.org.',
+    doc: 'Origins of a console served from another host or CDN.',
+  },
+  SEEDBED_LOG_LEVEL: {
+    schema: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+    fix: 'Set SEEDBED_LOG_LEVEL to one of debug, info, warn, error.',
+    doc: 'Least severe log level printed.',
+  },
+} as const;
+
+type Variables = typeof variables;
+export type Env = { [K in keyof Variables]: z.output<Variables[K]['schema']> };
+
+export class ConfigurationError extends Error {
+  override name = 'ConfigurationError';
+}
+
+/** Reads every variable; throws one ConfigurationError naming each bad variable and its fix. */
+export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
+  const problems: string[] = [];
+  const env: Record<string, unknown> = {};
+  for (const [name, variable] of Object.entries(variables)) {
+    const raw = source[name];
+    const result = variable.schema.safeParse(raw === '' ? undefined : raw);
+    if (result.success) {
+      env[name] = result.data;
+    } else {
+      const reason = result.error.issues[0]?.message ?? 'is invalid';
+      problems.push(`${name} ${reason} (got ${JSON.stringify(raw)}). ${variable.fix}`);
+    }
+  }
+  if (problems.length > 0) {
+    throw new ConfigurationError(`Seedbed cannot start: bad configuration.\n  - ${problems.join('\n  - ')}`);
+  }
+  const parsed = env as Env;
+  return {
+    ...parsed,
+    SEEDBED_DATA_DIR: path.resolve(parsed.SEEDBED_DATA_DIR),
+    SEEDBED_STATIC_DIR: path.resolve(parsed.SEEDBED_STATIC_DIR),
+  };
+}
+
+/** The configuration reference, for the administrator guide. */
+export function describeEnv(): { name: string; doc: string; fix: string }[] {
+  return Object.entries(variables).map(([name, variable]) => ({ name, doc: variable.doc, fix: variable.fix }));
+}

@@ -1,0 +1,55 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { z } from 'zod';
+import { fieldErrorsFromIssues, type ApiErrorBody } from '../../contract/errors';
+
+/** An error whose message is meant for the person at the other end. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    message: string,
+    readonly errors?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export function errorResponse(c: Context, status: ContentfulStatusCode, body: ApiErrorBody) {
+  return c.json(body, status);
+}
+
+/** zod-openapi calls this when a request part fails its schema: 400 with one message per field. */
+export function validationHook(
+  result: { success: true } | { success: false; error: z.ZodError; target: string },
+  c: Context,
+) {
+  if (result.success) return;
+  const errors = fieldErrorsFromIssues(result.error.issues);
+  const where = result.target === 'json' ? 'request body' : `request ${result.target}`;
+  const detail = Object.entries(errors)
+    .map(([field, message]) => `${field}: ${message}`)
+    .join('; ');
+  return c.json({ message: `Invalid ${where}. ${detail}.`, errors } satisfies ApiErrorBody, 400);
+}
+
+/** Every thrown error ends here: known ones keep their status and message, the rest become a logged 500. */
+export function handleError(error: Error, c: Context): Response {
+  if (error instanceof ApiError) {
+    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ApiErrorBody, error.status);
+  }
+  if (error instanceof HTTPException) {
+    const message = error.status === 400 && /json/i.test(error.message)
+      ? 'The request body is not valid JSON.'
+      : error.message || 'Request failed';
+    return c.json({ message } satisfies ApiErrorBody, error.status as ContentfulStatusCode);
+  }
+  const requestId = String(c.get('requestId') ?? 'unknown');
+  c.get('deps')?.log.error('Unhandled error', {
+    requestId,
+    method: c.req.method,
+    path: c.req.path,
+    error: error.stack ?? String(error),
+  });
+  return c.json({ message: 'Something went wrong', requestId } satisfies ApiErrorBody, 500);
+}

@@ -1,0 +1,22 @@
+import { z } from '@hono/zod-openapi';
+import { apiErrorSchema } from '../../contract/errors';
+
+/** The JSON error responses a route can give, for its OpenAPI declaration. */
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429>) {
+  const descriptions = {
+    400: 'Invalid input; `errors` names each bad field',
+    401: 'Not signed in, or the token expired',
+    403: 'Not allowed',
+    404: 'Not found',
+    409: 'Conflicts with existing data',
+    413: 'Too large',
+    429: 'Too many attempts',
+  } as const;
+  return Object.fromEntries(
+    statuses.map((status) => [status, { description: descriptions[status], content: { 'application/json': { schema: apiErrorSchema } } }]),
+  );
+}
+
+export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
+  return { description, content: { 'application/json': { schema } } };
+}
