@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi, PUBLIC_ROUTES } from './api';
+import { createLogger } from './log';
+import { createTestApi, type TestApi } from './testing/test-api';
+
+const logged: string[] = [];
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+/** Every route the API registered, as `METHOD /path` with sample values in its parameters. */
+function registeredRoutes(): Array<{ method: string; path: string }> {
+  const seen = new Set<string>();
+  return t.api.routes
+    .filter((route) => route.method !== 'ALL')
+    .map((route) => ({ method: route.method, path: route.path.replace(/:(\w+)(\{[^}]*\})?/g, '1') }))
+    .filter((route) => {
+      const key = `${route.method} ${route.path}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+describe('the route table', () => {
+  it('registers the authentication routes and the public ones', () => {
+    const keys = registeredRoutes().map((route) => `${route.method} ${route.path}`);
+    for (const expected of ['GET /authentication/check', 'POST /authentication/logout', ...PUBLIC_ROUTES]) {
+      expect(keys).toContain(expected);
+    }
+  });
+
+  it('answers 401 without a token on every route but the public ones', async () => {
+    const routes = registeredRoutes();
+    const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.has(`${route.method} ${route.path}`));
+    expect(protectedRoutes.length).toBeGreaterThan(0);
+    for (const route of routes) {
+      const response = await t.call(route.path, { method: route.method });
+      const isPublic = PUBLIC_ROUTES.has(`${route.method} ${route.path}`);
+      expect(response.status === 401, `${route.method} ${route.path} → ${response.status}`).toBe(!isPublic);
+    }
+  });
+
+  it('answers 401 without a token, and 404 with one, for a path no route serves', async () => {
+    expect((await t.call('/no-such-thing')).status).toBe(401);
+    const user = await t.createTestUser();
+    const response = await t.call('/no-such-thing', { token: await t.signIn(user.email) });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ message: 'No API route for GET /no-such-thing.' });
+  });
+});
+
+describe('public routes', () => {
+  it('health reports the database', async () => {
+    const response = await t.call('/health');
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', database: expect.stringMatching(/pglite|postgres/) });
+  });
+
+  it('publishes an OpenAPI 3.1 document listing the authentication routes and the token scheme', async () => {
+    const response = await t.call('/openapi.json');
+    const document = (await response.json()) as { openapi: string; paths: Record<string, unknown>; components: { securitySchemes: Record<string, unknown> } };
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/authentication/check', '/authentication/login', '/authentication/logout']));
+    expect(document.components.securitySchemes.token).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+  });
+});
+
+describe('responses', () => {
+  it('carry security headers and a request id', async () => {
+    const response = await t.call('/health');
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(response.headers.get('strict-transport-security')).toMatch(/max-age=/);
+    expect(response.headers.get('x-request-id')).toMatch(/\S+/);
+  });
+
+  it('turn an unexpected error into a 500 that says "Something went wrong", with the request id that is in the log and no stack', async () => {
+    // A database that fails the way a dropped connection does.
+    const failingDb = new Proxy(t.db, {
+      get: (target, property, receiver) =>
+        property === 'execute' ? () => Promise.reject(new Error('connection to postgres://seedbed:hunter2@db failed')) : Reflect.get(target, property, receiver),
+    });
+    const api = createApi({ db: failingDb, log: createLogger('info', (_, line) => logged.push(line)), trustProxy: false, databaseKind: 'pglite', version: 'test', corsOrigins: [] });
+    const response = await api.request('/health');
+    expect(response.status).toBe(500);
+    const body = (await response.json()) as { message: string; requestId: string };
+    expect(body.message).toBe('Something went wrong');
+    expect(body.requestId).toBe(response.headers.get('x-request-id'));
+    expect(JSON.stringify(body)).not.toMatch(/hunter2|at .*\.ts/);
+    const entry = logged.map((line) => JSON.parse(line) as Record<string, string>).find((line) => line.requestId === body.requestId);
+    expect(entry?.error).toContain('hunter2');
+  });
+});
