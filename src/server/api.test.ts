@@ -84,7 +84,13 @@ describe('responses', () => {
       get: (target, property, receiver) =>
         property === 'execute' ? () => Promise.reject(new Error('connection to postgres://seedbed:hunter2@db failed')) : Reflect.get(target, property, receiver),
     });
-    const api = createApi({ db: failingDb, log: createLogger('info', (_, line) => logged.push(line)), trustProxy: false, databaseKind: 'pglite', version: 'test', corsOrigins: [] });
+    const api = createApi({
+      database: { ...t.database, db: failingDb },
+      log: createLogger('info', (_, line) => logged.push(line)),
+      trustProxy: false,
+      version: 'test',
+      corsOrigins: [],
+    });
     const response = await api.request('/health');
     expect(response.status).toBe(500);
     const body = (await response.json()) as { message: string; requestId: string };

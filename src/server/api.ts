@@ -1,16 +1,22 @@
 import { cors } from 'hono/cors';
 import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
+import { createTokenService } from './auth/tokens';
+import type { DatabaseHandle } from './db/client';
 import { authenticate } from './http/authenticate';
 import { createRouter, type ApiDependencies } from './http/context';
 import { handleError } from './http/errors';
 import { authenticationRouter } from './routes/authentication/authentication.index';
 import { healthRouter } from './routes/health/health.index';
 
-export interface ApiOptions extends ApiDependencies {
-  databaseKind: 'pglite' | 'postgres';
+export interface ApiOptions {
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'listen'>;
+  log: ApiDependencies['log'];
+  trustProxy: boolean;
   version: string;
   corsOrigins: string[];
+  /** Where the API is served, e.g. '/api'; '' serves it at the root (tests). */
+  basePath?: string;
 }
 
 /** Routes callable without a token: `METHOD path`, paths relative to the API base. */
@@ -20,8 +26,13 @@ const isPublic = (method: string, path: string) => method === 'OPTIONS' || PUBLI
 
 /** The admin API, with paths relative to its base (mounted at /api/ by the server). */
 export function createApi(options: ApiOptions) {
-  const deps: ApiDependencies = { db: options.db, log: options.log, trustProxy: options.trustProxy };
-  const api = createRouter();
+  const deps: ApiDependencies = {
+    db: options.database.db,
+    tokens: createTokenService(options.database),
+    log: options.log,
+    trustProxy: options.trustProxy,
+  };
+  const api = createRouter(options.basePath);
 
   api.use(requestId());
   api.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
@@ -35,7 +46,7 @@ export function createApi(options: ApiOptions) {
   });
   api.use(authenticate(isPublic));
 
-  api.route('/', healthRouter(options.databaseKind, options.version));
+  api.route('/', healthRouter(options.database.kind, options.version));
   api.route('/', authenticationRouter);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {

@@ -1,5 +1,4 @@
-import { Hono } from 'hono';
-import { mount } from 'hono/mount';
+import { getPath } from 'hono/utils/url';
 import { createApi } from './api';
 import { ensureAdministrator } from './bootstrap';
 import { openDatabase } from './db/client';
@@ -7,6 +6,8 @@ import type { Env } from './env';
 import type { Logger } from './log';
 import { createSite } from './site';
 import packageJson from '../../package.json' with { type: 'json' };
+
+export const API_BASE_PATH = '/api';
 
 /** Everything one process serves: the API under /api/ and the built site everywhere else. */
 export async function createSeedbed(env: Env, log: Logger) {
@@ -17,15 +18,19 @@ export async function createSeedbed(env: Env, log: Logger) {
   await ensureAdministrator(database.db, log, { email: env.SEEDBED_ADMIN_EMAIL, password: env.SEEDBED_ADMIN_PASSWORD });
 
   const api = createApi({
-    db: database.db,
+    database,
     log,
     trustProxy: env.SEEDBED_TRUST_PROXY,
-    databaseKind: database.kind,
     version: packageJson.version,
     corsOrigins: env.SEEDBED_CORS_ORIGINS,
+    basePath: API_BASE_PATH,
   });
-  const app = new Hono();
-  app.all('/api/*', mount(api.fetch));
-  app.route('/', createSite({ staticDir: env.SEEDBED_STATIC_DIR, connectOrigins: [] }));
-  return { app, database };
+  const site = createSite({ staticDir: env.SEEDBED_STATIC_DIR, connectOrigins: [] });
+  // Dispatch on the path prefix rather than mounting, which would copy every API request.
+  const fetch = (request: Request, ...rest: unknown[]) => {
+    const path = getPath(request);
+    const isApi = path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
+    return isApi ? api.fetch(request, ...rest) : site.fetch(request, ...rest);
+  };
+  return { app: { fetch }, database };
 }

@@ -2,13 +2,25 @@ import { tooltipProps } from '../ui/tooltip';
 import type { MenuEntry } from './navigation';
 
 /** One menu entry: a link, or a button when the entry is an action. */
-export function MenuLink({ entry, className, onSelect }: { entry: MenuEntry; className: string; onSelect?: () => void }) {
+export function MenuLink({
+  entry,
+  className,
+  onSelect,
+  inMenu = true,
+}: {
+  entry: MenuEntry;
+  className: string;
+  onSelect?: () => void;
+  /** Inside a `role="menu"` panel, entries are menu items; elsewhere plain links and buttons. */
+  inMenu?: boolean;
+}) {
+  const role = inMenu ? 'menuitem' : undefined;
   if (entry.href) {
     return (
       <a
         href={entry.href}
         className={className}
-        role="menuitem"
+        role={role}
         {...(entry.newTab ? { target: '_blank', rel: 'noopener noreferrer' } : {})}
         {...tooltipProps(entry.tooltip)}
         onClick={() => {
@@ -24,7 +36,7 @@ export function MenuLink({ entry, className, onSelect }: { entry: MenuEntry; cla
     <button
       type="button"
       className={`${className} w-full text-left`}
-      role="menuitem"
+      role={role}
       {...tooltipProps(entry.tooltip)}
       onClick={() => {
         onSelect?.();

@@ -27,7 +27,7 @@ export function MobileMenu({ links, sections }: { links: MenuEntry[]; sections: 
       {open && (
         <nav id="mobile-menu" aria-label="Main" className="absolute inset-x-0 top-full z-40 max-h-[calc(100vh-3.5rem)] overflow-y-auto bg-emerald-900 px-3 pb-4 shadow-xl">
           {links.map((entry) => (
-            <MenuLink key={entry.label} entry={entry} className={linkClass} onSelect={() => setOpen(false)} />
+            <MenuLink key={entry.label} entry={entry} className={linkClass} inMenu={false} onSelect={() => setOpen(false)} />
           ))}
           {sections.map((section) => (
             <details key={section.label} className="group">
@@ -39,7 +39,7 @@ export function MobileMenu({ links, sections }: { links: MenuEntry[]; sections: 
               </summary>
               <div className="ml-3 border-l border-emerald-700 pl-2">
                 {section.entries.map((entry) => (
-                  <MenuLink key={entry.label} entry={entry} className={linkClass} onSelect={() => setOpen(false)} />
+                  <MenuLink key={entry.label} entry={entry} className={linkClass} inMenu={false} onSelect={() => setOpen(false)} />
                 ))}
               </div>
             </details>

@@ -15,6 +15,8 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Calls `onMessage` for every NOTIFY on `channel`, from this process or any other. */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -33,11 +35,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
     await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      listen: async (channel, onMessage) => void (await client.listen(channel, onMessage)),
+      close: () => client.end({ timeout: 5 }),
+    };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
   const client = new PGlite(options.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    listen: async (channel, onMessage) => void (await client.listen(channel, onMessage)),
+    close: () => client.close(),
+  };
 }

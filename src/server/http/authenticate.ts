@@ -1,5 +1,4 @@
 import type { MiddlewareHandler } from 'hono';
-import { findTokenOwner } from '../auth/tokens';
 import type { AppEnv } from './context';
 
 const NOT_SIGNED_IN = 'You are not signed in, or your session has expired. Sign in again.';
@@ -14,7 +13,7 @@ export function authenticate(isPublic: (method: string, path: string) => boolean
   return async (c, next) => {
     if (isPublic(c.req.method, c.req.path)) return next();
     const token = tokenFromHeader(c.req.header('authorization'));
-    const owner = token ? await findTokenOwner(c.get('deps').db, token) : null;
+    const owner = token ? await c.get('deps').tokens.authenticate(token) : null;
     if (!owner) {
       c.header('WWW-Authenticate', 'token');
       return c.json({ message: NOT_SIGNED_IN }, 401);

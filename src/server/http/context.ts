@@ -1,11 +1,13 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { TokenOwner } from '../auth/tokens';
+import { getPath } from 'hono/utils/url';
+import type { TokenOwner, TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { Logger } from '../log';
 import { validationHook } from './errors';
 
 export interface ApiDependencies {
   db: Database;
+  tokens: TokenService;
   log: Logger;
   /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
@@ -20,6 +22,14 @@ export interface AppEnv {
   };
 }
 
-export function createRouter(): OpenAPIHono<AppEnv> {
-  return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+/**
+ * A router for API routes. With `basePath` ('/api'), it serves requests whose path starts with
+ * it and sees paths without it, so routes, docs and the public-route list stay base-relative.
+ */
+export function createRouter(basePath = ''): OpenAPIHono<AppEnv> {
+  if (!basePath) return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  return new OpenAPIHono<AppEnv>({
+    defaultHook: validationHook,
+    getPath: (request) => getPath(request).slice(basePath.length) || '/',
+  });
 }

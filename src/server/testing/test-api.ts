@@ -9,10 +9,9 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 export async function createTestApi() {
   const database = await openTestDatabase();
   const api = createApi({
-    db: database.db,
+    database,
     log: silentLogger,
     trustProxy: true,
-    databaseKind: database.kind,
     version: 'test',
     corsOrigins: [],
   });
@@ -44,7 +43,7 @@ export async function createTestApi() {
     return ((await response.json()) as { token: string }).token;
   }
 
-  return { api, db: database.db, call, createTestUser, signIn, close: () => database.close() };
+  return { api, database, db: database.db, call, createTestUser, signIn, close: () => database.close() };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

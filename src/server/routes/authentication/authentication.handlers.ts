@@ -2,7 +2,6 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import { clearLoginFailures, minutesUntilLoginAllowed, recordLoginFailure } from '../../auth/login-throttle';
 import { decoyPasswordHash, verifyPassword } from '../../auth/passwords';
-import { issueToken, revokeToken } from '../../auth/tokens';
 import { users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
@@ -38,11 +37,11 @@ export const login: RouteHandler<LoginRoute, AppEnv> = async (c) => {
 
   await clearLoginFailures(db, attempt);
   const [signedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
-  const token = await issueToken(db, user.id);
+  const token = await c.get('deps').tokens.issue(user.id);
   return c.json({ token, user: toUserResponse(signedIn!) }, 200);
 };
 
 export const logout: RouteHandler<LogoutRoute, AppEnv> = async (c) => {
-  await revokeToken(c.get('deps').db, c.get('user').tokenId);
+  await c.get('deps').tokens.revoke(c.get('user'));
   return c.body(null, 204);
 };

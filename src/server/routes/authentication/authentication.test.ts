@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../api';
 import { TOKEN_IDLE_LIFETIME_MS, hashToken } from '../../auth/tokens';
+import { silentLogger } from '../../log';
 import { authTokens } from '../../db/schema';
 import { createTestApi, TEST_PASSWORD, type TestApi } from '../../testing/test-api';
 
@@ -151,5 +153,16 @@ describe('POST authentication/logout', () => {
     expect((await t.call('/authentication/check', { token })).status).toBe(401);
     expect((await t.call('/authentication/logout', { method: 'POST', token })).status).toBe(401);
     expect((await t.call('/authentication/check', { token: otherSession })).status).toBe(200);
+  });
+
+  it('revokes the token at once on every API instance sharing the database', async () => {
+    const otherInstance = createApi({ database: t.database, log: silentLogger, trustProxy: true, version: 'test', corsOrigins: [] });
+    const user = await t.createTestUser();
+    const token = await t.signIn(user.email);
+    const headers = { Authorization: `token ${token}` };
+    // The other instance has checked (and so remembers) the token.
+    expect((await otherInstance.request('/authentication/check', { headers })).status).toBe(200);
+    expect((await t.call('/authentication/logout', { method: 'POST', token })).status).toBe(204);
+    await expect.poll(async () => (await otherInstance.request('/authentication/check', { headers })).status, { timeout: 2000 }).toBe(401);
   });
 });

@@ -1,0 +1,42 @@
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig, devices } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4391);
+export const E2E_ADMIN = { email: 'e2e-admin@seedbed.local', password: 'e2e admin passphrase' };
+const dataDir = path.join(os.tmpdir(), `seedbed-e2e-${process.pid}-${Date.now()}`);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.SEEDBED_CHROMIUM ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
+  webServer: {
+    // The real start command, on a scratch data folder and the embedded database.
+    command: 'npm start',
+    url: `http://127.0.0.1:${port}/api/health`,
+    timeout: 240_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEEDBED_DATA_DIR: dataDir,
+      SEEDBED_ADMIN_EMAIL: E2E_ADMIN.email,
+      SEEDBED_ADMIN_PASSWORD: E2E_ADMIN.password,
+      DATABASE_URL: '',
+    },
+  },
+});

@@ -1,0 +1,59 @@
+/**
+ * `npm run bench`: the quality targets of PRODUCT §6 that this build can measure, each printed
+ * as a figure beside its target, all measured in this one run on this machine.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildIfStale } from '../../scripts/build-if-stale';
+import { load, startServer } from './api-throughput';
+import { firstLoadJs } from './bundle-size';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const dist = path.join(root, 'dist');
+const rows: Array<[string, string, string, string]> = [];
+const report = (figure: string, value: string, target: string, verdict: boolean | null) =>
+  rows.push([figure, value, target, verdict === null ? '' : verdict ? 'met' : 'MISSED']);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+buildIfStale(root, dist);
+
+// Console JavaScript on first load.
+for (const route of ['/auth/login', '/project/list', '/']) {
+  const js = firstLoadJs(dist, route);
+  report(`first-load JS ${route} (gzip)`, `${kb(js.gzipBytes)} (${kb(js.rawBytes)} raw, ${js.files.length} files)`, '≤ 120 KB', js.gzipBytes <= 120 * 1024);
+}
+const chartIn = ['/auth/login', '/project/list'].filter((route) => firstLoadJs(dist, route).files.some((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('Chart.js')));
+report('Chart.js on pages that draw no chart', chartIn.length ? chartIn.join(', ') : 'none', 'none', chartIn.length === 0);
+
+// authentication/check against a bare Hono route, same machine, same run.
+const connections = 50;
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const hello = await startServer(path.join(root, 'tests/bench/hello-server.ts'));
+const helloResult = await load(`http://127.0.0.1:${hello.port}/hello`, { connections, seconds });
+hello.child.kill('SIGTERM');
+
+const seedbed = await startServer(path.join(root, 'tests/bench/seedbed-server.ts'), {
+  SEEDBED_ADMIN_EMAIL: 'bench@seedbed.local',
+  SEEDBED_ADMIN_PASSWORD: 'bench passphrase 1',
+});
+const base = `http://127.0.0.1:${seedbed.port}/api/`;
+const loginResponse = await fetch(`${base}authentication/login`, {
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify({ email: 'bench@seedbed.local', password: 'bench passphrase 1' }),
+});
+const { token } = (await loginResponse.json()) as { token: string };
+const checkResult = await load(`${base}authentication/check`, { connections, seconds, headers: { Authorization: `token ${token}` } });
+seedbed.child.kill('SIGTERM');
+
+const ratio = checkResult.requestsPerSecond / helloResult.requestsPerSecond;
+report('bare Hono hello', `${helloResult.requestsPerSecond.toFixed(0)} req/s, p99 ${helloResult.p99Ms} ms`, '(baseline)', null);
+report('authentication/check (PGlite)', `${checkResult.requestsPerSecond.toFixed(0)} req/s, p99 ${checkResult.p99Ms} ms, non-2xx ${checkResult.non2xx}`, '', checkResult.non2xx === 0);
+report('check / hello throughput', `${(ratio * 100).toFixed(0)} %`, '≥ 50 %', ratio >= 0.5);
+report(`check p99 at ${connections} connections`, `${checkResult.p99Ms} ms`, '< 10 ms', checkResult.p99Ms < 10);
+
+const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length), ['figure', 'measured', 'target', ''][column]!.length));
+const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+process.stdout.write(`\n${line(['figure', 'measured', 'target', ''])}\n${widths.map((width) => '-'.repeat(width)).join('  ')}\n`);
+for (const row of rows) process.stdout.write(`${line(row)}\n`);
+process.exit(0);

@@ -1,0 +1,79 @@
+import { expect, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../playwright.config';
+
+export { E2E_ADMIN };
+
+/** The navigation of the specification, label → route, as binding text. */
+export const NAVIGATION = {
+  links: [
+    ['Runs', '/tools/pipeline/monitor/pipeline-run/list'],
+    ['Run Groups', '/pipeline-group/list'],
+    ['Docs', '/docs'],
+  ],
+  menus: {
+    Breeding: [
+      ['Projects', '/project/list'],
+      ['Experiments', '/experiment/list'],
+      ['Accessions', '/accession/list'],
+      ['Sites', '/site/list'],
+      ['File types', '/file-type/list'],
+      ['Cross plans', '/cross-plan/list'],
+    ],
+    Launch: [
+      ['Preprocessing', '/tools/pipeline/run/preprocessing'],
+      ['Combine GVCFS', '/tools/pipeline/run/combine-gvcfs'],
+      ['Process VCFs', '/tools/pipeline/run/nf-processvcfs'],
+      ['GDIP', '/tools/pipeline/run/nf-gdip'],
+      ['Evostats', '/tools/pipeline/run/nf-evostats'],
+      ['Phenomix', '/tools/pipeline/run/nf-phenomix'],
+      ['Auto Train', '/tools/pipeline/run/nf-auto-train'],
+      ['Auto Train Phenotype', '/tools/pipeline/run/auto-train-pheno'],
+      ['Make GDIP Predictions', '/tools/pipeline/run/make-gdip-predictions'],
+      ['Make Digital Phenotype Predictions', '/tools/pipeline/run/make-dig-pheno-predictions'],
+      ['Multigen sims', '/tools/pipeline/run/nf-multigen-sims'],
+      ['Process Spectra', '/tools/pipeline/run/nf-spectra'],
+    ],
+    Benchmarking: [
+      ['Launch discovery', '/benchmarking/discovery/launch'],
+      ['Discovery results', '/benchmarking/discovery/results/fileset'],
+      ['Launch prediction', '/benchmarking/prediction/launch'],
+      ['Prediction results', '/benchmarking/prediction/results/fileset'],
+      ['Simulate GDIP data', '/benchmarking/simulate-gdip-data'],
+      ['Register Known GDIP Data', '/benchmarking/register-known-gdip-data'],
+      ['Register Prediction Data', '/benchmarking/register-prediction-data'],
+    ],
+    Config: [
+      ['Upload GDIP Results', '/upload/gdip-results'],
+      ['Track Mlflow Run', '/upload/mlflow-run'],
+      ['Templates', '/templates/download'],
+    ],
+    Settings: [
+      ['Profile', '/settings/profile/view'],
+      ['Change password', '/settings/profile/change-password'],
+      ['Invite User', '/manage/invite-user'],
+    ],
+  },
+} as const;
+
+export const ALL_ROUTES = [
+  ...NAVIGATION.links.filter(([label]) => label !== 'Docs').map(([, route]) => route),
+  ...Object.values(NAVIGATION.menus).flatMap((entries) => entries.map(([, route]) => route)),
+];
+
+/** Signs in through the login form shown on the current page. */
+export async function signInThroughForm(page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Submit' }).click();
+}
+
+/** Signs in through the API and leaves the token where the console keeps it. */
+export async function signInWithToken(page: Page) {
+  const response = await page.request.post('/api/authentication/login', { data: E2E_ADMIN });
+  expect(response.status()).toBe(200);
+  const { token } = (await response.json()) as { token: string };
+  await page.addInitScript((value) => {
+    if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', value);
+  }, token);
+  return token;
+}
