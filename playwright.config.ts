@@ -4,7 +4,9 @@ import { defineConfig, devices } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
 export const E2E_ADMIN = { email: 'e2e-admin@seedbed.local', password: 'e2e admin passphrase' };
-const dataDir = path.join(os.tmpdir(), `seedbed-e2e-${process.pid}-${Date.now()}`);
+// A scratch data folder per run; the teardown removes it.
+process.env.SEEDBED_E2E_DATA_DIR ??= path.join(os.tmpdir(), `seedbed-e2e-${process.pid}-${Date.now()}`);
+const dataDir = process.env.SEEDBED_E2E_DATA_DIR;
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -13,7 +15,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
+  globalTeardown: './tests/e2e/global-teardown.ts',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

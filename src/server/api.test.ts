@@ -72,7 +72,9 @@ describe('responses', () => {
   it('carry security headers and a request id', async () => {
     const response = await t.call('/health');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('cache-control')).toBe('no-store');
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=/);
     expect(response.headers.get('x-request-id')).toMatch(/\S+/);

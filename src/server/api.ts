@@ -1,5 +1,5 @@
 import { cors } from 'hono/cors';
-import { requestId } from 'hono/request-id';
+import { randomUUID } from 'node:crypto';
 import { secureHeaders } from 'hono/secure-headers';
 import { createTokenService } from './auth/tokens';
 import type { DatabaseHandle } from './db/client';
@@ -34,16 +34,34 @@ export function createApi(options: ApiOptions) {
   };
   const api = createRouter(options.basePath);
 
-  api.use(requestId());
-  api.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
-  if (options.corsOrigins.length > 0) {
-    api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
-  }
   api.use(async (c, next) => {
+    // One request id per call: in the X-Request-Id header, in 500 bodies and in the log.
+    const id = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+    c.set('requestId', id);
     c.set('deps', deps);
+    // Headers set before next() go into the response as it is built; after, they would copy it.
+    c.header('X-Request-Id', id);
     c.header('Cache-Control', 'no-store');
     await next();
   });
+  // The headers OWASP's REST security guidance asks of a JSON API; the HTML-only ones
+  // (X-XSS-Protection, X-Download-Options, …) are left to the site.
+  api.use(
+    secureHeaders({
+      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
+      xFrameOptions: 'DENY',
+      crossOriginResourcePolicy: 'same-site',
+      crossOriginOpenerPolicy: false,
+      originAgentCluster: false,
+      xDnsPrefetchControl: false,
+      xDownloadOptions: false,
+      xPermittedCrossDomainPolicies: false,
+      xXssProtection: false,
+    }),
+  );
+  if (options.corsOrigins.length > 0) {
+    api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+  }
   api.use(authenticate(isPublic));
 
   api.route('/', healthRouter(options.database.kind, options.version));
