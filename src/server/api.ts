@@ -8,11 +8,11 @@ import { createRouter, type ApiDependencies } from './http/context';
 import { handleError } from './http/errors';
 import { authenticationRouter } from './routes/authentication/authentication.index';
 import { healthRouter } from './routes/health/health.index';
+import { invitationsRouter } from './routes/invitations/invitations.index';
+import { profileRouter } from './routes/profile/profile.index';
 
-export interface ApiOptions {
+export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>, Partial<Pick<ApiDependencies, 'mailer' | 'publicUrl'>> {
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'listen'>;
-  log: ApiDependencies['log'];
-  trustProxy: boolean;
   version: string;
   corsOrigins: string[];
   /** Where the API is served, e.g. '/api'; '' serves it at the root (tests). */
@@ -20,7 +20,13 @@ export interface ApiOptions {
 }
 
 /** Routes callable without a token: `METHOD path`, paths relative to the API base. */
-export const PUBLIC_ROUTES = new Set(['GET /health', 'GET /openapi.json', 'POST /authentication/login']);
+export const PUBLIC_ROUTES = new Set([
+  'GET /health',
+  'GET /openapi.json',
+  'POST /authentication/login',
+  'GET /invitations/lookup',
+  'POST /invitations/accept',
+]);
 
 const isPublic = (method: string, path: string) => method === 'OPTIONS' || PUBLIC_ROUTES.has(`${method} ${path}`);
 
@@ -31,6 +37,8 @@ export function createApi(options: ApiOptions) {
     tokens: createTokenService(options.database),
     log: options.log,
     trustProxy: options.trustProxy,
+    mailer: options.mailer ?? null,
+    publicUrl: options.publicUrl,
   };
   const api = createRouter(options.basePath);
 
@@ -66,6 +74,8 @@ export function createApi(options: ApiOptions) {
 
   api.route('/', healthRouter(options.database.kind, options.version));
   api.route('/', authenticationRouter);
+  api.route('/', profileRouter);
+  api.route('/', invitationsRouter);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {
     type: 'apiKey',

@@ -58,6 +58,24 @@ const variables = {
     fix: 'Set SEEDBED_CORS_ORIGINS to the console origins allowed to call the API, e.g. https://seedbed.example.org.',
     doc: 'Origins of a console served from another host or CDN.',
   },
+  SEEDBED_PUBLIC_URL: {
+    schema: z.url('must be an absolute URL such as https://seedbed.example.org').optional(),
+    fix: 'Set SEEDBED_PUBLIC_URL to the address people open Seedbed at, e.g. https://seedbed.example.org, or unset it to use the address of each request.',
+    doc: 'Address of the console, used in invitation links and emails.',
+  },
+  SEEDBED_SMTP_URL: {
+    schema: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    fix: 'Set SEEDBED_SMTP_URL to your mail server, e.g. smtps://user:password@smtp.example.org:465, or unset it to pass invitation links on by hand.',
+    doc: 'Mail server for invitation emails. Unset: no email is sent and the console shows the link to pass on.',
+  },
+  SEEDBED_SMTP_FROM: {
+    schema: z.string().min(3).default('Seedbed <no-reply@seedbed.local>'),
+    fix: 'Set SEEDBED_SMTP_FROM to a sender such as "Seedbed <seedbed@example.org>".',
+    doc: 'Sender of invitation emails.',
+  },
   SEEDBED_LOG_LEVEL: {
     schema: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     fix: 'Set SEEDBED_LOG_LEVEL to one of debug, info, warn, error.',

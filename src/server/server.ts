@@ -4,6 +4,7 @@ import { ensureAdministrator } from './bootstrap';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './log';
+import { createSmtpMailer } from './mail';
 import { createSite } from './site';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -24,6 +25,8 @@ export async function createSeedbed(env: Env, log: Logger) {
     version: packageJson.version,
     corsOrigins: env.SEEDBED_CORS_ORIGINS,
     basePath: API_BASE_PATH,
+    mailer: env.SEEDBED_SMTP_URL ? createSmtpMailer(env.SEEDBED_SMTP_URL, env.SEEDBED_SMTP_FROM) : null,
+    publicUrl: env.SEEDBED_PUBLIC_URL,
   });
   const site = createSite({ staticDir: env.SEEDBED_STATIC_DIR, connectOrigins: [] });
   // Dispatch on the path prefix rather than mounting, which would copy every API request.

@@ -31,14 +31,35 @@ export const authTokens = pgTable(
   (table) => [uniqueIndex('auth_tokens_hash_unique').on(table.tokenHash), index('auth_tokens_user').on(table.userId)],
 );
 
-/** Failed sign-ins, kept in the database so that every API instance sees the same count. */
-export const loginFailures = pgTable(
-  'login_failures',
+/**
+ * Events counted by rate limits (failed sign-ins, invitation attempts), kept in the database
+ * so that every API instance sees the same count.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('rate_limit_hits_lookup').on(table.scope, table.key, table.createdAt)],
+);
+
+/** Invitations to join Seedbed. Only the SHA-256 of the link's token is kept. */
+export const invitations = pgTable(
+  'invitations',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
-    address: text('address').notNull(),
+    note: text('note').notNull().default(''),
+    tokenHash: text('token_hash').notNull(),
+    invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedUserId: integer('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [index('login_failures_lookup').on(table.email, table.address, table.createdAt)],
+  (table) => [uniqueIndex('invitations_token_hash_unique').on(table.tokenHash), index('invitations_email').on(table.email)],
 );

@@ -3,6 +3,7 @@ import { getPath } from 'hono/utils/url';
 import type { TokenOwner, TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { Logger } from '../log';
+import type { Mailer } from '../mail';
 import { validationHook } from './errors';
 
 export interface ApiDependencies {
@@ -11,6 +12,10 @@ export interface ApiDependencies {
   log: Logger;
   /** Take the client address from X-Forwarded-For (only behind a trusted proxy). */
   trustProxy: boolean;
+  /** Sends invitation emails; null when no mail server is configured. */
+  mailer: Mailer | null;
+  /** Address of the console for links in emails; unset: the address of the request. */
+  publicUrl: string | undefined;
 }
 
 export interface AppEnv {

@@ -20,3 +20,8 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {
   return { description, content: { 'application/json': { schema } } };
 }
+
+/** A required JSON request body. */
+export function jsonBody<T extends z.ZodType>(schema: T) {
+  return { content: { 'application/json': { schema } }, required: true };
+}

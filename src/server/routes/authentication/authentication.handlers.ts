@@ -1,6 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { clearLoginFailures, minutesUntilLoginAllowed, recordLoginFailure } from '../../auth/login-throttle';
+import { clearHits, LOGIN_FAILURES, minutesUntilAllowed, recordHit, tooManyAttemptsMessage } from '../../auth/rate-limit';
 import { decoyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
@@ -16,26 +16,24 @@ export const check: RouteHandler<CheckRoute, AppEnv> = (c) => c.json({ user: toU
 export const login: RouteHandler<LoginRoute, AppEnv> = async (c) => {
   const { db } = c.get('deps');
   const body = c.req.valid('json');
-  const attempt = { email: normalizeEmail(body.email), address: clientAddress(c) };
+  const email = normalizeEmail(body.email);
+  const attempt = `${email} ${clientAddress(c)}`;
 
-  const waitMinutes = await minutesUntilLoginAllowed(db, attempt);
+  const waitMinutes = await minutesUntilAllowed(db, LOGIN_FAILURES, attempt);
   if (waitMinutes !== null) {
     c.header('Retry-After', String(waitMinutes * 60));
-    throw new ApiError(
-      429,
-      `Too many failed sign-in attempts for this email. Wait ${waitMinutes} minute${waitMinutes === 1 ? '' : 's'} and try again.`,
-    );
+    throw new ApiError(429, tooManyAttemptsMessage('failed sign-in attempts for this email', waitMinutes));
   }
 
-  const user = await findUserByEmail(db, attempt.email);
+  const user = await findUserByEmail(db, email);
   // The decoy hash keeps an unknown email as slow as a wrong password, so timing tells nothing.
   const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? (await decoyPasswordHash()));
   if (!user || !passwordMatches) {
-    await recordLoginFailure(db, attempt);
+    await recordHit(db, LOGIN_FAILURES, attempt);
     throw new ApiError(401, INVALID_CREDENTIALS);
   }
 
-  await clearLoginFailures(db, attempt);
+  await clearHits(db, LOGIN_FAILURES, attempt);
   const [signedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
   const token = await c.get('deps').tokens.issue(user.id);
   return c.json({ token, user: toUserResponse(signedIn!) }, 200);

@@ -1,6 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
 import { loginRequestSchema, loginResponseSchema, sessionCheckResponseSchema } from '../../../contract/auth';
-import { errorResponses, jsonContent } from '../../http/openapi';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
 const tags = ['Authentication'];
 const bearer = [{ token: [] }];
@@ -25,7 +25,7 @@ export const login = createRoute({
   summary: 'Sign in with email and password',
   description: 'After 10 failures for one email from one address within 15 minutes, further attempts get 429.',
   request: {
-    body: { content: { 'application/json': { schema: loginRequestSchema } }, required: true },
+    body: jsonBody(loginRequestSchema),
   },
   responses: {
     200: jsonContent(loginResponseSchema, 'A new token and the user'),

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { userSchema } from './auth';
+
+export const MIN_PASSWORD_LENGTH = 12;
+
+const requiredText = (max: number) =>
+  z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `At most ${max} characters`);
+
+export const emailField = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(320, 'At most 320 characters')
+  .pipe(z.email('Enter an email address such as name@example.org'));
+
+export const newPasswordField = z
+  .string({ error: 'Required' })
+  .min(1, 'Required')
+  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
+  .max(1024, 'At most 1024 characters');
+
+const samePassword = <T extends { newPassword: string; confirmPassword: string }>(value: T) => value.newPassword === value.confirmPassword;
+const confirmMismatch = { message: 'Passwords do not match', path: ['confirmPassword'] };
+
+/** The password may not be the account's email (in any case). */
+export function isPasswordTheEmail(password: string, email: string): boolean {
+  return password.trim().toLowerCase() === email.trim().toLowerCase();
+}
+export const PASSWORD_IS_EMAIL = 'The password must not be your email address';
+
+export const profileUpdateSchema = z.object({
+  name: requiredText(200),
+  email: emailField,
+});
+export type ProfileUpdate = z.infer<typeof profileUpdateSchema>;
+
+export const passwordChangeSchema = z
+  .object({
+    currentPassword: z.string({ error: 'Required' }).min(1, 'Required').max(1024),
+    newPassword: newPasswordField,
+    confirmPassword: z.string({ error: 'Required' }).min(1, 'Required'),
+  })
+  .refine(samePassword, confirmMismatch);
+export type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+export const invitationStatusSchema = z.enum(['pending', 'accepted', 'revoked', 'expired']);
+export type InvitationStatus = z.infer<typeof invitationStatusSchema>;
+
+export const invitationSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  note: z.string(),
+  status: invitationStatusSchema,
+  invitedBy: userSchema.pick({ id: true, name: true, email: true }).nullable(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  acceptedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+});
+export type Invitation = z.infer<typeof invitationSchema>;
+
+export const invitationCreateSchema = z.object({
+  email: emailField,
+  note: z.string().trim().max(1000, 'At most 1000 characters').default(''),
+});
+export type InvitationCreate = z.input<typeof invitationCreateSchema>;
+
+/** A new or resent invitation: the link is shown this once, as only its hash is stored. */
+export const invitationIssuedSchema = z.object({
+  invitation: invitationSchema,
+  acceptUrl: z.string(),
+  emailSent: z.boolean(),
+});
+export type InvitationIssued = z.infer<typeof invitationIssuedSchema>;
+
+export const invitationLookupSchema = z.object({
+  email: z.string(),
+  expiresAt: z.string(),
+  invitedBy: z.string().nullable(),
+  note: z.string(),
+});
+export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
+
+export const invitationAcceptSchema = z
+  .object({
+    token: z.string({ error: 'Required' }).min(1, 'Required').max(200),
+    name: requiredText(200),
+    newPassword: newPasswordField,
+    confirmPassword: z.string({ error: 'Required' }).min(1, 'Required'),
+  })
+  .refine(samePassword, confirmMismatch);
+export type InvitationAccept = z.infer<typeof invitationAcceptSchema>;
+
+export const INVITATION_LIFETIME_DAYS = 7;
+
+/** The password-change rules for one account, including "not the email". */
+export function passwordChangeSchemaFor(email: string) {
+  return passwordChangeSchema.refine((value) => !isPasswordTheEmail(value.newPassword, email), { message: PASSWORD_IS_EMAIL, path: ['newPassword'] });
+}
+
+/** The acceptance rules for one invited email, including "not the email". */
+export function invitationAcceptSchemaFor(email: string) {
+  return invitationAcceptSchema.refine((value) => !isPasswordTheEmail(value.newPassword, email), { message: PASSWORD_IS_EMAIL, path: ['newPassword'] });
+}

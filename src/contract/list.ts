@@ -1,0 +1,36 @@
+import { z } from 'zod';
+
+export const MAX_PAGE_SIZE = 1000;
+export const DEFAULT_PAGE_SIZE = 50;
+
+/** Paging, sorting and search common to every list (BrAPI's names; pages count from 0). */
+export function listQuerySchema<const SortField extends string>(sortFields: readonly [SortField, ...SortField[]], defaultSort: SortField) {
+  return z.object({
+    page: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Pages count from 0').default(0),
+    pageSize: z.coerce
+      .number({ error: 'Must be a whole number' })
+      .int('Must be a whole number')
+      .min(1, 'At least 1')
+      .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`)
+      .default(DEFAULT_PAGE_SIZE),
+    sort: z.enum(sortFields, { error: `Sort by one of: ${sortFields.join(', ')}` }).default(defaultSort),
+    order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('asc'),
+    q: z.string().trim().max(200, 'At most 200 characters').optional(),
+  });
+}
+
+export const paginationSchema = z.object({
+  currentPage: z.number().int(),
+  pageSize: z.number().int(),
+  totalCount: z.number().int(),
+  totalPages: z.number().int(),
+});
+export type Pagination = z.infer<typeof paginationSchema>;
+
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({ data: z.array(item), pagination: paginationSchema });
+}
+
+export function pagination(currentPage: number, pageSize: number, totalCount: number): Pagination {
+  return { currentPage, pageSize, totalCount, totalPages: Math.ceil(totalCount / pageSize) };
+}

@@ -1,0 +1,163 @@
+import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { and, eq, isNull } from 'drizzle-orm';
+import { isPasswordTheEmail, PASSWORD_IS_EMAIL, type Invitation } from '../../../contract/account';
+import { pagination } from '../../../contract/list';
+import { INVITATION_ATTEMPTS, minutesUntilAllowed, recordHit, tooManyAttemptsMessage } from '../../auth/rate-limit';
+import { invitations, users } from '../../db/schema';
+import { clientAddress } from '../../http/client-address';
+import type { AppEnv } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import {
+  findInvitationByToken,
+  getInvitation,
+  invitationStatus,
+  listInvitations as listInvitationRows,
+  newInvitationToken,
+  unusableInvitationMessage,
+} from '../../services/invitations';
+import { createUser, findUserByEmail, normalizeEmail, toUserResponse } from '../../services/users';
+import type * as routes from './invitations.routes';
+
+type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
+
+/** The console's address: configured, else the browser's Origin, else this request's. */
+function consoleOrigin(c: Context<AppEnv>): string {
+  const configured = c.get('deps').publicUrl;
+  if (configured) return configured.replace(/\/+$/, '');
+  const origin = c.req.header('origin');
+  return origin && /^https?:\/\/[^/\s]+$/.test(origin) ? origin : new URL(c.req.url).origin;
+}
+
+/** Emails the link when a mail server is configured; a failure is logged, and the console shows the link instead. */
+async function deliver(c: Context<AppEnv>, invitation: Invitation, token: string) {
+  const acceptUrl = `${consoleOrigin(c)}/manage/accept-invite?token=${encodeURIComponent(token)}`;
+  const { mailer, log } = c.get('deps');
+  let emailSent = false;
+  if (mailer) {
+    const from = invitation.invitedBy?.name || invitation.invitedBy?.email || 'A colleague';
+    try {
+      await mailer.send({
+        to: invitation.email,
+        subject: `${from} invited you to Seedbed`,
+        text: [
+          `${from} invited you to Seedbed, the breeding and genomics pipeline console.`,
+          ...(invitation.note ? ['', `“${invitation.note}”`] : []),
+          '',
+          'Create your account here (the link works once, for 7 days):',
+          acceptUrl,
+        ].join('\n'),
+      });
+      emailSent = true;
+    } catch (error) {
+      log.warn('Invitation email failed', { invitationId: invitation.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  return { invitation, acceptUrl, emailSent };
+}
+
+async function loadOr404(c: Context<AppEnv>, id: number): Promise<Invitation> {
+  const invitation = await getInvitation(c.get('deps').db, id);
+  if (!invitation) throw new ApiError(404, `No invitation has id ${id}.`);
+  return invitation;
+}
+
+export const listInvitations: Handler<typeof routes.listInvitations> = async (c) => {
+  const query = c.req.valid('query');
+  const { data, totalCount } = await listInvitationRows(c.get('deps').db, query);
+  return c.json({ data, pagination: pagination(query.page, query.pageSize, totalCount) }, 200);
+};
+
+export const createInvitation: Handler<typeof routes.createInvitation> = async (c) => {
+  const { db } = c.get('deps');
+  const body = c.req.valid('json');
+  const email = normalizeEmail(body.email);
+  if (await findUserByEmail(db, email)) {
+    throw new ApiError(409, `${email} already has a Seedbed account.`, { email: 'This person already has an account' });
+  }
+  const pending = (await db.select().from(invitations).where(eq(invitations.email, email))).find((row) => invitationStatus(row) === 'pending');
+  if (pending) {
+    throw new ApiError(409, `An invitation for ${email} is already pending. Resend it from the list instead.`, { email: 'An invitation is already pending' });
+  }
+  const { token, tokenHash, expiresAt } = newInvitationToken();
+  const [row] = await db.insert(invitations).values({ email, note: body.note, tokenHash, expiresAt, invitedById: c.get('user').id }).returning({ id: invitations.id });
+  return c.json(await deliver(c, await loadOr404(c, row!.id), token), 201);
+};
+
+export const resendInvitation: Handler<typeof routes.resendInvitation> = async (c) => {
+  const { id } = c.req.valid('param');
+  const current = await loadOr404(c, id);
+  if (current.status === 'accepted' || current.status === 'revoked') {
+    throw new ApiError(409, `This invitation was ${current.status}; it cannot be resent. Invite ${current.email} again instead.`);
+  }
+  const { token, tokenHash, expiresAt } = newInvitationToken();
+  await c.get('deps').db.update(invitations).set({ tokenHash, expiresAt }).where(eq(invitations.id, id));
+  return c.json(await deliver(c, await loadOr404(c, id), token), 200);
+};
+
+export const revokeInvitation: Handler<typeof routes.revokeInvitation> = async (c) => {
+  const { id } = c.req.valid('param');
+  const current = await loadOr404(c, id);
+  if (current.status === 'accepted') throw new ApiError(409, `${current.email} has already accepted this invitation.`);
+  if (current.status !== 'revoked') {
+    await c.get('deps').db.update(invitations).set({ revokedAt: new Date() }).where(eq(invitations.id, id));
+  }
+  return c.json(await loadOr404(c, id), 200);
+};
+
+/** Public calls with a token are rate-limited per address, so links cannot be guessed. */
+async function countAttempt(c: Context<AppEnv>) {
+  const { db } = c.get('deps');
+  const address = clientAddress(c);
+  const waitMinutes = await minutesUntilAllowed(db, INVITATION_ATTEMPTS, address);
+  if (waitMinutes !== null) {
+    c.header('Retry-After', String(waitMinutes * 60));
+    throw new ApiError(429, tooManyAttemptsMessage('invitation attempts from your address', waitMinutes));
+  }
+  await recordHit(db, INVITATION_ATTEMPTS, address);
+}
+
+async function usableInvitation(c: Context<AppEnv>, token: string) {
+  const found = await findInvitationByToken(c.get('deps').db, token);
+  const problem = unusableInvitationMessage(found?.invitation ?? null);
+  if (problem) throw new ApiError(found ? 410 : 404, problem);
+  return found!;
+}
+
+export const lookUpInvitation: Handler<typeof routes.lookUpInvitation> = async (c) => {
+  await countAttempt(c);
+  const { invitation, inviter } = await usableInvitation(c, c.req.valid('query').token);
+  return c.json(
+    { email: invitation.email, expiresAt: invitation.expiresAt.toISOString(), invitedBy: inviter?.name || inviter?.email || null, note: invitation.note },
+    200,
+  );
+};
+
+export const acceptInvitation: Handler<typeof routes.acceptInvitation> = async (c) => {
+  await countAttempt(c);
+  const body = c.req.valid('json');
+  const { db, tokens } = c.get('deps');
+  const { invitation } = await usableInvitation(c, body.token);
+  if (isPasswordTheEmail(body.newPassword, invitation.email)) {
+    throw new ApiError(400, `${PASSWORD_IS_EMAIL}.`, { newPassword: PASSWORD_IS_EMAIL });
+  }
+  if (await findUserByEmail(db, invitation.email)) {
+    throw new ApiError(409, `${invitation.email} already has a Seedbed account. Sign in instead.`);
+  }
+  const user = await db.transaction(async (tx) => {
+    // Claim the invitation first: of two simultaneous acceptances, only one gets a row back.
+    const claimed = await tx
+      .update(invitations)
+      .set({ acceptedAt: new Date() })
+      .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
+      .returning({ id: invitations.id });
+    if (claimed.length === 0) throw new ApiError(410, 'This invitation has already been used. Sign in with the account it created.');
+    const created = await createUser(tx, { email: invitation.email, name: body.name, password: body.newPassword });
+    await tx.update(invitations).set({ acceptedUserId: created.id }).where(eq(invitations.id, invitation.id));
+    const [signedIn] = await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, created.id)).returning();
+    return signedIn!;
+  });
+  const token = await tokens.issue(user.id);
+  return c.json({ token, user: toUserResponse(user) }, 201);
+};
+

@@ -1,0 +1,48 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { and, eq, ne } from 'drizzle-orm';
+import { isPasswordTheEmail, PASSWORD_IS_EMAIL } from '../../../contract/account';
+import { clearHits, LOGIN_FAILURES, minutesUntilAllowed, recordHit, tooManyAttemptsMessage } from '../../auth/rate-limit';
+import { hashPassword, verifyPassword } from '../../auth/passwords';
+import { users } from '../../db/schema';
+import { clientAddress } from '../../http/client-address';
+import type { AppEnv } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { normalizeEmail, toUserResponse } from '../../services/users';
+import type { ChangePasswordRoute, GetProfileRoute, UpdateProfileRoute } from './profile.routes';
+
+export const getProfile: RouteHandler<GetProfileRoute, AppEnv> = (c) => c.json(toUserResponse(c.get('user')), 200);
+
+export const updateProfile: RouteHandler<UpdateProfileRoute, AppEnv> = async (c) => {
+  const { db, tokens } = c.get('deps');
+  const user = c.get('user');
+  const body = c.req.valid('json');
+  const email = normalizeEmail(body.email);
+  const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id))).limit(1);
+  if (taken) throw new ApiError(409, `Another account already uses ${email}.`, { email: 'Another account already uses this email' });
+  const [updated] = await db.update(users).set({ name: body.name, email }).where(eq(users.id, user.id)).returning();
+  await tokens.forgetUser(user.id);
+  return c.json(toUserResponse(updated!), 200);
+};
+
+export const changePassword: RouteHandler<ChangePasswordRoute, AppEnv> = async (c) => {
+  const { db, tokens } = c.get('deps');
+  const user = c.get('user');
+  const body = c.req.valid('json');
+  // A wrong current password counts as a failed sign-in, so a stolen token cannot be used to guess it.
+  const attempt = `${user.email} ${clientAddress(c)}`;
+  const waitMinutes = await minutesUntilAllowed(db, LOGIN_FAILURES, attempt);
+  if (waitMinutes !== null) throw new ApiError(429, tooManyAttemptsMessage('wrong passwords', waitMinutes));
+
+  const [stored] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
+  if (!stored || !(await verifyPassword(body.currentPassword, stored.passwordHash))) {
+    await recordHit(db, LOGIN_FAILURES, attempt);
+    throw new ApiError(400, 'The current password is not right.', { currentPassword: 'Current password is incorrect' });
+  }
+  if (isPasswordTheEmail(body.newPassword, user.email)) {
+    throw new ApiError(400, `${PASSWORD_IS_EMAIL}.`, { newPassword: PASSWORD_IS_EMAIL });
+  }
+  await clearHits(db, LOGIN_FAILURES, attempt);
+  await db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id));
+  await tokens.revokeAllForUser(user.id, user.tokenId);
+  return c.body(null, 204);
+};

@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { INVITATION_LIFETIME_DAYS, type Invitation, type InvitationStatus } from '../../contract/account';
+import { hashToken } from '../auth/tokens';
+import type { Database } from '../db/client';
+import { invitations, users } from '../db/schema';
+
+export type InvitationRow = typeof invitations.$inferSelect;
+const inviter = alias(users, 'inviter');
+
+export function invitationStatus(row: InvitationRow, now = new Date()): InvitationStatus {
+  if (row.acceptedAt) return 'accepted';
+  if (row.revokedAt) return 'revoked';
+  return row.expiresAt <= now ? 'expired' : 'pending';
+}
+
+function statusCondition(status: InvitationStatus, now: Date): SQL | undefined {
+  switch (status) {
+    case 'accepted':
+      return isNotNull(invitations.acceptedAt);
+    case 'revoked':
+      return and(isNull(invitations.acceptedAt), isNotNull(invitations.revokedAt));
+    case 'expired':
+      return and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), lte(invitations.expiresAt, now));
+    case 'pending':
+      return and(isNull(invitations.acceptedAt), isNull(invitations.revokedAt), gt(invitations.expiresAt, now));
+  }
+}
+
+function toResponse(row: InvitationRow, invitedBy: { id: number; name: string; email: string } | null): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    note: row.note,
+    status: invitationStatus(row),
+    invitedBy,
+    createdAt: row.createdAt.toISOString(),
+    expiresAt: row.expiresAt.toISOString(),
+    acceptedAt: row.acceptedAt?.toISOString() ?? null,
+    revokedAt: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+const selection = { invitation: invitations, inviter: { id: inviter.id, name: inviter.name, email: inviter.email } };
+
+export async function getInvitation(db: Database, id: number): Promise<Invitation | null> {
+  const [row] = await db.select(selection).from(invitations).leftJoin(inviter, eq(inviter.id, invitations.invitedById)).where(eq(invitations.id, id));
+  return row ? toResponse(row.invitation, row.inviter) : null;
+}
+
+export const INVITATION_SORT_FIELDS = ['createdAt', 'expiresAt', 'email'] as const;
+
+export async function listInvitations(
+  db: Database,
+  query: { page: number; pageSize: number; sort: (typeof INVITATION_SORT_FIELDS)[number]; order: 'asc' | 'desc'; q?: string | undefined; status?: InvitationStatus | undefined },
+) {
+  const now = new Date();
+  const where = and(
+    query.status ? statusCondition(query.status, now) : undefined,
+    query.q ? or(ilike(invitations.email, `%${escapeLike(query.q)}%`), ilike(invitations.note, `%${escapeLike(query.q)}%`)) : undefined,
+  );
+  const direction = query.order === 'desc' ? desc : asc;
+  const rows = await db
+    .select(selection)
+    .from(invitations)
+    .leftJoin(inviter, eq(inviter.id, invitations.invitedById))
+    .where(where)
+    .orderBy(direction(invitations[query.sort]), direction(invitations.id))
+    .limit(query.pageSize)
+    .offset(query.page * query.pageSize);
+  const [total] = await db.select({ value: count() }).from(invitations).where(where);
+  return { data: rows.map((row) => toResponse(row.invitation, row.inviter)), totalCount: total?.value ?? 0 };
+}
+
+/** Escapes LIKE wildcards so that a search for "50%" means those characters. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
+}
+
+export function newInvitationToken(): { token: string; tokenHash: string; expiresAt: Date } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, tokenHash: hashToken(token), expiresAt: new Date(Date.now() + INVITATION_LIFETIME_DAYS * 24 * 60 * 60 * 1000) };
+}
+
+export async function findInvitationByToken(db: Database, token: string) {
+  const [row] = await db
+    .select(selection)
+    .from(invitations)
+    .leftJoin(inviter, eq(inviter.id, invitations.invitedById))
+    .where(eq(invitations.tokenHash, hashToken(token)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Why a link cannot be used, in words for the person holding it; null when it can. */
+export function unusableInvitationMessage(row: InvitationRow | null): string | null {
+  if (!row) return 'This invitation link is not valid. Check that you copied the whole link, or ask a colleague to invite you again.';
+  switch (invitationStatus(row)) {
+    case 'accepted':
+      return 'This invitation has already been used. Sign in with the account it created.';
+    case 'revoked':
+      return 'This invitation was withdrawn. Ask a colleague to invite you again.';
+    case 'expired':
+      return `This invitation expired on ${row.expiresAt.toISOString().slice(0, 10)}. Ask a colleague to send you a new one.`;
+    case 'pending':
+      return null;
+  }
+}
