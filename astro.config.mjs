@@ -20,6 +20,7 @@ export default defineConfig({
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
       sidebar: [
         { label: 'Start here', items: [{ autogenerate: { directory: 'docs/start' } }] },
+        { label: 'User guide', items: [{ autogenerate: { directory: 'docs/guide' } }] },
       ],
     }),
   ],

@@ -18,6 +18,8 @@ export interface ConsoleShellProps {
   children?: ReactNode;
   /** Opens without signing in. */
   isPublic?: boolean;
+  /** Makes no API call at all, not even the session check (the demo). */
+  offline?: boolean;
   /** Section sub-menu under the top bar. */
   subMenu?: MenuEntry[];
   /** A back button to this address. */
@@ -28,14 +30,14 @@ export interface ConsoleShellProps {
 }
 
 /** The frame around every console page, and the gate that shows the login form to signed-out visitors. */
-export function ConsoleShell({ title, route, children, isPublic = false, subMenu, backHref, backLabel = 'Back', actions }: ConsoleShellProps) {
+export function ConsoleShell({ title, route, children, isPublic = false, offline = false, subMenu, backHref, backLabel = 'Back', actions }: ConsoleShellProps) {
   const session = useStore($session);
   const [pathname, setPathname] = useState(route);
 
   useEffect(() => {
     setPathname(window.location.pathname);
-    void checkSession();
-  }, []);
+    if (!offline) void checkSession();
+  }, [offline]);
 
   const onLoginPath = isLoginRoute(route);
   const showPage = isPublic || session.status === 'signed-in';

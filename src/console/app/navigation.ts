@@ -15,8 +15,6 @@ export interface MenuSection {
 
 export const HOME_ROUTE = '/';
 export const LOGIN_ROUTE = '/auth/login';
-/** Routes that open without signing in. */
-export const PUBLIC_ROUTES = ['/manage/accept-invite', '/demo'] as const;
 
 export const topLinks = {
   runs: { label: 'Runs', href: '/tools/pipeline/monitor/pipeline-run/list', tooltip: 'Every pipeline run, live' },
@@ -90,11 +88,6 @@ export function settingsMenu(onLogout: () => void): MenuSection {
 }
 
 export const dropdownMenus = [breedingMenu, launchMenu, benchmarkingMenu, configMenu];
-
-export function isPublicRoute(pathname: string): boolean {
-  const path = normalizePath(pathname);
-  return PUBLIC_ROUTES.some((route) => route === path);
-}
 
 export function isLoginRoute(pathname: string): boolean {
   return normalizePath(pathname) === LOGIN_ROUTE;

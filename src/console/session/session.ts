@@ -32,11 +32,15 @@ export function checkSession(): Promise<void> {
   return check;
 }
 
-export async function login(credentials: LoginRequest): Promise<User> {
-  const response = await request<LoginResponse>('authentication/login', 'POST', credentials);
+/** Keeps a freshly issued token and its user (after login or accepting an invitation). */
+export function adoptSession(response: LoginResponse): User {
   writeStoredToken(response.token);
   setSessionUser(response.user);
   return response.user;
+}
+
+export async function login(credentials: LoginRequest): Promise<User> {
+  return adoptSession(await request<LoginResponse>('authentication/login', 'POST', credentials));
 }
 
 /** Ends the session on the server, then forgets it here even if the server could not be reached. */

@@ -1,35 +1,35 @@
-import { forwardRef, useId, type InputHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
 
-export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+interface FieldProps {
   label: string;
   /** Shown in red under the field. */
   error?: string | undefined;
-  hint?: string;
+  hint?: ReactNode;
 }
 
-/** A labelled input with its error message underneath, wired for screen readers. */
-export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, className, ...input }, ref) {
+const controlClass = (error: string | undefined) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm outline-none transition focus:ring-2 ${
+    error ? 'border-red-500 focus:border-red-500 focus:ring-red-200' : 'border-stone-300 focus:border-emerald-600 focus:ring-emerald-100'
+  }`;
+
+/** Label above, message below, wired for screen readers; the control comes from `render`. */
+function Field({ label, error, hint, id, required, className, render }: FieldProps & { id: string | undefined; required: boolean | undefined; className: string | undefined; render: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; 'aria-required'?: boolean; className: string }) => ReactNode }) {
   const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const messageId = `${inputId}-message`;
+  const controlId = id ?? generatedId;
+  const messageId = `${controlId}-message`;
   return (
     <div className={className}>
-      <label htmlFor={inputId} className="block text-sm font-medium text-stone-700">
+      <label htmlFor={controlId} className="block text-sm font-medium text-stone-700">
         {label}
-        {input.required && <span className="text-red-600"> *</span>}
+        {required && <span className="text-red-600"> *</span>}
       </label>
-      <input
-        ref={ref}
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error || hint ? messageId : undefined}
-        className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm outline-none transition focus:ring-2 ${
-          error ? 'border-red-500 focus:border-red-500 focus:ring-red-200' : 'border-stone-300 focus:border-emerald-600 focus:ring-emerald-100'
-        }`}
-        {...input}
-        required={undefined}
-        aria-required={input.required || undefined}
-      />
+      {render({
+        id: controlId,
+        ...(error ? { 'aria-invalid': true } : {}),
+        ...(error || hint ? { 'aria-describedby': messageId } : {}),
+        ...(required ? { 'aria-required': true } : {}),
+        className: controlClass(error),
+      })}
       {error ? (
         <p id={messageId} className="mt-1 text-sm text-red-600" role="alert">
           {error}
@@ -43,4 +43,16 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
       )}
     </div>
   );
+}
+
+export type TextFieldProps = FieldProps & InputHTMLAttributes<HTMLInputElement>;
+
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, className, required, ...input }, ref) {
+  return <Field label={label} error={error} hint={hint} id={id} required={required} className={className} render={(props) => <input ref={ref} {...input} {...props} />} />;
+});
+
+export type TextAreaFieldProps = FieldProps & TextareaHTMLAttributes<HTMLTextAreaElement>;
+
+export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, hint, id, className, required, ...textarea }, ref) {
+  return <Field label={label} error={error} hint={hint} id={id} required={required} className={className} render={(props) => <textarea ref={ref} rows={3} {...textarea} {...props} />} />;
 });

@@ -1,5 +1,13 @@
-import type { FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { notify } from '../app/notify';
 import { RequestError } from '../lib/api';
+
+/** A react-hook-form form on a shared zod schema, validating on change and on blur. */
+export function useSchemaForm<Values extends FieldValues>(schema: z.ZodType<Values, Values>, defaultValues: DefaultValues<Values>): UseFormReturn<Values> {
+  return useForm<Values>({ resolver: zodResolver(schema), mode: 'all', defaultValues });
+}
 
 /**
  * A field's message once it should be shown: after the field was touched, or after a submit
@@ -24,4 +32,10 @@ export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>,
     }
   }
   return applied;
+}
+
+/** The usual end of a failed submit: field errors on their fields, the message in an error toast. */
+export function reportSubmitError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): void {
+  applyServerErrors(form, error);
+  notify.error(error instanceof Error ? error.message : undefined);
 }

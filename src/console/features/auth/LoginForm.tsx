@@ -1,10 +1,7 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
 import { loginRequestSchema, type LoginRequest } from '../../../contract/auth';
 import { isLoginRoute } from '../../app/navigation';
-import { notify } from '../../app/notify';
 import { login } from '../../session/session';
-import { applyServerErrors, visibleError } from '../../ui/forms';
+import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 
@@ -16,11 +13,7 @@ function destinationAfterLogin(): string | null {
 }
 
 export function LoginForm() {
-  const form = useForm<LoginRequest>({
-    resolver: zodResolver(loginRequestSchema),
-    mode: 'all',
-    defaultValues: { email: '', password: '' },
-  });
+  const form = useSchemaForm<LoginRequest>(loginRequestSchema, { email: '', password: '' });
   const { register, handleSubmit, formState } = form;
 
   const onSubmit = handleSubmit(async (values) => {
@@ -29,8 +22,7 @@ export function LoginForm() {
       const destination = destinationAfterLogin();
       if (destination) window.location.assign(destination);
     } catch (error) {
-      applyServerErrors(form, error);
-      notify.error(error instanceof Error ? error.message : undefined);
+      reportSubmitError(form, error);
     }
   });
 

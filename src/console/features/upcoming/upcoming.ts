@@ -23,11 +23,6 @@ const plans: Record<string, string> = {
   '/upload/gdip-results': 'Upload result files with a progress bar each, checked against their file type.',
   '/upload/mlflow-run': 'Track an MLflow run: its parameters, metrics and status.',
   '/templates/download': 'CSV templates for every import, with each column documented.',
-  '/settings/profile/view': 'Your name, email, member-since date and last sign-in.',
-  '/settings/profile/change-password': 'Change your password; other sessions are signed out.',
-  '/manage/invite-user': 'Invite a colleague by email with a single-use link valid for 7 days.',
-  '/manage/accept-invite': 'Accept an invitation and create your account.',
-  '/demo': 'A read-only preview of Seedbed on sample data.',
 };
 
 for (const entry of launchMenu.entries) {
@@ -39,11 +34,6 @@ const titles = new Map<string, string>([
   ...[breedingMenu, launchMenu, benchmarkingMenu, configMenu]
     .flatMap((section) => section.entries)
     .map((entry) => [entry.href ?? '', entry.label] as [string, string]),
-  ['/settings/profile/view', 'Profile'],
-  ['/settings/profile/change-password', 'Change password'],
-  ['/manage/invite-user', 'Invite User'],
-  ['/manage/accept-invite', 'Accept invitation'],
-  ['/demo', 'Demo'],
 ]);
 
 export function upcomingPage(route: string): { title: string; plan: string } {

@@ -1,0 +1,133 @@
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { LOGIN_ROUTE } from '../../app/navigation';
+import { BarChart } from '../../ui/charts/BarChart';
+import { Card } from '../../ui/Card';
+import { demoBenchmark, demoRunProcesses, demoRuns, type DemoStatus } from './sample-data';
+
+const STATUS_STYLES: Record<DemoStatus, string> = {
+  RUNNING: 'bg-sky-50 text-sky-800 ring-sky-200',
+  SUCCEEDED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  FAILED: 'bg-red-50 text-red-700 ring-red-200',
+  SUBMITTED: 'bg-stone-100 text-stone-700 ring-stone-200',
+};
+
+function ProgressBar({ done, total, label }: { done: number; total: number; label: string }) {
+  const percent = total === 0 ? 0 : Math.round((done / total) * 100);
+  return (
+    <div className="flex items-center gap-2" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
+      <div className="h-2 w-28 overflow-hidden rounded-full bg-stone-200">
+        <div className="h-full rounded-full bg-emerald-600" style={{ width: `${percent}%` }} />
+      </div>
+      <span className="text-xs tabular-nums text-stone-600">
+        {done}/{total}
+      </span>
+    </div>
+  );
+}
+
+function RunsTable() {
+  return (
+    <Card title="Runs" description="What the Runs page shows: every pipeline run with its live progress.">
+      <div className="-mx-6 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <thead className="text-xs uppercase tracking-wide text-stone-500">
+            <tr>
+              {['Name', 'Pipeline', 'Status', 'Progress', 'Run group', 'Launched by', 'Submitted', 'Duration'].map((heading) => (
+                <th key={heading} className="px-3 py-2 font-medium first:pl-6 last:pr-6">
+                  {heading}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {demoRuns.map((run) => (
+              <tr key={run.name}>
+                <td className="py-2.5 pr-3 pl-6 font-medium text-stone-900">{run.name}</td>
+                <td className="px-3 py-2.5 text-stone-700">{run.pipeline}</td>
+                <td className="px-3 py-2.5">
+                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[run.status]}`}>{run.status}</span>
+                </td>
+                <td className="px-3 py-2.5">
+                  <ProgressBar done={run.tasksDone} total={run.tasksTotal} label={`${run.name} tasks done`} />
+                </td>
+                <td className="px-3 py-2.5 text-stone-600">{run.group}</td>
+                <td className="px-3 py-2.5 text-stone-600">{run.launchedBy}</td>
+                <td className="px-3 py-2.5 whitespace-nowrap text-stone-600">{run.submitted}</td>
+                <td className="py-2.5 pr-6 pl-3 text-stone-600">{run.duration}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </Card>
+  );
+}
+
+function RunProgress() {
+  const run = demoRuns[0]!;
+  return (
+    <Card title={`Run ${run.name}`} description={`${run.pipeline} · ${run.tasksDone} of ${run.tasksTotal} tasks done`}>
+      <ul className="space-y-3">
+        {demoRunProcesses.map((entry) => {
+          const total = entry.succeeded + entry.running + entry.pending + entry.failed;
+          const part = (count: number) => `${(count / total) * 100}%`;
+          return (
+            <li key={entry.process}>
+              <div className="flex justify-between text-xs text-stone-600">
+                <span className="font-mono">{entry.process}</span>
+                <span className="tabular-nums">
+                  {entry.succeeded}/{total}
+                  {entry.running > 0 && ` · ${entry.running} running`}
+                </span>
+              </div>
+              <div className="mt-1 flex h-2 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
+                <div className="bg-emerald-600" style={{ width: part(entry.succeeded) }} />
+                <div className="bg-sky-400" style={{ width: part(entry.running) }} />
+                <div className="bg-red-500" style={{ width: part(entry.failed) }} />
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+    </Card>
+  );
+}
+
+const COLORS = ['#047857', '#0ea5e9', '#f59e0b'];
+const chartLabels = demoBenchmark.traits.map((entry) => entry.trait);
+const chartSeries = demoBenchmark.methods.map((method, index) => ({ label: method, values: demoBenchmark.traits.map((entry) => entry.f1[index]!), color: COLORS[index]! }));
+
+function BenchmarkChart() {
+  return (
+    <Card title="Discovery benchmark" description="F1 of three discovery methods against 20 known QTL per trait (hits within 1 Mb count).">
+      <BarChart labels={chartLabels} series={chartSeries} yLabel="F1" yMax={1} ariaLabel="F1 score per trait and discovery method" />
+    </Card>
+  );
+}
+
+export default function DemoPage() {
+  return (
+    <ConsoleShell
+      title="Seedbed demo"
+      route="/demo"
+      isPublic
+      offline
+      actions={
+        <a href={LOGIN_ROUTE} className="rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white shadow-sm hover:bg-emerald-800">
+          Sign in
+        </a>
+      }
+    >
+      <p className="-mt-3 mb-6 max-w-3xl text-sm text-stone-600">
+        A read-only preview on sample data from a wheat breeding programme. Nothing here is live; sign in to launch pipelines and keep your own breeding data.
+      </p>
+      <div className="grid gap-6">
+        <RunsTable />
+        <div className="grid gap-6 lg:grid-cols-2">
+          <RunProgress />
+          <BenchmarkChart />
+        </div>
+      </div>
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,195 @@
+import { useState } from 'react';
+import { invitationCreateSchema, type Invitation, type InvitationCreate, type InvitationIssued } from '../../../contract/account';
+import type { Pagination } from '../../../contract/list';
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { notify } from '../../app/notify';
+import { request } from '../../lib/api';
+import { formatDate, formatDateTime } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { CopyButton } from '../../ui/CopyButton';
+import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
+import { SubmitButton } from '../../ui/SubmitButton';
+import { TextAreaField, TextField } from '../../ui/TextField';
+import { LoadError } from '../../ui/LoadError';
+import { settingsSubMenu } from './settings-menu';
+
+function IssuedLink({ issued }: { issued: InvitationIssued }) {
+  return (
+    <div className="rounded-lg bg-emerald-50 p-4 ring-1 ring-emerald-200" data-testid="invitation-link">
+      <p className="text-sm font-medium text-emerald-900">Invitation ready for {issued.invitation.email}</p>
+      <p className="mt-1 text-sm text-emerald-800">
+        {issued.emailSent
+          ? `We emailed this link to ${issued.invitation.email}. You can also pass it on yourself.`
+          : `Email is not set up on this server: copy this link and send it to ${issued.invitation.email} yourself.`}{' '}
+        It works once, until {formatDate(issued.invitation.expiresAt)}.
+      </p>
+      <div className="mt-3 flex items-center gap-2">
+        <input readOnly value={issued.acceptUrl} aria-label="Invitation link" className="min-w-0 flex-1 rounded-md border border-emerald-300 bg-white px-3 py-1.5 font-mono text-xs text-stone-700" onFocus={(event) => event.currentTarget.select()} />
+        <CopyButton text={issued.acceptUrl} label="Copy link" />
+      </div>
+    </div>
+  );
+}
+
+function InviteForm({ onIssued }: { onIssued: (issued: InvitationIssued) => void }) {
+  const form = useSchemaForm<InvitationCreate>(invitationCreateSchema, { email: '', note: '' });
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const issued = await request<InvitationIssued>('invitations', 'POST', values);
+      form.reset({ email: '', note: '' });
+      notify.success(`Invitation created for ${issued.invitation.email}`);
+      onIssued(issued);
+    } catch (error) {
+      reportSubmitError(form, error);
+    }
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Invite a colleague" className="grid gap-4">
+      <TextField label="Email" type="email" autoComplete="off" required error={visibleError(form, 'email')} {...form.register('email')} />
+      <TextAreaField label="Note" hint="Optional; shown to them with the invitation." error={visibleError(form, 'note')} {...form.register('note')} />
+      <div>
+        <SubmitButton busy={form.formState.isSubmitting} className="w-auto">
+          Create invitation
+        </SubmitButton>
+      </div>
+    </form>
+  );
+}
+
+const STATUS_STYLES: Record<Invitation['status'], string> = {
+  pending: 'bg-amber-50 text-amber-800 ring-amber-200',
+  accepted: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
+  revoked: 'bg-stone-100 text-stone-600 ring-stone-200',
+  expired: 'bg-red-50 text-red-700 ring-red-200',
+};
+
+function InvitationList({ version, onIssued }: { version: number; onIssued: (issued: InvitationIssued) => void }) {
+  const [showAll, setShowAll] = useState(false);
+  const path = `invitations?pageSize=100&sort=createdAt&order=desc${showAll ? '' : '&status=pending'}`;
+  const { data, error, loading, reload } = useRequest<{ data: Invitation[]; pagination: Pagination }>(path, version);
+  const [busyId, setBusyId] = useState<number | null>(null);
+  const [revoking, setRevoking] = useState<Invitation | null>(null);
+
+  const act = async (invitation: Invitation, action: 'resend' | 'revoke') => {
+    setBusyId(invitation.id);
+    try {
+      if (action === 'resend') {
+        const issued = await request<InvitationIssued>(`invitations/${invitation.id}/resend`, 'POST');
+        notify.success(`New link for ${invitation.email}; the old one no longer works`);
+        onIssued(issued);
+      } else {
+        await request(`invitations/${invitation.id}/revoke`, 'POST');
+        notify.success(`Invitation for ${invitation.email} revoked`);
+      }
+      reload();
+    } catch (failure) {
+      notify.error(failure instanceof Error ? failure.message : undefined);
+    } finally {
+      setBusyId(null);
+      setRevoking(null);
+    }
+  };
+
+  return (
+    <Card
+      title={showAll ? 'All invitations' : 'Pending invitations'}
+      actions={
+        <label className="flex items-center gap-2 text-sm text-stone-600">
+          <input type="checkbox" checked={showAll} onChange={(event) => setShowAll(event.target.checked)} className="size-4 accent-emerald-700" />
+          Show accepted, revoked and expired
+        </label>
+      }
+    >
+      {error && <LoadError what="invitations" error={error} onRetry={reload} />}
+      {!error && loading && !data && <p className="text-sm text-stone-500">Loading invitations…</p>}
+      {data && data.data.length === 0 && <p className="text-sm text-stone-500">{showAll ? 'No invitations yet.' : 'No pending invitations. Invite a colleague with the form.'}</p>}
+      {data && data.data.length > 0 && (
+        <div className="-mx-6 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <thead className="text-xs uppercase tracking-wide text-stone-500">
+              <tr>
+                <th className="px-6 py-2 font-medium">Email</th>
+                <th className="px-3 py-2 font-medium">Invited by</th>
+                <th className="px-3 py-2 font-medium">Sent</th>
+                <th className="px-3 py-2 font-medium">Expires</th>
+                <th className="px-3 py-2 font-medium">Status</th>
+                <th className="px-6 py-2 text-right font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {data.data.map((invitation) => (
+                <tr key={invitation.id}>
+                  <td className="px-6 py-2.5 font-medium text-stone-900">
+                    {invitation.email}
+                    {invitation.note && <div className="max-w-xs truncate text-xs font-normal text-stone-500">{invitation.note}</div>}
+                  </td>
+                  <td className="px-3 py-2.5 text-stone-600">{invitation.invitedBy?.name || invitation.invitedBy?.email || '—'}</td>
+                  <td className="px-3 py-2.5 whitespace-nowrap text-stone-600">{formatDateTime(invitation.createdAt)}</td>
+                  <td className="px-3 py-2.5 whitespace-nowrap text-stone-600">{formatDate(invitation.expiresAt)}</td>
+                  <td className="px-3 py-2.5">
+                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[invitation.status]}`}>{invitation.status}</span>
+                  </td>
+                  <td className="px-6 py-2.5 text-right whitespace-nowrap">
+                    {(invitation.status === 'pending' || invitation.status === 'expired') && (
+                      <Button size="sm" busy={busyId === invitation.id} onClick={() => act(invitation, 'resend')} aria-label={`Resend invitation to ${invitation.email}`}>
+                        Resend
+                      </Button>
+                    )}
+                    {invitation.status === 'pending' && (
+                      <Button size="sm" variant="ghost" className="ml-1" onClick={() => setRevoking(invitation)} aria-label={`Revoke invitation to ${invitation.email}`}>
+                        Revoke
+                      </Button>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <ConfirmDialog
+        open={revoking !== null}
+        title="Revoke this invitation?"
+        confirmLabel="Revoke"
+        busy={busyId !== null}
+        onCancel={() => setRevoking(null)}
+        onConfirm={() => revoking && act(revoking, 'revoke')}
+      >
+        The link sent to {revoking?.email} will stop working. You can invite them again later.
+      </ConfirmDialog>
+    </Card>
+  );
+}
+
+function InviteUser() {
+  const [issued, setIssued] = useState<InvitationIssued | null>(null);
+  const [version, setVersion] = useState(0);
+  const onIssued = (next: InvitationIssued) => {
+    setIssued(next);
+    setVersion((value) => value + 1);
+  };
+  return (
+    <div className="grid gap-6">
+      <div className="grid max-w-2xl content-start gap-4">
+        <Card title="Invite a colleague" description="They get a link to create their account. It works once and expires after 7 days.">
+          <InviteForm onIssued={onIssued} />
+        </Card>
+        {issued && <IssuedLink issued={issued} />}
+      </div>
+      <InvitationList version={version} onIssued={onIssued} />
+    </div>
+  );
+}
+
+export default function InviteUserPage() {
+  return (
+    <ConsoleShell title="Invite User" route="/manage/invite-user" subMenu={settingsSubMenu}>
+      <InviteUser />
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi } from '../../api';
+import { invitations } from '../../db/schema';
+import { silentLogger } from '../../log';
+import type { MailMessage } from '../../mail';
+import { createTestApi, type TestApi } from '../../testing/test-api';
+
+let t: TestApi;
+let token: string;
+let inviterId: number;
+beforeAll(async () => {
+  t = await createTestApi();
+  const inviter = await t.createTestUser({ name: 'Norman Borlaug' });
+  inviterId = inviter.id;
+  token = await t.signIn(inviter.email);
+});
+afterAll(() => t.close());
+
+let emailCount = 0;
+const freshEmail = () => `invitee${(emailCount += 1)}@example.org`;
+const invite = (json: unknown, api = t.call) => api('/invitations', { method: 'POST', token, json });
+const tokenOf = (acceptUrl: string) => new URL(acceptUrl).searchParams.get('token')!;
+const accept = (json: Record<string, string>, headers: Record<string, string> = {}) => t.call('/invitations/accept', { method: 'POST', json, headers });
+const lookUp = (linkToken: string, headers: Record<string, string> = {}) => t.call(`/invitations/lookup?token=${encodeURIComponent(linkToken)}`, { headers });
+
+interface Issued {
+  invitation: { id: number; email: string; status: string; expiresAt: string; createdAt: string; invitedBy: { id: number } };
+  acceptUrl: string;
+  emailSent: boolean;
+}
+
+describe('POST invitations', () => {
+  it('creates a pending invitation valid for 7 days, with a link on the console and no email when SMTP is off', async () => {
+    const email = freshEmail();
+    const response = await invite({ email: email.toUpperCase(), note: 'Welcome to the wheat team' }, (path, init) => t.call(path, { ...init, headers: { Origin: 'https://seedbed.example.org' } }));
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as Issued;
+    expect(body.invitation).toMatchObject({ email, status: 'pending', invitedBy: { id: inviterId } });
+    const days = (Date.parse(body.invitation.expiresAt) - Date.parse(body.invitation.createdAt)) / 86_400_000;
+    expect(days).toBeCloseTo(7, 2);
+    expect(body.acceptUrl).toMatch(/^https:\/\/seedbed\.example\.org\/manage\/accept-invite\?token=[A-Za-z0-9_-]{43}$/);
+    expect(body.emailSent).toBe(false);
+    const [row] = await t.db.select().from(invitations).where(eq(invitations.id, body.invitation.id));
+    expect(row!.tokenHash).not.toContain(tokenOf(body.acceptUrl));
+  });
+
+  it('sends the link by email when a mail server is configured', async () => {
+    const sent: MailMessage[] = [];
+    const api = createApi({ database: t.database, log: silentLogger, trustProxy: true, version: 'test', corsOrigins: [], publicUrl: 'https://breeding.example.org', mailer: { send: async (message) => void sent.push(message) } });
+    const email = freshEmail();
+    const response = await api.request('/invitations', { method: 'POST', headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ email, note: 'Hi' }) });
+    const body = (await response.json()) as Issued;
+    expect(body.emailSent).toBe(true);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: email, subject: 'Norman Borlaug invited you to Seedbed' });
+    expect(sent[0]!.text).toContain(body.acceptUrl);
+    expect(body.acceptUrl.startsWith('https://breeding.example.org/manage/accept-invite?token=')).toBe(true);
+  });
+
+  it('answers 409 for an email that already has an account, or an invitation pending', async () => {
+    const existing = await t.createTestUser();
+    const taken = await invite({ email: existing.email });
+    expect(taken.status).toBe(409);
+    expect(((await taken.json()) as { message: string }).message).toBe(`${existing.email} already has a Seedbed account.`);
+    const email = freshEmail();
+    expect((await invite({ email })).status).toBe(201);
+    expect((await invite({ email })).status).toBe(409);
+  });
+
+  it.each([
+    [{}, { email: 'Required' }],
+    [{ email: 'nope' }, { email: 'Enter an email address such as name@example.org' }],
+    [{ email: 'a@b.org', note: 'x'.repeat(1001) }, { note: 'At most 1000 characters' }],
+  ])('answers 400 for %j', async (json, errors) => {
+    const response = await invite(json);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual(errors);
+  });
+});
+
+describe('accepting an invitation', () => {
+  async function issued(): Promise<Issued> {
+    return (await (await invite({ email: freshEmail() })).json()) as Issued;
+  }
+  const passwords = { newPassword: 'a long passphrase', confirmPassword: 'a long passphrase' };
+
+  it('looks up the invited email, then creates the account, signs in, and refuses the link a second time', async () => {
+    const { invitation, acceptUrl } = await issued();
+    const linkToken = tokenOf(acceptUrl);
+    const lookup = await lookUp(linkToken);
+    expect(lookup.status).toBe(200);
+    expect(await lookup.json()).toMatchObject({ email: invitation.email, invitedBy: 'Norman Borlaug' });
+
+    const response = await accept({ token: linkToken, name: 'Ada Lovelace', ...passwords });
+    expect(response.status).toBe(201);
+    const body = (await response.json()) as { token: string; user: { email: string; name: string } };
+    expect(body.user).toMatchObject({ email: invitation.email, name: 'Ada Lovelace' });
+    expect((await t.call('/authentication/check', { token: body.token })).status).toBe(200);
+
+    const again = await accept({ token: linkToken, name: 'Someone Else', ...passwords });
+    expect(again.status).toBe(410);
+    expect(((await again.json()) as { message: string }).message).toMatch(/already been used/);
+    expect((await lookUp(linkToken)).status).toBe(410);
+
+    const list = (await (await t.call('/invitations?status=accepted&pageSize=1000', { token })).json()) as { data: Array<{ id: number }> };
+    expect(list.data.map((row) => row.id)).toContain(invitation.id);
+  });
+
+  it('a resent invitation has a new link and the old one stops working', async () => {
+    const { invitation, acceptUrl } = await issued();
+    const resent = await t.call(`/invitations/${invitation.id}/resend`, { method: 'POST', token });
+    expect(resent.status).toBe(200);
+    const body = (await resent.json()) as Issued;
+    expect(tokenOf(body.acceptUrl)).not.toBe(tokenOf(acceptUrl));
+    expect((await lookUp(tokenOf(acceptUrl))).status).toBe(404);
+    expect((await lookUp(tokenOf(body.acceptUrl))).status).toBe(200);
+  });
+
+  it('a revoked invitation is refused with a clear message and cannot be resent', async () => {
+    const { invitation, acceptUrl } = await issued();
+    const revoked = await t.call(`/invitations/${invitation.id}/revoke`, { method: 'POST', token });
+    expect(revoked.status).toBe(200);
+    expect(await revoked.json()).toMatchObject({ status: 'revoked' });
+    const lookup = await lookUp(tokenOf(acceptUrl));
+    expect(lookup.status).toBe(410);
+    expect(((await lookup.json()) as { message: string }).message).toMatch(/withdrawn/);
+    expect((await accept({ token: tokenOf(acceptUrl), name: 'X', ...passwords })).status).toBe(410);
+    expect((await t.call(`/invitations/${invitation.id}/resend`, { method: 'POST', token })).status).toBe(409);
+  });
+
+  it('an expired invitation is refused, and resending it gives a working link', async () => {
+    const { invitation, acceptUrl } = await issued();
+    await t.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, invitation.id));
+    const lookup = await lookUp(tokenOf(acceptUrl));
+    expect(lookup.status).toBe(410);
+    expect(((await lookup.json()) as { message: string }).message).toMatch(/expired on \d{4}-\d{2}-\d{2}/);
+    const resent = (await (await t.call(`/invitations/${invitation.id}/resend`, { method: 'POST', token })).json()) as Issued;
+    expect(resent.invitation.status).toBe('pending');
+    expect((await lookUp(tokenOf(resent.acceptUrl))).status).toBe(200);
+  });
+
+  it('an unknown token is a 404 with a clear message', async () => {
+    const response = await lookUp('A'.repeat(43));
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { message: string }).message).toMatch(/not valid/);
+  });
+
+  it.each([
+    ['a short password', { newPassword: 'short', confirmPassword: 'short' }, { newPassword: 'Use at least 12 characters' }],
+    ['a mismatched confirmation', { newPassword: 'a long passphrase', confirmPassword: 'another passphrase' }, { confirmPassword: 'Passwords do not match' }],
+    ['no name', { name: ' ', newPassword: 'a long passphrase', confirmPassword: 'a long passphrase' }, { name: 'Required' }],
+  ])('refuses %s with a field error and creates nothing', async (_, fields, errors) => {
+    const { acceptUrl } = await issued();
+    const response = await accept({ token: tokenOf(acceptUrl), name: 'Valid Name', ...fields });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual(errors);
+    expect((await lookUp(tokenOf(acceptUrl))).status).toBe(200);
+  });
+
+  it('refuses the invited email as the password', async () => {
+    const { invitation, acceptUrl } = await issued();
+    const response = await accept({ token: tokenOf(acceptUrl), name: 'N', newPassword: invitation.email, confirmPassword: invitation.email });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual({ newPassword: 'The password must not be your email address' });
+  });
+
+  it('is rate-limited per address', async () => {
+    const from = { 'X-Forwarded-For': '192.0.2.99' };
+    let status = 0;
+    for (let attempt = 0; attempt < 31 && status !== 429; attempt += 1) status = (await lookUp(`guess${attempt}`.padEnd(43, 'x'), from)).status;
+    expect(status).toBe(429);
+    const blocked = await accept({ token: 'x'.repeat(43), name: 'N', newPassword: 'a long passphrase', confirmPassword: 'a long passphrase' }, from);
+    expect(blocked.status).toBe(429);
+    expect(((await blocked.json()) as { message: string }).message).toMatch(/Too many invitation attempts.*Wait \d+ minutes?/);
+    expect((await lookUp('y'.repeat(43), { 'X-Forwarded-For': '192.0.2.100' })).status).toBe(404);
+  });
+});
+
+describe('GET invitations', () => {
+  it('pages, filters by status and searches', async () => {
+    const response = await t.call('/invitations?status=pending&pageSize=2&page=0&sort=email&order=desc', { token });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { data: Array<{ status: string; email: string }>; pagination: { currentPage: number; pageSize: number; totalCount: number; totalPages: number } };
+    expect(body.data.length).toBeLessThanOrEqual(2);
+    expect(body.data.every((row) => row.status === 'pending')).toBe(true);
+    expect(body.pagination).toMatchObject({ currentPage: 0, pageSize: 2, totalPages: Math.ceil(body.pagination.totalCount / 2) });
+    const emails = body.data.map((row) => row.email);
+    expect(emails).toEqual([...emails].sort().reverse());
+    const search = (await (await t.call('/invitations?q=invitee1%40', { token })).json()) as { data: Array<{ email: string }> };
+    expect(search.data.every((row) => row.email.includes('invitee1@'))).toBe(true);
+  });
+
+  it.each(['page=-1', 'pageSize=1001', 'pageSize=0', 'sort=passwordHash', 'order=sideways', 'status=maybe', "sort=email;drop table users"])('answers 400 for %s', async (query) => {
+    const response = await t.call(`/invitations?${query}`, { token });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Record<string, string> }).errors).toBeDefined();
+  });
+});

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApi, TEST_PASSWORD, type TestApi } from '../../testing/test-api';
+
+let t: TestApi;
+beforeAll(async () => {
+  t = await createTestApi();
+});
+afterAll(() => t.close());
+
+async function signedInUser(overrides: { email?: string } = {}) {
+  const user = await t.createTestUser(overrides);
+  return { user, token: await t.signIn(user.email) };
+}
+
+describe('GET profile', () => {
+  it('returns name, email, member since and last sign-in', async () => {
+    const { user, token } = await signedInUser();
+    const response = await t.call('/profile', { token });
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as Record<string, unknown>;
+    expect(body).toMatchObject({ id: user.id, email: user.email, name: user.name, createdAt: expect.any(String), lastLoginAt: expect.any(String) });
+  });
+});
+
+describe('PATCH profile', () => {
+  it('changes name and email (lower-cased), and the session check shows the change at once', async () => {
+    const { token } = await signedInUser();
+    const response = await t.call('/profile', { method: 'PATCH', token, json: { name: '  Gregor Mendel ', email: 'Gregor@Brno.example' } });
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ name: 'Gregor Mendel', email: 'gregor@brno.example' });
+    const check = (await (await t.call('/authentication/check', { token })).json()) as { user: { name: string } };
+    expect(check.user.name).toBe('Gregor Mendel');
+    expect((await t.call('/authentication/login', { method: 'POST', json: { email: 'gregor@brno.example', password: TEST_PASSWORD } })).status).toBe(200);
+  });
+
+  it('answers 409 when another account has the email', async () => {
+    const other = await t.createTestUser();
+    const { token } = await signedInUser();
+    const response = await t.call('/profile', { method: 'PATCH', token, json: { name: 'X', email: other.email.toUpperCase() } });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toMatchObject({ message: `Another account already uses ${other.email}.`, errors: { email: expect.any(String) } });
+  });
+
+  it('keeps its own email without a conflict', async () => {
+    const { user, token } = await signedInUser();
+    expect((await t.call('/profile', { method: 'PATCH', token, json: { name: 'Renamed', email: user.email } })).status).toBe(200);
+  });
+
+  it.each([
+    [{ name: '', email: 'a@b.org' }, { name: 'Required' }],
+    [{ name: 'A', email: 'not an email' }, { email: 'Enter an email address such as name@example.org' }],
+    [{}, { name: 'Required', email: 'Required' }],
+  ])('answers 400 with field errors for %j', async (json, errors) => {
+    const { token } = await signedInUser();
+    const response = await t.call('/profile', { method: 'PATCH', token, json });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual(errors);
+  });
+});
+
+describe('POST profile/password', () => {
+  const change = (token: string, json: Record<string, string>) => t.call('/profile/password', { method: 'POST', token, json });
+
+  it('changes the password, keeps this session and signs every other session out', async () => {
+    const { user, token } = await signedInUser();
+    const otherSession = await t.signIn(user.email);
+    const response = await change(token, { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+    expect(response.status).toBe(204);
+    expect((await t.call('/authentication/check', { token })).status).toBe(200);
+    expect((await t.call('/authentication/check', { token: otherSession })).status).toBe(401);
+    expect((await t.call('/authentication/login', { method: 'POST', json: { email: user.email, password: TEST_PASSWORD } })).status).toBe(401);
+    expect((await t.call('/authentication/login', { method: 'POST', json: { email: user.email, password: 'a brand new passphrase' } })).status).toBe(200);
+  });
+
+  it.each([
+    ['a wrong current password', { currentPassword: 'wrong', newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' }, { currentPassword: 'Current password is incorrect' }],
+    ['a short new password', { currentPassword: TEST_PASSWORD, newPassword: 'short', confirmPassword: 'short' }, { newPassword: 'Use at least 12 characters' }],
+    ['a confirmation that differs', { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrasE' }, { confirmPassword: 'Passwords do not match' }],
+    ['missing fields', {}, { currentPassword: 'Required', newPassword: 'Required', confirmPassword: 'Required' }],
+  ])('refuses %s with its own field error', async (_, json, errors) => {
+    const { token } = await signedInUser();
+    const response = await change(token, json as Record<string, string>);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual(errors);
+  });
+
+  it('refuses the email as the new password', async () => {
+    const { token } = await signedInUser({ email: 'long.enough.address@example.org' });
+    const response = await change(token, { currentPassword: TEST_PASSWORD, newPassword: 'Long.Enough.Address@example.org', confirmPassword: 'Long.Enough.Address@example.org' });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual({ newPassword: 'The password must not be your email address' });
+  });
+});
