@@ -3,6 +3,27 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import starlight from '@astrojs/starlight';
 import tailwindcss from '@tailwindcss/vite';
+import starlightLinksValidator from 'starlight-links-validator';
+import { sidebarFromFolders, markdownPages } from './src/components/docs/sidebar';
+import { GENERATED_ROUTES, generatedPages } from './src/content/generated/loader';
+
+/** Console routes: real pages, but not Starlight's, so the link validator cannot see them. */
+const CONSOLE_ROUTES = ['/', '/auth/**', '/tools/**', '/pipeline-group/**', '/project/**', '/experiment/**', '/accession/**', '/site/**', '/file-type/**', '/cross-plan/**', '/benchmarking/**', '/upload/**', '/templates/**', '/settings/**', '/manage/**', '/demo', '/api/**'];
+
+/** Folder labels (and their order) for the sidebar; other folders take their name. */
+const SIDEBAR_LABELS = {
+  start: { label: 'Start here', es: 'Primeros pasos', order: 1 },
+  guide: { label: 'User guide', es: 'Guía de uso', order: 2 },
+  reference: { label: 'Reference', es: 'Referencia', order: 3 },
+  'reference/pipelines': { label: 'Pipelines', order: 1 },
+  'reference/api': { label: 'API', order: 2 },
+  'reference/metrics': { label: 'Benchmark metrics', es: 'Métricas de benchmark', order: 3 },
+  admin: { label: 'Administrator guide', es: 'Guía de administración', order: 4 },
+  'admin/nextflow': { label: 'Nextflow engine', es: 'Motor Nextflow', order: 3 },
+  'admin/nextflow/executors': { label: 'Executors', es: 'Ejecutores', order: 2 },
+};
+
+const override = (name) => `./src/components/docs/${name}.astro`;
 
 // The console and the docs are one static site; the admin API is served beside it
 // (same origin by default, see PUBLIC_API_BASE_URL).
@@ -15,13 +36,30 @@ export default defineConfig({
     starlight({
       title: 'Seedbed Docs',
       disable404Route: true,
-      editLink: {},
+      // Writers' Markdown lives in src/content/docs/docs/, so every page is under /docs
+      // (and /es/docs for Spanish).
+      defaultLocale: 'root',
+      locales: {
+        root: { label: 'English', lang: 'en' },
+        es: { label: 'Español', lang: 'es' },
+      },
       pagination: true,
       tableOfContents: { minHeadingLevel: 2, maxHeadingLevel: 3 },
-      sidebar: [
-        { label: 'Start here', items: [{ autogenerate: { directory: 'docs/start' } }] },
-        { label: 'User guide', items: [{ autogenerate: { directory: 'docs/guide' } }] },
-      ],
+      // Our copy button (two-second confirmation) replaces Expressive Code's.
+      expressiveCode: { themes: ['github-light'], frames: { showCopyToClipboardButton: false } },
+      components: {
+        Head: override('Head'),
+        ThemeProvider: override('ThemeProvider'),
+        ThemeSelect: override('ThemeSelect'),
+        SiteTitle: override('SiteTitle'),
+        Search: override('Search'),
+        PageTitle: override('PageTitle'),
+        LanguageSelect: override('LanguageSelect'),
+        MarkdownContent: override('MarkdownContent'),
+      },
+      // The sidebar follows the folders of src/content/docs/docs (and the generated pages' places).
+      sidebar: sidebarFromFolders([...markdownPages('src/content/docs/docs'), ...generatedPages()], SIDEBAR_LABELS),
+      plugins: [starlightLinksValidator({ exclude: [...CONSOLE_ROUTES, ...GENERATED_ROUTES], errorOnFallbackPages: false, errorOnRelativeLinks: false })],
     }),
   ],
   vite: {

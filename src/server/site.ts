@@ -22,8 +22,9 @@ export function createSite(options: SiteOptions) {
     secureHeaders({
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
-        // Astro's island loader and Starlight's sidebar state are small inline scripts.
-        scriptSrc: ["'self'", "'unsafe-inline'"],
+        // Astro's island loader and Starlight's sidebar state are small inline scripts;
+        // Pagefind's search runs in WebAssembly ('wasm-unsafe-eval' allows that, not eval).
+        scriptSrc: ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],

@@ -22,6 +22,8 @@ for (const route of ['/auth/login', '/project/list', '/']) {
   const js = firstLoadJs(dist, route);
   report(`first-load JS ${route} (gzip)`, `${kb(js.gzipBytes)} (${kb(js.rawBytes)} raw, ${js.files.length} files)`, '≤ 120 KB', js.gzipBytes <= 120 * 1024);
 }
+const docs = firstLoadJs(dist, '/docs/start/getting-started');
+report('docs page JS before search (gzip)', `${kb(docs.gzipBytes)} (${docs.files.length} files, inline scripts included)`, 'sidebar, TOC and copy only', !docs.files.some((file) => /search-panel|pagefind/.test(file)));
 const chartIn = ['/auth/login', '/project/list'].filter((route) => firstLoadJs(dist, route).files.some((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('Chart.js')));
 report('Chart.js on pages that draw no chart', chartIn.length ? chartIn.join(', ') : 'none', 'none', chartIn.length === 0);
 

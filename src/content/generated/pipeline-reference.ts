@@ -1,0 +1,51 @@
+import path from 'node:path';
+import { readCatalogue, type SchemaProperty } from '../../server/pipelines/catalogue';
+import { code, slugify, table, text, type GeneratedPage } from './markdown';
+
+const CATALOGUE = path.resolve(process.env.SEEDBED_PIPELINES_DIR ?? 'pipelines');
+
+function typeOf(property: SchemaProperty): string {
+  if (property.enum) return `one of ${property.enum.map((value) => code(value)).join(', ')}`;
+  const parts = [property.format ?? property.type ?? 'string'];
+  if (property.mimetype) parts.push(`(${property.mimetype})`);
+  if (property.minimum !== undefined || property.maximum !== undefined) parts.push(`${property.minimum ?? '…'} – ${property.maximum ?? '…'}`);
+  return parts.join(' ');
+}
+
+/** One page per catalogue pipeline, under its group, from the schema the launch form reads. */
+export function pipelineReferencePages(): GeneratedPage[] {
+  return readCatalogue(CATALOGUE).map(({ id, manifest, schema }) => {
+    const groups = schema.allOf.map((entry) => schema.$defs[entry.$ref.replace('#/$defs/', '')]!);
+    const sections = groups.map((group) => {
+      const required = new Set(group.required ?? []);
+      const rows = Object.entries(group.properties).map(([name, property]) => [
+        code(name) + (required.has(name) ? ' (required)' : '') + (property.hidden ? ' (hidden)' : ''),
+        text(typeOf(property)),
+        property.default === undefined ? '' : code(JSON.stringify(property.default)),
+        text([property.description, property.help_text, property.pattern && `Must match ${property.pattern}`].filter(Boolean).join(' ')),
+      ]);
+      return [`## ${group.title}`, group.description ? text(group.description) : '', group.help_text ? text(group.help_text) : '', table(['Parameter', 'Type', 'Default', 'Description'], rows)]
+        .filter(Boolean)
+        .join('\n\n');
+    });
+    return {
+      id: `docs/reference/pipelines/${slugify(manifest.group)}/${id}`,
+      title: manifest.label,
+      description: manifest.description,
+      body: [
+        text(manifest.description),
+        table(
+          ['', ''],
+          [
+            ['Launch page', `[/tools/pipeline/run/${id}](/tools/pipeline/run/${id})`],
+            ['Nextflow repository', `${code(manifest.repository)} at revision ${code(manifest.revision)}`],
+            ['Default profile', code(manifest.defaultProfile)],
+            ['Outputs registered as', manifest.outputFileTypes.map((type) => text(type)).join(', ')],
+          ],
+        ),
+        'Hidden parameters are behind **Show hidden parameters** on the launch page. Generated from the pipeline\'s `nextflow_schema.json`, the same file the launch form and the server\'s validation read.',
+        ...sections,
+      ].join('\n\n'),
+    };
+  });
+}

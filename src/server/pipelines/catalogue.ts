@@ -1,0 +1,116 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+/** `pipelines/<id>/pipeline.json`: what a pipeline is and where Nextflow finds it. */
+export const pipelineManifestSchema = z.object({
+  label: z.string().min(1),
+  group: z.string().min(1),
+  description: z.string().min(1),
+  repository: z.string().min(1),
+  revision: z.string().min(1),
+  defaultProfile: z.string().min(1),
+  outputFileTypes: z.array(z.string().min(1)),
+});
+export type PipelineManifest = z.infer<typeof pipelineManifestSchema>;
+
+export interface SchemaProperty {
+  type?: string;
+  description?: string;
+  help_text?: string;
+  default?: unknown;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  pattern?: string;
+  errorMessage?: string;
+  format?: string;
+  mimetype?: string;
+  hidden?: boolean;
+  fa_icon?: string;
+}
+
+export interface SchemaGroup {
+  title: string;
+  description?: string;
+  help_text?: string;
+  fa_icon?: string;
+  required?: string[];
+  properties: Record<string, SchemaProperty>;
+}
+
+/** An nf-core `nextflow_schema.json`: groups under `$defs`, joined by `allOf`. */
+export interface NextflowSchema {
+  $schema: string;
+  title: string;
+  description?: string;
+  $defs: Record<string, SchemaGroup>;
+  allOf: Array<{ $ref: string }>;
+}
+
+export interface CataloguePipeline {
+  id: string;
+  manifest: PipelineManifest;
+  schema: NextflowSchema;
+}
+
+export class CatalogueError extends Error {
+  override name = 'CatalogueError';
+}
+
+function readJson(file: string): unknown {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new CatalogueError(`${file}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+function checkSchema(file: string, value: unknown): NextflowSchema {
+  const schema = value as Partial<NextflowSchema>;
+  if (schema.$schema !== 'https://json-schema.org/draft/2020-12/schema') {
+    throw new CatalogueError(`${file}: "$schema" must be https://json-schema.org/draft/2020-12/schema (nf-core schema format).`);
+  }
+  if (!schema.$defs || typeof schema.$defs !== 'object') throw new CatalogueError(`${file}: the parameter groups belong under "$defs".`);
+  if (!Array.isArray(schema.allOf)) throw new CatalogueError(`${file}: "allOf" must list the groups of "$defs".`);
+  for (const entry of schema.allOf) {
+    const name = /^#\/\$defs\/(.+)$/.exec(entry.$ref ?? '')?.[1];
+    if (!name || !schema.$defs[name]) throw new CatalogueError(`${file}: "allOf" refers to ${JSON.stringify(entry.$ref)}, which is not a group in "$defs".`);
+  }
+  for (const [name, group] of Object.entries(schema.$defs)) {
+    if (!group.title || !group.properties) throw new CatalogueError(`${file}: group "${name}" needs a "title" and "properties".`);
+    for (const required of group.required ?? []) {
+      if (!group.properties[required]) throw new CatalogueError(`${file}: group "${name}" requires "${required}", which it does not define.`);
+    }
+    for (const [parameter, property] of Object.entries(group.properties)) {
+      if (property.pattern !== undefined) {
+        try {
+          new RegExp(property.pattern, 'u');
+        } catch {
+          throw new CatalogueError(`${file}: parameter "${parameter}" has an invalid pattern ${JSON.stringify(property.pattern)}.`);
+        }
+      }
+    }
+  }
+  return schema as NextflowSchema;
+}
+
+/** Reads and checks every `pipelines/<id>/`; a broken file stops with its name and the problem. */
+export function readCatalogue(directory: string): CataloguePipeline[] {
+  if (!fs.existsSync(directory)) throw new CatalogueError(`The pipeline catalogue ${directory} does not exist. Set SEEDBED_PIPELINES_DIR to a folder of pipelines.`);
+  return fs
+    .readdirSync(directory, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .map((id) => {
+      const manifestFile = path.join(directory, id, 'pipeline.json');
+      const schemaFile = path.join(directory, id, 'nextflow_schema.json');
+      const manifest = pipelineManifestSchema.safeParse(readJson(manifestFile));
+      if (!manifest.success) {
+        const issue = manifest.error.issues[0]!;
+        throw new CatalogueError(`${manifestFile}: ${issue.path.join('.') || 'the file'}: ${issue.message}.`);
+      }
+      return { id, manifest: manifest.data, schema: checkSchema(schemaFile, readJson(schemaFile)) };
+    });
+}
