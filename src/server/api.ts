@@ -1,6 +1,5 @@
 import { cors } from 'hono/cors';
 import { randomUUID } from 'node:crypto';
-import { secureHeaders } from 'hono/secure-headers';
 import { createTokenService } from './auth/tokens';
 import type { DatabaseHandle } from './db/client';
 import { authenticate } from './http/authenticate';
@@ -18,6 +17,21 @@ export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>,
   /** Where the API is served, e.g. '/api'; '' serves it at the root (tests). */
   basePath?: string;
 }
+
+/**
+ * The headers OWASP's REST security guidance asks of a JSON API. (hono/secure-headers adds them
+ * after the response is built, which costs a fifth of the session check's throughput; the
+ * HTML-only ones it adds, such as X-XSS-Protection, do not apply to JSON.)
+ */
+export const API_SECURITY_HEADERS: ReadonlyArray<[string, string]> = [
+  ['Cache-Control', 'no-store'],
+  ['Content-Security-Policy', "default-src 'none'; frame-ancestors 'none'"],
+  ['Cross-Origin-Resource-Policy', 'same-site'],
+  ['Referrer-Policy', 'no-referrer'],
+  ['Strict-Transport-Security', 'max-age=15552000; includeSubDomains'],
+  ['X-Content-Type-Options', 'nosniff'],
+  ['X-Frame-Options', 'DENY'],
+];
 
 /** Routes callable without a token: `METHOD path`, paths relative to the API base. */
 export const PUBLIC_ROUTES = new Set([
@@ -47,26 +61,11 @@ export function createApi(options: ApiOptions) {
     const id = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', id);
     c.set('deps', deps);
-    // Headers set before next() go into the response as it is built; after, they would copy it.
+    // Set before next(), the headers go into the response as it is built, at no extra cost.
     c.header('X-Request-Id', id);
-    c.header('Cache-Control', 'no-store');
+    for (const [name, value] of API_SECURITY_HEADERS) c.header(name, value);
     await next();
   });
-  // The headers OWASP's REST security guidance asks of a JSON API; the HTML-only ones
-  // (X-XSS-Protection, X-Download-Options, …) are left to the site.
-  api.use(
-    secureHeaders({
-      contentSecurityPolicy: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] },
-      xFrameOptions: 'DENY',
-      crossOriginResourcePolicy: 'same-site',
-      crossOriginOpenerPolicy: false,
-      originAgentCluster: false,
-      xDnsPrefetchControl: false,
-      xDownloadOptions: false,
-      xPermittedCrossDomainPolicies: false,
-      xXssProtection: false,
-    }),
-  );
   if (options.corsOrigins.length > 0) {
     api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
   }
