@@ -6,6 +6,7 @@ import { authenticate } from './http/authenticate';
 import { createRouter, type ApiDependencies } from './http/context';
 import { handleError } from './http/errors';
 import { authenticationRouter } from './routes/authentication/authentication.index';
+import { breedingRouters } from './routes/breeding';
 import { healthRouter } from './routes/health/health.index';
 import { invitationsRouter } from './routes/invitations/invitations.index';
 import { profileRouter } from './routes/profile/profile.index';
@@ -75,6 +76,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', authenticationRouter);
   api.route('/', profileRouter);
   api.route('/', invitationsRouter);
+  for (const router of breedingRouters) api.route('/', router);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {
     type: 'apiKey',

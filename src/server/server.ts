@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './log';
 import { createSmtpMailer } from './mail';
+import { seedFileTypes } from './services/file-types';
 import { createSite } from './site';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -17,6 +18,7 @@ export async function createSeedbed(env: Env, log: Logger) {
     dataDir: env.DATABASE_URL ? undefined : `${env.SEEDBED_DATA_DIR}/pglite`,
   });
   await ensureAdministrator(database.db, log, { email: env.SEEDBED_ADMIN_EMAIL, password: env.SEEDBED_ADMIN_PASSWORD });
+  await seedFileTypes(database.db);
 
   const api = createApi({
     database,

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -62,4 +63,141 @@ export const invitations = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [uniqueIndex('invitations_token_hash_unique').on(table.tokenHash), index('invitations_email').on(table.email)],
+);
+
+/* Breeding data (BrAPI v2 names). Unique names are case-insensitive: lower(name) is indexed. */
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    leadName: text('lead_name'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('projects_name_unique').on(sql`lower(${table.name})`)],
+);
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    locationName: text('location_name').notNull(),
+    abbreviation: text('abbreviation'),
+    locationType: text('location_type').notNull(),
+    countryCode: text('country_code').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    elevation: doublePrecision('elevation'),
+    instituteName: text('institute_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('sites_name_unique').on(sql`lower(${table.locationName})`), index('sites_country').on(table.countryCode)],
+);
+
+export const experiments = pgTable(
+  'experiments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'restrict' }),
+    studyType: text('study_type').notNull(),
+    season: text('season'),
+    year: integer('year'),
+    designType: text('design_type'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('experiments_name_unique').on(sql`lower(${table.name})`), index('experiments_project').on(table.projectId), index('experiments_site').on(table.siteId)],
+);
+
+export const accessions = pgTable(
+  'accessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    germplasmName: text('germplasm_name').notNull(),
+    accessionNumber: text('accession_number'),
+    genus: text('genus').notNull(),
+    species: text('species'),
+    subtaxa: text('subtaxa'),
+    pedigree: text('pedigree'),
+    countryOfOriginCode: text('country_of_origin_code'),
+    instituteCode: text('institute_code'),
+    biologicalStatusOfAccessionCode: text('biological_status_of_accession_code'),
+    synonyms: text('synonyms').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('accessions_name_unique').on(sql`lower(${table.germplasmName})`),
+    index('accessions_genus_species').on(table.genus, table.species),
+    index('accessions_country').on(table.countryOfOriginCode),
+    index('accessions_status').on(table.biologicalStatusOfAccessionCode),
+  ],
+);
+
+export const fileTypes = pgTable(
+  'file_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    extensions: text('extensions').array().notNull(),
+    mimeType: text('mime_type').notNull(),
+    description: text('description'),
+    requiredColumns: text('required_columns').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('file_types_name_unique').on(sql`lower(${table.name})`)],
+);
+
+export const crossPlans = pgTable(
+  'cross_plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    status: text('status').notNull().default('planning'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('cross_plans_name_unique').on(sql`lower(${table.name})`), index('cross_plans_project').on(table.projectId)],
+);
+
+export const plannedCrosses = pgTable(
+  'planned_crosses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    crossPlanId: integer('cross_plan_id')
+      .notNull()
+      .references(() => crossPlans.id, { onDelete: 'cascade' }),
+    femaleParentId: integer('female_parent_id')
+      .notNull()
+      .references(() => accessions.id, { onDelete: 'restrict' }),
+    maleParentId: integer('male_parent_id').references(() => accessions.id, { onDelete: 'restrict' }),
+    crossType: text('cross_type').notNull(),
+    numberOfCrosses: integer('number_of_crosses').notNull().default(1),
+    status: text('status').notNull().default('TODO'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('planned_crosses_plan').on(table.crossPlanId), index('planned_crosses_female').on(table.femaleParentId), index('planned_crosses_male').on(table.maleParentId)],
 );

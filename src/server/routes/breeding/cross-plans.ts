@@ -1,0 +1,24 @@
+import { z } from '@hono/zod-openapi';
+import { CROSS_PLAN_STATUSES, crossPlanInputSchema } from '../../../contract/breeding';
+import { crossPlans, projects } from '../../db/schema';
+import { resourceRouter } from '../../resources/resource';
+
+/** Cross plans: BrAPI crossing projects. Their planned crosses are in crosses.ts. */
+export const crossPlansRouter = resourceRouter({
+  path: 'cross-plans',
+  tag: 'Cross plans',
+  noun: 'cross plan',
+  table: crossPlans,
+  idColumn: crossPlans.id,
+  nameColumn: crossPlans.name,
+  nameField: 'name',
+  input: crossPlanInputSchema,
+  sortable: { name: crossPlans.name, status: crossPlans.status, createdAt: crossPlans.createdAt },
+  defaultSort: 'name',
+  filters: {
+    projectId: { column: crossPlans.projectId, schema: z.coerce.number().int().positive() },
+    status: { column: crossPlans.status, schema: z.enum(CROSS_PLAN_STATUSES) },
+  },
+  searchColumns: [crossPlans.name, crossPlans.description],
+  foreignKeys: [{ field: 'projectId', table: projects, idColumn: projects.id, noun: 'project' }],
+});

@@ -1,0 +1,99 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { plannedCrossesReplaceSchema } from '../../../contract/breeding';
+import type { Database } from '../../db/client';
+import { accessions, crossPlans, plannedCrosses } from '../../db/schema';
+import { createRouter } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+
+const tags = ['Cross plans'];
+const params = z.object({ id: z.coerce.number({ error: 'Must be a whole number' }).int().positive() });
+const female = alias(accessions, 'female');
+const male = alias(accessions, 'male');
+
+const plannedCrossSchema = z.object({
+  id: z.number().int(),
+  femaleParentId: z.number().int(),
+  femaleParentName: z.string(),
+  maleParentId: z.number().int().nullable(),
+  maleParentName: z.string().nullable(),
+  crossType: z.string(),
+  numberOfCrosses: z.number().int(),
+  status: z.string(),
+  notes: z.string().nullable(),
+});
+const crossesResponse = z.object({ data: z.array(plannedCrossSchema) });
+
+const listCrosses = createRoute({
+  method: 'get',
+  path: '/cross-plans/{id}/crosses',
+  tags,
+  summary: 'The planned crosses of a cross plan, with parent names',
+  request: { params },
+  responses: { 200: jsonContent(crossesResponse, 'The planned crosses'), ...errorResponses(401, 404) },
+});
+
+const replaceCrosses = createRoute({
+  method: 'put',
+  path: '/cross-plans/{id}/crosses',
+  tags,
+  summary: 'Save the whole planned-cross grid (all rows or none)',
+  request: { params, body: jsonBody(plannedCrossesReplaceSchema) },
+  responses: { 200: jsonContent(crossesResponse, 'The saved crosses'), ...errorResponses(400, 401, 404) },
+});
+
+async function requirePlan(db: Database, id: number) {
+  const [plan] = await db.select({ id: crossPlans.id }).from(crossPlans).where(eq(crossPlans.id, id));
+  if (!plan) throw new ApiError(404, `No cross plan has id ${id}.`);
+}
+
+async function crossesOf(db: Database, planId: number) {
+  return db
+    .select({
+      id: plannedCrosses.id,
+      femaleParentId: plannedCrosses.femaleParentId,
+      femaleParentName: female.germplasmName,
+      maleParentId: plannedCrosses.maleParentId,
+      maleParentName: male.germplasmName,
+      crossType: plannedCrosses.crossType,
+      numberOfCrosses: plannedCrosses.numberOfCrosses,
+      status: plannedCrosses.status,
+      notes: plannedCrosses.notes,
+    })
+    .from(plannedCrosses)
+    .innerJoin(female, eq(female.id, plannedCrosses.femaleParentId))
+    .leftJoin(male, eq(male.id, plannedCrosses.maleParentId))
+    .where(eq(plannedCrosses.crossPlanId, planId))
+    .orderBy(asc(plannedCrosses.id));
+}
+
+export const crossesRouter = createRouter()
+  .openapi(listCrosses, async (c) => {
+    const { db } = c.get('deps');
+    const { id } = c.req.valid('param');
+    await requirePlan(db, id);
+    return c.json({ data: await crossesOf(db, id) }, 200);
+  })
+  .openapi(replaceCrosses, async (c) => {
+    const { db } = c.get('deps');
+    const { id } = c.req.valid('param');
+    const { crosses } = c.req.valid('json');
+    await requirePlan(db, id);
+    const parentIds = [...new Set(crosses.flatMap((cross) => [cross.femaleParentId, cross.maleParentId].filter((value): value is number => value !== null)))];
+    const known = new Set(
+      parentIds.length === 0 ? [] : (await db.select({ id: accessions.id }).from(accessions).where(inArray(accessions.id, parentIds))).map((row) => row.id),
+    );
+    const errors: Record<string, string> = {};
+    crosses.forEach((cross, index) => {
+      if (!known.has(cross.femaleParentId)) errors[`crosses.${index}.femaleParentId`] = `No accession has id ${cross.femaleParentId}`;
+      if (cross.maleParentId !== null && !known.has(cross.maleParentId)) errors[`crosses.${index}.maleParentId`] = `No accession has id ${cross.maleParentId}`;
+    });
+    if (Object.keys(errors).length > 0) throw new ApiError(400, `Some parents do not exist (${Object.keys(errors).length} problem(s)).`, errors);
+    await db.transaction(async (tx) => {
+      await tx.delete(plannedCrosses).where(eq(plannedCrosses.crossPlanId, id));
+      if (crosses.length > 0) await tx.insert(plannedCrosses).values(crosses.map((cross) => ({ ...cross, crossPlanId: id })));
+    });
+    return c.json({ data: await crossesOf(db, id) }, 200);
+  });

@@ -1,0 +1,19 @@
+import { fileTypeInputSchema } from '../../../contract/breeding';
+import { fileTypes } from '../../db/schema';
+import { resourceRouter } from '../../resources/resource';
+
+/** File types: what uploads and run outputs are checked against. */
+export const fileTypesRouter = resourceRouter({
+  path: 'file-types',
+  tag: 'File types',
+  noun: 'file type',
+  table: fileTypes,
+  idColumn: fileTypes.id,
+  nameColumn: fileTypes.name,
+  nameField: 'name',
+  input: fileTypeInputSchema,
+  sortable: { name: fileTypes.name, mimeType: fileTypes.mimeType, createdAt: fileTypes.createdAt },
+  defaultSort: 'name',
+  filters: {},
+  searchColumns: [fileTypes.name, fileTypes.description, fileTypes.mimeType],
+});

@@ -1,0 +1,24 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { fileTypes } from '../db/schema';
+
+/** The file types a new Seedbed knows: what pipelines read and write. */
+export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
+  { name: 'VCF', extensions: ['.vcf', '.vcf.gz'], mimeType: 'text/plain', description: 'Variant calls, one or more samples (VCF 4.x).', requiredColumns: [] },
+  { name: 'GVCF', extensions: ['.g.vcf', '.g.vcf.gz', '.gvcf.gz'], mimeType: 'text/plain', description: 'Per-sample genomic VCF with reference blocks, for joint genotyping.', requiredColumns: [] },
+  { name: 'BAM', extensions: ['.bam'], mimeType: 'application/octet-stream', description: 'Aligned reads (with a .bai index beside it).', requiredColumns: [] },
+  { name: 'FASTQ', extensions: ['.fastq', '.fq', '.fastq.gz', '.fq.gz'], mimeType: 'text/plain', description: 'Raw sequencing reads.', requiredColumns: [] },
+  { name: 'phenotype CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'One row per individual or plot: an id column and one column per trait.', requiredColumns: ['id'] },
+  { name: 'genotype matrix', extensions: ['.csv', '.tsv'], mimeType: 'text/csv', description: 'Individuals × markers, coded 0/1/2 (dosage of the alternative allele).', requiredColumns: ['id'] },
+  { name: 'spectra CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'One row per sample: an id column and one column per wavelength (nm).', requiredColumns: ['id'] },
+  { name: 'model', extensions: ['.json', '.rds', '.pkl'], mimeType: 'application/octet-stream', description: 'A trained prediction model written by GDIP, Auto Train or Auto Train Phenotype.', requiredColumns: [] },
+  { name: 'predictions CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'Predicted values: individual, trait and prediction.', requiredColumns: ['id', 'trait', 'prediction'] },
+  { name: 'known-QTL CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'The true QTL of a benchmark dataset.', requiredColumns: ['marker', 'chromosome', 'position', 'trait', 'effect'] },
+  { name: 'params JSON', extensions: ['.json'], mimeType: 'application/json', description: 'Pipeline parameters, as nf-core launch writes them.', requiredColumns: [] },
+];
+
+/** On first start (no file types at all) the defaults are created; later deletions are respected. */
+export async function seedFileTypes(db: Database): Promise<void> {
+  const [existing] = await db.select({ value: count() }).from(fileTypes);
+  if ((existing?.value ?? 0) === 0) await db.insert(fileTypes).values(DEFAULT_FILE_TYPES);
+}
