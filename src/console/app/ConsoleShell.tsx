@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
-import { LoginForm } from '../features/auth/LoginForm';
 import { $session, checkSession } from '../session/session';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { TooltipLayer } from '../ui/tooltip';
@@ -9,6 +8,9 @@ import { COPYRIGHT_LINE } from './brand';
 import { isLoginRoute, type MenuEntry } from './navigation';
 import { SubMenu } from './SubMenu';
 import { TopNav } from './TopNav';
+
+// Loaded only when someone must sign in, so signed-in pages do not carry the form's code.
+const LoginForm = lazy(() => import('../features/auth/LoginForm').then((module) => ({ default: module.LoginForm })));
 
 export interface ConsoleShellProps {
   /** Heading of the page. */
@@ -52,7 +54,11 @@ export function ConsoleShell({ title, route, children, isPublic = false, offline
   } else if (session.status === 'unknown' && !onLoginPath) {
     content = <LoadingOverlay />;
   } else {
-    content = <LoginForm />;
+    content = (
+      <Suspense fallback={<LoadingOverlay />}>
+        <LoginForm />
+      </Suspense>
+    );
   }
 
   return (
