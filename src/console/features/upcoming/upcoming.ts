@@ -7,12 +7,6 @@ import { benchmarkingMenu, breedingMenu, configMenu, launchMenu, topLinks } from
 const plans: Record<string, string> = {
   [topLinks.runs.href]: 'Every pipeline run with its status and live progress, filters by status, pipeline, group and date, and actions to cancel, relaunch or group runs.',
   [topLinks.runGroups.href]: 'Named groups of runs — a breeding cycle, a benchmark campaign — with their combined status.',
-  '/project/list': 'Breeding programmes and trials with their experiments, cross plans, files and runs.',
-  '/experiment/list': 'Studies: yield trials, nurseries and greenhouse experiments by project, site and season.',
-  '/accession/list': 'Germplasm with names, pedigrees, origin and biological status, importable from CSV.',
-  '/site/list': 'Field stations, greenhouses and labs with their coordinates and elevation.',
-  '/file-type/list': 'The kinds of files Seedbed accepts (VCF, FASTQ, phenotype CSV…) and how uploads are checked.',
-  '/cross-plan/list': 'Planned crosses between accessions and their progress.',
   '/benchmarking/discovery/launch': 'Run discovery methods against a dataset whose true QTL are known.',
   '/benchmarking/discovery/results/fileset': 'Precision, recall and F1 per method and trait, with Manhattan plots.',
   '/benchmarking/prediction/launch': 'Run trained models against a registered validation set.',

@@ -1,0 +1,123 @@
+import { createColumnHelper } from '@tanstack/react-table';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import type { Pagination } from '../../../contract/list';
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { notify } from '../../app/notify';
+import { request } from '../../lib/api';
+import { Button } from '../../ui/Button';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/data-table/DataTable';
+import { apiQuery, parseTableState } from '../../ui/data-table/table-state';
+import { toCsv, downloadText } from './csv';
+import { ENTITIES, type EntityKey, type EntitySpec, type Row } from './entities';
+
+// The form and its schema load when a form opens, not with the list.
+const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
+
+const EXPORT_PAGE_SIZE = 1000;
+
+/** Every row matching the list's current search and filters (read from the URL), as CSV. */
+async function exportCsv(spec: EntitySpec): Promise<void> {
+  const state = parseTableState(window.location.search, { sort: spec.defaultSort, sortable: spec.sortable, filterNames: spec.filters.map((filter) => filter.name) });
+  const rows: Row[] = [];
+  for (let page = 0; ; page += 1) {
+    const result = await request<{ data: Row[]; pagination: Pagination }>(`${spec.path}?${apiQuery({ ...state, page, pageSize: EXPORT_PAGE_SIZE })}`);
+    rows.push(...result.data);
+    if (page + 1 >= result.pagination.totalPages) break;
+  }
+  downloadText(`${spec.path}-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(['id', ...spec.fields.map((field) => field.name)], rows));
+  notify.success(`Exported ${rows.length.toLocaleString()} ${spec.what}`);
+}
+
+export function BreedingList({ spec }: { spec: EntitySpec }) {
+  const [editing, setEditing] = useState<Row | null | undefined>(undefined);
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [version, setVersion] = useState(0);
+
+  const columns = useMemo(() => {
+    const column = createColumnHelper<Row>();
+    return [
+      ...spec.columns,
+      column.display({
+        id: 'actions',
+        header: () => <span className="sr-only">Actions</span>,
+        cell: (info) => {
+          const name = String(info.row.original[spec.nameField]);
+          return (
+            <div className="flex justify-end gap-1 whitespace-nowrap">
+              <Button size="sm" variant="ghost" onClick={() => setEditing(info.row.original)} aria-label={`Edit ${name}`}>
+                Edit
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => setDeleting(info.row.original)} aria-label={`Delete ${name}`}>
+                Delete
+              </Button>
+            </div>
+          );
+        },
+      }),
+    ];
+  }, [spec]);
+
+  const remove = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await request(`${spec.path}/${deleting.id}`, 'DELETE');
+      notify.success(`Deleted ${spec.noun} ${String(deleting[spec.nameField])}`);
+      setVersion((value) => value + 1);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : undefined);
+    } finally {
+      setBusy(false);
+      setDeleting(null);
+    }
+  };
+
+  return (
+    <>
+      <div className="mb-4 flex flex-wrap justify-end gap-2">
+        <Button onClick={() => exportCsv(spec).catch((error: Error) => notify.error(error.message))}>Export CSV</Button>
+        <Button variant="primary" onClick={() => setEditing(null)}>
+          New {spec.noun}
+        </Button>
+      </div>
+      <DataTable<Row>
+        path={spec.path}
+        what={spec.what}
+        columns={columns}
+        sortable={spec.sortable}
+        defaultSort={spec.defaultSort}
+        filters={spec.filters}
+        searchPlaceholder={spec.searchPlaceholder}
+        emptyHint={spec.emptyHint}
+        refreshKey={version}
+      />
+      {editing !== undefined && (
+        <Suspense fallback={null}>
+          <EntityFormDialog
+            spec={spec}
+            row={editing}
+            onClose={() => setEditing(undefined)}
+            onSaved={() => {
+              setEditing(undefined);
+              setVersion((value) => value + 1);
+            }}
+          />
+        </Suspense>
+      )}
+      <ConfirmDialog open={deleting !== null} title={`Delete this ${spec.noun}?`} confirmLabel="Delete" busy={busy} onCancel={() => setDeleting(null)} onConfirm={remove}>
+        {String(deleting?.[spec.nameField] ?? '')} will be deleted. Seedbed refuses if other records still use it.
+      </ConfirmDialog>
+    </>
+  );
+}
+
+export default function BreedingListPage({ entity }: { entity: EntityKey }) {
+  const spec = ENTITIES[entity];
+  return (
+    <ConsoleShell title={spec.title} route={spec.listRoute}>
+      <BreedingList spec={spec} />
+    </ConsoleShell>
+  );
+}

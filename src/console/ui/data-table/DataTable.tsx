@@ -1,0 +1,182 @@
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
+import { useEffect, useState, type ReactNode } from 'react';
+import type { Pagination } from '../../../contract/list';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../Button';
+import { LoadError } from '../LoadError';
+import { apiQuery, PAGE_SIZES, useTableState } from './table-state';
+
+export interface TableFilter {
+  name: string;
+  label: string;
+  options: Array<{ value: string; label: string }>;
+}
+
+export interface DataTableProps<Row> {
+  /** API list path, e.g. 'accessions'. */
+  path: string;
+  /** What a row is, plural, for messages: 'accessions'. */
+  what: string;
+  columns: Array<ColumnDef<Row, unknown>>;
+  /** Column ids the API can sort by. */
+  sortable: readonly string[];
+  defaultSort: string;
+  filters?: TableFilter[];
+  searchPlaceholder: string;
+  /** Shown when there are no rows at all: what to do next. */
+  emptyHint: ReactNode;
+  /** Changing it reloads the current page (after a create, edit or delete). */
+  refreshKey?: unknown;
+}
+
+/** The one table of the console: server-side search, sort, filters and paging, state in the URL. */
+export function DataTable<Row>({ path, what, columns, sortable, defaultSort, filters = [], searchPlaceholder, emptyHint, refreshKey }: DataTableProps<Row>) {
+  const [state, update] = useTableState({ sort: defaultSort, sortable, filterNames: filters.map((filter) => filter.name) });
+  const [search, setSearch] = useState(state.q);
+  useEffect(() => setSearch(state.q), [state.q]);
+  useEffect(() => {
+    if (search === state.q) return;
+    const timer = setTimeout(() => update({ q: search, page: 0 }), 300);
+    return () => clearTimeout(timer);
+  }, [search, state.q, update]);
+
+  const { data, error, loading, reload } = useRequest<{ data: Row[]; pagination: Pagination }>(`${path}?${apiQuery(state)}`, refreshKey);
+  const table = useReactTable({ data: data?.data ?? [], columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
+  const pagination = data?.pagination;
+  const filtered = Boolean(state.q || Object.values(state.filters).some(Boolean));
+
+  const toggleSort = (id: string) => update(state.sort === id ? { order: state.order === 'asc' ? 'desc' : 'asc', page: 0 } : { sort: id, order: 'asc', page: 0 });
+
+  return (
+    <div className="rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+      <div className="flex flex-wrap items-end gap-3 border-b border-stone-100 p-4">
+        <label className="min-w-56 flex-1">
+          <span className="sr-only">Search {what}</span>
+          <input
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            placeholder={searchPlaceholder}
+            className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm outline-none focus:border-emerald-600 focus:ring-2 focus:ring-emerald-100"
+          />
+        </label>
+        {filters.map((filter) => (
+          <label key={filter.name} className="text-xs font-medium text-stone-600">
+            {filter.label}
+            <select
+              value={state.filters[filter.name] ?? ''}
+              onChange={(event) => update({ filters: { ...state.filters, [filter.name]: event.target.value }, page: 0 })}
+              className="mt-1 block rounded-md border border-stone-300 bg-white px-2 py-2 text-sm text-stone-800"
+            >
+              <option value="">All</option>
+              {filter.options.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </select>
+          </label>
+        ))}
+      </div>
+
+      {error && (
+        <div className="p-4">
+          <LoadError what={what} error={error} onRetry={reload} />
+        </div>
+      )}
+
+      <div className="overflow-x-auto">
+        <table className="w-full text-left text-sm" aria-busy={loading}>
+          <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-500">
+            {table.getHeaderGroups().map((group) => (
+              <tr key={group.id}>
+                {group.headers.map((header) => {
+                  const canSort = sortable.includes(header.column.id);
+                  const active = state.sort === header.column.id;
+                  const label = flexRender(header.column.columnDef.header, header.getContext());
+                  return (
+                    <th key={header.id} scope="col" className="px-4 py-2.5 font-medium whitespace-nowrap" aria-sort={active ? (state.order === 'asc' ? 'ascending' : 'descending') : undefined}>
+                      {canSort ? (
+                        <button type="button" onClick={() => toggleSort(header.column.id)} className="inline-flex items-center gap-1 uppercase hover:text-stone-900">
+                          {label}
+                          <span aria-hidden="true" className={active ? 'text-emerald-700' : 'text-stone-300'}>
+                            {active && state.order === 'desc' ? '▼' : '▲'}
+                          </span>
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody className="divide-y divide-stone-100">
+            {loading && !data
+              ? Array.from({ length: 5 }, (_, index) => (
+                  <tr key={index} data-testid="skeleton-row">
+                    {columns.map((_, cell) => (
+                      <td key={cell} className="px-4 py-3">
+                        <div className="h-3.5 animate-pulse rounded bg-stone-200" />
+                      </td>
+                    ))}
+                  </tr>
+                ))
+              : table.getRowModel().rows.map((row) => (
+                  <tr key={row.id} className="hover:bg-stone-50">
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className="px-4 py-2.5 text-stone-700">
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                ))}
+          </tbody>
+        </table>
+      </div>
+
+      {data && data.data.length === 0 && (
+        <div className="px-4 py-10 text-center text-sm text-stone-600" role="status">
+          {filtered ? (
+            <>
+              No {what} match these filters.{' '}
+              <button type="button" className="font-medium text-emerald-700 hover:underline" onClick={() => update({ q: '', filters: {}, page: 0 })}>
+                Clear the search and filters
+              </button>
+            </>
+          ) : (
+            emptyHint
+          )}
+        </div>
+      )}
+
+      {pagination && pagination.totalCount > 0 && (
+        <div className="flex flex-wrap items-center gap-3 border-t border-stone-100 px-4 py-3 text-sm text-stone-600">
+          <span>
+            {pagination.currentPage * pagination.pageSize + 1}–{Math.min((pagination.currentPage + 1) * pagination.pageSize, pagination.totalCount)} of {pagination.totalCount.toLocaleString()}
+          </span>
+          <label className="ml-auto flex items-center gap-2">
+            Rows per page
+            <select value={state.pageSize} onChange={(event) => update({ pageSize: Number(event.target.value), page: 0 })} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+              {[...new Set([...PAGE_SIZES, state.pageSize])].sort((a, b) => a - b).map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </label>
+          <span>
+            Page {pagination.currentPage + 1} of {Math.max(1, pagination.totalPages)}
+          </span>
+          <Button size="sm" disabled={state.page === 0} onClick={() => update({ page: state.page - 1 })} aria-label="Previous page">
+            ‹ Previous
+          </Button>
+          <Button size="sm" disabled={state.page + 1 >= pagination.totalPages} onClick={() => update({ page: state.page + 1 })} aria-label="Next page">
+            Next ›
+          </Button>
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useState } from 'react';
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../contract/list';
+
+export interface TableState {
+  page: number;
+  pageSize: number;
+  sort: string;
+  order: 'asc' | 'desc';
+  q: string;
+  filters: Record<string, string>;
+}
+
+const PAGE_SIZES = [25, 50, 100, 250] as const;
+export { PAGE_SIZES };
+
+/** Reads the table state from the query string; a bad value falls back to its default. */
+export function parseTableState(search: string, defaults: { sort: string; filterNames: readonly string[]; sortable: readonly string[] }): TableState {
+  const params = new URLSearchParams(search);
+  const pick = <T>(schema: z.ZodType<T>, value: string | null, fallback: T): T => {
+    const result = schema.safeParse(value ?? undefined);
+    return result.success ? result.data : fallback;
+  };
+  const filters: Record<string, string> = {};
+  for (const name of defaults.filterNames) {
+    const value = params.get(name);
+    if (value) filters[name] = value.slice(0, 200);
+  }
+  return {
+    page: pick(z.coerce.number().int().min(0), params.get('page'), 0),
+    pageSize: pick(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE), params.get('pageSize'), DEFAULT_PAGE_SIZE),
+    sort: pick(z.enum(defaults.sortable as [string, ...string[]]), params.get('sort'), defaults.sort),
+    order: pick(z.enum(['asc', 'desc']), params.get('order'), 'asc'),
+    q: (params.get('q') ?? '').slice(0, 200),
+    filters,
+  };
+}
+
+/** The query string for a state, leaving defaults out so shared links stay short. */
+export function tableStateQuery(state: TableState, defaultSort: string): string {
+  const params = new URLSearchParams();
+  if (state.q) params.set('q', state.q);
+  for (const [name, value] of Object.entries(state.filters)) if (value) params.set(name, value);
+  if (state.sort !== defaultSort) params.set('sort', state.sort);
+  if (state.order !== 'asc') params.set('order', state.order);
+  if (state.page > 0) params.set('page', String(state.page));
+  if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
+  return params.toString();
+}
+
+/** The API query for a state: always explicit. */
+export function apiQuery(state: TableState): string {
+  const params = new URLSearchParams({ page: String(state.page), pageSize: String(state.pageSize), sort: state.sort, order: state.order });
+  if (state.q) params.set('q', state.q);
+  for (const [name, value] of Object.entries(state.filters)) if (value) params.set(name, value);
+  return params.toString();
+}
+
+/** Table state kept in the URL, so a view can be bookmarked, shared and restored with Back. */
+export function useTableState(defaults: { sort: string; filterNames: readonly string[]; sortable: readonly string[] }) {
+  const [state, setState] = useState<TableState>(() => parseTableState('', defaults));
+  useEffect(() => {
+    const read = () => setState(parseTableState(window.location.search, defaults));
+    read();
+    window.addEventListener('popstate', read);
+    return () => window.removeEventListener('popstate', read);
+    // The defaults are constants of the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+  const update = useCallback(
+    (change: Partial<TableState>) => {
+      setState((current) => {
+        const next = { ...current, ...change };
+        const query = tableStateQuery(next, defaults.sort);
+        window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+        return next;
+      });
+    },
+    [defaults.sort],
+  );
+  return [state, update] as const;
+}
