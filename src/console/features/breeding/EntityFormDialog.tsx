@@ -134,7 +134,9 @@ export default function EntityFormDialog({ spec, row, onClose, onSaved }: { spec
           ))}
         </div>
         <div className="mt-6 flex justify-end gap-2">
-          <Button onClick={onClose} disabled={form.formState.isSubmitting}>
+          {/* Pressing Cancel must not blur a field first: the blur would re-validate, the form would
+              change height under the pointer, and the click would miss. */}
+          <Button onMouseDown={(event) => event.preventDefault()} onClick={onClose} disabled={form.formState.isSubmitting}>
             Cancel
           </Button>
           <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>

@@ -27,11 +27,13 @@ export interface DataTableProps<Row> {
   emptyHint: ReactNode;
   /** Changing it reloads the current page (after a create, edit or delete). */
   refreshKey?: unknown;
+  /** Filters the reader cannot change (a project's experiments); such a table keeps its state out of the URL. */
+  fixedFilters?: Record<string, string>;
 }
 
 /** The one table of the console: server-side search, sort, filters and paging, state in the URL. */
-export function DataTable<Row>({ path, what, columns, sortable, defaultSort, filters = [], searchPlaceholder, emptyHint, refreshKey }: DataTableProps<Row>) {
-  const [state, update] = useTableState({ sort: defaultSort, sortable, filterNames: filters.map((filter) => filter.name) });
+export function DataTable<Row>({ path, what, columns, sortable, defaultSort, filters = [], searchPlaceholder, emptyHint, refreshKey, fixedFilters }: DataTableProps<Row>) {
+  const [state, update, ready] = useTableState({ sort: defaultSort, sortable, filterNames: filters.map((filter) => filter.name) }, !fixedFilters);
   const [search, setSearch] = useState(state.q);
   useEffect(() => setSearch(state.q), [state.q]);
   useEffect(() => {
@@ -40,7 +42,10 @@ export function DataTable<Row>({ path, what, columns, sortable, defaultSort, fil
     return () => clearTimeout(timer);
   }, [search, state.q, update]);
 
-  const { data, error, loading, reload } = useRequest<{ data: Row[]; pagination: Pagination }>(`${path}?${apiQuery(state)}`, refreshKey);
+  const { data, error, loading, reload } = useRequest<{ data: Row[]; pagination: Pagination }>(
+    ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null,
+    refreshKey,
+  );
   const table = useReactTable({ data: data?.data ?? [], columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
   const pagination = data?.pagination;
   const filtered = Boolean(state.q || Object.values(state.filters).some(Boolean));

@@ -56,11 +56,20 @@ export function apiQuery(state: TableState): string {
   return params.toString();
 }
 
-/** Table state kept in the URL, so a view can be bookmarked, shared and restored with Back. */
-export function useTableState(defaults: { sort: string; filterNames: readonly string[]; sortable: readonly string[] }) {
+/**
+ * Table state kept in the URL, so a view can be bookmarked, shared and restored with Back.
+ * A table embedded in another page (`syncUrl` false) keeps its state to itself.
+ */
+export function useTableState(defaults: { sort: string; filterNames: readonly string[]; sortable: readonly string[] }, syncUrl = true) {
   const [state, setState] = useState<TableState>(() => parseTableState('', defaults));
+  // The page is prerendered without its query string: nothing loads until the URL has been read.
+  const [ready, setReady] = useState(!syncUrl);
   useEffect(() => {
-    const read = () => setState(parseTableState(window.location.search, defaults));
+    if (!syncUrl) return;
+    const read = () => {
+      setState(parseTableState(window.location.search, defaults));
+      setReady(true);
+    };
     read();
     window.addEventListener('popstate', read);
     return () => window.removeEventListener('popstate', read);
@@ -71,12 +80,14 @@ export function useTableState(defaults: { sort: string; filterNames: readonly st
     (change: Partial<TableState>) => {
       setState((current) => {
         const next = { ...current, ...change };
-        const query = tableStateQuery(next, defaults.sort);
-        window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+        if (syncUrl) {
+          const query = tableStateQuery(next, defaults.sort);
+          window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+        }
         return next;
       });
     },
-    [defaults.sort],
+    [defaults.sort, syncUrl],
   );
-  return [state, update] as const;
+  return [state, update, ready] as const;
 }

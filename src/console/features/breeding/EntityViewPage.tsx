@@ -1,0 +1,145 @@
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding';
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { notify } from '../../app/notify';
+import { request } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DataTable } from '../../ui/data-table/DataTable';
+import { LoadError } from '../../ui/LoadError';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { ENTITIES, humanize, type EntityKey, type FieldSpec, type Row } from './entities';
+import { PlannedCrosses } from './PlannedCrosses';
+
+const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
+
+/** Which lists a record's page shows: the records of other kinds that point at it. */
+const RELATED: Partial<Record<EntityKey, Array<{ entity: EntityKey; filter: string; title: string }>>> = {
+  projects: [
+    { entity: 'experiments', filter: 'projectId', title: 'Experiments' },
+    { entity: 'cross-plans', filter: 'projectId', title: 'Cross plans' },
+  ],
+  sites: [{ entity: 'experiments', filter: 'siteId', title: 'Experiments at this site' }],
+};
+
+function ReferenceName({ field, value }: { field: FieldSpec; value: unknown }) {
+  const { path, nameField } = field.reference!;
+  const target = Object.values(ENTITIES).find((spec) => spec.path === path)!;
+  const { data } = useRequest<Row>(value ? `${path}/${String(value)}` : null);
+  if (!value) return <span className="text-stone-400">—</span>;
+  return <a href={`${target.viewRoute}?id=${String(value)}`} className="text-emerald-800 hover:underline">{data ? String(data[nameField]) : `#${String(value)}`}</a>;
+}
+
+function display(field: FieldSpec, value: unknown): ReactNode {
+  if (field.kind === 'reference') return <ReferenceName field={field} value={value} />;
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return <span className="text-stone-400">—</span>;
+  if (Array.isArray(value)) return value.join(', ');
+  if (field.name === 'biologicalStatusOfAccessionCode') return `${String(value)} — ${BIOLOGICAL_STATUS_CODES[value as keyof typeof BIOLOGICAL_STATUS_CODES] ?? ''}`;
+  if (field.kind === 'select') return humanize(String(value));
+  return String(value);
+}
+
+function EntityView({ entity }: { entity: EntityKey }) {
+  const spec = ENTITIES[entity];
+  const [id, setId] = useState<string | null | undefined>(undefined);
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setId(new URLSearchParams(window.location.search).get('id')), []);
+  const validId = id && /^\d+$/.test(id) ? id : null;
+  const { data: row, error, reload } = useRequest<Row>(validId ? `${spec.path}/${validId}` : null, version);
+
+  if (id === undefined) return null;
+  if (!validId) return <LoadError what={spec.noun} error={new Error(`this page needs ?id= with the ${spec.noun}'s number`)} onRetry={() => window.location.assign(spec.listRoute)} />;
+  if (error) return <LoadError what={spec.noun} error={error} onRetry={reload} />;
+  if (!row) return <LoadingOverlay />;
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await request(`${spec.path}/${row.id}`, 'DELETE');
+      notify.success(`Deleted ${spec.noun} ${String(row[spec.nameField])}`);
+      window.location.assign(spec.listRoute);
+    } catch (failure) {
+      notify.error(failure instanceof Error ? failure.message : undefined);
+      setBusy(false);
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Card
+        title={String(row[spec.nameField])}
+        description={`${humanize(spec.noun)} · created ${formatDateTime(String(row.createdAt))} · updated ${formatDateTime(String(row.updatedAt))}`}
+        actions={
+          <>
+            <Button onClick={() => setEditing(true)}>Edit</Button>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
+          {spec.fields.map((field) => (
+            <div key={field.name}>
+              <dt className="text-stone-500">{field.label}</dt>
+              <dd className="mt-0.5 font-medium text-stone-900" data-field={field.name}>
+                {display(field, row[field.name])}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      {entity === 'cross-plans' && <PlannedCrosses planId={row.id} />}
+      {(RELATED[entity] ?? []).map((related) => {
+        const relatedSpec = ENTITIES[related.entity];
+        return (
+          <section key={related.entity} aria-label={related.title}>
+            <h2 className="mb-2 text-lg font-semibold text-stone-900">{related.title}</h2>
+            <DataTable<Row>
+              path={relatedSpec.path}
+              what={relatedSpec.what}
+              columns={relatedSpec.columns}
+              sortable={relatedSpec.sortable}
+              defaultSort={relatedSpec.defaultSort}
+              searchPlaceholder={relatedSpec.searchPlaceholder}
+              emptyHint={`No ${relatedSpec.what} yet.`}
+              fixedFilters={{ [related.filter]: String(row.id) }}
+            />
+          </section>
+        );
+      })}
+      {editing && (
+        <Suspense fallback={null}>
+          <EntityFormDialog
+            spec={spec}
+            row={row}
+            onClose={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              setVersion((value) => value + 1);
+            }}
+          />
+        </Suspense>
+      )}
+      <ConfirmDialog open={deleting} title={`Delete this ${spec.noun}?`} confirmLabel="Delete" busy={busy} onCancel={() => setDeleting(false)} onConfirm={remove}>
+        {String(row[spec.nameField])} will be deleted. Seedbed refuses if other records still use it.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+export default function EntityViewPage({ entity }: { entity: EntityKey }) {
+  const spec = ENTITIES[entity];
+  return (
+    <ConsoleShell title={humanize(spec.noun)} route={spec.viewRoute} backHref={spec.listRoute} backLabel={spec.title}>
+      <EntityView entity={entity} />
+    </ConsoleShell>
+  );
+}

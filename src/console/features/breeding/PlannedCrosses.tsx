@@ -1,0 +1,205 @@
+import { useEffect, useId, useState } from 'react';
+import { CROSS_TYPES, PLANNED_CROSS_STATUSES, SINGLE_PARENT_CROSS_TYPES } from '../../../contract/breeding';
+import { notify } from '../../app/notify';
+import { request, RequestError } from '../../lib/api';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { LoadError } from '../../ui/LoadError';
+
+interface SavedCross {
+  id: number;
+  femaleParentId: number;
+  femaleParentName: string;
+  maleParentId: number | null;
+  maleParentName: string | null;
+  crossType: string;
+  numberOfCrosses: number;
+  status: string;
+  notes: string | null;
+}
+
+interface GridRow {
+  key: number;
+  female: { id: number | null; name: string };
+  male: { id: number | null; name: string };
+  crossType: string;
+  numberOfCrosses: string;
+  status: string;
+  notes: string;
+}
+
+let nextKey = 1;
+const toGridRow = (cross: SavedCross): GridRow => ({
+  key: nextKey++,
+  female: { id: cross.femaleParentId, name: cross.femaleParentName },
+  male: { id: cross.maleParentId, name: cross.maleParentName ?? '' },
+  crossType: cross.crossType,
+  numberOfCrosses: String(cross.numberOfCrosses),
+  status: cross.status,
+  notes: cross.notes ?? '',
+});
+const emptyRow = (): GridRow => ({ key: nextKey++, female: { id: null, name: '' }, male: { id: null, name: '' }, crossType: 'BIPARENTAL', numberOfCrosses: '1', status: 'TODO', notes: '' });
+
+/** A parent cell: type a few letters of a germplasm name and pick from the suggestions. */
+function ParentInput({ value, onChange, label, error }: { value: GridRow['female']; onChange: (next: GridRow['female']) => void; label: string; error?: string | undefined }) {
+  const listId = useId();
+  const [suggestions, setSuggestions] = useState<Array<{ id: number; germplasmName: string }>>([]);
+  useEffect(() => {
+    if (value.name.trim().length < 2 || value.id !== null) return;
+    const timer = setTimeout(() => {
+      request<{ data: Array<{ id: number; germplasmName: string }> }>(`accessions?q=${encodeURIComponent(value.name.trim())}&pageSize=10`)
+        .then((result) => setSuggestions(result.data))
+        .catch(() => setSuggestions([]));
+    }, 200);
+    return () => clearTimeout(timer);
+  }, [value]);
+  return (
+    <div>
+      <input
+        aria-label={label}
+        list={listId}
+        value={value.name}
+        onChange={(event) => {
+          const name = event.target.value;
+          const match = suggestions.find((suggestion) => suggestion.germplasmName.toLowerCase() === name.trim().toLowerCase());
+          onChange({ id: match?.id ?? null, name });
+        }}
+        aria-invalid={error ? true : undefined}
+        className={`w-40 rounded border px-2 py-1 text-sm ${error ? 'border-red-500' : 'border-stone-300'}`}
+      />
+      <datalist id={listId}>
+        {suggestions.map((suggestion) => (
+          <option key={suggestion.id} value={suggestion.germplasmName} />
+        ))}
+      </datalist>
+      {error && <p className="mt-0.5 max-w-40 text-xs text-red-600">{error}</p>}
+    </div>
+  );
+}
+
+/** The planned-cross grid of a cross plan: edit rows in place, save them all at once. */
+export function PlannedCrosses({ planId }: { planId: number }) {
+  const { data, error, reload } = useRequest<{ data: SavedCross[] }>(`cross-plans/${planId}/crosses`);
+  const [rows, setRows] = useState<GridRow[] | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [saving, setSaving] = useState(false);
+  useEffect(() => {
+    if (data) setRows(data.data.map(toGridRow));
+  }, [data]);
+
+  if (error) return <LoadError what="planned crosses" error={error} onRetry={reload} />;
+  if (!rows) return null;
+
+  const change = (key: number, patch: Partial<GridRow>) => setRows((current) => current!.map((row) => (row.key === key ? { ...row, ...patch } : row)));
+
+  const save = async () => {
+    const problems: Record<string, string> = {};
+    rows.forEach((row, index) => {
+      if (row.female.id === null) problems[`crosses.${index}.femaleParentId`] = row.female.name ? 'Choose an accession from the suggestions' : 'Required';
+      if (row.male.id === null && (row.male.name || !SINGLE_PARENT_CROSS_TYPES.has(row.crossType))) {
+        problems[`crosses.${index}.maleParentId`] = row.male.name ? 'Choose an accession from the suggestions' : 'A biparental or bulk cross needs a male parent';
+      }
+    });
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      notify.error(`Fix the ${Object.keys(problems).length} highlighted cell(s) first`);
+      return;
+    }
+    setSaving(true);
+    try {
+      const result = await request<{ data: SavedCross[] }>(`cross-plans/${planId}/crosses`, 'PUT', {
+        crosses: rows.map((row) => ({
+          femaleParentId: row.female.id,
+          maleParentId: row.male.id,
+          crossType: row.crossType,
+          numberOfCrosses: row.numberOfCrosses,
+          status: row.status,
+          notes: row.notes,
+        })),
+      });
+      setRows(result.data.map(toGridRow));
+      notify.success(`Saved ${result.data.length} planned cross${result.data.length === 1 ? '' : 'es'}`);
+    } catch (failure) {
+      if (failure instanceof RequestError) setErrors(failure.errors);
+      notify.error(failure instanceof Error ? failure.message : undefined);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const cellError = (index: number, field: string) => errors[`crosses.${index}.${field}`];
+  const total = rows.reduce((sum, row) => sum + (Number(row.numberOfCrosses) || 0), 0);
+
+  return (
+    <Card
+      title="Planned crosses"
+      description={`${rows.length} rows · ${total} crosses · ${rows.filter((row) => row.status === 'DONE').length} done`}
+      actions={
+        <>
+          <Button onClick={() => setRows([...rows, emptyRow()])}>Add cross</Button>
+          <Button variant="primary" busy={saving} onClick={save}>
+            Save crosses
+          </Button>
+        </>
+      }
+    >
+      {rows.length === 0 ? (
+        <p className="text-sm text-stone-500">No crosses planned yet. Add the first with “Add cross”.</p>
+      ) : (
+        <div className="-mx-6 overflow-x-auto">
+          <table className="w-full text-left text-sm" aria-label="Planned crosses">
+            <thead className="text-xs uppercase tracking-wide text-stone-500">
+              <tr>
+                {['#', 'Female parent', 'Male parent', 'Cross type', 'Crosses', 'Status', 'Notes', ''].map((heading, index) => (
+                  <th key={index} className="px-2 py-2 font-medium first:pl-6">
+                    {heading}
+                  </th>
+                ))}
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100 align-top">
+              {rows.map((row, index) => (
+                <tr key={row.key}>
+                  <td className="py-2 pr-2 pl-6 text-stone-400 tabular-nums">{index + 1}</td>
+                  <td className="p-2">
+                    <ParentInput label={`Female parent of row ${index + 1}`} value={row.female} error={cellError(index, 'femaleParentId')} onChange={(female) => change(row.key, { female })} />
+                  </td>
+                  <td className="p-2">
+                    <ParentInput label={`Male parent of row ${index + 1}`} value={row.male} error={cellError(index, 'maleParentId')} onChange={(male) => change(row.key, { male })} />
+                  </td>
+                  <td className="p-2">
+                    <select aria-label={`Cross type of row ${index + 1}`} value={row.crossType} onChange={(event) => change(row.key, { crossType: event.target.value })} className="rounded border border-stone-300 px-1 py-1 text-sm">
+                      {CROSS_TYPES.map((type) => (
+                        <option key={type}>{type}</option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="p-2">
+                    <input aria-label={`Number of crosses in row ${index + 1}`} type="number" min={1} value={row.numberOfCrosses} onChange={(event) => change(row.key, { numberOfCrosses: event.target.value })} className="w-20 rounded border border-stone-300 px-2 py-1 text-sm" />
+                    {cellError(index, 'numberOfCrosses') && <p className="text-xs text-red-600">{cellError(index, 'numberOfCrosses')}</p>}
+                  </td>
+                  <td className="p-2">
+                    <select aria-label={`Status of row ${index + 1}`} value={row.status} onChange={(event) => change(row.key, { status: event.target.value })} className="rounded border border-stone-300 px-1 py-1 text-sm">
+                      {PLANNED_CROSS_STATUSES.map((status) => (
+                        <option key={status}>{status}</option>
+                      ))}
+                    </select>
+                  </td>
+                  <td className="p-2">
+                    <input aria-label={`Notes of row ${index + 1}`} value={row.notes} onChange={(event) => change(row.key, { notes: event.target.value })} className="w-48 rounded border border-stone-300 px-2 py-1 text-sm" />
+                  </td>
+                  <td className="p-2 pr-6">
+                    <Button size="sm" variant="ghost" aria-label={`Remove row ${index + 1}`} onClick={() => setRows(rows.filter((other) => other.key !== row.key))}>
+                      Remove
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { E2E_ADMIN, signInWithToken } from './support';
+
+const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+
+async function api(request: APIRequestContext) {
+  const { token } = (await (await request.post('/api/authentication/login', { data: E2E_ADMIN })).json()) as { token: string };
+  const headers = { Authorization: `token ${token}` };
+  return {
+    post: async (path: string, data: unknown) => {
+      const response = await request.post(`/api/${path}`, { data, headers });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as { id: number };
+    },
+  };
+}
+
+test.beforeEach(async ({ page }) => {
+  await signInWithToken(page);
+});
+
+test('create, edit and delete an accession through the forms', async ({ page }) => {
+  const name = `Kasalath-${stamp()}`;
+  await page.goto('/accession/list');
+  await page.getByRole('button', { name: 'New accession' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Germplasm name').fill(name);
+  await dialog.getByLabel('Genus').fill('Oryza');
+  await dialog.getByLabel('Species').fill('sativa');
+  await dialog.getByLabel('Country of origin').fill('XX');
+  await dialog.getByRole('button', { name: 'Create accession' }).click();
+  await expect(dialog.getByText('Use an ISO 3166-1 alpha-3 code such as MEX or IND')).toBeVisible();
+  await dialog.getByLabel('Country of origin').fill('ind');
+  await dialog.getByLabel('Synonyms').fill('KSL; Kasalath aus');
+  await dialog.getByRole('button', { name: 'Create accession' }).click();
+  await expect(page.getByText(`Created accession ${name}`)).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search accessions' }).fill(name);
+  await expect(page).toHaveURL(new RegExp(`q=${name}`));
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('IND');
+  await expect(row).toContainText('KSL, Kasalath aus');
+
+  await row.getByRole('button', { name: `Edit ${name}` }).click();
+  await dialog.getByLabel('Pedigree').fill('landrace selection');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(row).toContainText('landrace selection');
+
+  await row.getByRole('link', { name }).click();
+  await expect(page).toHaveURL(/\/accession\/view\?id=\d+/);
+  await expect(page.locator('[data-field="pedigree"]')).toHaveText('landrace selection');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page).toHaveURL(/\/accession\/list$/);
+  await page.getByRole('searchbox', { name: 'Search accessions' }).fill(name);
+  await expect(page.getByText('No accessions match these filters.')).toBeVisible();
+});
+
+test('a duplicate name lands on its field; a site in use cannot be deleted', async ({ page, request }) => {
+  const client = await api(request);
+  const siteName = `Obregon-${stamp()}`;
+  const site = await client.post('sites', { locationName: siteName, locationType: 'field', countryCode: 'MEX' });
+  const project = await client.post('projects', { name: `Durum-${stamp()}` });
+  await client.post('experiments', { name: `AYT-${stamp()}`, projectId: project.id, siteId: site.id, studyType: 'yield_trial' });
+
+  await page.goto('/site/list');
+  await page.getByRole('button', { name: 'New site' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(siteName.toUpperCase());
+  await dialog.getByLabel('Country').fill('MEX');
+  await dialog.getByRole('button', { name: 'Create site' }).click();
+  await expect(dialog.getByText(`Another site is named '${siteName.toUpperCase()}'`)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.getByRole('searchbox', { name: 'Search sites' }).fill(siteName);
+  await page.getByRole('button', { name: `Delete ${siteName}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(/is used by 1 experiment; delete or change those first/)).toBeVisible();
+
+  await page.goto(`/site/view?id=${site.id}`);
+  await expect(page.getByRole('region', { name: 'Experiments at this site' }).getByRole('row')).toHaveCount(2);
+});
+
+test('sorting, filtering and paging live in the URL and survive a reload', async ({ page, request }) => {
+  const client = await api(request);
+  const genus = `Genus${stamp()}`;
+  for (const [name, status] of [['Aa', '300'], ['Bb', '500'], ['Cc', '500']]) await client.post('accessions', { germplasmName: `${genus}-${name}`, genus, biologicalStatusOfAccessionCode: status });
+  await page.goto(`/accession/list?q=${genus}`);
+  await page.getByRole('button', { name: 'Name' }).click();
+  await expect(page).toHaveURL(/order=desc/);
+  await expect(page.locator('tbody tr').first()).toContainText(`${genus}-Cc`);
+  await page.getByLabel('Biological status').selectOption('500');
+  await expect(page).toHaveURL(/biologicalStatusOfAccessionCode=500/);
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+  await page.reload();
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+  await expect(page.locator('tbody tr').first()).toContainText(`${genus}-Cc`);
+});
+
+test('export writes the current filter to CSV', async ({ page, request }) => {
+  const client = await api(request);
+  const genus = `Export${stamp()}`;
+  await client.post('accessions', { germplasmName: `${genus}-one`, genus, synonyms: ['a', 'b'] });
+  await client.post('accessions', { germplasmName: `${genus}-two, "quoted"`, genus });
+  await page.goto(`/accession/list?q=${genus}`);
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = fs.readFileSync(await (await download).path(), 'utf8');
+  const lines = csv.trim().split('\r\n');
+  expect(lines[0]).toBe('id,germplasmName,accessionNumber,genus,species,subtaxa,pedigree,countryOfOriginCode,instituteCode,biologicalStatusOfAccessionCode,synonyms');
+  expect(lines).toHaveLength(3);
+  expect(csv).toContain(`"${genus}-two, ""quoted"""`);
+  expect(csv).toContain('a; b');
+});
+
+test('the cross-plan grid: add crosses with parent autocomplete, save, and see them after a reload', async ({ page, request }) => {
+  const client = await api(request);
+  const prefix = `Parent${stamp()}`;
+  await client.post('accessions', { germplasmName: `${prefix}-Mother`, genus: 'Triticum' });
+  await client.post('accessions', { germplasmName: `${prefix}-Father`, genus: 'Triticum' });
+  const project = await client.post('projects', { name: `Crossing-${stamp()}` });
+  const plan = await client.post('cross-plans', { name: `Block-${stamp()}`, projectId: project.id });
+
+  await page.goto(`/cross-plan/view?id=${plan.id}`);
+  await page.getByRole('button', { name: 'Add cross' }).click();
+  await page.getByRole('button', { name: 'Save crosses' }).click();
+  await expect(page.getByText('Required').first()).toBeVisible();
+
+  const female = page.getByLabel('Female parent of row 1', { exact: true });
+  await female.fill(`${prefix}-Mo`);
+  await expect(page.locator(`datalist option[value="${prefix}-Mother"]`)).toHaveCount(1);
+  await female.fill(`${prefix}-Mother`);
+  const male = page.getByLabel('Male parent of row 1', { exact: true });
+  await male.fill(`${prefix}-Fa`);
+  await expect(page.locator(`datalist option[value="${prefix}-Father"]`)).toHaveCount(1);
+  await male.fill(`${prefix}-Father`);
+  await page.getByLabel('Number of crosses in row 1').fill('6');
+  await page.getByRole('button', { name: 'Save crosses' }).click();
+  await expect(page.getByText('Saved 1 planned cross')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Female parent of row 1', { exact: true })).toHaveValue(`${prefix}-Mother`);
+  await expect(page.getByLabel('Number of crosses in row 1')).toHaveValue('6');
+});
+
+test('a list with nothing in it says what to do, and a failed load offers a retry', async ({ page }) => {
+  await page.route(/\/api\/cross-plans\?/, (route) => route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The database is restarting"}' }), { times: 1 });
+  await page.goto('/cross-plan/list?q=zzzz-nothing');
+  await expect(page.getByRole('alert')).toContainText('The database is restarting');
+  await page.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('No cross plans match these filters.')).toBeVisible();
+});
