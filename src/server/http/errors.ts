@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: ContentfulStatusCode,
     message: string,
     readonly errors?: Record<string, string>,
+    /** More of the body, e.g. an import's report. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
   }
@@ -36,7 +38,7 @@ export function validationHook(
 /** Every thrown error ends here: known ones keep their status and message, the rest become a logged 500. */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
-    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ApiErrorBody, error.status);
+    return c.json({ ...error.details, message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
   }
   if (error instanceof HTTPException) {
     const message = error.status === 400 && /json/i.test(error.message)

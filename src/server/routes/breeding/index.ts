@@ -1,3 +1,4 @@
+import { importRouter } from '../../imports/import-routes';
 import { accessionsRouter } from './accessions';
 import { crossPlansRouter } from './cross-plans';
 import { crossesRouter } from './crosses';
@@ -6,4 +7,5 @@ import { fileTypesRouter } from './file-types';
 import { projectsRouter } from './projects';
 import { sitesRouter } from './sites';
 
-export const breedingRouters = [projectsRouter, experimentsRouter, accessionsRouter, sitesRouter, fileTypesRouter, crossPlansRouter, crossesRouter];
+// Imports first, so that '/accessions/import' is not taken for an accession id.
+export const breedingRouters = [importRouter, projectsRouter, experimentsRouter, accessionsRouter, sitesRouter, fileTypesRouter, crossPlansRouter, crossesRouter];

@@ -1,0 +1,145 @@
+import { z } from 'zod';
+import {
+  accessionInputSchema,
+  CROSS_PLAN_STATUSES,
+  CROSS_TYPES,
+  DESIGN_TYPES,
+  fileTypeInputSchema,
+  PLANNED_CROSS_STATUSES,
+  projectInputSchema,
+  siteInputSchema,
+  STUDY_TYPES,
+} from './breeding';
+
+/**
+ * CSV imports: the row schema of each import and the template generated from it. Lists are
+ * written in one cell separated by ";", and records of other kinds are named, not numbered.
+ */
+const name = (what: string) => z.string({ error: 'Required' }).trim().min(1, 'Required').describe(`Name of an existing ${what}`);
+const optionalName = (what: string) => z.string().trim().optional().nullable().transform((value) => value || null).describe(`Name of an existing ${what}`);
+
+export const experimentImportSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200),
+  project: name('project'),
+  site: optionalName('site'),
+  studyType: z.enum(STUDY_TYPES, { error: `One of ${STUDY_TYPES.join(', ')}` }),
+  season: z.string().trim().max(100).optional().nullable(),
+  year: z.coerce.number().int().min(1900).max(2200).optional().nullable(),
+  designType: z.enum(DESIGN_TYPES, { error: `One of ${DESIGN_TYPES.join(', ')}` }).optional().nullable(),
+  startDate: z.iso.date('Use a date like 2026-03-31').optional().nullable(),
+  endDate: z.iso.date('Use a date like 2026-03-31').optional().nullable(),
+  description: z.string().trim().max(4000).optional().nullable(),
+});
+
+export const crossPlanImportSchema = z.object({
+  crossPlan: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200).describe('Cross plan name; rows with the same name form one plan'),
+  project: name('project'),
+  planStatus: z.enum(CROSS_PLAN_STATUSES).default('planning'),
+  femaleParent: name('accession'),
+  maleParent: optionalName('accession'),
+  crossType: z.enum(CROSS_TYPES, { error: `One of ${CROSS_TYPES.join(', ')}` }).default('BIPARENTAL'),
+  numberOfCrosses: z.coerce.number().int().min(1).max(100000).default(1),
+  status: z.enum(PLANNED_CROSS_STATUSES).default('TODO'),
+  notes: z.string().trim().max(2000).optional().nullable(),
+});
+
+export const knownQtlImportSchema = z.object({
+  marker: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200),
+  chromosome: z.string({ error: 'Required' }).trim().min(1, 'Required').max(50),
+  position: z.coerce.number({ error: 'Must be a whole number of base pairs' }).int().min(0).describe('Base pairs from the chromosome start'),
+  trait: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200),
+  effect: z.coerce.number({ error: 'Must be a number' }).describe('Additive effect, in trait units'),
+});
+
+export const predictionDataImportSchema = z.object({
+  id: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200).describe('Individual (accession or line) name'),
+  trait: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200),
+  observed: z.coerce.number({ error: 'Must be a number' }).describe('Observed value, in trait units'),
+  environment: z.string().trim().max(200).optional().nullable(),
+});
+
+export interface ImportTemplate {
+  key: string;
+  title: string;
+  description: string;
+  schema: z.ZodType;
+  example: Record<string, string>;
+  /** Imported through the console today (the others are read by benchmarking). */
+  importable: boolean;
+}
+
+export const IMPORT_TEMPLATES: ImportTemplate[] = [
+  { key: 'accessions', title: 'Accessions', description: 'Germplasm, one row per accession (BrAPI germplasm fields, MCPD codes).', schema: accessionInputSchema, importable: true, example: { germplasmName: 'IR64', accessionNumber: 'IRGC 66970', genus: 'Oryza', species: 'sativa', subtaxa: 'subsp. indica', pedigree: 'IR5657-33-2-1/IR2061-465-1-5-5', countryOfOriginCode: 'PHL', instituteCode: 'PHL001', biologicalStatusOfAccessionCode: '500', synonyms: 'IR 64; IR-64' } },
+  { key: 'sites', title: 'Sites', description: 'Field stations, greenhouses and labs (BrAPI locations).', schema: siteInputSchema, importable: true, example: { locationName: 'CIMMYT Campo Experimental Norman E. Borlaug', abbreviation: 'CENEB', locationType: 'field', countryCode: 'MEX', latitude: '27.39', longitude: '-109.92', elevation: '38', instituteName: 'CIMMYT' } },
+  { key: 'projects', title: 'Projects', description: 'Breeding programmes and trials.', schema: projectInputSchema, importable: true, example: { name: 'Durum yield 2026', description: 'Advanced yield trials, durum wheat', leadName: 'Ana Ruiz', startDate: '2026-01-15', endDate: '2026-06-30', status: 'active' } },
+  { key: 'experiments', title: 'Experiments', description: 'Studies of existing projects, at existing sites (named, not numbered).', schema: experimentImportSchema, importable: true, example: { name: 'AYT-2026-OBR', project: 'Durum yield 2026', site: 'CIMMYT Campo Experimental Norman E. Borlaug', studyType: 'yield_trial', season: '2025-26 winter', year: '2026', designType: 'alpha_lattice', startDate: '2025-11-20', endDate: '2026-05-10', description: '' } },
+  { key: 'file-types', title: 'File types', description: 'Kinds of files uploads are checked against.', schema: fileTypeInputSchema, importable: true, example: { name: 'BED intervals', extensions: '.bed; .bed.gz', mimeType: 'text/plain', description: 'Genomic intervals', requiredColumns: '' } },
+  { key: 'cross-plans', title: 'Cross plans with crosses', description: 'One row per planned cross; rows sharing a cross plan name form one plan.', schema: crossPlanImportSchema, importable: false, example: { crossPlan: 'Durum crossing block 2026', project: 'Durum yield 2026', planStatus: 'planning', femaleParent: 'Svevo', maleParent: 'Kronos', crossType: 'BIPARENTAL', numberOfCrosses: '4', status: 'TODO', notes: '' } },
+  { key: 'known-qtl', title: 'Known QTL', description: 'The true QTL of a benchmark dataset, for discovery benchmarks.', schema: knownQtlImportSchema, importable: false, example: { marker: 'AX-94412345', chromosome: '6B', position: '123456789', trait: 'grain_yield', effect: '0.35' } },
+  { key: 'prediction-data', title: 'Prediction data', description: 'Observed trait values of a validation set, for prediction benchmarks.', schema: predictionDataImportSchema, importable: false, example: { id: 'DW-2026-0142', trait: 'grain_yield', observed: '6.82', environment: 'OBR-2026' } },
+];
+
+export interface TemplateColumn {
+  name: string;
+  required: boolean;
+  type: string;
+  allowed: string[];
+  notes: string;
+  example: string;
+}
+
+interface JsonSchemaNode {
+  type?: string | string[];
+  enum?: unknown[];
+  anyOf?: JsonSchemaNode[];
+  items?: JsonSchemaNode;
+  minimum?: number;
+  maximum?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: string;
+  description?: string;
+  default?: unknown;
+  const?: unknown;
+}
+
+/** Flattens anyOf/null wrappers into the one meaningful node. */
+function mainNode(node: JsonSchemaNode): JsonSchemaNode {
+  const variants = (node.anyOf ?? []).map(mainNode).filter((variant) => variant.type !== 'null' && variant.const !== '');
+  if (variants.length > 0) return { ...variants[0], description: node.description ?? variants[0]!.description };
+  if (Array.isArray(node.type)) return { ...node, type: node.type.find((type) => type !== 'null') };
+  return node;
+}
+
+/** The columns of a template, from the import's schema: the same rules the import applies. */
+export function templateColumns(template: ImportTemplate): TemplateColumn[] {
+  const json = z.toJSONSchema(template.schema, { io: 'input', unrepresentable: 'any' }) as { properties?: Record<string, JsonSchemaNode>; required?: string[] };
+  const required = new Set(json.required ?? []);
+  return Object.entries(json.properties ?? {}).map(([column, raw]) => {
+    const node = mainNode(raw);
+    const isList = node.type === 'array';
+    const type = isList ? 'list (separate with ;)' : node.format === 'date' ? 'date (YYYY-MM-DD)' : node.enum ? 'one of the allowed values' : String(node.type ?? 'text').replace('string', 'text');
+    const notes = [
+      raw.description ?? node.description,
+      node.minimum !== undefined && node.maximum !== undefined ? `${node.minimum} to ${node.maximum}` : undefined,
+      node.pattern ? `pattern ${node.pattern}` : undefined,
+      node.maxLength ? `at most ${node.maxLength} characters` : undefined,
+      raw.default !== undefined && !isList ? `default ${String(raw.default)}` : undefined,
+    ].filter(Boolean);
+    return {
+      name: column,
+      required: required.has(column) && raw.default === undefined,
+      type,
+      allowed: (node.enum ?? []).map(String),
+      notes: notes.join('; '),
+      example: template.example[column] ?? '',
+    };
+  });
+}
+
+/** The template file itself: the header and one example row. */
+export function templateCsv(template: ImportTemplate): string {
+  const columns = templateColumns(template);
+  const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
+  return `${columns.map((column) => column.name).join(',')}\r\n${columns.map((column) => cell(column.example)).join(',')}\r\n`;
+}

@@ -1,0 +1,165 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { bodyLimit } from 'hono/body-limit';
+import { count, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { IMPORT_TEMPLATES, experimentImportSchema } from '../../contract/imports';
+import { accessionInputSchema, fileTypeInputSchema, projectInputSchema, siteInputSchema } from '../../contract/breeding';
+import type { Database } from '../db/client';
+import { accessions, experiments, fileTypes, projects, sites } from '../db/schema';
+import { createRouter } from '../http/context';
+import { ApiError } from '../http/errors';
+import { errorResponses, jsonContent } from '../http/openapi';
+import { duplicateNamesInFile, parseCsv, truncate, type ImportReport, type ParsedRow } from './csv-import';
+import { findNearDuplicates, nameKey } from './near-duplicates';
+
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+const CHUNK = 5000;
+/** Up to this many existing rows, near-duplicates include one-character differences. */
+const FULL_NEAR_DUPLICATE_LIMIT = 200_000;
+
+interface ImportTarget {
+  path: string;
+  template: string;
+  noun: string;
+  table: PgTable;
+  nameColumn: AnyPgColumn;
+  nameField: string;
+  schema: z.ZodType<Record<string, unknown>>;
+  /** Accessions: warn when a new name is an existing synonym. */
+  synonyms?: AnyPgColumn;
+  /** Turns named references into ids; unknown names become errors. */
+  resolve?: (db: Database, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) => Promise<void>;
+}
+
+function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
+  return result;
+}
+
+async function existingByLowerName(db: Database, table: PgTable, nameColumn: AnyPgColumn, idColumn: AnyPgColumn, names: string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (const part of chunks([...new Set(names.map((name) => name.toLowerCase()))])) {
+    const rows = await db.select({ id: idColumn, name: nameColumn }).from(table).where(inArray(sql`lower(${nameColumn})`, part));
+    for (const row of rows) found.set(String(row.name).toLowerCase(), Number(row.id));
+  }
+  return found;
+}
+
+/** Experiments name their project and site; both must exist. */
+async function resolveExperimentReferences(db: Database, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) {
+  const projectIds = await existingByLowerName(db, projects, projects.name, projects.id, rows.map((row) => String(row.values.project)));
+  const siteIds = await existingByLowerName(db, sites, sites.locationName, sites.id, rows.flatMap((row) => (row.values.site ? [String(row.values.site)] : [])));
+  for (const entry of rows) {
+    const { project, site, ...rest } = entry.values;
+    const projectId = projectIds.get(String(project).toLowerCase());
+    const siteId = site ? siteIds.get(String(site).toLowerCase()) : null;
+    if (!projectId) report.errors.push({ row: entry.row, column: 'project', message: `No project is named '${String(project)}'; create it first or fix the name.` });
+    if (site && !siteId) report.errors.push({ row: entry.row, column: 'site', message: `No site is named '${String(site)}'; create it first or fix the name.` });
+    entry.values = { ...rest, projectId, siteId };
+  }
+}
+
+const TARGETS: ImportTarget[] = [
+  { path: 'accessions', template: 'accessions', noun: 'Accession', table: accessions, nameColumn: accessions.germplasmName, nameField: 'germplasmName', schema: accessionInputSchema, synonyms: accessions.synonyms },
+  { path: 'sites', template: 'sites', noun: 'Site', table: sites, nameColumn: sites.locationName, nameField: 'locationName', schema: siteInputSchema },
+  { path: 'projects', template: 'projects', noun: 'Project', table: projects, nameColumn: projects.name, nameField: 'name', schema: projectInputSchema },
+  { path: 'file-types', template: 'file-types', noun: 'File type', table: fileTypes, nameColumn: fileTypes.name, nameField: 'name', schema: fileTypeInputSchema },
+  { path: 'experiments', template: 'experiments', noun: 'Experiment', table: experiments, nameColumn: experiments.name, nameField: 'name', schema: experimentImportSchema, resolve: resolveExperimentReferences },
+];
+
+async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) {
+  const names = rows.map((row) => String(row.values[target.nameField]));
+  const [total] = await db.select({ value: count() }).from(target.table);
+  let similar: Map<string, string>;
+  if ((total?.value ?? 0) <= FULL_NEAR_DUPLICATE_LIMIT) {
+    const existing = (await db.select({ name: target.nameColumn }).from(target.table)).map((row) => String(row.name));
+    similar = findNearDuplicates(names, existing);
+  } else {
+    // A very large table: compare by key in the database (case, spacing, punctuation), not by one-character edits.
+    similar = new Map();
+    const keyOf: SQL = sql`regexp_replace(lower(${target.nameColumn}), '[^[:alnum:]]+', '', 'g')`;
+    for (const part of chunks([...new Set(names.map(nameKey))])) {
+      for (const row of await db.select({ name: target.nameColumn, key: keyOf }).from(target.table).where(inArray(keyOf, part))) {
+        for (const name of names) if (nameKey(name) === row.key && name !== row.name) similar.set(name, String(row.name));
+      }
+    }
+  }
+  for (const entry of rows) {
+    const name = String(entry.values[target.nameField]);
+    const match = similar.get(name);
+    if (match && match.toLowerCase() !== name.toLowerCase()) {
+      report.warnings.push({ row: entry.row, column: target.nameField, code: 'near-duplicate', message: `'${name}' looks like the existing ${target.noun.toLowerCase()} '${match}' (differs only by case, spacing or one character).` });
+    }
+  }
+  if (target.synonyms) {
+    for (const part of chunks([...new Set(names.map((name) => name.toLowerCase()))])) {
+      const result: unknown = await db.execute(
+        sql`select ${target.nameColumn} as name, s as synonym from ${target.table}, unnest(${target.synonyms}) as s where lower(s) in (${sql.join(part.map((name) => sql`${name}`), sql`, `)})`,
+      );
+      // PGlite answers { rows }, postgres.js an array of rows.
+      const rowsOf = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ name: string; synonym: string }>;
+      const bySynonym = new Map(rowsOf.map((row) => [row.synonym.toLowerCase(), row.name]));
+      for (const entry of rows) {
+        const owner = bySynonym.get(String(entry.values[target.nameField]).toLowerCase());
+        if (owner) report.warnings.push({ row: entry.row, column: target.nameField, code: 'synonym', message: `'${String(entry.values[target.nameField])}' is a synonym of the existing accession '${owner}'.` });
+      }
+    }
+  }
+}
+
+function importRoute(target: ImportTarget) {
+  return createRoute({
+    method: 'post',
+    path: `/${target.path}/import`,
+    tags: ['Imports'],
+    summary: `Validate, and optionally commit, a CSV of ${target.path}`,
+    description: 'The body is the CSV file (text/csv), with the header of the template. Without `commit=true` nothing is written and the report lists every problem by row and column. With it, all rows are written in one transaction, or none; warnings must be accepted with `acceptWarnings=true`.',
+    request: {
+      query: z.object({ commit: z.enum(['true', 'false']).default('false'), acceptWarnings: z.enum(['true', 'false']).default('false') }),
+      body: { content: { 'text/csv': { schema: z.string() } }, required: true },
+    },
+    responses: {
+      200: jsonContent(z.object({ report: z.record(z.string(), z.unknown()) }), 'The validation report'),
+      201: jsonContent(z.object({ report: z.record(z.string(), z.unknown()) }), 'Committed; `report.created` rows written'),
+      ...errorResponses(400, 401, 409, 413),
+    },
+  });
+}
+
+export const importRouter = TARGETS.reduce((router, target) => {
+  const template = IMPORT_TEMPLATES.find((entry) => entry.key === target.template)!;
+  router.use(`/${target.path}/import`, bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => c.json({ message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it into smaller files.` }, 413) }));
+  return router.openapi(importRoute(target), async (c) => {
+    const { db } = c.get('deps');
+    const query = c.req.valid('query');
+    const { rows, cells, report } = parseCsv(await c.req.text(), template, target.schema);
+    if (report.rows === 0 && report.errors.length === 0) report.errors.push({ row: 1, column: '', message: 'The file has a header but no rows.' });
+    report.errors.push(...duplicateNamesInFile(cells, (values) => values[target.nameField] ?? '', target.nameField, target.noun));
+    const existing = await existingByLowerName(db, target.table, target.nameColumn, target.nameColumn, rows.map((row) => String(row.values[target.nameField])));
+    for (const entry of rows) {
+      const name = String(entry.values[target.nameField]);
+      if (existing.has(name.toLowerCase())) report.errors.push({ row: entry.row, column: target.nameField, message: `${target.noun} '${name}' already exists.` });
+    }
+    await target.resolve?.(db, rows, report);
+    await warnAboutSimilarNames(db, target, rows, report);
+    report.errors.sort((a, b) => a.row - b.row);
+    report.warnings.sort((a, b) => a.row - b.row);
+
+    if (query.commit !== 'true') return c.json({ report: truncate(report) }, 200);
+    if (report.errors.length > 0) throw new ApiError(400, `The file has ${report.errors.length} error(s); nothing was imported. Fix them and try again.`, undefined, { report: truncate(report) });
+    const blocking = report.warnings.filter((warning) => warning.code !== 'unknown-column');
+    if (blocking.length > 0 && query.acceptWarnings !== 'true') {
+      throw new ApiError(409, `The file has ${blocking.length} warning(s); accept them to import, or fix the rows. Nothing was imported.`);
+    }
+    try {
+      await db.transaction(async (tx) => {
+        for (const part of chunks(rows.map((row) => row.values), 1000)) await tx.insert(target.table).values(part);
+      });
+    } catch (error) {
+      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+      throw new ApiError(409, `The import was rolled back and no rows were written: ${reason}`);
+    }
+    return c.json({ report: truncate({ ...report, created: rows.length }) }, 201);
+  });
+}, createRouter());

@@ -1,0 +1,153 @@
+import { count, like, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORT_TEMPLATES, templateColumns, templateCsv } from '../../contract/imports';
+import { accessions } from '../db/schema';
+import { createTestApi, type TestApi } from '../testing/test-api';
+import { findNearDuplicates, oneEditApart } from './near-duplicates';
+
+let t: TestApi;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApi();
+  token = await t.signIn((await t.createTestUser()).email);
+});
+afterAll(() => t.close());
+
+interface Report {
+  rows: number;
+  errors: Array<{ row: number; column: string; message: string }>;
+  warnings: Array<{ row: number; column: string; code: string; message: string }>;
+  created?: number;
+}
+const upload = async (path: string, csv: string, query = '') => {
+  const response = await t.call(`/${path}/import${query}`, { method: 'POST', token, body: csv, headers: { 'Content-Type': 'text/csv' } });
+  return { status: response.status, body: (await response.json()) as { report: Report; message?: string } };
+};
+const countLike = async (prefix: string) => (await t.db.select({ value: count() }).from(accessions).where(like(accessions.germplasmName, `${prefix}%`)))[0]!.value;
+
+describe('accession import', () => {
+  it('validates without writing, then commits every row in one go', async () => {
+    const csv = 'germplasmName,genus,species,countryOfOriginCode,biologicalStatusOfAccessionCode,synonyms\nImpA-1,Oryza,sativa,PHL,500,IA1; IA-one\nImpA-2,Oryza,glaberrima,mli,300,\n';
+    const check = await upload('accessions', csv);
+    expect(check.status).toBe(200);
+    expect(check.body.report).toMatchObject({ rows: 2, errors: [], warnings: [] });
+    expect(await countLike('ImpA-')).toBe(0);
+    const commit = await upload('accessions', csv, '?commit=true');
+    expect(commit.status).toBe(201);
+    expect(commit.body.report.created).toBe(2);
+    const list = (await (await t.call('/accessions?q=ImpA-2', { token })).json()) as { data: Array<{ countryOfOriginCode: string }> };
+    expect(list.data[0]!.countryOfOriginCode).toBe('MLI');
+  });
+
+  it('lists every problem by row and column, and refuses to commit', async () => {
+    const csv = [
+      'germplasmName,genus,countryOfOriginCode,biologicalStatusOfAccessionCode,instituteCode',
+      'ImpB-1,Oryza,XXX,500,',
+      ',Oryza,,,',
+      'ImpB-3,,PHL,42,',
+      'ImpB-4,Oryza,,,cimmyt',
+      'impb-1,Oryza,,,',
+      'ImpB-1,Oryza,,,',
+    ].join('\n');
+    const { status, body } = await upload('accessions', csv);
+    expect(status).toBe(200);
+    const problems = body.report.errors.map((error) => `${error.row}:${error.column}`);
+    expect(problems).toEqual(expect.arrayContaining(['2:countryOfOriginCode', '3:germplasmName', '4:genus', '4:biologicalStatusOfAccessionCode', '5:instituteCode', '2:germplasmName']));
+    expect(body.report.errors.find((error) => error.row === 2 && error.column === 'germplasmName')!.message).toBe("Accession 'ImpB-1' appears 3 times in the file (rows 2, 6, 7); names must be unique.");
+    expect(body.report.errors.find((error) => error.column === 'countryOfOriginCode')!.message).toContain('(got "XXX")');
+    const commit = await upload('accessions', csv, '?commit=true');
+    expect(commit.status).toBe(400);
+    expect(commit.body.message).toMatch(/nothing was imported/);
+    expect(await countLike('ImpB-')).toBe(0);
+  });
+
+  it('reports names that already exist, and a missing required column', async () => {
+    await upload('accessions', 'germplasmName,genus\nImpC-existing,Oryza\n', '?commit=true');
+    const clash = await upload('accessions', 'germplasmName,genus\nIMPC-EXISTING,Oryza\n');
+    expect(clash.body.report.errors).toEqual([{ row: 2, column: 'germplasmName', message: "Accession 'IMPC-EXISTING' already exists." }]);
+    const missing = await upload('accessions', 'germplasmName\nImpC-2\n');
+    expect(missing.body.report.errors[0]).toMatchObject({ row: 1, column: 'genus', message: expect.stringContaining("required column 'genus' is missing") });
+  });
+
+  it('warns about synonyms and near-duplicates; commit needs the warnings accepted', async () => {
+    await upload('accessions', 'germplasmName,genus,synonyms\nImpD Kalyansona,Triticum,ImpD-KSN\n', '?commit=true');
+    const csv = 'germplasmName,genus,extra\nImpD-KSN,Triticum,x\nImpD-Kalyansona,Triticum,x\nImpD Kalyansonna,Triticum,x\nImpD-fresh,Triticum,x\n';
+    const { body } = await upload('accessions', csv);
+    expect(body.report.errors).toEqual([]);
+    expect(body.report.warnings.map((warning) => [warning.row, warning.code])).toEqual([
+      [1, 'unknown-column'],
+      [2, 'synonym'],
+      [3, 'near-duplicate'],
+      [4, 'near-duplicate'],
+    ]);
+    expect((await upload('accessions', csv, '?commit=true')).status).toBe(409);
+    expect(await countLike('ImpD-')).toBe(0);
+    const accepted = await upload('accessions', csv, '?commit=true&acceptWarnings=true');
+    expect(accepted.status).toBe(201);
+    expect(await countLike('ImpD-')).toBe(3);
+  });
+
+  it('writes nothing when the commit fails part-way (row 150 of 300)', async () => {
+    await t.db.execute(sql`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin if new.germplasm_name = 'ImpE-150' then raise exception 'storage refused row 150'; end if; return new; end $$`);
+    await t.db.execute(sql`create trigger refuse_boom before insert on accessions for each row execute function refuse_boom()`);
+    try {
+      const rows = Array.from({ length: 300 }, (_, index) => `ImpE-${index + 1},Zea`);
+      const { status, body } = await upload('accessions', `germplasmName,genus\n${rows.join('\n')}\n`, '?commit=true&acceptWarnings=true');
+      expect(status).toBe(409);
+      expect(body.message).toMatch(/rolled back and no rows were written: .*storage refused row 150/);
+      expect(await countLike('ImpE-')).toBe(0);
+    } finally {
+      await t.db.execute(sql`drop trigger refuse_boom on accessions`);
+    }
+  });
+
+  it('refuses a file larger than the limit with 413', async () => {
+    const huge = `germplasmName,genus\n${'x'.repeat(65 * 1024 * 1024)}`;
+    expect((await upload('accessions', huge)).status).toBe(413);
+  });
+});
+
+describe('experiment import', () => {
+  it('names its project and site; unknown names are errors', async () => {
+    await t.call('/projects', { method: 'POST', token, json: { name: 'ImpF project' } });
+    const { body } = await upload('experiments', 'name,project,site,studyType\nImpF-1,ImpF project,,nursery\nImpF-2,No such project,No such site,nursery\n');
+    expect(body.report.errors).toEqual([
+      { row: 3, column: 'project', message: "No project is named 'No such project'; create it first or fix the name." },
+      { row: 3, column: 'site', message: "No site is named 'No such site'; create it first or fix the name." },
+    ]);
+    const ok = await upload('experiments', 'name,project,studyType,year\nImpF-1,impf PROJECT,nursery,2026\n', '?commit=true');
+    expect(ok.status).toBe(201);
+  });
+});
+
+describe('templates', () => {
+  it('document every column from the import schema, and their example row passes the import', () => {
+    const accessionsTemplate = IMPORT_TEMPLATES.find((template) => template.key === 'accessions')!;
+    const columns = templateColumns(accessionsTemplate);
+    expect(columns.find((column) => column.name === 'germplasmName')).toMatchObject({ required: true });
+    expect(columns.find((column) => column.name === 'biologicalStatusOfAccessionCode')!.allowed).toContain('500');
+    expect(columns.find((column) => column.name === 'synonyms')!.type).toMatch(/^list/);
+    for (const template of IMPORT_TEMPLATES) {
+      for (const column of templateColumns(template)) expect(template.example, `${template.key}.${column.name}`).toHaveProperty(column.name);
+      expect(templateCsv(template).split('\r\n')[0]).toBe(templateColumns(template).map((column) => column.name).join(','));
+    }
+  });
+
+  it('for sites imports as is', async () => {
+    const template = IMPORT_TEMPLATES.find((entry) => entry.key === 'sites')!;
+    expect((await upload('sites', templateCsv(template))).body.report).toMatchObject({ rows: 1, errors: [] });
+  });
+});
+
+describe('near-duplicates', () => {
+  it('match by case, spacing, punctuation and one character', () => {
+    expect(oneEditApart('kalyansona', 'kalyansonna')).toBe(true);
+    expect(oneEditApart('ir64', 'ir65')).toBe(true);
+    expect(oneEditApart('ir64', 'ir6455')).toBe(false);
+    const found = findNearDuplicates(['IR 64', 'Kalyansonna', 'A1', 'Brand new'], ['IR64', 'Kalyansona', 'A2']);
+    expect([...found.entries()]).toEqual([
+      ['IR 64', 'IR64'],
+      ['Kalyansonna', 'Kalyansona'],
+    ]);
+  });
+});
