@@ -152,3 +152,31 @@ test('a list with nothing in it says what to do, and a failed load offers a retr
   await page.getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText('No cross plans match these filters.')).toBeVisible();
 });
+
+test('import a CSV with errors, fix it, import it; the template downloads from the templates page', async ({ page }) => {
+  const prefix = `Imp${stamp()}`;
+  await page.goto('/templates/download');
+  const templateDownload = page.waitForEvent('download');
+  await page.getByRole('region', { name: 'Accessions template' }).getByRole('button', { name: 'Download template' }).click();
+  const template = fs.readFileSync(await (await templateDownload).path(), 'utf8');
+  expect(template.split('\r\n')[0]).toBe('germplasmName,accessionNumber,genus,species,subtaxa,pedigree,countryOfOriginCode,instituteCode,biologicalStatusOfAccessionCode,synonyms');
+  await expect(page.getByRole('region', { name: 'Accessions template' })).toContainText('required');
+
+  await page.goto('/accession/list');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`germplasmName,genus,countryOfOriginCode\n${prefix}-1,Oryza,ZZZ\n${prefix}-2,,IND\n`) });
+  const report = dialog.getByTestId('import-report');
+  await expect(report).toContainText('2 rows, 2 errors');
+  await expect(report.getByRole('row', { name: /2 countryOfOriginCode/ })).toContainText('ISO 3166-1 alpha-3');
+  await expect(report.getByRole('row', { name: /3 genus/ })).toContainText('Required');
+  await expect(dialog.getByRole('button', { name: 'Import 2 accessions' })).toBeDisabled();
+
+  await dialog.getByRole('button', { name: 'Choose another file' }).click();
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(`germplasmName,genus,countryOfOriginCode\n${prefix}-1,Oryza,PHL\n${prefix}-2,Oryza,IND\n`) });
+  await expect(report).toContainText('2 rows, 0 errors');
+  await dialog.getByRole('button', { name: 'Import 2 accessions' }).click();
+  await expect(page.getByText('Imported 2 accessions')).toBeVisible();
+  await page.getByRole('searchbox', { name: 'Search accessions' }).fill(prefix);
+  await expect(page.locator('tbody tr')).toHaveCount(2);
+});

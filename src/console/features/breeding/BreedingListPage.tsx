@@ -13,6 +13,10 @@ import { ENTITIES, type EntityKey, type EntitySpec, type Row } from './entities'
 
 // The form and its schema load when a form opens, not with the list.
 const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
+const ImportDialog = lazy(() => import('./ImportDialog'));
+
+/** Entities that import from CSV through the console. */
+const IMPORTABLE: ReadonlySet<string> = new Set(['accessions', 'sites', 'projects', 'experiments', 'file-types']);
 
 const EXPORT_PAGE_SIZE = 1000;
 
@@ -33,6 +37,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
+  const [importing, setImporting] = useState(false);
   const [version, setVersion] = useState(0);
 
   const columns = useMemo(() => {
@@ -77,6 +82,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
   return (
     <>
       <div className="mb-4 flex flex-wrap justify-end gap-2">
+        {IMPORTABLE.has(spec.key) && <Button onClick={() => setImporting(true)}>Import CSV</Button>}
         <Button onClick={() => exportCsv(spec).catch((error: Error) => notify.error(error.message))}>Export CSV</Button>
         <Button variant="primary" onClick={() => setEditing(null)}>
           New {spec.noun}
@@ -101,6 +107,18 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
             onClose={() => setEditing(undefined)}
             onSaved={() => {
               setEditing(undefined);
+              setVersion((value) => value + 1);
+            }}
+          />
+        </Suspense>
+      )}
+      {importing && (
+        <Suspense fallback={null}>
+          <ImportDialog
+            spec={spec}
+            onClose={() => setImporting(false)}
+            onImported={() => {
+              setImporting(false);
               setVersion((value) => value + 1);
             }}
           />

@@ -16,7 +16,6 @@ const plans: Record<string, string> = {
   '/benchmarking/register-prediction-data': 'Register observed trait values for a validation set.',
   '/upload/gdip-results': 'Upload result files with a progress bar each, checked against their file type.',
   '/upload/mlflow-run': 'Track an MLflow run: its parameters, metrics and status.',
-  '/templates/download': 'CSV templates for every import, with each column documented.',
 };
 
 for (const entry of launchMenu.entries) {
