@@ -6,7 +6,8 @@ import { createSeedbed } from './server';
 async function main() {
   const env = readEnv();
   const log = createLogger(env.SEEDBED_LOG_LEVEL);
-  const { app, database } = await createSeedbed(env, log);
+  // `npm start -- --demo` loads sample breeding data into an empty database.
+  const { app, database } = await createSeedbed(env, log, { demo: process.argv.includes('--demo') });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
     log.info('Seedbed is listening', { url: `http://${host}:${info.port}`, database: database.kind });

@@ -5,6 +5,7 @@ import { openDatabase } from './db/client';
 import type { Env } from './env';
 import type { Logger } from './log';
 import { createSmtpMailer } from './mail';
+import { hasNoBreedingData, seedDemo } from './demo/seed-demo';
 import { seedFileTypes } from './services/file-types';
 import { createSite } from './site';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -12,13 +13,17 @@ import packageJson from '../../package.json' with { type: 'json' };
 export const API_BASE_PATH = '/api';
 
 /** Everything one process serves: the API under /api/ and the built site everywhere else. */
-export async function createSeedbed(env: Env, log: Logger) {
+export async function createSeedbed(env: Env, log: Logger, options: { demo?: boolean } = {}) {
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : `${env.SEEDBED_DATA_DIR}/pglite`,
   });
   await ensureAdministrator(database.db, log, { email: env.SEEDBED_ADMIN_EMAIL, password: env.SEEDBED_ADMIN_PASSWORD });
   await seedFileTypes(database.db);
+  if (options.demo && (await hasNoBreedingData(database.db))) {
+    await seedDemo(database.db);
+    log.info('Loaded the demo breeding data');
+  }
 
   const api = createApi({
     database,

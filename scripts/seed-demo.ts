@@ -1,0 +1,15 @@
+/** `npm run seed:demo`: loads the demo breeding data into the configured database (once). */
+import { openDatabase } from '../src/server/db/client';
+import { seedDemo } from '../src/server/demo/seed-demo';
+import { ConfigurationError, readEnv } from '../src/server/env';
+
+try {
+  const env = readEnv();
+  const database = await openDatabase({ url: env.DATABASE_URL, dataDir: env.DATABASE_URL ? undefined : `${env.SEEDBED_DATA_DIR}/pglite` });
+  const { created } = await seedDemo(database.db);
+  process.stdout.write(created ? 'Loaded the demo data: 2 projects, 6 sites, 500 accessions, 8 experiments, 2 cross plans with 40 crosses.\n' : 'The demo data is already there; nothing changed.\n');
+  await database.close();
+} catch (error) {
+  process.stderr.write(`${error instanceof ConfigurationError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+}
