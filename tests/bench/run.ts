@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfStale } from '../../scripts/build-if-stale';
 import { load, startServer, type LoadResult } from './api-throughput';
+import { benchBreeding } from './breeding-bench';
 import { firstLoadJs } from './bundle-size';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -18,7 +19,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 buildIfStale(root, dist);
 
 // Console JavaScript on first load.
-for (const route of ['/auth/login', '/project/list', '/']) {
+for (const route of ['/auth/login', '/', '/accession/list', '/settings/profile/view', '/manage/invite-user']) {
   const js = firstLoadJs(dist, route);
   report(`first-load JS ${route} (gzip)`, `${kb(js.gzipBytes)} (${kb(js.rawBytes)} raw, ${js.files.length} files)`, '≤ 120 KB', js.gzipBytes <= 120 * 1024);
 }
@@ -62,6 +63,17 @@ report(`bare Hono hello (median of ${rounds})`, `${helloResult.requestsPerSecond
 report(`authentication/check (PGlite, median of ${rounds})`, `${checkResult.requestsPerSecond.toFixed(0)} req/s, p99 ${checkResult.p99Ms} ms, non-2xx ${checkResult.non2xx}`, '', checkResult.non2xx === 0);
 report('check / hello throughput', `${(ratio * 100).toFixed(0)} %`, '≥ 50 %', ratio >= 0.5);
 report(`check p99 at ${connections} connections`, `${checkResult.p99Ms} ms`, '< 10 ms', checkResult.p99Ms < 10);
+
+// Breeding data at scale, on PostgreSQL (skipped when no server answers).
+const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+try {
+  const accessionCount = Number(process.env.BENCH_ACCESSIONS ?? 1_000_000);
+  const figures = await benchBreeding(root, postgresUrl, accessionCount);
+  report(`accessions page, ${accessionCount.toLocaleString()} rows (PostgreSQL)`, `p97.5 ${figures.listP97_5Ms} ms (≥ p95), ${figures.listRequestsPerSecond.toFixed(0)} req/s`, 'p95 < 50 ms', figures.listP97_5Ms < 50);
+  report('accession import, validated + committed', `${figures.importRows.toLocaleString()} rows in ${figures.importSeconds.toFixed(1)} s`, '100,000 in < 15 s', figures.importRows === 100_000 && figures.importSeconds < 15);
+} catch (error) {
+  report('breeding data at scale', `skipped: ${error instanceof Error ? error.message : String(error)}`, 'needs PostgreSQL', null);
+}
 
 const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length), ['figure', 'measured', 'target', ''][column]!.length));
 const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');

@@ -12,6 +12,7 @@ import { DataTable } from '../../ui/data-table/DataTable';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { ENTITIES, humanize, type EntityKey, type FieldSpec, type Row } from './entities';
+import { AccessionCrosses } from './AccessionCrosses';
 import { PlannedCrosses } from './PlannedCrosses';
 
 const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
@@ -97,6 +98,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
         </dl>
       </Card>
       {entity === 'cross-plans' && <PlannedCrosses planId={row.id} />}
+      {entity === 'accessions' && <AccessionCrosses accessionId={row.id} />}
       {(RELATED[entity] ?? []).map((related) => {
         const relatedSpec = ENTITIES[related.entity];
         return (

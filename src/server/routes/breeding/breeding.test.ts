@@ -197,6 +197,15 @@ describe('planned crosses', () => {
     expect((await errorsOf(response)).errors).toEqual({ 'crosses.0.maleParentId': 'A biparental or bulk cross needs a male parent' });
   });
 
+  it('are listed on each parent, with the role it plays', async () => {
+    const [mother, father] = [await accession(), await accession()];
+    const plan = await created('/cross-plans', { name: unique('Progeny'), projectId: (await project()).id });
+    await send('PUT', `/cross-plans/${plan.id}/crosses`, { crosses: [{ femaleParentId: mother.id, maleParentId: father.id }] });
+    const ofFather = (await (await send('GET', `/accessions/${father.id}/crosses`)).json()) as { data: Array<{ role: string; crossPlanId: number }> };
+    expect(ofFather.data).toEqual([expect.objectContaining({ role: 'male', crossPlanId: plan.id })]);
+    expect((await send('GET', '/accessions/999999/crosses')).status).toBe(404);
+  });
+
   it('answer 404 for a plan that does not exist', async () => {
     expect((await send('GET', '/cross-plans/999999/crosses')).status).toBe(404);
   });

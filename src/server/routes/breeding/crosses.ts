@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { plannedCrossesReplaceSchema } from '../../../contract/breeding';
 import type { Database } from '../../db/client';
@@ -69,7 +69,46 @@ async function crossesOf(db: Database, planId: number) {
     .orderBy(asc(plannedCrosses.id));
 }
 
+const accessionCrosses = createRoute({
+  method: 'get',
+  path: '/accessions/{id}/crosses',
+  tags: ['Accessions'],
+  summary: 'The planned crosses an accession is a parent in, with their cross plans',
+  request: { params },
+  responses: {
+    200: jsonContent(z.object({ data: z.array(plannedCrossSchema.extend({ crossPlanId: z.number().int(), crossPlanName: z.string(), role: z.enum(['female', 'male']) })) }), 'Its crosses'),
+    ...errorResponses(401, 404),
+  },
+});
+
 export const crossesRouter = createRouter()
+  .openapi(accessionCrosses, async (c) => {
+    const { db } = c.get('deps');
+    const { id } = c.req.valid('param');
+    const [accession] = await db.select({ id: accessions.id }).from(accessions).where(eq(accessions.id, id));
+    if (!accession) throw new ApiError(404, `No accession has id ${id}.`);
+    const rows = await db
+      .select({
+        id: plannedCrosses.id,
+        crossPlanId: crossPlans.id,
+        crossPlanName: crossPlans.name,
+        femaleParentId: plannedCrosses.femaleParentId,
+        femaleParentName: female.germplasmName,
+        maleParentId: plannedCrosses.maleParentId,
+        maleParentName: male.germplasmName,
+        crossType: plannedCrosses.crossType,
+        numberOfCrosses: plannedCrosses.numberOfCrosses,
+        status: plannedCrosses.status,
+        notes: plannedCrosses.notes,
+      })
+      .from(plannedCrosses)
+      .innerJoin(crossPlans, eq(crossPlans.id, plannedCrosses.crossPlanId))
+      .innerJoin(female, eq(female.id, plannedCrosses.femaleParentId))
+      .leftJoin(male, eq(male.id, plannedCrosses.maleParentId))
+      .where(or(eq(plannedCrosses.femaleParentId, id), eq(plannedCrosses.maleParentId, id)))
+      .orderBy(asc(crossPlans.name), asc(plannedCrosses.id));
+    return c.json({ data: rows.map((row) => ({ ...row, role: row.femaleParentId === id ? ('female' as const) : ('male' as const) })) }, 200);
+  })
   .openapi(listCrosses, async (c) => {
     const { db } = c.get('deps');
     const { id } = c.req.valid('param');
