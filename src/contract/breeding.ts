@@ -1,5 +1,18 @@
 import { z } from 'zod';
+import {
+  BIOLOGICAL_STATUS_VALUES,
+  CROSS_PLAN_STATUSES,
+  CROSS_TYPES,
+  DESIGN_TYPES,
+  LOCATION_TYPES,
+  PLANNED_CROSS_STATUSES,
+  PROJECT_STATUSES,
+  SINGLE_PARENT_CROSS_TYPES,
+  STUDY_TYPES,
+} from './breeding-codes';
 import { isAlpha3CountryCode } from './countries';
+
+export * from './breeding-codes';
 
 /**
  * Breeding data, named after BrAPI v2 (Program/Trial, Study, Germplasm, Location,
@@ -18,7 +31,6 @@ function endNotBeforeStart<T extends { startDate?: string | null; endDate?: stri
 }
 const endBeforeStart = { message: 'The end date is before the start date', path: ['endDate'] };
 
-export const PROJECT_STATUSES = ['planned', 'active', 'completed', 'archived'] as const;
 export const projectInputSchema = z
   .object({
     name: requiredName(),
@@ -30,8 +42,6 @@ export const projectInputSchema = z
   })
   .refine(endNotBeforeStart, endBeforeStart);
 
-export const STUDY_TYPES = ['yield_trial', 'nursery', 'greenhouse', 'phenotyping', 'genotyping', 'crossing_block', 'other'] as const;
-export const DESIGN_TYPES = ['RCBD', 'alpha_lattice', 'augmented', 'CRD', 'split_plot', 'row_column', 'unreplicated', 'other'] as const;
 export const experimentInputSchema = z
   .object({
     name: requiredName(),
@@ -47,31 +57,6 @@ export const experimentInputSchema = z
   })
   .refine(endNotBeforeStart, endBeforeStart);
 
-/** MCPD SAMPSTAT: biological status of the accession. */
-export const BIOLOGICAL_STATUS_CODES = {
-  '100': 'Wild',
-  '110': 'Natural',
-  '120': 'Semi-natural/wild',
-  '130': 'Semi-natural/sown',
-  '200': 'Weedy',
-  '300': 'Traditional cultivar/landrace',
-  '400': 'Breeding/research material',
-  '410': "Breeder's line",
-  '411': 'Synthetic population',
-  '412': 'Hybrid',
-  '413': 'Founder stock/base population',
-  '414': 'Inbred line',
-  '415': 'Segregating population',
-  '416': 'Clonal selection',
-  '420': 'Genetic stock',
-  '421': 'Mutant',
-  '422': 'Cytogenetic stocks',
-  '423': 'Other genetic stocks',
-  '500': 'Advanced or improved cultivar',
-  '600': 'GMO',
-  '999': 'Other',
-} as const;
-export const BIOLOGICAL_STATUS_VALUES = Object.keys(BIOLOGICAL_STATUS_CODES) as [keyof typeof BIOLOGICAL_STATUS_CODES, ...Array<keyof typeof BIOLOGICAL_STATUS_CODES>];
 
 const countryCode = z
   .string()
@@ -104,7 +89,6 @@ export const accessionInputSchema = z.object({
   synonyms: z.array(z.string().trim().min(1).max(200)).max(100, 'At most 100 synonyms').default([]),
 });
 
-export const LOCATION_TYPES = ['field', 'farm', 'greenhouse', 'screenhouse', 'lab', 'storage', 'other'] as const;
 const boundedNumber = (min: number, max: number, message: string) =>
   z.coerce.number({ error: 'Must be a number' }).min(min, message).max(max, message).optional().nullable().transform((value) => value ?? null);
 
@@ -127,7 +111,6 @@ export const fileTypeInputSchema = z.object({
   requiredColumns: z.array(z.string().trim().min(1).max(100)).max(200).default([]),
 });
 
-export const CROSS_PLAN_STATUSES = ['planning', 'active', 'completed'] as const;
 export const crossPlanInputSchema = z.object({
   name: requiredName(),
   projectId: id,
@@ -135,10 +118,6 @@ export const crossPlanInputSchema = z.object({
   status: z.enum(CROSS_PLAN_STATUSES, { error: `One of ${CROSS_PLAN_STATUSES.join(', ')}` }).default('planning'),
 });
 
-export const CROSS_TYPES = ['BIPARENTAL', 'SELF', 'OPEN_POLLINATED', 'BULK', 'BULK_SELFED', 'BULK_OPEN_POLLINATED', 'DOUBLE_HAPLOID'] as const;
-export const PLANNED_CROSS_STATUSES = ['TODO', 'DONE', 'SKIPPED'] as const;
-/** Cross types that need no male parent. */
-export const SINGLE_PARENT_CROSS_TYPES: ReadonlySet<string> = new Set(['SELF', 'OPEN_POLLINATED', 'BULK_SELFED', 'BULK_OPEN_POLLINATED', 'DOUBLE_HAPLOID']);
 
 export const plannedCrossInputSchema = z
   .object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
-export const MAX_PAGE_SIZE = 1000;
-export const DEFAULT_PAGE_SIZE = 50;
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
+
+export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 /** Paging, sorting and search common to every list (BrAPI's names; pages count from 0). */
 export function listQuerySchema<const SortField extends string>(sortFields: readonly [SortField, ...SortField[]], defaultSort: SortField) {
@@ -19,18 +20,19 @@ export function listQuerySchema<const SortField extends string>(sortFields: read
   });
 }
 
+export type { Pagination } from './paging';
+
 export const paginationSchema = z.object({
   currentPage: z.number().int(),
   pageSize: z.number().int(),
   totalCount: z.number().int(),
   totalPages: z.number().int(),
 });
-export type Pagination = z.infer<typeof paginationSchema>;
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ data: z.array(item), pagination: paginationSchema });
 }
 
-export function pagination(currentPage: number, pageSize: number, totalCount: number): Pagination {
+export function pagination(currentPage: number, pageSize: number, totalCount: number) {
   return { currentPage, pageSize, totalCount, totalPages: Math.ceil(totalCount / pageSize) };
 }

@@ -35,8 +35,12 @@ export interface ConsoleShellProps {
 export function ConsoleShell({ title, route, children, isPublic = false, offline = false, subMenu, backHref, backLabel = 'Back', actions }: ConsoleShellProps) {
   const session = useStore($session);
   const [pathname, setPathname] = useState(route);
+  // The login form appears only once the page is interactive: a form drawn by the server but not
+  // yet hydrated would take typing and then lose it.
+  const [hydrated, setHydrated] = useState(false);
 
   useEffect(() => {
+    setHydrated(true);
     setPathname(window.location.pathname);
     if (!offline) void checkSession();
   }, [offline]);
@@ -54,11 +58,11 @@ export function ConsoleShell({ title, route, children, isPublic = false, offline
   } else if (session.status === 'unknown' && !onLoginPath) {
     content = <LoadingOverlay />;
   } else {
-    content = (
+    content = hydrated ? (
       <Suspense fallback={<LoadingOverlay />}>
         <LoginForm />
       </Suspense>
-    );
+    ) : null;
   }
 
   return (

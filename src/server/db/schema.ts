@@ -144,9 +144,16 @@ export const accessions = pgTable(
   },
   (table) => [
     uniqueIndex('accessions_name_unique').on(sql`lower(${table.germplasmName})`),
+    // Sorted pages walk these instead of sorting the table.
+    index('accessions_name').on(table.germplasmName),
+    index('accessions_accession_number').on(table.accessionNumber),
+    index('accessions_created_at').on(table.createdAt),
     index('accessions_genus_species').on(table.genus, table.species),
+    index('accessions_genus_country').on(table.genus, table.countryOfOriginCode),
     index('accessions_country').on(table.countryOfOriginCode),
     index('accessions_status').on(table.biologicalStatusOfAccessionCode),
+    // The near-duplicate key of imports: lower case, letters and digits only.
+    index('accessions_name_key').on(sql`regexp_replace(lower(${table.germplasmName}), '[^[:alnum:]]+', '', 'g')`),
   ],
 );
 

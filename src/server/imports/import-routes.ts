@@ -93,9 +93,12 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: A
     }
   }
   if (target.synonyms) {
+    // Uses the index on seedbed_lower_array(synonyms) (migration 0003).
+    const synonyms = target.synonyms;
     for (const part of chunks([...new Set(names.map((name) => name.toLowerCase()))])) {
+      const candidates = sql`ARRAY[${sql.join(part.map((name) => sql`${name}`), sql`, `)}]::text[]`;
       const result: unknown = await db.execute(
-        sql`select ${target.nameColumn} as name, s as synonym from ${target.table}, unnest(${target.synonyms}) as s where lower(s) in (${sql.join(part.map((name) => sql`${name}`), sql`, `)})`,
+        sql`select ${target.nameColumn} as name, s as synonym from ${target.table}, unnest(${synonyms}) as s where seedbed_lower_array(${synonyms}) && ${candidates} and lower(s) = any(${candidates})`,
       );
       // PGlite answers { rows }, postgres.js an array of rows.
       const rowsOf = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ name: string; synonym: string }>;

@@ -12,39 +12,46 @@ export function oneEditApart(a: string, b: string): boolean {
   return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1);
 }
 
+/** The key itself and every key one deletion away: two keys one edit apart share one of these. */
+function deletionVariants(key: string): string[] {
+  const variants = [key];
+  for (let index = 0; index < key.length; index += 1) variants.push(key.slice(0, index) + key.slice(index + 1));
+  return variants;
+}
+
 /**
  * For each new name, an existing name that differs only by case, spacing, punctuation or one
- * character. Names are bucketed by length so that the one-character check stays cheap.
+ * character. Existing keys are indexed by their one-deletion variants, so each new name costs a
+ * few lookups however many names exist.
  */
 export function findNearDuplicates(newNames: string[], existing: string[]): Map<string, string> {
   const byKey = new Map<string, string>();
-  const byLength = new Map<number, string[]>();
+  const byVariant = new Map<string, string[]>();
   for (const name of existing) {
     const key = nameKey(name);
-    if (!key) continue;
+    if (!key || byKey.has(key)) continue;
     byKey.set(key, name);
-    const bucket = byLength.get(key.length) ?? [];
-    bucket.push(key);
-    byLength.set(key.length, bucket);
+    for (const variant of deletionVariants(key)) {
+      const keys = byVariant.get(variant);
+      if (keys) keys.push(key);
+      else byVariant.set(variant, [key]);
+    }
   }
   const found = new Map<string, string>();
   for (const name of newNames) {
     const key = nameKey(name);
     if (!key) continue;
     const same = byKey.get(key);
-    if (same !== undefined && same !== name) {
-      found.set(name, same);
+    if (same !== undefined) {
+      if (same !== name) found.set(name, same);
       continue;
     }
     // One-character differences only mean something for names of some length ("A1" vs "A2" is no typo).
     if (key.length < 5) continue;
-    for (const length of [key.length - 1, key.length, key.length + 1]) {
-      const match = byLength.get(length)?.find((candidate) => oneEditApart(key, candidate));
-      if (match) {
-        found.set(name, byKey.get(match)!);
-        break;
-      }
-    }
+    const match = deletionVariants(key)
+      .flatMap((variant) => byVariant.get(variant) ?? [])
+      .find((candidate) => oneEditApart(key, candidate));
+    if (match) found.set(name, byKey.get(match)!);
   }
   return found;
 }

@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { Pagination } from '../../../contract/list';
+import type { Pagination } from '../../../contract/paging';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';

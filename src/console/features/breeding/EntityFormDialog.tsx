@@ -10,7 +10,7 @@ import {
   projectInputSchema,
   siteInputSchema,
 } from '../../../contract/breeding';
-import type { Pagination } from '../../../contract/list';
+import type { Pagination } from '../../../contract/paging';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';

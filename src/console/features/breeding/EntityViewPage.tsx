@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding';
+import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding-codes';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import { CROSS_TYPES, PLANNED_CROSS_STATUSES, SINGLE_PARENT_CROSS_TYPES } from '../../../contract/breeding';
+import { CROSS_TYPES, PLANNED_CROSS_STATUSES, SINGLE_PARENT_CROSS_TYPES } from '../../../contract/breeding-codes';
 import { notify } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';

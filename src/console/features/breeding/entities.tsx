@@ -7,7 +7,7 @@ import {
   LOCATION_TYPES,
   PROJECT_STATUSES,
   STUDY_TYPES,
-} from '../../../contract/breeding';
+} from '../../../contract/breeding-codes';
 import type { TableFilter } from '../../ui/data-table/DataTable';
 
 export type Row = Record<string, unknown> & { id: number };

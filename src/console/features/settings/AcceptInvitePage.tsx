@@ -1,19 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import { invitationAcceptSchemaFor, MIN_PASSWORD_LENGTH, type InvitationAccept, type InvitationLookup } from '../../../contract/account';
-import type { LoginResponse } from '../../../contract/auth';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import type { InvitationLookup } from '../../../contract/account';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { LOGIN_ROUTE } from '../../app/navigation';
-import { notify } from '../../app/notify';
-import { request } from '../../lib/api';
-import { formatDate } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
-import { adoptSession } from '../../session/session';
-import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
-import { SubmitButton } from '../../ui/SubmitButton';
-import { TextField } from '../../ui/TextField';
 
 const ROUTE = '/manage/accept-invite';
+const AcceptForm = lazy(() => import('./AcceptForm'));
 
 function Problem({ message }: { message: string }) {
   return (
@@ -27,49 +20,6 @@ function Problem({ message }: { message: string }) {
   );
 }
 
-function AcceptForm({ token, lookup }: { token: string; lookup: InvitationLookup }) {
-  const schema = useMemo(() => invitationAcceptSchemaFor(lookup.email), [lookup.email]);
-  const form = useSchemaForm<InvitationAccept>(schema, { token, name: '', newPassword: '', confirmPassword: '' });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      adoptSession(await request<LoginResponse>('invitations/accept', 'POST', values));
-      notify.success('Welcome to Seedbed');
-      window.location.assign('/');
-    } catch (error) {
-      reportSubmitError(form, error);
-    }
-  });
-  return (
-    <div className="mx-auto max-w-md rounded-xl bg-white p-8 shadow-sm ring-1 ring-stone-200">
-      <h2 className="text-lg font-semibold text-stone-900">Create your account</h2>
-      <p className="mt-1 text-sm text-stone-600">
-        {lookup.invitedBy ? `${lookup.invitedBy} invited you` : 'You were invited'} to Seedbed as{' '}
-        <strong className="font-medium text-stone-900" data-testid="invited-email">
-          {lookup.email}
-        </strong>
-        . This link works until {formatDate(lookup.expiresAt)}.
-      </p>
-      {lookup.note && <blockquote className="mt-3 border-l-2 border-emerald-300 pl-3 text-sm text-stone-600 italic">{lookup.note}</blockquote>}
-      <form onSubmit={onSubmit} noValidate aria-label="Accept invitation" className="mt-6 grid gap-4">
-        <input type="email" autoComplete="username" value={lookup.email} readOnly hidden />
-        <TextField label="Name" autoComplete="name" required error={visibleError(form, 'name')} {...form.register('name')} />
-        <TextField
-          label="Password"
-          type="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters, and not your email.`}
-          error={visibleError(form, 'newPassword')}
-          {...form.register('newPassword', { deps: ['confirmPassword'] })}
-        />
-        <TextField label="Confirm password" type="password" autoComplete="new-password" required error={visibleError(form, 'confirmPassword')} {...form.register('confirmPassword')} />
-        <SubmitButton busy={form.formState.isSubmitting} busyLabel="Creating your account…">
-          Create account
-        </SubmitButton>
-      </form>
-    </div>
-  );
-}
 
 function AcceptInvite() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
@@ -80,7 +30,11 @@ function AcceptInvite() {
   if (!token) return <Problem message="This page opens from the link in an invitation, and that link is missing its token. Open the whole link you were sent." />;
   if (lookup.error) return <Problem message={lookup.error.message} />;
   if (!lookup.data) return <LoadingOverlay />;
-  return <AcceptForm token={token} lookup={lookup.data} />;
+  return (
+    <Suspense fallback={<LoadingOverlay />}>
+      <AcceptForm token={token} lookup={lookup.data} />
+    </Suspense>
+  );
 }
 
 export default function AcceptInvitePage() {

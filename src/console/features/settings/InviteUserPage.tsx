@@ -1,6 +1,6 @@
-import { useState } from 'react';
-import { invitationCreateSchema, type Invitation, type InvitationCreate, type InvitationIssued } from '../../../contract/account';
-import type { Pagination } from '../../../contract/list';
+import { lazy, Suspense, useState } from 'react';
+import type { Invitation, InvitationIssued } from '../../../contract/account';
+import type { Pagination } from '../../../contract/paging';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
@@ -10,11 +10,10 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CopyButton } from '../../ui/CopyButton';
-import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
-import { SubmitButton } from '../../ui/SubmitButton';
-import { TextAreaField, TextField } from '../../ui/TextField';
 import { LoadError } from '../../ui/LoadError';
 import { settingsSubMenu } from './settings-menu';
+
+const InviteForm = lazy(() => import('./InviteForm'));
 
 function IssuedLink({ issued }: { issued: InvitationIssued }) {
   return (
@@ -34,30 +33,6 @@ function IssuedLink({ issued }: { issued: InvitationIssued }) {
   );
 }
 
-function InviteForm({ onIssued }: { onIssued: (issued: InvitationIssued) => void }) {
-  const form = useSchemaForm<InvitationCreate>(invitationCreateSchema, { email: '', note: '' });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const issued = await request<InvitationIssued>('invitations', 'POST', values);
-      form.reset({ email: '', note: '' });
-      notify.success(`Invitation created for ${issued.invitation.email}`);
-      onIssued(issued);
-    } catch (error) {
-      reportSubmitError(form, error);
-    }
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate aria-label="Invite a colleague" className="grid gap-4">
-      <TextField label="Email" type="email" autoComplete="off" required error={visibleError(form, 'email')} {...form.register('email')} />
-      <TextAreaField label="Note" hint="Optional; shown to them with the invitation." error={visibleError(form, 'note')} {...form.register('note')} />
-      <div>
-        <SubmitButton busy={form.formState.isSubmitting} className="w-auto">
-          Create invitation
-        </SubmitButton>
-      </div>
-    </form>
-  );
-}
 
 const STATUS_STYLES: Record<Invitation['status'], string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',
@@ -177,7 +152,9 @@ function InviteUser() {
     <div className="grid gap-6">
       <div className="grid max-w-2xl content-start gap-4">
         <Card title="Invite a colleague" description="They get a link to create their account. It works once and expires after 7 days.">
-          <InviteForm onIssued={onIssued} />
+          <Suspense fallback={<p className="text-sm text-stone-500">Loading the form…</p>}>
+            <InviteForm onIssued={onIssued} />
+          </Suspense>
         </Card>
         {issued && <IssuedLink issued={issued} />}
       </div>

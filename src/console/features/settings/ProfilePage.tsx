@@ -1,41 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { profileUpdateSchema, type ProfileUpdate } from '../../../contract/account';
-import type { User } from '../../../contract/auth';
+import { lazy, Suspense } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { notify } from '../../app/notify';
-import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
-import { $user, setSessionUser } from '../../session/session';
+import { $user } from '../../session/session';
 import { Card } from '../../ui/Card';
-import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
-import { SubmitButton } from '../../ui/SubmitButton';
-import { TextField } from '../../ui/TextField';
 import { settingsSubMenu } from './settings-menu';
 
-function ProfileForm({ user }: { user: User }) {
-  const form = useSchemaForm<ProfileUpdate>(profileUpdateSchema, { name: user.name, email: user.email });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const updated = await request<User>('profile', 'PATCH', values);
-      setSessionUser(updated);
-      form.reset({ name: updated.name, email: updated.email });
-      notify.success('Profile saved');
-    } catch (error) {
-      reportSubmitError(form, error);
-    }
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate aria-label="Edit profile" className="grid max-w-lg gap-4">
-      <TextField label="Name" autoComplete="name" required error={visibleError(form, 'name')} {...form.register('name')} />
-      <TextField label="Email" type="email" autoComplete="email" required error={visibleError(form, 'email')} hint="You sign in with this address." {...form.register('email')} />
-      <div>
-        <SubmitButton busy={form.formState.isSubmitting} className="w-auto">
-          Save changes
-        </SubmitButton>
-      </div>
-    </form>
-  );
-}
+const ProfileForm = lazy(() => import('./ProfileForm'));
+
 
 function ProfileDetails() {
   const user = useStore($user);
@@ -61,7 +33,9 @@ function ProfileDetails() {
         </dl>
       </Card>
       <Card title="Edit profile" description="Your name appears on runs you launch and invitations you send.">
-        <ProfileForm key={user.id} user={user} />
+        <Suspense fallback={<p className="text-sm text-stone-500">Loading the form…</p>}>
+          <ProfileForm key={user.id} user={user} />
+        </Suspense>
       </Card>
     </div>
   );

@@ -1,6 +1,6 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Pagination } from '../../../contract/list';
+import type { Pagination } from '../../../contract/paging';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../Button';
 import { LoadError } from '../LoadError';

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../contract/list';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '../../../contract/paging';
 
 export interface TableState {
   page: number;
@@ -14,23 +13,30 @@ export interface TableState {
 const PAGE_SIZES = [25, 50, 100, 250] as const;
 export { PAGE_SIZES };
 
+/** A whole number within bounds, or the fallback (the URL is typed by people and other sites). */
+function wholeNumber(value: string | null, min: number, max: number, fallback: number): number {
+  if (value === null || !/^\d+$/.test(value)) return fallback;
+  const number = Number(value);
+  return number >= min && number <= max ? number : fallback;
+}
+
+function oneOf<T extends string>(value: string | null, allowed: readonly T[], fallback: T): T {
+  return allowed.includes(value as T) ? (value as T) : fallback;
+}
+
 /** Reads the table state from the query string; a bad value falls back to its default. */
 export function parseTableState(search: string, defaults: { sort: string; filterNames: readonly string[]; sortable: readonly string[] }): TableState {
   const params = new URLSearchParams(search);
-  const pick = <T>(schema: z.ZodType<T>, value: string | null, fallback: T): T => {
-    const result = schema.safeParse(value ?? undefined);
-    return result.success ? result.data : fallback;
-  };
   const filters: Record<string, string> = {};
   for (const name of defaults.filterNames) {
     const value = params.get(name);
     if (value) filters[name] = value.slice(0, 200);
   }
   return {
-    page: pick(z.coerce.number().int().min(0), params.get('page'), 0),
-    pageSize: pick(z.coerce.number().int().min(1).max(MAX_PAGE_SIZE), params.get('pageSize'), DEFAULT_PAGE_SIZE),
-    sort: pick(z.enum(defaults.sortable as [string, ...string[]]), params.get('sort'), defaults.sort),
-    order: pick(z.enum(['asc', 'desc']), params.get('order'), 'asc'),
+    page: wholeNumber(params.get('page'), 0, Number.MAX_SAFE_INTEGER, 0),
+    pageSize: wholeNumber(params.get('pageSize'), 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+    sort: oneOf(params.get('sort'), defaults.sortable, defaults.sort),
+    order: oneOf(params.get('order'), ['asc', 'desc'] as const, 'asc'),
     q: (params.get('q') ?? '').slice(0, 200),
     filters,
   };
