@@ -25,8 +25,8 @@ interface ImportTarget {
   nameColumn: AnyPgColumn;
   nameField: string;
   schema: z.ZodType<Record<string, unknown>>;
-  /** Accessions: warn when a new name is an existing synonym. */
-  synonyms?: AnyPgColumn;
+  /** Accessions: warn when a new name is an existing synonym (the synonyms and their indexed lower-case copy). */
+  synonyms?: { column: AnyPgColumn; lowerCase: AnyPgColumn };
   /** Turns named references into ids; unknown names become errors. */
   resolve?: (db: Database, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) => Promise<void>;
 }
@@ -61,7 +61,7 @@ async function resolveExperimentReferences(db: Database, rows: Array<ParsedRow<R
 }
 
 const TARGETS: ImportTarget[] = [
-  { path: 'accessions', template: 'accessions', noun: 'Accession', table: accessions, nameColumn: accessions.germplasmName, nameField: 'germplasmName', schema: accessionInputSchema, synonyms: accessions.synonyms },
+  { path: 'accessions', template: 'accessions', noun: 'Accession', table: accessions, nameColumn: accessions.germplasmName, nameField: 'germplasmName', schema: accessionInputSchema, synonyms: { column: accessions.synonyms, lowerCase: accessions.synonymsLower } },
   { path: 'sites', template: 'sites', noun: 'Site', table: sites, nameColumn: sites.locationName, nameField: 'locationName', schema: siteInputSchema },
   { path: 'projects', template: 'projects', noun: 'Project', table: projects, nameColumn: projects.name, nameField: 'name', schema: projectInputSchema },
   { path: 'file-types', template: 'file-types', noun: 'File type', table: fileTypes, nameColumn: fileTypes.name, nameField: 'name', schema: fileTypeInputSchema },
@@ -69,6 +69,7 @@ const TARGETS: ImportTarget[] = [
 ];
 
 async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) {
+  const started = performance.now();
   const names = rows.map((row) => String(row.values[target.nameField]));
   const [total] = await db.select({ value: count() }).from(target.table);
   let similar: Map<string, string>;
@@ -92,21 +93,24 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: A
       report.warnings.push({ row: entry.row, column: target.nameField, code: 'near-duplicate', message: `'${name}' looks like the existing ${target.noun.toLowerCase()} '${match}' (differs only by case, spacing or one character).` });
     }
   }
+  const nearDuplicatesMs = performance.now() - started;
+  if (nearDuplicatesMs > 1000) report.slowestCheckMs = Math.round(nearDuplicatesMs);
   if (target.synonyms) {
-    // Uses the index on seedbed_lower_array(synonyms) (migration 0003).
-    const synonyms = target.synonyms;
+    const { column: synonyms, lowerCase } = target.synonyms;
+    const bySynonym = new Map<string, string>();
     for (const part of chunks([...new Set(names.map((name) => name.toLowerCase()))])) {
       const candidates = sql`ARRAY[${sql.join(part.map((name) => sql`${name}`), sql`, `)}]::text[]`;
+      // One GIN index probe per candidate name (an && against the whole list would scan the table).
       const result: unknown = await db.execute(
-        sql`select ${target.nameColumn} as name, s as synonym from ${target.table}, unnest(${synonyms}) as s where seedbed_lower_array(${synonyms}) && ${candidates} and lower(s) = any(${candidates})`,
+        sql`select ${target.nameColumn} as name, ${synonyms} as synonyms from unnest(${candidates}) as candidate(value) join ${target.table} on ${lowerCase} @> array[candidate.value]`,
       );
       // PGlite answers { rows }, postgres.js an array of rows.
-      const rowsOf = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ name: string; synonym: string }>;
-      const bySynonym = new Map(rowsOf.map((row) => [row.synonym.toLowerCase(), row.name]));
-      for (const entry of rows) {
-        const owner = bySynonym.get(String(entry.values[target.nameField]).toLowerCase());
-        if (owner) report.warnings.push({ row: entry.row, column: target.nameField, code: 'synonym', message: `'${String(entry.values[target.nameField])}' is a synonym of the existing accession '${owner}'.` });
-      }
+      const owners = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ name: string; synonyms: string[] }>;
+      for (const owner of owners) for (const synonym of owner.synonyms) bySynonym.set(synonym.toLowerCase(), owner.name);
+    }
+    for (const entry of rows) {
+      const owner = bySynonym.get(String(entry.values[target.nameField]).toLowerCase());
+      if (owner) report.warnings.push({ row: entry.row, column: target.nameField, code: 'synonym', message: `'${String(entry.values[target.nameField])}' is a synonym of the existing accession '${owner}'.` });
     }
   }
 }
@@ -134,9 +138,16 @@ export const importRouter = TARGETS.reduce((router, target) => {
   const template = IMPORT_TEMPLATES.find((entry) => entry.key === target.template)!;
   router.use(`/${target.path}/import`, bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => c.json({ message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it into smaller files.` }, 413) }));
   return router.openapi(importRoute(target), async (c) => {
-    const { db } = c.get('deps');
+    const { db, log } = c.get('deps');
     const query = c.req.valid('query');
+    const phases: Record<string, number> = {};
+    let phaseStart = performance.now();
+    const lap = (phase: string) => {
+      phases[phase] = Math.round(performance.now() - phaseStart);
+      phaseStart = performance.now();
+    };
     const { rows, cells, report } = parseCsv(await c.req.text(), template, target.schema);
+    lap('parse');
     if (report.rows === 0 && report.errors.length === 0) report.errors.push({ row: 1, column: '', message: 'The file has a header but no rows.' });
     report.errors.push(...duplicateNamesInFile(cells, (values) => values[target.nameField] ?? '', target.nameField, target.noun));
     const existing = await existingByLowerName(db, target.table, target.nameColumn, target.nameColumn, rows.map((row) => String(row.values[target.nameField])));
@@ -144,12 +155,17 @@ export const importRouter = TARGETS.reduce((router, target) => {
       const name = String(entry.values[target.nameField]);
       if (existing.has(name.toLowerCase())) report.errors.push({ row: entry.row, column: target.nameField, message: `${target.noun} '${name}' already exists.` });
     }
+    lap('existing names');
     await target.resolve?.(db, rows, report);
     await warnAboutSimilarNames(db, target, rows, report);
+    lap('warnings');
     report.errors.sort((a, b) => a.row - b.row);
     report.warnings.sort((a, b) => a.row - b.row);
 
-    if (query.commit !== 'true') return c.json({ report: truncate(report) }, 200);
+    if (query.commit !== 'true') {
+      log.debug('CSV import checked', { path: target.path, rows: report.rows, phasesMs: phases });
+      return c.json({ report: truncate(report) }, 200);
+    }
     if (report.errors.length > 0) throw new ApiError(400, `The file has ${report.errors.length} error(s); nothing was imported. Fix them and try again.`, undefined, { report: truncate(report) });
     const blocking = report.warnings.filter((warning) => warning.code !== 'unknown-column');
     if (blocking.length > 0 && query.acceptWarnings !== 'true') {
@@ -163,6 +179,8 @@ export const importRouter = TARGETS.reduce((router, target) => {
       const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
       throw new ApiError(409, `The import was rolled back and no rows were written: ${reason}`);
     }
+    lap('commit');
+    log.info('CSV import committed', { path: target.path, rows: rows.length, phasesMs: phases });
     return c.json({ report: truncate({ ...report, created: rows.length }) }, 201);
   });
 }, createRouter());

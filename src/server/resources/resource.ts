@@ -134,7 +134,8 @@ export function resourceRouter<Input extends z.ZodType<Record<string, unknown>>>
           .select()
           .from(table)
           .where(where)
-          .orderBy(direction(definition.sortable[query.sort]!), direction(idColumn))
+          // Names are unique, so they need no tie-breaker, and their index alone serves the order.
+          .orderBy(...(definition.sortable[query.sort] === nameColumn ? [direction(nameColumn)] : [direction(definition.sortable[query.sort]!), direction(idColumn)]))
           .limit(query.pageSize)
           .offset(query.page * query.pageSize),
         db.select({ value: count() }).from(table).where(where),

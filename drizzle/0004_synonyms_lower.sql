@@ -1,0 +1,2 @@
+ALTER TABLE "accessions" ADD COLUMN "synonyms_lower" text[] GENERATED ALWAYS AS (seedbed_lower_array(synonyms)) STORED;--> statement-breakpoint
+CREATE INDEX "accessions_synonyms_lower" ON "accessions" USING gin ("synonyms_lower") WITH (fastupdate=false);
