@@ -1,18 +1,11 @@
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
+import type { SavedCross } from './PlannedCrosses';
 
-interface AccessionCross {
-  id: number;
+interface AccessionCross extends SavedCross {
   crossPlanId: number;
   crossPlanName: string;
-  femaleParentId: number;
-  femaleParentName: string;
-  maleParentId: number | null;
-  maleParentName: string | null;
-  crossType: string;
-  numberOfCrosses: number;
-  status: string;
   role: 'female' | 'male';
 }
 

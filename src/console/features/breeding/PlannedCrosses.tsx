@@ -7,7 +7,8 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 
-interface SavedCross {
+/** A planned cross as the API returns it, with its parents' names. */
+export interface SavedCross {
   id: number;
   femaleParentId: number;
   femaleParentName: string;

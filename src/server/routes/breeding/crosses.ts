@@ -49,19 +49,22 @@ async function requirePlan(db: Database, id: number) {
   if (!plan) throw new ApiError(404, `No cross plan has id ${id}.`);
 }
 
+/** A planned cross with its parents' names, as both lists return it. */
+const plannedCrossColumns = {
+  id: plannedCrosses.id,
+  femaleParentId: plannedCrosses.femaleParentId,
+  femaleParentName: female.germplasmName,
+  maleParentId: plannedCrosses.maleParentId,
+  maleParentName: male.germplasmName,
+  crossType: plannedCrosses.crossType,
+  numberOfCrosses: plannedCrosses.numberOfCrosses,
+  status: plannedCrosses.status,
+  notes: plannedCrosses.notes,
+};
+
 async function crossesOf(db: Database, planId: number) {
   return db
-    .select({
-      id: plannedCrosses.id,
-      femaleParentId: plannedCrosses.femaleParentId,
-      femaleParentName: female.germplasmName,
-      maleParentId: plannedCrosses.maleParentId,
-      maleParentName: male.germplasmName,
-      crossType: plannedCrosses.crossType,
-      numberOfCrosses: plannedCrosses.numberOfCrosses,
-      status: plannedCrosses.status,
-      notes: plannedCrosses.notes,
-    })
+    .select(plannedCrossColumns)
     .from(plannedCrosses)
     .innerJoin(female, eq(female.id, plannedCrosses.femaleParentId))
     .leftJoin(male, eq(male.id, plannedCrosses.maleParentId))
@@ -88,19 +91,7 @@ export const crossesRouter = createRouter()
     const [accession] = await db.select({ id: accessions.id }).from(accessions).where(eq(accessions.id, id));
     if (!accession) throw new ApiError(404, `No accession has id ${id}.`);
     const rows = await db
-      .select({
-        id: plannedCrosses.id,
-        crossPlanId: crossPlans.id,
-        crossPlanName: crossPlans.name,
-        femaleParentId: plannedCrosses.femaleParentId,
-        femaleParentName: female.germplasmName,
-        maleParentId: plannedCrosses.maleParentId,
-        maleParentName: male.germplasmName,
-        crossType: plannedCrosses.crossType,
-        numberOfCrosses: plannedCrosses.numberOfCrosses,
-        status: plannedCrosses.status,
-        notes: plannedCrosses.notes,
-      })
+      .select({ ...plannedCrossColumns, crossPlanId: crossPlans.id, crossPlanName: crossPlans.name })
       .from(plannedCrosses)
       .innerJoin(crossPlans, eq(crossPlans.id, plannedCrosses.crossPlanId))
       .innerJoin(female, eq(female.id, plannedCrosses.femaleParentId))
