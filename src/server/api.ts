@@ -8,6 +8,8 @@ import { handleError } from './http/errors';
 import { authenticationRouter } from './routes/authentication/authentication.index';
 import { breedingRouters } from './routes/breeding';
 import { healthRouter } from './routes/health/health.index';
+import { pipelinesRouter } from './routes/pipelines/pipelines.index';
+import type { CataloguePipeline } from './pipelines/catalogue';
 import { invitationsRouter } from './routes/invitations/invitations.index';
 import { profileRouter } from './routes/profile/profile.index';
 
@@ -17,6 +19,8 @@ export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>,
   corsOrigins: string[];
   /** Where the API is served, e.g. '/api'; '' serves it at the root (tests). */
   basePath?: string;
+  /** The pipeline catalogue, read at start. */
+  catalogue?: CataloguePipeline[];
 }
 
 /**
@@ -76,6 +80,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', authenticationRouter);
   api.route('/', profileRouter);
   api.route('/', invitationsRouter);
+  api.route('/', pipelinesRouter(options.catalogue ?? []));
   for (const router of breedingRouters) api.route('/', router);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {

@@ -39,6 +39,11 @@ const variables = {
     fix: 'Set SEEDBED_ADMIN_PASSWORD to at least 12 characters, or unset it to have a random one printed once.',
     doc: 'Password of the administrator created on first start.',
   },
+  SEEDBED_PIPELINES_DIR: {
+    schema: z.string().min(1).default('./pipelines'),
+    fix: 'Set SEEDBED_PIPELINES_DIR to a folder holding one sub-folder per pipeline (pipeline.json and nextflow_schema.json), e.g. ./pipelines.',
+    doc: 'The pipeline catalogue: one folder per pipeline with pipeline.json and nextflow_schema.json.',
+  },
   SEEDBED_STATIC_DIR: {
     schema: z.string().min(1).default('./dist'),
     fix: 'Set SEEDBED_STATIC_DIR to the folder `astro build` wrote, e.g. ./dist.',
@@ -112,6 +117,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
     ...parsed,
     SEEDBED_DATA_DIR: path.resolve(parsed.SEEDBED_DATA_DIR),
     SEEDBED_STATIC_DIR: path.resolve(parsed.SEEDBED_STATIC_DIR),
+    SEEDBED_PIPELINES_DIR: path.resolve(parsed.SEEDBED_PIPELINES_DIR),
   };
 }
 

@@ -1,5 +1,6 @@
 import { serve } from '@hono/node-server';
 import { ConfigurationError, readEnv } from './env';
+import { CatalogueError } from './pipelines/catalogue';
 import { createLogger } from './log';
 import { createSeedbed } from './server';
 
@@ -30,6 +31,8 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigurationError) {
     process.stderr.write(`${error.message}\n`);
+  } else if (error instanceof CatalogueError) {
+    process.stderr.write(`Seedbed cannot start: the pipeline catalogue is broken.\n  ${error.message}\nFix the file, or set SEEDBED_PIPELINES_DIR to another catalogue.\n`);
   } else {
     process.stderr.write(`Seedbed failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
   }

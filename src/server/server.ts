@@ -7,6 +7,7 @@ import type { Logger } from './log';
 import { createSmtpMailer } from './mail';
 import { hasNoBreedingData, seedDemo } from './demo/seed-demo';
 import { seedFileTypes } from './services/file-types';
+import { readCatalogue } from './pipelines/catalogue';
 import { createSite } from './site';
 import packageJson from '../../package.json' with { type: 'json' };
 
@@ -14,6 +15,8 @@ export const API_BASE_PATH = '/api';
 
 /** Everything one process serves: the API under /api/ and the built site everywhere else. */
 export async function createSeedbed(env: Env, log: Logger, options: { demo?: boolean } = {}) {
+  // A broken catalogue stops the start before anything else happens (CatalogueError names the file).
+  const catalogue = readCatalogue(env.SEEDBED_PIPELINES_DIR);
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : `${env.SEEDBED_DATA_DIR}/pglite`,
@@ -32,6 +35,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     version: packageJson.version,
     corsOrigins: env.SEEDBED_CORS_ORIGINS,
     basePath: API_BASE_PATH,
+    catalogue,
     mailer: env.SEEDBED_SMTP_URL ? createSmtpMailer(env.SEEDBED_SMTP_URL, env.SEEDBED_SMTP_FROM) : null,
     publicUrl: env.SEEDBED_PUBLIC_URL,
   });

@@ -1,4 +1,5 @@
 import { createApi } from '../api';
+import { readCatalogue } from '../pipelines/catalogue';
 import { silentLogger } from '../log';
 import { createUser } from '../services/users';
 import { openTestDatabase } from './test-database';
@@ -14,6 +15,7 @@ export async function createTestApi() {
     trustProxy: true,
     version: 'test',
     corsOrigins: [],
+    catalogue: readCatalogue('pipelines'),
   });
 
   let userCount = 0;

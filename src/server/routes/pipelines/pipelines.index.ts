@@ -1,0 +1,50 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { createRouter } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { errorResponses, jsonContent } from '../../http/openapi';
+import type { CataloguePipeline } from '../../pipelines/catalogue';
+
+const tags = ['Pipelines'];
+const summarySchema = z.object({
+  id: z.string(),
+  label: z.string(),
+  group: z.string(),
+  description: z.string(),
+  repository: z.string(),
+  revision: z.string(),
+  defaultProfile: z.string(),
+  outputFileTypes: z.array(z.string()),
+});
+
+const listPipelines = createRoute({
+  method: 'get',
+  path: '/pipelines',
+  tags,
+  summary: 'The pipeline catalogue',
+  responses: { 200: jsonContent(z.object({ data: z.array(summarySchema) }), 'Every pipeline, by id'), ...errorResponses(401) },
+});
+
+const getPipeline = createRoute({
+  method: 'get',
+  path: '/pipelines/{id}',
+  tags,
+  summary: 'One pipeline with its nf-core parameter schema',
+  request: { params: z.object({ id: z.string().regex(/^[a-z0-9-]+$/, 'Pipeline ids are lower-case letters, digits and dashes') }) },
+  responses: {
+    200: jsonContent(summarySchema.extend({ schema: z.record(z.string(), z.unknown()).describe('nextflow_schema.json (JSON Schema 2020-12, nf-core format)') }), 'The pipeline'),
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+/** The catalogue, read and checked at start (src/server/pipelines/catalogue.ts). */
+export function pipelinesRouter(catalogue: CataloguePipeline[]) {
+  const byId = new Map(catalogue.map((pipeline) => [pipeline.id, pipeline]));
+  return createRouter()
+    .openapi(listPipelines, (c) => c.json({ data: catalogue.map(({ id, manifest }) => ({ id, ...manifest })) }, 200))
+    .openapi(getPipeline, (c) => {
+      const { id } = c.req.valid('param');
+      const pipeline = byId.get(id);
+      if (!pipeline) throw new ApiError(404, `No pipeline '${id}' in the catalogue. The catalogue has: ${[...byId.keys()].join(', ')}.`);
+      return c.json({ id, ...pipeline.manifest, schema: pipeline.schema as unknown as Record<string, unknown> }, 200);
+    });
+}
