@@ -80,6 +80,8 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
     async issue(userId: number): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await db.insert(authTokens).values({ userId, tokenHash: hashToken(token) });
+      // Housekeeping: the user's tokens idle past their lifetime can never be used again.
+      await db.delete(authTokens).where(and(eq(authTokens.userId, userId), lt(authTokens.lastUsedAt, new Date(Date.now() - TOKEN_IDLE_LIFETIME_MS))));
       return token;
     },
 
@@ -122,11 +124,6 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
 
     /** Drops what this and every other process remembers of a user (after a profile change). */
     forgetUser: (userId: number) => broadcast({ userId }),
-
-    /** Housekeeping: drops tokens idle for longer than their lifetime. */
-    async deleteExpired(now = Date.now()): Promise<void> {
-      await db.delete(authTokens).where(lt(authTokens.lastUsedAt, new Date(now - TOKEN_IDLE_LIFETIME_MS)));
-    },
   };
 }
 

@@ -143,6 +143,18 @@ describe('GET authentication/check', () => {
   });
 });
 
+describe('token housekeeping', () => {
+  it('signing in deletes the user\'s tokens that have expired', async () => {
+    const user = await t.createTestUser();
+    const stale = await t.signIn(user.email);
+    await t.db.update(authTokens).set({ lastUsedAt: new Date(Date.now() - TOKEN_IDLE_LIFETIME_MS - 1000) }).where(eq(authTokens.tokenHash, hashToken(stale)));
+    await t.signIn(user.email);
+    const rows = await t.db.select().from(authTokens).where(eq(authTokens.userId, user.id));
+    expect(rows.map((row) => row.tokenHash)).not.toContain(hashToken(stale));
+    expect(rows).toHaveLength(1);
+  });
+});
+
 describe('POST authentication/logout', () => {
   it('answers 204 and the token stops working at once, while other sessions go on', async () => {
     const user = await t.createTestUser();
