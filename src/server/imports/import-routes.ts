@@ -10,10 +10,11 @@ import { createRouter } from '../http/context';
 import { ApiError } from '../http/errors';
 import { errorResponses, jsonContent } from '../http/openapi';
 import { duplicateNamesInFile, parseCsv, truncate, type ImportReport, type ParsedRow } from './csv-import';
+import { importCrossPlans } from './cross-plan-import';
+import { chunks, existingByLowerName } from './lookups';
 import { findNearDuplicates, nameKey } from './near-duplicates';
 
 export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
-const CHUNK = 5000;
 /** Up to this many existing rows, near-duplicates include one-character differences. */
 const FULL_NEAR_DUPLICATE_LIMIT = 200_000;
 
@@ -31,20 +32,7 @@ interface ImportTarget {
   resolve?: (db: Database, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) => Promise<void>;
 }
 
-function chunks<T>(items: T[], size = CHUNK): T[][] {
-  const result: T[][] = [];
-  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
-  return result;
-}
 
-async function existingByLowerName(db: Database, table: PgTable, nameColumn: AnyPgColumn, idColumn: AnyPgColumn, names: string[]): Promise<Map<string, number>> {
-  const found = new Map<string, number>();
-  for (const part of chunks([...new Set(names.map((name) => name.toLowerCase()))])) {
-    const rows = await db.select({ id: idColumn, name: nameColumn }).from(table).where(inArray(sql`lower(${nameColumn})`, part));
-    for (const row of rows) found.set(String(row.name).toLowerCase(), Number(row.id));
-  }
-  return found;
-}
 
 /** Experiments name their project and site; both must exist. */
 async function resolveExperimentReferences(db: Database, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) {
@@ -134,9 +122,45 @@ function importRoute(target: ImportTarget) {
   });
 }
 
+const importLimit = bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => c.json({ message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it into smaller files.` }, 413) });
+
+/** Rolls back and says so when writing fails part-way. */
+async function writeAllOrNothing(write: () => Promise<number>): Promise<number> {
+  try {
+    return await write();
+  } catch (error) {
+    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
+    throw new ApiError(409, `The import was rolled back and no rows were written: ${reason}`);
+  }
+}
+
+const crossPlanImport = createRoute({
+  method: 'post',
+  path: '/cross-plans/import',
+  tags: ['Imports'],
+  summary: 'Validate, and optionally commit, a CSV of cross plans with their planned crosses',
+  description: 'One row per planned cross; rows sharing a cross plan name form one new plan. Projects and parents are named. With `commit=true` the plans and their crosses are written together, or nothing is.',
+  request: { query: z.object({ commit: z.enum(['true', 'false']).default('false') }), body: { content: { 'text/csv': { schema: z.string() } }, required: true } },
+  responses: {
+    200: jsonContent(z.object({ report: z.record(z.string(), z.unknown()) }), 'The validation report'),
+    201: jsonContent(z.object({ report: z.record(z.string(), z.unknown()) }), 'Committed'),
+    ...errorResponses(400, 401, 409, 413),
+  },
+});
+
+const crossPlanRouter = createRouter();
+crossPlanRouter.use('/cross-plans/import', importLimit);
+crossPlanRouter.openapi(crossPlanImport, async (c) => {
+  const commit = c.req.valid('query').commit === 'true';
+  const { report, write } = await importCrossPlans(c.get('deps').db, await c.req.text(), commit);
+  if (!commit) return c.json({ report: truncate(report) }, 200);
+  if (!write) throw new ApiError(400, `The file has ${report.errors.length} error(s); nothing was imported. Fix them and try again.`, undefined, { report: truncate(report) });
+  return c.json({ report: truncate({ ...report, created: await writeAllOrNothing(write) }) }, 201);
+});
+
 export const importRouter = TARGETS.reduce((router, target) => {
   const template = IMPORT_TEMPLATES.find((entry) => entry.key === target.template)!;
-  router.use(`/${target.path}/import`, bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => c.json({ message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it into smaller files.` }, 413) }));
+  router.use(`/${target.path}/import`, importLimit);
   return router.openapi(importRoute(target), async (c) => {
     const { db, log } = c.get('deps');
     const query = c.req.valid('query');
@@ -171,16 +195,14 @@ export const importRouter = TARGETS.reduce((router, target) => {
     if (blocking.length > 0 && query.acceptWarnings !== 'true') {
       throw new ApiError(409, `The file has ${blocking.length} warning(s); accept them to import, or fix the rows. Nothing was imported.`);
     }
-    try {
-      await db.transaction(async (tx) => {
+    await writeAllOrNothing(() =>
+      db.transaction(async (tx) => {
         for (const part of chunks(rows.map((row) => row.values), 1000)) await tx.insert(target.table).values(part);
-      });
-    } catch (error) {
-      const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-      throw new ApiError(409, `The import was rolled back and no rows were written: ${reason}`);
-    }
+        return rows.length;
+      }),
+    );
     lap('commit');
     log.info('CSV import committed', { path: target.path, rows: rows.length, phasesMs: phases });
     return c.json({ report: truncate({ ...report, created: rows.length }) }, 201);
   });
-}, createRouter());
+}, createRouter().route('/', crossPlanRouter));

@@ -151,3 +151,37 @@ describe('near-duplicates', () => {
     ]);
   });
 });
+
+describe('cross plan import', () => {
+  it('groups rows into plans, names projects and parents, and writes plans and crosses together', async () => {
+    await t.call('/projects', { method: 'POST', token, json: { name: 'ImpG project' } });
+    await upload('accessions', 'germplasmName,genus\nImpG-Svevo,Triticum\nImpG-Kronos,Triticum\n', '?commit=true');
+    const csv = [
+      'crossPlan,project,planStatus,femaleParent,maleParent,crossType,numberOfCrosses,status,notes',
+      'ImpG block,ImpG project,active,ImpG-Svevo,ImpG-Kronos,BIPARENTAL,4,TODO,',
+      'ImpG block,ImpG project,active,ImpG-Kronos,,SELF,1,DONE,selfed',
+      'ImpG other,ImpG project,planning,ImpG-Svevo,ImpG-Missing,BIPARENTAL,2,TODO,',
+      'ImpG other,ImpG project,planning,ImpG-Svevo,,BIPARENTAL,2,TODO,',
+    ].join('\n');
+    const check = await upload('cross-plans', csv);
+    expect(check.body.report.errors).toEqual([
+      { row: 4, column: 'maleParent', message: "No accession is named 'ImpG-Missing'." },
+      { row: 5, column: 'maleParent', message: 'A BIPARENTAL cross needs a male parent.' },
+    ]);
+    expect((await upload('cross-plans', csv, '?commit=true')).status).toBe(400);
+
+    const good = csv.split('\n').slice(0, 3).join('\n');
+    const committed = await upload('cross-plans', good, '?commit=true');
+    expect(committed.status).toBe(201);
+    expect(committed.body.report.created).toBe(2);
+    const plans = (await (await t.call('/cross-plans?q=ImpG%20block', { token })).json()) as { data: Array<{ id: number; status: string }> };
+    expect(plans.data).toHaveLength(1);
+    const crosses = (await (await t.call(`/cross-plans/${plans.data[0]!.id}/crosses`, { token })).json()) as { data: Array<{ crossType: string; maleParentName: string | null }> };
+    expect(crosses.data.map((cross) => [cross.crossType, cross.maleParentName])).toEqual([
+      ['BIPARENTAL', 'ImpG-Kronos'],
+      ['SELF', null],
+    ]);
+    const again = await upload('cross-plans', good);
+    expect(again.body.report.errors[0]!.message).toBe("Cross plan 'ImpG block' already exists; import new plans only.");
+  });
+});

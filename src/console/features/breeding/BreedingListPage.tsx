@@ -16,7 +16,7 @@ const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
 const ImportDialog = lazy(() => import('./ImportDialog'));
 
 /** Entities that import from CSV through the console. */
-const IMPORTABLE: ReadonlySet<string> = new Set(['accessions', 'sites', 'projects', 'experiments', 'file-types']);
+const IMPORTABLE: ReadonlySet<string> = new Set(['accessions', 'sites', 'projects', 'experiments', 'file-types', 'cross-plans']);
 
 const EXPORT_PAGE_SIZE = 1000;
 

@@ -1,0 +1,22 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from '../db/client';
+
+/** Lookups by many names are split so that no statement carries more parameters than PostgreSQL allows. */
+export const CHUNK = 5000;
+
+export function chunks<T>(items: T[], size = CHUNK): T[][] {
+  const result: T[][] = [];
+  for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
+  return result;
+}
+
+/** lower(name) → id for the names that exist (case-insensitive, through the lower(name) unique index). */
+export async function existingByLowerName(db: Database, table: PgTable, nameColumn: AnyPgColumn, idColumn: AnyPgColumn, names: string[]): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  for (const part of chunks([...new Set(names.map((name) => name.toLowerCase()))])) {
+    const rows = await db.select({ id: idColumn, name: nameColumn }).from(table).where(inArray(sql`lower(${nameColumn})`, part));
+    for (const row of rows) found.set(String(row.name).toLowerCase(), Number(row.id));
+  }
+  return found;
+}
