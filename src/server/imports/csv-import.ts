@@ -11,7 +11,7 @@ export interface ImportProblem {
 }
 
 export interface ImportWarning extends ImportProblem {
-  code: 'synonym' | 'near-duplicate' | 'unknown-column';
+  code: 'synonym' | 'near-duplicate' | 'unknown-column' | 'unknown-code';
 }
 
 export interface ImportReport {

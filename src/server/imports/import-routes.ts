@@ -28,6 +28,8 @@ interface ImportTarget {
   schema: z.ZodType<Record<string, unknown>>;
   /** Accessions: warn when a new name is an existing synonym (the synonyms and their indexed lower-case copy). */
   synonyms?: { column: AnyPgColumn; lowerCase: AnyPgColumn };
+  /** Optional codes checked against those already in use: a new one is a warning (a typo, or a real new code). */
+  knownCodes?: { field: string; column: AnyPgColumn; label: string };
   /** Turns named references into ids; unknown names become errors. */
   resolve?: (db: Database, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) => Promise<void>;
 }
@@ -49,7 +51,7 @@ async function resolveExperimentReferences(db: Database, rows: Array<ParsedRow<R
 }
 
 const TARGETS: ImportTarget[] = [
-  { path: 'accessions', template: 'accessions', noun: 'Accession', table: accessions, nameColumn: accessions.germplasmName, nameField: 'germplasmName', schema: accessionInputSchema, synonyms: { column: accessions.synonyms, lowerCase: accessions.synonymsLower } },
+  { path: 'accessions', template: 'accessions', noun: 'Accession', table: accessions, nameColumn: accessions.germplasmName, nameField: 'germplasmName', schema: accessionInputSchema, synonyms: { column: accessions.synonyms, lowerCase: accessions.synonymsLower }, knownCodes: { field: 'instituteCode', column: accessions.instituteCode, label: 'Institute code' } },
   { path: 'sites', template: 'sites', noun: 'Site', table: sites, nameColumn: sites.locationName, nameField: 'locationName', schema: siteInputSchema },
   { path: 'projects', template: 'projects', noun: 'Project', table: projects, nameColumn: projects.name, nameField: 'name', schema: projectInputSchema },
   { path: 'file-types', template: 'file-types', noun: 'File type', table: fileTypes, nameColumn: fileTypes.name, nameField: 'name', schema: fileTypeInputSchema },
@@ -99,6 +101,23 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: A
     for (const entry of rows) {
       const owner = bySynonym.get(String(entry.values[target.nameField]).toLowerCase());
       if (owner) report.warnings.push({ row: entry.row, column: target.nameField, code: 'synonym', message: `'${String(entry.values[target.nameField])}' is a synonym of the existing accession '${owner}'.` });
+    }
+  }
+}
+
+/** Codes nobody has used yet (once some are in use): worth a second look before they spread. */
+async function warnAboutUnknownCodes(db: Database, table: PgTable, codes: NonNullable<ImportTarget['knownCodes']>, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) {
+  const [inUse] = await db.select({ value: count() }).from(table).where(sql`${codes.column} is not null`);
+  if (!inUse?.value) return;
+  const wanted = [...new Set(rows.flatMap((row) => (row.values[codes.field] ? [String(row.values[codes.field])] : [])))];
+  const known = new Set<string>();
+  for (const part of chunks(wanted)) {
+    for (const row of await db.selectDistinct({ code: codes.column }).from(table).where(inArray(codes.column, part))) known.add(String(row.code));
+  }
+  for (const entry of rows) {
+    const code = entry.values[codes.field];
+    if (code && !known.has(String(code))) {
+      report.warnings.push({ row: entry.row, column: codes.field, code: 'unknown-code', message: `${codes.label} '${String(code)}' is not used by any existing record; check that it is right.` });
     }
   }
 }
@@ -182,6 +201,7 @@ export const importRouter = TARGETS.reduce((router, target) => {
     lap('existing names');
     await target.resolve?.(db, rows, report);
     await warnAboutSimilarNames(db, target, rows, report);
+    if (target.knownCodes) await warnAboutUnknownCodes(db, target.table, target.knownCodes, rows, report);
     lap('warnings');
     report.errors.sort((a, b) => a.row - b.row);
     report.warnings.sort((a, b) => a.row - b.row);

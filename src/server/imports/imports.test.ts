@@ -87,6 +87,14 @@ describe('accession import', () => {
     expect(await countLike('ImpD-')).toBe(3);
   });
 
+  it('warns about an institute code no accession uses yet, once some are in use', async () => {
+    await upload('accessions', 'germplasmName,genus,instituteCode\nImpH-known,Oryza,PHL001\n', '?commit=true');
+    const { body } = await upload('accessions', 'germplasmName,genus,instituteCode\nImpH-1,Oryza,PHL001\nImpH-2,Oryza,PHL991\n');
+    expect(body.report.warnings.filter((warning) => warning.code === 'unknown-code')).toEqual([
+      { row: 3, column: 'instituteCode', code: 'unknown-code', message: "Institute code 'PHL991' is not used by any existing record; check that it is right." },
+    ]);
+  });
+
   it('writes nothing when the commit fails part-way (row 150 of 300)', async () => {
     await t.db.execute(sql`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin if new.germplasm_name = 'ImpE-150' then raise exception 'storage refused row 150'; end if; return new; end $$`);
     await t.db.execute(sql`create trigger refuse_boom before insert on accessions for each row execute function refuse_boom()`);
