@@ -17,10 +17,6 @@ export class ApiError extends Error {
   }
 }
 
-export function errorResponse(c: Context, status: ContentfulStatusCode, body: ApiErrorBody) {
-  return c.json(body, status);
-}
-
 /** zod-openapi calls this when a request part fails its schema: 400 with one message per field. */
 export function validationHook(
   result: { success: true } | { success: false; error: z.ZodError; target: string },

@@ -20,8 +20,6 @@ export interface ImportReport {
   warnings: ImportWarning[];
   /** Set when the rows were written. */
   created?: number;
-  /** Set when the near-duplicate check alone took over a second (for tuning). */
-  slowestCheckMs?: number;
 }
 
 export interface ParsedRow<T> {

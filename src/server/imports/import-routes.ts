@@ -34,8 +34,6 @@ interface ImportTarget {
   resolve?: (db: Database, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) => Promise<void>;
 }
 
-
-
 /** Experiments name their project and site; both must exist. */
 async function resolveExperimentReferences(db: Database, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) {
   const projectIds = await existingByLowerName(db, projects, projects.name, projects.id, rows.map((row) => String(row.values.project)));
@@ -59,7 +57,6 @@ const TARGETS: ImportTarget[] = [
 ];
 
 async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) {
-  const started = performance.now();
   const names = rows.map((row) => String(row.values[target.nameField]));
   const [total] = await db.select({ value: count() }).from(target.table);
   let similar: Map<string, string>;
@@ -83,8 +80,6 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: A
       report.warnings.push({ row: entry.row, column: target.nameField, code: 'near-duplicate', message: `'${name}' looks like the existing ${target.noun.toLowerCase()} '${match}' (differs only by case, spacing or one character).` });
     }
   }
-  const nearDuplicatesMs = performance.now() - started;
-  if (nearDuplicatesMs > 1000) report.slowestCheckMs = Math.round(nearDuplicatesMs);
   if (target.synonyms) {
     const { column: synonyms, lowerCase } = target.synonyms;
     const bySynonym = new Map<string, string>();
