@@ -45,7 +45,12 @@ export async function createTestApi() {
     return ((await response.json()) as { token: string }).token;
   }
 
-  return { api, database, db: database.db, call, createTestUser, signIn, close: () => database.close() };
+  /** A token of a fresh user, for tests about something other than accounts. */
+  async function signInNewUser(): Promise<string> {
+    return signIn((await createTestUser()).email);
+  }
+
+  return { api, database, db: database.db, call, createTestUser, signIn, signInNewUser, close: () => database.close() };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

@@ -5,7 +5,7 @@ let t: TestApi;
 let token: string;
 beforeAll(async () => {
   t = await createTestApi();
-  token = await t.signIn((await t.createTestUser()).email);
+  token = await t.signInNewUser();
 });
 afterAll(() => t.close());
 
