@@ -12,6 +12,10 @@ import { pipelinesRouter } from './routes/pipelines/pipelines.index';
 import type { CataloguePipeline } from './pipelines/catalogue';
 import { invitationsRouter } from './routes/invitations/invitations.index';
 import { profileRouter } from './routes/profile/profile.index';
+import { filesRouter } from './routes/files/files.index';
+import { runGroupsRouter } from './routes/runs/run-groups';
+import { runsRouter } from './routes/runs/runs.index';
+import type { RunService } from './runs/run-service';
 
 export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>, Partial<Pick<ApiDependencies, 'mailer' | 'publicUrl'>> {
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'listen'>;
@@ -21,6 +25,10 @@ export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>,
   basePath?: string;
   /** The pipeline catalogue, read at start. */
   catalogue?: CataloguePipeline[];
+  /** Launches and follows runs (absent: run launches answer 503). */
+  runService?: RunService;
+  /** SEEDBED_DATA_DIR. */
+  dataDir?: string;
 }
 
 /**
@@ -45,9 +53,12 @@ export const PUBLIC_ROUTES = new Set([
   'POST /authentication/login',
   'GET /invitations/lookup',
   'POST /invitations/accept',
+  // Nextflow cannot send a token: the weblog carries the run's own secret instead.
+  'POST /runs/:id/weblog',
 ]);
 
-const isPublic = (method: string, path: string) => method === 'OPTIONS' || PUBLIC_ROUTES.has(`${method} ${path}`);
+const PUBLIC_PATTERNS = [...PUBLIC_ROUTES].map((route) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+')}$`));
+const isPublic = (method: string, path: string) => method === 'OPTIONS' || PUBLIC_PATTERNS.some((pattern) => pattern.test(`${method} ${path}`));
 
 /** The admin API, with paths relative to its base (mounted at /api/ by the server). */
 export function createApi(options: ApiOptions) {
@@ -58,6 +69,8 @@ export function createApi(options: ApiOptions) {
     trustProxy: options.trustProxy,
     mailer: options.mailer ?? null,
     publicUrl: options.publicUrl,
+    runs: options.runService ?? null,
+    dataDir: options.dataDir ?? process.cwd(),
   };
   const api = createRouter(options.basePath);
 
@@ -82,6 +95,9 @@ export function createApi(options: ApiOptions) {
   api.route('/', invitationsRouter);
   api.route('/', pipelinesRouter(options.catalogue ?? []));
   for (const router of breedingRouters) api.route('/', router);
+  api.route('/', runsRouter(options.catalogue ?? []));
+  api.route('/', runGroupsRouter);
+  api.route('/', filesRouter);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {
     type: 'apiKey',

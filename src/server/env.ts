@@ -81,6 +81,26 @@ const variables = {
     fix: 'Set SEEDBED_SMTP_FROM to a sender such as "Seedbed <seedbed@example.org>".',
     doc: 'Sender of invitation emails.',
   },
+  SEEDBED_ENGINE: {
+    schema: z.enum(['local', 'nextflow']).default('local'),
+    fix: 'Set SEEDBED_ENGINE to local (the bundled implementations, on this machine) or nextflow (`nextflow run`, which must be on PATH).',
+    doc: 'Run engine for pipelines whose pipeline.json names none: local or nextflow.',
+  },
+  SEEDBED_LOCAL_CONCURRENCY: {
+    schema: z.coerce.number().int().min(1).max(64).default(2),
+    fix: 'Set SEEDBED_LOCAL_CONCURRENCY to how many local runs may run at once, from 1 to 64, e.g. 2.',
+    doc: 'Local-engine runs at once; more wait in a queue.',
+  },
+  SEEDBED_API_URL: {
+    schema: z.url('must be an absolute URL such as http://127.0.0.1:4321/api').optional(),
+    fix: 'Set SEEDBED_API_URL to the API address that Nextflow and the local engine can reach, e.g. http://seedbed.internal:4321/api, or unset it for http://127.0.0.1:$PORT/api.',
+    doc: 'API address the run engines post weblog events to (Nextflow may run elsewhere). Unset: http://127.0.0.1:$PORT/api.',
+  },
+  SEEDBED_NEXTFLOW_CONFIG: {
+    schema: z.string().min(1).optional(),
+    fix: 'Set SEEDBED_NEXTFLOW_CONFIG to a Nextflow config file (executor, queues, containers), or unset it.',
+    doc: 'A Nextflow config file passed to every nextflow run with -c (executors: Slurm, Kubernetes, AWS Batch…).',
+  },
   SEEDBED_LOG_LEVEL: {
     schema: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     fix: 'Set SEEDBED_LOG_LEVEL to one of debug, info, warn, error.',

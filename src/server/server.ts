@@ -9,6 +9,9 @@ import { hasNoBreedingData, seedDemo } from './demo/seed-demo';
 import { seedFileTypes } from './services/file-types';
 import { readCatalogue } from './pipelines/catalogue';
 import { createSite } from './site';
+import { createLocalEngine } from './runs/engines/local';
+import { createNextflowEngine } from './runs/engines/nextflow';
+import { createRunService } from './runs/run-service';
 import packageJson from '../../package.json' with { type: 'json' };
 
 export const API_BASE_PATH = '/api';
@@ -28,6 +31,20 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     log.info('Loaded the demo breeding data');
   }
 
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
+  const runService = createRunService({
+    db: database.db,
+    log,
+    catalogue,
+    engines: { local: createLocalEngine(), nextflow: createNextflowEngine({ config: env.SEEDBED_NEXTFLOW_CONFIG }) },
+    defaultEngine: env.SEEDBED_ENGINE,
+    dataDir: env.SEEDBED_DATA_DIR,
+    apiUrl: env.SEEDBED_API_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}${API_BASE_PATH}`,
+    localConcurrency: env.SEEDBED_LOCAL_CONCURRENCY,
+  });
+  // Runs left running by the last process: re-attached, re-queued or failed with the reason.
+  await runService.recover();
+
   const api = createApi({
     database,
     log,
@@ -38,6 +55,8 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     catalogue,
     mailer: env.SEEDBED_SMTP_URL ? createSmtpMailer(env.SEEDBED_SMTP_URL, env.SEEDBED_SMTP_FROM) : null,
     publicUrl: env.SEEDBED_PUBLIC_URL,
+    runService,
+    dataDir: env.SEEDBED_DATA_DIR,
   });
   const site = createSite({ staticDir: env.SEEDBED_STATIC_DIR, connectOrigins: [] });
   // Dispatch on the path prefix rather than mounting, which would copy every API request.
@@ -46,5 +65,5 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     const isApi = path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
     return isApi ? api.fetch(request, ...rest) : site.fetch(request, ...rest);
   };
-  return { app: { fetch }, database };
+  return { app: { fetch }, database, runService };
 }

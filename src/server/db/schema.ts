@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { date, doublePrecision, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -213,4 +213,106 @@ export const plannedCrosses = pgTable(
     updatedAt: updatedAt(),
   },
   (table) => [index('planned_crosses_plan').on(table.crossPlanId), index('planned_crosses_female').on(table.femaleParentId), index('planned_crosses_male').on(table.maleParentId)],
+);
+
+/* Runs (Seqera Platform's workflow runs) and what the weblog tells of them. */
+
+export const runGroups = pgTable(
+  'run_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('run_groups_name_unique').on(sql`lower(${table.name})`)],
+);
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const runs = pgTable(
+  'runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    pipelineId: text('pipeline_id').notNull(),
+    revision: text('revision').notNull(),
+    engine: text('engine').notNull(),
+    /** SUBMITTED, RUNNING, SUCCEEDED, FAILED, CANCELLED or UNKNOWN. */
+    status: text('status').notNull().default('SUBMITTED'),
+    /** Why a run failed or was cancelled, in words for people. */
+    statusReason: text('status_reason'),
+    params: jsonb('params').notNull().$type<Record<string, unknown>>(),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    groupId: integer('group_id').references(() => runGroups.id, { onDelete: 'set null' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    launchedById: integer('launched_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The run's own folder: params file, log, launch and work directories. */
+    runDir: text('run_dir').notNull(),
+    /** The SHA-256 of the secret its weblog posts carry. */
+    weblogSecretHash: text('weblog_secret_hash').notNull(),
+    /** The process id of the engine's process while it runs (re-attached after a restart). */
+    pid: integer('pid'),
+    /** Nextflow's session id (weblog `runId`). */
+    sessionId: text('session_id'),
+    submittedAt: moment('submitted_at').notNull().defaultNow(),
+    startedAt: moment('started_at'),
+    completedAt: moment('completed_at'),
+    /** `metadata.workflow.stats` of the latest weblog event that had it. */
+    workflowStats: jsonb('workflow_stats').$type<Record<string, unknown>>(),
+  },
+  (table) => [
+    index('runs_status').on(table.status),
+    index('runs_submitted_at').on(table.submittedAt),
+    index('runs_pipeline').on(table.pipelineId),
+    index('runs_group').on(table.groupId),
+    index('runs_project').on(table.projectId),
+  ],
+);
+
+/** One row per Nextflow task (weblog `trace`), merged as events arrive in any order. */
+export const runTasks = pgTable(
+  'run_tasks',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').notNull(),
+    process: text('process').notNull(),
+    name: text('name').notNull(),
+    /** NEW, SUBMITTED, RUNNING, COMPLETED, FAILED, ABORTED or CACHED (Nextflow's task states). */
+    status: text('status').notNull(),
+    hash: text('hash'),
+    exit: integer('exit'),
+    submit: bigint('submit', { mode: 'number' }),
+    start: bigint('start', { mode: 'number' }),
+    complete: bigint('complete', { mode: 'number' }),
+    duration: bigint('duration', { mode: 'number' }),
+    realtime: bigint('realtime', { mode: 'number' }),
+    cpuPercent: doublePrecision('cpu_percent'),
+    peakRss: bigint('peak_rss', { mode: 'number' }),
+    workdir: text('workdir'),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.taskId] }), index('run_tasks_process').on(table.runId, table.process)],
+);
+
+/** Stored files: uploads and the outputs runs produce, each of a file type. */
+export const files = pgTable(
+  'files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** Where the bytes are, relative to SEEDBED_DATA_DIR. */
+    storagePath: text('storage_path').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    fileTypeId: integer('file_type_id').references(() => fileTypes.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    runId: integer('run_id').references(() => runs.id, { onDelete: 'set null' }),
+    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('files_type').on(table.fileTypeId), index('files_project').on(table.projectId), index('files_run').on(table.runId), uniqueIndex('files_storage_path_unique').on(table.storagePath)],
 );

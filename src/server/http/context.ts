@@ -4,6 +4,7 @@ import type { TokenOwner, TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail';
+import type { RunService } from '../runs/run-service';
 import { validationHook } from './errors';
 
 export interface ApiDependencies {
@@ -16,6 +17,10 @@ export interface ApiDependencies {
   mailer: Mailer | null;
   /** Address of the console for links in emails; unset: the address of the request. */
   publicUrl: string | undefined;
+  /** Launches, cancels and recovers runs; null where runs are not served (some tests). */
+  runs: RunService | null;
+  /** SEEDBED_DATA_DIR: stored files and run folders live under it. */
+  dataDir: string;
 }
 
 export interface AppEnv {

@@ -1,6 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { ValidateFunction } from 'ajv';
 import { z } from 'zod';
+import { RUN_ENGINES } from '../../contract/runs';
+import { compileParamsSchema } from './params-validation';
 
 /** `pipelines/<id>/pipeline.json`: what a pipeline is and where Nextflow finds it. */
 export const pipelineManifestSchema = z.object({
@@ -11,6 +14,14 @@ export const pipelineManifestSchema = z.object({
   revision: z.string().min(1),
   defaultProfile: z.string().min(1),
   outputFileTypes: z.array(z.string().min(1)),
+  /** The bundled local implementation, relative to the pipeline's folder (e.g. local/main.ts). */
+  local: z
+    .string()
+    .regex(/^[\w./-]+\.(ts|mjs|js)$/, 'must be a relative path to a .ts, .mjs or .js file')
+    .refine((value) => !value.split('/').includes('..'), 'must stay inside the pipeline folder')
+    .optional(),
+  /** Runs this pipeline on this engine whatever SEEDBED_ENGINE says. */
+  engine: z.enum(RUN_ENGINES).optional(),
 });
 export type PipelineManifest = z.infer<typeof pipelineManifestSchema>;
 
@@ -50,8 +61,12 @@ export interface NextflowSchema {
 
 export interface CataloguePipeline {
   id: string;
+  /** Absolute path of `pipelines/<id>/`. */
+  directory: string;
   manifest: PipelineManifest;
   schema: NextflowSchema;
+  /** Checks launch parameters against the schema (ajv, draft 2020-12). */
+  validate: ValidateFunction;
 }
 
 export class CatalogueError extends Error {
@@ -95,12 +110,23 @@ function checkSchema(file: string, value: unknown): NextflowSchema {
   return schema as NextflowSchema;
 }
 
-/** Reads and checks every `pipelines/<id>/`; a broken file stops with its name and the problem. */
+function compile(file: string, schema: NextflowSchema): ValidateFunction {
+  try {
+    return compileParamsSchema(schema);
+  } catch (error) {
+    throw new CatalogueError(`${file}: not a valid JSON Schema 2020-12: ${error instanceof Error ? error.message : String(error)}.`);
+  }
+}
+
+/**
+ * Reads and checks every `pipelines/<id>/`; a broken file stops with its name and the problem.
+ * Folders whose names start with `_` or `.` hold shared code, not pipelines.
+ */
 export function readCatalogue(directory: string): CataloguePipeline[] {
   if (!fs.existsSync(directory)) throw new CatalogueError(`The pipeline catalogue ${directory} does not exist. Set SEEDBED_PIPELINES_DIR to a folder of pipelines.`);
   return fs
     .readdirSync(directory, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory())
+    .filter((entry) => entry.isDirectory() && !/^[_.]/.test(entry.name))
     .map((entry) => entry.name)
     .sort()
     .map((id) => {
@@ -111,6 +137,11 @@ export function readCatalogue(directory: string): CataloguePipeline[] {
         const issue = manifest.error.issues[0]!;
         throw new CatalogueError(`${manifestFile}: ${issue.path.join('.') || 'the file'}: ${issue.message}.`);
       }
-      return { id, manifest: manifest.data, schema: checkSchema(schemaFile, readJson(schemaFile)) };
+      const local = manifest.data.local;
+      if (local && !fs.existsSync(path.join(directory, id, local))) {
+        throw new CatalogueError(`${manifestFile}: "local" names ${local}, which does not exist in ${path.join(directory, id)}.`);
+      }
+      const schema = checkSchema(schemaFile, readJson(schemaFile));
+      return { id, directory: path.resolve(directory, id), manifest: manifest.data, schema, validate: compile(schemaFile, schema) };
     });
 }

@@ -1,5 +1,5 @@
 import { fileTypeInputSchema } from '../../../contract/breeding';
-import { fileTypes } from '../../db/schema';
+import { files, fileTypes } from '../../db/schema';
 import { resourceRouter } from '../../resources/resource';
 
 /** File types: what uploads and run outputs are checked against. */
@@ -16,4 +16,5 @@ export const fileTypesRouter = resourceRouter({
   defaultSort: 'name',
   filters: {},
   searchColumns: [fileTypes.name, fileTypes.description, fileTypes.mimeType],
+  references: [{ table: files, column: files.fileTypeId, noun: 'stored file' }],
 });

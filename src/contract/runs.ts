@@ -1,0 +1,109 @@
+import { z } from 'zod';
+
+/**
+ * Runs, their groups and the weblog events that report on them. Statuses are Seqera Platform's;
+ * task states and the weblog event format are Nextflow's own.
+ */
+
+export const RUN_STATUSES = ['SUBMITTED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'UNKNOWN'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+export const TERMINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED']);
+
+export const RUN_ENGINES = ['local', 'nextflow'] as const;
+export type RunEngineName = (typeof RUN_ENGINES)[number];
+
+/** Nextflow's own rule for `-name` (CmdRun's RUN_NAME_PATTERN). */
+export const RUN_NAME_PATTERN = /^[a-z](?:[a-z\d]|[-_](?=[a-z\d])){0,79}$/;
+
+export const runNameSchema = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(80, 'At most 80 characters')
+  .regex(RUN_NAME_PATTERN, 'Start with a lower-case letter, then use lower-case letters, digits and single - or _ (Nextflow’s rule for run names)');
+
+export const labelSchema = z
+  .string()
+  .trim()
+  .min(1, 'Labels cannot be empty')
+  .max(40, 'Labels are at most 40 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'Labels use letters, digits, _ . : and -');
+
+const optionalId = z.coerce.number().int('Must be a whole number').positive().optional().nullable().transform((value) => value || null);
+
+export const runLaunchSchema = z.object({
+  pipelineId: z.string().regex(/^[a-z0-9-]+$/, 'Pipeline ids are lower-case letters, digits and dashes'),
+  name: runNameSchema,
+  groupId: optionalId.describe('The run group it belongs to'),
+  projectId: optionalId.describe('The project it is for'),
+  labels: z.array(labelSchema).max(20, 'At most 20 labels').default([]),
+  params: z.record(z.string(), z.unknown()).describe('Pipeline parameters, checked against its nextflow_schema.json'),
+});
+export type RunLaunch = z.input<typeof runLaunchSchema>;
+
+export const runGroupInputSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'At most 120 characters'),
+  description: z.string().trim().max(4000, 'At most 4000 characters').optional().nullable().transform((value) => value || null),
+});
+
+/** Where a task stands, for progress bars: Nextflow's task states folded into five. */
+export const TASK_PROGRESS_STATES = ['pending', 'running', 'succeeded', 'failed', 'cached'] as const;
+export type TaskProgressState = (typeof TASK_PROGRESS_STATES)[number];
+export type ProcessProgress = { process: string } & Record<TaskProgressState, number>;
+
+export interface RunProgress {
+  total: number;
+  done: number;
+  running: number;
+  failed: number;
+}
+
+/**
+ * One weblog post, as Nextflow's WebLogObserver sends it. Unknown fields are kept out of the
+ * way, not refused: newer Nextflow versions add trace fields.
+ */
+export const WEBLOG_EVENTS = ['started', 'process_submitted', 'process_started', 'process_completed', 'error', 'completed'] as const;
+
+const traceSchema = z
+  .object({
+    task_id: z.coerce.number().int().nonnegative(),
+    status: z.string(),
+    hash: z.string().nullish(),
+    name: z.string(),
+    process: z.string(),
+    exit: z.coerce.number().int().nullish(),
+    submit: z.coerce.number().nullish(),
+    start: z.coerce.number().nullish(),
+    complete: z.coerce.number().nullish(),
+    duration: z.coerce.number().nullish(),
+    realtime: z.coerce.number().nullish(),
+    '%cpu': z.coerce.number().nullish(),
+    peak_rss: z.coerce.number().nullish(),
+    workdir: z.string().nullish(),
+  })
+  .loose();
+
+const workflowSchema = z
+  .object({
+    success: z.boolean().nullish(),
+    errorMessage: z.string().nullish(),
+    errorReport: z.string().nullish(),
+    exitStatus: z.number().nullish(),
+    start: z.string().nullish(),
+    complete: z.string().nullish(),
+    stats: z.record(z.string(), z.unknown()).nullish(),
+  })
+  .loose();
+
+export const weblogEventSchema = z
+  .object({
+    runName: z.string(),
+    runId: z.string(),
+    event: z.enum(WEBLOG_EVENTS),
+    utcTime: z.string(),
+    trace: traceSchema.optional(),
+    metadata: z.object({ workflow: workflowSchema.optional(), parameters: z.unknown().optional() }).loose().optional(),
+  })
+  .loose()
+  .refine((event) => !event.event.startsWith('process_') || event.trace, { message: 'Process events carry a trace', path: ['trace'] });
+export type WeblogEvent = z.infer<typeof weblogEventSchema>;

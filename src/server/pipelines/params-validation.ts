@@ -1,0 +1,82 @@
+import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addErrors from 'ajv-errors';
+import addFormats from 'ajv-formats';
+
+/**
+ * Pipeline parameters are checked on the server with the pipeline's own nextflow_schema.json,
+ * as nf-schema checks them when Nextflow starts: JSON Schema 2020-12, with nf-core's keywords.
+ */
+const NF_CORE_ANNOTATIONS = ['fa_icon', 'help_text', 'hidden', 'mimetype', 'exists', 'schema', 'format_path'];
+const PATH_FORMATS = ['file-path', 'directory-path', 'path', 'file-path-pattern'];
+
+function createAjv() {
+  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  // ajv-formats and ajv-errors are CommonJS whose default export arrives wrapped under ESM.
+  const formats = (addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats;
+  const errors = (addErrors as unknown as { default?: typeof addErrors }).default ?? addErrors;
+  formats(ajv);
+  errors(ajv);
+  ajv.addVocabulary(NF_CORE_ANNOTATIONS);
+  // Paths are strings; whether they exist is the engine's business (they may be s3:// URIs).
+  for (const format of PATH_FORMATS) ajv.addFormat(format, true);
+  return ajv;
+}
+
+let shared: Ajv2020 | undefined;
+
+/** Compiles a schema; throws (with ajv's reason) when the schema itself is not valid. */
+export function compileParamsSchema(schema: object): ValidateFunction {
+  shared ??= createAjv();
+  const { $id: _id, ...rest } = schema as { $id?: string };
+  return shared.compile(rest);
+}
+
+function describe(error: ErrorObject): string {
+  const params = error.params as Record<string, unknown>;
+  switch (error.keyword) {
+    case 'errorMessage':
+      return error.message ?? 'Invalid value';
+    case 'required':
+      return 'Required';
+    case 'minimum':
+      return `At least ${String(params.limit)}`;
+    case 'maximum':
+      return `At most ${String(params.limit)}`;
+    case 'exclusiveMinimum':
+      return `More than ${String(params.limit)}`;
+    case 'exclusiveMaximum':
+      return `Less than ${String(params.limit)}`;
+    case 'enum':
+      return `One of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+    case 'type':
+      return params.type === 'integer' ? 'Must be a whole number' : `Must be a ${String(params.type)}`;
+    case 'pattern':
+      return `Must match ${String(params.pattern)}`;
+    case 'format':
+      return `Must be a valid ${String(params.format)}`;
+    default:
+      return error.message ?? 'Invalid value';
+  }
+}
+
+/** The parameter an error is about: `/min_maf` → `min_maf`; a missing one names itself. */
+function fieldOf(error: ErrorObject): string {
+  if (error.keyword === 'required') return String((error.params as { missingProperty: string }).missingProperty);
+  if (error.keyword === 'errorMessage') {
+    const inner = (error.params as { errors?: ErrorObject[] }).errors?.[0];
+    if (inner?.keyword === 'required') return String((inner.params as { missingProperty: string }).missingProperty);
+  }
+  return error.instancePath.replace(/^\//, '').split('/')[0] || '(params)';
+}
+
+/** Checks params; returns one message per parameter (the first problem of each), or null. */
+export function validateParams(validate: ValidateFunction, params: Record<string, unknown>): Record<string, string> | null {
+  if (validate(params)) return null;
+  const errors: Record<string, string> = {};
+  for (const error of validate.errors ?? []) {
+    const field = fieldOf(error);
+    // The errorMessage of a parameter replaces ajv's own wording for it.
+    if (error.keyword === 'errorMessage' || !errors[field]) errors[field] = describe(error);
+  }
+  return errors;
+}

@@ -1,0 +1,210 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { and, asc, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
+import { createHash, randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, pagination } from '../../../contract/list';
+import { files, fileTypes, projects, runs } from '../../db/schema';
+import { createRouter } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { errorResponses, jsonContent } from '../../http/openapi';
+import { fileTypeOf, headerOf } from '../../runs/outputs';
+import { escapeLike } from '../../services/invitations';
+
+const tags = ['Files'];
+/** Uploads larger than this are refused with 413 (the uploads page states it). */
+export const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
+
+const fileSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    sizeBytes: z.number(),
+    sha256: z.string(),
+    fileTypeId: z.number().int().nullable(),
+    fileTypeName: z.string().nullable(),
+    mimeType: z.string().nullable(),
+    projectId: z.number().int().nullable(),
+    runId: z.number().int().nullable(),
+    runName: z.string().nullable(),
+    path: z.string().describe('Absolute path on the server, as pipelines are given it'),
+    createdAt: z.string(),
+  })
+  .describe('A stored file');
+
+const idParams = z.object({ id: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id') });
+const optionalId = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id').optional();
+
+const routes = {
+  list: createRoute({
+    method: 'get',
+    path: '/files',
+    tags,
+    summary: 'Stored files: uploads and run outputs',
+    request: {
+      query: z.object({
+        page: z.coerce.number().int().min(0, 'Pages count from 0').default(0),
+        pageSize: z.coerce.number().int().min(1, 'At least 1').max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
+        q: z.string().trim().max(200).optional(),
+        fileTypeId: optionalId,
+        mimeType: z.string().trim().max(100).optional().describe('Only files whose type has this MIME type'),
+        projectId: optionalId,
+        runId: optionalId,
+        order: z.enum(['asc', 'desc']).default('desc'),
+      }),
+    },
+    responses: { 200: jsonContent(pageOf(fileSchema), 'A page of files, newest first'), ...errorResponses(400, 401) },
+  }),
+  upload: createRoute({
+    method: 'post',
+    path: '/files',
+    tags,
+    summary: 'Upload one file (the request body is the file, streamed to storage)',
+    request: {
+      query: z.object({
+        name: z
+          .string({ error: 'Required' })
+          .trim()
+          .min(1, 'Required')
+          .max(255, 'At most 255 characters')
+          .regex(/^[^/\\\0]+$/, 'A file name, without folders')
+          .refine((name) => name !== '.' && name !== '..', 'A file name'),
+        fileTypeId: optionalId.describe('Its type; by default the type its extension names'),
+        projectId: optionalId,
+      }),
+    },
+    responses: { 201: jsonContent(fileSchema, 'The stored file'), ...errorResponses(400, 401, 413) },
+  }),
+  download: createRoute({
+    method: 'get',
+    path: '/files/{id}/download',
+    tags,
+    summary: 'The file’s bytes',
+    request: { params: idParams },
+    responses: { 200: { description: 'The file', content: { 'application/octet-stream': { schema: z.string().describe('bytes') } } }, ...errorResponses(400, 401, 404) },
+  }),
+};
+
+function selectFiles(db: import('../../db/client').Database) {
+  return db
+    .select({
+      id: files.id,
+      name: files.name,
+      storagePath: files.storagePath,
+      sizeBytes: files.sizeBytes,
+      sha256: files.sha256,
+      fileTypeId: files.fileTypeId,
+      fileTypeName: fileTypes.name,
+      mimeType: fileTypes.mimeType,
+      projectId: files.projectId,
+      runId: files.runId,
+      runName: runs.name,
+      createdAt: files.createdAt,
+    })
+    .from(files)
+    .leftJoin(fileTypes, eq(fileTypes.id, files.fileTypeId))
+    .leftJoin(runs, eq(runs.id, files.runId));
+}
+
+type FileRow = Awaited<ReturnType<ReturnType<typeof selectFiles>['execute']>>[number];
+const present = (row: FileRow, dataDir: string) => {
+  const { storagePath, ...rest } = row;
+  return { ...rest, path: path.join(dataDir, storagePath), createdAt: row.createdAt.toISOString() };
+};
+
+/** Stored files; uploads stream to disk with their checksum, never whole in memory. */
+export const filesRouter = createRouter()
+  .openapi(routes.list, async (c) => {
+    const query = c.req.valid('query');
+    const { db, dataDir } = c.get('deps');
+    const conditions: Array<SQL | undefined> = [
+      query.fileTypeId ? eq(files.fileTypeId, query.fileTypeId) : undefined,
+      query.mimeType ? inArray(files.fileTypeId, db.select({ id: fileTypes.id }).from(fileTypes).where(eq(fileTypes.mimeType, query.mimeType))) : undefined,
+      query.projectId ? eq(files.projectId, query.projectId) : undefined,
+      query.runId ? eq(files.runId, query.runId) : undefined,
+      query.q ? ilike(files.name, `%${escapeLike(query.q)}%`) : undefined,
+    ];
+    const where = and(...conditions);
+    const direction = query.order === 'asc' ? asc : desc;
+    const [rows, [total]] = await Promise.all([
+      selectFiles(db).where(where).orderBy(direction(files.createdAt), direction(files.id)).limit(query.pageSize).offset(query.page * query.pageSize),
+      db.select({ value: count() }).from(files).where(where),
+    ]);
+    return c.json({ data: rows.map((row) => present(row, dataDir)), pagination: pagination(query.page, query.pageSize, total?.value ?? 0) }, 200);
+  })
+  .openapi(routes.upload, async (c) => {
+    const query = c.req.valid('query');
+    const { db, dataDir } = c.get('deps');
+    const types = await db.select().from(fileTypes);
+    const chosen = query.fileTypeId ? types.find((candidate) => candidate.id === query.fileTypeId) : undefined;
+    if (query.fileTypeId && !chosen) throw new ApiError(400, `No file type has id ${query.fileTypeId}.`, { fileTypeId: 'No such file type' });
+    if (chosen && !chosen.extensions.some((extension) => query.name.toLowerCase().endsWith(extension.toLowerCase()))) {
+      throw new ApiError(400, `A ${chosen.name} file ends with ${chosen.extensions.join(' or ')}; ${query.name} does not.`, { name: `Must end with ${chosen.extensions.join(' or ')}` });
+    }
+    if (!chosen && !fileTypeOf(query.name, types)) {
+      throw new ApiError(400, `No file type has the extension of ${query.name}. Choose a file type, or add one under File types.`, { fileTypeId: 'Choose a file type' });
+    }
+    if (query.projectId && (await db.select({ id: projects.id }).from(projects).where(eq(projects.id, query.projectId))).length === 0) {
+      throw new ApiError(400, `No project has id ${query.projectId}.`, { projectId: 'No such project' });
+    }
+    const declared = Number(c.req.header('content-length') ?? 0);
+    if (declared > MAX_UPLOAD_BYTES) throw new ApiError(413, `Files are limited to ${MAX_UPLOAD_BYTES / 1024 ** 3} GB.`);
+    const body = c.req.raw.body;
+    if (!body) throw new ApiError(400, 'The request body is the file; it was empty.');
+
+    const folder = path.join(dataDir, 'files', randomUUID());
+    fs.mkdirSync(folder, { recursive: true });
+    const target = path.join(folder, query.name);
+    const hash = createHash('sha256');
+    let size = 0;
+    const meter = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        size += chunk.length;
+        if (size > MAX_UPLOAD_BYTES) return done(new ApiError(413, `Files are limited to ${MAX_UPLOAD_BYTES / 1024 ** 3} GB.`));
+        hash.update(chunk);
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(Readable.fromWeb(body as import('node:stream/web').ReadableStream), meter, fs.createWriteStream(target));
+      if (size === 0) throw new ApiError(400, 'The file is empty.', { name: 'The file is empty' });
+      const header = /\.(csv|tsv)$/i.test(query.name) ? headerOf(target) : null;
+      // Without a chosen type, the extension and then the header columns decide.
+      const type = chosen ?? fileTypeOf(query.name, types, { header }) ?? fileTypeOf(query.name, types)!;
+      const missing = header ? type.requiredColumns.filter((column) => !header.includes(column)) : [];
+      if (missing.length > 0) {
+        throw new ApiError(400, `A ${type.name} needs the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in its header row; ${query.name} lacks ${missing.length === 1 ? 'it' : 'them'}.`, { name: `Missing column${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}` });
+      }
+      const [stored] = await db
+        .insert(files)
+        .values({ name: query.name, storagePath: path.relative(dataDir, target), sizeBytes: size, sha256: hash.digest('hex'), fileTypeId: type.id, projectId: query.projectId ?? null, uploadedById: c.get('user').id })
+        .returning({ id: files.id });
+      const [row] = await selectFiles(db).where(eq(files.id, stored!.id));
+      return c.json(present(row!, dataDir), 201);
+    } catch (error) {
+      fs.rmSync(folder, { recursive: true, force: true });
+      throw error;
+    }
+  })
+  .openapi(routes.download, async (c) => {
+    const { id } = c.req.valid('param');
+    const { db, dataDir } = c.get('deps');
+    const [file] = await db.select().from(files).where(eq(files.id, id));
+    if (!file) throw new ApiError(404, `No file has id ${id}.`);
+    const full = path.join(dataDir, file.storagePath);
+    if (!fs.existsSync(full)) throw new ApiError(404, `The bytes of ${file.name} are no longer in storage.`);
+    const stream = Readable.toWeb(fs.createReadStream(full)) as ReadableStream;
+    const filename = path.basename(file.name).replace(/[^\w.-]+/g, '_');
+    return new Response(stream, {
+      status: 200,
+      headers: {
+        'Content-Type': 'application/octet-stream',
+        'Content-Length': String(file.sizeBytes),
+        'Content-Disposition': `attachment; filename="${filename}"`,
+        'Cache-Control': 'no-store',
+        'X-Content-Type-Options': 'nosniff',
+      },
+    }) as never;
+  });

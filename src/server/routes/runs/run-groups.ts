@@ -1,0 +1,19 @@
+import { runGroupInputSchema } from '../../../contract/runs';
+import { runGroups } from '../../db/schema';
+import { resourceRouter } from '../../resources/resource';
+
+/** Run groups: a breeding cycle, a benchmark campaign. Deleting one keeps its runs. */
+export const runGroupsRouter = resourceRouter({
+  path: 'run-groups',
+  tag: 'Run groups',
+  noun: 'run group',
+  table: runGroups,
+  idColumn: runGroups.id,
+  nameColumn: runGroups.name,
+  nameField: 'name',
+  input: runGroupInputSchema,
+  sortable: { name: runGroups.name, createdAt: runGroups.createdAt },
+  defaultSort: 'name',
+  filters: {},
+  searchColumns: [runGroups.name, runGroups.description],
+});

@@ -1,0 +1,224 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, pagination } from '../../../contract/list';
+import { RUN_STATUSES, runLaunchSchema, weblogEventSchema } from '../../../contract/runs';
+import { runs } from '../../db/schema';
+import { createRouter, type AppEnv } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+import type { CataloguePipeline } from '../../pipelines/catalogue';
+import { listOutputs } from '../../runs/outputs';
+import { ingestWeblogEvent, secretMatches } from '../../runs/weblog';
+import { findRunSummary, listRuns, listTasks, processesOf, type RunListQuery } from './runs.queries';
+import type { Context } from 'hono';
+
+const tags = ['Runs'];
+const idParams = z.object({ id: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id') });
+const page = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Pages count from 0').default(0);
+const pageSize = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(1, 'At least 1').max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE);
+const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Use a date like 2026-01-31');
+
+const progressSchema = z.object({ total: z.number().int(), done: z.number().int(), running: z.number().int(), failed: z.number().int() });
+const runSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    pipelineId: z.string(),
+    revision: z.string(),
+    engine: z.enum(['local', 'nextflow']),
+    status: z.enum(RUN_STATUSES),
+    statusReason: z.string().nullable(),
+    labels: z.array(z.string()),
+    groupId: z.number().int().nullable(),
+    groupName: z.string().nullable(),
+    projectId: z.number().int().nullable(),
+    projectName: z.string().nullable(),
+    launchedBy: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
+    submittedAt: z.string(),
+    startedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    progress: progressSchema,
+  })
+  .describe('A run');
+const runDetailSchema = runSummarySchema.extend({
+  params: z.record(z.string(), z.unknown()),
+  runDir: z.string(),
+  workDir: z.string(),
+  queuePosition: z.number().int().nullable().describe('Place in the local queue while waiting'),
+  processes: z.array(z.object({ process: z.string(), pending: z.number(), running: z.number(), succeeded: z.number(), failed: z.number(), cached: z.number() })),
+  workflowStats: z.record(z.string(), z.unknown()).nullable(),
+});
+
+const listQuery = z.object({
+  page,
+  pageSize,
+  sort: z.enum(['submittedAt', 'name', 'status', 'pipelineId'], { error: 'Sort by one of: submittedAt, name, status, pipelineId' }).default('submittedAt'),
+  order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
+  q: z.string().trim().max(200, 'At most 200 characters').optional(),
+  status: z.enum(RUN_STATUSES, { error: `One of ${RUN_STATUSES.join(', ')}` }).optional(),
+  pipelineId: z.string().regex(/^[a-z0-9-]+$/, 'A pipeline id').optional(),
+  groupId: z.coerce.number().int().positive().optional(),
+  projectId: z.coerce.number().int().positive().optional(),
+  mine: z.enum(['true', 'false'], { error: 'true or false' }).transform((value) => value === 'true').optional(),
+  label: z.string().trim().max(40).optional(),
+  after: isoDate.optional(),
+  before: isoDate.optional(),
+});
+
+const routes = {
+  list: createRoute({ method: 'get', path: '/runs', tags, summary: 'List runs, newest first', request: { query: listQuery }, responses: { 200: jsonContent(pageOf(runSummarySchema), 'A page of runs'), ...errorResponses(400, 401) } }),
+  launch: createRoute({
+    method: 'post',
+    path: '/runs',
+    tags,
+    summary: 'Launch a pipeline',
+    description: 'Checks `params` against the pipeline’s nextflow_schema.json (errors per parameter as `params.<name>`), stores the run and hands it to its engine.',
+    request: { body: jsonBody(runLaunchSchema) },
+    responses: { 201: jsonContent(runSummarySchema, 'The submitted run'), ...errorResponses(400, 401, 501, 503) },
+  }),
+  get: createRoute({ method: 'get', path: '/runs/{id}', tags, summary: 'One run with its per-process progress', request: { params: idParams }, responses: { 200: jsonContent(runDetailSchema, 'The run'), ...errorResponses(400, 401, 404) } }),
+  cancel: createRoute({ method: 'post', path: '/runs/{id}/cancel', tags, summary: 'Cancel a run: its whole process tree is stopped', request: { params: idParams }, responses: { 200: jsonContent(runSummarySchema, 'The cancelled run'), ...errorResponses(400, 401, 404, 409) } }),
+  tasks: createRoute({
+    method: 'get',
+    path: '/runs/{id}/tasks',
+    tags,
+    summary: 'The run’s tasks, as the weblog reported them',
+    request: { params: idParams, query: z.object({ page, pageSize, q: z.string().trim().max(200).optional(), status: z.string().regex(/^[A-Z]+$/, 'A Nextflow task status such as COMPLETED').optional() }) },
+    responses: { 200: jsonContent(pageOf(z.object({ taskId: z.number(), process: z.string(), name: z.string(), status: z.string() }).catchall(z.unknown())), 'A page of tasks'), ...errorResponses(400, 401, 404) },
+  }),
+  outputs: createRoute({
+    method: 'get',
+    path: '/runs/{id}/outputs',
+    tags,
+    summary: 'Files in the run’s output directory',
+    request: { params: idParams },
+    responses: {
+      200: jsonContent(
+        z.object({ location: z.string(), local: z.boolean(), outputs: z.array(z.object({ path: z.string(), sizeBytes: z.number(), modifiedAt: z.string(), fileType: z.string().nullable(), fileTypeId: z.number().nullable(), fileId: z.number().nullable() })) }),
+        'The outputs; `fileId` once registered as stored files',
+      ),
+      ...errorResponses(400, 401, 404),
+    },
+  }),
+  log: createRoute({
+    method: 'get',
+    path: '/runs/{id}/log',
+    tags,
+    summary: 'The run’s log from a byte offset (for a live tail)',
+    request: { params: idParams, query: z.object({ offset: z.coerce.number().int().min(0).default(0) }) },
+    responses: { 200: jsonContent(z.object({ text: z.string(), nextOffset: z.number(), size: z.number() }), 'Log text from the offset (at most 256 KB)'), ...errorResponses(400, 401, 404) },
+  }),
+  weblog: createRoute({
+    method: 'post',
+    path: '/runs/{id}/weblog',
+    tags,
+    summary: 'Nextflow weblog events for a run (authenticated by the run’s secret)',
+    description: 'The endpoint `nextflow run -with-weblog` posts to. Idempotent; events may arrive more than once and in any order.',
+    security: [],
+    request: { params: idParams, query: z.object({ secret: z.string().min(16, 'The run’s weblog secret').max(128) }), body: jsonBody(weblogEventSchema) },
+    responses: { 204: { description: 'Recorded' }, ...errorResponses(400, 401, 404) },
+  }),
+};
+
+type RunDeps = AppEnv['Variables']['deps'];
+function runService(c: Context<AppEnv>) {
+  const service = c.get('deps').runs;
+  if (!service) throw new ApiError(503, 'Runs are not enabled on this server.');
+  return service;
+}
+
+async function detail(deps: RunDeps, runId: number) {
+  const summary = await findRunSummary(deps.db, runId);
+  if (!summary) throw new ApiError(404, `No run has id ${runId}.`);
+  const [row] = await deps.db.select({ params: runs.params, runDir: runs.runDir, workflowStats: runs.workflowStats }).from(runs).where(eq(runs.id, runId));
+  const waiting = deps.runs?.waiting() ?? [];
+  const position = waiting.indexOf(runId);
+  return {
+    ...summary,
+    params: row!.params,
+    runDir: row!.runDir,
+    workDir: path.join(row!.runDir, 'work'),
+    queuePosition: position >= 0 ? position + 1 : null,
+    processes: await processesOf(deps.db, runId),
+    workflowStats: row!.workflowStats ?? null,
+  };
+}
+
+/** Runs: launch, follow, cancel; and the weblog endpoint their engines report to. */
+export function runsRouter(catalogue: CataloguePipeline[]) {
+  const byId = new Map(catalogue.map((pipeline) => [pipeline.id, pipeline]));
+  // A run's secret hash never changes: kept after the first look-up, so events cost one write.
+  const secretHashes = new Map<number, string>();
+
+  return createRouter()
+    .openapi(routes.list, async (c) => {
+      const query = c.req.valid('query') as RunListQuery;
+      const { rows, total } = await listRuns(c.get('deps').db, query, c.get('user').id);
+      return c.json({ data: rows as Array<z.infer<typeof runSummarySchema>>, pagination: pagination(query.page, query.pageSize, total) }, 200);
+    })
+    .openapi(routes.launch, async (c) => {
+      const input = c.req.valid('json');
+      const run = await runService(c).launch(input, c.get('user').id);
+      const summary = await findRunSummary(c.get('deps').db, run.id);
+      return c.json(summary as z.infer<typeof runSummarySchema>, 201);
+    })
+    .openapi(routes.get, async (c) => c.json((await detail(c.get('deps'), c.req.valid('param').id)) as z.infer<typeof runDetailSchema>, 200))
+    .openapi(routes.cancel, async (c) => {
+      const user = c.get('user');
+      const { id } = c.req.valid('param');
+      await runService(c).cancel(id, user.name || user.email);
+      return c.json((await findRunSummary(c.get('deps').db, id)) as z.infer<typeof runSummarySchema>, 200);
+    })
+    .openapi(routes.tasks, async (c) => {
+      const { id } = c.req.valid('param');
+      const query = c.req.valid('query');
+      const { db } = c.get('deps');
+      if (!(await findRunSummary(db, id))) throw new ApiError(404, `No run has id ${id}.`);
+      const { rows, total } = await listTasks(db, id, query);
+      return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
+    })
+    .openapi(routes.outputs, async (c) => {
+      const { id } = c.req.valid('param');
+      const { db, dataDir } = c.get('deps');
+      const [run] = await db.select().from(runs).where(eq(runs.id, id));
+      if (!run) throw new ApiError(404, `No run has id ${id}.`);
+      return c.json(await listOutputs(db, run, byId.get(run.pipelineId), dataDir), 200);
+    })
+    .openapi(routes.log, async (c) => {
+      const { id } = c.req.valid('param');
+      const { offset } = c.req.valid('query');
+      const [run] = await c.get('deps').db.select({ runDir: runs.runDir }).from(runs).where(eq(runs.id, id));
+      if (!run) throw new ApiError(404, `No run has id ${id}.`);
+      const file = path.join(run.runDir, 'run.log');
+      if (!fs.existsSync(file)) return c.json({ text: '', nextOffset: 0, size: 0 }, 200);
+      const handle = await fs.promises.open(file, 'r');
+      try {
+        const { size } = await handle.stat();
+        const start = Math.min(offset, size);
+        const length = Math.min(size - start, 256 * 1024);
+        const buffer = Buffer.alloc(length);
+        await handle.read(buffer, 0, length, start);
+        return c.json({ text: buffer.toString('utf8'), nextOffset: start + length, size }, 200);
+      } finally {
+        await handle.close();
+      }
+    })
+    .openapi(routes.weblog, async (c) => {
+      const { id } = c.req.valid('param');
+      const { secret } = c.req.valid('query');
+      const { db } = c.get('deps');
+      let hash = secretHashes.get(id);
+      if (!hash) {
+        const [run] = await db.select({ hash: runs.weblogSecretHash }).from(runs).where(eq(runs.id, id));
+        if (!run) throw new ApiError(404, `No run has id ${id}.`);
+        hash = run.hash;
+        if (secretHashes.size > 10_000) secretHashes.clear();
+        secretHashes.set(id, hash);
+      }
+      if (!secretMatches(secret, hash)) throw new ApiError(401, 'This is not the weblog secret of that run.');
+      await ingestWeblogEvent(db, id, c.req.valid('json'));
+      return c.body(null, 204);
+    });
+}

@@ -1,0 +1,145 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import type { ProcessProgress, RunProgress } from '../../../contract/runs';
+import type { Database } from '../../db/client';
+import { projects, runGroups, runs, runTasks, users } from '../../db/schema';
+import { escapeLike } from '../../services/invitations';
+
+/** Nextflow task states folded into the five a progress bar shows. */
+const PROGRESS_COLUMNS = sql`
+  count(*) FILTER (WHERE ${runTasks.status} IN ('NEW', 'SUBMITTED'))::int AS pending,
+  count(*) FILTER (WHERE ${runTasks.status} = 'RUNNING')::int AS running,
+  count(*) FILTER (WHERE ${runTasks.status} = 'COMPLETED')::int AS succeeded,
+  count(*) FILTER (WHERE ${runTasks.status} IN ('FAILED', 'ABORTED'))::int AS failed,
+  count(*) FILTER (WHERE ${runTasks.status} = 'CACHED')::int AS cached`;
+
+type Counts = { pending: number; running: number; succeeded: number; failed: number; cached: number };
+const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows: T[] }).rows ?? [])) as T[];
+
+export function progressOf(counts: Counts | undefined): RunProgress {
+  const c = counts ?? { pending: 0, running: 0, succeeded: 0, failed: 0, cached: 0 };
+  return { total: c.pending + c.running + c.succeeded + c.failed + c.cached, done: c.succeeded + c.cached, running: c.running, failed: c.failed };
+}
+
+export async function progressByRun(db: Database, runIds: number[]): Promise<Map<number, RunProgress>> {
+  if (runIds.length === 0) return new Map();
+  const result = await db.execute(sql`SELECT ${runTasks.runId} AS run_id, ${PROGRESS_COLUMNS} FROM ${runTasks} WHERE ${inArray(runTasks.runId, runIds)} GROUP BY ${runTasks.runId}`);
+  return new Map(rowsOf<Counts & { run_id: number }>(result).map((row) => [Number(row.run_id), progressOf(row)]));
+}
+
+export async function processesOf(db: Database, runId: number): Promise<ProcessProgress[]> {
+  const result = await db.execute(
+    sql`SELECT ${runTasks.process} AS process, ${PROGRESS_COLUMNS} FROM ${runTasks} WHERE ${runTasks.runId} = ${runId} GROUP BY ${runTasks.process} ORDER BY min(${runTasks.taskId})`,
+  );
+  return rowsOf<ProcessProgress>(result).map((row) => ({ process: row.process, pending: row.pending, running: row.running, succeeded: row.succeeded, failed: row.failed, cached: row.cached }));
+}
+
+export interface RunListQuery {
+  page: number;
+  pageSize: number;
+  sort: 'submittedAt' | 'name' | 'status' | 'pipelineId';
+  order: 'asc' | 'desc';
+  q?: string | undefined;
+  status?: string | undefined;
+  pipelineId?: string | undefined;
+  groupId?: number | undefined;
+  projectId?: number | undefined;
+  mine?: boolean | undefined;
+  label?: string | undefined;
+  after?: string | undefined;
+  before?: string | undefined;
+}
+
+const summaryColumns = {
+  id: runs.id,
+  name: runs.name,
+  pipelineId: runs.pipelineId,
+  revision: runs.revision,
+  engine: runs.engine,
+  status: runs.status,
+  statusReason: runs.statusReason,
+  labels: runs.labels,
+  groupId: runs.groupId,
+  groupName: runGroups.name,
+  projectId: runs.projectId,
+  projectName: projects.name,
+  launchedById: runs.launchedById,
+  launchedByName: users.name,
+  launchedByEmail: users.email,
+  submittedAt: runs.submittedAt,
+  startedAt: runs.startedAt,
+  completedAt: runs.completedAt,
+};
+
+function summaries(db: Database) {
+  return db
+    .select(summaryColumns)
+    .from(runs)
+    .leftJoin(runGroups, eq(runGroups.id, runs.groupId))
+    .leftJoin(projects, eq(projects.id, runs.projectId))
+    .leftJoin(users, eq(users.id, runs.launchedById));
+}
+
+type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execute']>>[number];
+
+function present(row: SummaryRow, progress: RunProgress | undefined) {
+  const { launchedById, launchedByName, launchedByEmail, ...rest } = row;
+  return {
+    ...rest,
+    launchedBy: launchedById ? { id: launchedById, name: launchedByName ?? '', email: launchedByEmail ?? '' } : null,
+    submittedAt: row.submittedAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    completedAt: row.completedAt?.toISOString() ?? null,
+    progress: progress ?? progressOf(undefined),
+  };
+}
+export type RunSummary = ReturnType<typeof present>;
+
+export async function listRuns(db: Database, query: RunListQuery, userId: number) {
+  const conditions: Array<SQL | undefined> = [
+    query.status ? eq(runs.status, query.status) : undefined,
+    query.pipelineId ? eq(runs.pipelineId, query.pipelineId) : undefined,
+    query.groupId ? eq(runs.groupId, query.groupId) : undefined,
+    query.projectId ? eq(runs.projectId, query.projectId) : undefined,
+    query.mine ? eq(runs.launchedById, userId) : undefined,
+    query.label ? sql`${query.label} = ANY(${runs.labels})` : undefined,
+    query.after ? gte(runs.submittedAt, new Date(query.after)) : undefined,
+    query.before ? lt(runs.submittedAt, new Date(query.before)) : undefined,
+    query.q ? or(ilike(runs.name, `%${escapeLike(query.q)}%`), ilike(runs.pipelineId, `%${escapeLike(query.q)}%`)) : undefined,
+  ];
+  const where = and(...conditions);
+  const direction = query.order === 'desc' ? desc : asc;
+  const column = { submittedAt: runs.submittedAt, name: runs.name, status: runs.status, pipelineId: runs.pipelineId }[query.sort];
+  const [rows, [total]] = await Promise.all([
+    summaries(db).where(where).orderBy(direction(column), direction(runs.id)).limit(query.pageSize).offset(query.page * query.pageSize),
+    db.select({ value: count() }).from(runs).where(where),
+  ]);
+  const progress = await progressByRun(db, rows.map((row) => row.id));
+  return { rows: rows.map((row) => present(row, progress.get(row.id))), total: total?.value ?? 0 };
+}
+
+export async function findRunSummary(db: Database, runId: number) {
+  const [row] = await summaries(db).where(eq(runs.id, runId));
+  if (!row) return null;
+  const progress = await progressByRun(db, [runId]);
+  return present(row, progress.get(runId));
+}
+
+export interface TaskQuery {
+  page: number;
+  pageSize: number;
+  q?: string | undefined;
+  status?: string | undefined;
+}
+
+export async function listTasks(db: Database, runId: number, query: TaskQuery) {
+  const where = and(
+    eq(runTasks.runId, runId),
+    query.status ? eq(runTasks.status, query.status) : undefined,
+    query.q ? or(ilike(runTasks.name, `%${escapeLike(query.q)}%`), ilike(runTasks.process, `%${escapeLike(query.q)}%`)) : undefined,
+  );
+  const [rows, [total]] = await Promise.all([
+    db.select().from(runTasks).where(where).orderBy(asc(runTasks.taskId)).limit(query.pageSize).offset(query.page * query.pageSize),
+    db.select({ value: count() }).from(runTasks).where(where),
+  ]);
+  return { rows: rows.map(({ runId: _runId, ...task }) => task), total: total?.value ?? 0 };
+}

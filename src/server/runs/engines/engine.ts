@@ -1,0 +1,31 @@
+import type { ChildProcess } from 'node:child_process';
+import type { RunEngineName } from '../../../contract/runs';
+import type { CataloguePipeline } from '../../pipelines/catalogue';
+
+/** What an engine needs to start one run. */
+export interface LaunchSpec {
+  runId: number;
+  name: string;
+  pipeline: CataloguePipeline;
+  /** Parameters as validated, with relative paths left for the engine to resolve. */
+  params: Record<string, unknown>;
+  /** The run's own folder: its launch directory, params file, log and work directory. */
+  runDir: string;
+  logFile: string;
+  /** Where the run posts its weblog events, secret included. */
+  weblogUrl: string;
+}
+
+/**
+ * A way of running pipelines. Both engines report through the weblog endpoint; the run
+ * service owns statuses, the queue and recovery, the engine only starts and stops processes.
+ */
+export interface RunEngine {
+  readonly name: RunEngineName;
+  /** Why this engine cannot launch the pipeline on this server, or null when it can. */
+  cannotLaunch(pipeline: CataloguePipeline): { status: 501 | 503; message: string } | null;
+  /** Starts the run's process. */
+  start(spec: LaunchSpec): ChildProcess;
+  /** Asks the run's process (tree) to stop, forcing it after a grace period. */
+  cancel(pid: number): void;
+}

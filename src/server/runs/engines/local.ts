@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { randomUUID } from 'node:crypto';
+import type { CataloguePipeline } from '../../pipelines/catalogue';
+import type { LaunchSpec, RunEngine } from './engine';
+import { signalTree, spawnDetached } from './processes';
+
+/** The program that runs a pipeline's local implementation and reports it as Nextflow would. */
+export const LOCAL_RUNNER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../local-runner/runner.ts');
+
+/**
+ * How Node runs TypeScript here: natively where it strips types (Node 22.18+, the project's
+ * Node 24), otherwise through tsx's loader (e.g. started with an older system Node).
+ */
+function typeScriptFlags(): string[] {
+  if ((process.features as { typescript?: string | false }).typescript) return ['--disable-warning=ExperimentalWarning'];
+  return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href];
+}
+
+/** What the runner reads from `<runDir>/local-run.json`. */
+export interface LocalRunFile {
+  runName: string;
+  sessionId: string;
+  pipelineId: string;
+  entry: string;
+  params: Record<string, unknown>;
+  workDir: string;
+  weblogUrl: string;
+}
+
+/**
+ * The embedded engine: runs `pipelines/<id>/<local>` (a module exporting `run(context)`) in a
+ * child Node process with its own work directory; the runner posts weblog events for it.
+ */
+export function createLocalEngine(options: { graceMs?: number } = {}): RunEngine {
+  const graceMs = options.graceMs ?? 5000;
+  return {
+    name: 'local',
+    cannotLaunch(pipeline: CataloguePipeline) {
+      if (pipeline.manifest.local) return null;
+      return {
+        status: 501,
+        message: `${pipeline.manifest.label} has no local implementation yet (no "local" entry in ${path.join(pipeline.directory, 'pipeline.json')}), so the local engine cannot run it. Run it on the nextflow engine (SEEDBED_ENGINE=nextflow, or "engine": "nextflow" in its pipeline.json).`,
+      };
+    },
+    start(spec: LaunchSpec) {
+      const workDir = path.join(spec.runDir, 'work');
+      fs.mkdirSync(workDir, { recursive: true });
+      const runFile: LocalRunFile = {
+        runName: spec.name,
+        sessionId: randomUUID(),
+        pipelineId: spec.pipeline.id,
+        entry: path.join(spec.pipeline.directory, spec.pipeline.manifest.local!),
+        params: spec.params,
+        workDir,
+        weblogUrl: spec.weblogUrl,
+      };
+      const file = path.join(spec.runDir, 'local-run.json');
+      fs.writeFileSync(file, JSON.stringify(runFile, null, 2), { mode: 0o600 });
+      return spawnDetached(process.execPath, [...typeScriptFlags(), LOCAL_RUNNER, file], {
+        cwd: spec.runDir,
+        logFile: spec.logFile,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG, TZ: process.env.TZ },
+      });
+    },
+    cancel(pid: number) {
+      signalTree(pid, 'SIGTERM');
+      setTimeout(() => signalTree(pid, 'SIGKILL'), graceMs).unref();
+    },
+  };
+}

@@ -1,0 +1,76 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { CataloguePipeline } from '../../pipelines/catalogue';
+import type { LaunchSpec, RunEngine } from './engine';
+import { findOnPath, signalTree, spawnDetached } from './processes';
+
+export interface NextflowEngineOptions {
+  /** A Nextflow config file added to every run with `-c`. */
+  config?: string | undefined;
+  /** Seconds between SIGTERM and SIGKILL on cancel. */
+  graceMs?: number;
+  /** PATH to look for `nextflow` on (the server's own by default). */
+  path?: string | undefined;
+}
+
+/** `nextflow run …` exactly as Seedbed launches it: arguments in this order. */
+export function nextflowArguments(spec: LaunchSpec, paramsFile: string, config: string | undefined): string[] {
+  const { manifest } = spec.pipeline;
+  return [
+    'run',
+    manifest.repository,
+    '-r',
+    manifest.revision,
+    '-params-file',
+    paramsFile,
+    '-name',
+    spec.name,
+    '-with-weblog',
+    spec.weblogUrl,
+    '-work-dir',
+    path.join(spec.runDir, 'work'),
+    '-profile',
+    manifest.defaultProfile,
+    ...(config ? ['-c', config] : []),
+  ];
+}
+
+/**
+ * The production engine: Nextflow itself, with its executors (Slurm, Kubernetes, AWS Batch…)
+ * doing the compute. Each run launches from its own folder, so Nextflow's history and lock
+ * files never collide between runs.
+ */
+export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEngine {
+  const graceMs = options.graceMs ?? 30_000;
+  const locate = () => findOnPath('nextflow', options.path ?? process.env.PATH);
+  return {
+    name: 'nextflow',
+    cannotLaunch(_pipeline: CataloguePipeline) {
+      if (locate()) return null;
+      return {
+        status: 503,
+        message: 'The nextflow engine cannot launch: the `nextflow` command is not on the server’s PATH. Install Nextflow (https://www.nextflow.io/docs/latest/install.html) for the user Seedbed runs as, or set SEEDBED_ENGINE=local.',
+      };
+    },
+    start(spec: LaunchSpec) {
+      const executable = locate();
+      if (!executable) throw new Error('nextflow is not on PATH');
+      const paramsFile = path.join(spec.runDir, 'params.json');
+      fs.writeFileSync(paramsFile, JSON.stringify(spec.params, null, 2));
+      return spawnDetached(executable, nextflowArguments(spec, paramsFile, options.config), {
+        cwd: spec.runDir,
+        logFile: spec.logFile,
+        env: { ...process.env, NXF_ANSI_LOG: 'false' },
+      });
+    },
+    cancel(pid: number) {
+      // Nextflow stops its tasks itself on SIGTERM; the group is killed only if it does not finish.
+      try {
+        process.kill(pid, 'SIGTERM');
+      } catch {
+        return;
+      }
+      setTimeout(() => signalTree(pid, 'SIGKILL'), graceMs).unref();
+    },
+  };
+}

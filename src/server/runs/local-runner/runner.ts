@@ -1,0 +1,176 @@
+/**
+ * Runs one pipeline's local implementation and reports it in Nextflow's weblog format, so the
+ * local engine and Nextflow reach Seedbed through the same endpoint.
+ *
+ * Started by the local engine as `node runner.ts <runDir>/local-run.json` (Node strips the
+ * types), so it imports nothing but Node itself and the implementation.
+ */
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { LocalContext } from './context.ts';
+
+interface RunFile {
+  runName: string;
+  sessionId: string;
+  pipelineId: string;
+  entry: string;
+  params: Record<string, unknown>;
+  workDir: string;
+  weblogUrl: string;
+}
+
+const runFile = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as RunFile;
+const startedAt = new Date();
+const abort = new AbortController();
+const counts = { succeeded: 0, failed: 0, cached: 0, pending: 0, submitted: 0, running: 0 };
+let nextTaskId = 1;
+
+const log = (message: string) => process.stdout.write(`${new Date().toISOString()} ${message}\n`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Posts one event; retries while Seedbed is unreachable (e.g. restarting), for up to ten minutes. */
+async function post(event: Record<string, unknown>): Promise<void> {
+  const body = JSON.stringify({ runName: runFile.runName, runId: runFile.sessionId, utcTime: new Date().toISOString(), ...event });
+  const deadline = Date.now() + 10 * 60_000;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const response = await fetch(runFile.weblogUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      if (response.ok) return;
+      if (response.status < 500) {
+        log(`weblog refused the ${String(event.event)} event: ${response.status} ${await response.text()}`);
+        return;
+      }
+    } catch {
+      // Not reachable: retry below.
+    }
+    if (Date.now() > deadline) {
+      log(`weblog unreachable; the ${String(event.event)} event is lost`);
+      return;
+    }
+    await sleep(Math.min(200 * 2 ** attempt, 5000));
+  }
+}
+
+function stats() {
+  return {
+    succeededCount: counts.succeeded,
+    failedCount: counts.failed,
+    cachedCount: counts.cached,
+    pendingCount: counts.pending,
+    submittedCount: counts.submitted,
+    runningCount: counts.running,
+    ignoredCount: 0,
+    retriesCount: 0,
+    abortedCount: 0,
+    succeedDuration: 0,
+    failedDuration: 0,
+    cachedDuration: 0,
+  };
+}
+
+function workflow(extra: Record<string, unknown>) {
+  return {
+    runName: runFile.runName,
+    sessionId: runFile.sessionId,
+    start: startedAt.toISOString(),
+    workDir: runFile.workDir,
+    launchDir: process.cwd(),
+    projectName: runFile.pipelineId,
+    manifest: { name: runFile.pipelineId },
+    stats: stats(),
+    ...extra,
+  };
+}
+
+async function task<T>(processName: string, tag: string | null, work: (taskDir: string) => Promise<T> | T): Promise<T> {
+  if (abort.signal.aborted) throw new Error('Cancelled');
+  const taskId = nextTaskId++;
+  const name = tag ? `${processName} (${tag})` : processName;
+  const hash = createHash('sha1').update(`${runFile.sessionId}/${taskId}`).digest('hex');
+  const shortHash = `${hash.slice(0, 2)}/${hash.slice(2, 8)}`;
+  const taskDir = path.join(runFile.workDir, hash.slice(0, 2), hash.slice(2));
+  fs.mkdirSync(taskDir, { recursive: true });
+  const submit = Date.now();
+  const base = { task_id: taskId, hash: shortHash, name, process: processName, workdir: taskDir, submit };
+  counts.submitted += 1;
+  await post({ event: 'process_submitted', trace: { ...base, status: 'SUBMITTED' } });
+  const start = Date.now();
+  const cpuBefore = process.cpuUsage();
+  counts.submitted -= 1;
+  counts.running += 1;
+  await post({ event: 'process_started', trace: { ...base, status: 'RUNNING', start } });
+  log(`[${shortHash}] Submitted process > ${name}`);
+  let peakRss = process.memoryUsage().rss;
+  const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage().rss)), 50);
+  const finish = async (status: 'COMPLETED' | 'FAILED', exit: number) => {
+    clearInterval(sampler);
+    peakRss = Math.max(peakRss, process.memoryUsage().rss);
+    const complete = Date.now();
+    const cpu = process.cpuUsage(cpuBefore);
+    const realtime = Math.max(complete - start, 1);
+    counts.running -= 1;
+    counts[status === 'COMPLETED' ? 'succeeded' : 'failed'] += 1;
+    const trace = { ...base, status, exit, start, complete, duration: complete - submit, realtime, '%cpu': Math.round(((cpu.user + cpu.system) / 1000 / realtime) * 1000) / 10, peak_rss: peakRss };
+    await post({ event: 'process_completed', trace });
+    // As Nextflow does when a failed task ends the workflow.
+    if (status === 'FAILED') await post({ event: 'error', trace });
+  };
+  try {
+    const result = await work(taskDir);
+    await finish('COMPLETED', 0);
+    return result;
+  } catch (error) {
+    await finish('FAILED', 1);
+    throw Object.assign(error instanceof Error ? error : new Error(String(error)), { process: name });
+  }
+}
+
+const context: LocalContext = {
+  params: runFile.params,
+  outdir: path.resolve(String(runFile.params.outdir ?? 'results')),
+  workDir: runFile.workDir,
+  signal: abort.signal,
+  log,
+  task,
+  skip: (processName, reason) => log(`Skipped ${processName}: ${reason}`),
+};
+
+async function main() {
+  let cancelled = false;
+  process.on('SIGTERM', () => {
+    cancelled = true;
+    abort.abort();
+    log('Cancelled: stopping.');
+  });
+  log(`N E X T F L O W  ~  local engine, ${runFile.pipelineId}, run ${runFile.runName}`);
+  await post({ event: 'started', metadata: { parameters: runFile.params, workflow: workflow({}) } });
+  let success = false;
+  let errorMessage: string | null = null;
+  try {
+    const module = (await import(pathToFileURL(runFile.entry).href)) as { run?: (context: LocalContext) => Promise<void> };
+    if (typeof module.run !== 'function') throw new Error(`${runFile.entry} does not export a run(context) function.`);
+    fs.mkdirSync(context.outdir, { recursive: true });
+    await module.run(context);
+    success = !cancelled;
+    if (cancelled) errorMessage = 'Cancelled';
+  } catch (error) {
+    const where = (error as { process?: string }).process;
+    errorMessage = cancelled ? 'Cancelled' : `${where ? `Process ${where} failed: ` : ''}${error instanceof Error ? error.message : String(error)}`;
+    log(`ERROR ~ ${errorMessage}`);
+    if (error instanceof Error && error.stack && !cancelled) log(error.stack);
+  }
+  const complete = new Date();
+  await post({
+    event: 'completed',
+    metadata: {
+      parameters: runFile.params,
+      workflow: workflow({ complete: complete.toISOString(), duration: complete.getTime() - startedAt.getTime(), success, errorMessage, exitStatus: success ? 0 : 1 }),
+    },
+  });
+  log(success ? 'Completed successfully.' : `Finished with errors: ${errorMessage}`);
+  process.exit(success ? 0 : cancelled ? 143 : 1);
+}
+
+void main();

@@ -1,0 +1,139 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { pipeline as streamPipeline } from 'node:stream/promises';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../db/client';
+import { files, fileTypes, type runs } from '../db/schema';
+import type { CataloguePipeline } from '../pipelines/catalogue';
+
+type Run = Pick<typeof runs.$inferSelect, 'id' | 'params' | 'runDir' | 'projectId' | 'launchedById' | 'pipelineId'>;
+type FileType = Pick<typeof fileTypes.$inferSelect, 'id' | 'name' | 'extensions'> & { requiredColumns?: string[] };
+
+export interface RunOutput {
+  /** Relative to the output directory. */
+  path: string;
+  sizeBytes: number;
+  modifiedAt: string;
+  fileType: string | null;
+  fileTypeId: number | null;
+  /** The stored file it was registered as (once the run succeeded). */
+  fileId: number | null;
+}
+
+const MAX_OUTPUTS = 2000;
+
+/** The run's output directory on this server, or null when it is elsewhere (s3://…). */
+export function outputDirectory(run: Pick<Run, 'params' | 'runDir'>): string | null {
+  const outdir = typeof run.params.outdir === 'string' && run.params.outdir ? run.params.outdir : 'results';
+  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(outdir)) return null;
+  return path.resolve(run.runDir, outdir);
+}
+
+/**
+ * The type of a file: by its extension, the longest match winning (`.g.vcf.gz` is a GVCF, not a
+ * VCF); where several types share it (`.csv`), by the header columns each requires; then the
+ * pipeline's declared output types first.
+ */
+export function fileTypeOf<T extends FileType>(name: string, types: T[], options: { preferred?: string[]; header?: string[] | null } = {}): T | null {
+  const lower = name.toLowerCase();
+  const preferred = options.preferred ?? [];
+  const candidates = types
+    .map((type) => ({ type, length: Math.max(-1, ...type.extensions.filter((extension) => lower.endsWith(extension.toLowerCase())).map((extension) => extension.length)) }))
+    .filter((candidate) => candidate.length > 0)
+    .filter(({ type }) => !options.header || (type.requiredColumns ?? []).every((column) => options.header!.includes(column)))
+    .sort(
+      (a, b) =>
+        b.length - a.length ||
+        (b.type.requiredColumns?.length ?? 0) - (a.type.requiredColumns?.length ?? 0) ||
+        Number(preferred.includes(b.type.name)) - Number(preferred.includes(a.type.name)),
+    );
+  return candidates[0]?.type ?? null;
+}
+
+/** The header row of a CSV or TSV file (gzip files are not looked into). */
+export function headerOf(file: string): string[] | null {
+  if (file.endsWith('.gz')) return null;
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const buffer = Buffer.alloc(64 * 1024);
+    const bytesRead = fs.readSync(fd, buffer, 0, buffer.length, 0);
+    const firstLine = buffer.subarray(0, bytesRead).toString('utf8').split(/\r?\n/)[0] ?? '';
+    const delimiter = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
+    return firstLine.replace(/^\uFEFF/, '').split(delimiter).map((cell) => cell.trim().replace(/^"|"$/g, ''));
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
+}
+
+function walk(directory: string, base = directory, found: string[] = []): string[] {
+  let entries: fs.Dirent[];
+  try {
+    entries = fs.readdirSync(directory, { withFileTypes: true });
+  } catch {
+    return found;
+  }
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    if (found.length >= MAX_OUTPUTS) break;
+    const full = path.join(directory, entry.name);
+    if (entry.isDirectory()) walk(full, base, found);
+    else if (entry.isFile()) found.push(path.relative(base, full));
+  }
+  return found;
+}
+
+/** What is in the run's output directory now. */
+export async function listOutputs(db: Database, run: Run, pipeline: CataloguePipeline | undefined, dataDir: string): Promise<{ location: string; local: boolean; outputs: RunOutput[] }> {
+  const directory = outputDirectory(run);
+  if (!directory) return { location: String(run.params.outdir), local: false, outputs: [] };
+  const allTypes = await db.select({ id: fileTypes.id, name: fileTypes.name, extensions: fileTypes.extensions, requiredColumns: fileTypes.requiredColumns }).from(fileTypes);
+  // A pipeline's outputs are of the types it declares; anything else is kept untyped.
+  const declared = pipeline?.manifest.outputFileTypes ?? [];
+  const types = declared.length > 0 ? allTypes.filter((type) => declared.includes(type.name)) : allTypes;
+  const registered = await db.select({ id: files.id, storagePath: files.storagePath }).from(files).where(eq(files.runId, run.id));
+  const registeredByPath = new Map(registered.map((file) => [file.storagePath, file.id]));
+  const outputs = walk(directory).map((relative) => {
+    const stat = fs.statSync(path.join(directory, relative));
+
+    const full = path.join(directory, relative);
+    const type = fileTypeOf(relative, types, { preferred: declared, header: /\.(csv|tsv)$/i.test(relative) ? headerOf(full) : null });
+    return {
+      path: relative,
+      sizeBytes: stat.size,
+      modifiedAt: stat.mtime.toISOString(),
+      fileType: type?.name ?? null,
+      fileTypeId: type?.id ?? null,
+      fileId: registeredByPath.get(path.relative(dataDir, path.join(directory, relative))) ?? null,
+    };
+  });
+  return { location: directory, local: true, outputs };
+}
+
+async function sha256Of(file: string): Promise<string> {
+  const hash = createHash('sha256');
+  await streamPipeline(fs.createReadStream(file), hash);
+  return hash.digest('hex');
+}
+
+/** Registers each output of a succeeded run as a stored file of its type (once). */
+export async function registerOutputs(db: Database, run: Run, dataDir: string, pipeline: CataloguePipeline | undefined): Promise<number> {
+  const { outputs, local, location } = await listOutputs(db, run, pipeline, dataDir);
+  if (!local) return 0;
+  let added = 0;
+  for (const output of outputs) {
+    if (output.fileId) continue;
+    const full = path.join(location, output.path);
+    const storagePath = path.relative(dataDir, full);
+    if (storagePath.startsWith('..')) continue;
+    const inserted = await db
+      .insert(files)
+      .values({ name: output.path, storagePath, sizeBytes: output.sizeBytes, sha256: await sha256Of(full), fileTypeId: output.fileTypeId, projectId: run.projectId, runId: run.id, uploadedById: run.launchedById })
+      .onConflictDoNothing()
+      .returning({ id: files.id });
+    added += inserted.length;
+  }
+  return added;
+}

@@ -1,0 +1,275 @@
+import { randomBytes } from 'node:crypto';
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { TERMINAL_RUN_STATUSES, type RunEngineName, type RunLaunch, type RunStatus } from '../../contract/runs';
+import type { Database } from '../db/client';
+import { projects, runGroups, runs } from '../db/schema';
+import { ApiError } from '../http/errors';
+import type { Logger } from '../log';
+import type { CataloguePipeline } from '../pipelines/catalogue';
+import { validateParams } from '../pipelines/params-validation';
+import type { RunEngine } from './engines/engine';
+import { isProcessOf, tailOf, whenGone } from './engines/processes';
+import { registerOutputs } from './outputs';
+import { hashSecret } from './weblog';
+
+export interface RunServiceOptions {
+  db: Database;
+  log: Logger;
+  catalogue: CataloguePipeline[];
+  engines: Record<RunEngineName, RunEngine>;
+  /** The engine of pipelines whose pipeline.json names none (SEEDBED_ENGINE). */
+  defaultEngine: RunEngineName;
+  dataDir: string;
+  /** How engines reach the API, e.g. http://127.0.0.1:4321/api. */
+  apiUrl: string;
+  /** Local runs at once (SEEDBED_LOCAL_CONCURRENCY); more wait in a queue. */
+  localConcurrency: number;
+}
+
+type RunRow = typeof runs.$inferSelect;
+
+/** Fills in schema defaults for parameters the launch left out (Nextflow does this from its config). */
+export function withDefaults(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, unknown> {
+  const filled: Record<string, unknown> = {};
+  for (const group of Object.values(pipeline.schema.$defs)) {
+    for (const [name, property] of Object.entries(group.properties)) {
+      if (property.default !== undefined) filled[name] = property.default;
+    }
+  }
+  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') filled[name] = value;
+  return filled;
+}
+
+const isInside = (parent: string, child: string) => {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+};
+
+/**
+ * Owns runs from launch to their end: validation, the engine, the local queue, cancel, what a
+ * process's exit means, and re-attaching after a restart. Statuses otherwise come from the weblog.
+ */
+export function createRunService(options: RunServiceOptions) {
+  const { db, log } = options;
+  const byId = new Map(options.catalogue.map((pipeline) => [pipeline.id, pipeline]));
+  const runsDir = path.join(options.dataDir, 'runs');
+  const queue: number[] = [];
+  const active = new Map<number, { pid: number; engine: RunEngine; stopWatching?: () => void }>();
+  let stopped = false;
+
+  const engineFor = (pipeline: CataloguePipeline) => options.engines[pipeline.manifest.engine ?? options.defaultEngine];
+  const activeLocal = () => [...active.values()].filter((entry) => entry.engine.name === 'local').length;
+
+  function pipelineOf(id: string): CataloguePipeline {
+    const pipeline = byId.get(id);
+    if (!pipeline) throw new ApiError(400, `No pipeline '${id}' in the catalogue.`, { pipelineId: `No pipeline '${id}'` });
+    return pipeline;
+  }
+
+  async function checkReferences(input: { groupId: number | null; projectId: number | null }) {
+    const errors: Record<string, string> = {};
+    if (input.groupId && (await db.select({ id: runGroups.id }).from(runGroups).where(eq(runGroups.id, input.groupId))).length === 0) errors.groupId = 'No such run group';
+    if (input.projectId && (await db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId))).length === 0) errors.projectId = 'No such project';
+    if (Object.keys(errors).length > 0) throw new ApiError(400, 'The run refers to records that do not exist.', errors);
+  }
+
+  async function launch(input: RunLaunch & { labels: string[]; groupId: number | null; projectId: number | null }, userId: number): Promise<RunRow> {
+    const pipeline = pipelineOf(input.pipelineId);
+    const problems = validateParams(pipeline.validate, input.params);
+    if (problems) {
+      const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [`params.${field}`, message]));
+      const list = Object.entries(problems).map(([field, message]) => `${field}: ${message}`).join('; ');
+      throw new ApiError(400, `The parameters do not match ${pipeline.manifest.label}'s schema. ${list}.`, errors);
+    }
+    const engine = engineFor(pipeline);
+    const refusal = engine.cannotLaunch(pipeline);
+    if (refusal) throw new ApiError(refusal.status, refusal.message);
+    const outdir = typeof input.params.outdir === 'string' ? input.params.outdir : 'results';
+    if (engine.name === 'local' && path.isAbsolute(outdir) && !isInside(options.dataDir, outdir)) {
+      throw new ApiError(400, 'The local engine writes only inside Seedbed’s data folder.', { 'params.outdir': `Use a relative path such as results, or a folder inside ${options.dataDir}` });
+    }
+    if (engine.name === 'local' && outdir.includes('://')) {
+      throw new ApiError(400, 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
+    }
+    await checkReferences(input);
+
+    const secret = randomBytes(24).toString('base64url');
+    const [run] = await db
+      .insert(runs)
+      .values({
+        name: input.name,
+        pipelineId: pipeline.id,
+        revision: pipeline.manifest.revision,
+        engine: engine.name,
+        params: input.params,
+        labels: [...new Set(input.labels)],
+        groupId: input.groupId,
+        projectId: input.projectId,
+        launchedById: userId,
+        runDir: '',
+        weblogSecretHash: hashSecret(secret),
+      })
+      .returning();
+    const runDir = path.join(runsDir, String(run!.id));
+    fs.mkdirSync(runDir, { recursive: true });
+    fs.writeFileSync(path.join(runDir, 'weblog-secret'), secret, { mode: 0o600 });
+    const [stored] = await db.update(runs).set({ runDir }).where(eq(runs.id, run!.id)).returning();
+    log.info('Run submitted', { runId: run!.id, pipeline: pipeline.id, engine: engine.name });
+    queue.push(run!.id);
+    await pump();
+    return (await db.select().from(runs).where(eq(runs.id, run!.id)))[0] ?? stored!;
+  }
+
+  function weblogUrl(run: RunRow): string {
+    const secret = fs.readFileSync(path.join(run.runDir, 'weblog-secret'), 'utf8').trim();
+    return `${options.apiUrl.replace(/\/$/, '')}/runs/${run.id}/weblog?secret=${secret}`;
+  }
+
+  /** Starts queued runs while there is room: local runs up to the limit, Nextflow runs at once. */
+  let pumping: Promise<void> = Promise.resolve();
+  function pump(): Promise<void> {
+    // One pass at a time, so that two passes never start the same run.
+    pumping = pumping.then(pumpOnce, pumpOnce);
+    return pumping;
+  }
+
+  async function pumpOnce(): Promise<void> {
+    for (let index = 0; index < queue.length && !stopped; ) {
+      const runId = queue[index]!;
+      const [run] = await db.select().from(runs).where(eq(runs.id, runId));
+      if (!run || run.status !== 'SUBMITTED') {
+        queue.splice(index, 1);
+        continue;
+      }
+      const engine = options.engines[run.engine as RunEngineName];
+      if (engine.name === 'local' && activeLocal() >= options.localConcurrency) {
+        index += 1;
+        continue;
+      }
+      queue.splice(index, 1);
+      await start(run, engine);
+    }
+  }
+
+  async function start(run: RunRow, engine: RunEngine): Promise<void> {
+    const pipeline = byId.get(run.pipelineId);
+    const fail = (reason: string) => db.update(runs).set({ status: 'FAILED', statusReason: reason, completedAt: new Date() }).where(eq(runs.id, run.id));
+    if (!pipeline) return void (await fail(`The pipeline ${run.pipelineId} is no longer in the catalogue.`));
+    let child: ChildProcess;
+    try {
+      child = engine.start({
+        runId: run.id,
+        name: run.name,
+        pipeline,
+        params: withDefaults(pipeline, run.params),
+        runDir: run.runDir,
+        logFile: path.join(run.runDir, 'run.log'),
+        weblogUrl: weblogUrl(run),
+      });
+    } catch (error) {
+      return void (await fail(`The ${engine.name} engine could not start the run: ${error instanceof Error ? error.message : String(error)}`));
+    }
+    const pid = child.pid;
+    if (!pid) {
+      await new Promise((resolve) => child.once('error', resolve).once('spawn', resolve));
+      return void (await fail(`The ${engine.name} engine could not start the run's process.`));
+    }
+    active.set(run.id, { pid, engine });
+    await db.update(runs).set({ pid }).where(eq(runs.id, run.id));
+    child.once('exit', (code, signal) => void ended(run.id, code, signal));
+  }
+
+  /** The run's process is gone: whatever the weblog has not said by now, the exit says. */
+  async function ended(runId: number, code: number | null, signal: NodeJS.Signals | null): Promise<void> {
+    active.delete(runId);
+    try {
+      // Weblog posts still in flight when the process exited get a moment to land.
+      let [run] = await db.select().from(runs).where(eq(runs.id, runId));
+      for (let wait = 0; run && !TERMINAL_RUN_STATUSES.has(run.status as RunStatus) && wait < 10; wait += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        [run] = await db.select().from(runs).where(eq(runs.id, runId));
+      }
+      if (!run) return;
+      if (!TERMINAL_RUN_STATUSES.has(run.status as RunStatus)) {
+        const how = code !== null ? `with exit status ${code}` : signal ? `on ${signal}` : 'while Seedbed was not watching';
+        const last = tailOf(path.join(run.runDir, 'run.log'), 3);
+        const reason = `The ${run.engine} process ended ${how} without reporting that the run finished.${last ? ` Last log lines:\n${last}` : ''}`;
+        await db
+          .update(runs)
+          .set({ status: 'FAILED', statusReason: reason, completedAt: new Date() })
+          .where(and(eq(runs.id, runId), inArray(runs.status, ['SUBMITTED', 'RUNNING', 'UNKNOWN'])));
+      }
+      await db.update(runs).set({ pid: null, completedAt: sql`coalesce(${runs.completedAt}, now())` }).where(eq(runs.id, runId));
+      const [final] = await db.select().from(runs).where(eq(runs.id, runId));
+      if (final?.status === 'SUCCEEDED') await registerOutputs(db, final, options.dataDir, byId.get(final.pipelineId));
+    } catch (error) {
+      log.error('Could not record the end of a run', { runId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+    } finally {
+      await pump().catch(() => {});
+    }
+  }
+
+  async function cancel(runId: number, who: string): Promise<RunRow> {
+    const [run] = await db.select().from(runs).where(eq(runs.id, runId));
+    if (!run) throw new ApiError(404, `No run ${runId}.`);
+    if (TERMINAL_RUN_STATUSES.has(run.status as RunStatus)) throw new ApiError(409, `Run ${run.name} has already ended (${run.status}).`);
+    const queued = queue.indexOf(runId);
+    if (queued >= 0) queue.splice(queued, 1);
+    const [updated] = await db
+      .update(runs)
+      .set({ status: 'CANCELLED', statusReason: `Cancelled by ${who}.`, completedAt: new Date() })
+      .where(and(eq(runs.id, runId), inArray(runs.status, ['SUBMITTED', 'RUNNING', 'UNKNOWN'])))
+      .returning();
+    const process = active.get(runId);
+    const pid = process?.pid ?? run.pid;
+    if (pid) (process?.engine ?? options.engines[run.engine as RunEngineName]).cancel(pid);
+    log.info('Run cancelled', { runId, by: who });
+    return updated ?? run;
+  }
+
+  /**
+   * After a restart: runs whose process still lives are watched again; local runs that were
+   * waiting go back in the queue; the rest are failed, saying why.
+   */
+  async function recover(): Promise<{ reattached: number; requeued: number; failed: number }> {
+    const open = await db.select().from(runs).where(inArray(runs.status, ['SUBMITTED', 'RUNNING', 'UNKNOWN']));
+    const summary = { reattached: 0, requeued: 0, failed: 0 };
+    for (const run of open.sort((a, b) => a.id - b.id)) {
+      const engine = options.engines[run.engine as RunEngineName];
+      if (run.pid && engine && isProcessOf(run.pid, run.runDir)) {
+        const pid = run.pid;
+        const entry: { pid: number; engine: RunEngine; stopWatching?: () => void } = { pid, engine };
+        entry.stopWatching = whenGone(pid, () => void ended(run.id, null, null));
+        active.set(run.id, entry);
+        summary.reattached += 1;
+      } else if (!run.pid && run.status === 'SUBMITTED' && engine) {
+        queue.push(run.id);
+        summary.requeued += 1;
+      } else {
+        const reason = run.pid
+          ? `Seedbed restarted and the run's ${run.engine} process (pid ${run.pid}) had gone without reporting how the run ended.`
+          : `Seedbed restarted before the run's ${run.engine} process could be started.`;
+        await db.update(runs).set({ status: 'FAILED', statusReason: reason, pid: null, completedAt: new Date() }).where(eq(runs.id, run.id));
+        summary.failed += 1;
+      }
+    }
+    if (summary.reattached + summary.requeued + summary.failed > 0) log.info('Recovered runs after a restart', summary);
+    await pump();
+    return summary;
+  }
+
+  /** Stops watching processes (they keep running and are re-attached by the next start). */
+  function stop() {
+    stopped = true;
+    for (const entry of active.values()) entry.stopWatching?.();
+  }
+
+  const waiting = () => [...queue];
+  const engineNameFor = (pipeline: CataloguePipeline) => engineFor(pipeline).name;
+  return { launch, cancel, recover, stop, waiting, engineNameFor, canLaunch: (pipeline: CataloguePipeline) => engineFor(pipeline).cannotLaunch(pipeline) };
+}
+
+export type RunService = ReturnType<typeof createRunService>;
