@@ -78,15 +78,16 @@ export function createRunService(options: RunServiceOptions) {
 
   async function launch(input: RunLaunch & { labels: string[]; groupId: number | null; projectId: number | null }, userId: number): Promise<RunRow> {
     const pipeline = pipelineOf(input.pipelineId);
+    // An engine that cannot run the pipeline here says so before anything else.
+    const engine = engineFor(pipeline);
+    const refusal = engine.cannotLaunch(pipeline);
+    if (refusal) throw new ApiError(refusal.status, refusal.message);
     const problems = validateParams(pipeline.validate, input.params);
     if (problems) {
       const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [`params.${field}`, message]));
       const list = Object.entries(problems).map(([field, message]) => `${field}: ${message}`).join('; ');
       throw new ApiError(400, `The parameters do not match ${pipeline.manifest.label}'s schema. ${list}.`, errors);
     }
-    const engine = engineFor(pipeline);
-    const refusal = engine.cannotLaunch(pipeline);
-    if (refusal) throw new ApiError(refusal.status, refusal.message);
     const outdir = typeof input.params.outdir === 'string' ? input.params.outdir : 'results';
     if (engine.name === 'local' && path.isAbsolute(outdir) && !isInside(options.dataDir, outdir)) {
       throw new ApiError(400, 'The local engine writes only inside Seedbed’s data folder.', { 'params.outdir': `Use a relative path such as results, or a folder inside ${options.dataDir}` });

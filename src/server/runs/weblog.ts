@@ -19,6 +19,8 @@ const toDate = (utcTime: string | null | undefined) => {
   return Number.isNaN(date.getTime()) ? new Date() : date;
 };
 const orNull = <T>(value: T | null | undefined) => (value === undefined || value === null || (typeof value === 'number' && !Number.isFinite(value)) ? null : value);
+/** Nextflow reports Integer.MAX_VALUE as the exit status of a task that has not ended. */
+const NO_EXIT = 2147483647;
 
 /** Merges one event into the run and its tasks: one statement per event. */
 export async function ingestWeblogEvent(db: Database, runId: number, event: WeblogEvent): Promise<void> {
@@ -32,7 +34,7 @@ export async function ingestWeblogEvent(db: Database, runId: number, event: Webl
     await db.execute(sql`
       WITH task AS (
         INSERT INTO run_tasks AS t (run_id, task_id, process, name, status, hash, exit, submit, start, complete, duration, realtime, cpu_percent, peak_rss, workdir)
-        VALUES (${runId}, ${trace.task_id}, ${trace.process}, ${trace.name}, ${trace.status}, ${orNull(trace.hash)}, ${orNull(trace.exit)},
+        VALUES (${runId}, ${trace.task_id}, ${trace.process}, ${trace.name}, ${trace.status}, ${orNull(trace.hash)}, ${trace.exit === NO_EXIT ? null : orNull(trace.exit)},
                 ${orNull(trace.submit)}, ${orNull(trace.start)}, ${orNull(trace.complete)}, ${orNull(trace.duration)}, ${orNull(trace.realtime)},
                 ${orNull(trace['%cpu'])}, ${orNull(trace.peak_rss)}, ${orNull(trace.workdir)})
         ON CONFLICT (run_id, task_id) DO UPDATE SET
@@ -51,7 +53,7 @@ export async function ingestWeblogEvent(db: Database, runId: number, event: Webl
       )
       UPDATE runs SET
         status = CASE WHEN ${event.event}::text = 'error' THEN 'FAILED' ELSE 'RUNNING' END,
-        status_reason = CASE WHEN ${event.event}::text = 'error' THEN ${`Task ${trace.name} failed${trace.exit != null ? ` with exit status ${trace.exit}` : ''}.`}::text ELSE status_reason END,
+        status_reason = CASE WHEN ${event.event}::text = 'error' THEN ${`Task ${trace.name} failed${trace.exit != null && trace.exit !== NO_EXIT ? ` with exit status ${trace.exit}` : ''}.`}::text ELSE status_reason END,
         started_at = coalesce(started_at, ${at}),
         session_id = coalesce(session_id, ${event.runId}::text)
       WHERE id = ${runId} AND (status IN ('SUBMITTED', 'UNKNOWN') OR (${event.event}::text = 'error' AND status = 'RUNNING'))`);
@@ -64,7 +66,8 @@ export async function ingestWeblogEvent(db: Database, runId: number, event: Webl
         .update(runs)
         .set({
           status: sql`CASE WHEN ${runs.status} IN ('SUBMITTED', 'UNKNOWN') THEN 'RUNNING' ELSE ${runs.status} END`,
-          startedAt: sql`coalesce(${runs.startedAt}, ${at})`,
+          // The workflow's own start time wins over the time a task event first said it ran.
+          startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${at})`,
           sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
         })
         .where(eq(runs.id, runId));
@@ -80,7 +83,7 @@ export async function ingestWeblogEvent(db: Database, runId: number, event: Webl
         .set({
           status: sql`CASE WHEN ${open} THEN ${outcome} ELSE ${runs.status} END`,
           statusReason: sql`CASE WHEN ${open} THEN ${reason}::text ELSE coalesce(${runs.statusReason}, ${reason}::text) END`,
-          startedAt: sql`coalesce(${runs.startedAt}, ${workflow?.start ? toDate(workflow.start) : at})`,
+          startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${at})`,
           completedAt: event.event === 'completed' ? sql`coalesce(${runs.completedAt}, ${workflow?.complete ? toDate(workflow.complete) : at})` : sql`${runs.completedAt}`,
           workflowStats: sql`coalesce(${stats}::jsonb, ${runs.workflowStats})`,
           sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,

@@ -1,4 +1,13 @@
+import { serve, type ServerType } from '@hono/node-server';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { createApi } from '../api';
+import { createLocalEngine } from '../runs/engines/local';
+import { createNextflowEngine, type NextflowEngineOptions } from '../runs/engines/nextflow';
+import { createRunService, type RunService, type RunServiceOptions } from '../runs/run-service';
 import { readCatalogue } from '../pipelines/catalogue';
 import { silentLogger } from '../log';
 import { createUser } from '../services/users';
@@ -6,23 +15,66 @@ import { openTestDatabase } from './test-database';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
-/** The API on a database of its own, with helpers to make users and sign them in. */
-export async function createTestApi() {
-  const database = await openTestDatabase();
+export interface TestRunOptions extends Partial<Pick<RunServiceOptions, 'defaultEngine' | 'localConcurrency'>> {
+  nextflow?: NextflowEngineOptions;
+  /** A data folder to reuse (a restart); a fresh one by default. */
+  dataDir?: string;
+  /** A port to listen on (a restart keeps its address); a free one by default. */
+  port?: number;
+  /** Another pipeline catalogue. */
+  catalogueDir?: string;
+}
+
+/**
+ * The API on a database of its own, with helpers to make users and sign them in. With `runs`,
+ * it also serves over HTTP on a free port, so that engine processes can post their weblog.
+ */
+export async function createTestApi(options: { runs?: TestRunOptions; database?: Awaited<ReturnType<typeof openTestDatabase>> } = {}) {
+  const database = options.database ?? (await openTestDatabase());
+  const catalogue = readCatalogue(options.runs?.catalogueDir ?? 'pipelines');
+  const dataDir = options.runs?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-runs-'));
+  let server: ServerType | undefined;
+  let runService: RunService | undefined;
+  let apiUrl = '';
+  if (options.runs) {
+    // The port is known once listening; the service reads apiUrl only when a run starts.
+    const serviceOptions: RunServiceOptions = {
+      db: database.db,
+      log: silentLogger,
+      catalogue,
+      engines: { local: createLocalEngine({ graceMs: 1000 }), nextflow: createNextflowEngine({ graceMs: 1000, ...options.runs.nextflow }) },
+      defaultEngine: options.runs.defaultEngine ?? 'local',
+      dataDir,
+      get apiUrl() {
+        return apiUrl;
+      },
+      localConcurrency: options.runs.localConcurrency ?? 2,
+    };
+    runService = createRunService(serviceOptions);
+  }
   const api = createApi({
     database,
     log: silentLogger,
     trustProxy: true,
     version: 'test',
     corsOrigins: [],
-    catalogue: readCatalogue('pipelines'),
+    catalogue,
+    ...(runService ? { runService } : {}),
+    dataDir,
   });
+  if (options.runs) {
+    server = await new Promise<ServerType>((resolve) => {
+      const listening = serve({ fetch: api.fetch, port: options.runs?.port ?? 0, hostname: '127.0.0.1' }, () => resolve(listening));
+    });
+    apiUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  }
 
   let userCount = 0;
   async function createTestUser(overrides: { email?: string; name?: string; password?: string } = {}) {
     userCount += 1;
     return createUser(database.db, {
-      email: overrides.email ?? `breeder${userCount}@example.org`,
+      // Unique across API instances on one database (a restart test opens two).
+      email: overrides.email ?? `breeder${userCount}-${randomBytes(3).toString('hex')}@example.org`,
       name: overrides.name ?? `Breeder ${userCount}`,
       password: overrides.password ?? TEST_PASSWORD,
     });
@@ -50,7 +102,14 @@ export async function createTestApi() {
     return signIn((await createTestUser()).email);
   }
 
-  return { api, database, db: database.db, call, createTestUser, signIn, signInNewUser, close: () => database.close() };
+  async function close(options: { keepDatabase?: boolean } = {}) {
+    runService?.stop();
+    (server as { closeAllConnections?: () => void } | undefined)?.closeAllConnections?.();
+    await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    if (!options.keepDatabase) await database.close();
+  }
+
+  return { api, database, db: database.db, call, createTestUser, signIn, signInNewUser, runService, dataDir, apiUrl: () => apiUrl, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;

@@ -1,0 +1,328 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runs } from '../db/schema';
+import { createTestApi, type TestApi } from '../testing/test-api';
+import { isAlive } from './engines/processes';
+import { seedFileTypes } from '../services/file-types';
+import { hashSecret } from './weblog';
+
+const FIXTURES = path.resolve('tests/fixtures/genomics');
+const HELLO_EVENTS = path.resolve('src/server/runs/fixtures/hello-succeeded.weblog.json');
+
+interface RunBody {
+  id: number;
+  name: string;
+  status: string;
+  statusReason: string | null;
+  engine: string;
+  runDir: string;
+  queuePosition: number | null;
+  params: Record<string, unknown>;
+  progress: { total: number; done: number };
+  processes: Array<{ process: string; succeeded: number }>;
+}
+
+async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+function helpers(t: TestApi, token: string) {
+  const launch = (body: Record<string, unknown>) => t.call('/runs', { method: 'POST', token, json: body });
+  const get = async (id: number) => (await (await t.call(`/runs/${id}`, { token })).json()) as RunBody;
+  const untilEnded = (id: number, timeoutMs?: number) => waitFor(() => get(id), (run) => ['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(run.status), timeoutMs);
+  return { launch, get, untilEnded };
+}
+
+/** A `nextflow` stand-in: records how it was called, then reports the hello run over the weblog. */
+function fakeNextflow(): string {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'fake-nextflow-'));
+  const script = `#!/usr/bin/env node
+const fs = require('node:fs');
+const args = process.argv.slice(2);
+fs.writeFileSync('fake-nextflow-call.json', JSON.stringify({ args, cwd: process.cwd() }));
+const url = args[args.indexOf('-with-weblog') + 1];
+const name = args[args.indexOf('-name') + 1];
+const events = JSON.parse(fs.readFileSync(${JSON.stringify(HELLO_EVENTS)}, 'utf8')).map((event) => ({ ...event, runName: name }));
+const post = (event) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event) });
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+process.on('SIGTERM', () => { fs.writeFileSync('fake-nextflow-sigterm', ''); process.exit(143); });
+(async () => {
+  await post(events[0]);
+  // Runs named slow_* keep running until stopped, or for 4 s.
+  if (name.startsWith('slow')) await sleep(4000);
+  for (const event of events.slice(1)) await post(event);
+})();
+`;
+  fs.writeFileSync(path.join(directory, 'nextflow'), script, { mode: 0o755 });
+  return directory;
+}
+
+/** A catalogue with one pipeline whose local implementation starts a child process and waits. */
+function sleeperCatalogue(): string {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'sleeper-catalogue-'));
+  const pipeline = path.join(directory, 'sleeper');
+  fs.mkdirSync(path.join(pipeline, 'local'), { recursive: true });
+  fs.writeFileSync(path.join(pipeline, 'pipeline.json'), JSON.stringify({ label: 'Sleeper', group: 'Tests', description: 'Sleeps', repository: 'seedbed/sleeper', revision: '1.0.0', defaultProfile: 'test', outputFileTypes: [], local: 'local/main.ts' }));
+  fs.writeFileSync(
+    path.join(pipeline, 'nextflow_schema.json'),
+    JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Sleeper', type: 'object', $defs: { io: { title: 'IO', type: 'object', properties: { outdir: { type: 'string', format: 'directory-path', default: 'results' } } } }, allOf: [{ $ref: '#/$defs/io' }] }),
+  );
+  fs.writeFileSync(
+    path.join(pipeline, 'local', 'main.ts'),
+    `import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+export async function run(context: { task: (p: string, t: string | null, f: () => Promise<void>) => Promise<void> }) {
+  await context.task('SLEEP', null, () => new Promise<void>((resolve) => {
+    const child = spawn('sleep', ['300'], { stdio: 'ignore' });
+    fs.writeFileSync('grandchild.pid', String(child.pid));
+    child.on('exit', () => resolve());
+  }));
+}
+`,
+  );
+  return directory;
+}
+
+describe('launching', () => {
+  let t: TestApi;
+  let h: ReturnType<typeof helpers>;
+  beforeAll(async () => {
+    t = await createTestApi({ runs: { localConcurrency: 1, nextflow: { path: '/nonexistent' } } });
+    await seedFileTypes(t.db);
+    h = helpers(t, await t.signInNewUser());
+  });
+  afterAll(() => t.close());
+
+  it('checks params against the pipeline schema on the server, one message per parameter', async () => {
+    const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'bad_params', params: { input: 'genotypes.txt', min_maf: 0.9, ld_window_kb: 2.5, publish_dir_mode: 'teleport' } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors).toEqual({
+      'params.input': 'The file name must match ^\\S+\\.vcf(\\.gz)?$',
+      'params.outdir': 'Required',
+      'params.min_maf': 'At most 0.5',
+      'params.ld_window_kb': 'Must be a whole number',
+      'params.publish_dir_mode': 'One of symlink, rellink, link, copy, copyNoFollow, move',
+    });
+    expect(body.message).toMatch(/Process VCFs/);
+    expect(await t.db.select().from(runs)).toHaveLength(0);
+  });
+
+  it('refuses a bad run name, an unknown pipeline and unknown groups or projects', async () => {
+    const name = await h.launch({ pipelineId: 'nf-processvcfs', name: 'Has Spaces', params: {} });
+    expect(name.status).toBe(400);
+    expect(((await name.json()) as { errors: Record<string, string> }).errors.name).toMatch(/lower-case letter/);
+    const pipeline = await h.launch({ pipelineId: 'nf-nothing', name: 'x1', params: {} });
+    expect(pipeline.status).toBe(400);
+    const group = await h.launch({ pipelineId: 'nf-processvcfs', name: 'x2', groupId: 999, params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' } });
+    expect(group.status).toBe(400);
+    expect(((await group.json()) as { errors: Record<string, string> }).errors).toEqual({ groupId: 'No such run group' });
+  });
+
+  it('fails at once, saying what is missing, for a pipeline without a local implementation', async () => {
+    const response = await h.launch({ pipelineId: 'nf-evostats', name: 'no_local', params: {} });
+    expect(response.status).toBe(501);
+    expect(((await response.json()) as { message: string }).message).toMatch(/Evostats has no local implementation.*nextflow/);
+  });
+
+  it('keeps the local engine inside the data folder', async () => {
+    const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'escape', params: { input: `${FIXTURES}/panel.vcf`, outdir: '/etc/seedbed' } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Record<string, string> }).errors['params.outdir']).toMatch(/relative path/);
+  });
+
+  it('runs Process VCFs locally: filters the VCF, writes the QC summary and registers the outputs', async () => {
+    const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'filter_panel', labels: ['qc'], params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results', ld_prune: true } });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: number };
+    const run = await h.untilEnded(id);
+    expect(run.status, run.statusReason ?? '').toBe('SUCCEEDED');
+    expect(run.engine).toBe('local');
+    expect(run.processes.map((process) => process.process)).toEqual(['READ_VCF', 'FILTER_SITES', 'SAMPLE_CALL_RATE', 'LD_PRUNE', 'WRITE_VCF', 'QC_SUMMARY']);
+    expect(run.progress).toMatchObject({ total: 6, done: 6 });
+
+    const summary = JSON.parse(fs.readFileSync(path.join(run.runDir, 'results/qc/qc_summary.json'), 'utf8'));
+    // The fixture holds 16 indels and multi-allelic sites, 10 rare and 10 patchy sites, and 3 patchy samples.
+    expect(summary.sites.removed).toMatchObject({ notBiallelicSnp: 16, lowMaf: 10, highMissing: 10 });
+    expect(summary.samples).toEqual({ input: 120, kept: 117, removedLowCallRate: 3 });
+    const vcf = fs.readFileSync(path.join(run.runDir, 'results/filtered/panel.filtered.vcf'), 'utf8').trimEnd().split('\n');
+    expect(vcf.filter((line) => !line.startsWith('#'))).toHaveLength(summary.sites.kept);
+    expect(vcf.find((line) => line.startsWith('#CHROM'))!.split('\t')).toHaveLength(9 + 117);
+
+    // Outputs are registered as stored files as the run's process exits, a moment after SUCCEEDED.
+    const outputs = await waitFor(
+      async () => (await (await t.call(`/runs/${id}/outputs`, { token: await t.signInNewUser() })).json()) as { outputs: Array<{ path: string; fileType: string | null; fileId: number | null }> },
+      (value) => value.outputs.every((output) => output.fileId !== null),
+    );
+    const filtered = outputs.outputs.find((output) => output.path === 'filtered/panel.filtered.vcf');
+    expect(filtered).toMatchObject({ fileType: 'VCF', fileId: expect.any(Number) });
+    const files = (await (await t.call('/files?runId=' + id, { token: await t.signInNewUser() })).json()) as { data: Array<{ name: string; fileTypeName: string | null; sha256: string }> };
+    expect(files.data.find((file) => file.name === 'filtered/panel.filtered.vcf')).toMatchObject({ fileTypeName: 'VCF', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
+
+    const log = (await (await t.call(`/runs/${id}/log`, { token: await t.signInNewUser() })).json()) as { text: string };
+    expect(log.text).toMatch(/Submitted process > FILTER_SITES \(panel\)/);
+  });
+
+  it('runs GDIP locally: the scan finds the known QTL and the model is cross-validated', async () => {
+    const response = await h.launch({
+      pipelineId: 'nf-gdip',
+      name: 'gdip_panel',
+      params: { genotypes: `${FIXTURES}/panel.vcf`, phenotypes: `${FIXTURES}/panel_phenotypes.csv`, outdir: 'results', significance_threshold: 5, ridge_lambda: 0.2 },
+    });
+    expect(response.status).toBe(201);
+    const run = await h.untilEnded(((await response.json()) as { id: number }).id);
+    expect(run.status, run.statusReason ?? '').toBe('SUCCEEDED');
+    const hits = fs.readFileSync(path.join(run.runDir, 'results/discovery/hits.csv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split(',').slice(0, 2).join(' '));
+    const known = fs.readFileSync(path.join(FIXTURES, 'panel_known_qtl.csv'), 'utf8').trim().split('\n').slice(1).map((line) => { const [marker, , , trait] = line.split(','); return `${trait} ${marker}`; });
+    // Most true QTL are found, and every hit at this threshold is a true one.
+    expect(hits.filter((hit) => known.includes(hit)).length).toBeGreaterThanOrEqual(4);
+    expect(hits.every((hit) => known.includes(hit))).toBe(true);
+    const accuracy = fs.readFileSync(path.join(run.runDir, 'results/prediction/cv_accuracy.csv'), 'utf8').trim().split('\n').slice(1).map((line) => Number(line.split(',')[4]));
+    // About what theory expects of rrBLUP here: r ≈ √(h² · nh² / (nh² + M)) ≈ 0.3 for n = 96, M = 400.
+    expect(accuracy.every((r) => r > 0.15)).toBe(true);
+    const model = JSON.parse(fs.readFileSync(path.join(run.runDir, 'results/models/gdip_model.json'), 'utf8'));
+    expect(Object.keys(model.traits)).toEqual(['trait1', 'trait2']);
+  });
+
+  it('queues local runs beyond the concurrency limit and starts them in turn', async () => {
+    const params = { input: `${FIXTURES}/panel.vcf`, outdir: 'results' };
+    const first = (await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'queue_first', params })).json()) as { id: number };
+    const second = (await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'queue_second', params })).json()) as { id: number };
+    const waiting = await h.get(second.id);
+    expect(waiting).toMatchObject({ status: 'SUBMITTED', queuePosition: 1 });
+    expect((await h.untilEnded(first.id)).status).toBe('SUCCEEDED');
+    expect((await h.untilEnded(second.id)).status).toBe('SUCCEEDED');
+  });
+
+  it('fails a nextflow launch at once when nextflow is not on PATH', async () => {
+    const [before] = await Promise.all([t.db.select().from(runs)]);
+    const service = t.runService!;
+    expect(service).toBeDefined();
+    const response = await createTestApi({ runs: { defaultEngine: 'nextflow', nextflow: { path: '/nonexistent' } } }).then(async (other) => {
+      const token = await other.signInNewUser();
+      const result = await other.call('/runs', { method: 'POST', token, json: { pipelineId: 'nf-processvcfs', name: 'no_nextflow', params: { input: 'a.vcf', outdir: 'results' } } });
+      await other.close();
+      return result;
+    });
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { message: string }).message).toMatch(/`nextflow` command is not on the server’s PATH/);
+    expect(await t.db.select().from(runs)).toHaveLength(before!.length);
+  });
+});
+
+describe('the nextflow engine', () => {
+  let t: TestApi;
+  let h: ReturnType<typeof helpers>;
+  beforeAll(async () => {
+    t = await createTestApi({ runs: { defaultEngine: 'nextflow', nextflow: { path: fakeNextflow() } } });
+    h = helpers(t, await t.signInNewUser());
+  });
+  afterAll(() => t.close());
+
+  it('runs `nextflow run` with exactly the documented arguments, and its weblog drives the run', async () => {
+    const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'nf_exact', params: { input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results', min_maf: 0.01 } });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: number };
+    const run = await h.untilEnded(id);
+    expect(run.status, run.statusReason ?? '').toBe('SUCCEEDED');
+    expect(run.processes).toMatchObject([{ process: 'sayHello', succeeded: 4 }]);
+    const call = JSON.parse(fs.readFileSync(path.join(run.runDir, 'fake-nextflow-call.json'), 'utf8')) as { args: string[]; cwd: string };
+    const secret = fs.readFileSync(path.join(run.runDir, 'weblog-secret'), 'utf8');
+    expect(call.cwd).toBe(run.runDir);
+    expect(call.args).toEqual([
+      'run', 'seedbed-genomics/nf-processvcfs',
+      '-r', '3.0.1',
+      '-params-file', path.join(run.runDir, 'params.json'),
+      '-name', 'nf_exact',
+      '-with-weblog', `${t.apiUrl()}/runs/${id}/weblog?secret=${secret}`,
+      '-work-dir', path.join(run.runDir, 'work'),
+      '-profile', 'docker',
+    ]);
+    const params = JSON.parse(fs.readFileSync(path.join(run.runDir, 'params.json'), 'utf8'));
+    expect(params).toMatchObject({ input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results', min_maf: 0.01, max_site_missing: 0.2 });
+    const outputs = (await (await t.call(`/runs/${id}/outputs`, { token: await t.signInNewUser() })).json()) as { local: boolean; location: string };
+    expect(outputs).toMatchObject({ local: false, location: 's3://bucket/results' });
+  });
+
+  it('cancels with SIGTERM: the process ends and the run stays CANCELLED', async () => {
+    const { id } = (await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'slow_cancel', params: { input: 'a.vcf', outdir: 'results' } })).json()) as { id: number };
+    await waitFor(() => h.get(id), (run) => run.status === 'RUNNING');
+    const token = await t.signInNewUser();
+    const cancelled = await t.call(`/runs/${id}/cancel`, { method: 'POST', token });
+    expect(cancelled.status).toBe(200);
+    expect(((await cancelled.json()) as { status: string }).status).toBe('CANCELLED');
+    const run = await h.get(id);
+    await waitFor(async () => fs.existsSync(path.join(run.runDir, 'fake-nextflow-sigterm')), Boolean, 5000);
+    const [row] = await waitFor(() => t.db.select().from(runs).where(eq(runs.id, id)), ([value]) => value!.pid === null, 5000);
+    expect(row!.status).toBe('CANCELLED');
+    expect((await t.call(`/runs/${id}/cancel`, { method: 'POST', token })).status).toBe(409);
+  });
+});
+
+describe('the local engine', () => {
+  it('ends the whole process tree on cancel', async () => {
+    const t = await createTestApi({ runs: { catalogueDir: sleeperCatalogue() } });
+    try {
+      const h = helpers(t, await t.signInNewUser());
+      const { id } = (await (await h.launch({ pipelineId: 'sleeper', name: 'sleepy', params: {} })).json()) as { id: number };
+      const run = await waitFor(() => h.get(id), (value) => value.status === 'RUNNING');
+      const [row] = await t.db.select().from(runs).where(eq(runs.id, id));
+      const pidFile = path.join(run.runDir, 'grandchild.pid');
+      await waitFor(async () => fs.existsSync(pidFile), Boolean);
+      const grandchild = Number(fs.readFileSync(pidFile, 'utf8'));
+      expect(isAlive(grandchild)).toBe(true);
+      expect((await t.call(`/runs/${id}/cancel`, { method: 'POST', token: await t.signInNewUser() })).status).toBe(200);
+      await waitFor(async () => !isAlive(grandchild) && !isAlive(row!.pid!), Boolean, 10_000);
+      expect((await h.get(id)).status).toBe('CANCELLED');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('restart recovery', () => {
+  it('re-attaches live runs, re-queues waiting ones and fails those whose process is gone', async () => {
+    const nextflowPath = fakeNextflow();
+    const first = await createTestApi({ runs: { defaultEngine: 'nextflow', nextflow: { path: nextflowPath } } });
+    const token = await first.signInNewUser();
+    const port = Number(new URL(first.apiUrl()).port);
+    const live = (await (await first.call('/runs', { method: 'POST', token, json: { pipelineId: 'nf-processvcfs', name: 'slow_survivor', params: { input: 'a.vcf', outdir: 'results' } } })).json()) as { id: number };
+    await waitFor(async () => (await first.db.select().from(runs).where(eq(runs.id, live.id)))[0]!.status, (status) => status === 'RUNNING');
+
+    // Two runs as a killed server leaves them: one whose process has gone, one still waiting.
+    const [gone] = await first.db
+      .insert(runs)
+      .values({ name: 'orphan', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'nextflow', status: 'RUNNING', params: {}, runDir: path.join(first.dataDir, 'runs', 'orphan'), weblogSecretHash: hashSecret('x'.repeat(32)), pid: 2 ** 22 + 12345 })
+      .returning();
+    const [waiting] = await first.db
+      .insert(runs)
+      .values({ name: 'waiting', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'local', status: 'SUBMITTED', params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' }, runDir: '', weblogSecretHash: hashSecret('y'.repeat(32)) })
+      .returning();
+    const waitingDir = path.join(first.dataDir, 'runs', String(waiting!.id));
+    fs.mkdirSync(waitingDir, { recursive: true });
+    fs.writeFileSync(path.join(waitingDir, 'weblog-secret'), 'y'.repeat(32));
+    await first.db.update(runs).set({ runDir: waitingDir }).where(eq(runs.id, waiting!.id));
+
+    // The server stops; the nextflow process carries on. A new one starts on the same data and address.
+    await first.close({ keepDatabase: true });
+    const second = await createTestApi({ database: first.database, runs: { defaultEngine: 'nextflow', nextflow: { path: nextflowPath }, dataDir: first.dataDir, port } });
+    try {
+      expect(await second.runService!.recover()).toEqual({ reattached: 1, requeued: 1, failed: 1 });
+      const h = helpers(second, await second.signInNewUser());
+      expect(await h.get(gone!.id)).toMatchObject({ status: 'FAILED', statusReason: expect.stringMatching(/restarted.*pid \d+.*gone/) });
+      expect((await h.untilEnded(live.id)).status).toBe('SUCCEEDED');
+      expect((await h.untilEnded(waiting!.id)).status).toBe('SUCCEEDED');
+    } finally {
+      await second.close();
+    }
+  });
+});

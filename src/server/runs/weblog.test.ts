@@ -1,0 +1,135 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { WeblogEvent } from '../../contract/runs';
+import { runs } from '../db/schema';
+import { createTestApi, type TestApi } from '../testing/test-api';
+import { seededRandom, shuffled } from '../../../pipelines/_shared/stats';
+import failedTask from './fixtures/failed-task.weblog.json';
+import helloSucceeded from './fixtures/hello-succeeded.weblog.json';
+import { hashSecret } from './weblog';
+
+/*
+ * The fixtures follow Nextflow's WebLogObserver field for field (event names, `trace` as a
+ * TraceRecord's store, `metadata.parameters` and `metadata.workflow` with its stats): a
+ * four-task `nextflow run hello` that succeeds, and a run whose second task fails.
+ */
+
+const SECRET = 'weblog-secret-for-tests-0123456789';
+let t: TestApi;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApi();
+  token = await t.signInNewUser();
+});
+afterAll(() => t.close());
+
+async function newRun(status = 'SUBMITTED') {
+  const [run] = await t.db
+    .insert(runs)
+    .values({ name: 'tiny_lovelace', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'nextflow', status, params: {}, runDir: '/tmp/none', weblogSecretHash: hashSecret(SECRET) })
+    .returning();
+  return run!.id;
+}
+
+const post = (runId: number, event: unknown, secret = SECRET) =>
+  t.call(`/runs/${runId}/weblog?secret=${encodeURIComponent(secret)}`, { method: 'POST', json: event });
+
+async function detail(runId: number) {
+  const response = await t.call(`/runs/${runId}`, { token });
+  expect(response.status).toBe(200);
+  return (await response.json()) as {
+    status: string;
+    statusReason: string | null;
+    startedAt: string | null;
+    completedAt: string | null;
+    progress: { total: number; done: number; running: number; failed: number };
+    processes: Array<{ process: string; pending: number; running: number; succeeded: number; failed: number }>;
+    workflowStats: Record<string, unknown> | null;
+  };
+}
+
+async function tasks(runId: number) {
+  const response = await t.call(`/runs/${runId}/tasks?pageSize=100`, { token });
+  return ((await response.json()) as { data: Array<{ taskId: number; name: string; status: string; exit: number | null; duration: number | null; peakRss: number | null; cpuPercent: number | null }> }).data;
+}
+
+describe('weblog ingestion', () => {
+  it('follows a successful run from started to completed, task by task', async () => {
+    const runId = await newRun();
+    const events = helloSucceeded as unknown as WeblogEvent[];
+    for (const [index, event] of events.entries()) {
+      expect((await post(runId, event)).status).toBe(204);
+      if (index === 0) expect((await detail(runId)).status).toBe('RUNNING');
+      if (index === 8) expect((await detail(runId)).progress).toEqual({ total: 4, done: 0, running: 4, failed: 0 });
+    }
+    const run = await detail(runId);
+    expect(run).toMatchObject({ status: 'SUCCEEDED', statusReason: null, progress: { total: 4, done: 4, running: 0, failed: 0 } });
+    expect(run.processes).toEqual([{ process: 'sayHello', pending: 0, running: 0, succeeded: 4, failed: 0, cached: 0 }]);
+    expect(run.completedAt).toBe('2025-11-21T09:23:25.535Z');
+    expect(run.workflowStats).toMatchObject({ succeededCount: 4 });
+    const recorded = await tasks(runId);
+    expect(recorded.map((task) => [task.name, task.status, task.exit])).toEqual([1, 2, 3, 4].map((id) => [`sayHello (${id})`, 'COMPLETED', 0]));
+    expect(recorded[0]).toMatchObject({ duration: 1500, cpuPercent: 88.4, peakRss: 3145728 });
+  });
+
+  it('fails the run on a failed task, with the reason', async () => {
+    const runId = await newRun();
+    for (const event of failedTask) expect((await post(runId, event)).status).toBe(204);
+    const run = await detail(runId);
+    expect(run.status).toBe('FAILED');
+    expect(run.statusReason).toMatch(/TRIMGALORE \(sample_1\).*exit status 1/);
+    expect(run.progress).toEqual({ total: 2, done: 1, running: 0, failed: 1 });
+    expect(run.processes.map((process) => [process.process, process.succeeded, process.failed])).toEqual([
+      ['FASTQC', 1, 0],
+      ['TRIMGALORE', 0, 1],
+    ]);
+  });
+
+  it('ends in the same state when every event comes twice and in random order', async () => {
+    const inOrder = await newRun();
+    const scrambled = await newRun();
+    const events = helloSucceeded as unknown as WeblogEvent[];
+    for (const event of events) await post(inOrder, event);
+    for (const event of shuffled([...events, ...events], seededRandom(42))) expect((await post(scrambled, event)).status).toBe(204);
+    const [a, b] = [await detail(inOrder), await detail(scrambled)];
+    expect(b.status).toBe('SUCCEEDED');
+    expect({ ...b, id: 0, submittedAt: '' }).toEqual({ ...a, id: 0, submittedAt: '' });
+    expect(await tasks(scrambled)).toEqual(await tasks(inOrder));
+  });
+
+  it('never moves a task backwards: a late "submitted" leaves a completed task completed', async () => {
+    const runId = await newRun();
+    const events = helloSucceeded as unknown as WeblogEvent[];
+    const completed = events.find((event) => event.event === 'process_completed')!;
+    const submitted = events.find((event) => event.event === 'process_submitted' && event.trace?.task_id === completed.trace!.task_id)!;
+    await post(runId, completed);
+    await post(runId, submitted);
+    const [task] = await tasks(runId);
+    expect(task).toMatchObject({ status: 'COMPLETED', exit: 0, duration: 1500 });
+    expect((await detail(runId)).status).toBe('RUNNING');
+  });
+
+  it('keeps a cancelled run cancelled whatever Nextflow reports afterwards', async () => {
+    const runId = await newRun('CANCELLED');
+    for (const event of helloSucceeded) await post(runId, event);
+    expect((await detail(runId)).status).toBe('CANCELLED');
+  });
+
+  it('needs the run’s own secret, not a token, and checks the event', async () => {
+    const runId = await newRun();
+    const other = await newRun();
+    const [run] = await t.db.select().from(runs).where(eq(runs.id, other));
+    expect(run).toBeDefined();
+    expect((await post(runId, helloSucceeded[0], 'not-the-secret-of-this-run')).status).toBe(401);
+    expect((await t.call(`/runs/${runId}/weblog`, { method: 'POST', json: helloSucceeded[0] })).status).toBe(400);
+    expect((await post(999999, helloSucceeded[0])).status).toBe(404);
+    const bad = await post(runId, { runName: 'x', runId: 'y', event: 'exploded', utcTime: 'now' });
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors).toHaveProperty('event');
+    const noTrace = await post(runId, { runName: 'x', runId: 'y', event: 'process_started', utcTime: '2025-01-01T00:00:00Z' });
+    expect(noTrace.status).toBe(400);
+    // An error event without a trace (Nextflow sends one when no task is to blame) fails the run.
+    expect((await post(runId, { runName: 'x', runId: 'y', event: 'error', utcTime: '2025-01-01T00:00:00Z' })).status).toBe(204);
+    expect((await detail(runId)).status).toBe('FAILED');
+  });
+});
