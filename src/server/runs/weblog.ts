@@ -19,6 +19,8 @@ const toDate = (utcTime: string | null | undefined) => {
   return Number.isNaN(date.getTime()) ? new Date() : date;
 };
 const orNull = <T>(value: T | null | undefined) => (value === undefined || value === null || (typeof value === 'number' && !Number.isFinite(value)) ? null : value);
+/** A time as a SQL value (postgres.js does not serialise Date inside raw SQL). */
+const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /** Nextflow reports Integer.MAX_VALUE as the exit status of a task that has not ended. */
 const NO_EXIT = 2147483647;
 
@@ -54,7 +56,7 @@ export async function ingestWeblogEvent(db: Database, runId: number, event: Webl
       UPDATE runs SET
         status = CASE WHEN ${event.event}::text = 'error' THEN 'FAILED' ELSE 'RUNNING' END,
         status_reason = CASE WHEN ${event.event}::text = 'error' THEN ${`Task ${trace.name} failed${trace.exit != null && trace.exit !== NO_EXIT ? ` with exit status ${trace.exit}` : ''}.`}::text ELSE status_reason END,
-        started_at = coalesce(started_at, ${at}),
+        started_at = coalesce(started_at, ${timestamp(at)}),
         session_id = coalesce(session_id, ${event.runId}::text)
       WHERE id = ${runId} AND (status IN ('SUBMITTED', 'UNKNOWN') OR (${event.event}::text = 'error' AND status = 'RUNNING'))`);
     return;
@@ -67,7 +69,7 @@ export async function ingestWeblogEvent(db: Database, runId: number, event: Webl
         .set({
           status: sql`CASE WHEN ${runs.status} IN ('SUBMITTED', 'UNKNOWN') THEN 'RUNNING' ELSE ${runs.status} END`,
           // The workflow's own start time wins over the time a task event first said it ran.
-          startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${at})`,
+          startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
           sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
         })
         .where(eq(runs.id, runId));
@@ -83,8 +85,8 @@ export async function ingestWeblogEvent(db: Database, runId: number, event: Webl
         .set({
           status: sql`CASE WHEN ${open} THEN ${outcome} ELSE ${runs.status} END`,
           statusReason: sql`CASE WHEN ${open} THEN ${reason}::text ELSE coalesce(${runs.statusReason}, ${reason}::text) END`,
-          startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${at})`,
-          completedAt: event.event === 'completed' ? sql`coalesce(${runs.completedAt}, ${workflow?.complete ? toDate(workflow.complete) : at})` : sql`${runs.completedAt}`,
+          startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
+          completedAt: event.event === 'completed' ? sql`coalesce(${runs.completedAt}, ${timestamp(workflow?.complete ? toDate(workflow.complete) : at)})` : sql`${runs.completedAt}`,
           workflowStats: sql`coalesce(${stats}::jsonb, ${runs.workflowStats})`,
           sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
         })
