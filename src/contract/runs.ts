@@ -1,19 +1,12 @@
 import { z } from 'zod';
+import { RUN_ENGINES, RUN_NAME_PATTERN } from './run-codes';
+
+export * from './run-codes';
 
 /**
  * Runs, their groups and the weblog events that report on them. Statuses are Seqera Platform's;
  * task states and the weblog event format are Nextflow's own.
  */
-
-export const RUN_STATUSES = ['SUBMITTED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CANCELLED', 'UNKNOWN'] as const;
-export type RunStatus = (typeof RUN_STATUSES)[number];
-export const TERMINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED']);
-
-export const RUN_ENGINES = ['local', 'nextflow'] as const;
-export type RunEngineName = (typeof RUN_ENGINES)[number];
-
-/** Nextflow's own rule for `-name` (CmdRun's RUN_NAME_PATTERN). */
-export const RUN_NAME_PATTERN = /^[a-z](?:[a-z\d]|[-_](?=[a-z\d])){0,79}$/;
 
 export const runNameSchema = z
   .string({ error: 'Required' })
@@ -45,18 +38,6 @@ export const runGroupInputSchema = z.object({
   name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'At most 120 characters'),
   description: z.string().trim().max(4000, 'At most 4000 characters').optional().nullable().transform((value) => value || null),
 });
-
-/** Where a task stands, for progress bars: Nextflow's task states folded into five. */
-export const TASK_PROGRESS_STATES = ['pending', 'running', 'succeeded', 'failed', 'cached'] as const;
-export type TaskProgressState = (typeof TASK_PROGRESS_STATES)[number];
-export type ProcessProgress = { process: string } & Record<TaskProgressState, number>;
-
-export interface RunProgress {
-  total: number;
-  done: number;
-  running: number;
-  failed: number;
-}
 
 /**
  * One weblog post, as Nextflow's WebLogObserver sends it. Unknown fields are kept out of the

@@ -93,7 +93,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', authenticationRouter);
   api.route('/', profileRouter);
   api.route('/', invitationsRouter);
-  api.route('/', pipelinesRouter(options.catalogue ?? []));
+  api.route('/', pipelinesRouter(options.catalogue ?? [], options.runService));
   for (const router of breedingRouters) api.route('/', router);
   api.route('/', runsRouter(options.catalogue ?? []));
   api.route('/', runGroupsRouter);

@@ -80,6 +80,34 @@ export async function request<T = unknown>(
   return parsed as T;
 }
 
+/**
+ * Sends a file as the request body with XMLHttpRequest, which (unlike fetch) reports upload
+ * progress: `onProgress` gets the fraction sent, 0 to 1. Errors are the same RequestError.
+ */
+export function upload<T = unknown>(path: string, file: Blob, onProgress?: (fraction: number) => void, method: HttpMethod = 'POST'): Promise<T> {
+  const token = readStoredToken();
+  return new Promise<T>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, API_BASE_URL + path.replace(/^\//, ''));
+    xhr.setRequestHeader('Accept', 'application/json');
+    xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
+    if (token) xhr.setRequestHeader('Authorization', `token ${token}`);
+    xhr.upload.onprogress = (event) => event.lengthComputable && onProgress?.(event.loaded / event.total);
+    xhr.onerror = () => reject(new RequestError(FALLBACK_ERROR_MESSAGE, 0, null));
+    xhr.onload = () => {
+      const parsed = parseBody(xhr.responseText, xhr.getResponseHeader('content-type'));
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress?.(1);
+        resolve(parsed as T);
+        return;
+      }
+      if (xhr.status === 401 && token) onUnauthorized?.();
+      reject(new RequestError(errorMessage(parsed, xhr.responseText, xhr.statusText), xhr.status, parsed, fieldErrors(parsed)));
+    };
+    xhr.send(file);
+  });
+}
+
 /** In order: the server's `message`; the whole body; the client's own message; a fixed fallback. */
 export function errorMessage(parsed: unknown, text: string, clientMessage?: string): string {
   if (isRecord(parsed) && typeof parsed.message === 'string' && parsed.message.trim()) return parsed.message;

@@ -18,10 +18,6 @@ const plans: Record<string, string> = {
   '/upload/mlflow-run': 'Track an MLflow run: its parameters, metrics and status.',
 };
 
-for (const entry of launchMenu.entries) {
-  if (entry.href) plans[entry.href] = `Launch ${entry.label}: ${entry.tooltip ?? ''}. The form is generated from the pipeline's parameter schema.`;
-}
-
 const titles = new Map<string, string>([
   ...[topLinks.runs, topLinks.runGroups].map((entry) => [entry.href, entry.label] as [string, string]),
   ...[breedingMenu, launchMenu, benchmarkingMenu, configMenu]

@@ -3,6 +3,7 @@ import { createRouter } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { errorResponses, jsonContent } from '../../http/openapi';
 import type { CataloguePipeline } from '../../pipelines/catalogue';
+import type { RunService } from '../../runs/run-service';
 
 const tags = ['Pipelines'];
 const summarySchema = z.object({
@@ -14,6 +15,8 @@ const summarySchema = z.object({
   revision: z.string(),
   defaultProfile: z.string(),
   outputFileTypes: z.array(z.string()),
+  engine: z.enum(['local', 'nextflow']).describe('The engine that runs it on this server'),
+  launchProblem: z.string().nullable().describe('Why it cannot be launched on this server, or null'),
 });
 
 const listPipelines = createRoute({
@@ -37,14 +40,23 @@ const getPipeline = createRoute({
 });
 
 /** The catalogue, read and checked at start (src/server/pipelines/catalogue.ts). */
-export function pipelinesRouter(catalogue: CataloguePipeline[]) {
+export function pipelinesRouter(catalogue: CataloguePipeline[], runService?: RunService) {
   const byId = new Map(catalogue.map((pipeline) => [pipeline.id, pipeline]));
+  const summary = (pipeline: CataloguePipeline) => {
+    const { local: _local, engine: _engine, ...manifest } = pipeline.manifest;
+    return {
+      id: pipeline.id,
+      ...manifest,
+      engine: runService?.engineNameFor(pipeline) ?? pipeline.manifest.engine ?? 'local',
+      launchProblem: runService ? (runService.canLaunch(pipeline)?.message ?? null) : 'Runs are not enabled on this server.',
+    };
+  };
   return createRouter()
-    .openapi(listPipelines, (c) => c.json({ data: catalogue.map(({ id, manifest }) => ({ id, ...manifest })) }, 200))
+    .openapi(listPipelines, (c) => c.json({ data: catalogue.map(summary) }, 200))
     .openapi(getPipeline, (c) => {
       const { id } = c.req.valid('param');
       const pipeline = byId.get(id);
       if (!pipeline) throw new ApiError(404, `No pipeline '${id}' in the catalogue. The catalogue has: ${[...byId.keys()].join(', ')}.`);
-      return c.json({ id, ...pipeline.manifest, schema: pipeline.schema as unknown as Record<string, unknown> }, 200);
+      return c.json({ ...summary(pipeline), schema: pipeline.schema as unknown as Record<string, unknown> }, 200);
     });
 }

@@ -1,0 +1,405 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, type Path } from 'react-hook-form';
+import { labelSchema, runNameSchema } from '../../../contract/runs';
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { notify } from '../../app/notify';
+import { request, RequestError } from '../../lib/api';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { LoadError } from '../../ui/LoadError';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { Switch } from '../../ui/Switch';
+import { FileParameter, type StoredFile } from './FileParameter';
+import { download, knownParams, paramsFileText, parseParamsFile } from './params-file';
+import { randomRunName } from './run-name';
+import { defaultFormValues, fieldsOf, groupsOf, paramsOf, rulesOf, type ParameterField, type ParameterGroup, type PipelineSchema } from './schema-form';
+
+interface Pipeline {
+  id: string;
+  label: string;
+  description: string;
+  repository: string;
+  revision: string;
+  engine: 'local' | 'nextflow';
+  launchProblem: string | null;
+  schema: PipelineSchema;
+}
+
+interface Named {
+  id: number;
+  name: string;
+}
+
+interface EarlierRun {
+  id: number;
+  name: string;
+  pipelineId: string;
+  params: Record<string, unknown>;
+  labels: string[];
+  groupId: number | null;
+  projectId: number | null;
+}
+
+interface LaunchValues {
+  name: string;
+  groupId: string;
+  projectId: string;
+  labels: string;
+  params: Record<string, unknown>;
+}
+
+const RUN_VIEW = '/tools/pipeline/monitor/pipeline-run/view';
+const inputClass = (error: unknown) =>
+  `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 ${error ? 'border-red-500 focus:ring-red-200' : 'border-stone-300 focus:border-emerald-600 focus:ring-emerald-100'}`;
+
+const splitLabels = (text: string) => text.split(',').map((label) => label.trim()).filter(Boolean);
+
+function validateLabels(text: string): true | string {
+  const labels = splitLabels(text);
+  if (labels.length > 20) return 'At most 20 labels';
+  for (const label of labels) {
+    const result = labelSchema.safeParse(label);
+    if (!result.success) return `${label}: ${result.error.issues[0]?.message ?? 'invalid'}`;
+  }
+  return true;
+}
+
+function Help({ text, label }: { text: string | undefined; label: string }) {
+  if (!text) return null;
+  return (
+    <details className="mt-1 text-xs text-stone-600">
+      <summary className="cursor-pointer select-none text-emerald-800">{label}</summary>
+      <p className="mt-1 whitespace-pre-line">{text}</p>
+    </details>
+  );
+}
+
+function LaunchForm({ pipeline, groups, runGroups, projects, from, files, addFile }: { pipeline: Pipeline; groups: ParameterGroup[]; runGroups: Named[]; projects: Named[]; from: EarlierRun | null; files: StoredFile[] | undefined; addFile: (file: StoredFile) => void }) {
+  const fields = useMemo(() => fieldsOf(groups), [groups]);
+  const [showHidden, setShowHidden] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const importInput = useRef<HTMLInputElement>(null);
+  const form = useForm<LaunchValues>({
+    mode: 'all',
+    defaultValues: {
+      name: randomRunName(),
+      groupId: from?.groupId ? String(from.groupId) : '',
+      projectId: from?.projectId ? String(from.projectId) : '',
+      labels: from?.labels.join(', ') ?? '',
+      params: defaultFormValues(groups, from?.params ?? {}),
+    },
+  });
+  const { register, formState, handleSubmit, setValue, getValues, control } = form;
+  const errorOf = (name: string): string | undefined => {
+    const parts = name.split('.');
+    let error: unknown = formState.errors;
+    for (const part of parts) error = (error as Record<string, unknown> | undefined)?.[part];
+    const message = (error as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+  const hiddenCount = fields.filter((field) => field.hidden).length;
+
+  const currentParams = () => paramsOf(groups, getValues('params'));
+
+  const importFile = async (file: File) => {
+    try {
+      const { known, unknown } = knownParams(groups, await parseParamsFile(file.name, await file.text()));
+      for (const field of fields) {
+        if (field.name in known) setValue(`params.${field.name}` as Path<LaunchValues>, defaultFormValues([{ ...groups[0]!, fields: [field] }], known)[field.name] as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+      }
+      if (fields.some((field) => field.hidden && field.name in known)) setShowHidden(true);
+      notify.success(`Imported ${Object.keys(known).length} parameter${Object.keys(known).length === 1 ? '' : 's'} from ${file.name}`);
+      if (unknown.length > 0) notify.error(`${pipeline.label} has no parameter ${unknown.join(', ')}; ${unknown.length === 1 ? 'it was' : 'they were'} left out.`);
+    } catch (error) {
+      notify.error(error instanceof Error ? error.message : undefined);
+    }
+  };
+
+  const exportAs = async (format: 'json' | 'yaml') => {
+    const text = await paramsFileText(currentParams(), format);
+    download(`${getValues('name') || pipeline.id}_params.${format === 'json' ? 'json' : 'yaml'}`, text, format === 'json' ? 'application/json' : 'application/yaml');
+  };
+
+  const submit = handleSubmit(
+    async (values) => {
+      setSubmitting(true);
+      try {
+        const run = await request<{ id: number }>('runs', 'POST', {
+          pipelineId: pipeline.id,
+          name: values.name.trim(),
+          groupId: values.groupId ? Number(values.groupId) : null,
+          projectId: values.projectId ? Number(values.projectId) : null,
+          labels: splitLabels(values.labels),
+          params: paramsOf(groups, values.params),
+        });
+        notify.success('Run submitted');
+        window.location.assign(`${RUN_VIEW}?id=${run.id}`);
+      } catch (error) {
+        setSubmitting(false);
+        if (error instanceof RequestError) {
+          let first = true;
+          for (const [key, message] of Object.entries(error.errors)) {
+            const name = key.startsWith('labels.') ? 'labels' : key;
+            if (name.startsWith('params.') && fields.find((field) => `params.${field.name}` === name)?.hidden) setShowHidden(true);
+            form.setError(name as Path<LaunchValues>, { type: 'server', message }, { shouldFocus: first });
+            first = false;
+          }
+        }
+        notify.error(error instanceof Error ? error.message : undefined);
+      }
+    },
+    () => {
+      const firstHidden = fields.find((field) => field.hidden && errorOf(`params.${field.name}`));
+      if (firstHidden) setShowHidden(true);
+      notify.error('Some parameters need attention; see the messages in red.');
+    },
+  );
+
+  const renderField = (field: ParameterField) => {
+    const name = `params.${field.name}` as Path<LaunchValues>;
+    const id = `param-${field.name}`;
+    const error = errorOf(name);
+    const hintId = `${id}-hint`;
+    const { schema } = field;
+    const label = (
+      <label htmlFor={id} className="flex items-baseline gap-2 text-sm font-medium text-stone-800">
+        <code className="font-mono">{field.name}</code>
+        {field.required && (
+          <span className="text-red-600" aria-hidden>
+            *
+          </span>
+        )}
+        {field.hidden && <span className="rounded bg-stone-100 px-1.5 text-[11px] font-normal text-stone-500">hidden</span>}
+      </label>
+    );
+    const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': hintId, 'aria-required': field.required || undefined };
+    let input;
+    if (field.kind === 'boolean') {
+      input = (
+        <Controller
+          control={control}
+          name={name}
+          render={({ field: controlled }) => (
+            <div className="mt-1 flex items-center gap-3">
+              <Switch id={id} checked={Boolean(controlled.value)} onChange={(checked) => controlled.onChange(checked)} label={field.name} />
+              <span className="text-sm text-stone-600">{controlled.value ? 'Yes' : 'No'}</span>
+            </div>
+          )}
+        />
+      );
+    } else if (field.kind === 'enum') {
+      input = (
+        <select {...common} className={inputClass(error)} {...register(name, rulesOf(field))}>
+          {(!field.required || schema.default === undefined) && <option value="">—</option>}
+          {schema.enum!.map((option) => (
+            <option key={String(option)} value={String(option)}>
+              {String(option)}
+            </option>
+          ))}
+        </select>
+      );
+    } else if (field.kind === 'integer' || field.kind === 'number') {
+      input = <input {...common} type="text" inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'} className={inputClass(error)} {...register(name, rulesOf(field))} />;
+    } else {
+      input = <input {...common} type="text" spellCheck={false} className={`${inputClass(error)} font-mono`} placeholder={field.kind === 'file' ? 'Path or URL of the file, or choose one below' : undefined} {...register(name, rulesOf(field))} />;
+    }
+    const bounds = [schema.minimum !== undefined ? `≥ ${schema.minimum}` : '', schema.maximum !== undefined ? `≤ ${schema.maximum}` : ''].filter(Boolean).join(', ');
+    return (
+      <div key={field.name} data-param={field.name}>
+        {label}
+        {input}
+        {field.kind === 'file' && (
+          <FileParameter
+            field={field}
+            files={files}
+            value={String(form.watch(name) ?? '')}
+            describedBy={hintId}
+            onChoose={(path) => setValue(name, path as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
+            onUploaded={(file) => {
+              addFile(file);
+              setValue(name, file.path as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+            }}
+          />
+        )}
+        {error ? (
+          <p id={hintId} className="mt-1 text-sm text-red-600" role="alert">
+            {error}
+          </p>
+        ) : (
+          <p id={hintId} className="mt-1 text-xs text-stone-500">
+            {schema.description}
+            {bounds && <span className="text-stone-400"> ({bounds})</span>}
+          </p>
+        )}
+        <Help text={schema.help_text} label="Help" />
+      </div>
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="grid gap-6" aria-label={`Launch ${pipeline.label}`}>
+      <Card title="New run" description={`${pipeline.repository} @ ${pipeline.revision} · runs on the ${pipeline.engine} engine`}>
+        <p className="text-sm text-stone-700">{pipeline.description}</p>
+        {pipeline.launchProblem && (
+          <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" role="alert">
+            {pipeline.launchProblem}
+          </p>
+        )}
+        {from && (
+          <p className="mt-3 text-sm text-stone-600">
+            Parameters from run <a className="font-medium text-emerald-800 underline" href={`${RUN_VIEW}?id=${from.id}`}>{from.name}</a>.
+          </p>
+        )}
+        <div className="mt-5 grid gap-4 sm:grid-cols-2">
+          <div>
+            <label htmlFor="run-name" className="block text-sm font-medium text-stone-800">
+              Run name <span className="text-red-600">*</span>
+            </label>
+            <input
+              id="run-name"
+              className={`${inputClass(errorOf('name'))} font-mono`}
+              aria-invalid={errorOf('name') ? true : undefined}
+              aria-describedby="run-name-hint"
+              spellCheck={false}
+              {...register('name', { validate: (value) => { const result = runNameSchema.safeParse(value); return result.success || (result.error.issues[0]?.message ?? 'Invalid'); } })}
+            />
+            <p id="run-name-hint" className={`mt-1 text-xs ${errorOf('name') ? 'text-red-600' : 'text-stone-500'}`} role={errorOf('name') ? 'alert' : undefined}>
+              {errorOf('name') ?? 'Lower-case letters, digits, - and _, as Nextflow requires.'}{' '}
+              {!errorOf('name') && (
+                <button type="button" className="text-emerald-800 underline" onClick={() => setValue('name', randomRunName(), { shouldValidate: true })}>
+                  Another name
+                </button>
+              )}
+            </p>
+          </div>
+          <div>
+            <label htmlFor="run-labels" className="block text-sm font-medium text-stone-800">
+              Labels
+            </label>
+            <input id="run-labels" className={inputClass(errorOf('labels'))} placeholder="e.g. cycle-2026, qc" aria-describedby="run-labels-hint" {...register('labels', { validate: validateLabels })} />
+            <p id="run-labels-hint" className={`mt-1 text-xs ${errorOf('labels') ? 'text-red-600' : 'text-stone-500'}`}>
+              {errorOf('labels') ?? 'Separated by commas; the runs list can filter by them.'}
+            </p>
+          </div>
+          <div>
+            <label htmlFor="run-group" className="block text-sm font-medium text-stone-800">
+              Run group
+            </label>
+            <select id="run-group" className={inputClass(errorOf('groupId'))} {...register('groupId')}>
+              <option value="">No group</option>
+              {runGroups.map((group) => (
+                <option key={group.id} value={String(group.id)}>
+                  {group.name}
+                </option>
+              ))}
+            </select>
+            {errorOf('groupId') && <p className="mt-1 text-sm text-red-600">{errorOf('groupId')}</p>}
+          </div>
+          <div>
+            <label htmlFor="run-project" className="block text-sm font-medium text-stone-800">
+              Project
+            </label>
+            <select id="run-project" className={inputClass(errorOf('projectId'))} {...register('projectId')}>
+              <option value="">No project</option>
+              {projects.map((project) => (
+                <option key={project.id} value={String(project.id)}>
+                  {project.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      </Card>
+
+      <div className="flex flex-wrap items-center gap-3 rounded-xl bg-white px-6 py-3 shadow-sm ring-1 ring-stone-200">
+        <Button size="sm" onClick={() => importInput.current?.click()}>
+          Import params…
+        </Button>
+        <input
+          ref={importInput}
+          type="file"
+          accept=".json,.yaml,.yml,application/json,application/yaml"
+          hidden
+          data-testid="import-params"
+          onChange={(event) => {
+            const file = event.target.files?.[0];
+            event.target.value = '';
+            if (file) void importFile(file);
+          }}
+        />
+        <Button size="sm" onClick={() => void exportAs('json')}>
+          Export JSON
+        </Button>
+        <Button size="sm" onClick={() => void exportAs('yaml')}>
+          Export YAML
+        </Button>
+        {hiddenCount > 0 && (
+          <label className="ml-auto flex items-center gap-2 text-sm text-stone-700">
+            <Switch checked={showHidden} onChange={setShowHidden} label="Show hidden parameters" />
+            Show hidden parameters ({hiddenCount})
+          </label>
+        )}
+      </div>
+
+      {groups.map((group) => {
+        const visible = group.fields.filter((field) => showHidden || !field.hidden);
+        if (visible.length === 0) return null;
+        return (
+          <section key={group.id} aria-labelledby={`group-${group.id}`} className="rounded-xl bg-white px-6 py-5 shadow-sm ring-1 ring-stone-200">
+            <h2 id={`group-${group.id}`} className="text-base font-semibold text-stone-900">
+              {group.title}
+            </h2>
+            {group.description && <p className="mt-0.5 text-sm text-stone-500">{group.description}</p>}
+            <Help text={group.helpText} label="More about these options" />
+            <div className="mt-4 grid gap-5 md:grid-cols-2">{visible.map(renderField)}</div>
+          </section>
+        );
+      })}
+
+      <div className="flex items-center justify-end gap-3">
+        <a href="/tools/pipeline/monitor/pipeline-run/list" className="text-sm text-stone-600 hover:underline">
+          Cancel
+        </a>
+        <Button type="submit" variant="primary" busy={submitting} disabled={Boolean(pipeline.launchProblem)}>
+          {submitting ? 'Launching…' : 'Launch run'}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function Launch({ pipelineId }: { pipelineId: string }) {
+  const [from, setFrom] = useState<string | null | undefined>(undefined);
+  useEffect(() => setFrom(new URLSearchParams(window.location.search).get('from')), []);
+  const pipeline = useRequest<Pipeline>(`pipelines/${pipelineId}`);
+  const runGroups = useRequest<{ data: Named[] }>('run-groups?pageSize=1000&sort=name');
+  const projects = useRequest<{ data: Named[] }>('projects?pageSize=1000&sort=name');
+  const earlier = useRequest<EarlierRun>(from && /^\d+$/.test(from) ? `runs/${from}` : null);
+  const storedFiles = useRequest<{ data: StoredFile[] }>('files?pageSize=1000');
+  const [uploaded, setUploaded] = useState<StoredFile[]>([]);
+  const groups = useMemo(() => (pipeline.data ? groupsOf(pipeline.data.schema) : []), [pipeline.data]);
+  useEffect(() => {
+    if (earlier.data && earlier.data.pipelineId !== pipelineId) notify.error(`Run ${earlier.data.name} is a ${earlier.data.pipelineId} run; its parameters do not apply here.`);
+  }, [earlier.data, pipelineId]);
+
+  const failed = pipeline.error ?? runGroups.error ?? projects.error ?? earlier.error;
+  if (failed) {
+    const what = pipeline.error ? 'the pipeline' : earlier.error ? 'the earlier run' : 'the launch form';
+    return <LoadError what={what} error={failed} onRetry={() => [pipeline, runGroups, projects, earlier].forEach((state) => state.reload())} />;
+  }
+  const waitingForEarlier = from === undefined || (from !== null && /^\d+$/.test(from) && !earlier.data);
+  if (!pipeline.data || !runGroups.data || !projects.data || waitingForEarlier) return <LoadingOverlay />;
+  const earlierRun = earlier.data && earlier.data.pipelineId === pipelineId ? earlier.data : null;
+  const files = storedFiles.data ? [...uploaded, ...storedFiles.data.data] : undefined;
+  return <LaunchForm pipeline={pipeline.data} groups={groups} runGroups={runGroups.data.data} projects={projects.data.data} from={earlierRun} files={files} addFile={(file) => setUploaded((list) => [file, ...list])} />;
+}
+
+/** `/tools/pipeline/run/<pipeline>`: the launch form of one pipeline, generated from its schema. */
+export default function LaunchPage({ pipelineId, route, title }: { pipelineId: string; route: string; title: string }) {
+  return (
+    <ConsoleShell title={title} route={route}>
+      <Launch pipelineId={pipelineId} />
+    </ConsoleShell>
+  );
+}

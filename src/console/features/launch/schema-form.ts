@@ -1,0 +1,184 @@
+
+/**
+ * nf-core `nextflow_schema.json` → form: its groups as sections, each parameter as a field with
+ * react-hook-form rules that say what the server's ajv check says, in the same words.
+ */
+
+export interface ParameterSchema {
+  type?: string | string[];
+  description?: string;
+  help_text?: string;
+  default?: unknown;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  exclusiveMinimum?: number;
+  exclusiveMaximum?: number;
+  pattern?: string;
+  errorMessage?: string;
+  format?: string;
+  mimetype?: string;
+  hidden?: boolean;
+  fa_icon?: string;
+}
+
+export interface GroupSchema {
+  title: string;
+  description?: string;
+  help_text?: string;
+  required?: string[];
+  properties: Record<string, ParameterSchema>;
+}
+
+export interface PipelineSchema {
+  title?: string;
+  description?: string;
+  $defs?: Record<string, GroupSchema>;
+  definitions?: Record<string, GroupSchema>;
+  allOf?: Array<{ $ref: string }>;
+  properties?: Record<string, ParameterSchema>;
+  required?: string[];
+}
+
+export type ParameterKind = 'boolean' | 'integer' | 'number' | 'enum' | 'file' | 'directory' | 'path' | 'string';
+
+export interface ParameterField {
+  name: string;
+  schema: ParameterSchema;
+  kind: ParameterKind;
+  required: boolean;
+  hidden: boolean;
+}
+
+export interface ParameterGroup {
+  id: string;
+  title: string;
+  description?: string | undefined;
+  helpText?: string | undefined;
+  fields: ParameterField[];
+}
+
+const typeOf = (schema: ParameterSchema) => (Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type);
+
+export function kindOf(schema: ParameterSchema): ParameterKind {
+  if (schema.enum) return 'enum';
+  const type = typeOf(schema);
+  if (type === 'boolean') return 'boolean';
+  if (type === 'integer') return 'integer';
+  if (type === 'number') return 'number';
+  if (schema.format === 'file-path') return 'file';
+  if (schema.format === 'directory-path') return 'directory';
+  if (schema.format === 'path' || schema.format === 'file-path-pattern') return 'path';
+  return 'string';
+}
+
+/** Groups in `allOf` order (then any not listed), and top-level properties as an "Other" group. */
+export function groupsOf(schema: PipelineSchema): ParameterGroup[] {
+  const definitions = schema.$defs ?? schema.definitions ?? {};
+  const ordered = (schema.allOf ?? []).map((entry) => /^#\/(?:\$defs|definitions)\/(.+)$/.exec(entry.$ref)?.[1]).filter((id): id is string => Boolean(id && definitions[id]));
+  const ids = [...new Set([...ordered, ...Object.keys(definitions)])];
+  const groups = ids.map((id) => {
+    const group = definitions[id]!;
+    const required = new Set(group.required ?? []);
+    return {
+      id,
+      title: group.title,
+      description: group.description,
+      helpText: group.help_text,
+      fields: Object.entries(group.properties).map(([name, parameter]) => ({ name, schema: parameter, kind: kindOf(parameter), required: required.has(name), hidden: Boolean(parameter.hidden) })),
+    };
+  });
+  if (schema.properties && Object.keys(schema.properties).length > 0) {
+    const required = new Set(schema.required ?? []);
+    groups.push({
+      id: 'other',
+      title: 'Other parameters',
+      description: undefined,
+      helpText: undefined,
+      fields: Object.entries(schema.properties).map(([name, parameter]) => ({ name, schema: parameter, kind: kindOf(parameter), required: required.has(name), hidden: Boolean(parameter.hidden) })),
+    });
+  }
+  return groups;
+}
+
+export const fieldsOf = (groups: ParameterGroup[]) => groups.flatMap((group) => group.fields);
+
+/** What each input holds before the user types: the schema default, in the input's own terms. */
+export function formValueOf(field: ParameterField, value: unknown): unknown {
+  if (field.kind === 'boolean') return value === true || value === 'true';
+  if (value === undefined || value === null) return field.kind === 'integer' || field.kind === 'number' ? '' : '';
+  return String(value);
+}
+
+export function defaultFormValues(groups: ParameterGroup[], params: Record<string, unknown> = {}): Record<string, unknown> {
+  return Object.fromEntries(fieldsOf(groups).map((field) => [field.name, formValueOf(field, field.name in params ? params[field.name] : field.schema.default)]));
+}
+
+/** Form values → params as Nextflow takes them: typed, with empty values left out. */
+export function paramsOf(groups: ParameterGroup[], values: Record<string, unknown>): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const field of fieldsOf(groups)) {
+    const value = values[field.name];
+    if (field.kind === 'boolean') {
+      params[field.name] = Boolean(value);
+      continue;
+    }
+    if (value === undefined || value === null || value === '') continue;
+    if (field.kind === 'integer' || field.kind === 'number') {
+      const number = Number(value);
+      params[field.name] = Number.isFinite(number) ? number : value;
+    } else if (field.kind === 'enum' && field.schema.enum && !field.schema.enum.includes(value)) {
+      // Enums of numbers come back from <select> as text.
+      params[field.name] = field.schema.enum.find((option) => String(option) === String(value)) ?? value;
+    } else {
+      params[field.name] = value;
+    }
+  }
+  return params;
+}
+
+/** The rules of one field, with the messages the server's check gives for the same problem. */
+export function rulesOf(field: ParameterField): { validate: (value: unknown) => true | string } {
+  const { schema } = field;
+  const numeric = field.kind === 'integer' || field.kind === 'number';
+  let pattern: RegExp | null = null;
+  if (schema.pattern) {
+    try {
+      pattern = new RegExp(schema.pattern, 'u');
+    } catch {
+      pattern = null;
+    }
+  }
+  return {
+    validate: (raw: unknown) => {
+      const empty = raw === undefined || raw === null || raw === '';
+      if (field.kind === 'boolean') return true;
+      if (empty) return field.required ? 'Required' : true;
+      const text = String(raw);
+      if (numeric) {
+        if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text.trim())) return 'Must be a number';
+        const value = Number(text);
+        if (field.kind === 'integer' && !Number.isInteger(value)) return 'Must be a whole number';
+        if (schema.minimum !== undefined && value < schema.minimum) return `At least ${schema.minimum}`;
+        if (schema.maximum !== undefined && value > schema.maximum) return `At most ${schema.maximum}`;
+        if (schema.exclusiveMinimum !== undefined && value <= schema.exclusiveMinimum) return `More than ${schema.exclusiveMinimum}`;
+        if (schema.exclusiveMaximum !== undefined && value >= schema.exclusiveMaximum) return `Less than ${schema.exclusiveMaximum}`;
+        return true;
+      }
+      if (schema.enum && !schema.enum.map(String).includes(text)) return `One of ${schema.enum.map(String).join(', ')}`;
+      if (pattern && !pattern.test(text)) return schema.errorMessage ?? `Must match ${schema.pattern}`;
+      return true;
+    },
+  };
+}
+
+/** Whether a stored file suits a file parameter: its MIME type (if the schema names one) and name pattern. */
+export function fileSuits(field: ParameterField, file: { name: string; mimeType: string | null; path: string }): boolean {
+  if (field.schema.mimetype && file.mimeType && file.mimeType !== field.schema.mimetype) return false;
+  if (!field.schema.pattern) return true;
+  try {
+    return new RegExp(field.schema.pattern, 'u').test(file.path);
+  } catch {
+    return true;
+  }
+}

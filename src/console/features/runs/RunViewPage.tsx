@@ -1,0 +1,284 @@
+import { useEffect, useRef, useState } from 'react';
+import { TERMINAL_RUN_STATUSES, type ProcessProgress, type RunProgress, type RunStatus } from '../../../contract/run-codes';
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { notify } from '../../app/notify';
+import { API_BASE_URL, readStoredToken, request } from '../../lib/api';
+import { formatBytes, formatDateTime, formatDuration } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { CopyButton } from '../../ui/CopyButton';
+import { LoadError } from '../../ui/LoadError';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { ProgressBar, StatusBadge } from './status';
+
+interface RunDetail {
+  id: number;
+  name: string;
+  pipelineId: string;
+  revision: string;
+  engine: string;
+  status: RunStatus;
+  statusReason: string | null;
+  labels: string[];
+  groupName: string | null;
+  projectId: number | null;
+  projectName: string | null;
+  launchedBy: { name: string; email: string } | null;
+  submittedAt: string;
+  startedAt: string | null;
+  completedAt: string | null;
+  progress: RunProgress;
+  params: Record<string, unknown>;
+  runDir: string;
+  workDir: string;
+  queuePosition: number | null;
+  processes: ProcessProgress[];
+}
+
+interface Outputs {
+  location: string;
+  local: boolean;
+  outputs: Array<{ path: string; sizeBytes: number; modifiedAt: string; fileType: string | null; fileId: number | null }>;
+}
+
+const POLL_MS = 2000;
+const RUNS_LIST = '/tools/pipeline/monitor/pipeline-run/list';
+
+/** Downloads a stored file with the session's token (a plain link could not carry it). */
+async function downloadFile(fileId: number, name: string) {
+  try {
+    const response = await fetch(`${API_BASE_URL}files/${fileId}/download`, { headers: { Authorization: `token ${readStoredToken()}` } });
+    if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? response.statusText);
+    const url = URL.createObjectURL(await response.blob());
+    const link = Object.assign(document.createElement('a'), { href: url, download: name.split('/').pop() ?? name });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  } catch (error) {
+    notify.error(error instanceof Error ? error.message : undefined);
+  }
+}
+
+function Log({ runId, live }: { runId: number; live: boolean }) {
+  const [text, setText] = useState('');
+  const offset = useRef(0);
+  const box = useRef<HTMLPreElement>(null);
+  useEffect(() => {
+    let stopped = false;
+    const read = async () => {
+      try {
+        const chunk = await request<{ text: string; nextOffset: number }>(`runs/${runId}/log?offset=${offset.current}`);
+        if (stopped || !chunk.text) return;
+        offset.current = chunk.nextOffset;
+        setText((previous) => (previous + chunk.text).slice(-200_000));
+        requestAnimationFrame(() => box.current && (box.current.scrollTop = box.current.scrollHeight));
+      } catch {
+        // The next poll tries again.
+      }
+    };
+    void read();
+    const timer = live ? setInterval(read, POLL_MS) : undefined;
+    return () => {
+      stopped = true;
+      if (timer) clearInterval(timer);
+    };
+  }, [runId, live]);
+  return (
+    <pre ref={box} className="max-h-80 overflow-auto rounded-lg bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100" aria-label="Run log" tabIndex={0}>
+      {text || 'No log output yet.'}
+    </pre>
+  );
+}
+
+function RunView() {
+  const [id, setId] = useState<string | null | undefined>(undefined);
+  const [tick, setTick] = useState(0);
+  const [cancelling, setCancelling] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setId(new URLSearchParams(window.location.search).get('id')), []);
+  const validId = id && /^\d+$/.test(id) ? id : null;
+  const { data: run, error, reload } = useRequest<RunDetail>(validId ? `runs/${validId}` : null, tick);
+  const ended = run ? TERMINAL_RUN_STATUSES.has(run.status) : false;
+  const outputs = useRequest<Outputs>(validId ? `runs/${validId}/outputs` : null, `${run?.status}-${ended ? tick : 0}`);
+
+  useEffect(() => {
+    if (!run || ended) return;
+    const timer = setTimeout(() => setTick((value) => value + 1), POLL_MS);
+    return () => clearTimeout(timer);
+  }, [run, ended]);
+  // Outputs are registered a moment after a run succeeds: look again shortly after.
+  useEffect(() => {
+    if (run?.status === 'SUCCEEDED' && outputs.data?.outputs.some((output) => output.fileId === null)) {
+      const timer = setTimeout(outputs.reload, 1000);
+      return () => clearTimeout(timer);
+    }
+  }, [run?.status, outputs.data, outputs.reload]);
+
+  if (id === undefined) return null;
+  if (!validId) return <LoadError what="run" error={new Error('this page needs ?id= with the run’s number')} onRetry={() => window.location.assign(RUNS_LIST)} />;
+  if (error && !run) return <LoadError what="run" error={error} onRetry={reload} />;
+  if (!run) return <LoadingOverlay />;
+
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      await request(`runs/${run.id}/cancel`, 'POST');
+      notify.success(`Cancelled ${run.name}`);
+      setTick((value) => value + 1);
+    } catch (failure) {
+      notify.error(failure instanceof Error ? failure.message : undefined);
+    } finally {
+      setBusy(false);
+      setCancelling(false);
+    }
+  };
+
+  const elapsed = run.startedAt ? (run.completedAt ? Date.parse(run.completedAt) : Date.now()) - Date.parse(run.startedAt) : null;
+  const paramsJson = JSON.stringify(run.params, null, 2);
+  const facts: Array<[string, React.ReactNode]> = [
+    ['Pipeline', `${run.pipelineId} @ ${run.revision}`],
+    ['Engine', run.engine],
+    ['Launched by', run.launchedBy ? run.launchedBy.name || run.launchedBy.email : '—'],
+    ['Submitted', formatDateTime(run.submittedAt)],
+    ['Started', formatDateTime(run.startedAt)],
+    ['Completed', formatDateTime(run.completedAt)],
+    ['Duration', formatDuration(elapsed)],
+    ['Run group', run.groupName ?? '—'],
+    ['Project', run.projectId ? <a className="text-emerald-800 hover:underline" href={`/project/view?id=${run.projectId}`}>{run.projectName}</a> : '—'],
+    ['Labels', run.labels.length ? run.labels.join(', ') : '—'],
+    ['Work directory', <code className="break-all text-xs">{run.workDir}</code>],
+  ];
+
+  return (
+    <div className="grid gap-6">
+      <Card
+        title={run.name}
+        description={
+          <span className="flex flex-wrap items-center gap-3">
+            <StatusBadge status={run.status} />
+            <ProgressBar done={run.progress.done} total={run.progress.total} failed={run.progress.failed} label="Tasks done" />
+            {run.queuePosition !== null && <span className="text-xs text-stone-600">Waiting for a free slot: number {run.queuePosition} in the queue</span>}
+          </span>
+        }
+        actions={
+          <>
+            <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`/tools/pipeline/run/${run.pipelineId}?from=${run.id}`}>
+              Relaunch
+            </a>
+            {!ended && (
+              <Button variant="danger" onClick={() => setCancelling(true)}>
+                Cancel run
+              </Button>
+            )}
+          </>
+        }
+      >
+        {run.statusReason && (
+          <p className={`mb-4 whitespace-pre-line rounded-md p-3 text-sm ring-1 ${run.status === 'FAILED' ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-stone-50 text-stone-700 ring-stone-200'}`} data-testid="status-reason">
+            {run.statusReason}
+          </p>
+        )}
+        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
+          {facts.map(([label, value]) => (
+            <div key={label}>
+              <dt className="text-stone-500">{label}</dt>
+              <dd className="mt-0.5 font-medium text-stone-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+
+      <Card title="Processes" description="Tasks per process, as the run reports them">
+        {run.processes.length === 0 ? (
+          <p className="text-sm text-stone-500">{ended ? 'The run reported no tasks.' : 'No task has been reported yet.'}</p>
+        ) : (
+          <ul className="grid gap-3" aria-label="Processes">
+            {run.processes.map((process) => {
+              const total = process.pending + process.running + process.succeeded + process.failed + process.cached;
+              return (
+                <li key={process.process} className="grid items-center gap-2 text-sm sm:grid-cols-[16rem_1fr]">
+                  <span className="font-mono text-stone-800">{process.process}</span>
+                  <span className="flex flex-wrap items-center gap-3">
+                    <ProgressBar done={process.succeeded + process.cached} total={total} failed={process.failed} label={`${process.process} tasks done`} />
+                    <span className="text-xs text-stone-500">
+                      {process.running > 0 && `${process.running} running · `}
+                      {process.pending > 0 && `${process.pending} pending · `}
+                      {process.failed > 0 && `${process.failed} failed · `}
+                      {process.cached > 0 && `${process.cached} cached · `}
+                      {process.succeeded} succeeded
+                    </span>
+                  </span>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </Card>
+
+      <Card title="Outputs" description={outputs.data ? (outputs.data.local ? `In ${outputs.data.location}` : `Written to ${outputs.data.location}, outside this server`) : undefined}>
+        {outputs.error ? (
+          <LoadError what="the outputs" error={outputs.error} onRetry={outputs.reload} />
+        ) : !outputs.data ? (
+          <p className="text-sm text-stone-500">Loading…</p>
+        ) : outputs.data.outputs.length === 0 ? (
+          <p className="text-sm text-stone-500">{outputs.data.local ? (ended ? 'The run wrote no files.' : 'No files yet.') : 'Seedbed cannot list a bucket; open it with your storage tools.'}</p>
+        ) : (
+          <table className="w-full text-left text-sm" aria-label="Outputs">
+            <thead className="text-xs uppercase tracking-wide text-stone-500">
+              <tr>
+                <th className="py-2 pr-4 font-medium">File</th>
+                <th className="py-2 pr-4 font-medium">Type</th>
+                <th className="py-2 pr-4 text-right font-medium">Size</th>
+                <th className="py-2 font-medium">
+                  <span className="sr-only">Download</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-stone-100">
+              {outputs.data.outputs.map((output) => (
+                <tr key={output.path}>
+                  <td className="py-2 pr-4 font-mono text-xs text-stone-800">{output.path}</td>
+                  <td className="py-2 pr-4 text-stone-700">{output.fileType ?? <span className="text-stone-400">untyped</span>}</td>
+                  <td className="py-2 pr-4 text-right tabular-nums text-stone-700">{formatBytes(output.sizeBytes)}</td>
+                  <td className="py-2 text-right">
+                    {output.fileId !== null ? (
+                      <Button size="sm" onClick={() => void downloadFile(output.fileId!, output.path)}>
+                        Download
+                      </Button>
+                    ) : (
+                      <span className="text-xs text-stone-400">{ended ? 'Not registered' : 'Registered when the run succeeds'}</span>
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </Card>
+
+      <Card title="Log" description={ended ? 'The whole log of the run' : 'Live: new lines appear as the run writes them'}>
+        <Log runId={run.id} live={!ended} />
+      </Card>
+
+      <Card title="Parameters" description="As submitted" actions={<CopyButton text={paramsJson} label="Copy JSON" />}>
+        <pre className="overflow-auto rounded-lg bg-stone-50 p-4 font-mono text-xs text-stone-800 ring-1 ring-stone-200">{paramsJson}</pre>
+      </Card>
+
+      <ConfirmDialog open={cancelling} title="Cancel this run?" confirmLabel="Cancel run" busy={busy} onCancel={() => setCancelling(false)} onConfirm={cancel}>
+        {run.name} will be stopped; tasks running now are ended.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** `/tools/pipeline/monitor/pipeline-run/view?id=`: one run, followed live until it ends. */
+export default function RunViewPage() {
+  return (
+    <ConsoleShell title="Run" route="/tools/pipeline/monitor/pipeline-run/view" backHref={RUNS_LIST} backLabel="Runs">
+      <RunView />
+    </ConsoleShell>
+  );
+}
