@@ -75,7 +75,7 @@ function Help({ text, label }: { text: string | undefined; label: string }) {
   );
 }
 
-function LaunchForm({ pipeline, groups, runGroups, projects, from, files, addFile }: { pipeline: Pipeline; groups: ParameterGroup[]; runGroups: Named[]; projects: Named[]; from: EarlierRun | null; files: StoredFile[] | undefined; addFile: (file: StoredFile) => void }) {
+export function LaunchForm({ pipeline, groups, runGroups, projects, from, files, addFile }: { pipeline: Pipeline; groups: ParameterGroup[]; runGroups: Named[]; projects: Named[]; from: EarlierRun | null; files: StoredFile[] | undefined; addFile: (file: StoredFile) => void }) {
   const fields = useMemo(() => fieldsOf(groups), [groups]);
   const [showHidden, setShowHidden] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -191,7 +191,7 @@ function LaunchForm({ pipeline, groups, runGroups, projects, from, files, addFil
     } else if (field.kind === 'enum') {
       input = (
         <select {...common} className={inputClass(error)} {...register(name, rulesOf(field))}>
-          {(!field.required || schema.default === undefined) && <option value="">—</option>}
+          {schema.default === undefined && <option value="">—</option>}
           {schema.enum!.map((option) => (
             <option key={String(option)} value={String(option)}>
               {String(option)}

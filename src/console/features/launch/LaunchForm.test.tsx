@@ -1,0 +1,189 @@
+// @vitest-environment happy-dom
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LaunchForm } from './LaunchPage';
+import { groupsOf, paramsOf, defaultFormValues, type PipelineSchema } from './schema-form';
+import { knownParams, paramsFileText, parseParamsFile } from './params-file';
+import type { StoredFile } from './FileParameter';
+
+/** One schema with every construct the renderer handles. */
+const schema: PipelineSchema = {
+  $defs: {
+    io: {
+      title: 'Input/output options',
+      description: 'Where data comes from and goes.',
+      help_text: 'Long help about inputs.',
+      required: ['genotypes', 'outdir'],
+      properties: {
+        genotypes: { type: 'string', format: 'file-path', mimetype: 'text/plain', pattern: '^\\S+\\.vcf(\\.gz)?$', errorMessage: 'Must be a .vcf or .vcf.gz file', description: 'The VCF.' },
+        outdir: { type: 'string', format: 'directory-path', default: 'results', description: 'Results folder.' },
+      },
+    },
+    model: {
+      title: 'Model options',
+      properties: {
+        method: { type: 'string', enum: ['rrblup', 'gblup'], default: 'rrblup', description: 'Model.' },
+        folds: { type: 'integer', minimum: 2, maximum: 20, default: 5, description: 'CV folds.', help_text: 'More folds, more time.' },
+        lambda: { type: 'number', minimum: 0, maximum: 5, default: 1.5, description: 'Penalty.' },
+        scale: { type: 'boolean', default: true, description: 'Scale markers.' },
+        max_cpus: { type: 'integer', default: 16, minimum: 1, hidden: true, description: 'CPU cap.' },
+      },
+    },
+  },
+  allOf: [{ $ref: '#/$defs/io' }, { $ref: '#/$defs/model' }],
+};
+const pipeline = { id: 'nf-test', label: 'Test pipeline', description: 'Tests.', repository: 'seedbed/test', revision: '1.0', engine: 'local' as const, launchProblem: null, schema };
+const groups = groupsOf(schema);
+const files: StoredFile[] = [
+  { id: 1, name: 'cohort.vcf', path: '/data/files/a/cohort.vcf', sizeBytes: 2048, fileTypeName: 'VCF', mimeType: 'text/plain', runName: null },
+  { id: 2, name: 'traits.csv', path: '/data/files/b/traits.csv', sizeBytes: 100, fileTypeName: 'phenotype CSV', mimeType: 'text/csv', runName: null },
+  { id: 3, name: 'notes.txt', path: '/data/files/c/notes.txt', sizeBytes: 10, fileTypeName: null, mimeType: 'text/plain', runName: null },
+];
+
+const fetchMock = vi.fn<typeof fetch>();
+const assign = vi.fn();
+beforeEach(() => {
+  vi.stubGlobal('fetch', fetchMock);
+  vi.spyOn(window.location, 'assign').mockImplementation(assign);
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  fetchMock.mockReset();
+  assign.mockReset();
+});
+
+function renderForm(from: Parameters<typeof LaunchForm>[0]['from'] = null) {
+  return render(<LaunchForm pipeline={pipeline} groups={groups} runGroups={[{ id: 7, name: 'Cycle 2026' }]} projects={[]} from={from} files={files} addFile={() => {}} />);
+}
+const input = (name: string) => document.getElementById(`param-${name}`) as HTMLInputElement;
+const messageOf = (name: string) => document.getElementById(`param-${name}-hint`)!;
+const blur = (element: HTMLElement, value?: string) =>
+  act(async () => {
+    if (value !== undefined) fireEvent.change(element, { target: { value } });
+    fireEvent.blur(element);
+  });
+
+describe('the launch form renderer', () => {
+  it('renders groups as sections with their help, required marks and defaults', () => {
+    renderForm();
+    const io = screen.getByRole('region', { name: 'Input/output options' });
+    expect(within(io).getByText('Where data comes from and goes.')).toBeTruthy();
+    expect(within(io).getByText('Long help about inputs.').closest('details')).toBeTruthy();
+    expect(input('genotypes').getAttribute('aria-required')).toBe('true');
+    expect(input('outdir').value).toBe('results');
+    expect(input('folds').value).toBe('5');
+    expect(screen.getByRole('region', { name: 'Model options' })).toBeTruthy();
+  });
+
+  it('renders enums as selects and booleans as switches', async () => {
+    renderForm();
+    const method = input('method') as unknown as HTMLSelectElement;
+    expect(method.tagName).toBe('SELECT');
+    expect([...method.options].map((option) => option.value)).toEqual(['rrblup', 'gblup']);
+    const scale = screen.getByRole('switch', { name: 'scale' });
+    expect(scale.getAttribute('aria-checked')).toBe('true');
+    await act(async () => fireEvent.click(scale));
+    expect(scale.getAttribute('aria-checked')).toBe('false');
+  });
+
+  it('checks bounds, whole numbers and patterns on blur, with the pattern’s own message', async () => {
+    renderForm();
+    await blur(input('folds'), '25');
+    expect(messageOf('folds').textContent).toBe('At most 20');
+    await blur(input('folds'), '2.5');
+    expect(messageOf('folds').textContent).toBe('Must be a whole number');
+    await blur(input('lambda'), '-1');
+    expect(messageOf('lambda').textContent).toBe('At least 0');
+    await blur(input('genotypes'), 'cohort.txt');
+    expect(messageOf('genotypes').textContent).toBe('Must be a .vcf or .vcf.gz file');
+    await blur(input('genotypes'), '');
+    expect(messageOf('genotypes').textContent).toBe('Required');
+    // On change, once the value is right, the message goes.
+    await act(async () => fireEvent.change(input('genotypes'), { target: { value: 'cohort.vcf.gz' } }));
+    expect(messageOf('genotypes').textContent).toBe('The VCF.');
+  });
+
+  it('keeps hidden parameters behind "Show hidden parameters"', async () => {
+    renderForm();
+    expect(input('max_cpus')).toBeNull();
+    await act(async () => fireEvent.click(screen.getByRole('switch', { name: 'Show hidden parameters' })));
+    expect(input('max_cpus').value).toBe('16');
+  });
+
+  it('offers the stored files that suit a file parameter: its MIME type and pattern', () => {
+    renderForm();
+    const picker = screen.getByLabelText('Stored file for genotypes') as HTMLSelectElement;
+    expect([...picker.options].map((option) => option.textContent)).toEqual(['Choose a stored file (1)', expect.stringContaining('cohort.vcf')]);
+    act(() => {
+      fireEvent.change(picker, { target: { value: '/data/files/a/cohort.vcf' } });
+    });
+    expect(input('genotypes').value).toBe('/data/files/a/cohort.vcf');
+  });
+
+  it('refuses to submit an invalid form and calls no API', async () => {
+    renderForm();
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    expect(messageOf('genotypes').textContent).toBe('Required');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('sends typed params, shows the server’s per-parameter errors on their inputs, then launches', async () => {
+    renderForm();
+    await blur(input('genotypes'), '/data/files/a/cohort.vcf');
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'The parameters do not match.', errors: { 'params.lambda': 'At most 4 on this server', 'params.max_cpus': 'At most 8' } }), { status: 400, headers: { 'Content-Type': 'application/json' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
+    expect(body).toMatchObject({ pipelineId: 'nf-test', labels: [], groupId: null, params: { genotypes: '/data/files/a/cohort.vcf', outdir: 'results', method: 'rrblup', folds: 5, lambda: 1.5, scale: true, max_cpus: 16 } });
+    expect(messageOf('lambda').textContent).toBe('At most 4 on this server');
+    // An error on a hidden parameter shows the hidden ones.
+    expect(messageOf('max_cpus').textContent).toBe('At most 8');
+
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ id: 42 }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    await blur(input('lambda'), '1');
+    await blur(input('max_cpus'), '8');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    expect(assign).toHaveBeenCalledWith('/tools/pipeline/monitor/pipeline-run/view?id=42');
+  });
+
+  it('pre-fills from an earlier run (?from=), with a new run name', async () => {
+    let submitted: Record<string, unknown> = {};
+    fetchMock.mockImplementationOnce(async (_url, init) => {
+      submitted = JSON.parse(String(init!.body));
+      return new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'Content-Type': 'application/json' } });
+    });
+    renderForm({ id: 9, name: 'old_run', pipelineId: 'nf-test', params: { genotypes: '/x.vcf', folds: 10, scale: false }, labels: ['a', 'b'], groupId: 7, projectId: null });
+    expect(input('genotypes').value).toBe('/x.vcf');
+    expect(input('folds').value).toBe('10');
+    expect(screen.getByRole('switch', { name: 'scale' }).getAttribute('aria-checked')).toBe('false');
+    expect((document.getElementById('run-labels') as HTMLInputElement).value).toBe('a, b');
+    expect((document.getElementById('run-name') as HTMLInputElement).value).not.toBe('old_run');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    // (The run group's select is checked in Chromium by the end-to-end test: happy-dom drops a select's initial value.)
+    expect(submitted).toMatchObject({ labels: ['a', 'b'], params: { genotypes: '/x.vcf', folds: 10, scale: false } });
+  });
+});
+
+describe('params files', () => {
+  const params = { genotypes: '/data/cohort.vcf', outdir: 'results', method: 'gblup', folds: 10, lambda: 0.25, scale: false, max_cpus: 4 };
+
+  it('round-trips through JSON and YAML, as nf-core launch writes them', async () => {
+    for (const format of ['json', 'yaml'] as const) {
+      const text = await paramsFileText(params, format);
+      const read = await parseParamsFile(`params.${format}`, text);
+      const { known, unknown } = knownParams(groups, read);
+      expect(unknown).toEqual([]);
+      // Into the form and out again: the same params.
+      expect(paramsOf(groups, defaultFormValues(groups, known))).toEqual(params);
+    }
+    expect(await paramsFileText({ folds: 10 }, 'yaml')).toBe('folds: 10\n');
+  });
+
+  it('names what it cannot read and the parameters the pipeline lacks', async () => {
+    await expect(parseParamsFile('p.json', '{ nope')).rejects.toThrow(/p.json is not valid JSON/);
+    await expect(parseParamsFile('p.yaml', 'a: [1')).rejects.toThrow(/p.yaml is not valid YAML/);
+    await expect(parseParamsFile('p.json', '[1, 2]')).rejects.toThrow(/one object/);
+    expect(knownParams(groups, { folds: 3, colour: 'red' })).toEqual({ known: { folds: 3 }, unknown: ['colour'] });
+  });
+});
