@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
+import { showPendingNotice } from './notify';
 import { $session, checkSession } from '../session/session';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { TooltipLayer } from '../ui/tooltip';
@@ -42,6 +43,7 @@ export function ConsoleShell({ title, route, children, isPublic = false, offline
   useEffect(() => {
     setHydrated(true);
     setPathname(window.location.pathname);
+    showPendingNotice();
     if (!offline) void checkSession();
   }, [offline]);
 

@@ -20,3 +20,31 @@ export const notify = {
   loading: (message?: string) => toast.loading(message || TOAST_DEFAULTS.loading),
   dismiss: (id?: string) => toast.dismiss(id),
 };
+
+const PENDING_KEY = 'seedbed-notice';
+type NoticeKind = 'success' | 'error' | 'info' | 'warning';
+
+/**
+ * A toast for the next page: the console's pages are separate documents, so a toast raised just
+ * before `location.assign` would vanish with the old one. The next page's shell shows it.
+ */
+export function notifyAfterNavigation(kind: NoticeKind, message: string): void {
+  try {
+    sessionStorage.setItem(PENDING_KEY, JSON.stringify({ kind, message }));
+  } catch {
+    notify[kind](message);
+  }
+}
+
+/** Shows (once) the toast the previous page left. */
+export function showPendingNotice(): void {
+  try {
+    const pending = sessionStorage.getItem(PENDING_KEY);
+    if (!pending) return;
+    sessionStorage.removeItem(PENDING_KEY);
+    const { kind, message } = JSON.parse(pending) as { kind: NoticeKind; message: string };
+    if (kind in notify) notify[kind](message);
+  } catch {
+    // Storage unavailable or a malformed entry: nothing to show.
+  }
+}

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding-codes';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { notify } from '../../app/notify';
+import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
@@ -63,7 +63,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
     setBusy(true);
     try {
       await request(`${spec.path}/${row.id}`, 'DELETE');
-      notify.success(`Deleted ${spec.noun} ${String(row[spec.nameField])}`);
+      notifyAfterNavigation('success', `Deleted ${spec.noun} ${String(row[spec.nameField])}`);
       window.location.assign(spec.listRoute);
     } catch (failure) {
       notify.error(failure instanceof Error ? failure.message : undefined);

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { labelSchema, runNameSchema } from '../../../contract/runs';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { notify } from '../../app/notify';
+import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
@@ -133,7 +133,7 @@ export function LaunchForm({ pipeline, groups, runGroups, projects, from, files,
           labels: splitLabels(values.labels),
           params: paramsOf(groups, values.params),
         });
-        notify.success('Run submitted');
+        notifyAfterNavigation('success', 'Run submitted');
         window.location.assign(`${RUN_VIEW}?id=${run.id}`);
       } catch (error) {
         setSubmitting(false);

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { invitationAcceptSchemaFor, MIN_PASSWORD_LENGTH, type InvitationAccept, type InvitationLookup } from '../../../contract/account';
 import type { LoginResponse } from '../../../contract/auth';
-import { notify } from '../../app/notify';
+import { notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
 import { formatDate } from '../../lib/format';
 import { adoptSession } from '../../session/session';
@@ -16,7 +16,7 @@ export default function AcceptForm({ token, lookup }: { token: string; lookup: I
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       adoptSession(await request<LoginResponse>('invitations/accept', 'POST', values));
-      notify.success('Welcome to Seedbed');
+      notifyAfterNavigation('success', 'Welcome to Seedbed');
       window.location.assign('/');
     } catch (error) {
       reportSubmitError(form, error);

@@ -1,0 +1,70 @@
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { signInWithToken } from './support';
+
+const PANEL_VCF = path.resolve('tests/fixtures/genomics/panel.vcf');
+
+test.beforeEach(async ({ page }) => {
+  await signInWithToken(page);
+});
+
+test('launch Process VCFs on a small VCF through the form and watch it succeed with its outputs', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/tools/pipeline/run/nf-processvcfs');
+  const form = page.getByRole('form', { name: 'Launch Process VCFs' });
+  await expect(form.getByRole('region', { name: 'Filtering options' })).toBeVisible();
+
+  // The schema's rules, checked as the user types.
+  const maf = form.locator('#param-min_maf');
+  await maf.fill('0.9');
+  await maf.blur();
+  await expect(form.locator('#param-min_maf-hint')).toHaveText('At most 0.5');
+  await maf.fill('0.05');
+  await expect(form.locator('#param-min_maf-hint')).not.toHaveText('At most 0.5');
+
+  // Hidden parameters stay out of the way until asked for.
+  await expect(form.locator('#param-max_cpus')).toHaveCount(0);
+  await form.getByRole('switch', { name: 'Show hidden parameters' }).click();
+  await expect(form.locator('#param-max_cpus')).toHaveValue('16');
+
+  // The input VCF is uploaded in place and becomes the parameter's value.
+  await form.getByTestId('upload-input').setInputFiles(PANEL_VCF);
+  await expect(page.getByText('Uploaded panel.vcf')).toBeVisible();
+  await expect(form.locator('#param-input')).toHaveValue(/panel\.vcf$/);
+
+  await form.getByRole('switch', { name: 'ld_prune' }).click();
+  const runName = `e2e_vcf_${Date.now()}`;
+  await form.locator('#run-name').fill(runName);
+  await form.locator('#run-labels').fill('e2e, qc');
+  await form.getByRole('button', { name: 'Launch run' }).click();
+
+  await expect(page.getByText('Run submitted')).toBeVisible();
+  await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
+  await expect(page.getByRole('heading', { name: runName })).toBeVisible();
+  await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  const processes = page.getByRole('list', { name: 'Processes' });
+  for (const process of ['READ_VCF', 'FILTER_SITES', 'SAMPLE_CALL_RATE', 'LD_PRUNE', 'WRITE_VCF', 'QC_SUMMARY']) await expect(processes).toContainText(process);
+
+  const outputs = page.getByRole('table', { name: 'Outputs' });
+  const vcfRow = outputs.getByRole('row').filter({ hasText: 'filtered/panel.filtered.vcf' });
+  await expect(vcfRow).toContainText('VCF');
+  await expect(outputs.getByRole('row').filter({ hasText: 'qc/qc_summary.json' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await vcfRow.getByRole('button', { name: 'Download' }).click();
+  expect((await download).suggestedFilename()).toBe('panel.filtered.vcf');
+  await expect(page.getByLabel('Run log')).toContainText('Completed successfully.');
+
+  // Relaunch opens the form pre-filled from this run, under a new name.
+  await page.getByRole('link', { name: 'Relaunch' }).click();
+  await expect(page).toHaveURL(/\/tools\/pipeline\/run\/nf-processvcfs\?from=\d+/);
+  await expect(page.locator('#param-input')).toHaveValue(/panel\.vcf$/);
+  await expect(page.getByRole('switch', { name: 'ld_prune' })).toHaveAttribute('aria-checked', 'true');
+  await expect(page.locator('#run-labels')).toHaveValue('e2e, qc');
+  await expect(page.locator('#run-name')).not.toHaveValue(runName);
+});
+
+test('a pipeline without a local implementation says so before anything is filled in', async ({ page }) => {
+  await page.goto('/tools/pipeline/run/nf-evostats');
+  await expect(page.getByRole('alert').filter({ hasText: 'has no local implementation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Launch run' })).toBeDisabled();
+});
