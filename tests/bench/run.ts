@@ -8,6 +8,7 @@ import { buildIfStale } from '../../scripts/build-if-stale';
 import { load, startServer, type LoadResult } from './api-throughput';
 import { benchBreeding } from './breeding-bench';
 import { firstLoadJs } from './bundle-size';
+import { benchWeblog } from './weblog-bench';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const dist = path.join(root, 'dist');
@@ -19,7 +20,7 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 buildIfStale(root, dist);
 
 // Console JavaScript on first load.
-for (const route of ['/auth/login', '/', '/accession/list', '/settings/profile/view', '/manage/invite-user']) {
+for (const route of ['/auth/login', '/', '/accession/list', '/settings/profile/view', '/manage/invite-user', '/tools/pipeline/run/nf-processvcfs', '/tools/pipeline/monitor/pipeline-run/view']) {
   const js = firstLoadJs(dist, route);
   report(`first-load JS ${route} (gzip)`, `${kb(js.gzipBytes)} (${kb(js.rawBytes)} raw, ${js.files.length} files)`, '≤ 120 KB', js.gzipBytes <= 120 * 1024);
 }
@@ -63,6 +64,16 @@ report(`bare Hono hello (median of ${rounds})`, `${helloResult.requestsPerSecond
 report(`authentication/check (PGlite, median of ${rounds})`, `${checkResult.requestsPerSecond.toFixed(0)} req/s, p99 ${checkResult.p99Ms} ms, non-2xx ${checkResult.non2xx}`, '', checkResult.non2xx === 0);
 report('check / hello throughput', `${(ratio * 100).toFixed(0)} %`, '≥ 50 %', ratio >= 0.5);
 report(`check p99 at ${connections} connections`, `${checkResult.p99Ms} ms`, '< 10 ms', checkResult.p99Ms < 10);
+
+// Weblog ingestion: Nextflow task events into one run, on the embedded database and on PostgreSQL.
+for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']) {
+  try {
+    const figures = await benchWeblog(root, { seconds, connections: 16, databaseUrl });
+    report(`weblog ingestion (${figures.database}, 16 connections)`, `${figures.eventsPerSecond.toFixed(0)} events/s, p99 ${figures.p99Ms} ms, non-2xx ${figures.non2xx}, ${figures.tasksRecorded.toLocaleString()} tasks stored`, '≥ 2,000 events/s', figures.eventsPerSecond >= 2000 && figures.non2xx === 0);
+  } catch (error) {
+    report('weblog ingestion', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
+  }
+}
 
 // Breeding data at scale, on PostgreSQL (skipped when no server answers).
 const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';

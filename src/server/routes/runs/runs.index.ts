@@ -10,7 +10,8 @@ import { ApiError } from '../../http/errors';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 import type { CataloguePipeline } from '../../pipelines/catalogue';
 import { listOutputs } from '../../runs/outputs';
-import { ingestWeblogEvent, secretMatches } from '../../runs/weblog';
+import { secretMatches } from '../../runs/weblog';
+import { createWeblogWriter, type WeblogWriter } from '../../runs/weblog-writer';
 import { findRunSummary, listRuns, listTasks, processesOf, type RunListQuery } from './runs.queries';
 import type { Context } from 'hono';
 
@@ -151,6 +152,7 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
   const byId = new Map(catalogue.map((pipeline) => [pipeline.id, pipeline]));
   // A run's secret hash never changes: kept after the first look-up, so events cost one write.
   const secretHashes = new Map<number, string>();
+  let writer: WeblogWriter | undefined;
 
   return createRouter()
     .openapi(routes.list, async (c) => {
@@ -218,7 +220,8 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
         secretHashes.set(id, hash);
       }
       if (!secretMatches(secret, hash)) throw new ApiError(401, 'This is not the weblog secret of that run.');
-      await ingestWeblogEvent(db, id, c.req.valid('json'));
+      writer ??= createWeblogWriter(db);
+      await writer.ingest(id, c.req.valid('json'));
       return c.body(null, 204);
     });
 }

@@ -1,0 +1,141 @@
+import { inArray, sql } from 'drizzle-orm';
+import type { WeblogEvent } from '../../contract/runs';
+import type { Database } from '../db/client';
+import { runs, runTasks } from '../db/schema';
+import { ingestWeblogEvent } from './weblog';
+
+/**
+ * Group commit for weblog task events. A busy Nextflow run posts hundreds of task events a
+ * second; each request's event joins the batch of the current moment, the batch is merged per
+ * task (highest state wins, known fields kept) and written in one statement, and every request
+ * is answered when its batch is stored. Workflow events (started, completed, error) are rare and
+ * written at once.
+ */
+
+type TaskRow = typeof runTasks.$inferInsert;
+
+const RANK: Record<string, number> = { NEW: 0, SUBMITTED: 1, RUNNING: 2 };
+const rankOf = (status: string) => RANK[status] ?? 3;
+/** Nextflow reports Integer.MAX_VALUE as the exit status of a task that has not ended. */
+const NO_EXIT = 2147483647;
+const finite = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+
+export function taskRowOf(runId: number, trace: NonNullable<WeblogEvent['trace']>): TaskRow {
+  return {
+    runId,
+    taskId: trace.task_id,
+    process: trace.process,
+    name: trace.name,
+    status: trace.status,
+    hash: trace.hash ?? null,
+    exit: trace.exit === NO_EXIT ? null : finite(trace.exit),
+    submit: finite(trace.submit),
+    start: finite(trace.start),
+    complete: finite(trace.complete),
+    duration: finite(trace.duration),
+    realtime: finite(trace.realtime),
+    cpuPercent: finite(trace['%cpu']),
+    peakRss: finite(trace.peak_rss),
+    workdir: trace.workdir ?? null,
+  };
+}
+
+/** Two reports of one task as one: the later state wins, and no known field is lost. */
+export function mergeTask(a: TaskRow, b: TaskRow): TaskRow {
+  const [newer, older] = rankOf(b.status) >= rankOf(a.status) ? [b, a] : [a, b];
+  const merged: Record<string, unknown> = { ...older };
+  for (const [key, value] of Object.entries(newer)) if (value !== null && value !== undefined) merged[key] = value;
+  return merged as TaskRow;
+}
+
+const coalesce = (column: string) => sql.raw(`coalesce(excluded.${column}, "run_tasks"."${column}")`);
+
+export function createWeblogWriter(db: Database, options: { maxBatch?: number } = {}) {
+  const maxBatch = options.maxBatch ?? 1000;
+  let pending = new Map<string, TaskRow>();
+  let waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  let runStarts = new Map<number, { at: Date; sessionId: string }>();
+  let scheduled = false;
+  let flushing = false;
+
+  /** One batch in flight at a time: what arrives meanwhile goes in the next, larger batch. */
+  function schedule(): void {
+    if (scheduled || flushing) return;
+    scheduled = true;
+    setImmediate(() => void flush());
+  }
+
+  async function flush(): Promise<void> {
+    scheduled = false;
+    if (flushing) return;
+    flushing = true;
+    try {
+      await write();
+    } finally {
+      flushing = false;
+      if (pending.size > 0) schedule();
+    }
+  }
+
+  async function write(): Promise<void> {
+    const rows = [...pending.values()];
+    const batchWaiters = waiters;
+    const starts = runStarts;
+    pending = new Map();
+    waiters = [];
+    runStarts = new Map();
+    try {
+      await db
+        .insert(runTasks)
+        .values(rows)
+        .onConflictDoUpdate({
+          target: [runTasks.runId, runTasks.taskId],
+          set: {
+            status: sql.raw('excluded.status'),
+            hash: coalesce('hash'),
+            exit: coalesce('exit'),
+            submit: coalesce('submit'),
+            start: coalesce('start'),
+            complete: coalesce('complete'),
+            duration: coalesce('duration'),
+            realtime: coalesce('realtime'),
+            cpuPercent: coalesce('cpu_percent'),
+            peakRss: coalesce('peak_rss'),
+            workdir: coalesce('workdir'),
+          },
+          // Never backwards: a late "submitted" does not undo "completed".
+          setWhere: sql.raw(`(CASE excluded.status WHEN 'NEW' THEN 0 WHEN 'SUBMITTED' THEN 1 WHEN 'RUNNING' THEN 2 ELSE 3 END) >= (CASE "run_tasks"."status" WHEN 'NEW' THEN 0 WHEN 'SUBMITTED' THEN 1 WHEN 'RUNNING' THEN 2 ELSE 3 END)`),
+        });
+      // A task event means the run is running, whatever order the workflow events arrive in.
+      for (const [runId, start] of starts) {
+        await db
+          .update(runs)
+          .set({ status: 'RUNNING', startedAt: sql`coalesce(${runs.startedAt}, ${start.at.toISOString()}::timestamptz)`, sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)` })
+          .where(sql`${runs.id} = ${runId} AND ${inArray(runs.status, ['SUBMITTED', 'UNKNOWN'])}`);
+      }
+      for (const waiter of batchWaiters) waiter.resolve();
+    } catch (error) {
+      for (const waiter of batchWaiters) waiter.reject(error);
+    }
+  }
+
+  /** Records one event; resolves once it is stored. */
+  async function ingest(runId: number, event: WeblogEvent): Promise<void> {
+    if (!event.trace || event.event === 'error') return ingestWeblogEvent(db, runId, event);
+    const row = taskRowOf(runId, event.trace);
+    const key = `${runId}:${row.taskId}`;
+    const earlier = pending.get(key);
+    pending.set(key, earlier ? mergeTask(earlier, row) : row);
+    const at = new Date(event.utcTime);
+    const start = runStarts.get(runId);
+    if (!start || at < start.at) runStarts.set(runId, { at: Number.isNaN(at.getTime()) ? new Date() : at, sessionId: event.runId });
+    const stored = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+    if (pending.size >= maxBatch && !flushing) void flush();
+    else schedule();
+    return stored;
+  }
+
+  return { ingest };
+}
+
+export type WeblogWriter = ReturnType<typeof createWeblogWriter>;
