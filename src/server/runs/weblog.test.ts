@@ -97,6 +97,24 @@ describe('weblog ingestion', () => {
     expect(await tasks(scrambled)).toEqual(await tasks(inOrder));
   });
 
+  it('stores a burst of concurrent events, merged per task, the same as one at a time', async () => {
+    const runId = await newRun();
+    const events = helloSucceeded as unknown as WeblogEvent[];
+    const taskEvents = events.filter((event) => event.trace);
+    // 100 tasks × 3 events, each posted twice, all at once and in scrambled order.
+    const burst = shuffled(
+      Array.from({ length: 100 }, (_, index) => taskEvents.filter((event) => event.trace!.task_id === 1).map((event) => ({ ...event, trace: { ...event.trace!, task_id: index + 1, name: `sayHello (${index + 1})` } }))).flat().flatMap((event) => [event, event]),
+      seededRandom(7),
+    );
+    const responses = await Promise.all(burst.map((event) => post(runId, event)));
+    expect(responses.every((response) => response.status === 204)).toBe(true);
+    const run = await detail(runId);
+    expect(run.progress).toEqual({ total: 100, done: 100, running: 0, failed: 0 });
+    expect(run.status).toBe('RUNNING');
+    const stored = await tasks(runId);
+    expect(stored.every((task) => task.status === 'COMPLETED' && task.exit === 0 && task.duration === 1500)).toBe(true);
+  });
+
   it('never moves a task backwards: a late "submitted" leaves a completed task completed', async () => {
     const runId = await newRun();
     const events = helloSucceeded as unknown as WeblogEvent[];
