@@ -14,6 +14,8 @@ import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { ENTITIES, humanize, type EntityKey, type FieldSpec, type Row } from './entities';
 import { AccessionCrosses } from './AccessionCrosses';
 import { PlannedCrosses } from './PlannedCrosses';
+import { FilesTable } from '../files/FilesTable';
+import { RunsTable } from '../runs/RunsTable';
 
 const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
 
@@ -117,6 +119,18 @@ function EntityView({ entity }: { entity: EntityKey }) {
           </section>
         );
       })}
+      {entity === 'projects' && (
+        <>
+          <section aria-label="Runs">
+            <h2 className="mb-2 text-lg font-semibold text-stone-900">Runs</h2>
+            <RunsTable fixedFilters={{ projectId: String(row.id) }} />
+          </section>
+          <section aria-label="Files">
+            <h2 className="mb-2 text-lg font-semibold text-stone-900">Files</h2>
+            <FilesTable fixedFilters={{ projectId: String(row.id) }} />
+          </section>
+        </>
+      )}
       {editing && (
         <Suspense fallback={null}>
           <EntityFormDialog

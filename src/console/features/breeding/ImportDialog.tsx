@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { notify } from '../../app/notify';
-import { request, RequestError } from '../../lib/api';
+import { RequestError, upload } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import type { EntitySpec } from './entities';
 
@@ -19,7 +19,8 @@ interface Report {
   truncated?: { errors: number; warnings: number };
 }
 
-type Phase = { step: 'choose' } | { step: 'working'; label: string } | { step: 'report'; report: Report };
+/** Working: `fraction` while the file is sent (a bar of bytes), none while the server works. */
+type Phase = { step: 'choose' } | { step: 'working'; label: string; fraction?: number } | { step: 'report'; report: Report };
 
 function ProblemTable({ problems, tone }: { problems: Problem[]; tone: 'error' | 'warning' }) {
   return (
@@ -54,14 +55,20 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
   const [accept, setAccept] = useState(false);
   useEffect(() => dialog.current?.showModal(), []);
 
+  /** Uploads the CSV with a progress bar of the bytes sent, then waits for the server's work. */
+  const send = (path: string, text: string, sending: string, working: string) => {
+    const body = new Blob([text], { type: 'text/csv' });
+    setPhase({ step: 'working', label: `${sending} ${(body.size / 1024).toFixed(0)} KB…`, fraction: 0 });
+    return upload<{ report: Report }>(path, body, (fraction) => setPhase(fraction < 1 ? { step: 'working', label: `${sending} ${(body.size / 1024).toFixed(0)} KB…`, fraction } : { step: 'working', label: working }));
+  };
+
   const check = async (file: File) => {
     setPhase({ step: 'working', label: `Reading ${file.name} (${(file.size / 1024).toFixed(0)} KB)…` });
     const text = await file.text();
     setCsv({ name: file.name, text });
     setAccept(false);
-    setPhase({ step: 'working', label: 'Checking every row…' });
     try {
-      const { report } = await request<{ report: Report }>(`${spec.path}/import`, 'POST', text, 'text/csv');
+      const { report } = await send(`${spec.path}/import`, text, 'Sending', 'Checking every row…');
       setPhase({ step: 'report', report });
     } catch (error) {
       notify.error(error instanceof Error ? error.message : undefined);
@@ -71,9 +78,8 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
 
   const commit = async () => {
     if (!csv) return;
-    setPhase({ step: 'working', label: 'Importing all rows in one transaction…' });
     try {
-      const { report } = await request<{ report: Report }>(`${spec.path}/import?commit=true&acceptWarnings=${accept}`, 'POST', csv.text, 'text/csv');
+      const { report } = await send(`${spec.path}/import?commit=true&acceptWarnings=${accept}`, csv.text, 'Sending', 'Importing all rows in one transaction…');
       notify.success(`Imported ${report.created ?? 0} ${spec.what}`);
       onImported();
     } catch (error) {
@@ -108,9 +114,15 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
         {phase.step === 'working' && (
           <div className="mt-6" role="status">
             <p className="text-sm text-stone-700">{phase.label}</p>
-            <div className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-label={phase.label}>
-              <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] rounded-full bg-emerald-600" />
-            </div>
+            {phase.fraction !== undefined ? (
+              <div className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-label={phase.label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(phase.fraction * 100)}>
+                <div className="h-full rounded-full bg-emerald-600 transition-[width]" style={{ width: `${phase.fraction * 100}%` }} />
+              </div>
+            ) : (
+              <div className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-label={phase.label}>
+                <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] rounded-full bg-emerald-600" />
+              </div>
+            )}
           </div>
         )}
 

@@ -11,7 +11,8 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { Switch } from '../../ui/Switch';
 import { FileParameter, type StoredFile } from './FileParameter';
-import { download, knownParams, paramsFileText, parseParamsFile } from './params-file';
+import { saveBlob } from '../../lib/download';
+import { knownParams, paramsFileText, parseParamsFile } from './params-file';
 import { randomRunName } from './run-name';
 import { defaultFormValues, fieldsOf, groupsOf, paramsOf, rulesOf, type ParameterField, type ParameterGroup, type PipelineSchema } from './schema-form';
 
@@ -118,7 +119,7 @@ export function LaunchForm({ pipeline, groups, runGroups, projects, from, files,
 
   const exportAs = async (format: 'json' | 'yaml') => {
     const text = await paramsFileText(currentParams(), format);
-    download(`${getValues('name') || pipeline.id}_params.${format === 'json' ? 'json' : 'yaml'}`, text, format === 'json' ? 'application/json' : 'application/yaml');
+    saveBlob(new Blob([text], { type: format === 'json' ? 'application/json' : 'application/yaml' }), `${getValues('name') || pipeline.id}_params.${format}`);
   };
 
   const submit = handleSubmit(

@@ -44,13 +44,3 @@ export async function paramsFileText(params: Record<string, unknown>, format: 'j
   return stringify(params);
 }
 
-export function download(filename: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { TERMINAL_RUN_STATUSES, type ProcessProgress, type RunProgress, type RunStatus } from '../../../contract/run-codes';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
-import { API_BASE_URL, readStoredToken, request } from '../../lib/api';
+import { request } from '../../lib/api';
+import { downloadStoredFile } from '../../lib/download';
 import { formatBytes, formatDateTime, formatDuration } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
@@ -45,22 +46,6 @@ interface Outputs {
 
 const POLL_MS = 2000;
 const RUNS_LIST = '/tools/pipeline/monitor/pipeline-run/list';
-
-/** Downloads a stored file with the session's token (a plain link could not carry it). */
-async function downloadFile(fileId: number, name: string) {
-  try {
-    const response = await fetch(`${API_BASE_URL}files/${fileId}/download`, { headers: { Authorization: `token ${readStoredToken()}` } });
-    if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? response.statusText);
-    const url = URL.createObjectURL(await response.blob());
-    const link = Object.assign(document.createElement('a'), { href: url, download: name.split('/').pop() ?? name });
-    document.body.append(link);
-    link.click();
-    link.remove();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  } catch (error) {
-    notify.error(error instanceof Error ? error.message : undefined);
-  }
-}
 
 function Log({ runId, live }: { runId: number; live: boolean }) {
   const [text, setText] = useState('');
@@ -245,7 +230,7 @@ function RunView() {
                   <td className="py-2 pr-4 text-right tabular-nums text-stone-700">{formatBytes(output.sizeBytes)}</td>
                   <td className="py-2 text-right">
                     {output.fileId !== null ? (
-                      <Button size="sm" onClick={() => void downloadFile(output.fileId!, output.path)}>
+                      <Button size="sm" onClick={() => void downloadStoredFile(output.fileId!, output.path)}>
                         Download
                       </Button>
                     ) : (

@@ -5,7 +5,6 @@ import { benchmarkingMenu, breedingMenu, configMenu, launchMenu, topLinks } from
  * this list when its real page lands.
  */
 const plans: Record<string, string> = {
-  [topLinks.runs.href]: 'Every pipeline run with its status and live progress, filters by status, pipeline, group and date, and actions to cancel, relaunch or group runs.',
   [topLinks.runGroups.href]: 'Named groups of runs — a breeding cycle, a benchmark campaign — with their combined status.',
   '/benchmarking/discovery/launch': 'Run discovery methods against a dataset whose true QTL are known.',
   '/benchmarking/discovery/results/fileset': 'Precision, recall and F1 per method and trait, with Manhattan plots.',

@@ -21,6 +21,7 @@ export interface DataTableProps<Row> {
   /** Column ids the API can sort by. */
   sortable: readonly string[];
   defaultSort: string;
+  defaultOrder?: 'asc' | 'desc';
   filters?: TableFilter[];
   searchPlaceholder: string;
   /** Shown when there are no rows at all: what to do next. */
@@ -29,11 +30,13 @@ export interface DataTableProps<Row> {
   refreshKey?: unknown;
   /** Filters the reader cannot change (a project's experiments); such a table keeps its state out of the URL. */
   fixedFilters?: Record<string, string>;
+  /** Called with each page loaded (e.g. to keep polling while runs are active). */
+  onData?: (rows: Row[]) => void;
 }
 
 /** The one table of the console: server-side search, sort, filters and paging, state in the URL. */
-export function DataTable<Row>({ path, what, columns, sortable, defaultSort, filters = [], searchPlaceholder, emptyHint, refreshKey, fixedFilters }: DataTableProps<Row>) {
-  const [state, update, ready] = useTableState({ sort: defaultSort, sortable, filterNames: filters.map((filter) => filter.name) }, !fixedFilters);
+export function DataTable<Row>({ path, what, columns, sortable, defaultSort, defaultOrder = 'asc', filters = [], searchPlaceholder, emptyHint, refreshKey, fixedFilters, onData }: DataTableProps<Row>) {
+  const [state, update, ready] = useTableState({ sort: defaultSort, order: defaultOrder, sortable, filterNames: filters.map((filter) => filter.name) }, !fixedFilters);
   const [search, setSearch] = useState(state.q);
   useEffect(() => setSearch(state.q), [state.q]);
   useEffect(() => {
@@ -46,6 +49,9 @@ export function DataTable<Row>({ path, what, columns, sortable, defaultSort, fil
     ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null,
     refreshKey,
   );
+  useEffect(() => {
+    if (data) onData?.(data.data);
+  }, [data, onData]);
   const table = useReactTable({ data: data?.data ?? [], columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
   const pagination = data?.pagination;
   const filtered = Boolean(state.q || Object.values(state.filters).some(Boolean));

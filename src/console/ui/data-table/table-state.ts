@@ -25,7 +25,15 @@ function oneOf<T extends string>(value: string | null, allowed: readonly T[], fa
 }
 
 /** Reads the table state from the query string; a bad value falls back to its default. */
-export function parseTableState(search: string, defaults: { sort: string; filterNames: readonly string[]; sortable: readonly string[] }): TableState {
+export interface TableDefaults {
+  sort: string;
+  /** 'asc' unless the table says otherwise (runs: newest first). */
+  order?: 'asc' | 'desc';
+  filterNames: readonly string[];
+  sortable: readonly string[];
+}
+
+export function parseTableState(search: string, defaults: TableDefaults): TableState {
   const params = new URLSearchParams(search);
   const filters: Record<string, string> = {};
   for (const name of defaults.filterNames) {
@@ -36,19 +44,19 @@ export function parseTableState(search: string, defaults: { sort: string; filter
     page: wholeNumber(params.get('page'), 0, Number.MAX_SAFE_INTEGER, 0),
     pageSize: wholeNumber(params.get('pageSize'), 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
     sort: oneOf(params.get('sort'), defaults.sortable, defaults.sort),
-    order: oneOf(params.get('order'), ['asc', 'desc'] as const, 'asc'),
+    order: oneOf(params.get('order'), ['asc', 'desc'] as const, defaults.order ?? 'asc'),
     q: (params.get('q') ?? '').slice(0, 200),
     filters,
   };
 }
 
 /** The query string for a state, leaving defaults out so shared links stay short. */
-export function tableStateQuery(state: TableState, defaultSort: string): string {
+export function tableStateQuery(state: TableState, defaultSort: string, defaultOrder: 'asc' | 'desc' = 'asc'): string {
   const params = new URLSearchParams();
   if (state.q) params.set('q', state.q);
   for (const [name, value] of Object.entries(state.filters)) if (value) params.set(name, value);
   if (state.sort !== defaultSort) params.set('sort', state.sort);
-  if (state.order !== 'asc') params.set('order', state.order);
+  if (state.order !== defaultOrder) params.set('order', state.order);
   if (state.page > 0) params.set('page', String(state.page));
   if (state.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(state.pageSize));
   return params.toString();
@@ -66,7 +74,7 @@ export function apiQuery(state: TableState): string {
  * Table state kept in the URL, so a view can be bookmarked, shared and restored with Back.
  * A table embedded in another page (`syncUrl` false) keeps its state to itself.
  */
-export function useTableState(defaults: { sort: string; filterNames: readonly string[]; sortable: readonly string[] }, syncUrl = true) {
+export function useTableState(defaults: TableDefaults, syncUrl = true) {
   const [state, setState] = useState<TableState>(() => parseTableState('', defaults));
   // The page is prerendered without its query string: nothing loads until the URL has been read.
   const [ready, setReady] = useState(!syncUrl);
@@ -87,13 +95,13 @@ export function useTableState(defaults: { sort: string; filterNames: readonly st
       setState((current) => {
         const next = { ...current, ...change };
         if (syncUrl) {
-          const query = tableStateQuery(next, defaults.sort);
+          const query = tableStateQuery(next, defaults.sort, defaults.order);
           window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
         }
         return next;
       });
     },
-    [defaults.sort, syncUrl],
+    [defaults.sort, defaults.order, syncUrl],
   );
   return [state, update, ready] as const;
 }

@@ -13,6 +13,7 @@ import { listOutputs } from '../../runs/outputs';
 import { secretMatches } from '../../runs/weblog';
 import { createWeblogWriter, type WeblogWriter } from '../../runs/weblog-writer';
 import { findRunSummary, listRuns, listTasks, processesOf, type RunListQuery } from './runs.queries';
+import { parseRunSearch } from './run-search';
 import type { Context } from 'hono';
 
 const tags = ['Runs'];
@@ -69,7 +70,13 @@ const listQuery = z.object({
 });
 
 const routes = {
-  list: createRoute({ method: 'get', path: '/runs', tags, summary: 'List runs, newest first', request: { query: listQuery }, responses: { 200: jsonContent(pageOf(runSummarySchema), 'A page of runs'), ...errorResponses(400, 401) } }),
+  list: createRoute({
+    method: 'get',
+    path: '/runs',
+    tags,
+    summary: 'List runs, newest first',
+    description: '`q` searches run and pipeline names, and reads filters written out: `status:running pipeline:nf-gdip label:durum after:2026-01-01 before:2026-02-01 mine:true`.',
+    request: { query: listQuery }, responses: { 200: jsonContent(pageOf(runSummarySchema), 'A page of runs'), ...errorResponses(400, 401) } }),
   launch: createRoute({
     method: 'post',
     path: '/runs',
@@ -156,7 +163,14 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
 
   return createRouter()
     .openapi(routes.list, async (c) => {
-      const query = c.req.valid('query') as RunListQuery;
+      const query = { ...(c.req.valid('query') as RunListQuery) };
+      if (query.q) {
+        // Filters written in the search box (status:running pipeline:nf-gdip …) join the others.
+        const { search, problem } = parseRunSearch(query.q);
+        if (problem) throw new ApiError(400, problem, { q: problem });
+        const { text, pipelineId, ...filters } = search;
+        Object.assign(query, filters, pipelineId ? { pipelineId } : {}, { q: text || undefined });
+      }
       const { rows, total } = await listRuns(c.get('deps').db, query, c.get('user').id);
       return c.json({ data: rows as Array<z.infer<typeof runSummarySchema>>, pagination: pagination(query.page, query.pageSize, total) }, 200);
     })

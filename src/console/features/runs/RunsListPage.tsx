@@ -1,0 +1,11 @@
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { RunsTable } from './RunsTable';
+
+/** `/tools/pipeline/monitor/pipeline-run/list`: every run, newest first, following live. */
+export default function RunsListPage() {
+  return (
+    <ConsoleShell title="Runs" route="/tools/pipeline/monitor/pipeline-run/list">
+      <RunsTable withFilters />
+    </ConsoleShell>
+  );
+}
