@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { signInWithToken } from './support';
+import { E2E_ADMIN, signInWithToken } from './support';
 
 const PANEL_VCF = path.resolve('tests/fixtures/genomics/panel.vcf');
 
@@ -67,4 +67,35 @@ test('a pipeline without a local implementation says so before anything is fille
   await page.goto('/tools/pipeline/run/nf-evostats');
   await expect(page.getByRole('alert').filter({ hasText: 'has no local implementation' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Launch run' })).toBeDisabled();
+});
+
+test('the runs list and a project page show a project’s runs and their output files', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  const { token } = (await (await request.post('/api/authentication/login', { data: E2E_ADMIN })).json()) as { token: string };
+  const headers = { Authorization: `token ${token}` };
+  const project = (await (await request.post('/api/projects', { headers, data: { name: `Durum cycle ${Date.now()}` } })).json()) as { id: number };
+  const runName = `gdip_${Date.now()}`;
+  const launched = await request.post('/api/runs', {
+    headers,
+    data: { pipelineId: 'nf-gdip', name: runName, projectId: project.id, labels: ['durum'], params: { genotypes: PANEL_VCF, phenotypes: path.resolve('tests/fixtures/genomics/panel_phenotypes.csv'), outdir: 'results' } },
+  });
+  expect(launched.status(), await launched.text()).toBe(201);
+
+  await page.goto('/tools/pipeline/monitor/pipeline-run/list');
+  const row = page.getByRole('row').filter({ hasText: runName });
+  await expect(row).toBeVisible();
+  // The list follows the run without a reload.
+  await expect(row.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('searchbox', { name: 'Search runs' }).fill('status:failed label:durum');
+  await expect(page).toHaveURL(/q=status%3Afailed/);
+  await expect(page.getByRole('row').filter({ hasText: runName })).toHaveCount(0);
+  await page.getByRole('searchbox', { name: 'Search runs' }).fill('status:succeeded label:durum');
+  await expect(page.getByRole('row').filter({ hasText: runName })).toBeVisible();
+
+  await page.goto(`/project/view?id=${project.id}`);
+  const runs = page.getByRole('region', { name: 'Runs' });
+  await expect(runs.getByRole('row').filter({ hasText: runName })).toBeVisible();
+  const files = page.getByRole('region', { name: 'Files' });
+  await expect(files.getByRole('row').filter({ hasText: 'discovery/associations.csv' })).toContainText('associations CSV');
+  await expect(files.getByRole('row').filter({ hasText: 'models/gdip_model.json' })).toContainText('model');
 });
