@@ -72,7 +72,7 @@ function columns(onChange: () => void): Array<ColumnDef<RunRow, unknown>> {
         </a>
       ),
     }),
-    column.accessor('pipelineId', { id: 'pipelineId', header: 'Pipeline', cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
+    column.accessor('pipelineId', { id: 'pipelineId', header: 'Pipeline', cell: (info) => <span className="whitespace-nowrap font-mono text-xs">{info.getValue()}</span> }),
     column.accessor('status', { id: 'status', header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
     column.accessor('progress', { id: 'progress', header: 'Progress', enableSorting: false, cell: (info) => <ProgressBar done={info.getValue().done} total={info.getValue().total} failed={info.getValue().failed} label={`${info.row.original.name} tasks done`} /> }),
     column.accessor('groupName', { id: 'group', header: 'Run group', enableSorting: false, cell: (info) => info.getValue() ?? <span className="text-stone-400">—</span> }),

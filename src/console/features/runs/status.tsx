@@ -28,7 +28,7 @@ export function ProgressBar({ done, total, failed = 0, label }: { done: number; 
         <div className="bg-emerald-600" style={{ width: `${fraction * 100}%` }} />
         <div className="bg-red-500" style={{ width: `${failedFraction * 100}%` }} />
       </div>
-      <span className="text-xs tabular-nums text-stone-600">
+      <span className="whitespace-nowrap text-xs tabular-nums text-stone-600">
         {done} / {total}
       </span>
     </div>
