@@ -48,7 +48,7 @@ function fakeNextflow(): string {
   const script = `#!/usr/bin/env node
 const fs = require('node:fs');
 const args = process.argv.slice(2);
-fs.writeFileSync('fake-nextflow-call.json', JSON.stringify({ args, cwd: process.cwd() }));
+fs.writeFileSync('fake-nextflow-call.json', JSON.stringify({ args, cwd: process.cwd(), env: Object.keys(process.env) }));
 const url = args[args.indexOf('-with-weblog') + 1];
 const name = args[args.indexOf('-name') + 1];
 const events = JSON.parse(fs.readFileSync(${JSON.stringify(HELLO_EVENTS)}, 'utf8')).map((event) => ({ ...event, runName: name }));
@@ -229,13 +229,18 @@ describe('the nextflow engine', () => {
   afterAll(() => t.close());
 
   it('runs `nextflow run` with exactly the documented arguments, and its weblog drives the run', async () => {
+    process.env.SEEDBED_SECRET_FOR_TEST = 'not for nextflow';
     const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'nf_exact', params: { input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results', min_maf: 0.01 } });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: number };
     const run = await h.untilEnded(id);
     expect(run.status, run.statusReason ?? '').toBe('SUCCEEDED');
     expect(run.processes).toMatchObject([{ process: 'sayHello', succeeded: 4 }]);
-    const call = JSON.parse(fs.readFileSync(path.join(run.runDir, 'fake-nextflow-call.json'), 'utf8')) as { args: string[]; cwd: string };
+    const call = JSON.parse(fs.readFileSync(path.join(run.runDir, 'fake-nextflow-call.json'), 'utf8')) as { args: string[]; cwd: string; env: string[] };
+    delete process.env.SEEDBED_SECRET_FOR_TEST;
+    // Nextflow gets the environment without Seedbed's own settings and secrets.
+    expect(call.env).toContain('PATH');
+    expect(call.env.filter((name) => name.startsWith('SEEDBED_') || name === 'DATABASE_URL')).toEqual([]);
     const secret = fs.readFileSync(path.join(run.runDir, 'weblog-secret'), 'utf8');
     expect(call.cwd).toBe(run.runDir);
     expect(call.args).toEqual([

@@ -13,6 +13,19 @@ export interface NextflowEngineOptions {
   path?: string | undefined;
 }
 
+/**
+ * Nextflow gets the server's environment (its NXF_* settings, Java, cloud credentials) without
+ * Seedbed's own secrets: the database address and the first administrator's password.
+ */
+export function nextflowEnvironment(source: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { NXF_ANSI_LOG: 'false' };
+  for (const [name, value] of Object.entries(source)) {
+    if (name === 'DATABASE_URL' || name.startsWith('SEEDBED_')) continue;
+    env[name] = value;
+  }
+  return env;
+}
+
 /** `nextflow run …` exactly as Seedbed launches it: arguments in this order. */
 export function nextflowArguments(spec: LaunchSpec, paramsFile: string, config: string | undefined): string[] {
   const { manifest } = spec.pipeline;
@@ -60,7 +73,7 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
       return spawnDetached(executable, nextflowArguments(spec, paramsFile, options.config), {
         cwd: spec.runDir,
         logFile: spec.logFile,
-        env: { ...process.env, NXF_ANSI_LOG: 'false' },
+        env: nextflowEnvironment(),
       });
     },
     cancel(pid: number) {
