@@ -11,7 +11,7 @@ import type { Logger } from '../log';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { RunEngine } from './engines/engine';
-import { isProcessOf, tailOf, whenGone } from './engines/processes';
+import { tailOf, whenGone } from './engines/processes';
 import { registerOutputs } from './outputs';
 import { hashSecret } from './weblog';
 
@@ -240,7 +240,7 @@ export function createRunService(options: RunServiceOptions) {
     const summary = { reattached: 0, requeued: 0, failed: 0 };
     for (const run of open.sort((a, b) => a.id - b.id)) {
       const engine = options.engines[run.engine as RunEngineName];
-      if (run.pid && engine && isProcessOf(run.pid, run.runDir)) {
+      if (run.pid && engine && engine.recover(run.pid, run.runDir)) {
         const pid = run.pid;
         const entry: { pid: number; engine: RunEngine; stopWatching?: () => void } = { pid, engine };
         entry.stopWatching = whenGone(pid, () => void ended(run.id, null, null));

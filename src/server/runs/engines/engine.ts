@@ -28,4 +28,6 @@ export interface RunEngine {
   start(spec: LaunchSpec): ChildProcess;
   /** Asks the run's process (tree) to stop, forcing it after a grace period. */
   cancel(pid: number): void;
+  /** After a restart: whether `pid` is still this run's process, to be watched again. */
+  recover(pid: number, runDir: string): boolean;
 }

@@ -5,7 +5,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { CataloguePipeline } from '../../pipelines/catalogue';
 import type { LaunchSpec, RunEngine } from './engine';
-import { signalTree, spawnDetached } from './processes';
+import { isProcessOf, signalTree, spawnDetached } from './processes';
 
 /** The program that runs a pipeline's local implementation and reports it as Nextflow would. */
 export const LOCAL_RUNNER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../local-runner/runner.ts');
@@ -25,7 +25,8 @@ export interface LocalRunFile {
   sessionId: string;
   pipelineId: string;
   entry: string;
-  params: Record<string, unknown>;
+  /** The params file (JSON), as Nextflow's -params-file. */
+  paramsFile: string;
   workDir: string;
   weblogUrl: string;
 }
@@ -48,12 +49,14 @@ export function createLocalEngine(options: { graceMs?: number } = {}): RunEngine
     start(spec: LaunchSpec) {
       const workDir = path.join(spec.runDir, 'work');
       fs.mkdirSync(workDir, { recursive: true });
+      const paramsFile = path.join(spec.runDir, 'params.json');
+      fs.writeFileSync(paramsFile, JSON.stringify(spec.params, null, 2));
       const runFile: LocalRunFile = {
         runName: spec.name,
         sessionId: randomUUID(),
         pipelineId: spec.pipeline.id,
         entry: path.join(spec.pipeline.directory, spec.pipeline.manifest.local!),
-        params: spec.params,
+        paramsFile,
         workDir,
         weblogUrl: spec.weblogUrl,
       };
@@ -65,6 +68,7 @@ export function createLocalEngine(options: { graceMs?: number } = {}): RunEngine
         env: { PATH: process.env.PATH, HOME: process.env.HOME, LANG: process.env.LANG, TZ: process.env.TZ },
       });
     },
+    recover: isProcessOf,
     cancel(pid: number) {
       signalTree(pid, 'SIGTERM');
       setTimeout(() => signalTree(pid, 'SIGKILL'), graceMs).unref();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { CataloguePipeline } from '../../pipelines/catalogue';
 import type { LaunchSpec, RunEngine } from './engine';
-import { findOnPath, signalTree, spawnDetached } from './processes';
+import { findOnPath, isProcessOf, signalTree, spawnDetached } from './processes';
 
 export interface NextflowEngineOptions {
   /** A Nextflow config file added to every run with `-c`. */
@@ -76,6 +76,7 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
         env: nextflowEnvironment(),
       });
     },
+    recover: isProcessOf,
     cancel(pid: number) {
       // Nextflow stops its tasks itself on SIGTERM; the group is killed only if it does not finish.
       try {

@@ -16,12 +16,13 @@ interface RunFile {
   sessionId: string;
   pipelineId: string;
   entry: string;
-  params: Record<string, unknown>;
+  paramsFile: string;
   workDir: string;
   weblogUrl: string;
 }
 
 const runFile = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as RunFile;
+const params = JSON.parse(fs.readFileSync(runFile.paramsFile, 'utf8')) as Record<string, unknown>;
 const startedAt = new Date();
 const abort = new AbortController();
 const counts = { succeeded: 0, failed: 0, cached: 0, pending: 0, submitted: 0, running: 0 };
@@ -128,8 +129,8 @@ async function task<T>(processName: string, tag: string | null, work: (taskDir: 
 }
 
 const context: LocalContext = {
-  params: runFile.params,
-  outdir: path.resolve(String(runFile.params.outdir ?? 'results')),
+  params,
+  outdir: path.resolve(String(params.outdir ?? 'results')),
   workDir: runFile.workDir,
   signal: abort.signal,
   log,
@@ -145,7 +146,7 @@ async function main() {
     log('Cancelled: stopping.');
   });
   log(`N E X T F L O W  ~  local engine, ${runFile.pipelineId}, run ${runFile.runName}`);
-  await post({ event: 'started', metadata: { parameters: runFile.params, workflow: workflow({}) } });
+  await post({ event: 'started', metadata: { parameters: params, workflow: workflow({}) } });
   let success = false;
   let errorMessage: string | null = null;
   try {
@@ -165,7 +166,7 @@ async function main() {
   await post({
     event: 'completed',
     metadata: {
-      parameters: runFile.params,
+      parameters: params,
       workflow: workflow({ complete: complete.toISOString(), duration: complete.getTime() - startedAt.getTime(), success, errorMessage, exitStatus: success ? 0 : 1 }),
     },
   });
