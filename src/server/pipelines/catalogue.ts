@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { z } from 'zod';
-import { RUN_ENGINES } from '../../contract/runs';
+import type { NextflowSchema, SchemaGroup, SchemaProperty } from '../../contract/nextflow-schema';
+import { RUN_ENGINES } from '../../contract/run-codes';
 import { compileParamsSchema } from './params-validation';
 
 /** `pipelines/<id>/pipeline.json`: what a pipeline is and where Nextflow finds it. */
@@ -25,39 +26,7 @@ export const pipelineManifestSchema = z.object({
 });
 export type PipelineManifest = z.infer<typeof pipelineManifestSchema>;
 
-export interface SchemaProperty {
-  type?: string;
-  description?: string;
-  help_text?: string;
-  default?: unknown;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  pattern?: string;
-  errorMessage?: string;
-  format?: string;
-  mimetype?: string;
-  hidden?: boolean;
-  fa_icon?: string;
-}
-
-export interface SchemaGroup {
-  title: string;
-  description?: string;
-  help_text?: string;
-  fa_icon?: string;
-  required?: string[];
-  properties: Record<string, SchemaProperty>;
-}
-
-/** An nf-core `nextflow_schema.json`: groups under `$defs`, joined by `allOf`. */
-export interface NextflowSchema {
-  $schema: string;
-  title: string;
-  description?: string;
-  $defs: Record<string, SchemaGroup>;
-  allOf: Array<{ $ref: string }>;
-}
+export type { NextflowSchema, SchemaGroup, SchemaProperty };
 
 export interface CataloguePipeline {
   id: string;

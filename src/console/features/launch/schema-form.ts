@@ -1,35 +1,15 @@
 
+import type { SchemaGroup, SchemaProperty } from '../../../contract/nextflow-schema';
+
 /**
  * nf-core `nextflow_schema.json` → form: its groups as sections, each parameter as a field with
  * react-hook-form rules that say what the server's ajv check says, in the same words.
  */
 
-export interface ParameterSchema {
-  type?: string | string[];
-  description?: string;
-  help_text?: string;
-  default?: unknown;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  exclusiveMinimum?: number;
-  exclusiveMaximum?: number;
-  pattern?: string;
-  errorMessage?: string;
-  format?: string;
-  mimetype?: string;
-  hidden?: boolean;
-  fa_icon?: string;
-}
+export type ParameterSchema = SchemaProperty;
+export type GroupSchema = SchemaGroup;
 
-export interface GroupSchema {
-  title: string;
-  description?: string;
-  help_text?: string;
-  required?: string[];
-  properties: Record<string, ParameterSchema>;
-}
-
+/** A schema as the API serves it; older nf-core schemas use `definitions` and top-level properties. */
 export interface PipelineSchema {
   title?: string;
   description?: string;

@@ -9,19 +9,10 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import type { LocalRunFile } from '../engines/local.ts';
 import type { LocalContext } from './context.ts';
 
-interface RunFile {
-  runName: string;
-  sessionId: string;
-  pipelineId: string;
-  entry: string;
-  paramsFile: string;
-  workDir: string;
-  weblogUrl: string;
-}
-
-const runFile = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as RunFile;
+const runFile = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as LocalRunFile;
 const params = JSON.parse(fs.readFileSync(runFile.paramsFile, 'utf8')) as Record<string, unknown>;
 const startedAt = new Date();
 const abort = new AbortController();
