@@ -54,6 +54,7 @@ CREATE TABLE "runs" (
 	"launched_by_id" integer,
 	"run_dir" text NOT NULL,
 	"weblog_secret_hash" text NOT NULL,
+	"host" text DEFAULT '' NOT NULL,
 	"pid" integer,
 	"session_id" text,
 	"submitted_at" timestamp with time zone DEFAULT now() NOT NULL,

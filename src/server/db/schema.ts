@@ -253,6 +253,8 @@ export const runs = pgTable(
     runDir: text('run_dir').notNull(),
     /** The SHA-256 of the secret its weblog posts carry. */
     weblogSecretHash: text('weblog_secret_hash').notNull(),
+    /** The machine whose Seedbed started (or queued) the run: only it can re-attach to the process. */
+    host: text('host').notNull().default(''),
     /** The process id of the engine's process while it runs (re-attached after a restart). */
     pid: integer('pid'),
     /** Nextflow's session id (weblog `runId`). */

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { TERMINAL_RUN_STATUSES, type RunEngineName, type RunLaunch, type RunStatus } from '../../contract/runs';
@@ -27,6 +28,8 @@ export interface RunServiceOptions {
   apiUrl: string;
   /** Local runs at once (SEEDBED_LOCAL_CONCURRENCY); more wait in a queue. */
   localConcurrency: number;
+  /** This machine's name (os.hostname()): runs started here are recovered here only. */
+  host?: string;
 }
 
 type RunRow = typeof runs.$inferSelect;
@@ -54,6 +57,7 @@ const isInside = (parent: string, child: string) => {
  */
 export function createRunService(options: RunServiceOptions) {
   const { db, log } = options;
+  const host = options.host ?? os.hostname();
   const byId = new Map(options.catalogue.map((pipeline) => [pipeline.id, pipeline]));
   const runsDir = path.join(options.dataDir, 'runs');
   const queue: number[] = [];
@@ -89,7 +93,9 @@ export function createRunService(options: RunServiceOptions) {
       throw new ApiError(400, `The parameters do not match ${pipeline.manifest.label}'s schema. ${list}.`, errors);
     }
     const outdir = typeof input.params.outdir === 'string' ? input.params.outdir : 'results';
-    if (engine.name === 'local' && path.isAbsolute(outdir) && !isInside(options.dataDir, outdir)) {
+    // Where a relative outdir lands: inside the run's folder, which is inside the data folder.
+    const landsIn = path.resolve(runsDir, 'run', outdir);
+    if (engine.name === 'local' && !outdir.includes('://') && !isInside(options.dataDir, landsIn)) {
       throw new ApiError(400, 'The local engine writes only inside Seedbed’s data folder.', { 'params.outdir': `Use a relative path such as results, or a folder inside ${options.dataDir}` });
     }
     if (engine.name === 'local' && outdir.includes('://')) {
@@ -110,6 +116,7 @@ export function createRunService(options: RunServiceOptions) {
         groupId: input.groupId,
         projectId: input.projectId,
         launchedById: userId,
+        host,
         runDir: '',
         weblogSecretHash: hashSecret(secret),
       })
@@ -233,10 +240,11 @@ export function createRunService(options: RunServiceOptions) {
 
   /**
    * After a restart: runs whose process still lives are watched again; local runs that were
-   * waiting go back in the queue; the rest are failed, saying why.
+   * waiting go back in the queue; the rest are failed, saying why. Only this machine's runs: with
+   * several API instances on one database, each recovers its own.
    */
   async function recover(): Promise<{ reattached: number; requeued: number; failed: number }> {
-    const open = await db.select().from(runs).where(inArray(runs.status, ['SUBMITTED', 'RUNNING', 'UNKNOWN']));
+    const open = await db.select().from(runs).where(and(inArray(runs.status, ['SUBMITTED', 'RUNNING', 'UNKNOWN']), eq(runs.host, host)));
     const summary = { reattached: 0, requeued: 0, failed: 0 };
     for (const run of open.sort((a, b) => a.id - b.id)) {
       const engine = options.engines[run.engine as RunEngineName];

@@ -138,6 +138,8 @@ describe('launching', () => {
     const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'escape', params: { input: `${FIXTURES}/panel.vcf`, outdir: '/etc/seedbed' } });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: Record<string, string> }).errors['params.outdir']).toMatch(/relative path/);
+    const climbing = await h.launch({ pipelineId: 'nf-processvcfs', name: 'climb', params: { input: `${FIXTURES}/panel.vcf`, outdir: '../../../../outside' } });
+    expect(climbing.status).toBe(400);
   });
 
   it('runs Process VCFs locally: filters the VCF, writes the QC summary and registers the outputs', async () => {
@@ -308,11 +310,16 @@ describe('restart recovery', () => {
     // Two runs as a killed server leaves them: one whose process has gone, one still waiting.
     const [gone] = await first.db
       .insert(runs)
-      .values({ name: 'orphan', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'nextflow', status: 'RUNNING', params: {}, runDir: path.join(first.dataDir, 'runs', 'orphan'), weblogSecretHash: hashSecret('x'.repeat(32)), pid: 2 ** 22 + 12345 })
+      .values({ name: 'orphan', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'nextflow', status: 'RUNNING', params: {}, host: os.hostname(), runDir: path.join(first.dataDir, 'runs', 'orphan'), weblogSecretHash: hashSecret('x'.repeat(32)), pid: 2 ** 22 + 12345 })
       .returning();
     const [waiting] = await first.db
       .insert(runs)
-      .values({ name: 'waiting', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'local', status: 'SUBMITTED', params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' }, runDir: '', weblogSecretHash: hashSecret('y'.repeat(32)) })
+      .values({ name: 'waiting', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'local', status: 'SUBMITTED', params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' }, host: os.hostname(), runDir: '', weblogSecretHash: hashSecret('y'.repeat(32)) })
+      .returning();
+    // Another instance's run is that instance's to recover: left alone.
+    const [elsewhere] = await first.db
+      .insert(runs)
+      .values({ name: 'elsewhere', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'nextflow', status: 'RUNNING', params: {}, host: 'another-instance', runDir: '/elsewhere', weblogSecretHash: hashSecret('z'.repeat(32)), pid: 4242 })
       .returning();
     const waitingDir = path.join(first.dataDir, 'runs', String(waiting!.id));
     fs.mkdirSync(waitingDir, { recursive: true });
@@ -328,6 +335,7 @@ describe('restart recovery', () => {
       expect(await h.get(gone!.id)).toMatchObject({ status: 'FAILED', statusReason: expect.stringMatching(/restarted.*pid \d+.*gone/) });
       expect((await h.untilEnded(live.id)).status).toBe('SUCCEEDED');
       expect((await h.untilEnded(waiting!.id)).status).toBe('SUCCEEDED');
+      expect((await h.get(elsewhere!.id)).status).toBe('RUNNING');
     } finally {
       await second.close();
     }
