@@ -22,3 +22,26 @@ export interface RunProgress {
   failed: number;
 }
 
+
+export const RUN_NAME_MAX = 80;
+export const RUN_NAME_RULE = 'Start with a lower-case letter, then use lower-case letters, digits and single - or _ (Nextflow’s rule for run names)';
+export const LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
+export const LABEL_MAX = 40;
+export const LABEL_RULE = 'Labels use letters, digits, _ . : and -';
+export const MAX_LABELS = 20;
+
+/** The problem with a run name, or null; the same words as the API's check. */
+export function runNameProblem(value: string): string | null {
+  const name = value.trim();
+  if (!name) return 'Required';
+  if (name.length > RUN_NAME_MAX) return `At most ${RUN_NAME_MAX} characters`;
+  return RUN_NAME_PATTERN.test(name) ? null : RUN_NAME_RULE;
+}
+
+/** The problem with one label, or null. */
+export function labelProblem(value: string): string | null {
+  const label = value.trim();
+  if (!label) return 'Labels cannot be empty';
+  if (label.length > LABEL_MAX) return `Labels are at most ${LABEL_MAX} characters`;
+  return LABEL_PATTERN.test(label) ? null : LABEL_RULE;
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { RUN_ENGINES, RUN_NAME_PATTERN } from './run-codes';
+import { LABEL_MAX, LABEL_PATTERN, LABEL_RULE, MAX_LABELS, RUN_ENGINES, RUN_NAME_MAX, RUN_NAME_PATTERN, RUN_NAME_RULE } from './run-codes';
 
 export * from './run-codes';
 
@@ -12,15 +12,15 @@ export const runNameSchema = z
   .string({ error: 'Required' })
   .trim()
   .min(1, 'Required')
-  .max(80, 'At most 80 characters')
-  .regex(RUN_NAME_PATTERN, 'Start with a lower-case letter, then use lower-case letters, digits and single - or _ (Nextflow’s rule for run names)');
+  .max(RUN_NAME_MAX, `At most ${RUN_NAME_MAX} characters`)
+  .regex(RUN_NAME_PATTERN, RUN_NAME_RULE);
 
 export const labelSchema = z
   .string()
   .trim()
   .min(1, 'Labels cannot be empty')
-  .max(40, 'Labels are at most 40 characters')
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]*$/, 'Labels use letters, digits, _ . : and -');
+  .max(LABEL_MAX, `Labels are at most ${LABEL_MAX} characters`)
+  .regex(LABEL_PATTERN, LABEL_RULE);
 
 const optionalId = z.coerce.number().int('Must be a whole number').positive().optional().nullable().transform((value) => value || null);
 
@@ -29,7 +29,7 @@ export const runLaunchSchema = z.object({
   name: runNameSchema,
   groupId: optionalId.describe('The run group it belongs to'),
   projectId: optionalId.describe('The project it is for'),
-  labels: z.array(labelSchema).max(20, 'At most 20 labels').default([]),
+  labels: z.array(labelSchema).max(MAX_LABELS, `At most ${MAX_LABELS} labels`).default([]),
   params: z.record(z.string(), z.unknown()).describe('Pipeline parameters, checked against its nextflow_schema.json'),
 });
 export type RunLaunch = z.input<typeof runLaunchSchema>;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
-import { labelSchema, runNameSchema } from '../../../contract/runs';
+import { labelProblem, MAX_LABELS, runNameProblem } from '../../../contract/run-codes';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
@@ -58,10 +58,10 @@ const splitLabels = (text: string) => text.split(',').map((label) => label.trim(
 
 function validateLabels(text: string): true | string {
   const labels = splitLabels(text);
-  if (labels.length > 20) return 'At most 20 labels';
+  if (labels.length > MAX_LABELS) return `At most ${MAX_LABELS} labels`;
   for (const label of labels) {
-    const result = labelSchema.safeParse(label);
-    if (!result.success) return `${label}: ${result.error.issues[0]?.message ?? 'invalid'}`;
+    const problem = labelProblem(label);
+    if (problem) return `${label}: ${problem}`;
   }
   return true;
 }
@@ -263,7 +263,7 @@ export function LaunchForm({ pipeline, groups, runGroups, projects, from, files,
               aria-invalid={errorOf('name') ? true : undefined}
               aria-describedby="run-name-hint"
               spellCheck={false}
-              {...register('name', { validate: (value) => { const result = runNameSchema.safeParse(value); return result.success || (result.error.issues[0]?.message ?? 'Invalid'); } })}
+              {...register('name', { validate: (value) => runNameProblem(value) ?? true })}
             />
             <p id="run-name-hint" className={`mt-1 text-xs ${errorOf('name') ? 'text-red-600' : 'text-stone-500'}`} role={errorOf('name') ? 'alert' : undefined}>
               {errorOf('name') ?? 'Lower-case letters, digits, - and _, as Nextflow requires.'}{' '}
