@@ -55,6 +55,8 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
   let pending = new Map<string, TaskRow>();
   let waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
   let runStarts = new Map<number, { at: Date; sessionId: string }>();
+  // Runs known to be past SUBMITTED: a run never goes back, so they need no "running" update again.
+  const pastSubmitted = new Set<number>();
   let scheduled = false;
   let flushing = false;
 
@@ -108,10 +110,13 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
         });
       // A task event means the run is running, whatever order the workflow events arrive in.
       for (const [runId, start] of starts) {
+        if (pastSubmitted.has(runId)) continue;
         await db
           .update(runs)
           .set({ status: 'RUNNING', startedAt: sql`coalesce(${runs.startedAt}, ${start.at.toISOString()}::timestamptz)`, sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)` })
           .where(sql`${runs.id} = ${runId} AND ${inArray(runs.status, ['SUBMITTED', 'UNKNOWN'])}`);
+        if (pastSubmitted.size > 10_000) pastSubmitted.clear();
+        pastSubmitted.add(runId);
       }
       for (const waiter of batchWaiters) waiter.resolve();
     } catch (error) {
