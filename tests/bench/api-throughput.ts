@@ -18,6 +18,7 @@ export async function startServer(script: string, env: Record<string, string> = 
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
+      if (process.env.BENCH_LOG_LEVEL) process.stderr.write(chunk);
       const match = /PORT (\d+)/.exec(output);
       if (match) resolve(Number(match[1]));
     });

@@ -4,6 +4,7 @@ import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { IMPORT_TEMPLATES, experimentImportSchema } from '../../contract/imports';
 import { accessionInputSchema, fileTypeInputSchema, projectInputSchema, siteInputSchema } from '../../contract/breeding';
+import { bulkInsert } from '../db/bulk-insert';
 import type { Database } from '../db/client';
 import { accessions, experiments, fileTypes, projects, sites } from '../db/schema';
 import { createRouter } from '../http/context';
@@ -212,7 +213,7 @@ export const importRouter = TARGETS.reduce((router, target) => {
     }
     await writeAllOrNothing(() =>
       db.transaction(async (tx) => {
-        for (const part of chunks(rows.map((row) => row.values), 1000)) await tx.insert(target.table).values(part);
+        await bulkInsert(tx, target.table, rows.map((row) => row.values));
         return rows.length;
       }),
     );

@@ -76,7 +76,58 @@ function Help({ text, label }: { text: string | undefined; label: string }) {
   );
 }
 
-export function LaunchForm({ pipeline, groups, runGroups, projects, from, files, addFile }: { pipeline: Pipeline; groups: ParameterGroup[]; runGroups: Named[]; projects: Named[]; from: EarlierRun | null; files: StoredFile[] | undefined; addFile: (file: StoredFile) => void }) {
+/** A new run group, named in place: a breeding cycle or a campaign is often first met here. */
+function NewGroup({ onCreated, onCancel }: { onCreated: (group: Named) => void; onCancel: () => void }) {
+  const [name, setName] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = async () => {
+    setBusy(true);
+    try {
+      const group = await request<Named>('run-groups', 'POST', { name });
+      notify.success(`Created run group ${group.name}`);
+      onCreated(group);
+    } catch (error) {
+      setProblem(error instanceof RequestError ? (error.errors.name ?? error.message) : error instanceof Error ? error.message : 'Something went wrong');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="mt-2">
+      <div className="flex gap-2">
+        <input
+          aria-label="New run group name"
+          className={inputClass(problem)}
+          placeholder="e.g. Durum cycle 2026"
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setProblem(null);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') {
+              event.preventDefault();
+              if (name.trim()) void create();
+            }
+          }}
+        />
+        <Button size="sm" variant="primary" busy={busy} disabled={!name.trim()} onClick={() => void create()} className="mt-1">
+          Create
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onCancel} className="mt-1">
+          Cancel
+        </Button>
+      </div>
+      {problem && <p className="mt-1 text-sm text-red-600" role="alert">{problem}</p>}
+    </div>
+  );
+}
+
+const NEW_GROUP = '__new__';
+
+export function LaunchForm({ pipeline, groups, runGroups: initialGroups, projects, from, files, addFile }: { pipeline: Pipeline; groups: ParameterGroup[]; runGroups: Named[]; projects: Named[]; from: EarlierRun | null; files: StoredFile[] | undefined; addFile: (file: StoredFile) => void }) {
+  const [runGroups, setRunGroups] = useState(initialGroups);
   const fields = useMemo(() => fieldsOf(groups), [groups]);
   const [showHidden, setShowHidden] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -129,7 +180,7 @@ export function LaunchForm({ pipeline, groups, runGroups, projects, from, files,
         const run = await request<{ id: number }>('runs', 'POST', {
           pipelineId: pipeline.id,
           name: values.name.trim(),
-          groupId: values.groupId ? Number(values.groupId) : null,
+          groupId: values.groupId && values.groupId !== NEW_GROUP ? Number(values.groupId) : null,
           projectId: values.projectId ? Number(values.projectId) : null,
           labels: splitLabels(values.labels),
           params: paramsOf(groups, values.params),
@@ -294,7 +345,18 @@ export function LaunchForm({ pipeline, groups, runGroups, projects, from, files,
                   {group.name}
                 </option>
               ))}
+              <option value={NEW_GROUP}>New group…</option>
             </select>
+            {form.watch('groupId') === NEW_GROUP && (
+              <NewGroup
+                onCancel={() => setValue('groupId', '')}
+                onCreated={(group) => {
+                  setRunGroups((list) => [...list, group].sort((a, b) => a.name.localeCompare(b.name)));
+                  // The option must exist before the select can show it.
+                  setTimeout(() => setValue('groupId', String(group.id), { shouldDirty: true }));
+                }}
+              />
+            )}
             {errorOf('groupId') && <p className="mt-1 text-sm text-red-600">{errorOf('groupId')}</p>}
           </div>
           <div>

@@ -1,0 +1,40 @@
+import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Database } from './client';
+
+type Executor = Pick<Database, 'execute'>;
+
+/**
+ * Inserts many rows in one statement per `chunk` rows: each column travels as one array and
+ * `unnest` turns the arrays back into rows. Against a multi-row VALUES list this sends 11 parameters
+ * instead of 11 per row, and builds no SQL per row (100,000 accessions: commit 12.7 s → see bench).
+ * Array columns (text[]) travel as JSON text, since unnest would flatten an array of arrays.
+ */
+export async function bulkInsert(db: Executor, table: PgTable, rows: Array<Record<string, unknown>>, chunk = 20_000): Promise<void> {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table);
+  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))].filter((key) => columns[key]);
+  for (let start = 0; start < rows.length; start += chunk) {
+    const part = rows.slice(start, start + chunk);
+    const names: Array<SQL | ReturnType<typeof sql.identifier>> = [];
+    const arrays: SQL[] = [];
+    const selects: SQL[] = [];
+    keys.forEach((key, index) => {
+      const column = columns[key]!;
+      const type = column.getSQLType();
+      const alias = sql.raw(`c${index}`);
+      names.push(sql.identifier(column.name));
+      if (type.endsWith('[]')) {
+        arrays.push(sql`${sql.param(part.map((row) => (row[key] === null || row[key] === undefined ? null : JSON.stringify(row[key]))))}::text[]`);
+        selects.push(sql`coalesce((SELECT array_agg(element) FROM jsonb_array_elements_text(u.${alias}::jsonb) AS element), ${sql.raw(`'{}'::${type}`)})`);
+      } else {
+        arrays.push(sql`${sql.param(part.map((row) => row[key] ?? null))}::${sql.raw(type)}[]`);
+        selects.push(sql`u.${alias}`);
+      }
+    });
+    const aliases = sql.raw(keys.map((_, index) => `c${index}`).join(', '));
+    await db.execute(
+      sql`INSERT INTO ${sql.identifier(getTableName(table))} (${sql.join(names, sql`, `)}) SELECT ${sql.join(selects, sql`, `)} FROM unnest(${sql.join(arrays, sql`, `)}) AS u(${aliases})`,
+    );
+  }
+}
