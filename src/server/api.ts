@@ -57,8 +57,13 @@ export const PUBLIC_ROUTES = new Set([
   'POST /runs/:id/weblog',
 ]);
 
-const PUBLIC_PATTERNS = [...PUBLIC_ROUTES].map((route) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+')}$`));
-const isPublic = (method: string, path: string) => method === 'OPTIONS' || PUBLIC_PATTERNS.some((pattern) => pattern.test(`${method} ${path}`));
+// Exact routes by set look-up; only routes with parameters need a pattern (this runs on every call).
+const PUBLIC_PATTERNS = [...PUBLIC_ROUTES].filter((route) => route.includes(':')).map((route) => new RegExp(`^${route.replace(/:\w+/g, '[^/]+')}$`));
+const isPublic = (method: string, path: string) => {
+  if (method === 'OPTIONS') return true;
+  const key = `${method} ${path}`;
+  return PUBLIC_ROUTES.has(key) || PUBLIC_PATTERNS.some((pattern) => pattern.test(key));
+};
 
 /** The admin API, with paths relative to its base (mounted at /api/ by the server). */
 export function createApi(options: ApiOptions) {
