@@ -36,11 +36,19 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   const runName = `e2e_vcf_${Date.now()}`;
   await form.locator('#run-name').fill(runName);
   await form.locator('#run-labels').fill('e2e, qc');
+  // A run group is created in place and chosen.
+  const groupName = `Cycle ${Date.now()}`;
+  await form.locator('#run-group').selectOption({ label: 'New group…' });
+  await form.getByLabel('New run group name').fill(groupName);
+  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText(`Created run group ${groupName}`)).toBeVisible();
+  await expect(form.locator('#run-group option:checked')).toHaveText(groupName);
   await form.getByRole('button', { name: 'Launch run' }).click();
 
   await expect(page.getByText('Run submitted')).toBeVisible();
   await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
   await expect(page.getByRole('heading', { name: runName })).toBeVisible();
+  await expect(page.getByText(groupName)).toBeVisible();
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
   const processes = page.getByRole('list', { name: 'Processes' });
   for (const process of ['READ_VCF', 'FILTER_SITES', 'SAMPLE_CALL_RATE', 'LD_PRUNE', 'WRITE_VCF', 'QC_SUMMARY']) await expect(processes).toContainText(process);

@@ -128,6 +128,7 @@ const NEW_GROUP = '__new__';
 
 export function LaunchForm({ pipeline, groups, runGroups: initialGroups, projects, from, files, addFile }: { pipeline: Pipeline; groups: ParameterGroup[]; runGroups: Named[]; projects: Named[]; from: EarlierRun | null; files: StoredFile[] | undefined; addFile: (file: StoredFile) => void }) {
   const [runGroups, setRunGroups] = useState(initialGroups);
+  const [createdGroup, setCreatedGroup] = useState<number | null>(null);
   const fields = useMemo(() => fieldsOf(groups), [groups]);
   const [showHidden, setShowHidden] = useState(false);
   const [submitting, setSubmitting] = useState(false);
@@ -151,6 +152,12 @@ export function LaunchForm({ pipeline, groups, runGroups: initialGroups, project
     return typeof message === 'string' ? message : undefined;
   };
   const hiddenCount = fields.filter((field) => field.hidden).length;
+  // A group created in place is chosen once its option is on the page.
+  useEffect(() => {
+    if (createdGroup === null) return;
+    setValue('groupId', String(createdGroup), { shouldDirty: true });
+    setCreatedGroup(null);
+  }, [createdGroup, runGroups, setValue]);
 
   const currentParams = () => paramsOf(groups, getValues('params'));
 
@@ -352,8 +359,7 @@ export function LaunchForm({ pipeline, groups, runGroups: initialGroups, project
                 onCancel={() => setValue('groupId', '')}
                 onCreated={(group) => {
                   setRunGroups((list) => [...list, group].sort((a, b) => a.name.localeCompare(b.name)));
-                  // The option must exist before the select can show it.
-                  setTimeout(() => setValue('groupId', String(group.id), { shouldDirty: true }));
+                  setCreatedGroup(group.id);
                 }}
               />
             )}
