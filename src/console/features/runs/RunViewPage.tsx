@@ -13,6 +13,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { ProgressBar, StatusBadge } from './status';
+import { TasksTable } from './TasksTable';
 
 interface RunDetail {
   id: number;
@@ -243,6 +244,11 @@ function RunView() {
           </table>
         )}
       </Card>
+
+      <section aria-label="Tasks">
+        <h2 className="mb-2 text-lg font-semibold text-stone-900">Tasks</h2>
+        <TasksTable runId={run.id} refreshKey={ended ? 'ended' : tick} />
+      </section>
 
       <Card title="Log" description={ended ? 'The whole log of the run' : 'Live: new lines appear as the run writes them'}>
         <Log runId={run.id} live={!ended} />

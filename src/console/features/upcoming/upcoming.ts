@@ -5,7 +5,6 @@ import { benchmarkingMenu, breedingMenu, configMenu, launchMenu, topLinks } from
  * this list when its real page lands.
  */
 const plans: Record<string, string> = {
-  [topLinks.runGroups.href]: 'Named groups of runs — a breeding cycle, a benchmark campaign — with their combined status.',
   '/benchmarking/discovery/launch': 'Run discovery methods against a dataset whose true QTL are known.',
   '/benchmarking/discovery/results/fileset': 'Precision, recall and F1 per method and trait, with Manhattan plots.',
   '/benchmarking/prediction/launch': 'Run trained models against a registered validation set.',

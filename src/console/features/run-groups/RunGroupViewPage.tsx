@@ -1,0 +1,121 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { RUN_STATUSES, type RunStatus } from '../../../contract/run-codes';
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { notify, notifyAfterNavigation } from '../../app/notify';
+import { request } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { LoadError } from '../../ui/LoadError';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { StatusBadge } from '../runs/status';
+import { RunsTable } from '../runs/RunsTable';
+import type { RunGroup } from './RunGroupDialog';
+
+const RunGroupDialog = lazy(() => import('./RunGroupDialog'));
+const LIST = '/pipeline-group/list';
+
+/** How many of the group's runs stand where: its combined status. */
+function CombinedStatus({ groupId, refreshKey }: { groupId: number; refreshKey: unknown }) {
+  const [tally, setTally] = useState<Partial<Record<RunStatus, number>> | null>(null);
+  useEffect(() => {
+    let current = true;
+    Promise.all(RUN_STATUSES.map((status) => request<{ pagination: { totalCount: number } }>(`runs?groupId=${groupId}&status=${status}&pageSize=1`).then((page) => [status, page.pagination.totalCount] as const)))
+      .then((entries) => current && setTally(Object.fromEntries(entries.filter(([, count]) => count > 0))))
+      .catch(() => current && setTally({}));
+    return () => {
+      current = false;
+    };
+  }, [groupId, refreshKey]);
+  if (!tally) return <span className="text-sm text-stone-500">Counting runs…</span>;
+  const entries = Object.entries(tally) as Array<[RunStatus, number]>;
+  if (entries.length === 0) return <span className="text-sm text-stone-500">No runs yet: choose this group when you launch.</span>;
+  return (
+    <span className="flex flex-wrap items-center gap-3" aria-label="Combined status">
+      {entries.map(([status, count]) => (
+        <span key={status} className="flex items-center gap-1.5 text-sm text-stone-700">
+          <StatusBadge status={status} /> {count}
+        </span>
+      ))}
+    </span>
+  );
+}
+
+function RunGroupView() {
+  const [id, setId] = useState<string | null | undefined>(undefined);
+  const [version, setVersion] = useState(0);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setId(new URLSearchParams(window.location.search).get('id')), []);
+  const validId = id && /^\d+$/.test(id) ? id : null;
+  const { data: group, error, reload } = useRequest<RunGroup>(validId ? `run-groups/${validId}` : null, version);
+
+  if (id === undefined) return null;
+  if (!validId) return <LoadError what="run group" error={new Error('this page needs ?id= with the group’s number')} onRetry={() => window.location.assign(LIST)} />;
+  if (error) return <LoadError what="run group" error={error} onRetry={reload} />;
+  if (!group) return <LoadingOverlay />;
+
+  const remove = async () => {
+    setBusy(true);
+    try {
+      await request(`run-groups/${group.id}`, 'DELETE');
+      notifyAfterNavigation('success', `Deleted run group ${group.name}; its runs are kept`);
+      window.location.assign(LIST);
+    } catch (failure) {
+      notify.error(failure instanceof Error ? failure.message : undefined);
+      setBusy(false);
+      setDeleting(false);
+    }
+  };
+
+  return (
+    <div className="grid gap-6">
+      <Card
+        title={group.name}
+        description={`Run group · created ${formatDateTime(group.createdAt)}`}
+        actions={
+          <>
+            <Button onClick={() => setEditing(true)}>Edit</Button>
+            <Button variant="danger" onClick={() => setDeleting(true)}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        {group.description && <p className="mb-4 whitespace-pre-line text-sm text-stone-700">{group.description}</p>}
+        <CombinedStatus groupId={group.id} refreshKey={version} />
+      </Card>
+      <section aria-label="Runs">
+        <h2 className="mb-2 text-lg font-semibold text-stone-900">Runs</h2>
+        <RunsTable fixedFilters={{ groupId: String(group.id) }} />
+      </section>
+      {editing && (
+        <Suspense fallback={null}>
+          <RunGroupDialog
+            group={group}
+            onClose={() => setEditing(false)}
+            onSaved={() => {
+              setEditing(false);
+              setVersion((value) => value + 1);
+            }}
+          />
+        </Suspense>
+      )}
+      <ConfirmDialog open={deleting} title="Delete this run group?" confirmLabel="Delete" busy={busy} onCancel={() => setDeleting(false)} onConfirm={remove}>
+        {group.name} will be deleted. Its runs are kept, without a group.
+      </ConfirmDialog>
+    </div>
+  );
+}
+
+/** `/pipeline-group/view?id=`: one group, its runs and their combined status. */
+export default function RunGroupViewPage() {
+  return (
+    <ConsoleShell title="Run group" route="/pipeline-group/view" backHref={LIST} backLabel="Run Groups">
+      <RunGroupView />
+    </ConsoleShell>
+  );
+}
