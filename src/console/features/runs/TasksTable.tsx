@@ -37,7 +37,7 @@ export function TasksTable({ runId, refreshKey }: { runId: number; refreshKey: u
       path={`runs/${runId}/tasks`}
       what="tasks"
       columns={columns}
-      sortable={['taskId']}
+      sortable={[]}
       defaultSort="taskId"
       searchPlaceholder="Search tasks by name or process"
       emptyHint="No task has been reported yet."
