@@ -2,7 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { WeblogEvent } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { runs, runTasks } from '../db/schema';
-import { ingestWeblogEvent } from './weblog';
+import { applyWorkflowEvent, NO_EXIT } from './weblog';
 
 /**
  * Group commit for weblog task events. A busy Nextflow run posts hundreds of task events a
@@ -16,8 +16,6 @@ type TaskRow = typeof runTasks.$inferInsert;
 
 const RANK: Record<string, number> = { NEW: 0, SUBMITTED: 1, RUNNING: 2 };
 const rankOf = (status: string) => RANK[status] ?? 3;
-/** Nextflow reports Integer.MAX_VALUE as the exit status of a task that has not ended. */
-const NO_EXIT = 2147483647;
 const finite = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 
 export function taskRowOf(runId: number, trace: NonNullable<WeblogEvent['trace']>): TaskRow {
@@ -126,8 +124,15 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
 
   /** Records one event; resolves once it is stored. */
   async function ingest(runId: number, event: WeblogEvent): Promise<void> {
-    if (!event.trace || event.event === 'error') return ingestWeblogEvent(db, runId, event);
-    const row = taskRowOf(runId, event.trace);
+    if (!event.trace) return applyWorkflowEvent(db, runId, event);
+    const task = queueTask(runId, event.trace, event);
+    // An error event also fails the run, naming the task.
+    if (event.event === 'error') await applyWorkflowEvent(db, runId, event);
+    return task;
+  }
+
+  function queueTask(runId: number, trace: NonNullable<WeblogEvent['trace']>, event: WeblogEvent): Promise<void> {
+    const row = taskRowOf(runId, trace);
     const key = `${runId}:${row.taskId}`;
     const earlier = pending.get(key);
     pending.set(key, earlier ? mergeTask(earlier, row) : row);
