@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { WeblogEvent } from '../../contract/runs';
 import type { Database } from '../db/client';
+import { bulkInsert } from '../db/bulk-insert';
 import { runs, runTasks } from '../db/schema';
 import { applyWorkflowEvent, NO_EXIT } from './weblog';
 
@@ -46,7 +47,13 @@ export function mergeTask(a: TaskRow, b: TaskRow): TaskRow {
   return merged as TaskRow;
 }
 
-const coalesce = (column: string) => sql.raw(`coalesce(excluded.${column}, "run_tasks"."${column}")`);
+const KEPT = ['hash', 'exit', 'submit', 'start', 'complete', 'duration', 'realtime', 'cpu_percent', 'peak_rss', 'workdir'];
+const RANK_SQL = (status: string) => `(CASE ${status} WHEN 'NEW' THEN 0 WHEN 'SUBMITTED' THEN 1 WHEN 'RUNNING' THEN 2 ELSE 3 END)`;
+/** The later state wins, known fields are kept, and never backwards: a late "submitted" does not undo "completed". */
+const MERGE_TASK = sql.raw(
+  `ON CONFLICT (run_id, task_id) DO UPDATE SET status = excluded.status, ${KEPT.map((column) => `${column} = coalesce(excluded.${column}, run_tasks.${column})`).join(', ')} ` +
+    `WHERE ${RANK_SQL('excluded.status')} >= ${RANK_SQL('run_tasks.status')}`,
+);
 
 export function createWeblogWriter(db: Database, options: { maxBatch?: number } = {}) {
   const maxBatch = options.maxBatch ?? 1000;
@@ -85,27 +92,7 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
     waiters = [];
     runStarts = new Map();
     try {
-      await db
-        .insert(runTasks)
-        .values(rows)
-        .onConflictDoUpdate({
-          target: [runTasks.runId, runTasks.taskId],
-          set: {
-            status: sql.raw('excluded.status'),
-            hash: coalesce('hash'),
-            exit: coalesce('exit'),
-            submit: coalesce('submit'),
-            start: coalesce('start'),
-            complete: coalesce('complete'),
-            duration: coalesce('duration'),
-            realtime: coalesce('realtime'),
-            cpuPercent: coalesce('cpu_percent'),
-            peakRss: coalesce('peak_rss'),
-            workdir: coalesce('workdir'),
-          },
-          // Never backwards: a late "submitted" does not undo "completed".
-          setWhere: sql.raw(`(CASE excluded.status WHEN 'NEW' THEN 0 WHEN 'SUBMITTED' THEN 1 WHEN 'RUNNING' THEN 2 ELSE 3 END) >= (CASE "run_tasks"."status" WHEN 'NEW' THEN 0 WHEN 'SUBMITTED' THEN 1 WHEN 'RUNNING' THEN 2 ELSE 3 END)`),
-        });
+      await bulkInsert(db, runTasks, rows, { onConflict: MERGE_TASK });
       // A task event means the run is running, whatever order the workflow events arrive in.
       for (const [runId, start] of starts) {
         if (pastSubmitted.has(runId)) continue;
