@@ -12,7 +12,7 @@ import type { Logger } from '../log';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { RunEngine } from './engines/engine';
-import { tailOf, whenGone } from './engines/processes';
+import { signalTree, tailOf, whenGone } from './engines/processes';
 import { registerOutputs } from './outputs';
 import { hashSecret } from './weblog';
 
@@ -270,10 +270,16 @@ export function createRunService(options: RunServiceOptions) {
     return summary;
   }
 
-  /** Stops watching processes (they keep running and are re-attached by the next start). */
-  function stop() {
+  /**
+   * Stops watching processes: they keep running and the next start re-attaches them. With
+   * `killProcesses` (tests, a throwaway server) their process trees are ended too.
+   */
+  function stop(options: { killProcesses?: boolean } = {}) {
     stopped = true;
-    for (const entry of active.values()) entry.stopWatching?.();
+    for (const entry of active.values()) {
+      entry.stopWatching?.();
+      if (options.killProcesses) signalTree(entry.pid, 'SIGKILL');
+    }
   }
 
   const waiting = () => [...queue];

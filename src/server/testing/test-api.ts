@@ -103,7 +103,8 @@ export async function createTestApi(options: { runs?: TestRunOptions; database?:
   }
 
   async function close(options: { keepDatabase?: boolean } = {}) {
-    runService?.stop();
+    // A restart test keeps the database and the run processes; anything else ends them.
+    runService?.stop({ killProcesses: !options.keepDatabase });
     (server as { closeAllConnections?: () => void } | undefined)?.closeAllConnections?.();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     if (!options.keepDatabase) await database.close();

@@ -22,24 +22,32 @@ let nextTaskId = 1;
 const log = (message: string) => process.stdout.write(`${new Date().toISOString()} ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Posts one event; retries while Seedbed is unreachable (e.g. restarting), for up to ten minutes. */
+/** How long Seedbed may stay unreachable (a restart) before the run gives up: in all, not per event. */
+const UNREACHABLE_LIMIT_MS = 10 * 60_000;
+/** After a cancel, the last event gets only this long: the engine kills the process soon after. */
+const CANCELLED_LIMIT_MS = 3_000;
+let unreachableSince: number | null = null;
+
+/** Posts one event; retries while Seedbed is unreachable (e.g. restarting). */
 async function post(event: Record<string, unknown>): Promise<void> {
   const body = JSON.stringify({ runName: runFile.runName, runId: runFile.sessionId, utcTime: new Date().toISOString(), ...event });
-  const deadline = Date.now() + 10 * 60_000;
   for (let attempt = 0; ; attempt += 1) {
     try {
       const response = await fetch(runFile.weblogUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-      if (response.ok) return;
-      if (response.status < 500) {
-        log(`weblog refused the ${String(event.event)} event: ${response.status} ${await response.text()}`);
+      if (response.ok || response.status < 500) {
+        unreachableSince = null;
+        if (!response.ok) log(`weblog refused the ${String(event.event)} event: ${response.status} ${await response.text()}`);
         return;
       }
     } catch {
       // Not reachable: retry below.
     }
-    if (Date.now() > deadline) {
-      log(`weblog unreachable; the ${String(event.event)} event is lost`);
-      return;
+    const now = Date.now();
+    unreachableSince ??= now;
+    const limit = abort.signal.aborted ? CANCELLED_LIMIT_MS : UNREACHABLE_LIMIT_MS;
+    if (now - unreachableSince > limit) {
+      log(`Seedbed's weblog at ${new URL(runFile.weblogUrl).origin} has been unreachable for ${Math.round((now - unreachableSince) / 1000)} s; stopping the run.`);
+      process.exit(1);
     }
     await sleep(Math.min(200 * 2 ** attempt, 5000));
   }
