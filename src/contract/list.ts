@@ -4,16 +4,25 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
-/** Paging, sorting and search common to every list (BrAPI's names; pages count from 0). */
+/** `page` and `pageSize` of every paged list (BrAPI's names; pages count from 0). */
+export const pagingQueryShape = {
+  page: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Pages count from 0').default(0),
+  pageSize: z.coerce
+    .number({ error: 'Must be a whole number' })
+    .int('Must be a whole number')
+    .min(1, 'At least 1')
+    .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`)
+    .default(DEFAULT_PAGE_SIZE),
+};
+
+/** A record id in a path or a query: a positive whole number. */
+export const recordId = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id');
+export const idParamsSchema = z.object({ id: recordId });
+
+/** Paging, sorting and search common to every list. */
 export function listQuerySchema<const SortField extends string>(sortFields: readonly [SortField, ...SortField[]], defaultSort: SortField) {
   return z.object({
-    page: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Pages count from 0').default(0),
-    pageSize: z.coerce
-      .number({ error: 'Must be a whole number' })
-      .int('Must be a whole number')
-      .min(1, 'At least 1')
-      .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`)
-      .default(DEFAULT_PAGE_SIZE),
+    ...pagingQueryShape,
     sort: z.enum(sortFields, { error: `Sort by one of: ${sortFields.join(', ')}` }).default(defaultSort),
     order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('asc'),
     q: z.string().trim().max(200, 'At most 200 characters').optional(),

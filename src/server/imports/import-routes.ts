@@ -5,7 +5,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { IMPORT_TEMPLATES, experimentImportSchema } from '../../contract/imports';
 import { accessionInputSchema, fileTypeInputSchema, projectInputSchema, siteInputSchema } from '../../contract/breeding';
 import { bulkInsert } from '../db/bulk-insert';
-import type { Database } from '../db/client';
+import { resultRows, type Database } from '../db/client';
 import { accessions, experiments, fileTypes, projects, sites } from '../db/schema';
 import { createRouter } from '../http/context';
 import { ApiError } from '../http/errors';
@@ -90,8 +90,7 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: A
       const result: unknown = await db.execute(
         sql`select ${target.nameColumn} as name, ${synonyms} as synonyms from unnest(${candidates}) as candidate(value) join ${target.table} on ${lowerCase} @> array[candidate.value]`,
       );
-      // PGlite answers { rows }, postgres.js an array of rows.
-      const owners = (Array.isArray(result) ? result : (result as { rows: unknown[] }).rows) as Array<{ name: string; synonyms: string[] }>;
+      const owners = resultRows<{ name: string; synonyms: string[] }>(result);
       for (const owner of owners) for (const synonym of owner.synonyms) bySynonym.set(synonym.toLowerCase(), owner.name);
     }
     for (const entry of rows) {

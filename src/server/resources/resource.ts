@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { listQuerySchema, pageOf, pagination } from '../../contract/list';
+import { idParamsSchema as idParams, listQuerySchema, pageOf, pagination } from '../../contract/list';
 import { createRouter } from '../http/context';
 import type { Database } from '../db/client';
 import { ApiError } from '../http/errors';
@@ -46,7 +46,6 @@ export interface ResourceDefinition<Input extends z.ZodType> {
   foreignKeys?: ForeignKey[];
 }
 
-const idParams = z.object({ id: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id') });
 const recordSchema = (noun: string) =>
   z.object({ id: z.number().int(), createdAt: z.string(), updatedAt: z.string() }).catchall(z.unknown()).describe(`A ${noun}`);
 interface ListQuery {

@@ -3,7 +3,7 @@ import type { WeblogEvent } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { bulkInsert } from '../db/bulk-insert';
 import { runs, runTasks } from '../db/schema';
-import { applyWorkflowEvent, NO_EXIT } from './weblog';
+import { applyWorkflowEvent, NO_EXIT, timestamp } from './weblog';
 
 /**
  * Group commit for weblog task events. A busy Nextflow run posts hundreds of task events a
@@ -98,7 +98,7 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
         if (pastSubmitted.has(runId)) continue;
         await db
           .update(runs)
-          .set({ status: 'RUNNING', startedAt: sql`coalesce(${runs.startedAt}, ${start.at.toISOString()}::timestamptz)`, sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)` })
+          .set({ status: 'RUNNING', startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(start.at)})`, sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)` })
           .where(sql`${runs.id} = ${runId} AND ${inArray(runs.status, ['SUBMITTED', 'UNKNOWN'])}`);
         if (pastSubmitted.size > 10_000) pastSubmitted.clear();
         pastSubmitted.add(runId);

@@ -16,7 +16,7 @@ const toDate = (utcTime: string | null | undefined) => {
   return Number.isNaN(date.getTime()) ? new Date() : date;
 };
 /** A time as a SQL value (postgres.js does not serialise Date inside raw SQL). */
-const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
+export const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /** Nextflow reports Integer.MAX_VALUE as the exit status of a task that has not ended. */
 export const NO_EXIT = 2147483647;
 

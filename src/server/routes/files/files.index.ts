@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, pagination } from '../../../contract/list';
+import { idParamsSchema as idParams, pageOf, pagination, pagingQueryShape, recordId } from '../../../contract/list';
+import type { Database } from '../../db/client';
 import { files, fileTypes, projects, runs } from '../../db/schema';
 import { createRouter } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -34,8 +35,7 @@ const fileSchema = z
   })
   .describe('A stored file');
 
-const idParams = z.object({ id: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id') });
-const optionalId = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id').optional();
+const optionalId = recordId.optional();
 
 const routes = {
   list: createRoute({
@@ -45,8 +45,7 @@ const routes = {
     summary: 'Stored files: uploads and run outputs',
     request: {
       query: z.object({
-        page: z.coerce.number().int().min(0, 'Pages count from 0').default(0),
-        pageSize: z.coerce.number().int().min(1, 'At least 1').max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
+        ...pagingQueryShape,
         q: z.string().trim().max(200).optional(),
         fileTypeId: optionalId,
         mimeType: z.string().trim().max(100).optional().describe('Only files whose type has this MIME type'),
@@ -87,7 +86,7 @@ const routes = {
   }),
 };
 
-function selectFiles(db: import('../../db/client').Database) {
+function selectFiles(db: Database) {
   return db
     .select({
       id: files.id,

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOf, pagination } from '../../../contract/list';
+import { idParamsSchema as idParams, listQuerySchema, pageOf, pagination, pagingQueryShape, recordId } from '../../../contract/list';
 import { RUN_STATUSES, runLaunchSchema, weblogEventSchema } from '../../../contract/runs';
 import { runs } from '../../db/schema';
 import { createRouter, type AppEnv } from '../../http/context';
@@ -17,9 +17,6 @@ import { parseRunSearch } from './run-search';
 import type { Context } from 'hono';
 
 const tags = ['Runs'];
-const idParams = z.object({ id: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id') });
-const page = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Pages count from 0').default(0);
-const pageSize = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(1, 'At least 1').max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE);
 const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Use a date like 2026-01-31');
 
 const progressSchema = z.object({ total: z.number().int(), done: z.number().int(), running: z.number().int(), failed: z.number().int() });
@@ -53,16 +50,13 @@ const runDetailSchema = runSummarySchema.extend({
   workflowStats: z.record(z.string(), z.unknown()).nullable(),
 });
 
-const listQuery = z.object({
-  page,
-  pageSize,
-  sort: z.enum(['submittedAt', 'name', 'status', 'pipelineId'], { error: 'Sort by one of: submittedAt, name, status, pipelineId' }).default('submittedAt'),
+const listQuery = listQuerySchema(['submittedAt', 'name', 'status', 'pipelineId'], 'submittedAt').extend({
+  // Newest first.
   order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
-  q: z.string().trim().max(200, 'At most 200 characters').optional(),
   status: z.enum(RUN_STATUSES, { error: `One of ${RUN_STATUSES.join(', ')}` }).optional(),
   pipelineId: z.string().regex(/^[a-z0-9-]+$/, 'A pipeline id').optional(),
-  groupId: z.coerce.number().int().positive().optional(),
-  projectId: z.coerce.number().int().positive().optional(),
+  groupId: recordId.optional(),
+  projectId: recordId.optional(),
   mine: z.enum(['true', 'false'], { error: 'true or false' }).transform((value) => value === 'true').optional(),
   label: z.string().trim().max(40).optional(),
   after: isoDate.optional(),
@@ -93,7 +87,7 @@ const routes = {
     path: '/runs/{id}/tasks',
     tags,
     summary: 'The run’s tasks, as the weblog reported them',
-    request: { params: idParams, query: z.object({ page, pageSize, q: z.string().trim().max(200).optional(), status: z.string().regex(/^[A-Z]+$/, 'A Nextflow task status such as COMPLETED').optional() }) },
+    request: { params: idParams, query: z.object({ ...pagingQueryShape, q: z.string().trim().max(200).optional(), status: z.string().regex(/^[A-Z]+$/, 'A Nextflow task status such as COMPLETED').optional() }) },
     responses: { 200: jsonContent(pageOf(z.object({ taskId: z.number(), process: z.string(), name: z.string(), status: z.string() }).catchall(z.unknown())), 'A page of tasks'), ...errorResponses(400, 401, 404) },
   }),
   outputs: createRoute({
@@ -191,7 +185,8 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
       const { id } = c.req.valid('param');
       const query = c.req.valid('query');
       const { db } = c.get('deps');
-      if (!(await findRunSummary(db, id))) throw new ApiError(404, `No run has id ${id}.`);
+      // Existence only: the summary's joins and progress count are not needed here.
+      if ((await db.select({ id: runs.id }).from(runs).where(eq(runs.id, id))).length === 0) throw new ApiError(404, `No run has id ${id}.`);
       const { rows, total } = await listTasks(db, id, query);
       return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
     })

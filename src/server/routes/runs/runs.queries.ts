@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { ProcessProgress, RunProgress } from '../../../contract/runs';
-import type { Database } from '../../db/client';
+import { resultRows, type Database } from '../../db/client';
 import { projects, runGroups, runs, runTasks, users } from '../../db/schema';
 import { escapeLike } from '../../services/invitations';
 
@@ -13,7 +13,6 @@ const PROGRESS_COLUMNS = sql`
   count(*) FILTER (WHERE ${runTasks.status} = 'CACHED')::int AS cached`;
 
 type Counts = { pending: number; running: number; succeeded: number; failed: number; cached: number };
-const rowsOf = <T>(result: unknown): T[] => (Array.isArray(result) ? result : ((result as { rows: T[] }).rows ?? [])) as T[];
 
 export function progressOf(counts: Counts | undefined): RunProgress {
   const c = counts ?? { pending: 0, running: 0, succeeded: 0, failed: 0, cached: 0 };
@@ -23,14 +22,14 @@ export function progressOf(counts: Counts | undefined): RunProgress {
 export async function progressByRun(db: Database, runIds: number[]): Promise<Map<number, RunProgress>> {
   if (runIds.length === 0) return new Map();
   const result = await db.execute(sql`SELECT ${runTasks.runId} AS run_id, ${PROGRESS_COLUMNS} FROM ${runTasks} WHERE ${inArray(runTasks.runId, runIds)} GROUP BY ${runTasks.runId}`);
-  return new Map(rowsOf<Counts & { run_id: number }>(result).map((row) => [Number(row.run_id), progressOf(row)]));
+  return new Map(resultRows<Counts & { run_id: number }>(result).map((row) => [Number(row.run_id), progressOf(row)]));
 }
 
 export async function processesOf(db: Database, runId: number): Promise<ProcessProgress[]> {
   const result = await db.execute(
     sql`SELECT ${runTasks.process} AS process, ${PROGRESS_COLUMNS} FROM ${runTasks} WHERE ${runTasks.runId} = ${runId} GROUP BY ${runTasks.process} ORDER BY min(${runTasks.taskId})`,
   );
-  return rowsOf<ProcessProgress>(result).map((row) => ({ process: row.process, pending: row.pending, running: row.running, succeeded: row.succeeded, failed: row.failed, cached: row.cached }));
+  return resultRows<ProcessProgress>(result).map((row) => ({ process: row.process, pending: row.pending, running: row.running, succeeded: row.succeeded, failed: row.failed, cached: row.cached }));
 }
 
 export interface RunListQuery {
