@@ -1,9 +1,10 @@
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding-codes';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -47,17 +48,15 @@ function display(field: FieldSpec, value: unknown): ReactNode {
 
 function EntityView({ entity }: { entity: EntityKey }) {
   const spec = ENTITIES[entity];
-  const [id, setId] = useState<string | null | undefined>(undefined);
+  const id = useRecordId();
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setId(new URLSearchParams(window.location.search).get('id')), []);
-  const validId = id && /^\d+$/.test(id) ? id : null;
-  const { data: row, error, reload } = useRequest<Row>(validId ? `${spec.path}/${validId}` : null, version);
+  const { data: row, error, reload } = useRequest<Row>(id ? `${spec.path}/${id}` : null, version);
 
   if (id === undefined) return null;
-  if (!validId) return <LoadError what={spec.noun} error={new Error(`this page needs ?id= with the ${spec.noun}'s number`)} onRetry={() => window.location.assign(spec.listRoute)} />;
+  if (id === null) return <LoadError what={spec.noun} error={new Error(`this page needs ?id= with the ${spec.noun}'s number`)} onRetry={() => window.location.assign(spec.listRoute)} />;
   if (error) return <LoadError what={spec.noun} error={error} onRetry={reload} />;
   if (!row) return <LoadingOverlay />;
 

@@ -14,7 +14,7 @@ import { FileParameter, type StoredFile } from './FileParameter';
 import { saveBlob } from '../../lib/download';
 import { knownParams, paramsFileText, parseParamsFile } from './params-file';
 import { randomRunName } from './run-name';
-import { defaultFormValues, fieldsOf, groupsOf, paramsOf, rulesOf, type ParameterField, type ParameterGroup, type PipelineSchema } from './schema-form';
+import { defaultFormValues, fieldsOf, formValueOf, groupsOf, paramsOf, rulesOf, type ParameterField, type ParameterGroup, type PipelineSchema } from './schema-form';
 
 interface Pipeline {
   id: string;
@@ -165,7 +165,7 @@ export function LaunchForm({ pipeline, groups, runGroups: initialGroups, project
     try {
       const { known, unknown } = knownParams(groups, await parseParamsFile(file.name, await file.text()));
       for (const field of fields) {
-        if (field.name in known) setValue(`params.${field.name}` as Path<LaunchValues>, defaultFormValues([{ ...groups[0]!, fields: [field] }], known)[field.name] as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
+        if (field.name in known) setValue(`params.${field.name}` as Path<LaunchValues>, formValueOf(field, known[field.name]) as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
       }
       if (fields.some((field) => field.hidden && field.name in known)) setShowHidden(true);
       notify.success(`Imported ${Object.keys(known).length} parameter${Object.keys(known).length === 1 ? '' : 's'} from ${file.name}`);

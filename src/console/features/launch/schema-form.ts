@@ -86,7 +86,7 @@ export const fieldsOf = (groups: ParameterGroup[]) => groups.flatMap((group) => 
 /** What each input holds before the user types: the schema default, in the input's own terms. */
 export function formValueOf(field: ParameterField, value: unknown): unknown {
   if (field.kind === 'boolean') return value === true || value === 'true';
-  if (value === undefined || value === null) return field.kind === 'integer' || field.kind === 'number' ? '' : '';
+  if (value === undefined || value === null) return '';
   return String(value);
 }
 

@@ -4,6 +4,7 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -44,17 +45,15 @@ function CombinedStatus({ groupId, refreshKey }: { groupId: number; refreshKey: 
 }
 
 function RunGroupView() {
-  const [id, setId] = useState<string | null | undefined>(undefined);
+  const id = useRecordId();
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState(false);
   const [deleting, setDeleting] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setId(new URLSearchParams(window.location.search).get('id')), []);
-  const validId = id && /^\d+$/.test(id) ? id : null;
-  const { data: group, error, reload } = useRequest<RunGroup>(validId ? `run-groups/${validId}` : null, version);
+  const { data: group, error, reload } = useRequest<RunGroup>(id ? `run-groups/${id}` : null, version);
 
   if (id === undefined) return null;
-  if (!validId) return <LoadError what="run group" error={new Error('this page needs ?id= with the group’s number')} onRetry={() => window.location.assign(LIST)} />;
+  if (id === null) return <LoadError what="run group" error={new Error('this page needs ?id= with the group’s number')} onRetry={() => window.location.assign(LIST)} />;
   if (error) return <LoadError what="run group" error={error} onRetry={reload} />;
   if (!group) return <LoadingOverlay />;
 

@@ -5,6 +5,7 @@ import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { downloadStoredFile } from '../../lib/download';
 import { formatBytes, formatDateTime, formatDuration } from '../../lib/format';
+import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -80,15 +81,14 @@ function Log({ runId, live }: { runId: number; live: boolean }) {
 }
 
 function RunView() {
-  const [id, setId] = useState<string | null | undefined>(undefined);
+  const id = useRecordId();
   const [tick, setTick] = useState(0);
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState(false);
-  useEffect(() => setId(new URLSearchParams(window.location.search).get('id')), []);
-  const validId = id && /^\d+$/.test(id) ? id : null;
-  const { data: run, error, reload } = useRequest<RunDetail>(validId ? `runs/${validId}` : null, tick);
+  const { data: run, error, reload } = useRequest<RunDetail>(id ? `runs/${id}` : null, tick);
   const ended = run ? TERMINAL_RUN_STATUSES.has(run.status) : false;
-  const outputs = useRequest<Outputs>(validId ? `runs/${validId}/outputs` : null, `${run?.status}-${ended ? tick : 0}`);
+  // Outputs change with the run's status; the effect below looks again while they are being registered.
+  const outputs = useRequest<Outputs>(id ? `runs/${id}/outputs` : null, run?.status);
 
   useEffect(() => {
     if (!run || ended) return;
@@ -104,7 +104,7 @@ function RunView() {
   }, [run?.status, outputs.data, outputs.reload]);
 
   if (id === undefined) return null;
-  if (!validId) return <LoadError what="run" error={new Error('this page needs ?id= with the run’s number')} onRetry={() => window.location.assign(RUNS_LIST)} />;
+  if (id === null) return <LoadError what="run" error={new Error('this page needs ?id= with the run’s number')} onRetry={() => window.location.assign(RUNS_LIST)} />;
   if (error && !run) return <LoadError what="run" error={error} onRetry={reload} />;
   if (!run) return <LoadingOverlay />;
 

@@ -1,5 +1,5 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { RUN_STATUSES, TERMINAL_RUN_STATUSES, type RunProgress, type RunStatus } from '../../../contract/run-codes';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
@@ -91,6 +91,7 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
   const [refresh, setRefresh] = useState(0);
   const [active, setActive] = useState(false);
   const reload = useCallback(() => setRefresh((value) => value + 1), []);
+  const tableColumns = useMemo(() => columns(reload), [reload]);
   const onData = useCallback((rows: RunRow[]) => setActive(rows.some((row) => !TERMINAL_RUN_STATUSES.has(row.status))), []);
   useEffect(() => {
     if (!active) return;
@@ -111,7 +112,7 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
     <DataTable<RunRow>
       path="runs"
       what="runs"
-      columns={columns(reload)}
+      columns={tableColumns}
       sortable={['name', 'pipelineId', 'status', 'submittedAt']}
       defaultSort="submittedAt"
       defaultOrder="desc"
