@@ -23,6 +23,12 @@ export interface RunOutput {
 
 const MAX_OUTPUTS = 2000;
 
+/** Whether `child` is `parent` or lies below it. */
+export function isInside(parent: string, child: string): boolean {
+  const relative = path.relative(parent, child);
+  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
+}
+
 /** The run's output directory on this server, or null when it is elsewhere (s3://…). */
 export function outputDirectory(run: Pick<Run, 'params' | 'runDir'>): string | null {
   const outdir = typeof run.params.outdir === 'string' && run.params.outdir ? run.params.outdir : 'results';
@@ -126,8 +132,9 @@ export async function registerOutputs(db: Database, run: Run, dataDir: string, p
   for (const output of outputs) {
     if (output.fileId) continue;
     const full = path.join(location, output.path);
+    // Stored files live under the data folder; outputs written elsewhere are listed, not stored.
+    if (!isInside(dataDir, full)) continue;
     const storagePath = path.relative(dataDir, full);
-    if (storagePath.startsWith('..')) continue;
     const inserted = await db
       .insert(files)
       .values({ name: output.path, storagePath, sizeBytes: output.sizeBytes, sha256: await sha256Of(full), fileTypeId: output.fileTypeId, projectId: run.projectId, runId: run.id, uploadedById: run.launchedById })

@@ -13,7 +13,7 @@ import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { RunEngine } from './engines/engine';
 import { signalTree, tailOf, whenGone } from './engines/processes';
-import { registerOutputs } from './outputs';
+import { isInside, registerOutputs } from './outputs';
 import { hashSecret } from './weblog';
 
 export interface RunServiceOptions {
@@ -46,10 +46,6 @@ export function withDefaults(pipeline: CataloguePipeline, params: Record<string,
   return filled;
 }
 
-const isInside = (parent: string, child: string) => {
-  const relative = path.relative(parent, child);
-  return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
-};
 
 /**
  * Owns runs from launch to their end: validation, the engine, the local queue, cancel, what a
@@ -124,11 +120,13 @@ export function createRunService(options: RunServiceOptions) {
     const runDir = path.join(runsDir, String(run!.id));
     fs.mkdirSync(runDir, { recursive: true });
     fs.writeFileSync(path.join(runDir, 'weblog-secret'), secret, { mode: 0o600 });
-    const [stored] = await db.update(runs).set({ runDir }).where(eq(runs.id, run!.id)).returning();
+    await db.update(runs).set({ runDir }).where(eq(runs.id, run!.id));
     log.info('Run submitted', { runId: run!.id, pipeline: pipeline.id, engine: engine.name });
     queue.push(run!.id);
     await pump();
-    return (await db.select().from(runs).where(eq(runs.id, run!.id)))[0] ?? stored!;
+    // As the engine left it (started, or waiting in the queue).
+    const [launched] = await db.select().from(runs).where(eq(runs.id, run!.id));
+    return launched!;
   }
 
   function weblogUrl(run: RunRow): string {
