@@ -11,6 +11,7 @@ import {
   STUDY_TYPES,
 } from './breeding-codes';
 import { isAlpha3CountryCode } from './countries';
+import { isoDate as calendarDate, optionalRecordId, recordId } from './fields';
 
 export * from './breeding-codes';
 
@@ -22,8 +23,8 @@ export * from './breeding-codes';
 
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional().nullable().transform((value) => value || null);
 const requiredName = (max = 200) => z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `At most ${max} characters`);
-const isoDate = z.iso.date('Use a date like 2026-03-31').optional().nullable().transform((value) => value || null);
-const id = z.coerce.number({ error: 'Required' }).int('Must be a whole number').positive('Required');
+const isoDate = calendarDate.optional().nullable().transform((value) => value || null);
+const id = recordId;
 
 /** Checks end ≥ start, reported on the end date. */
 function endNotBeforeStart<T extends { startDate?: string | null; endDate?: string | null }>(value: T) {
@@ -46,7 +47,7 @@ export const experimentInputSchema = z
   .object({
     name: requiredName(),
     projectId: id.describe('The project (BrAPI trial) it belongs to'),
-    siteId: z.coerce.number().int().positive().optional().nullable().transform((value) => value || null),
+    siteId: optionalRecordId,
     studyType: z.enum(STUDY_TYPES, { error: `One of ${STUDY_TYPES.join(', ')}` }),
     season: optionalText(100).describe('e.g. 2026 wet season'),
     year: z.coerce.number().int('Must be a whole number').min(1900, 'From 1900').max(2200, 'Up to 2200').optional().nullable().transform((value) => value ?? null),
@@ -122,7 +123,7 @@ export const crossPlanInputSchema = z.object({
 export const plannedCrossInputSchema = z
   .object({
     femaleParentId: id,
-    maleParentId: z.coerce.number().int().positive().optional().nullable().transform((value) => value || null),
+    maleParentId: optionalRecordId,
     crossType: z.enum(CROSS_TYPES, { error: `One of ${CROSS_TYPES.join(', ')}` }).default('BIPARENTAL'),
     numberOfCrosses: z.coerce.number().int('Must be a whole number').min(1, 'At least 1').max(100000, 'At most 100000').default(1),
     status: z.enum(PLANNED_CROSS_STATUSES, { error: `One of ${PLANNED_CROSS_STATUSES.join(', ')}` }).default('TODO'),

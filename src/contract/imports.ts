@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDate } from './fields';
 import {
   accessionInputSchema,
   CROSS_PLAN_STATUSES,
@@ -26,8 +27,8 @@ export const experimentImportSchema = z.object({
   season: z.string().trim().max(100).optional().nullable(),
   year: z.coerce.number().int().min(1900).max(2200).optional().nullable(),
   designType: z.enum(DESIGN_TYPES, { error: `One of ${DESIGN_TYPES.join(', ')}` }).optional().nullable(),
-  startDate: z.iso.date('Use a date like 2026-03-31').optional().nullable(),
-  endDate: z.iso.date('Use a date like 2026-03-31').optional().nullable(),
+  startDate: isoDate.optional().nullable(),
+  endDate: isoDate.optional().nullable(),
   description: z.string().trim().max(4000).optional().nullable(),
 });
 

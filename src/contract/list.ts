@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
+import { MAX_INT32, recordId } from './fields';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 
 /** `page` and `pageSize` of every paged list (BrAPI's names; pages count from 0). */
 export const pagingQueryShape = {
-  page: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Pages count from 0').default(0),
+  page: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Pages count from 0').max(MAX_INT32, `Pages go up to ${MAX_INT32}`).default(0),
   pageSize: z.coerce
     .number({ error: 'Must be a whole number' })
     .int('Must be a whole number')
@@ -15,8 +16,7 @@ export const pagingQueryShape = {
     .default(DEFAULT_PAGE_SIZE),
 };
 
-/** A record id in a path or a query: a positive whole number. */
-export const recordId = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id');
+export { recordId };
 export const idParamsSchema = z.object({ id: recordId });
 
 /** Paging, sorting and search common to every list. */

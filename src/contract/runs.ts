@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { finiteNumber, int32, momentParam, optionalRecordId, safeInteger } from './fields';
 import { LABEL_MAX, LABEL_PATTERN, LABEL_RULE, MAX_LABELS, RUN_ENGINES, RUN_NAME_MAX, RUN_NAME_PATTERN, RUN_NAME_RULE } from './run-codes';
 
 export * from './run-codes';
@@ -22,13 +23,12 @@ export const labelSchema = z
   .max(LABEL_MAX, `Labels are at most ${LABEL_MAX} characters`)
   .regex(LABEL_PATTERN, LABEL_RULE);
 
-const optionalId = z.coerce.number().int('Must be a whole number').positive().optional().nullable().transform((value) => value || null);
 
 export const runLaunchSchema = z.object({
   pipelineId: z.string().regex(/^[a-z0-9-]+$/, 'Pipeline ids are lower-case letters, digits and dashes'),
   name: runNameSchema,
-  groupId: optionalId.describe('The run group it belongs to'),
-  projectId: optionalId.describe('The project it is for'),
+  groupId: optionalRecordId.describe('The run group it belongs to'),
+  projectId: optionalRecordId.describe('The project it is for'),
   labels: z.array(labelSchema).max(MAX_LABELS, `At most ${MAX_LABELS} labels`).default([]),
   params: z.record(z.string(), z.unknown()).describe('Pipeline parameters, checked against its nextflow_schema.json'),
 });
@@ -47,19 +47,20 @@ export const WEBLOG_EVENTS = ['started', 'process_submitted', 'process_started',
 
 const traceSchema = z
   .object({
-    task_id: z.coerce.number().int().nonnegative(),
+    task_id: int32.nonnegative(),
     status: z.string(),
     hash: z.string().nullish(),
     name: z.string(),
     process: z.string(),
-    exit: z.coerce.number().int().nullish(),
-    submit: z.coerce.number().nullish(),
-    start: z.coerce.number().nullish(),
-    complete: z.coerce.number().nullish(),
-    duration: z.coerce.number().nullish(),
-    realtime: z.coerce.number().nullish(),
-    '%cpu': z.coerce.number().nullish(),
-    peak_rss: z.coerce.number().nullish(),
+    exit: int32.nullish(),
+    // Milliseconds and bytes, as Nextflow counts them: whole numbers.
+    submit: safeInteger.nullish(),
+    start: safeInteger.nullish(),
+    complete: safeInteger.nullish(),
+    duration: safeInteger.nullish(),
+    realtime: safeInteger.nullish(),
+    '%cpu': finiteNumber.nullish(),
+    peak_rss: safeInteger.nullish(),
     workdir: z.string().nullish(),
   })
   .loose();
@@ -70,8 +71,8 @@ const workflowSchema = z
     errorMessage: z.string().nullish(),
     errorReport: z.string().nullish(),
     exitStatus: z.number().nullish(),
-    start: z.string().nullish(),
-    complete: z.string().nullish(),
+    start: momentParam.nullish(),
+    complete: momentParam.nullish(),
     stats: z.record(z.string(), z.unknown()).nullish(),
   })
   .loose();
@@ -81,7 +82,7 @@ export const weblogEventSchema = z
     runName: z.string(),
     runId: z.string(),
     event: z.enum(WEBLOG_EVENTS),
-    utcTime: z.string(),
+    utcTime: momentParam,
     trace: traceSchema.optional(),
     metadata: z.object({ workflow: workflowSchema.optional(), parameters: z.unknown().optional() }).loose().optional(),
   })

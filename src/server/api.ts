@@ -4,6 +4,7 @@ import { createTokenService } from './auth/tokens';
 import type { DatabaseHandle } from './db/client';
 import { authenticate } from './http/authenticate';
 import { createRouter, type ApiDependencies } from './http/context';
+import { limitBodies } from './http/body-limits';
 import { handleError } from './http/errors';
 import { authenticationRouter } from './routes/authentication/authentication.index';
 import { breedingRouters } from './routes/breeding';
@@ -89,6 +90,8 @@ export function createApi(options: ApiOptions) {
     for (const [name, value] of API_SECURITY_HEADERS) c.header(name, value);
     await next();
   });
+  // Before anything reads a body: a 200 MB JSON body is refused at its first megabyte.
+  api.use(limitBodies(options.basePath));
   if (options.corsOrigins.length > 0) {
     api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
   }

@@ -264,6 +264,8 @@ export const runs = pgTable(
     completedAt: moment('completed_at'),
     /** `metadata.workflow.stats` of the latest weblog event that had it. */
     workflowStats: jsonb('workflow_stats').$type<Record<string, unknown>>(),
+    /** When the outputs of a succeeded run were registered as stored files (recovery finishes what a restart cut off). */
+    outputsRegisteredAt: moment('outputs_registered_at'),
   },
   (table) => [
     index('runs_status').on(table.status),

@@ -3,6 +3,8 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { fieldErrorsFromIssues, type ApiErrorBody } from '../../contract/errors';
+import { NUL_MESSAGE, nulFieldOf } from '../../contract/fields';
+import { isDataException, sqlState } from '../resources/database-errors';
 
 /** An error whose message is meant for the person at the other end. */
 export class ApiError extends Error {
@@ -19,17 +21,24 @@ export class ApiError extends Error {
 
 /** zod-openapi calls this when a request part fails its schema: 400 with one message per field. */
 export function validationHook(
-  result: { success: true } | { success: false; error: z.ZodError; target: string },
+  result: { success: true; data?: unknown; target: string } | { success: false; error: z.ZodError; target: string },
   c: Context,
 ) {
-  if (result.success) return;
-  const errors = fieldErrorsFromIssues(result.error.issues);
   const where = result.target === 'json' ? 'request body' : `request ${result.target}`;
+  if (result.success) {
+    // PostgreSQL's text cannot hold NUL: refused here once for every field of every route.
+    const field = nulFieldOf(result.data);
+    if (field === null) return;
+    return c.json({ message: `Invalid ${where}. ${field}: ${NUL_MESSAGE}.`, errors: { [field]: NUL_MESSAGE } } satisfies ApiErrorBody, 400);
+  }
+  const errors = fieldErrorsFromIssues(result.error.issues);
   const detail = Object.entries(errors)
     .map(([field, message]) => `${field}: ${message}`)
     .join('; ');
   return c.json({ message: `Invalid ${where}. ${detail}.`, errors } satisfies ApiErrorBody, 400);
 }
+
+export const STORAGE_REFUSED_MESSAGE = 'A value in this request cannot be stored: a number or date out of range, or a character such as NUL. Check the values and send it again.';
 
 /** Every thrown error ends here: known ones keep their status and message, the rest become a logged 500. */
 export function handleError(error: Error, c: Context): Response {
@@ -43,6 +52,12 @@ export function handleError(error: Error, c: Context): Response {
     return c.json({ message } satisfies ApiErrorBody, error.status as ContentfulStatusCode);
   }
   const requestId = String(c.get('requestId') ?? 'unknown');
+  if (isDataException(error)) {
+    // A value the shared field schemas should have refused reached the database. Still the
+    // client's input, so a 400 (without the database's words); logged so the gap gets closed.
+    c.get('deps')?.log.warn('A request value reached the database and was refused there', { requestId, method: c.req.method, path: c.req.path, sqlState: sqlState(error) });
+    return c.json({ message: STORAGE_REFUSED_MESSAGE, requestId } satisfies ApiErrorBody, 400);
+  }
   c.get('deps')?.log.error('Unhandled error', {
     requestId,
     method: c.req.method,

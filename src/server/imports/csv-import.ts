@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { fieldErrorsFromIssues } from '../../contract/errors';
+import { NUL_MESSAGE } from '../../contract/fields';
 import { templateColumns, type ImportTemplate } from '../../contract/imports';
 
 export interface ImportProblem {
@@ -57,11 +58,17 @@ export function parseCsv<T>(text: string, template: ImportTemplate, schema: z.Zo
     const row = index + 2;
     report.rows += 1;
     const input: Record<string, unknown> = {};
+    let storable = true;
     for (const column of columns) {
       const cell = record[column.name]?.trim() ?? '';
       if (cell === '') continue;
+      if (cell.includes('\0')) {
+        report.errors.push({ row, column: column.name, message: NUL_MESSAGE });
+        storable = false;
+      }
       input[column.name] = lists.has(column.name) ? cell.split(';').map((part) => part.trim()).filter(Boolean) : cell;
     }
+    if (!storable) return;
     const result = schema.safeParse(input);
     if (result.success) {
       rows.push({ row, values: result.data });

@@ -8,3 +8,6 @@ export function sqlState(error: unknown): string | undefined {
 
 export const UNIQUE_VIOLATION = '23505';
 export const FOREIGN_KEY_VIOLATION = '23503';
+
+/** SQLSTATE class 22, data exception: a value out of range, a bad date, a NUL byte in text. */
+export const isDataException = (error: unknown) => sqlState(error)?.startsWith('22') ?? false;

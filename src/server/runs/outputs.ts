@@ -29,11 +29,54 @@ export function isInside(parent: string, child: string): boolean {
   return relative === '' || (!relative.startsWith('..') && !path.isAbsolute(relative));
 }
 
-/** The run's output directory on this server, or null when it is elsewhere (s3://…). */
+/** Whether `child` lies below `parent` (and is not `parent` itself). */
+export function isStrictlyInside(parent: string, child: string): boolean {
+  return isInside(parent, child) && path.relative(parent, child) !== '';
+}
+
+/** `s3://bucket/x`, `gs://…`: an outdir Nextflow writes to object storage, not this server's disk. */
+export const isRemoteLocation = (outdir: string) => /^[a-z][a-z0-9+.-]*:\/\//i.test(outdir);
+
+/** The run's `outdir` as given, `results` when unset. */
+export const outdirOf = (params: Record<string, unknown>) => (typeof params.outdir === 'string' && params.outdir ? params.outdir : 'results');
+
+/**
+ * Why an outdir cannot be used, or null when it can. A local outdir must lie below the run's own
+ * folder: the data folder around it holds the database and every other run's secret, and the run
+ * folder itself holds this run's (`weblog-secret`).
+ */
+export function outdirProblem(outdir: string, runDir: string): string | null {
+  if (isRemoteLocation(outdir)) return null;
+  if (!isStrictlyInside(runDir, path.resolve(runDir, outdir))) return 'Use a folder inside the run’s own folder, such as results';
+  return null;
+}
+
+/** The real path of `target` (symbolic links resolved), or null when it does not exist. */
+function realPath(target: string): string | null {
+  try {
+    return fs.realpathSync(target);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The run's output directory on this server, or null when it is elsewhere (s3://…). A directory
+ * that is, or by a symbolic link leads, outside the run's folder is `outside`: nothing in it is
+ * listed or registered, whatever the pipeline wrote.
+ */
 export function outputDirectory(run: Pick<Run, 'params' | 'runDir'>): string | null {
-  const outdir = typeof run.params.outdir === 'string' && run.params.outdir ? run.params.outdir : 'results';
-  if (/^[a-z][a-z0-9+.-]*:\/\//i.test(outdir)) return null;
+  const outdir = outdirOf(run.params);
+  if (isRemoteLocation(outdir)) return null;
   return path.resolve(run.runDir, outdir);
+}
+
+function confinedOutputDirectory(run: Pick<Run, 'params' | 'runDir'>): { directory: string; real: string | null } {
+  const directory = outputDirectory(run)!;
+  const runDir = realPath(run.runDir);
+  const real = realPath(directory);
+  const confined = runDir !== null && real !== null && outdirProblem(outdirOf(run.params), run.runDir) === null && isStrictlyInside(runDir, real);
+  return { directory, real: confined ? real : null };
 }
 
 /**
@@ -93,18 +136,19 @@ function walk(directory: string, base = directory, found: string[] = []): string
 
 /** What is in the run's output directory now. */
 export async function listOutputs(db: Database, run: Run, pipeline: CataloguePipeline | undefined, dataDir: string): Promise<{ location: string; local: boolean; outputs: RunOutput[] }> {
-  const directory = outputDirectory(run);
-  if (!directory) return { location: String(run.params.outdir), local: false, outputs: [] };
+  if (!outputDirectory(run)) return { location: outdirOf(run.params), local: false, outputs: [] };
+  const { directory, real } = confinedOutputDirectory(run);
+  if (!real) return { location: directory, local: true, outputs: [] };
   const allTypes = await db.select({ id: fileTypes.id, name: fileTypes.name, extensions: fileTypes.extensions, requiredColumns: fileTypes.requiredColumns }).from(fileTypes);
   // A pipeline's outputs are of the types it declares; anything else is kept untyped.
   const declared = pipeline?.manifest.outputFileTypes ?? [];
   const types = declared.length > 0 ? allTypes.filter((type) => declared.includes(type.name)) : allTypes;
   const registered = await db.select({ id: files.id, storagePath: files.storagePath }).from(files).where(eq(files.runId, run.id));
   const registeredByPath = new Map(registered.map((file) => [file.storagePath, file.id]));
-  const outputs = walk(directory).map((relative) => {
-    const stat = fs.statSync(path.join(directory, relative));
-
+  // Walked through its real path; walk() follows no symbolic link below it.
+  const outputs = walk(real).map((relative) => {
     const full = path.join(directory, relative);
+    const stat = fs.statSync(path.join(real, relative));
     const type = fileTypeOf(relative, types, { preferred: declared, header: /\.(csv|tsv)$/i.test(relative) ? headerOf(full) : null });
     return {
       path: relative,
@@ -132,8 +176,10 @@ export async function registerOutputs(db: Database, run: Run, dataDir: string, p
   for (const output of outputs) {
     if (output.fileId) continue;
     const full = path.join(location, output.path);
-    // Stored files live under the data folder; outputs written elsewhere are listed, not stored.
-    if (!isInside(dataDir, full)) continue;
+    // Checked again file by file: only regular files whose real path lies in the run's folder.
+    const real = realPath(full);
+    const runDir = realPath(run.runDir);
+    if (!real || !runDir || !isStrictlyInside(runDir, real) || !fs.lstatSync(full).isFile() || !isInside(dataDir, full)) continue;
     const storagePath = path.relative(dataDir, full);
     const inserted = await db
       .insert(files)

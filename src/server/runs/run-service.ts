@@ -13,7 +13,7 @@ import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { RunEngine } from './engines/engine';
 import { signalTree, tailOf, whenGone } from './engines/processes';
-import { isInside, registerOutputs } from './outputs';
+import { isRemoteLocation, outdirOf, outdirProblem, registerOutputs } from './outputs';
 import { hashSecret } from './weblog';
 
 export interface RunServiceOptions {
@@ -88,13 +88,11 @@ export function createRunService(options: RunServiceOptions) {
       const list = Object.entries(problems).map(([field, message]) => `${field}: ${message}`).join('; ');
       throw new ApiError(400, `The parameters do not match ${pipeline.manifest.label}'s schema. ${list}.`, errors);
     }
-    const outdir = typeof input.params.outdir === 'string' ? input.params.outdir : 'results';
-    // Where a relative outdir lands: inside the run's folder, which is inside the data folder.
-    const landsIn = path.resolve(runsDir, 'run', outdir);
-    if (engine.name === 'local' && !outdir.includes('://') && !isInside(options.dataDir, landsIn)) {
-      throw new ApiError(400, 'The local engine writes only inside Seedbed’s data folder.', { 'params.outdir': `Use a relative path such as results, or a folder inside ${options.dataDir}` });
-    }
-    if (engine.name === 'local' && outdir.includes('://')) {
+    const outdir = outdirOf(input.params);
+    // The run's folder is named after its id, which is not known yet: any id's folder will do.
+    const problem = outdirProblem(outdir, path.join(runsDir, '0'));
+    if (problem) throw new ApiError(400, 'The output directory must be inside the run’s own folder.', { 'params.outdir': problem });
+    if (engine.name === 'local' && isRemoteLocation(outdir)) {
       throw new ApiError(400, 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
     }
     await checkReferences(input);

@@ -14,6 +14,7 @@ import { applyWorkflowEvent, NO_EXIT, timestamp } from './weblog';
  */
 
 type TaskRow = typeof runTasks.$inferInsert;
+type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
 const RANK: Record<string, number> = { NEW: 0, SUBMITTED: 1, RUNNING: 2 };
 const rankOf = (status: string) => RANK[status] ?? 3;
@@ -57,8 +58,8 @@ const MERGE_TASK = sql.raw(
 
 export function createWeblogWriter(db: Database, options: { maxBatch?: number } = {}) {
   const maxBatch = options.maxBatch ?? 1000;
-  let pending = new Map<string, TaskRow>();
-  let waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }> = [];
+  // Each task's merged row, with the requests waiting for it to be stored.
+  let pending = new Map<string, { row: TaskRow; waiters: Waiter[] }>();
   let runStarts = new Map<number, { at: Date; sessionId: string }>();
   // Runs known to be past SUBMITTED: a run never goes back, so they need no "running" update again.
   const pastSubmitted = new Set<number>();
@@ -85,27 +86,47 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
   }
 
   async function write(): Promise<void> {
-    const rows = [...pending.values()];
-    const batchWaiters = waiters;
+    const entries = [...pending.values()];
     const starts = runStarts;
     pending = new Map();
-    waiters = [];
     runStarts = new Map();
     try {
-      await bulkInsert(db, runTasks, rows, { onConflict: MERGE_TASK });
-      // A task event means the run is running, whatever order the workflow events arrive in.
-      for (const [runId, start] of starts) {
-        if (pastSubmitted.has(runId)) continue;
-        await db
-          .update(runs)
-          .set({ status: 'RUNNING', startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(start.at)})`, sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)` })
-          .where(sql`${runs.id} = ${runId} AND ${inArray(runs.status, ['SUBMITTED', 'UNKNOWN'])}`);
-        if (pastSubmitted.size > 10_000) pastSubmitted.clear();
-        pastSubmitted.add(runId);
-      }
-      for (const waiter of batchWaiters) waiter.resolve();
+      await bulkInsert(db, runTasks, entries.map((entry) => entry.row), { onConflict: MERGE_TASK });
+    } catch {
+      // One bad row must not cost the others: the batch is written again row by row, and only
+      // the requests whose own row fails are refused.
+      await writeOneByOne(entries);
+      return markRunning(starts).catch(() => {});
+    }
+    try {
+      await markRunning(starts);
+      for (const entry of entries) for (const waiter of entry.waiters) waiter.resolve();
     } catch (error) {
-      for (const waiter of batchWaiters) waiter.reject(error);
+      for (const entry of entries) for (const waiter of entry.waiters) waiter.reject(error);
+    }
+  }
+
+  async function writeOneByOne(entries: Array<{ row: TaskRow; waiters: Waiter[] }>): Promise<void> {
+    for (const entry of entries) {
+      try {
+        await bulkInsert(db, runTasks, [entry.row], { onConflict: MERGE_TASK });
+        for (const waiter of entry.waiters) waiter.resolve();
+      } catch (error) {
+        for (const waiter of entry.waiters) waiter.reject(error);
+      }
+    }
+  }
+
+  async function markRunning(starts: Map<number, { at: Date; sessionId: string }>): Promise<void> {
+    // A task event means the run is running, whatever order the workflow events arrive in.
+    for (const [runId, start] of starts) {
+      if (pastSubmitted.has(runId)) continue;
+      await db
+        .update(runs)
+        .set({ status: 'RUNNING', startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(start.at)})`, sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)` })
+        .where(sql`${runs.id} = ${runId} AND ${inArray(runs.status, ['SUBMITTED', 'UNKNOWN'])}`);
+      if (pastSubmitted.size > 10_000) pastSubmitted.clear();
+      pastSubmitted.add(runId);
     }
   }
 
@@ -122,11 +143,12 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
     const row = taskRowOf(runId, trace);
     const key = `${runId}:${row.taskId}`;
     const earlier = pending.get(key);
-    pending.set(key, earlier ? mergeTask(earlier, row) : row);
+    const entry = earlier ? { row: mergeTask(earlier.row, row), waiters: earlier.waiters } : { row, waiters: [] };
+    pending.set(key, entry);
     const at = new Date(event.utcTime);
     const start = runStarts.get(runId);
     if (!start || at < start.at) runStarts.set(runId, { at: Number.isNaN(at.getTime()) ? new Date() : at, sessionId: event.runId });
-    const stored = new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
+    const stored = new Promise<void>((resolve, reject) => entry.waiters.push({ resolve, reject }));
     if (pending.size >= maxBatch && !flushing) void flush();
     else schedule();
     return stored;

@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { CROSS_PLAN_STATUSES, crossPlanInputSchema } from '../../../contract/breeding';
+import { recordId } from '../../../contract/fields';
 import { crossPlans, projects } from '../../db/schema';
 import { resourceRouter } from '../../resources/resource';
 
@@ -16,7 +17,7 @@ export const crossPlansRouter = resourceRouter({
   sortable: { name: crossPlans.name, status: crossPlans.status, createdAt: crossPlans.createdAt },
   defaultSort: 'name',
   filters: {
-    projectId: { column: crossPlans.projectId, schema: z.coerce.number().int().positive() },
+    projectId: { column: crossPlans.projectId, schema: recordId },
     status: { column: crossPlans.status, schema: z.enum(CROSS_PLAN_STATUSES) },
   },
   searchColumns: [crossPlans.name, crossPlans.description],

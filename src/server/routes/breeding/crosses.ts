@@ -2,6 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { asc, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { plannedCrossesReplaceSchema } from '../../../contract/breeding';
+import { recordId } from '../../../contract/fields';
 import type { Database } from '../../db/client';
 import { accessions, crossPlans, plannedCrosses } from '../../db/schema';
 import { createRouter } from '../../http/context';
@@ -9,7 +10,7 @@ import { ApiError } from '../../http/errors';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
 const tags = ['Cross plans'];
-const params = z.object({ id: z.coerce.number({ error: 'Must be a whole number' }).int().positive() });
+const params = z.object({ id: recordId });
 const female = alias(accessions, 'female');
 const male = alias(accessions, 'male');
 

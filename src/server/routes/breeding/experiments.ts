@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import { DESIGN_TYPES, experimentInputSchema, STUDY_TYPES } from '../../../contract/breeding';
+import { int32, recordId } from '../../../contract/fields';
 import { experiments, projects, sites } from '../../db/schema';
 import { resourceRouter } from '../../resources/resource';
 
-const id = z.coerce.number().int().positive();
+const id = recordId;
 
 /** Experiments: BrAPI studies. */
 export const experimentsRouter = resourceRouter({
@@ -22,7 +23,7 @@ export const experimentsRouter = resourceRouter({
     siteId: { column: experiments.siteId, schema: id },
     studyType: { column: experiments.studyType, schema: z.enum(STUDY_TYPES) },
     designType: { column: experiments.designType, schema: z.enum(DESIGN_TYPES) },
-    year: { column: experiments.year, schema: z.coerce.number().int() },
+    year: { column: experiments.year, schema: int32 },
   },
   searchColumns: [experiments.name, experiments.season, experiments.description],
   foreignKeys: [

@@ -8,12 +8,13 @@ import {
   invitationStatusSchema,
 } from '../../../contract/account';
 import { loginResponseSchema } from '../../../contract/auth';
+import { recordId } from '../../../contract/fields';
 import { listQuerySchema, pageOf } from '../../../contract/list';
 import { INVITATION_SORT_FIELDS } from '../../services/invitations';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
 const tags = ['Invitations'];
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = z.object({ id: recordId });
 
 export const listInvitations = createRoute({
   method: 'get',

@@ -1,4 +1,5 @@
 import { RUN_STATUSES, type RunStatus } from '../../../contract/run-codes';
+import { isStorableMoment } from '../../../contract/fields';
 
 /**
  * The runs search box understands filters written out, as Seqera Platform's does:
@@ -43,7 +44,7 @@ export function parseRunSearch(q: string): { search: RunSearch; problem: string 
         break;
       case 'after':
       case 'before':
-        if (!/^\d{4}-\d{2}-\d{2}/.test(value) || Number.isNaN(Date.parse(value))) return { search, problem: `${key}:${value} is not a date; write it like ${key}:2026-01-31.` };
+        if (!isStorableMoment(value)) return { search, problem: `${key}:${value} is not a date; write it like ${key}:2026-01-31.` };
         search[key] = value;
         break;
       case 'mine':

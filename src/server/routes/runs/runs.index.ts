@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { idParamsSchema as idParams, listQuerySchema, pageOf, pagination, pagingQueryShape, recordId } from '../../../contract/list';
 import { RUN_STATUSES, runLaunchSchema, weblogEventSchema } from '../../../contract/runs';
+import { momentParam, safeInteger } from '../../../contract/fields';
 import { runs } from '../../db/schema';
 import { createRouter, type AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -17,7 +18,6 @@ import { parseRunSearch } from './run-search';
 import type { Context } from 'hono';
 
 const tags = ['Runs'];
-const isoDate = z.string().refine((value) => !Number.isNaN(Date.parse(value)), 'Use a date like 2026-01-31');
 
 const progressSchema = z.object({ total: z.number().int(), done: z.number().int(), running: z.number().int(), failed: z.number().int() });
 const runSummarySchema = z
@@ -59,8 +59,8 @@ const listQuery = listQuerySchema(['submittedAt', 'name', 'status', 'pipelineId'
   projectId: recordId.optional(),
   mine: z.enum(['true', 'false'], { error: 'true or false' }).transform((value) => value === 'true').optional(),
   label: z.string().trim().max(40).optional(),
-  after: isoDate.optional(),
-  before: isoDate.optional(),
+  after: momentParam.optional(),
+  before: momentParam.optional(),
 });
 
 const routes = {
@@ -109,7 +109,7 @@ const routes = {
     path: '/runs/{id}/log',
     tags,
     summary: 'The run’s log from a byte offset (for a live tail)',
-    request: { params: idParams, query: z.object({ offset: z.coerce.number().int().min(0).default(0) }) },
+    request: { params: idParams, query: z.object({ offset: safeInteger.min(0, 'Offsets start at 0').default(0) }) },
     responses: { 200: jsonContent(z.object({ text: z.string(), nextOffset: z.number(), size: z.number() }), 'Log text from the offset (at most 256 KB)'), ...errorResponses(400, 401, 404) },
   }),
   weblog: createRoute({
@@ -155,7 +155,28 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
   const secretHashes = new Map<number, string>();
   let writer: WeblogWriter | undefined;
 
-  return createRouter()
+  const router = createRouter();
+  // The weblog is unauthenticated: its secret is checked before its body is parsed, so a stranger's
+  // body costs no parsing or validation.
+  router.use('/runs/:id/weblog', async (c, next) => {
+    if (c.req.method !== 'POST') return next();
+    const id = recordId.safeParse(c.req.param('id'));
+    const secret = c.req.query('secret');
+    if (!id.success) throw new ApiError(400, `Invalid request param. id: ${id.error.issues[0]?.message ?? 'Must be a run id'}.`, { id: id.error.issues[0]?.message ?? 'Must be a run id' });
+    if (!secret) throw new ApiError(401, 'The weblog address lacks the run’s secret (?secret=…); launch the run from Seedbed to get it.');
+    let hash = secretHashes.get(id.data);
+    if (!hash) {
+      const [run] = await c.get('deps').db.select({ hash: runs.weblogSecretHash }).from(runs).where(eq(runs.id, id.data));
+      if (!run) throw new ApiError(404, `No run has id ${id.data}.`);
+      hash = run.hash;
+      if (secretHashes.size > 10_000) secretHashes.clear();
+      secretHashes.set(id.data, hash);
+    }
+    if (!secretMatches(secret, hash)) throw new ApiError(401, 'This is not the weblog secret of that run.');
+    return next();
+  });
+
+  return router
     .openapi(routes.list, async (c) => {
       const query = { ...(c.req.valid('query') as RunListQuery) };
       if (query.q) {
@@ -217,20 +238,9 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
       }
     })
     .openapi(routes.weblog, async (c) => {
-      const { id } = c.req.valid('param');
-      const { secret } = c.req.valid('query');
-      const { db } = c.get('deps');
-      let hash = secretHashes.get(id);
-      if (!hash) {
-        const [run] = await db.select({ hash: runs.weblogSecretHash }).from(runs).where(eq(runs.id, id));
-        if (!run) throw new ApiError(404, `No run has id ${id}.`);
-        hash = run.hash;
-        if (secretHashes.size > 10_000) secretHashes.clear();
-        secretHashes.set(id, hash);
-      }
-      if (!secretMatches(secret, hash)) throw new ApiError(401, 'This is not the weblog secret of that run.');
-      writer ??= createWeblogWriter(db);
-      await writer.ingest(id, c.req.valid('json'));
+      // The secret was checked by the middleware above, before the body was read.
+      writer ??= createWeblogWriter(c.get('deps').db);
+      await writer.ingest(c.req.valid('param').id, c.req.valid('json'));
       return c.body(null, 204);
     });
 }

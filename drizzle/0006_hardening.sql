@@ -1,0 +1,1 @@
+ALTER TABLE "runs" ADD COLUMN "outputs_registered_at" timestamp with time zone;

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * Values from outside, defined once with the bounds of the columns they end up in, so that every
+ * route answers a value that cannot be stored with a 400 naming the field, never with a 500 from
+ * the database. PostgreSQL's `integer` is 32-bit; `bigint` columns hold what JavaScript can count
+ * exactly; `text` cannot hold the NUL character; dates are kept to the years 1–9999.
+ */
+
+/** The largest value of PostgreSQL's `integer` (identity columns are integers). */
+export const MAX_INT32 = 2_147_483_647;
+export const MIN_INT32 = -2_147_483_648;
+
+/** A record id in a path, a query or a body: a positive whole number an `integer` column can hold. */
+export const recordId = z.coerce
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .positive('Must be a positive id')
+  .max(MAX_INT32, `Ids go up to ${MAX_INT32}`);
+
+/** An optional id in a body: empty, 0 and null all mean none. */
+export const optionalRecordId = z.coerce
+  .number({ error: 'Must be a whole number' })
+  .int('Must be a whole number')
+  .min(0, 'Must be a positive id')
+  .max(MAX_INT32, `Ids go up to ${MAX_INT32}`)
+  .optional()
+  .nullable()
+  .transform((value) => value || null);
+
+/** A whole number an `integer` column holds. */
+export const int32 = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(MIN_INT32, `At least ${MIN_INT32}`).max(MAX_INT32, `At most ${MAX_INT32}`);
+
+/** A whole number a `bigint` column holds and JavaScript counts exactly (milliseconds, bytes). */
+export const safeInteger = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number');
+
+/** A number a `double precision` column holds (zod refuses NaN and ±Infinity). */
+export const finiteNumber = z.coerce.number({ error: 'Must be a number' });
+
+const DATE_SHAPE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_RULE = 'Use a date like 2026-03-31';
+
+/** A calendar date `YYYY-MM-DD` in the years 0001–9999. */
+export const isoDate = z.iso.date(DATE_RULE).refine((value) => Number(DATE_SHAPE.exec(value)?.[1]) >= 1, 'Dates start at 0001-01-01');
+
+/** Whether a date or date-time text names a moment in the years 0001–9999. */
+export function isStorableMoment(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return false;
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) return false;
+  const year = new Date(time).getUTCFullYear();
+  return year >= 1 && year <= 9999;
+}
+
+/** A date (`2026-01-31`) or a date-time (`2026-01-31T08:00:00Z`) in a filter. */
+export const momentParam = z.string().refine(isStorableMoment, 'Use a date like 2026-01-31 (years 0001–9999)');
+
+/** The NUL character: PostgreSQL's `text` cannot hold it, and no name or note needs it. */
+export const NUL_MESSAGE = 'Contains the NUL character (\\0), which Seedbed cannot store; remove it';
+
+/**
+ * The path (`name`, `params.samples.0`) of the first string in a parsed request that holds the
+ * NUL character, or null. The API's validation layer asks this of every validated request part,
+ * so no route can pass such a string on to the database.
+ */
+export function nulFieldOf(value: unknown, path: string[] = []): string | null {
+  if (typeof value === 'string') return value.includes('\0') ? path.join('.') || '_value' : null;
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) {
+      const found = nulFieldOf(item, [...path, String(index)]);
+      if (found !== null) return found;
+    }
+    return null;
+  }
+  if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      if (key.includes('\0')) return [...path, key.replace(/\0/g, '\\0')].join('.');
+      const found = nulFieldOf(item, [...path, key]);
+      if (found !== null) return found;
+    }
+  }
+  return null;
+}

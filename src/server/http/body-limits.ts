@@ -1,0 +1,53 @@
+import type { MiddlewareHandler } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { ApiErrorBody } from '../../contract/errors';
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** A JSON body larger than this is refused with 413 before it is read. */
+export const DEFAULT_JSON_LIMIT = 1 * MB;
+
+/**
+ * Routes that allow another size. Unauthenticated routes get little; Nextflow's `started` event
+ * carries the workflow's whole parameter set. Uploads and imports are streamed or limited by
+ * their own routes (`files`, `…/import`) and pass through here untouched.
+ */
+const LIMITS: Array<{ method: string; pattern: RegExp; limit: number | 'own' }> = [
+  { method: 'POST', pattern: /^\/authentication\/login$/, limit: 16 * KB },
+  { method: 'POST', pattern: /^\/invitations\/accept$/, limit: 16 * KB },
+  { method: 'POST', pattern: /^\/runs\/[^/]+\/weblog$/, limit: 4 * MB },
+  { method: 'POST', pattern: /^\/files$/, limit: 'own' },
+  { method: 'POST', pattern: /^\/[a-z-]+\/import$/, limit: 'own' },
+];
+
+export function bodyLimitFor(method: string, path: string): number | 'own' {
+  return LIMITS.find((entry) => entry.method === method && entry.pattern.test(path))?.limit ?? DEFAULT_JSON_LIMIT;
+}
+
+const sizeText = (bytes: number) => (bytes >= MB ? `${bytes / MB} MB` : `${bytes / KB} KB`);
+
+const limiters = new Map<number, MiddlewareHandler>();
+function limiterOf(limit: number): MiddlewareHandler {
+  let limiter = limiters.get(limit);
+  if (!limiter) {
+    limiter = bodyLimit({
+      maxSize: limit,
+      onError: (c) => c.json({ message: `The request body is larger than this route accepts (${sizeText(limit)}). Send less data at once.` } satisfies ApiErrorBody, 413),
+    });
+    limiters.set(limit, limiter);
+  }
+  return limiter;
+}
+
+/**
+ * Limits every request body by route, counting bytes as they arrive (a missing or false
+ * Content-Length does not help). `basePath` is where the API is mounted ('/api').
+ */
+export function limitBodies(basePath = ''): MiddlewareHandler {
+  return (c, next) => {
+    if (!c.req.raw.body) return next();
+    const limit = bodyLimitFor(c.req.method, c.req.path.slice(basePath.length));
+    return limit === 'own' ? next() : limiterOf(limit)(c, next);
+  };
+}
