@@ -14,6 +14,8 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string>,
     /** More of the body, e.g. an import's report. */
     readonly details?: Record<string, unknown>,
+    /** Headers the answer carries, e.g. Retry-After. */
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -43,6 +45,7 @@ export const STORAGE_REFUSED_MESSAGE = 'A value in this request cannot be stored
 /** Every thrown error ends here: known ones keep their status and message, the rest become a logged 500. */
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof ApiError) {
+    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     return c.json({ ...error.details, message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
   }
   if (error instanceof HTTPException) {

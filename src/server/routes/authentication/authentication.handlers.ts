@@ -1,6 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
-import { clearHits, LOGIN_FAILURES, minutesUntilAllowed, recordHit, tooManyAttemptsMessage } from '../../auth/rate-limit';
+import { countAttempt, passwordCheckKeys } from '../../auth/rate-limit';
 import { decoyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
@@ -17,23 +17,15 @@ export const login: RouteHandler<LoginRoute, AppEnv> = async (c) => {
   const { db } = c.get('deps');
   const body = c.req.valid('json');
   const email = normalizeEmail(body.email);
-  const attempt = `${email} ${clientAddress(c)}`;
-
-  const waitMinutes = await minutesUntilAllowed(db, LOGIN_FAILURES, attempt);
-  if (waitMinutes !== null) {
-    c.header('Retry-After', String(waitMinutes * 60));
-    throw new ApiError(429, tooManyAttemptsMessage('failed sign-in attempts for this email', waitMinutes));
-  }
+  // Counted before the password is checked, so parallel guesses cannot all slip under the limit.
+  const attempt = await countAttempt(db, passwordCheckKeys(email, clientAddress(c)));
 
   const user = await findUserByEmail(db, email);
   // The decoy hash keeps an unknown email as slow as a wrong password, so timing tells nothing.
   const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !passwordMatches) {
-    await recordHit(db, LOGIN_FAILURES, attempt);
-    throw new ApiError(401, INVALID_CREDENTIALS);
-  }
+  if (!user || !passwordMatches) throw new ApiError(401, INVALID_CREDENTIALS);
 
-  await clearHits(db, LOGIN_FAILURES, attempt);
+  await attempt.succeeded();
   const [signedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
   const token = await c.get('deps').tokens.issue(user.id);
   return c.json({ token, user: toUserResponse(signedIn!) }, 200);

@@ -93,6 +93,40 @@ describe('POST authentication/login', () => {
     expect((await login({ email: other.email, password: TEST_PASSWORD }, from)).status).toBe(200);
   });
 
+  it('counts each attempt before checking it: of 300 parallel wrong passwords, at most 10 are evaluated', async () => {
+    const user = await t.createTestUser();
+    const from = { 'X-Forwarded-For': '203.0.113.30' };
+    const statuses = await Promise.all(Array.from({ length: 300 }, () => login({ email: user.email, password: 'wrong password' }, from).then((response) => response.status)));
+    expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(290);
+    expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
+  });
+
+  it('limits one account across addresses: 5 addresses get 20 guesses in all, not 50', async () => {
+    const user = await t.createTestUser();
+    const statuses: number[] = [];
+    for (let address = 1; address <= 5; address += 1) {
+      for (let attempt = 0; attempt < 10; attempt += 1) statuses.push((await login({ email: user.email, password: 'wrong password' }, { 'X-Forwarded-For': `198.51.100.${address + 20}` })).status);
+    }
+    expect(statuses.filter((status) => status === 401)).toHaveLength(20);
+    const blocked = await login({ email: user.email, password: TEST_PASSWORD }, { 'X-Forwarded-For': '198.51.100.99' });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(((await blocked.json()) as { message: string }).message).toMatch(/Too many failed sign-in attempts for this account/);
+  });
+
+  it('limits one address across accounts: 30 failures, then 429 for every account', async () => {
+    const from = { 'X-Forwarded-For': '203.0.113.40' };
+    const statuses: number[] = [];
+    for (let account = 0; account < 40; account += 1) statuses.push((await login({ email: `nobody${account}@example.org`, password: 'wrong password' }, from)).status);
+    expect(statuses.slice(0, 30).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(30).every((status) => status === 429)).toBe(true);
+    const user = await t.createTestUser();
+    const blocked = await login({ email: user.email, password: TEST_PASSWORD }, from);
+    expect(blocked.status).toBe(429);
+    expect(((await blocked.json()) as { message: string }).message).toMatch(/from your network address/);
+  });
+
   it('forgets earlier failures after a successful sign-in', async () => {
     const user = await t.createTestUser();
     const from = { 'X-Forwarded-For': '203.0.113.8' };

@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { and, eq, isNull } from 'drizzle-orm';
 import { isPasswordTheEmail, PASSWORD_IS_EMAIL, type Invitation } from '../../../contract/account';
 import { pagination } from '../../../contract/list';
-import { INVITATION_ATTEMPTS, minutesUntilAllowed, recordHit, tooManyAttemptsMessage } from '../../auth/rate-limit';
+import { countAttempt as countRateLimited, INVITATION_ATTEMPTS } from '../../auth/rate-limit';
 import { invitations, users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
@@ -107,14 +107,8 @@ export const revokeInvitation: Handler<typeof routes.revokeInvitation> = async (
 
 /** Public calls with a token are rate-limited per address, so links cannot be guessed. */
 async function countAttempt(c: Context<AppEnv>) {
-  const { db } = c.get('deps');
-  const address = clientAddress(c);
-  const waitMinutes = await minutesUntilAllowed(db, INVITATION_ATTEMPTS, address);
-  if (waitMinutes !== null) {
-    c.header('Retry-After', String(waitMinutes * 60));
-    throw new ApiError(429, tooManyAttemptsMessage('invitation attempts from your address', waitMinutes));
-  }
-  await recordHit(db, INVITATION_ATTEMPTS, address);
+  // Every attempt counts, whatever it turns out to be.
+  await countRateLimited(c.get('deps').db, [{ rule: INVITATION_ATTEMPTS, key: clientAddress(c) }]);
 }
 
 async function usableInvitation(c: Context<AppEnv>, token: string) {

@@ -1,7 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { and, eq, ne } from 'drizzle-orm';
 import { isPasswordTheEmail, PASSWORD_IS_EMAIL } from '../../../contract/account';
-import { clearHits, LOGIN_FAILURES, minutesUntilAllowed, recordHit, tooManyAttemptsMessage } from '../../auth/rate-limit';
+import { countAttempt, passwordCheckKeys } from '../../auth/rate-limit';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
@@ -29,19 +29,16 @@ export const changePassword: RouteHandler<ChangePasswordRoute, AppEnv> = async (
   const user = c.get('user');
   const body = c.req.valid('json');
   // A wrong current password counts as a failed sign-in, so a stolen token cannot be used to guess it.
-  const attempt = `${user.email} ${clientAddress(c)}`;
-  const waitMinutes = await minutesUntilAllowed(db, LOGIN_FAILURES, attempt);
-  if (waitMinutes !== null) throw new ApiError(429, tooManyAttemptsMessage('wrong passwords', waitMinutes));
+  const attempt = await countAttempt(db, passwordCheckKeys(user.email, clientAddress(c)));
 
   const [stored] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!stored || !(await verifyPassword(body.currentPassword, stored.passwordHash))) {
-    await recordHit(db, LOGIN_FAILURES, attempt);
     throw new ApiError(400, 'The current password is not right.', { currentPassword: 'Current password is incorrect' });
   }
   if (isPasswordTheEmail(body.newPassword, user.email)) {
     throw new ApiError(400, `${PASSWORD_IS_EMAIL}.`, { newPassword: PASSWORD_IS_EMAIL });
   }
-  await clearHits(db, LOGIN_FAILURES, attempt);
+  await attempt.succeeded();
   await db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id));
   await tokens.revokeAllForUser(user.id, user.tokenId);
   return c.body(null, 204);
