@@ -1,15 +1,15 @@
 import { loginRequestSchema, type LoginRequest } from '../../../contract/auth';
 import { isLoginRoute } from '../../app/navigation';
+import { sameOriginPath } from '../../lib/safe-redirect';
 import { login } from '../../session/session';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { TextField } from '../../ui/TextField';
 
-/** Where to go after signing in on the login page itself: `?next=` when it is a local path, else home. */
+/** Where to go after signing in on the login page itself: `?next=` when it stays on this site, else home. */
 function destinationAfterLogin(): string | null {
   if (!isLoginRoute(window.location.pathname)) return null; // shown in place: stay on this page
-  const next = new URLSearchParams(window.location.search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
+  return sameOriginPath(new URLSearchParams(window.location.search).get('next'), window.location.origin);
 }
 
 export function LoginForm() {
