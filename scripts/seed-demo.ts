@@ -2,6 +2,7 @@
 import { openDatabase } from '../src/server/db/client';
 import { seedDemo } from '../src/server/demo/seed-demo';
 import { ConfigurationError, readEnv } from '../src/server/env';
+import { describeError } from '../src/server/log';
 
 try {
   const env = readEnv();
@@ -10,6 +11,6 @@ try {
   process.stdout.write(created ? 'Loaded the demo data: 2 projects, 6 sites, 500 accessions, 8 experiments, 2 cross plans with 40 crosses.\n' : 'The demo data is already there; nothing changed.\n');
   await database.close();
 } catch (error) {
-  process.stderr.write(`${error instanceof ConfigurationError ? error.message : error instanceof Error ? error.stack : String(error)}\n`);
+  process.stderr.write(`${error instanceof ConfigurationError ? error.message : describeError(error)}\n`);
   process.exit(1);
 }

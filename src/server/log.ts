@@ -22,3 +22,24 @@ function defaultWrite(level: LogLevel, line: string): void {
 }
 
 export const silentLogger: Logger = createLogger('error', () => {});
+
+const MAX_LOGGED_QUERY = 1000;
+
+/**
+ * An error as a log line may carry it. A failed database query names its statement (cut to 1,000
+ * characters) and the number and size of its parameters, never their values: those can be a
+ * password hash, a token hash or a whole imported CSV. The database's own words come from the cause.
+ */
+export function describeError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const query = (error as { query?: unknown }).query;
+  const params = (error as { params?: unknown }).params;
+  if (typeof query === 'string' && Array.isArray(params)) {
+    const bytes = params.reduce<number>((total, value) => total + Buffer.byteLength(typeof value === 'string' ? value : (JSON.stringify(value) ?? '')), 0);
+    const statement = query.length > MAX_LOGGED_QUERY ? `${query.slice(0, MAX_LOGGED_QUERY)}… (${query.length} characters)` : query;
+    const cause = error.cause instanceof Error ? error.cause.message : error.cause === undefined ? 'unknown' : String(error.cause);
+    const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 8).join('\n');
+    return `Failed query: ${statement} [${params.length} parameters, ${bytes} bytes; values not logged]\ncause: ${cause}${frames ? `\n${frames}` : ''}`;
+  }
+  return error.stack ?? error.message;
+}

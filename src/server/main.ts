@@ -1,7 +1,7 @@
 import { serve } from '@hono/node-server';
 import { ConfigurationError, readEnv } from './env';
 import { CatalogueError } from './pipelines/catalogue';
-import { createLogger } from './log';
+import { createLogger, describeError } from './log';
 import { createSeedbed } from './server';
 
 async function main() {
@@ -34,7 +34,7 @@ main().catch((error: unknown) => {
   } else if (error instanceof CatalogueError) {
     process.stderr.write(`Seedbed cannot start: the pipeline catalogue is broken.\n  ${error.message}\nFix the file, or set SEEDBED_PIPELINES_DIR to another catalogue.\n`);
   } else {
-    process.stderr.write(`Seedbed failed to start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.stderr.write(`Seedbed failed to start: ${describeError(error)}\n`);
   }
   process.exit(1);
 });

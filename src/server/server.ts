@@ -24,12 +24,15 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : `${env.SEEDBED_DATA_DIR}/pglite`,
   });
-  await ensureAdministrator(database.db, log, { email: env.SEEDBED_ADMIN_EMAIL, password: env.SEEDBED_ADMIN_PASSWORD });
-  await seedFileTypes(database.db);
-  if (options.demo && (await hasNoBreedingData(database.db))) {
-    await seedDemo(database.db);
-    log.info('Loaded the demo breeding data');
-  }
+  // Instances started together take turns: one creates the first rows, the others find them.
+  await database.withStartupLock(async () => {
+    await ensureAdministrator(database.db, log, { email: env.SEEDBED_ADMIN_EMAIL, password: env.SEEDBED_ADMIN_PASSWORD });
+    await seedFileTypes(database.db);
+    if (options.demo && (await hasNoBreedingData(database.db))) {
+      await seedDemo(database.db);
+      log.info('Loaded the demo breeding data');
+    }
+  });
 
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const runService = createRunService({

@@ -22,6 +22,12 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Calls `onMessage` for every NOTIFY on `channel`, from this process or any other. */
   listen(channel: string, onMessage: (payload: string) => void): Promise<void>;
+  /**
+   * Runs `work` while holding the startup lock: instances started together on one database take
+   * turns at migrating and at creating the first rows (administrator, file types), so none of
+   * them races another into a duplicate key.
+   */
+  withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
@@ -35,15 +41,33 @@ export interface DatabaseOptions {
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
+/** pg_advisory_lock's key for Seedbed's startup (any fixed number; this one spells "seedbed"). */
+export const STARTUP_LOCK_KEY = 0x5eedbed;
+
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
     const db = drizzlePostgres(client, { schema });
-    await migratePostgres(db, { migrationsFolder });
+    // A session-level lock lives on one connection: taken and released on a reserved one.
+    const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
+      const reserved = await client.reserve();
+      try {
+        await reserved`select pg_advisory_lock(${STARTUP_LOCK_KEY})`;
+        try {
+          return await work();
+        } finally {
+          await reserved`select pg_advisory_unlock(${STARTUP_LOCK_KEY})`;
+        }
+      } finally {
+        reserved.release();
+      }
+    };
+    await withStartupLock(() => migratePostgres(db, { migrationsFolder }));
     return {
       db: db as unknown as Database,
       kind: 'postgres',
       listen: async (channel, onMessage) => void (await client.listen(channel, onMessage)),
+      withStartupLock,
       close: () => client.end({ timeout: 5 }),
     };
   }
@@ -55,6 +79,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     db: db as unknown as Database,
     kind: 'pglite',
     listen: async (channel, onMessage) => void (await client.listen(channel, onMessage)),
+    // One process owns an embedded database: nobody to take turns with.
+    withStartupLock: (work) => work(),
     close: () => client.close(),
   };
 }

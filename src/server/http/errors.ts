@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { fieldErrorsFromIssues, type ApiErrorBody } from '../../contract/errors';
 import { NUL_MESSAGE, nulFieldOf } from '../../contract/fields';
+import { describeError } from '../log';
 import { isDataException, sqlState } from '../resources/database-errors';
 
 /** An error whose message is meant for the person at the other end. */
@@ -65,7 +66,7 @@ export function handleError(error: Error, c: Context): Response {
     requestId,
     method: c.req.method,
     path: c.req.path,
-    error: error.stack ?? String(error),
+    error: describeError(error),
   });
   return c.json({ message: 'Something went wrong', requestId } satisfies ApiErrorBody, 500);
 }

@@ -8,7 +8,7 @@ import { TERMINAL_RUN_STATUSES, type RunEngineName, type RunLaunch, type RunStat
 import type { Database } from '../db/client';
 import { projects, runGroups, runs } from '../db/schema';
 import { ApiError } from '../http/errors';
-import type { Logger } from '../log';
+import { describeError, type Logger } from '../log';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { RunEngine } from './engines/engine';
@@ -210,7 +210,7 @@ export function createRunService(options: RunServiceOptions) {
       const [final] = await db.select().from(runs).where(eq(runs.id, runId));
       if (final?.status === 'SUCCEEDED') await registerOutputs(db, final, options.dataDir, byId.get(final.pipelineId));
     } catch (error) {
-      log.error('Could not record the end of a run', { runId, error: error instanceof Error ? (error.stack ?? error.message) : String(error) });
+      log.error('Could not record the end of a run', { runId, error: describeError(error) });
     } finally {
       await pump().catch(() => {});
     }

@@ -96,7 +96,7 @@ describe('POST authentication/login', () => {
   it('counts each attempt before checking it: of 300 parallel wrong passwords, at most 10 are evaluated', async () => {
     const user = await t.createTestUser();
     const from = { 'X-Forwarded-For': '203.0.113.30' };
-    const statuses = await Promise.all(Array.from({ length: 300 }, () => login({ email: user.email, password: 'wrong password' }, from).then((response) => response.status)));
+    const statuses = await Promise.all(Array.from({ length: 300 }, async () => (await login({ email: user.email, password: 'wrong password' }, from)).status));
     expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(10);
     expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(290);
     expect(statuses.every((status) => status === 401 || status === 429)).toBe(true);
