@@ -9,6 +9,7 @@ import { resultRows, type Database } from '../db/client';
 import { accessions, experiments, fileTypes, projects, sites } from '../db/schema';
 import { createRouter } from '../http/context';
 import { ApiError } from '../http/errors';
+import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../resources/database-errors';
 import { errorResponses, jsonContent } from '../http/openapi';
 import { duplicateNamesInFile, parseCsv, truncate, type ImportReport, type ParsedRow } from './csv-import';
 import { importCrossPlans } from './cross-plan-import';
@@ -143,8 +144,12 @@ async function writeAllOrNothing(write: () => Promise<number>): Promise<number> 
   try {
     return await write();
   } catch (error) {
-    const reason = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    throw new ApiError(409, `The import was rolled back and no rows were written: ${reason}`);
+    if (error instanceof ApiError) throw error;
+    // Said in the user's terms: the database's own words name tables and constraints, not rows.
+    const state = sqlState(error);
+    if (state === UNIQUE_VIOLATION) throw new ApiError(409, 'The import was rolled back and no rows were written: a record with one of these names was added while the file was being imported. Validate the file again to see which.');
+    if (state === FOREIGN_KEY_VIOLATION) throw new ApiError(409, 'The import was rolled back and no rows were written: a record the file refers to was deleted while the file was being imported. Validate the file again to see which.');
+    throw error;
   }
 }
 

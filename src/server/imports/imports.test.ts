@@ -26,6 +26,17 @@ const upload = async (path: string, csv: string, query = '') => {
 const countLike = async (prefix: string) => (await t.db.select({ value: count() }).from(accessions).where(like(accessions.germplasmName, `${prefix}%`)))[0]!.value;
 
 describe('accession import', () => {
+  it('says in words, not the database’s, why a commit raced by another import was rolled back', async () => {
+    const csv = `germplasmName,genus\n${Array.from({ length: 200 }, (_, index) => `Race-${index},Oryza`).join('\n')}\n`;
+    const results = await Promise.all([upload('accessions', csv, '?commit=true'), upload('accessions', csv, '?commit=true'), upload('accessions', csv, '?commit=true')]);
+    expect(results.filter((result) => result.status === 201)).toHaveLength(1);
+    for (const result of results.filter((candidate) => candidate.status !== 201)) {
+      expect([400, 409]).toContain(result.status);
+      expect(JSON.stringify(result.body)).not.toMatch(/constraint|duplicate key|violates|relation "/);
+    }
+    expect(await countLike('Race-')).toBe(200);
+  });
+
   it('validates without writing, then commits every row in one go', async () => {
     const csv = 'germplasmName,genus,species,countryOfOriginCode,biologicalStatusOfAccessionCode,synonyms\nImpA-1,Oryza,sativa,PHL,500,IA1; IA-one\nImpA-2,Oryza,glaberrima,mli,300,\n';
     const check = await upload('accessions', csv);

@@ -1,6 +1,6 @@
 import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isPasswordTheEmail, PASSWORD_IS_EMAIL, type Invitation } from '../../../contract/account';
 import { pagination } from '../../../contract/list';
 import { countAttempt as countRateLimited, INVITATION_ATTEMPTS } from '../../auth/rate-limit';
@@ -75,13 +75,19 @@ export const createInvitation: Handler<typeof routes.createInvitation> = async (
   if (await findUserByEmail(db, email)) {
     throw new ApiError(409, `${email} already has a Seedbed account.`, { email: 'This person already has an account' });
   }
-  const pending = (await db.select().from(invitations).where(eq(invitations.email, email))).find((row) => invitationStatus(row) === 'pending');
-  if (pending) {
-    throw new ApiError(409, `An invitation for ${email} is already pending. Resend it from the list instead.`, { email: 'An invitation is already pending' });
-  }
   const { token, tokenHash, expiresAt } = newInvitationToken();
-  const [row] = await db.insert(invitations).values({ email, note: body.note, tokenHash, expiresAt, invitedById: c.get('user').id }).returning({ id: invitations.id });
-  return c.json(await deliver(c, await loadOr404(c, row!.id), token), 201);
+  // One invitation per email at a time: parallel requests for one email take turns (a lock per
+  // email for the transaction), so the second finds the first one pending.
+  const row = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${email}`}))`);
+    const pending = (await tx.select().from(invitations).where(eq(invitations.email, email))).find((candidate) => invitationStatus(candidate) === 'pending');
+    if (pending) {
+      throw new ApiError(409, `An invitation for ${email} is already pending. Resend it from the list instead.`, { email: 'An invitation is already pending' });
+    }
+    const [inserted] = await tx.insert(invitations).values({ email, note: body.note, tokenHash, expiresAt, invitedById: c.get('user').id }).returning({ id: invitations.id });
+    return inserted!;
+  });
+  return c.json(await deliver(c, await loadOr404(c, row.id), token), 201);
 };
 
 export const resendInvitation: Handler<typeof routes.resendInvitation> = async (c) => {

@@ -68,6 +68,14 @@ describe('POST invitations', () => {
     expect((await invite({ email })).status).toBe(409);
   });
 
+  it('creates one invitation when 20 requests for one email arrive at once; the rest get 409', async () => {
+    const email = freshEmail();
+    const statuses = await Promise.all(Array.from({ length: 20 }, async () => (await invite({ email })).status));
+    expect(statuses.filter((status) => status === 201)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 409)).toHaveLength(19);
+    expect(await t.db.select().from(invitations).where(eq(invitations.email, email))).toHaveLength(1);
+  });
+
   it.each([
     [{}, { email: 'Required' }],
     [{ email: 'nope' }, { email: 'Enter an email address such as name@example.org' }],

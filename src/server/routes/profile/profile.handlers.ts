@@ -7,6 +7,7 @@ import { users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
+import { sqlState, UNIQUE_VIOLATION } from '../../resources/database-errors';
 import { normalizeEmail, toUserResponse } from '../../services/users';
 import type { ChangePasswordRoute, GetProfileRoute, UpdateProfileRoute } from './profile.routes';
 
@@ -17,9 +18,18 @@ export const updateProfile: RouteHandler<UpdateProfileRoute, AppEnv> = async (c)
   const user = c.get('user');
   const body = c.req.valid('json');
   const email = normalizeEmail(body.email);
+  const emailTaken = () => new ApiError(409, `Another account already uses ${email}.`, { email: 'Another account already uses this email' });
   const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id))).limit(1);
-  if (taken) throw new ApiError(409, `Another account already uses ${email}.`, { email: 'Another account already uses this email' });
-  const [updated] = await db.update(users).set({ name: body.name, email }).where(eq(users.id, user.id)).returning();
+  if (taken) throw emailTaken();
+  // Two people changing to one email at once: the unique index decides, and the loser hears why.
+  const [updated] = await db
+    .update(users)
+    .set({ name: body.name, email })
+    .where(eq(users.id, user.id))
+    .returning()
+    .catch((error: unknown) => {
+      throw sqlState(error) === UNIQUE_VIOLATION ? emailTaken() : error;
+    });
   await tokens.forgetUser(user.id);
   return c.json(toUserResponse(updated!), 200);
 };

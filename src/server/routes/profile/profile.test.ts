@@ -41,6 +41,19 @@ describe('PATCH profile', () => {
     expect(await response.json()).toMatchObject({ message: `Another account already uses ${other.email}.`, errors: { email: expect.any(String) } });
   });
 
+  it('gives one of two people changing to the same email at once a 409, not a 500', async () => {
+    const first = await signedInUser();
+    const second = await signedInUser();
+    const email = `shared-${Date.now()}@example.org`;
+    const statuses = await Promise.all(
+      [first, second].map(async ({ token }) => {
+        const response = await t.call('/profile', { method: 'PATCH', token, json: { name: 'Same', email } });
+        return response.status;
+      }),
+    );
+    expect(statuses.sort()).toEqual([200, 409]);
+  });
+
   it('keeps its own email without a conflict', async () => {
     const { user, token } = await signedInUser();
     expect((await t.call('/profile', { method: 'PATCH', token, json: { name: 'Renamed', email: user.email } })).status).toBe(200);
