@@ -1,6 +1,7 @@
 import Papa from 'papaparse';
 import { z } from 'zod';
 import { fieldErrorsFromIssues } from '../../contract/errors';
+import { restoreFormula } from '../../contract/csv-cells';
 import { NUL_MESSAGE } from '../../contract/fields';
 import { templateColumns, type ImportTemplate } from '../../contract/imports';
 
@@ -60,7 +61,8 @@ export function parseCsv<T>(text: string, template: ImportTemplate, schema: z.Zo
     const input: Record<string, unknown> = {};
     let storable = true;
     for (const column of columns) {
-      const cell = record[column.name]?.trim() ?? '';
+      // An exported cell that would be a formula carries a leading quote; it is taken off here.
+      const cell = restoreFormula(record[column.name]?.trim() ?? '');
       if (cell === '') continue;
       if (cell.includes('\0')) {
         report.errors.push({ row, column: column.name, message: NUL_MESSAGE });

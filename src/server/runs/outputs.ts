@@ -47,7 +47,7 @@ export const outdirOf = (params: Record<string, unknown>) => (typeof params.outd
  */
 export function outdirProblem(outdir: string, runDir: string): string | null {
   if (isRemoteLocation(outdir)) return null;
-  if (!isStrictlyInside(runDir, path.resolve(runDir, outdir))) return 'Use a folder inside the run’s own folder, such as results';
+  if (!isStrictlyInside(runDir, path.resolve(runDir, outdir))) return 'Use a relative path to a folder inside the run’s own folder, such as results';
   return null;
 }
 

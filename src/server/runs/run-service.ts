@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { TERMINAL_RUN_STATUSES, type RunEngineName, type RunLaunch, type RunStatus } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { projects, runGroups, runs } from '../db/schema';
@@ -208,12 +208,18 @@ export function createRunService(options: RunServiceOptions) {
       }
       await db.update(runs).set({ pid: null, completedAt: sql`coalesce(${runs.completedAt}, now())` }).where(eq(runs.id, runId));
       const [final] = await db.select().from(runs).where(eq(runs.id, runId));
-      if (final?.status === 'SUCCEEDED') await registerOutputs(db, final, options.dataDir, byId.get(final.pipelineId));
+      if (final?.status === 'SUCCEEDED') await registerRunOutputs(final);
     } catch (error) {
       log.error('Could not record the end of a run', { runId, error: describeError(error) });
     } finally {
       await pump().catch(() => {});
     }
+  }
+
+  /** Registers a succeeded run's outputs and notes that it is done, so recovery knows what is left. */
+  async function registerRunOutputs(run: RunRow): Promise<void> {
+    await registerOutputs(db, run, options.dataDir, byId.get(run.pipelineId));
+    await db.update(runs).set({ outputsRegisteredAt: new Date() }).where(eq(runs.id, run.id));
   }
 
   async function cancel(runId: number, who: string): Promise<RunRow> {
@@ -239,9 +245,9 @@ export function createRunService(options: RunServiceOptions) {
    * waiting go back in the queue; the rest are failed, saying why. Only this machine's runs: with
    * several API instances on one database, each recovers its own.
    */
-  async function recover(): Promise<{ reattached: number; requeued: number; failed: number }> {
+  async function recover(): Promise<{ reattached: number; requeued: number; failed: number; registered: number }> {
     const open = await db.select().from(runs).where(and(inArray(runs.status, ['SUBMITTED', 'RUNNING', 'UNKNOWN']), eq(runs.host, host)));
-    const summary = { reattached: 0, requeued: 0, failed: 0 };
+    const summary = { reattached: 0, requeued: 0, failed: 0, registered: 0 };
     for (const run of open.sort((a, b) => a.id - b.id)) {
       const engine = options.engines[run.engine as RunEngineName];
       if (run.pid && engine && engine.recover(run.pid, run.runDir)) {
@@ -261,7 +267,20 @@ export function createRunService(options: RunServiceOptions) {
         summary.failed += 1;
       }
     }
-    if (summary.reattached + summary.requeued + summary.failed > 0) log.info('Recovered runs after a restart', summary);
+    // Runs that succeeded just before the last stop, whose outputs were never registered.
+    const unregistered = await db
+      .select()
+      .from(runs)
+      .where(and(eq(runs.status, 'SUCCEEDED'), isNull(runs.outputsRegisteredAt), isNull(runs.pid), eq(runs.host, host)));
+    for (const run of unregistered) {
+      try {
+        await registerRunOutputs(run);
+        summary.registered += 1;
+      } catch (error) {
+        log.error('Could not register the outputs of a run after a restart', { runId: run.id, error: describeError(error) });
+      }
+    }
+    if (summary.reattached + summary.requeued + summary.failed + summary.registered > 0) log.info('Recovered runs after a restart', summary);
     await pump();
     return summary;
   }

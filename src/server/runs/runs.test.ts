@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runs } from '../db/schema';
+import { files, runs } from '../db/schema';
 import { createTestApi, type TestApi } from '../testing/test-api';
 import { isAlive } from './engines/processes';
 import { seedFileTypes } from '../services/file-types';
@@ -132,6 +132,16 @@ describe('launching', () => {
     const response = await h.launch({ pipelineId: 'nf-evostats', name: 'no_local', params: {} });
     expect(response.status).toBe(501);
     expect(((await response.json()) as { message: string }).message).toMatch(/Evostats has no local implementation.*nextflow/);
+  });
+
+  it.each([['../..'], ['..'], ['.'], ['../7/results'], ['results/../..'], ['/tmp/elsewhere']])('refuses the outdir %j, which is not inside the run’s own folder', async (outdir) => {
+    for (const pipelineId of ['nf-processvcfs', 'nf-evostats']) {
+      const response = await h.launch({ pipelineId, name: 'escape', params: { input: `${FIXTURES}/panel.vcf`, outdir } });
+      // nf-evostats has no local implementation: it is refused for that first (501) on this engine.
+      if (pipelineId === 'nf-evostats') continue;
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { errors: Record<string, string> }).errors['params.outdir']).toMatch(/inside the run’s own folder/);
+    }
   });
 
   it('keeps the local engine inside the data folder', async () => {
@@ -330,7 +340,7 @@ describe('restart recovery', () => {
     await first.close({ keepDatabase: true });
     const second = await createTestApi({ database: first.database, runs: { defaultEngine: 'nextflow', nextflow: { path: nextflowPath }, dataDir: first.dataDir, port } });
     try {
-      expect(await second.runService!.recover()).toEqual({ reattached: 1, requeued: 1, failed: 1 });
+      expect(await second.runService!.recover()).toEqual({ reattached: 1, requeued: 1, failed: 1, registered: 0 });
       const h = helpers(second, await second.signInNewUser());
       expect(await h.get(gone!.id)).toMatchObject({ status: 'FAILED', statusReason: expect.stringMatching(/restarted.*pid \d+.*gone/) });
       expect((await h.untilEnded(live.id)).status).toBe('SUCCEEDED');
@@ -338,6 +348,68 @@ describe('restart recovery', () => {
       expect((await h.get(elsewhere!.id)).status).toBe('RUNNING');
     } finally {
       await second.close();
+    }
+  });
+});
+
+describe('output registration', () => {
+  /** A run as a finished engine leaves it, with whatever its pipeline wrote in its folder. */
+  async function succeededRun(t: TestApi, write: (runDir: string) => void, outdir = 'results') {
+    const [run] = await t.db
+      .insert(runs)
+      .values({ name: 'finished', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'local', status: 'SUCCEEDED', params: { outdir }, host: os.hostname(), runDir: '', weblogSecretHash: hashSecret('s'.repeat(32)) })
+      .returning();
+    const runDir = path.join(t.dataDir, 'runs', String(run!.id));
+    fs.mkdirSync(runDir, { recursive: true });
+    fs.writeFileSync(path.join(runDir, 'weblog-secret'), 's'.repeat(32));
+    write(runDir);
+    await t.db.update(runs).set({ runDir }).where(eq(runs.id, run!.id));
+    return run!.id;
+  }
+  const registered = async (t: TestApi, runId: number) => (await t.db.select().from(files).where(eq(files.runId, runId))).map((file) => file.name).sort();
+
+  it('registers the outputs of a run that succeeded just before a restart, when the next start recovers', async () => {
+    const t = await createTestApi({ runs: {} });
+    try {
+      const runId = await succeededRun(t, (runDir) => {
+        fs.mkdirSync(path.join(runDir, 'results', 'qc'), { recursive: true });
+        fs.writeFileSync(path.join(runDir, 'results', 'qc', 'qc_summary.tsv'), 'metric\tvalue\n');
+        fs.copyFileSync(`${FIXTURES}/panel.vcf`, path.join(runDir, 'results', 'panel.filtered.vcf'));
+      });
+      expect(await registered(t, runId)).toEqual([]);
+      expect(await t.runService!.recover()).toMatchObject({ registered: 1 });
+      expect(await registered(t, runId)).toEqual(['panel.filtered.vcf', 'qc/qc_summary.tsv']);
+      // Once registered, a second recovery leaves it alone.
+      expect(await t.runService!.recover()).toMatchObject({ registered: 0 });
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('never registers what lies outside the run’s folder, whatever the pipeline wrote: links out, or an outdir stored before the rule', async () => {
+    const t = await createTestApi({ runs: {} });
+    try {
+      fs.mkdirSync(path.join(t.dataDir, 'pglite'), { recursive: true });
+      fs.writeFileSync(path.join(t.dataDir, 'pglite', 'PG_VERSION'), '17');
+      const linkedDir = await succeededRun(t, (runDir) => fs.symlinkSync(t.dataDir, path.join(runDir, 'results')));
+      const linkedFiles = await succeededRun(t, (runDir) => {
+        fs.mkdirSync(path.join(runDir, 'results'));
+        fs.writeFileSync(path.join(runDir, 'results', 'kept.csv'), 'id\n1\n');
+        fs.symlinkSync(path.join(t.dataDir, 'pglite', 'PG_VERSION'), path.join(runDir, 'results', 'PG_VERSION'));
+        fs.symlinkSync(runDir, path.join(runDir, 'results', 'whole-run'));
+      });
+      const climbing = await succeededRun(t, () => {}, '../..');
+      const itself = await succeededRun(t, () => {}, '.');
+      await t.runService!.recover();
+      expect(await registered(t, linkedDir)).toEqual([]);
+      expect(await registered(t, linkedFiles)).toEqual(['kept.csv']);
+      expect(await registered(t, climbing)).toEqual([]);
+      expect(await registered(t, itself)).toEqual([]);
+      const token = await t.signInNewUser();
+      const listed = (await (await t.call(`/runs/${climbing}/outputs`, { token })).json()) as { outputs: unknown[] };
+      expect(listed.outputs).toEqual([]);
+    } finally {
+      await t.close();
     }
   });
 });

@@ -13,6 +13,8 @@ import { ApiError } from '../../http/errors';
 import { errorResponses, jsonContent } from '../../http/openapi';
 import { fileTypeOf, headerOf } from '../../runs/outputs';
 import { escapeLike } from '../../services/invitations';
+import { contentProblem } from '../../storage/content-check';
+import { storageNameOf } from '../../storage/names';
 
 const tags = ['Files'];
 /** Uploads larger than this are refused with 413 (the uploads page states it). */
@@ -155,7 +157,8 @@ export const filesRouter = createRouter()
 
     const folder = path.join(dataDir, 'files', randomUUID());
     fs.mkdirSync(folder, { recursive: true });
-    const target = path.join(folder, query.name);
+    // The name is kept as given; on disk it is cut to what a file system takes (255 bytes).
+    const target = path.join(folder, storageNameOf(query.name));
     const hash = createHash('sha256');
     let size = 0;
     const meter = new Transform({
@@ -172,6 +175,8 @@ export const filesRouter = createRouter()
       const header = /\.(csv|tsv)$/i.test(query.name) ? headerOf(target) : null;
       // Without a chosen type, the extension and then the header columns decide.
       const type = chosen ?? fileTypeOf(query.name, types, { header }) ?? fileTypeOf(query.name, types)!;
+      const notThatType = contentProblem(target, query.name, type.name);
+      if (notThatType) throw new ApiError(400, notThatType, { name: notThatType });
       const missing = header ? type.requiredColumns.filter((column) => !header.includes(column)) : [];
       if (missing.length > 0) {
         throw new ApiError(400, `A ${type.name} needs the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in its header row; ${query.name} lacks ${missing.length === 1 ? 'it' : 'them'}.`, { name: `Missing column${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}` });
@@ -196,14 +201,10 @@ export const filesRouter = createRouter()
     if (!fs.existsSync(full)) throw new ApiError(404, `The bytes of ${file.name} are no longer in storage.`);
     const stream = Readable.toWeb(fs.createReadStream(full)) as ReadableStream;
     const filename = path.basename(file.name).replace(/[^\w.-]+/g, '_');
-    return new Response(stream, {
-      status: 200,
-      headers: {
-        'Content-Type': 'application/octet-stream',
-        'Content-Length': String(file.sizeBytes),
-        'Content-Disposition': `attachment; filename="${filename}"`,
-        'Cache-Control': 'no-store',
-        'X-Content-Type-Options': 'nosniff',
-      },
+    // Through c.body, so the API's security headers (set on every answer) come along.
+    return c.body(stream, 200, {
+      'Content-Type': 'application/octet-stream',
+      'Content-Length': String(file.sizeBytes),
+      'Content-Disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(path.basename(file.name))}`,
     }) as never;
   });

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_SECURITY_HEADERS } from '../../api';
+import { seedFileTypes } from '../../services/file-types';
+import { createTestApi, type TestApi } from '../../testing/test-api';
+
+let t: TestApi;
+let token: string;
+beforeAll(async () => {
+  t = await createTestApi();
+  await seedFileTypes(t.db);
+  token = await t.signInNewUser();
+});
+afterAll(() => t.close());
+
+const VCF = fs.readFileSync('tests/fixtures/genomics/panel.vcf');
+const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
+
+/** One BGZF block (the SAM/BAM specification, §4.1): gzip with a BC extra field giving the block size. */
+function bgzfBlock(data: Buffer): Buffer {
+  const compressed = zlib.deflateRawSync(data);
+  const header = Buffer.from([0x1f, 0x8b, 0x08, 0x04, 0, 0, 0, 0, 0, 0xff, 6, 0, 0x42, 0x43, 2, 0, 0, 0]);
+  header.writeUInt16LE(header.length + compressed.length + 8 - 1, 16);
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(zlib.crc32(data), 0);
+  trailer.writeUInt32LE(data.length, 4);
+  return Buffer.concat([header, compressed, trailer]);
+}
+
+const upload = (name: string, body: Buffer | string) => t.call(`/files?name=${encodeURIComponent(name)}`, { method: 'POST', token, body: typeof body === 'string' ? body : new Uint8Array(body), headers: { 'Content-Type': 'application/octet-stream' } });
+
+describe('POST files: the content must be what the type says', () => {
+  it('stores a VCF, plain or gzip-compressed', async () => {
+    expect((await upload('panel.vcf', VCF)).status).toBe(201);
+    expect((await upload('panel.vcf.gz', zlib.gzipSync(VCF))).status).toBe(201);
+  });
+
+  it.each([
+    ['a PNG named .vcf', 'picture.vcf', PNG],
+    ['an HTML page named .vcf', 'page.vcf', '<!doctype html><html><body>hi</body></html>'],
+    ['a multipart body sent as the file', 'panel.vcf', `------x\r\nContent-Disposition: form-data; name="file"; filename="panel.vcf"\r\n\r\n${VCF.toString()}\r\n------x--\r\n`],
+    ['a plain VCF named .vcf.gz', 'panel.vcf.gz', VCF],
+    ['text named .bam', 'reads.bam', 'just some text'],
+    ['plain gzip named .bam', 'reads.bam', zlib.gzipSync('BAM\u0001')],
+    ['a PNG named .fastq', 'reads.fastq', PNG],
+    ['a PNG named .csv', 'traits.csv', PNG],
+    ['text named .pkl', 'model.pkl', 'not a pickle'],
+    ['text named .json model', 'params.json', 'not json'],
+  ])('refuses %s with 400 and says what the type looks like', async (_, name, body) => {
+    const response = await upload(name, body);
+    expect(response.status).toBe(400);
+    const json = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(json.message).toMatch(/is not a .+ file: .+\. Check that you chose the right file\./);
+    expect(json.errors).toHaveProperty('name');
+  });
+
+  it('stores a real BAM (BGZF whose first block starts with BAM\\1)', async () => {
+    const bam = Buffer.concat([bgzfBlock(Buffer.concat([Buffer.from('BAM\u0001', 'latin1'), Buffer.alloc(4)])), bgzfBlock(Buffer.alloc(0))]);
+    expect((await upload('reads.bam', bam)).status).toBe(201);
+  });
+
+  it('stores a pickle and an R data file as models', async () => {
+    expect((await upload('ridge.pkl', Buffer.from([0x80, 0x04, 0x95, 0x00]))).status).toBe(201);
+    expect((await upload('ridge.rds', zlib.gzipSync('X\n\u0000\u0000\u0000\u0003'))).status).toBe(201);
+  });
+});
+
+describe('POST files: names', () => {
+  it.each([
+    ['200 × é (400 bytes)', `${'é'.repeat(200)}.vcf`],
+    ['emoji (4 bytes each)', `${'🌾'.repeat(100)}.vcf.gz`],
+  ])('keeps a name of 255 characters or fewer but more than 255 bytes: %s', async (_, name) => {
+    const response = await upload(name, name.endsWith('.gz') ? zlib.gzipSync(VCF) : VCF);
+    expect(response.status).toBe(201);
+    const stored = (await response.json()) as { id: number; name: string; path: string };
+    expect(stored.name).toBe(name);
+    expect(Buffer.byteLength(stored.path.split('/').pop()!)).toBeLessThanOrEqual(255);
+    expect(stored.path.endsWith(name.endsWith('.gz') ? '.vcf.gz' : '.vcf')).toBe(true);
+    const download = await t.call(`/files/${stored.id}/download`, { token });
+    expect(download.status).toBe(200);
+    expect(decodeURIComponent(download.headers.get('content-disposition')!.split("UTF-8''")[1]!)).toBe(name);
+  });
+});
+
+describe('GET files/{id}/download', () => {
+  it('streams the bytes with the API’s security headers', async () => {
+    const stored = (await (await upload('panel.vcf', VCF)).json()) as { id: number };
+    const response = await t.call(`/files/${stored.id}/download`, { token });
+    expect(response.status).toBe(200);
+    for (const [name, value] of API_SECURITY_HEADERS) expect(response.headers.get(name)).toBe(value);
+    expect(response.headers.get('content-type')).toBe('application/octet-stream');
+    expect(Buffer.from(await response.arrayBuffer()).equals(VCF)).toBe(true);
+  });
+});
