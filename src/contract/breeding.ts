@@ -11,7 +11,7 @@ import {
   STUDY_TYPES,
 } from './breeding-codes';
 import { isAlpha3CountryCode } from './countries';
-import { isoDate as calendarDate, optionalRecordId, recordId } from './fields';
+import { isoDate as calendarDate, optionalRecordId, requiredRecordId } from './fields';
 
 export * from './breeding-codes';
 
@@ -24,7 +24,7 @@ export * from './breeding-codes';
 const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional().nullable().transform((value) => value || null);
 const requiredName = (max = 200) => z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `At most ${max} characters`);
 const isoDate = calendarDate.optional().nullable().transform((value) => value || null);
-const id = recordId;
+const id = requiredRecordId;
 
 /** Checks end ≥ start, reported on the end date. */
 function endNotBeforeStart<T extends { startDate?: string | null; endDate?: string | null }>(value: T) {

@@ -18,6 +18,13 @@ export const recordId = z.coerce
   .positive('Must be a positive id')
   .max(MAX_INT32, `Ids go up to ${MAX_INT32}`);
 
+/** A record id a body must name: missing, empty or 0 is 'Required'. */
+export const requiredRecordId = z.coerce
+  .number({ error: 'Required' })
+  .int('Must be a whole number')
+  .positive('Required')
+  .max(MAX_INT32, `Ids go up to ${MAX_INT32}`);
+
 /** An optional id in a body: empty, 0 and null all mean none. */
 export const optionalRecordId = z.coerce
   .number({ error: 'Must be a whole number' })

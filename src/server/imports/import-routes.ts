@@ -7,7 +7,9 @@ import { accessionInputSchema, fileTypeInputSchema, projectInputSchema, siteInpu
 import { bulkInsert } from '../db/bulk-insert';
 import { resultRows, type Database } from '../db/client';
 import { accessions, experiments, fileTypes, projects, sites } from '../db/schema';
-import { createRouter } from '../http/context';
+import type { Context } from 'hono';
+import { createRouter, type AppEnv } from '../http/context';
+import { describeError } from '../log';
 import { ApiError } from '../http/errors';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../resources/database-errors';
 import { errorResponses, jsonContent } from '../http/openapi';
@@ -140,16 +142,17 @@ function importRoute(target: ImportTarget) {
 const importLimit = bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => c.json({ message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it into smaller files.` }, 413) });
 
 /** Rolls back and says so when writing fails part-way. */
-async function writeAllOrNothing(write: () => Promise<number>): Promise<number> {
+async function writeAllOrNothing(c: Context<AppEnv>, write: () => Promise<number>): Promise<number> {
   try {
     return await write();
   } catch (error) {
     if (error instanceof ApiError) throw error;
+    c.get('deps').log.warn('An import was rolled back', { requestId: c.get('requestId'), path: c.req.path, error: describeError(error) });
     // Said in the user's terms: the database's own words name tables and constraints, not rows.
     const state = sqlState(error);
     if (state === UNIQUE_VIOLATION) throw new ApiError(409, 'The import was rolled back and no rows were written: a record with one of these names was added while the file was being imported. Validate the file again to see which.');
     if (state === FOREIGN_KEY_VIOLATION) throw new ApiError(409, 'The import was rolled back and no rows were written: a record the file refers to was deleted while the file was being imported. Validate the file again to see which.');
-    throw error;
+    throw new ApiError(409, 'The import was rolled back and no rows were written: the database refused one of the rows. Validate the file again; if it passes and this happens again, ask your administrator to look for this request in the server log.');
   }
 }
 
@@ -174,7 +177,7 @@ crossPlanRouter.openapi(crossPlanImport, async (c) => {
   const { report, write } = await importCrossPlans(c.get('deps').db, await c.req.text(), commit);
   if (!commit) return c.json({ report: truncate(report) }, 200);
   if (!write) throw new ApiError(400, `The file has ${report.errors.length} error(s); nothing was imported. Fix them and try again.`, undefined, { report: truncate(report) });
-  return c.json({ report: truncate({ ...report, created: await writeAllOrNothing(write) }) }, 201);
+  return c.json({ report: truncate({ ...report, created: await writeAllOrNothing(c, write) }) }, 201);
 });
 
 export const importRouter = TARGETS.reduce((router, target) => {
@@ -215,7 +218,7 @@ export const importRouter = TARGETS.reduce((router, target) => {
     if (blocking.length > 0 && query.acceptWarnings !== 'true') {
       throw new ApiError(409, `The file has ${blocking.length} warning(s); accept them to import, or fix the rows. Nothing was imported.`);
     }
-    await writeAllOrNothing(() =>
+    await writeAllOrNothing(c, () =>
       db.transaction(async (tx) => {
         await bulkInsert(tx, target.table, rows.map((row) => row.values));
         return rows.length;

