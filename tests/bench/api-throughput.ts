@@ -1,5 +1,4 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -12,8 +11,10 @@ export interface LoadResult {
 
 /** Starts a server script in its own process (so the load generator does not share its event loop). */
 export async function startServer(script: string, env: Record<string, string> = {}): Promise<{ port: number; child: ChildProcess }> {
-  const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
-  const child = spawn(process.execPath, [tsx, script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  // BENCH_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" profiles the servers under load.
+  const nodeArgs = process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? [];
+  // tsx as a loader in this one process (its CLI would run the script in a child of its own).
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
   const port = await new Promise<number>((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {

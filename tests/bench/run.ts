@@ -8,6 +8,7 @@ import { buildIfStale } from '../../scripts/build-if-stale';
 import { load, startServer, type LoadResult } from './api-throughput';
 import { benchBreeding } from './breeding-bench';
 import { firstLoadJs } from './bundle-size';
+import { benchPollers } from './pollers-bench';
 import { benchWeblog } from './weblog-bench';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -72,6 +73,21 @@ for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgre
     report(`weblog ingestion (${figures.database}, 16 connections)`, `${figures.eventsPerSecond.toFixed(0)} events/s, p99 ${figures.p99Ms} ms, non-2xx ${figures.non2xx}, ${figures.tasksRecorded.toLocaleString()} tasks stored`, '≥ 2,000 events/s', figures.eventsPerSecond >= 2000 && figures.non2xx === 0);
   } catch (error) {
     report('weblog ingestion', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
+  }
+}
+
+// 200 open run pages polling at once, for 30 s, on each database.
+for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']) {
+  try {
+    const figures = await benchPollers(root, { seconds: Number(process.env.BENCH_POLL_SECONDS ?? 30), connections: 200, databaseUrl });
+    report(
+      `200 pollers (${figures.database}): runs list, run, tasks, log`,
+      `${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms, errors ${figures.errors + figures.timeouts + figures.non2xx}; /health p99 ${figures.healthP99Ms} ms`,
+      'no errors or timeouts (10 s)',
+      figures.errors + figures.timeouts + figures.non2xx === 0,
+    );
+  } catch (error) {
+    report('200 pollers', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
   }
 }
 

@@ -41,6 +41,20 @@ export interface DatabaseOptions {
 }
 
 /** Opens the database and brings its schema up to date with the committed migrations. */
+/**
+ * PGlite runs each statement synchronously on the main thread, and its promise chain resolves in
+ * microtasks: under load, one request's next statement follows the last before Node gets back to
+ * its sockets, so new requests are not even read until every queued statement has run (200
+ * pollers: 2 % timed out at 10 s, /health stalled). Each statement first yields to the event
+ * loop, so reading requests and writing answers interleave with database work.
+ */
+class FairPGlite extends PGlite {
+  override async query<T>(...args: Parameters<PGlite['query']>): Promise<import('@electric-sql/pglite').Results<T>> {
+    await new Promise((resolve) => setImmediate(resolve));
+    return super.query<T>(...args);
+  }
+}
+
 /** pg_advisory_lock's key for Seedbed's startup (any fixed number; this one spells "seedbed"). */
 export const STARTUP_LOCK_KEY = 0x5eedbed;
 
@@ -72,7 +86,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
   if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new PGlite(options.dataDir);
+  const client = new FairPGlite(options.dataDir);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder });
   return {
