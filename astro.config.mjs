@@ -1,4 +1,5 @@
 // @ts-check
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import starlight from '@astrojs/starlight';
@@ -6,6 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import starlightLinksValidator from 'starlight-links-validator';
 import { sidebarFromFolders, markdownPages } from './src/components/docs/sidebar';
 import { GENERATED_ROUTES, generatedPages } from './src/content/generated/loader';
+import { writeSitePolicy } from './src/server/site-csp';
 
 /** Console routes: real pages, but not Starlight's, so the link validator cannot see them. */
 const CONSOLE_ROUTES = ['/', '/auth/**', '/tools/**', '/pipeline-group/**', '/project/**', '/experiment/**', '/accession/**', '/site/**', '/file-type/**', '/cross-plan/**', '/benchmarking/**', '/upload/**', '/templates/**', '/settings/**', '/manage/**', '/demo', '/api/**'];
@@ -61,7 +63,18 @@ export default defineConfig({
       sidebar: sidebarFromFolders([...markdownPages('src/content/docs/docs'), ...generatedPages()], SIDEBAR_LABELS),
       plugins: [starlightLinksValidator({ exclude: [...CONSOLE_ROUTES, ...GENERATED_ROUTES], errorOnFallbackPages: false, errorOnRelativeLinks: false })],
     }),
+    // Last: the pages are final, so their inline scripts can be hashed into the site's policy.
+    {
+      name: 'seedbed-content-security-policy',
+      hooks: {
+        'astro:build:done': ({ dir, logger }) => {
+          const { pages, hashes } = writeSitePolicy(fileURLToPath(dir), { apiBaseUrl: process.env.PUBLIC_API_BASE_URL });
+          logger.info(`Content Security Policy: ${hashes} inline script hashes, meta tag in ${pages} pages, _headers and content-security-policy.txt written`);
+        },
+      },
+    },
   ],
+  // Last: the pages are final, so their inline scripts can be hashed into the site's policy.
   vite: {
     plugins: [tailwindcss()],
   },

@@ -61,7 +61,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     runService,
     dataDir: env.SEEDBED_DATA_DIR,
   });
-  const site = createSite({ staticDir: env.SEEDBED_STATIC_DIR, connectOrigins: [] });
+  const site = createSite({ staticDir: env.SEEDBED_STATIC_DIR });
   // Dispatch on the path prefix rather than mounting, which would copy every API request.
   const fetch = (request: Request, ...rest: unknown[]) => {
     const path = getPath(request);

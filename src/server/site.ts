@@ -3,39 +3,27 @@ import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import { Hono } from 'hono';
 import { secureHeaders } from 'hono/secure-headers';
+import { headerPolicy, readSitePolicy } from './site-csp';
 
 export interface SiteOptions {
   staticDir: string;
-  /** Extra origins the pages may call (an API on another host). */
-  connectOrigins: string[];
 }
 
 /**
- * The built console and docs. Pages may load scripts, styles, fonts and images from their
- * own origin only, and talk to their own origin and the API.
+ * The built console and docs, sent with the Content Security Policy the build wrote beside them
+ * (inline scripts allowed by hash, see site-csp.ts). A site built without it gets a policy that
+ * allows no inline script at all.
  */
 export function createSite(options: SiteOptions) {
   const site = new Hono();
   const notFoundPage = path.join(options.staticDir, '404.html');
+  const policy = readSitePolicy(options.staticDir) ?? headerPolicy({ scriptHashes: [] });
 
-  site.use(
-    secureHeaders({
-      contentSecurityPolicy: {
-        defaultSrc: ["'self'"],
-        // Astro's island loader and Starlight's sidebar state are small inline scripts;
-        // Pagefind's search runs in WebAssembly ('wasm-unsafe-eval' allows that, not eval).
-        scriptSrc: ["'self'", "'unsafe-inline'", "'wasm-unsafe-eval'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...options.connectOrigins],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-      },
-    }),
-  );
+  site.use(secureHeaders());
+  site.use(async (c, next) => {
+    await next();
+    c.header('Content-Security-Policy', policy);
+  });
   site.use(async (c, next) => {
     await next();
     if (c.res.status !== 200) return;
