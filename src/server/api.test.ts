@@ -52,6 +52,31 @@ describe('the route table', () => {
   });
 });
 
+describe('request bodies', () => {
+  it('refuses a sign-in body over 16 KB with 413 before reading it, stated or streamed without a length', async () => {
+    const big = JSON.stringify({ email: 'a@example.org', password: 'x'.repeat(64 * 1024) });
+    const stated = await t.call('/authentication/login', { method: 'POST', body: big, headers: { 'Content-Type': 'application/json' } });
+    expect(stated.status).toBe(413);
+    expect(((await stated.json()) as { message: string }).message).toMatch(/larger than this route accepts \(16 KB\)/);
+    // A body streamed in chunks, with no Content-Length to trust.
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let index = 0; index < 64; index += 1) controller.enqueue(new TextEncoder().encode('x'.repeat(1024)));
+        controller.close();
+      },
+    });
+    const streamed = await t.api.request('/authentication/login', { method: 'POST', body: chunks, headers: { 'Content-Type': 'application/json' }, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+  });
+
+  it('refuses JSON over 1 MB on other routes, signed in or not', async () => {
+    const user = await t.createTestUser();
+    const token = await t.signIn(user.email);
+    const response = await t.call('/projects', { method: 'POST', token, json: { name: 'x', description: 'y'.repeat(1024 * 1024 + 10) } });
+    expect(response.status).toBe(413);
+  });
+});
+
 describe('public routes', () => {
   it('health reports the database', async () => {
     const response = await t.call('/health');

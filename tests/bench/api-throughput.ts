@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import autocannon from 'autocannon';
 
 export interface LoadResult {
@@ -33,4 +34,20 @@ export async function load(url: string, options: { headers?: Record<string, stri
   await autocannon({ url, headers: options.headers, connections: options.connections, duration: 2 });
   const result = await autocannon({ url, headers: options.headers, connections: options.connections, duration: options.seconds });
   return { requestsPerSecond: result.requests.average, p97_5Ms: result.latency.p97_5, p99Ms: result.latency.p99, non2xx: result.non2xx };
+}
+
+export const BENCH_ADMIN = { email: 'bench@seedbed.local', password: 'bench passphrase 1' };
+
+/** Seedbed's server on a scratch data folder (and PostgreSQL when given), signed in as its administrator. */
+export async function startSignedInSeedbed(root: string, options: { dataDir: string; databaseUrl?: string | undefined }) {
+  const server = await startServer(path.join(root, 'tests/bench/seedbed-server.ts'), {
+    SEEDBED_ADMIN_EMAIL: BENCH_ADMIN.email,
+    SEEDBED_ADMIN_PASSWORD: BENCH_ADMIN.password,
+    BENCH_DATA_DIR: options.dataDir,
+    BENCH_DATABASE_URL: options.databaseUrl ?? '',
+  });
+  const base = `http://127.0.0.1:${server.port}/api/`;
+  const signIn = await fetch(`${base}authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+  const { token } = (await signIn.json()) as { token: string };
+  return { server, base, token, headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' } };
 }

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { startServer } from './api-throughput';
+import { startSignedInSeedbed } from './api-throughput';
 
 export interface PollerFigures {
   database: string;
@@ -67,16 +67,8 @@ async function poll(base: string, paths: string[], token: string, options: { con
 
 export async function benchPollers(root: string, options: { seconds: number; connections: number; databaseUrl?: string }): Promise<PollerFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-pollers-bench-'));
-  const server = await startServer(path.join(root, 'tests/bench/seedbed-server.ts'), {
-    SEEDBED_ADMIN_EMAIL: 'bench@seedbed.local',
-    SEEDBED_ADMIN_PASSWORD: 'bench passphrase 1',
-    BENCH_DATA_DIR: dataDir,
-    BENCH_DATABASE_URL: options.databaseUrl ?? '',
-  });
+  const { server, base, token, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: options.databaseUrl });
   try {
-    const base = `http://127.0.0.1:${server.port}/api/`;
-    const { token } = (await (await fetch(`${base}authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'bench@seedbed.local', password: 'bench passphrase 1' }) })).json()) as { token: string };
-    const headers = { Authorization: `token ${token}`, 'Content-Type': 'application/json' };
     // A few real runs, one of them with 2,000 tasks reported over its weblog.
     const runIds: number[] = [];
     for (let index = 0; index < 5; index += 1) {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
-import { startServer } from './api-throughput';
+import { startSignedInSeedbed } from './api-throughput';
 
 export interface WeblogFigures {
   eventsPerSecond: number;
@@ -18,16 +18,8 @@ export interface WeblogFigures {
 
 export async function benchWeblog(root: string, options: { seconds: number; connections: number; databaseUrl?: string }): Promise<WeblogFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-weblog-bench-'));
-  const server = await startServer(path.join(root, 'tests/bench/seedbed-server.ts'), {
-    SEEDBED_ADMIN_EMAIL: 'bench@seedbed.local',
-    SEEDBED_ADMIN_PASSWORD: 'bench passphrase 1',
-    BENCH_DATA_DIR: dataDir,
-    BENCH_DATABASE_URL: options.databaseUrl ?? '',
-  });
+  const { server, base, token, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: options.databaseUrl });
   try {
-    const base = `http://127.0.0.1:${server.port}/api/`;
-    const { token } = (await (await fetch(`${base}authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'bench@seedbed.local', password: 'bench passphrase 1' }) })).json()) as { token: string };
-    const headers = { Authorization: `token ${token}`, 'Content-Type': 'application/json' };
     // A real run gives the run row and its secret; its own events come first, the bench's after.
     const launched = await fetch(`${base}runs`, {
       method: 'POST',
