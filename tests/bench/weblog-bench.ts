@@ -18,7 +18,7 @@ export interface WeblogFigures {
 
 export async function benchWeblog(root: string, options: { seconds: number; connections: number; databaseUrl?: string }): Promise<WeblogFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-weblog-bench-'));
-  const { server, base, token, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: options.databaseUrl });
+  const { server, base, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: options.databaseUrl });
   try {
     // A real run gives the run row and its secret; its own events come first, the bench's after.
     const launched = await fetch(`${base}runs`, {
