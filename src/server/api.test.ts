@@ -69,6 +69,18 @@ describe('request bodies', () => {
     expect(streamed.status).toBe(413);
   });
 
+  it('applies each route’s own limit where the API is served under /api, as in production', async () => {
+    const mounted = createApi({ database: t.database, log: createLogger('error', () => {}), trustProxy: true, version: 'test', corsOrigins: [], basePath: '/api' });
+    const user = await t.createTestUser();
+    const token = await t.signIn(user.email);
+    const csv = `germplasmName,genus\n${Array.from({ length: 60_000 }, (_, index) => `Limit-${index},Oryza`).join('\n')}\n`;
+    expect(csv.length).toBeGreaterThan(1024 * 1024);
+    const imported = await mounted.request('/api/accessions/import', { method: 'POST', body: csv, headers: { Authorization: `token ${token}`, 'Content-Type': 'text/csv' } });
+    expect(imported.status).toBe(200);
+    const login = await mounted.request('/api/authentication/login', { method: 'POST', body: JSON.stringify({ email: 'a@example.org', password: 'x'.repeat(20_000) }), headers: { 'Content-Type': 'application/json' } });
+    expect(login.status).toBe(413);
+  });
+
   it('refuses JSON over 1 MB on other routes, signed in or not', async () => {
     const user = await t.createTestUser();
     const token = await t.signIn(user.email);

@@ -91,7 +91,7 @@ export function createApi(options: ApiOptions) {
     await next();
   });
   // Before anything reads a body: a 200 MB JSON body is refused at its first megabyte.
-  api.use(limitBodies(options.basePath));
+  api.use(limitBodies);
   if (options.corsOrigins.length > 0) {
     api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
   }

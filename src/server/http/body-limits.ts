@@ -42,12 +42,10 @@ function limiterOf(limit: number): MiddlewareHandler {
 
 /**
  * Limits every request body by route, counting bytes as they arrive (a missing or false
- * Content-Length does not help). `basePath` is where the API is mounted ('/api').
+ * Content-Length does not help). `c.req.path` is relative to the API's base already.
  */
-export function limitBodies(basePath = ''): MiddlewareHandler {
-  return (c, next) => {
-    if (!c.req.raw.body) return next();
-    const limit = bodyLimitFor(c.req.method, c.req.path.slice(basePath.length));
-    return limit === 'own' ? next() : limiterOf(limit)(c, next);
-  };
-}
+export const limitBodies: MiddlewareHandler = (c, next) => {
+  if (!c.req.raw.body) return next();
+  const limit = bodyLimitFor(c.req.method, c.req.path);
+  return limit === 'own' ? next() : limiterOf(limit)(c, next);
+};
