@@ -10,17 +10,6 @@ export type RunEngineName = (typeof RUN_ENGINES)[number];
 /** Nextflow's own rule for `-name` (CmdRun's RUN_NAME_PATTERN). */
 export const RUN_NAME_PATTERN = /^[a-z](?:[a-z\d]|[-_](?=[a-z\d])){0,79}$/;
 
-/** Where a task stands, for progress bars: Nextflow's task states folded into five. */
-export const TASK_PROGRESS_STATES = ['pending', 'running', 'succeeded', 'failed', 'cached'] as const;
-export type TaskProgressState = (typeof TASK_PROGRESS_STATES)[number];
-export type ProcessProgress = { process: string } & Record<TaskProgressState, number>;
-
-export interface RunProgress {
-  total: number;
-  done: number;
-  running: number;
-  failed: number;
-}
 
 
 export const RUN_NAME_MAX = 80;

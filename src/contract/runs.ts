@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { finiteNumber, int32, momentParam, optionalRecordId, safeInteger } from './fields';
-import { LABEL_MAX, LABEL_PATTERN, LABEL_RULE, MAX_LABELS, RUN_ENGINES, RUN_NAME_MAX, RUN_NAME_PATTERN, RUN_NAME_RULE } from './run-codes';
+import { finiteNumber, int32, momentParam, optionalRecordId, recordId, safeInteger } from './fields';
+import { listQuerySchema, pagingQueryShape } from './list';
+import { LABEL_MAX, LABEL_PATTERN, LABEL_RULE, MAX_LABELS, RUN_ENGINES, RUN_NAME_MAX, RUN_NAME_PATTERN, RUN_NAME_RULE, RUN_STATUSES } from './run-codes';
 
 export * from './run-codes';
 
@@ -89,3 +90,130 @@ export const weblogEventSchema = z
   .loose()
   .refine((event) => !event.event.startsWith('process_') || event.trace, { message: 'Process events carry a trace', path: ['trace'] });
 export type WeblogEvent = z.infer<typeof weblogEventSchema>;
+
+/* Responses: what the runs API answers, defined here once for the server and the console. */
+
+/** Tasks of a run folded into what a progress bar shows. */
+export const runProgressSchema = z.object({ total: z.number().int(), done: z.number().int(), running: z.number().int(), failed: z.number().int() });
+export type RunProgress = z.infer<typeof runProgressSchema>;
+
+/** One process of a run (Nextflow's process name) and its tasks by state. */
+export const processProgressSchema = z.object({
+  process: z.string(),
+  pending: z.number().int(),
+  running: z.number().int(),
+  succeeded: z.number().int(),
+  failed: z.number().int(),
+  cached: z.number().int(),
+});
+export type ProcessProgress = z.infer<typeof processProgressSchema>;
+
+const personSchema = z.object({ id: z.number().int(), name: z.string(), email: z.string() });
+
+export const runSummarySchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    pipelineId: z.string(),
+    revision: z.string(),
+    engine: z.enum(RUN_ENGINES),
+    status: z.enum(RUN_STATUSES),
+    statusReason: z.string().nullable(),
+    labels: z.array(z.string()),
+    groupId: z.number().int().nullable(),
+    groupName: z.string().nullable(),
+    projectId: z.number().int().nullable(),
+    projectName: z.string().nullable(),
+    launchedBy: personSchema.nullable(),
+    submittedAt: z.string(),
+    startedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    progress: runProgressSchema,
+  })
+  .describe('A run');
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+export const runDetailSchema = runSummarySchema
+  .extend({
+    params: z.record(z.string(), z.unknown()),
+    runDir: z.string(),
+    workDir: z.string(),
+    queuePosition: z.number().int().nullable().describe('Place in the local queue while waiting'),
+    processes: z.array(processProgressSchema),
+    workflowStats: z.record(z.string(), z.unknown()).nullable(),
+  })
+  .describe('A run with its parameters and per-process progress');
+export type RunDetail = z.infer<typeof runDetailSchema>;
+
+export const RUN_SORT_FIELDS = ['submittedAt', 'name', 'status', 'pipelineId'] as const;
+
+export const runListQuerySchema = listQuerySchema(RUN_SORT_FIELDS, 'submittedAt').extend({
+  // Newest first.
+  order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
+  status: z.enum(RUN_STATUSES, { error: `One of ${RUN_STATUSES.join(', ')}` }).optional(),
+  pipelineId: z.string().regex(/^[a-z0-9-]+$/, 'A pipeline id').optional(),
+  groupId: recordId.optional(),
+  projectId: recordId.optional(),
+  mine: z.enum(['true', 'false'], { error: 'true or false' }).transform((value) => value === 'true').optional(),
+  label: z.string().trim().max(40).optional(),
+  after: momentParam.optional(),
+  before: momentParam.optional(),
+});
+export type RunListQuery = z.output<typeof runListQuerySchema>;
+
+/** One Nextflow task as the weblog reported it (times in epoch milliseconds, sizes in bytes). */
+export const runTaskSchema = z
+  .object({
+    taskId: z.number().int(),
+    process: z.string(),
+    name: z.string(),
+    status: z.string().describe('NEW, SUBMITTED, RUNNING, COMPLETED, FAILED, ABORTED or CACHED'),
+    hash: z.string().nullable(),
+    exit: z.number().int().nullable(),
+    submit: z.number().nullable(),
+    start: z.number().nullable(),
+    complete: z.number().nullable(),
+    duration: z.number().nullable(),
+    realtime: z.number().nullable(),
+    cpuPercent: z.number().nullable(),
+    peakRss: z.number().nullable(),
+    workdir: z.string().nullable(),
+  })
+  .describe('A task');
+export type RunTask = z.infer<typeof runTaskSchema>;
+
+export const runTasksQuerySchema = z.object({
+  ...pagingQueryShape,
+  q: z.string().trim().max(200).optional(),
+  status: z.string().regex(/^[A-Z]+$/, 'A Nextflow task status such as COMPLETED').optional(),
+});
+export type RunTasksQuery = z.output<typeof runTasksQuerySchema>;
+
+export const runOutputSchema = z.object({
+  path: z.string().describe('Relative to the output directory'),
+  sizeBytes: z.number(),
+  modifiedAt: z.string(),
+  fileType: z.string().nullable(),
+  fileTypeId: z.number().int().nullable(),
+  fileId: z.number().int().nullable().describe('The stored file, once registered'),
+});
+export type RunOutput = z.infer<typeof runOutputSchema>;
+
+export const runOutputsSchema = z.object({ location: z.string(), local: z.boolean(), outputs: z.array(runOutputSchema) });
+export type RunOutputs = z.infer<typeof runOutputsSchema>;
+
+export const runLogQuerySchema = z.object({ offset: safeInteger.min(0, 'Offsets start at 0').default(0) });
+export const runLogSchema = z.object({ text: z.string(), nextOffset: z.number().int(), size: z.number().int() });
+export type RunLog = z.infer<typeof runLogSchema>;
+
+export const runGroupSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    createdById: z.number().int().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('A run group');
+export type RunGroup = z.infer<typeof runGroupSchema>;

@@ -1,3 +1,4 @@
+import type { RunEngineName, RunStatus } from '../../contract/run-codes';
 import { sql } from 'drizzle-orm';
 import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -239,9 +240,9 @@ export const runs = pgTable(
     name: text('name').notNull(),
     pipelineId: text('pipeline_id').notNull(),
     revision: text('revision').notNull(),
-    engine: text('engine').notNull(),
+    engine: text('engine').notNull().$type<RunEngineName>(),
     /** SUBMITTED, RUNNING, SUCCEEDED, FAILED, CANCELLED or UNKNOWN. */
-    status: text('status').notNull().default('SUBMITTED'),
+    status: text('status').notNull().default('SUBMITTED').$type<RunStatus>(),
     /** Why a run failed or was cancelled, in words for people. */
     statusReason: text('status_reason'),
     params: jsonb('params').notNull().$type<Record<string, unknown>>(),

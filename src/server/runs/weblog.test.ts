@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WeblogEvent } from '../../contract/runs';
+import type { RunStatus, WeblogEvent } from '../../contract/runs';
 import { runs } from '../db/schema';
 import { createTestApi, type TestApi } from '../testing/test-api';
 import { seededRandom, shuffled } from '../../../pipelines/_shared/stats';
@@ -24,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newRun(status = 'SUBMITTED') {
+async function newRun(status: RunStatus = 'SUBMITTED') {
   const [run] = await t.db
     .insert(runs)
     .values({ name: 'tiny_lovelace', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'nextflow', status, params: {}, runDir: '/tmp/none', weblogSecretHash: hashSecret(SECRET) })

@@ -1,18 +1,12 @@
 import { useEffect, useRef } from 'react';
 import { z } from 'zod';
-import { runGroupInputSchema } from '../../../contract/runs';
+import { runGroupInputSchema, type RunGroup } from '../../../contract/runs';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { TextAreaField, TextField } from '../../ui/TextField';
 
-export interface RunGroup {
-  id: number;
-  name: string;
-  description: string | null;
-  createdAt: string;
-}
 
 type Values = z.input<typeof runGroupInputSchema>;
 

@@ -13,7 +13,7 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { StatusBadge } from '../runs/status';
 import { RunsTable } from '../runs/RunsTable';
-import type { RunGroup } from './RunGroupDialog';
+import type { RunGroup } from '../../../contract/runs';
 
 const RunGroupDialog = lazy(() => import('./RunGroupDialog'));
 const LIST = '/pipeline-group/list';

@@ -4,7 +4,7 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
-import type { RunGroup } from './RunGroupDialog';
+import type { RunGroup } from '../../../contract/runs';
 
 const RunGroupDialog = lazy(() => import('./RunGroupDialog'));
 export const RUN_GROUP_VIEW = '/pipeline-group/view';

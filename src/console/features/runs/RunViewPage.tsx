@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { TERMINAL_RUN_STATUSES, type ProcessProgress, type RunProgress, type RunStatus } from '../../../contract/run-codes';
+import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
+import type { RunDetail, RunLog, RunOutputs as Outputs } from '../../../contract/runs';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
@@ -16,36 +17,6 @@ import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { ProgressBar, StatusBadge } from './status';
 import { TasksTable } from './TasksTable';
 
-interface RunDetail {
-  id: number;
-  name: string;
-  pipelineId: string;
-  revision: string;
-  engine: string;
-  status: RunStatus;
-  statusReason: string | null;
-  labels: string[];
-  groupName: string | null;
-  projectId: number | null;
-  projectName: string | null;
-  launchedBy: { name: string; email: string } | null;
-  submittedAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-  progress: RunProgress;
-  params: Record<string, unknown>;
-  runDir: string;
-  workDir: string;
-  queuePosition: number | null;
-  processes: ProcessProgress[];
-}
-
-interface Outputs {
-  location: string;
-  local: boolean;
-  outputs: Array<{ path: string; sizeBytes: number; modifiedAt: string; fileType: string | null; fileId: number | null }>;
-}
-
 const POLL_MS = 2000;
 const RUNS_LIST = '/tools/pipeline/monitor/pipeline-run/list';
 
@@ -57,7 +28,7 @@ function Log({ runId, live }: { runId: number; live: boolean }) {
     let stopped = false;
     const read = async () => {
       try {
-        const chunk = await request<{ text: string; nextOffset: number }>(`runs/${runId}/log?offset=${offset.current}`);
+        const chunk = await request<RunLog>(`runs/${runId}/log?offset=${offset.current}`);
         if (stopped || !chunk.text) return;
         offset.current = chunk.nextOffset;
         setText((previous) => (previous + chunk.text).slice(-200_000));

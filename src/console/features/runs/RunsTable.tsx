@@ -1,6 +1,7 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { RUN_STATUSES, TERMINAL_RUN_STATUSES, type RunProgress, type RunStatus } from '../../../contract/run-codes';
+import { RUN_STATUSES, TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
+import type { RunSummary } from '../../../contract/runs';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { formatDateTime, formatDuration } from '../../lib/format';
@@ -10,19 +11,8 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable, type TableFilter } from '../../ui/data-table/DataTable';
 import { ProgressBar, StatusBadge } from './status';
 
-export interface RunRow {
-  id: number;
-  name: string;
-  pipelineId: string;
-  status: RunStatus;
-  progress: RunProgress;
-  groupName: string | null;
-  launchedBy: { name: string; email: string } | null;
-  submittedAt: string;
-  startedAt: string | null;
-  completedAt: string | null;
-  labels: string[];
-}
+/** A row of the runs table: the API's run summary. */
+export type RunRow = RunSummary;
 
 export const RUN_VIEW_ROUTE = '/tools/pipeline/monitor/pipeline-run/view';
 const POLL_MS = 3000;

@@ -1,22 +1,11 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { RunTask } from '../../../contract/runs';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { DataTable } from '../../ui/data-table/DataTable';
 
-interface TaskRow {
-  taskId: number;
-  process: string;
-  name: string;
-  status: string;
-  hash: string | null;
-  exit: number | null;
-  duration: number | null;
-  realtime: number | null;
-  cpuPercent: number | null;
-  peakRss: number | null;
-}
 
 const STATUS_TONE: Record<string, string> = { COMPLETED: 'text-emerald-700', FAILED: 'text-red-700', ABORTED: 'text-red-700', RUNNING: 'text-blue-700', CACHED: 'text-stone-600' };
-const column = createColumnHelper<TaskRow>();
+const column = createColumnHelper<RunTask>();
 const dash = <span className="text-stone-400">—</span>;
 const columns = [
   column.accessor('taskId', { id: 'taskId', header: '#', enableSorting: false }),
@@ -28,12 +17,12 @@ const columns = [
   column.accessor('realtime', { id: 'realtime', header: 'Realtime', enableSorting: false, cell: (info) => formatDuration(info.getValue()) }),
   column.accessor('cpuPercent', { id: 'cpu', header: '% CPU', enableSorting: false, cell: (info) => (info.getValue() === null ? dash : `${info.getValue()} %`) }),
   column.accessor('peakRss', { id: 'peakRss', header: 'Peak memory', enableSorting: false, cell: (info) => (info.getValue() === null ? dash : formatBytes(info.getValue()!)) }),
-] as Array<ColumnDef<TaskRow, unknown>>;
+] as Array<ColumnDef<RunTask, unknown>>;
 
 /** Every task the weblog reported, paged and searched on the server. */
 export function TasksTable({ runId, refreshKey }: { runId: number; refreshKey: unknown }) {
   return (
-    <DataTable<TaskRow>
+    <DataTable<RunTask>
       path={`runs/${runId}/tasks`}
       what="tasks"
       columns={columns}

@@ -2,9 +2,20 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
-import { idParamsSchema as idParams, listQuerySchema, pageOf, pagination, pagingQueryShape, recordId } from '../../../contract/list';
-import { RUN_STATUSES, runLaunchSchema, weblogEventSchema } from '../../../contract/runs';
-import { momentParam, safeInteger } from '../../../contract/fields';
+import { idParamsSchema as idParams, pageOf, pagination, recordId } from '../../../contract/list';
+import {
+  runDetailSchema,
+  runLaunchSchema,
+  runListQuerySchema,
+  runLogQuerySchema,
+  runLogSchema,
+  runOutputsSchema,
+  runSummarySchema,
+  runTaskSchema,
+  runTasksQuerySchema,
+  weblogEventSchema,
+  type RunDetail,
+} from '../../../contract/runs';
 import { runs } from '../../db/schema';
 import { createRouter, type AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
@@ -13,55 +24,11 @@ import type { CataloguePipeline } from '../../pipelines/catalogue';
 import { listOutputs } from '../../runs/outputs';
 import { secretMatches } from '../../runs/weblog';
 import { createWeblogWriter, type WeblogWriter } from '../../runs/weblog-writer';
-import { findRunSummary, listRuns, listTasks, processesOf, type RunListQuery } from './runs.queries';
+import { findRunSummary, listRuns, listTasks, processesOf } from './runs.queries';
 import { parseRunSearch } from './run-search';
 import type { Context } from 'hono';
 
 const tags = ['Runs'];
-
-const progressSchema = z.object({ total: z.number().int(), done: z.number().int(), running: z.number().int(), failed: z.number().int() });
-const runSummarySchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    pipelineId: z.string(),
-    revision: z.string(),
-    engine: z.enum(['local', 'nextflow']),
-    status: z.enum(RUN_STATUSES),
-    statusReason: z.string().nullable(),
-    labels: z.array(z.string()),
-    groupId: z.number().int().nullable(),
-    groupName: z.string().nullable(),
-    projectId: z.number().int().nullable(),
-    projectName: z.string().nullable(),
-    launchedBy: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
-    submittedAt: z.string(),
-    startedAt: z.string().nullable(),
-    completedAt: z.string().nullable(),
-    progress: progressSchema,
-  })
-  .describe('A run');
-const runDetailSchema = runSummarySchema.extend({
-  params: z.record(z.string(), z.unknown()),
-  runDir: z.string(),
-  workDir: z.string(),
-  queuePosition: z.number().int().nullable().describe('Place in the local queue while waiting'),
-  processes: z.array(z.object({ process: z.string(), pending: z.number(), running: z.number(), succeeded: z.number(), failed: z.number(), cached: z.number() })),
-  workflowStats: z.record(z.string(), z.unknown()).nullable(),
-});
-
-const listQuery = listQuerySchema(['submittedAt', 'name', 'status', 'pipelineId'], 'submittedAt').extend({
-  // Newest first.
-  order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
-  status: z.enum(RUN_STATUSES, { error: `One of ${RUN_STATUSES.join(', ')}` }).optional(),
-  pipelineId: z.string().regex(/^[a-z0-9-]+$/, 'A pipeline id').optional(),
-  groupId: recordId.optional(),
-  projectId: recordId.optional(),
-  mine: z.enum(['true', 'false'], { error: 'true or false' }).transform((value) => value === 'true').optional(),
-  label: z.string().trim().max(40).optional(),
-  after: momentParam.optional(),
-  before: momentParam.optional(),
-});
 
 const routes = {
   list: createRoute({
@@ -70,7 +37,7 @@ const routes = {
     tags,
     summary: 'List runs, newest first',
     description: '`q` searches run and pipeline names, and reads filters written out: `status:running pipeline:nf-gdip label:durum after:2026-01-01 before:2026-02-01 mine:true`.',
-    request: { query: listQuery }, responses: { 200: jsonContent(pageOf(runSummarySchema), 'A page of runs'), ...errorResponses(400, 401) } }),
+    request: { query: runListQuerySchema }, responses: { 200: jsonContent(pageOf(runSummarySchema), 'A page of runs'), ...errorResponses(400, 401) } }),
   launch: createRoute({
     method: 'post',
     path: '/runs',
@@ -87,8 +54,8 @@ const routes = {
     path: '/runs/{id}/tasks',
     tags,
     summary: 'The run’s tasks, as the weblog reported them',
-    request: { params: idParams, query: z.object({ ...pagingQueryShape, q: z.string().trim().max(200).optional(), status: z.string().regex(/^[A-Z]+$/, 'A Nextflow task status such as COMPLETED').optional() }) },
-    responses: { 200: jsonContent(pageOf(z.object({ taskId: z.number(), process: z.string(), name: z.string(), status: z.string() }).catchall(z.unknown())), 'A page of tasks'), ...errorResponses(400, 401, 404) },
+    request: { params: idParams, query: runTasksQuerySchema },
+    responses: { 200: jsonContent(pageOf(runTaskSchema), 'A page of tasks'), ...errorResponses(400, 401, 404) },
   }),
   outputs: createRoute({
     method: 'get',
@@ -97,10 +64,7 @@ const routes = {
     summary: 'Files in the run’s output directory',
     request: { params: idParams },
     responses: {
-      200: jsonContent(
-        z.object({ location: z.string(), local: z.boolean(), outputs: z.array(z.object({ path: z.string(), sizeBytes: z.number(), modifiedAt: z.string(), fileType: z.string().nullable(), fileTypeId: z.number().nullable(), fileId: z.number().nullable() })) }),
-        'The outputs; `fileId` once registered as stored files',
-      ),
+      200: jsonContent(runOutputsSchema, 'The outputs; `fileId` once registered as stored files'),
       ...errorResponses(400, 401, 404),
     },
   }),
@@ -109,8 +73,8 @@ const routes = {
     path: '/runs/{id}/log',
     tags,
     summary: 'The run’s log from a byte offset (for a live tail)',
-    request: { params: idParams, query: z.object({ offset: safeInteger.min(0, 'Offsets start at 0').default(0) }) },
-    responses: { 200: jsonContent(z.object({ text: z.string(), nextOffset: z.number(), size: z.number() }), 'Log text from the offset (at most 256 KB)'), ...errorResponses(400, 401, 404) },
+    request: { params: idParams, query: runLogQuerySchema },
+    responses: { 200: jsonContent(runLogSchema, 'Log text from the offset (at most 256 KB)'), ...errorResponses(400, 401, 404) },
   }),
   weblog: createRoute({
     method: 'post',
@@ -131,7 +95,13 @@ function runService(c: Context<AppEnv>) {
   return service;
 }
 
-async function detail(deps: RunDeps, runId: number) {
+async function runSummaryOr404(db: RunDeps['db'], runId: number) {
+  const summary = await findRunSummary(db, runId);
+  if (!summary) throw new ApiError(404, `No run has id ${runId}.`);
+  return summary;
+}
+
+async function detail(deps: RunDeps, runId: number): Promise<RunDetail> {
   const summary = await findRunSummary(deps.db, runId);
   if (!summary) throw new ApiError(404, `No run has id ${runId}.`);
   const [row] = await deps.db.select({ params: runs.params, runDir: runs.runDir, workflowStats: runs.workflowStats }).from(runs).where(eq(runs.id, runId));
@@ -178,7 +148,7 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
 
   return router
     .openapi(routes.list, async (c) => {
-      const query = { ...(c.req.valid('query') as RunListQuery) };
+      const query = { ...c.req.valid('query') };
       if (query.q) {
         // Filters written in the search box (status:running pipeline:nf-gdip …) join the others.
         const { search, problem } = parseRunSearch(query.q);
@@ -187,20 +157,19 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
         Object.assign(query, filters, pipelineId ? { pipelineId } : {}, { q: text || undefined });
       }
       const { rows, total } = await listRuns(c.get('deps').db, query, c.get('user').id);
-      return c.json({ data: rows as Array<z.infer<typeof runSummarySchema>>, pagination: pagination(query.page, query.pageSize, total) }, 200);
+      return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
     })
     .openapi(routes.launch, async (c) => {
       const input = c.req.valid('json');
       const run = await runService(c).launch(input, c.get('user').id);
-      const summary = await findRunSummary(c.get('deps').db, run.id);
-      return c.json(summary as z.infer<typeof runSummarySchema>, 201);
+      return c.json(await runSummaryOr404(c.get('deps').db, run.id), 201);
     })
-    .openapi(routes.get, async (c) => c.json((await detail(c.get('deps'), c.req.valid('param').id)) as z.infer<typeof runDetailSchema>, 200))
+    .openapi(routes.get, async (c) => c.json(await detail(c.get('deps'), c.req.valid('param').id), 200))
     .openapi(routes.cancel, async (c) => {
       const user = c.get('user');
       const { id } = c.req.valid('param');
       await runService(c).cancel(id, user.name || user.email);
-      return c.json((await findRunSummary(c.get('deps').db, id)) as z.infer<typeof runSummarySchema>, 200);
+      return c.json(await runSummaryOr404(c.get('deps').db, id), 200);
     })
     .openapi(routes.tasks, async (c) => {
       const { id } = c.req.valid('param');

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { ProcessProgress, RunProgress } from '../../../contract/runs';
+import type { ProcessProgress, RunListQuery, RunProgress, RunSummary, RunTask, RunTasksQuery } from '../../../contract/runs';
 import { resultRows, type Database } from '../../db/client';
 import { projects, runGroups, runs, runTasks, users } from '../../db/schema';
 import { escapeLike } from '../../services/invitations';
@@ -32,21 +32,6 @@ export async function processesOf(db: Database, runId: number): Promise<ProcessP
   return resultRows<ProcessProgress>(result).map((row) => ({ process: row.process, pending: row.pending, running: row.running, succeeded: row.succeeded, failed: row.failed, cached: row.cached }));
 }
 
-export interface RunListQuery {
-  page: number;
-  pageSize: number;
-  sort: 'submittedAt' | 'name' | 'status' | 'pipelineId';
-  order: 'asc' | 'desc';
-  q?: string | undefined;
-  status?: string | undefined;
-  pipelineId?: string | undefined;
-  groupId?: number | undefined;
-  projectId?: number | undefined;
-  mine?: boolean | undefined;
-  label?: string | undefined;
-  after?: string | undefined;
-  before?: string | undefined;
-}
 
 const summaryColumns = {
   id: runs.id,
@@ -80,7 +65,7 @@ function summaries(db: Database) {
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execute']>>[number];
 
-function present(row: SummaryRow, progress: RunProgress | undefined) {
+function present(row: SummaryRow, progress: RunProgress | undefined): RunSummary {
   const { launchedById, launchedByName, launchedByEmail, ...rest } = row;
   return {
     ...rest,
@@ -91,7 +76,6 @@ function present(row: SummaryRow, progress: RunProgress | undefined) {
     progress: progress ?? progressOf(undefined),
   };
 }
-export type RunSummary = ReturnType<typeof present>;
 
 export async function listRuns(db: Database, query: RunListQuery, userId: number) {
   const conditions: Array<SQL | undefined> = [
@@ -123,14 +107,8 @@ export async function findRunSummary(db: Database, runId: number) {
   return present(row, progress.get(runId));
 }
 
-export interface TaskQuery {
-  page: number;
-  pageSize: number;
-  q?: string | undefined;
-  status?: string | undefined;
-}
 
-export async function listTasks(db: Database, runId: number, query: TaskQuery) {
+export async function listTasks(db: Database, runId: number, query: RunTasksQuery): Promise<{ rows: RunTask[]; total: number }> {
   const where = and(
     eq(runTasks.runId, runId),
     query.status ? eq(runTasks.status, query.status) : undefined,
