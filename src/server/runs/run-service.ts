@@ -3,8 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { TERMINAL_RUN_STATUSES, type RunEngineName, type RunLaunch, type RunStatus } from '../../contract/runs';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { RunEngineName, RunLaunch } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { projects, runGroups, runs } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -13,6 +13,7 @@ import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { RunEngine } from './engines/engine';
 import { signalTree, tailOf, whenGone } from './engines/processes';
+import { isEnded, runIsOpen } from './lifecycle';
 import { isRemoteLocation, outdirOf, outdirProblem, registerOutputs } from './outputs';
 import { hashSecret } from './weblog';
 
@@ -192,19 +193,19 @@ export function createRunService(options: RunServiceOptions) {
     try {
       // Weblog posts still in flight when the process exited get a moment to land.
       let [run] = await db.select().from(runs).where(eq(runs.id, runId));
-      for (let wait = 0; run && !TERMINAL_RUN_STATUSES.has(run.status as RunStatus) && wait < 10; wait += 1) {
+      for (let wait = 0; run && !isEnded(run.status) && wait < 10; wait += 1) {
         await new Promise((resolve) => setTimeout(resolve, 200));
         [run] = await db.select().from(runs).where(eq(runs.id, runId));
       }
       if (!run) return;
-      if (!TERMINAL_RUN_STATUSES.has(run.status as RunStatus)) {
+      if (!isEnded(run.status)) {
         const how = code !== null ? `with exit status ${code}` : signal ? `on ${signal}` : 'while Seedbed was not watching';
         const last = tailOf(path.join(run.runDir, 'run.log'), 3);
         const reason = `The ${run.engine} process ended ${how} without reporting that the run finished.${last ? ` Last log lines:\n${last}` : ''}`;
         await db
           .update(runs)
           .set({ status: 'FAILED', statusReason: reason, completedAt: new Date() })
-          .where(and(eq(runs.id, runId), inArray(runs.status, ['SUBMITTED', 'RUNNING', 'UNKNOWN'])));
+          .where(and(eq(runs.id, runId), runIsOpen()));
       }
       await db.update(runs).set({ pid: null, completedAt: sql`coalesce(${runs.completedAt}, now())` }).where(eq(runs.id, runId));
       const [final] = await db.select().from(runs).where(eq(runs.id, runId));
@@ -225,13 +226,13 @@ export function createRunService(options: RunServiceOptions) {
   async function cancel(runId: number, who: string): Promise<RunRow> {
     const [run] = await db.select().from(runs).where(eq(runs.id, runId));
     if (!run) throw new ApiError(404, `No run ${runId}.`);
-    if (TERMINAL_RUN_STATUSES.has(run.status as RunStatus)) throw new ApiError(409, `Run ${run.name} has already ended (${run.status}).`);
+    if (isEnded(run.status)) throw new ApiError(409, `Run ${run.name} has already ended (${run.status}).`);
     const queued = queue.indexOf(runId);
     if (queued >= 0) queue.splice(queued, 1);
     const [updated] = await db
       .update(runs)
       .set({ status: 'CANCELLED', statusReason: `Cancelled by ${who}.`, completedAt: new Date() })
-      .where(and(eq(runs.id, runId), inArray(runs.status, ['SUBMITTED', 'RUNNING', 'UNKNOWN'])))
+      .where(and(eq(runs.id, runId), runIsOpen()))
       .returning();
     const process = active.get(runId);
     const pid = process?.pid ?? run.pid;
@@ -246,7 +247,7 @@ export function createRunService(options: RunServiceOptions) {
    * several API instances on one database, each recovers its own.
    */
   async function recover(): Promise<{ reattached: number; requeued: number; failed: number; registered: number }> {
-    const open = await db.select().from(runs).where(and(inArray(runs.status, ['SUBMITTED', 'RUNNING', 'UNKNOWN']), eq(runs.host, host)));
+    const open = await db.select().from(runs).where(and(runIsOpen(), eq(runs.host, host)));
     const summary = { reattached: 0, requeued: 0, failed: 0, registered: 0 };
     for (const run of open.sort((a, b) => a.id - b.id)) {
       const engine = options.engines[run.engine as RunEngineName];

@@ -1,8 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { WeblogEvent } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { bulkInsert } from '../db/bulk-insert';
 import { runs, runTasks } from '../db/schema';
+import { runNotStarted } from './lifecycle';
 import { applyWorkflowEvent, NO_EXIT, timestamp } from './weblog';
 
 /**
@@ -124,7 +125,7 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
       await db
         .update(runs)
         .set({ status: 'RUNNING', startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(start.at)})`, sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)` })
-        .where(sql`${runs.id} = ${runId} AND ${inArray(runs.status, ['SUBMITTED', 'UNKNOWN'])}`);
+        .where(sql`${runs.id} = ${runId} AND ${runNotStarted()}`);
       if (pastSubmitted.size > 10_000) pastSubmitted.clear();
       pastSubmitted.add(runId);
     }

@@ -1,8 +1,9 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { WeblogEvent } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { runs } from '../db/schema';
+import { runIsOpen, runNotStarted } from './lifecycle';
 
 /**
  * Nextflow's weblog (`-with-weblog <url>`) posts one JSON event per workflow or task change.
@@ -36,7 +37,7 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
     await db
       .update(runs)
       .set({ status: 'FAILED', statusReason: reason, startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(at)})`, sessionId: sql`coalesce(${runs.sessionId}, ${event.runId}::text)` })
-      .where(and(eq(runs.id, runId), inArray(runs.status, ['SUBMITTED', 'RUNNING', 'UNKNOWN'])));
+      .where(and(eq(runs.id, runId), runIsOpen()));
     return;
   }
 
@@ -45,7 +46,7 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
       await db
         .update(runs)
         .set({
-          status: sql`CASE WHEN ${runs.status} IN ('SUBMITTED', 'UNKNOWN') THEN 'RUNNING' ELSE ${runs.status} END`,
+          status: sql`CASE WHEN ${runNotStarted()} THEN 'RUNNING' ELSE ${runs.status} END`,
           // The workflow's own start time wins over the time a task event first said it ran.
           startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
           sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
@@ -57,7 +58,7 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
       const succeeded = event.event === 'completed' && workflow?.success === true;
       const outcome = succeeded ? 'SUCCEEDED' : 'FAILED';
       const reason = succeeded ? null : (workflow?.errorMessage ?? (event.event === 'error' ? 'The workflow reported an error.' : 'The workflow did not succeed.'));
-      const open = sql`${runs.status} IN ('SUBMITTED', 'RUNNING', 'UNKNOWN')`;
+      const open = runIsOpen();
       await db
         .update(runs)
         .set({
