@@ -161,6 +161,18 @@ export const runListQuerySchema = listQuerySchema(RUN_SORT_FIELDS, 'submittedAt'
 });
 export type RunListQuery = z.output<typeof runListQuerySchema>;
 
+/** The list's filters without paging or order: which runs to count. */
+export const runCountQuerySchema = runListQuerySchema.omit({ page: true, pageSize: true, sort: true, order: true });
+export type RunCountQuery = z.output<typeof runCountQuerySchema>;
+
+export const runStatusCountsSchema = z
+  .object({
+    total: z.number().int(),
+    byStatus: z.array(z.object({ status: z.enum(RUN_STATUSES), count: z.number().int() })).describe('Every status in its usual order, 0 where none'),
+  })
+  .describe('How many runs stand where');
+export type RunStatusCounts = z.infer<typeof runStatusCountsSchema>;
+
 /** One Nextflow task as the weblog reported it (times in epoch milliseconds, sizes in bytes). */
 export const runTaskSchema = z
   .object({

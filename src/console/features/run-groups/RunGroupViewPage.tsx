@@ -1,5 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { RUN_STATUSES, type RunStatus } from '../../../contract/run-codes';
+import { lazy, Suspense, useState } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
@@ -13,29 +12,21 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { StatusBadge } from '../runs/status';
 import { RunsTable } from '../runs/RunsTable';
-import type { RunGroup } from '../../../contract/runs';
+import type { RunGroup, RunStatusCounts } from '../../../contract/runs';
 
 const RunGroupDialog = lazy(() => import('./RunGroupDialog'));
 const LIST = '/pipeline-group/list';
 
-/** How many of the group's runs stand where: its combined status. */
+/** How many of the group's runs stand where: its combined status (one request, one GROUP BY). */
 function CombinedStatus({ groupId, refreshKey }: { groupId: number; refreshKey: unknown }) {
-  const [tally, setTally] = useState<Partial<Record<RunStatus, number>> | null>(null);
-  useEffect(() => {
-    let current = true;
-    Promise.all(RUN_STATUSES.map((status) => request<{ pagination: { totalCount: number } }>(`runs?groupId=${groupId}&status=${status}&pageSize=1`).then((page) => [status, page.pagination.totalCount] as const)))
-      .then((entries) => current && setTally(Object.fromEntries(entries.filter(([, count]) => count > 0))))
-      .catch(() => current && setTally({}));
-    return () => {
-      current = false;
-    };
-  }, [groupId, refreshKey]);
-  if (!tally) return <span className="text-sm text-stone-500">Counting runs…</span>;
-  const entries = Object.entries(tally) as Array<[RunStatus, number]>;
-  if (entries.length === 0) return <span className="text-sm text-stone-500">No runs yet: choose this group when you launch.</span>;
+  const { data: counts, error, reload } = useRequest<RunStatusCounts>(`runs/status-counts?groupId=${groupId}`, refreshKey);
+  if (error) return <LoadError what="the group’s run counts" error={error} onRetry={reload} />;
+  if (!counts) return <span className="text-sm text-stone-500">Counting runs…</span>;
+  const present = counts.byStatus.filter((entry) => entry.count > 0);
+  if (present.length === 0) return <span className="text-sm text-stone-500">No runs yet: choose this group when you launch.</span>;
   return (
     <span className="flex flex-wrap items-center gap-3" aria-label="Combined status">
-      {entries.map(([status, count]) => (
+      {present.map(({ status, count }) => (
         <span key={status} className="flex items-center gap-1.5 text-sm text-stone-700">
           <StatusBadge status={status} /> {count}
         </span>

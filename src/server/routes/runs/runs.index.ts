@@ -4,7 +4,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { idParamsSchema as idParams, pageOf, pagination, recordId } from '../../../contract/list';
 import {
+  runCountQuerySchema,
   runDetailSchema,
+  runStatusCountsSchema,
   runLaunchSchema,
   runListQuerySchema,
   runLogQuerySchema,
@@ -24,7 +26,7 @@ import type { CataloguePipeline } from '../../pipelines/catalogue';
 import { listOutputs } from '../../runs/outputs';
 import { secretMatches } from '../../runs/weblog';
 import { createWeblogWriter, type WeblogWriter } from '../../runs/weblog-writer';
-import { findRunSummary, listRuns, listTasks, processesOf } from './runs.queries';
+import { countRunsByStatus, findRunSummary, listRuns, listTasks, processesOf } from './runs.queries';
 import { parseRunSearch } from './run-search';
 import type { Context } from 'hono';
 
@@ -38,6 +40,14 @@ const routes = {
     summary: 'List runs, newest first',
     description: '`q` searches run and pipeline names, and reads filters written out: `status:running pipeline:nf-gdip label:durum after:2026-01-01 before:2026-02-01 mine:true`.',
     request: { query: runListQuerySchema }, responses: { 200: jsonContent(pageOf(runSummarySchema), 'A page of runs'), ...errorResponses(400, 401) } }),
+  counts: createRoute({
+    method: 'get',
+    path: '/runs/status-counts',
+    tags,
+    summary: 'How many runs stand where: counts by status, with the list’s filters',
+    request: { query: runCountQuerySchema },
+    responses: { 200: jsonContent(runStatusCountsSchema, 'Counts by status'), ...errorResponses(400, 401) },
+  }),
   launch: createRoute({
     method: 'post',
     path: '/runs',
@@ -159,6 +169,8 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
       const { rows, total } = await listRuns(c.get('deps').db, query, c.get('user').id);
       return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
     })
+    // Before runs/{id}, so that 'status-counts' is not read as an id.
+    .openapi(routes.counts, async (c) => c.json(await countRunsByStatus(c.get('deps').db, c.req.valid('query'), c.get('user').id), 200))
     .openapi(routes.launch, async (c) => {
       const input = c.req.valid('json');
       const run = await runService(c).launch(input, c.get('user').id);

@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { ProcessProgress, RunListQuery, RunProgress, RunSummary, RunTask, RunTasksQuery } from '../../../contract/runs';
+import { RUN_STATUSES, type ProcessProgress, type RunCountQuery, type RunListQuery, type RunProgress, type RunStatusCounts, type RunSummary, type RunTask, type RunTasksQuery } from '../../../contract/runs';
 import { resultRows, type Database } from '../../db/client';
 import { projects, runGroups, runs, runTasks, users } from '../../db/schema';
 import { escapeLike } from '../../services/invitations';
@@ -77,8 +77,10 @@ function present(row: SummaryRow, progress: RunProgress | undefined): RunSummary
   };
 }
 
-export async function listRuns(db: Database, query: RunListQuery, userId: number) {
-  const conditions: Array<SQL | undefined> = [
+/** The list's filters as one condition (shared by the list and the counts). */
+function runFilters(query: RunCountQuery, userId: number): SQL | undefined {
+  return and(
+    ...[
     query.status ? eq(runs.status, query.status) : undefined,
     query.pipelineId ? eq(runs.pipelineId, query.pipelineId) : undefined,
     query.groupId ? eq(runs.groupId, query.groupId) : undefined,
@@ -88,8 +90,19 @@ export async function listRuns(db: Database, query: RunListQuery, userId: number
     query.after ? gte(runs.submittedAt, new Date(query.after)) : undefined,
     query.before ? lt(runs.submittedAt, new Date(query.before)) : undefined,
     query.q ? or(ilike(runs.name, `%${escapeLike(query.q)}%`), ilike(runs.pipelineId, `%${escapeLike(query.q)}%`)) : undefined,
-  ];
-  const where = and(...conditions);
+    ],
+  );
+}
+
+/** How many runs match, by status: one GROUP BY. */
+export async function countRunsByStatus(db: Database, query: RunCountQuery, userId: number): Promise<RunStatusCounts> {
+  const rows = await db.select({ status: runs.status, value: count() }).from(runs).where(runFilters(query, userId)).groupBy(runs.status);
+  const counted = new Map(rows.map((row) => [row.status, row.value]));
+  return { total: rows.reduce((sum, row) => sum + row.value, 0), byStatus: RUN_STATUSES.map((status) => ({ status, count: counted.get(status) ?? 0 })) };
+}
+
+export async function listRuns(db: Database, query: RunListQuery, userId: number) {
+  const where = runFilters(query, userId);
   const direction = query.order === 'desc' ? desc : asc;
   const column = { submittedAt: runs.submittedAt, name: runs.name, status: runs.status, pipelineId: runs.pipelineId }[query.sort];
   const [rows, [total]] = await Promise.all([
