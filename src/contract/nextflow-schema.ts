@@ -30,11 +30,22 @@ export interface SchemaGroup {
   properties: Record<string, SchemaProperty>;
 }
 
-/** Groups under `$defs`, joined by `allOf`. */
-export interface NextflowSchema {
+/** Groups under `$defs`, joined by `allOf` (a type, so that it is a plain JSON object to the API's response types). */
+export type NextflowSchema = {
   $schema: string;
   title: string;
   description?: string;
   $defs: Record<string, SchemaGroup>;
   allOf: Array<{ $ref: string }>;
+};
+
+/** A schema as the API serves it; older nf-core schemas use `definitions` and top-level properties. */
+export interface PipelineSchema {
+  title?: string;
+  description?: string;
+  $defs?: Record<string, SchemaGroup>;
+  definitions?: Record<string, SchemaGroup>;
+  allOf?: Array<{ $ref: string }>;
+  properties?: Record<string, SchemaProperty>;
+  required?: string[];
 }

@@ -1,21 +1,13 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { StoredFile } from '../../../contract/files';
 import { downloadStoredFile } from '../../lib/download';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { RUN_VIEW_ROUTE } from '../runs/RunsTable';
 
-interface FileRow {
-  id: number;
-  name: string;
-  sizeBytes: number;
-  fileTypeName: string | null;
-  runId: number | null;
-  runName: string | null;
-  createdAt: string;
-}
 
-const column = createColumnHelper<FileRow>();
+const column = createColumnHelper<StoredFile>();
 // Each column has its own value type; the table takes them as one list.
 const columns = [
   column.accessor('name', { id: 'name', header: 'File', enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
@@ -44,12 +36,12 @@ const columns = [
       </Button>
     ),
   }),
-] as Array<ColumnDef<FileRow, unknown>>;
+] as Array<ColumnDef<StoredFile, unknown>>;
 
 /** Stored files (uploads and run outputs), newest first. */
 export function FilesTable({ fixedFilters }: { fixedFilters: Record<string, string> }) {
   return (
-    <DataTable<FileRow>
+    <DataTable<StoredFile>
       path="files"
       what="files"
       columns={columns}

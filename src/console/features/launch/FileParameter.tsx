@@ -1,18 +1,10 @@
 import { useRef, useState } from 'react';
+import type { StoredFile } from '../../../contract/files';
 import { notify } from '../../app/notify';
 import { upload } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
 import { fileSuits, type ParameterField } from './schema-form';
 
-export interface StoredFile {
-  id: number;
-  name: string;
-  path: string;
-  sizeBytes: number;
-  fileTypeName: string | null;
-  mimeType: string | null;
-  runName: string | null;
-}
 
 /**
  * Picks a stored file for a file parameter (those of its MIME type whose name fits its pattern),

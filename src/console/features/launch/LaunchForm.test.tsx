@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LaunchForm } from './LaunchPage';
 import { groupsOf, paramsOf, defaultFormValues, type PipelineSchema } from './schema-form';
 import { knownParams, paramsFileText, parseParamsFile } from './params-file';
-import type { StoredFile } from './FileParameter';
+import type { StoredFile } from '../../../contract/files';
 
 /** One schema with every construct the renderer handles. */
 const schema: PipelineSchema = {
@@ -32,12 +32,13 @@ const schema: PipelineSchema = {
   },
   allOf: [{ $ref: '#/$defs/io' }, { $ref: '#/$defs/model' }],
 };
-const pipeline = { id: 'nf-test', label: 'Test pipeline', description: 'Tests.', repository: 'seedbed/test', revision: '1.0', engine: 'local' as const, launchProblem: null, schema };
+const pipeline = { id: 'nf-test', label: 'Test pipeline', group: 'Tests', description: 'Tests.', repository: 'seedbed/test', revision: '1.0', defaultProfile: 'test', outputFileTypes: [], engine: 'local' as const, launchProblem: null, schema };
 const groups = groupsOf(schema);
+const stored = { sha256: '0'.repeat(64), fileTypeId: null, projectId: null, runId: null, runName: null, createdAt: '2026-01-31T08:00:00.000Z' };
 const files: StoredFile[] = [
-  { id: 1, name: 'cohort.vcf', path: '/data/files/a/cohort.vcf', sizeBytes: 2048, fileTypeName: 'VCF', mimeType: 'text/plain', runName: null },
-  { id: 2, name: 'traits.csv', path: '/data/files/b/traits.csv', sizeBytes: 100, fileTypeName: 'phenotype CSV', mimeType: 'text/csv', runName: null },
-  { id: 3, name: 'notes.txt', path: '/data/files/c/notes.txt', sizeBytes: 10, fileTypeName: null, mimeType: 'text/plain', runName: null },
+  { ...stored, id: 1, name: 'cohort.vcf', path: '/data/files/a/cohort.vcf', sizeBytes: 2048, fileTypeName: 'VCF', mimeType: 'text/plain' },
+  { ...stored, id: 2, name: 'traits.csv', path: '/data/files/b/traits.csv', sizeBytes: 100, fileTypeName: 'phenotype CSV', mimeType: 'text/csv' },
+  { ...stored, id: 3, name: 'notes.txt', path: '/data/files/c/notes.txt', sizeBytes: 10, fileTypeName: null, mimeType: 'text/plain' },
 ];
 
 const fetchMock = vi.fn<typeof fetch>();

@@ -10,37 +10,20 @@ import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { Switch } from '../../ui/Switch';
-import { FileParameter, type StoredFile } from './FileParameter';
+import type { StoredFile } from '../../../contract/files';
+import { FileParameter } from './FileParameter';
+import type { PipelineDetail } from '../../../contract/pipelines';
+import type { RunDetail, RunGroup } from '../../../contract/runs';
 import { saveBlob } from '../../lib/download';
 import { knownParams, paramsFileText, parseParamsFile } from './params-file';
 import { randomRunName } from './run-name';
-import { defaultFormValues, fieldsOf, formValueOf, groupsOf, paramsOf, rulesOf, type ParameterField, type ParameterGroup, type PipelineSchema } from './schema-form';
+import { defaultFormValues, fieldsOf, formValueOf, groupsOf, paramsOf, rulesOf, type ParameterField, type ParameterGroup } from './schema-form';
 
-interface Pipeline {
-  id: string;
-  label: string;
-  description: string;
-  repository: string;
-  revision: string;
-  engine: 'local' | 'nextflow';
-  launchProblem: string | null;
-  schema: PipelineSchema;
-}
-
-interface Named {
-  id: number;
-  name: string;
-}
-
-interface EarlierRun {
-  id: number;
-  name: string;
-  pipelineId: string;
-  params: Record<string, unknown>;
-  labels: string[];
-  groupId: number | null;
-  projectId: number | null;
-}
+type Pipeline = PipelineDetail;
+/** A run group or a project, as the pickers need them. */
+type Named = Pick<RunGroup, 'id' | 'name'>;
+/** The run a relaunch starts from (`?from=`). */
+type EarlierRun = Pick<RunDetail, 'id' | 'name' | 'pipelineId' | 'params' | 'labels' | 'groupId' | 'projectId'>;
 
 interface LaunchValues {
   name: string;

@@ -1,5 +1,5 @@
 
-import type { SchemaGroup, SchemaProperty } from '../../../contract/nextflow-schema';
+import type { PipelineSchema, SchemaGroup, SchemaProperty } from '../../../contract/nextflow-schema';
 
 /**
  * nf-core `nextflow_schema.json` → form: its groups as sections, each parameter as a field with
@@ -9,16 +9,7 @@ import type { SchemaGroup, SchemaProperty } from '../../../contract/nextflow-sch
 export type ParameterSchema = SchemaProperty;
 export type GroupSchema = SchemaGroup;
 
-/** A schema as the API serves it; older nf-core schemas use `definitions` and top-level properties. */
-export interface PipelineSchema {
-  title?: string;
-  description?: string;
-  $defs?: Record<string, GroupSchema>;
-  definitions?: Record<string, GroupSchema>;
-  allOf?: Array<{ $ref: string }>;
-  properties?: Record<string, ParameterSchema>;
-  required?: string[];
-}
+export type { PipelineSchema };
 
 export type ParameterKind = 'boolean' | 'integer' | 'number' | 'enum' | 'file' | 'directory' | 'path' | 'string';
 

@@ -5,7 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { idParamsSchema as idParams, pageOf, pagination, pagingQueryShape, recordId } from '../../../contract/list';
+import { fileListQuerySchema, fileUploadQuerySchema, storedFileSchema, type StoredFile } from '../../../contract/files';
+import { idParamsSchema as idParams, pageOf, pagination } from '../../../contract/list';
 import type { Database } from '../../db/client';
 import { files, fileTypes, projects, runs } from '../../db/schema';
 import { createRouter } from '../../http/context';
@@ -20,63 +21,22 @@ const tags = ['Files'];
 /** Uploads larger than this are refused with 413 (the uploads page states it). */
 export const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
 
-const fileSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    sizeBytes: z.number(),
-    sha256: z.string(),
-    fileTypeId: z.number().int().nullable(),
-    fileTypeName: z.string().nullable(),
-    mimeType: z.string().nullable(),
-    projectId: z.number().int().nullable(),
-    runId: z.number().int().nullable(),
-    runName: z.string().nullable(),
-    path: z.string().describe('Absolute path on the server, as pipelines are given it'),
-    createdAt: z.string(),
-  })
-  .describe('A stored file');
-
-const optionalId = recordId.optional();
-
 const routes = {
   list: createRoute({
     method: 'get',
     path: '/files',
     tags,
     summary: 'Stored files: uploads and run outputs',
-    request: {
-      query: z.object({
-        ...pagingQueryShape,
-        q: z.string().trim().max(200).optional(),
-        fileTypeId: optionalId,
-        mimeType: z.string().trim().max(100).optional().describe('Only files whose type has this MIME type'),
-        projectId: optionalId,
-        runId: optionalId,
-        order: z.enum(['asc', 'desc']).default('desc'),
-      }),
-    },
-    responses: { 200: jsonContent(pageOf(fileSchema), 'A page of files, newest first'), ...errorResponses(400, 401) },
+    request: { query: fileListQuerySchema },
+    responses: { 200: jsonContent(pageOf(storedFileSchema), 'A page of files, newest first'), ...errorResponses(400, 401) },
   }),
   upload: createRoute({
     method: 'post',
     path: '/files',
     tags,
     summary: 'Upload one file (the request body is the file, streamed to storage)',
-    request: {
-      query: z.object({
-        name: z
-          .string({ error: 'Required' })
-          .trim()
-          .min(1, 'Required')
-          .max(255, 'At most 255 characters')
-          .regex(/^[^/\\\0]+$/, 'A file name, without folders')
-          .refine((name) => name !== '.' && name !== '..', 'A file name'),
-        fileTypeId: optionalId.describe('Its type; by default the type its extension names'),
-        projectId: optionalId,
-      }),
-    },
-    responses: { 201: jsonContent(fileSchema, 'The stored file'), ...errorResponses(400, 401, 413) },
+    request: { query: fileUploadQuerySchema },
+    responses: { 201: jsonContent(storedFileSchema, 'The stored file'), ...errorResponses(400, 401, 413) },
   }),
   download: createRoute({
     method: 'get',
@@ -110,7 +70,7 @@ function selectFiles(db: Database) {
 }
 
 type FileRow = Awaited<ReturnType<ReturnType<typeof selectFiles>['execute']>>[number];
-const present = (row: FileRow, dataDir: string) => {
+const present = (row: FileRow, dataDir: string): StoredFile => {
   const { storagePath, ...rest } = row;
   return { ...rest, path: path.join(dataDir, storagePath), createdAt: row.createdAt.toISOString() };
 };
