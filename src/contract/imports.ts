@@ -144,3 +144,29 @@ export function templateCsv(template: ImportTemplate): string {
   const cell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
   return `${columns.map((column) => column.name).join(',')}\r\n${columns.map((column) => cell(column.example)).join(',')}\r\n`;
 }
+
+/* The import report: what a CSV import found, row by row; defined once for the server and the dialog. */
+
+export const importProblemSchema = z.object({
+  row: z.number().int().describe('Spreadsheet row number: the header is row 1'),
+  column: z.string(),
+  message: z.string(),
+});
+export type ImportProblem = z.infer<typeof importProblemSchema>;
+
+export const IMPORT_WARNING_CODES = ['synonym', 'near-duplicate', 'unknown-column', 'unknown-code'] as const;
+export const importWarningSchema = importProblemSchema.extend({ code: z.enum(IMPORT_WARNING_CODES) });
+export type ImportWarning = z.infer<typeof importWarningSchema>;
+
+export const importReportSchema = z
+  .object({
+    rows: z.number().int(),
+    errors: z.array(importProblemSchema),
+    warnings: z.array(importWarningSchema),
+    created: z.number().int().optional().describe('Set when the rows were written'),
+    truncated: z.object({ errors: z.number().int(), warnings: z.number().int() }).optional().describe('How many more problems there were than are listed'),
+  })
+  .describe('An import report');
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+export const importResultSchema = z.object({ report: importReportSchema });

@@ -3,26 +3,9 @@ import { z } from 'zod';
 import { fieldErrorsFromIssues } from '../../contract/errors';
 import { restoreFormula } from '../../contract/csv-cells';
 import { NUL_MESSAGE } from '../../contract/fields';
-import { templateColumns, type ImportTemplate } from '../../contract/imports';
+import { templateColumns, type ImportProblem, type ImportReport, type ImportTemplate, type ImportWarning } from '../../contract/imports';
 
-export interface ImportProblem {
-  /** Spreadsheet row number: the header is row 1. */
-  row: number;
-  column: string;
-  message: string;
-}
-
-export interface ImportWarning extends ImportProblem {
-  code: 'synonym' | 'near-duplicate' | 'unknown-column' | 'unknown-code';
-}
-
-export interface ImportReport {
-  rows: number;
-  errors: ImportProblem[];
-  warnings: ImportWarning[];
-  /** Set when the rows were written. */
-  created?: number;
-}
+export type { ImportProblem, ImportReport, ImportWarning };
 
 export interface ParsedRow<T> {
   row: number;
@@ -99,7 +82,7 @@ export function duplicateNamesInFile<T>(rows: Array<ParsedRow<T>>, nameOf: (valu
     });
 }
 
-export function truncate(report: ImportReport): ImportReport & { truncated?: { errors: number; warnings: number } } {
+export function truncate(report: ImportReport): ImportReport {
   const hiddenErrors = Math.max(0, report.errors.length - MAX_LISTED_PROBLEMS);
   const hiddenWarnings = Math.max(0, report.warnings.length - MAX_LISTED_PROBLEMS);
   return {

@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { bodyLimit } from 'hono/body-limit';
 import { count, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { IMPORT_TEMPLATES, experimentImportSchema } from '../../contract/imports';
+import { IMPORT_TEMPLATES, experimentImportSchema, importResultSchema } from '../../contract/imports';
 import { accessionInputSchema, fileTypeInputSchema, projectInputSchema, siteInputSchema } from '../../contract/breeding';
 import { bulkInsert } from '../db/bulk-insert';
 import { resultRows, type Database } from '../db/client';
@@ -132,8 +132,8 @@ function importRoute(target: ImportTarget) {
       body: { content: { 'text/csv': { schema: z.string() } }, required: true },
     },
     responses: {
-      200: jsonContent(z.object({ report: z.record(z.string(), z.unknown()) }), 'The validation report'),
-      201: jsonContent(z.object({ report: z.record(z.string(), z.unknown()) }), 'Committed; `report.created` rows written'),
+      200: jsonContent(importResultSchema, 'The validation report'),
+      201: jsonContent(importResultSchema, 'Committed; `report.created` rows written'),
       ...errorResponses(400, 401, 409, 413),
     },
   });
@@ -164,8 +164,8 @@ const crossPlanImport = createRoute({
   description: 'One row per planned cross; rows sharing a cross plan name form one new plan. Projects and parents are named. With `commit=true` the plans and their crosses are written together, or nothing is.',
   request: { query: z.object({ commit: z.enum(['true', 'false']).default('false') }), body: { content: { 'text/csv': { schema: z.string() } }, required: true } },
   responses: {
-    200: jsonContent(z.object({ report: z.record(z.string(), z.unknown()) }), 'The validation report'),
-    201: jsonContent(z.object({ report: z.record(z.string(), z.unknown()) }), 'Committed'),
+    200: jsonContent(importResultSchema, 'The validation report'),
+    201: jsonContent(importResultSchema, 'Committed'),
     ...errorResponses(400, 401, 409, 413),
   },
 });

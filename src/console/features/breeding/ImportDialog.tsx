@@ -1,23 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ImportProblem, ImportReport, ImportWarning } from '../../../contract/imports';
 import { notify } from '../../app/notify';
 import { RequestError, upload } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import type { EntitySpec } from './entities';
 
-interface Problem {
-  row: number;
-  column: string;
-  message: string;
-  code?: string;
-}
-
-interface Report {
-  rows: number;
-  errors: Problem[];
-  warnings: Problem[];
-  created?: number;
-  truncated?: { errors: number; warnings: number };
-}
+type Problem = ImportProblem & { code?: ImportWarning['code'] };
+type Report = ImportReport;
 
 /** Working: `fraction` while the file is sent (a bar of bytes), none while the server works. */
 type Phase = { step: 'choose' } | { step: 'working'; label: string; fraction?: number } | { step: 'report'; report: Report };
