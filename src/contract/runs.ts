@@ -218,14 +218,4 @@ export const runLogQuerySchema = z.object({ offset: safeInteger.min(0, 'Offsets 
 export const runLogSchema = z.object({ text: z.string(), nextOffset: z.number().int(), size: z.number().int() });
 export type RunLog = z.infer<typeof runLogSchema>;
 
-export const runGroupSchema = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    description: z.string().nullable(),
-    createdById: z.number().int().nullable(),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  })
-  .describe('A run group');
-export type RunGroup = z.infer<typeof runGroupSchema>;
+export type { RunGroupRecord as RunGroup } from './records';

@@ -25,7 +25,7 @@ export interface ForeignKey {
   noun: string;
 }
 
-export interface ResourceDefinition<Input extends z.ZodType> {
+export interface ResourceDefinition<Input extends z.ZodType, Item extends z.ZodType> {
   /** URL segment, plural kebab-case: 'file-types'. */
   path: string;
   tag: string;
@@ -37,6 +37,8 @@ export interface ResourceDefinition<Input extends z.ZodType> {
   nameColumn: AnyPgColumn;
   nameField: string;
   input: Input;
+  /** What the API answers for one row: derived from the table (src/contract/records.ts). */
+  record: Item;
   sortable: Record<string, AnyPgColumn>;
   defaultSort: string;
   /** Per-field equality filters in the list query. */
@@ -46,8 +48,6 @@ export interface ResourceDefinition<Input extends z.ZodType> {
   foreignKeys?: ForeignKey[];
 }
 
-const recordSchema = (noun: string) =>
-  z.object({ id: z.number().int(), createdAt: z.string(), updatedAt: z.string() }).catchall(z.unknown()).describe(`A ${noun}`);
 interface ListQuery {
   page: number;
   pageSize: number;
@@ -70,12 +70,15 @@ const plural = (noun: string, amount: number) => `${amount} ${noun}${amount === 
  * The five routes of a breeding-data resource — list (paged, sorted, filtered, searched), get,
  * create, replace, delete — with the same validation, conflict and reference rules for all.
  */
-export function resourceRouter<Input extends z.ZodType<Record<string, unknown>>>(definition: ResourceDefinition<Input>) {
+export function resourceRouter<Input extends z.ZodType<Record<string, unknown>>, Item extends z.ZodType>(definition: ResourceDefinition<Input, Item>) {
   const { path, tag, noun, table, idColumn, nameColumn, nameField } = definition;
   const sortFields = Object.keys(definition.sortable) as [string, ...string[]];
   const filterShape: Record<string, z.ZodType> = Object.fromEntries(Object.entries(definition.filters).map(([name, filter]) => [name, filter.schema.optional()]));
   const listQuery = listQuerySchema<string>(sortFields, definition.defaultSort).extend(filterShape);
-  const item = recordSchema(noun);
+  const item = definition.record;
+  // A row as JSON (dates as ISO text), checked against the record schema: a row that does not fit
+  // its schema fails here, in the tests, not in someone's browser.
+  const toRecord = (row: unknown): z.output<Item> => item.parse(JSON.parse(JSON.stringify(row)));
   const tags = [tag];
 
   const routes = {
@@ -139,9 +142,9 @@ export function resourceRouter<Input extends z.ZodType<Record<string, unknown>>>
           .offset(query.page * query.pageSize),
         db.select({ value: count() }).from(table).where(where),
       ]);
-      return c.json({ data: rows as Array<z.infer<typeof item>>, pagination: pagination(query.page, query.pageSize, total?.value ?? 0) }, 200);
+      return c.json({ data: rows.map(toRecord), pagination: pagination(query.page, query.pageSize, total?.value ?? 0) }, 200);
     })
-    .openapi(routes.get, async (c) => c.json((await find(c.get('deps').db, valid<{ id: number }>(c, 'param').id)) as z.infer<typeof item>, 200))
+    .openapi(routes.get, async (c) => c.json(toRecord(await find(c.get('deps').db, valid<{ id: number }>(c, 'param').id)), 200))
     .openapi(routes.create, async (c) => {
       const { db } = c.get('deps');
       const values = valid<Record<string, unknown>>(c, 'json');
@@ -151,7 +154,7 @@ export function resourceRouter<Input extends z.ZodType<Record<string, unknown>>>
         .values(values)
         .returning()
         .catch((error: unknown) => conflictFrom(error, values));
-      return c.json(row as z.infer<typeof item>, 201);
+      return c.json(toRecord(row), 201);
     })
     .openapi(routes.replace, async (c) => {
       const { db } = c.get('deps');
@@ -165,7 +168,7 @@ export function resourceRouter<Input extends z.ZodType<Record<string, unknown>>>
         .where(eq(idColumn, rowId))
         .returning()
         .catch((error: unknown) => conflictFrom(error, values));
-      return c.json(row as z.infer<typeof item>, 200);
+      return c.json(toRecord(row), 200);
     })
     .openapi(routes.remove, async (c) => {
       const { db } = c.get('deps');

@@ -1,3 +1,4 @@
+import { accessionRecordSchema } from '../../../contract/records';
 import { z } from '@hono/zod-openapi';
 import { accessionInputSchema, BIOLOGICAL_STATUS_VALUES } from '../../../contract/breeding';
 import { accessions, plannedCrosses } from '../../db/schema';
@@ -13,6 +14,7 @@ export const accessionsRouter = resourceRouter({
   nameColumn: accessions.germplasmName,
   nameField: 'germplasmName',
   input: accessionInputSchema,
+  record: accessionRecordSchema,
   sortable: {
     germplasmName: accessions.germplasmName,
     accessionNumber: accessions.accessionNumber,

@@ -1,3 +1,4 @@
+import { crossPlanRecordSchema } from '../../../contract/records';
 import { z } from '@hono/zod-openapi';
 import { CROSS_PLAN_STATUSES, crossPlanInputSchema } from '../../../contract/breeding';
 import { recordId } from '../../../contract/fields';
@@ -14,6 +15,7 @@ export const crossPlansRouter = resourceRouter({
   nameColumn: crossPlans.name,
   nameField: 'name',
   input: crossPlanInputSchema,
+  record: crossPlanRecordSchema,
   sortable: { name: crossPlans.name, status: crossPlans.status, createdAt: crossPlans.createdAt },
   defaultSort: 'name',
   filters: {

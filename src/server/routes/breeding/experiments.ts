@@ -1,3 +1,4 @@
+import { experimentRecordSchema } from '../../../contract/records';
 import { z } from '@hono/zod-openapi';
 import { DESIGN_TYPES, experimentInputSchema, STUDY_TYPES } from '../../../contract/breeding';
 import { int32, recordId } from '../../../contract/fields';
@@ -16,6 +17,7 @@ export const experimentsRouter = resourceRouter({
   nameColumn: experiments.name,
   nameField: 'name',
   input: experimentInputSchema,
+  record: experimentRecordSchema,
   sortable: { name: experiments.name, studyType: experiments.studyType, year: experiments.year, startDate: experiments.startDate, createdAt: experiments.createdAt },
   defaultSort: 'name',
   filters: {

@@ -1,3 +1,4 @@
+import { fileTypeRecordSchema } from '../../../contract/records';
 import { fileTypeInputSchema } from '../../../contract/breeding';
 import { files, fileTypes } from '../../db/schema';
 import { resourceRouter } from '../../resources/resource';
@@ -12,6 +13,7 @@ export const fileTypesRouter = resourceRouter({
   nameColumn: fileTypes.name,
   nameField: 'name',
   input: fileTypeInputSchema,
+  record: fileTypeRecordSchema,
   sortable: { name: fileTypes.name, mimeType: fileTypes.mimeType, createdAt: fileTypes.createdAt },
   defaultSort: 'name',
   filters: {},

@@ -1,3 +1,4 @@
+import { projectRecordSchema } from '../../../contract/records';
 import { z } from '@hono/zod-openapi';
 import { PROJECT_STATUSES, projectInputSchema } from '../../../contract/breeding';
 import { crossPlans, experiments, projects } from '../../db/schema';
@@ -13,6 +14,7 @@ export const projectsRouter = resourceRouter({
   nameColumn: projects.name,
   nameField: 'name',
   input: projectInputSchema,
+  record: projectRecordSchema,
   sortable: { name: projects.name, status: projects.status, startDate: projects.startDate, endDate: projects.endDate, createdAt: projects.createdAt },
   defaultSort: 'name',
   filters: { status: { column: projects.status, schema: z.enum(PROJECT_STATUSES) } },

@@ -1,3 +1,4 @@
+import { siteRecordSchema } from '../../../contract/records';
 import { z } from '@hono/zod-openapi';
 import { LOCATION_TYPES, siteInputSchema } from '../../../contract/breeding';
 import { experiments, sites } from '../../db/schema';
@@ -13,6 +14,7 @@ export const sitesRouter = resourceRouter({
   nameColumn: sites.locationName,
   nameField: 'locationName',
   input: siteInputSchema,
+  record: siteRecordSchema,
   sortable: {
     locationName: sites.locationName,
     abbreviation: sites.abbreviation,

@@ -1,3 +1,4 @@
+import { runGroupRecordSchema } from '../../../contract/records';
 import { runGroupInputSchema } from '../../../contract/runs';
 import { runGroups } from '../../db/schema';
 import { resourceRouter } from '../../resources/resource';
@@ -12,6 +13,7 @@ export const runGroupsRouter = resourceRouter({
   nameColumn: runGroups.name,
   nameField: 'name',
   input: runGroupInputSchema,
+  record: runGroupRecordSchema,
   sortable: { name: runGroups.name, createdAt: runGroups.createdAt },
   defaultSort: 'name',
   filters: {},

@@ -1,0 +1,323 @@
+import type { RunEngineName, RunStatus } from '../contract/run-codes';
+import { sql } from 'drizzle-orm';
+import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** Stored lower-cased so that sign-in and uniqueness ignore case. */
+    email: text('email').notNull(),
+    name: text('name').notNull().default(''),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(table.email)],
+);
+
+/** API tokens. Only the SHA-256 of a token is kept; the token itself is shown once, at login. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (table) => [uniqueIndex('auth_tokens_hash_unique').on(table.tokenHash), index('auth_tokens_user').on(table.userId)],
+);
+
+/**
+ * Events counted by rate limits (failed sign-ins, invitation attempts), kept in the database
+ * so that every API instance sees the same count.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('rate_limit_hits_lookup').on(table.scope, table.key, table.createdAt)],
+);
+
+/** Invitations to join Seedbed. Only the SHA-256 of the link's token is kept. */
+export const invitations = pgTable(
+  'invitations',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    email: text('email').notNull(),
+    note: text('note').notNull().default(''),
+    tokenHash: text('token_hash').notNull(),
+    invitedById: integer('invited_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true, mode: 'date' }),
+    acceptedUserId: integer('accepted_user_id').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (table) => [uniqueIndex('invitations_token_hash_unique').on(table.tokenHash), index('invitations_email').on(table.email)],
+);
+
+/* Breeding data (BrAPI v2 names). Unique names are case-insensitive: lower(name) is indexed. */
+
+const updatedAt = () => timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    leadName: text('lead_name'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    status: text('status').notNull().default('active'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('projects_name_unique').on(sql`lower(${table.name})`)],
+);
+
+export const sites = pgTable(
+  'sites',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    locationName: text('location_name').notNull(),
+    abbreviation: text('abbreviation'),
+    locationType: text('location_type').notNull(),
+    countryCode: text('country_code').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    elevation: doublePrecision('elevation'),
+    instituteName: text('institute_name'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('sites_name_unique').on(sql`lower(${table.locationName})`), index('sites_country').on(table.countryCode)],
+);
+
+export const experiments = pgTable(
+  'experiments',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    siteId: integer('site_id').references(() => sites.id, { onDelete: 'restrict' }),
+    studyType: text('study_type').notNull(),
+    season: text('season'),
+    year: integer('year'),
+    designType: text('design_type'),
+    startDate: date('start_date', { mode: 'string' }),
+    endDate: date('end_date', { mode: 'string' }),
+    description: text('description'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('experiments_name_unique').on(sql`lower(${table.name})`), index('experiments_project').on(table.projectId), index('experiments_site').on(table.siteId)],
+);
+
+export const accessions = pgTable(
+  'accessions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    germplasmName: text('germplasm_name').notNull(),
+    accessionNumber: text('accession_number'),
+    genus: text('genus').notNull(),
+    species: text('species'),
+    subtaxa: text('subtaxa'),
+    pedigree: text('pedigree'),
+    countryOfOriginCode: text('country_of_origin_code'),
+    instituteCode: text('institute_code'),
+    biologicalStatusOfAccessionCode: text('biological_status_of_accession_code'),
+    synonyms: text('synonyms').array().notNull().default(sql`'{}'::text[]`),
+    /** The synonyms lower-cased (seedbed_lower_array, migration 0003), indexed for imports. */
+    synonymsLower: text('synonyms_lower')
+      .array()
+      .generatedAlwaysAs(sql`seedbed_lower_array(synonyms)`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('accessions_name_unique').on(sql`lower(${table.germplasmName})`),
+    // Sorted pages walk these instead of sorting the table.
+    index('accessions_name').on(table.germplasmName),
+    index('accessions_accession_number').on(table.accessionNumber),
+    index('accessions_created_at').on(table.createdAt),
+    index('accessions_genus_species').on(table.genus, table.species),
+    index('accessions_genus_country').on(table.genus, table.countryOfOriginCode),
+    index('accessions_country').on(table.countryOfOriginCode),
+    index('accessions_status').on(table.biologicalStatusOfAccessionCode),
+    // The near-duplicate key of imports: lower case, letters and digits only.
+    index('accessions_name_key').on(sql`regexp_replace(lower(${table.germplasmName}), '[^[:alnum:]]+', '', 'g')`),
+    // fastupdate off: a GIN pending list would be scanned whole by every lookup after a bulk import.
+    index('accessions_synonyms_lower').using('gin', table.synonymsLower).with({ fastupdate: false }),
+  ],
+);
+
+export const fileTypes = pgTable(
+  'file_types',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    extensions: text('extensions').array().notNull(),
+    mimeType: text('mime_type').notNull(),
+    description: text('description'),
+    requiredColumns: text('required_columns').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('file_types_name_unique').on(sql`lower(${table.name})`)],
+);
+
+export const crossPlans = pgTable(
+  'cross_plans',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    description: text('description'),
+    status: text('status').notNull().default('planning'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('cross_plans_name_unique').on(sql`lower(${table.name})`), index('cross_plans_project').on(table.projectId)],
+);
+
+export const plannedCrosses = pgTable(
+  'planned_crosses',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    crossPlanId: integer('cross_plan_id')
+      .notNull()
+      .references(() => crossPlans.id, { onDelete: 'cascade' }),
+    femaleParentId: integer('female_parent_id')
+      .notNull()
+      .references(() => accessions.id, { onDelete: 'restrict' }),
+    maleParentId: integer('male_parent_id').references(() => accessions.id, { onDelete: 'restrict' }),
+    crossType: text('cross_type').notNull(),
+    numberOfCrosses: integer('number_of_crosses').notNull().default(1),
+    status: text('status').notNull().default('TODO'),
+    notes: text('notes'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('planned_crosses_plan').on(table.crossPlanId), index('planned_crosses_female').on(table.femaleParentId), index('planned_crosses_male').on(table.maleParentId)],
+);
+
+/* Runs (Seqera Platform's workflow runs) and what the weblog tells of them. */
+
+export const runGroups = pgTable(
+  'run_groups',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('run_groups_name_unique').on(sql`lower(${table.name})`)],
+);
+
+const moment = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+export const runs = pgTable(
+  'runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    pipelineId: text('pipeline_id').notNull(),
+    revision: text('revision').notNull(),
+    engine: text('engine').notNull().$type<RunEngineName>(),
+    /** SUBMITTED, RUNNING, SUCCEEDED, FAILED, CANCELLED or UNKNOWN. */
+    status: text('status').notNull().default('SUBMITTED').$type<RunStatus>(),
+    /** Why a run failed or was cancelled, in words for people. */
+    statusReason: text('status_reason'),
+    params: jsonb('params').notNull().$type<Record<string, unknown>>(),
+    labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
+    groupId: integer('group_id').references(() => runGroups.id, { onDelete: 'set null' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    launchedById: integer('launched_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The run's own folder: params file, log, launch and work directories. */
+    runDir: text('run_dir').notNull(),
+    /** The SHA-256 of the secret its weblog posts carry. */
+    weblogSecretHash: text('weblog_secret_hash').notNull(),
+    /** The machine whose Seedbed started (or queued) the run: only it can re-attach to the process. */
+    host: text('host').notNull().default(''),
+    /** The process id of the engine's process while it runs (re-attached after a restart). */
+    pid: integer('pid'),
+    /** Nextflow's session id (weblog `runId`). */
+    sessionId: text('session_id'),
+    submittedAt: moment('submitted_at').notNull().defaultNow(),
+    startedAt: moment('started_at'),
+    completedAt: moment('completed_at'),
+    /** `metadata.workflow.stats` of the latest weblog event that had it. */
+    workflowStats: jsonb('workflow_stats').$type<Record<string, unknown>>(),
+    /** When the outputs of a succeeded run were registered as stored files (recovery finishes what a restart cut off). */
+    outputsRegisteredAt: moment('outputs_registered_at'),
+  },
+  (table) => [
+    index('runs_status').on(table.status),
+    index('runs_submitted_at').on(table.submittedAt),
+    index('runs_pipeline').on(table.pipelineId),
+    index('runs_group').on(table.groupId),
+    index('runs_project').on(table.projectId),
+  ],
+);
+
+/** One row per Nextflow task (weblog `trace`), merged as events arrive in any order. */
+export const runTasks = pgTable(
+  'run_tasks',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    taskId: integer('task_id').notNull(),
+    process: text('process').notNull(),
+    name: text('name').notNull(),
+    /** NEW, SUBMITTED, RUNNING, COMPLETED, FAILED, ABORTED or CACHED (Nextflow's task states). */
+    status: text('status').notNull(),
+    hash: text('hash'),
+    exit: integer('exit'),
+    submit: bigint('submit', { mode: 'number' }),
+    start: bigint('start', { mode: 'number' }),
+    complete: bigint('complete', { mode: 'number' }),
+    duration: bigint('duration', { mode: 'number' }),
+    realtime: bigint('realtime', { mode: 'number' }),
+    cpuPercent: doublePrecision('cpu_percent'),
+    peakRss: bigint('peak_rss', { mode: 'number' }),
+    workdir: text('workdir'),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.taskId] }), index('run_tasks_process').on(table.runId, table.process)],
+);
+
+/** Stored files: uploads and the outputs runs produce, each of a file type. */
+export const files = pgTable(
+  'files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    /** Where the bytes are, relative to SEEDBED_DATA_DIR. */
+    storagePath: text('storage_path').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    sha256: text('sha256').notNull(),
+    fileTypeId: integer('file_type_id').references(() => fileTypes.id, { onDelete: 'restrict' }),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    runId: integer('run_id').references(() => runs.id, { onDelete: 'set null' }),
+    uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [index('files_type').on(table.fileTypeId), index('files_project').on(table.projectId), index('files_run').on(table.runId), uniqueIndex('files_storage_path_unique').on(table.storagePath)],
+);
