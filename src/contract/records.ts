@@ -1,6 +1,6 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
-import { accessions, crossPlans, experiments, fileTypes, projects, runGroups, sites } from '../db/schema';
+import { accessions, crossPlans, experiments, fileTypes, plannedCrosses, projects, runGroups, sites } from '../db/schema';
 
 /**
  * Stored records as the API answers them, derived from their tables (drizzle-zod), so a column
@@ -32,3 +32,18 @@ export type CrossPlanRecord = z.infer<typeof crossPlanRecordSchema>;
 
 export const runGroupRecordSchema = createSelectSchema(runGroups, times).describe('A run group');
 export type RunGroupRecord = z.infer<typeof runGroupRecordSchema>;
+
+/** A planned cross with its parents' names, as the cross-plan grid and the accession page read it. */
+export const plannedCrossRecordSchema = createSelectSchema(plannedCrosses)
+  .pick({ id: true, femaleParentId: true, maleParentId: true, crossType: true, numberOfCrosses: true, status: true, notes: true })
+  .extend({ femaleParentName: z.string(), maleParentName: z.string().nullable() })
+  .describe('A planned cross');
+export type PlannedCrossRecord = z.infer<typeof plannedCrossRecordSchema>;
+export const plannedCrossListSchema = z.object({ data: z.array(plannedCrossRecordSchema) });
+
+/** A cross an accession is a parent in, with its cross plan and the accession's role. */
+export const accessionCrossRecordSchema = plannedCrossRecordSchema
+  .extend({ crossPlanId: z.number().int(), crossPlanName: z.string(), role: z.enum(['female', 'male']) })
+  .describe('A planned cross of an accession');
+export type AccessionCrossRecord = z.infer<typeof accessionCrossRecordSchema>;
+export const accessionCrossListSchema = z.object({ data: z.array(accessionCrossRecordSchema) });

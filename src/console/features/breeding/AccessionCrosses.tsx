@@ -1,13 +1,8 @@
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
-import type { SavedCross } from './PlannedCrosses';
+import type { AccessionCrossRecord as AccessionCross } from '../../../contract/records';
 
-interface AccessionCross extends SavedCross {
-  crossPlanId: number;
-  crossPlanName: string;
-  role: 'female' | 'male';
-}
 
 /** Where an accession is used as a parent: its planned progeny, by cross plan. */
 export function AccessionCrosses({ accessionId }: { accessionId: number }) {

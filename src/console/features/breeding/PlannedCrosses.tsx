@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { CROSS_TYPES, PLANNED_CROSS_STATUSES, SINGLE_PARENT_CROSS_TYPES } from '../../../contract/breeding-codes';
+import type { PlannedCrossRecord } from '../../../contract/records';
 import { notify } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
@@ -8,17 +9,7 @@ import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 
 /** A planned cross as the API returns it, with its parents' names. */
-export interface SavedCross {
-  id: number;
-  femaleParentId: number;
-  femaleParentName: string;
-  maleParentId: number | null;
-  maleParentName: string | null;
-  crossType: string;
-  numberOfCrosses: number;
-  status: string;
-  notes: string | null;
-}
+export type SavedCross = PlannedCrossRecord;
 
 interface GridRow {
   key: number;

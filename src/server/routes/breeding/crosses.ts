@@ -3,6 +3,7 @@ import { asc, eq, inArray, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { plannedCrossesReplaceSchema } from '../../../contract/breeding';
 import { recordId } from '../../../contract/fields';
+import { accessionCrossListSchema, plannedCrossListSchema } from '../../../contract/records';
 import type { Database } from '../../db/client';
 import { accessions, crossPlans, plannedCrosses } from '../../db/schema';
 import { createRouter } from '../../http/context';
@@ -14,26 +15,13 @@ const params = z.object({ id: recordId });
 const female = alias(accessions, 'female');
 const male = alias(accessions, 'male');
 
-const plannedCrossSchema = z.object({
-  id: z.number().int(),
-  femaleParentId: z.number().int(),
-  femaleParentName: z.string(),
-  maleParentId: z.number().int().nullable(),
-  maleParentName: z.string().nullable(),
-  crossType: z.string(),
-  numberOfCrosses: z.number().int(),
-  status: z.string(),
-  notes: z.string().nullable(),
-});
-const crossesResponse = z.object({ data: z.array(plannedCrossSchema) });
-
 const listCrosses = createRoute({
   method: 'get',
   path: '/cross-plans/{id}/crosses',
   tags,
   summary: 'The planned crosses of a cross plan, with parent names',
   request: { params },
-  responses: { 200: jsonContent(crossesResponse, 'The planned crosses'), ...errorResponses(401, 404) },
+  responses: { 200: jsonContent(plannedCrossListSchema, 'The planned crosses'), ...errorResponses(401, 404) },
 });
 
 const replaceCrosses = createRoute({
@@ -42,7 +30,7 @@ const replaceCrosses = createRoute({
   tags,
   summary: 'Save the whole planned-cross grid (all rows or none)',
   request: { params, body: jsonBody(plannedCrossesReplaceSchema) },
-  responses: { 200: jsonContent(crossesResponse, 'The saved crosses'), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonContent(plannedCrossListSchema, 'The saved crosses'), ...errorResponses(400, 401, 404) },
 });
 
 async function requirePlan(db: Database, id: number) {
@@ -80,7 +68,7 @@ const accessionCrosses = createRoute({
   summary: 'The planned crosses an accession is a parent in, with their cross plans',
   request: { params },
   responses: {
-    200: jsonContent(z.object({ data: z.array(plannedCrossSchema.extend({ crossPlanId: z.number().int(), crossPlanName: z.string(), role: z.enum(['female', 'male']) })) }), 'Its crosses'),
+    200: jsonContent(accessionCrossListSchema, 'Its crosses'),
     ...errorResponses(401, 404),
   },
 });
