@@ -26,3 +26,4 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const sessionCheckResponseSchema = z.object({ user: userSchema });
+export type SessionCheckResponse = z.infer<typeof sessionCheckResponseSchema>;

@@ -170,3 +170,4 @@ export const importReportSchema = z
 export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const importResultSchema = z.object({ report: importReportSchema });
+export type ImportResult = z.infer<typeof importResultSchema>;

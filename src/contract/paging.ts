@@ -8,3 +8,9 @@ export interface Pagination {
   totalCount: number;
   totalPages: number;
 }
+
+/** A page of any list, as every list route answers it (`pageOf(item)` in list.ts is its schema). */
+export interface Page<T> {
+  data: T[];
+  pagination: Pagination;
+}

@@ -23,6 +23,7 @@ export const pipelineSummarySchema = z
 export type PipelineSummary = z.infer<typeof pipelineSummarySchema>;
 
 export const pipelineListSchema = z.object({ data: z.array(pipelineSummarySchema) });
+export type PipelineList = z.infer<typeof pipelineListSchema>;
 
 const isObject = (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -40,6 +40,7 @@ export const plannedCrossRecordSchema = createSelectSchema(plannedCrosses)
   .describe('A planned cross');
 export type PlannedCrossRecord = z.infer<typeof plannedCrossRecordSchema>;
 export const plannedCrossListSchema = z.object({ data: z.array(plannedCrossRecordSchema) });
+export type PlannedCrossList = z.infer<typeof plannedCrossListSchema>;
 
 /** A cross an accession is a parent in, with its cross plan and the accession's role. */
 export const accessionCrossRecordSchema = plannedCrossRecordSchema
@@ -47,3 +48,4 @@ export const accessionCrossRecordSchema = plannedCrossRecordSchema
   .describe('A planned cross of an accession');
 export type AccessionCrossRecord = z.infer<typeof accessionCrossRecordSchema>;
 export const accessionCrossListSchema = z.object({ data: z.array(accessionCrossRecordSchema) });
+export type AccessionCrossList = z.infer<typeof accessionCrossListSchema>;

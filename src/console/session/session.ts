@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import type { LoginRequest, LoginResponse, User } from '../../contract/auth';
+import type { LoginRequest, LoginResponse, SessionCheckResponse, User } from '../../contract/auth';
 import { request, setUnauthorizedHandler, writeStoredToken } from '../lib/api';
 
 export type SessionStatus = 'unknown' | 'signed-in' | 'signed-out';
@@ -26,7 +26,7 @@ let check: Promise<void> | undefined;
 
 /** Runs the session check once per page load; failure signs out silently. */
 export function checkSession(): Promise<void> {
-  check ??= request<{ user: User }>('authentication/check')
+  check ??= request<SessionCheckResponse>('authentication/check')
     .then((response) => setSessionUser(response.user))
     .catch(() => setSessionUser(null));
   return check;

@@ -1,12 +1,12 @@
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
-import type { AccessionCrossRecord as AccessionCross } from '../../../contract/records';
+import type { AccessionCrossList } from '../../../contract/records';
 
 
 /** Where an accession is used as a parent: its planned progeny, by cross plan. */
 export function AccessionCrosses({ accessionId }: { accessionId: number }) {
-  const { data, error, reload } = useRequest<{ data: AccessionCross[] }>(`accessions/${accessionId}/crosses`);
+  const { data, error, reload } = useRequest<AccessionCrossList>(`accessions/${accessionId}/crosses`);
   if (error) return <LoadError what="crosses" error={error} onRetry={reload} />;
   if (!data) return null;
   return (

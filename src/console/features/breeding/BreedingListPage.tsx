@@ -1,6 +1,6 @@
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { Pagination } from '../../../contract/paging';
+import type { Page } from '../../../contract/paging';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
@@ -25,7 +25,7 @@ async function exportCsv(spec: EntitySpec): Promise<void> {
   const state = parseTableState(window.location.search, { sort: spec.defaultSort, sortable: spec.sortable, filterNames: spec.filters.map((filter) => filter.name) });
   const rows: Row[] = [];
   for (let page = 0; ; page += 1) {
-    const result = await request<{ data: Row[]; pagination: Pagination }>(`${spec.path}?${apiQuery({ ...state, page, pageSize: EXPORT_PAGE_SIZE })}`);
+    const result = await request<Page<Row>>(`${spec.path}?${apiQuery({ ...state, page, pageSize: EXPORT_PAGE_SIZE })}`);
     rows.push(...result.data);
     if (page + 1 >= result.pagination.totalPages) break;
   }

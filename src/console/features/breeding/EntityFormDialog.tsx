@@ -10,7 +10,7 @@ import {
   projectInputSchema,
   siteInputSchema,
 } from '../../../contract/breeding';
-import type { Pagination } from '../../../contract/paging';
+import type { Page } from '../../../contract/paging';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
@@ -33,7 +33,7 @@ const splitList = (value: unknown) => (typeof value === 'string' ? value.split('
 
 function ReferenceSelect({ field, form }: { field: FieldSpec; form: UseFormReturn<FieldValues> }) {
   const { path, nameField } = field.reference!;
-  const { data, error } = useRequest<{ data: Row[]; pagination: Pagination }>(`${path}?pageSize=1000&sort=${nameField}`);
+  const { data, error } = useRequest<Page<Row>>(`${path}?pageSize=1000&sort=${nameField}`);
   const message = visibleError(form, field.name) ?? (error ? `Could not load the list: ${error.message}` : undefined);
   return (
     <label className="block text-sm font-medium text-stone-700">

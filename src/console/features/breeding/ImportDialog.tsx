@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import type { ImportProblem, ImportReport, ImportWarning } from '../../../contract/imports';
+import type { ImportProblem, ImportReport, ImportResult, ImportWarning } from '../../../contract/imports';
 import { notify } from '../../app/notify';
 import { RequestError, upload } from '../../lib/api';
 import { Button } from '../../ui/Button';
@@ -48,7 +48,7 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
   const send = (path: string, text: string, sending: string, working: string) => {
     const body = new Blob([text], { type: 'text/csv' });
     setPhase({ step: 'working', label: `${sending} ${(body.size / 1024).toFixed(0)} KB…`, fraction: 0 });
-    return upload<{ report: Report }>(path, body, (fraction) => setPhase(fraction < 1 ? { step: 'working', label: `${sending} ${(body.size / 1024).toFixed(0)} KB…`, fraction } : { step: 'working', label: working }));
+    return upload<ImportResult>(path, body, (fraction) => setPhase(fraction < 1 ? { step: 'working', label: `${sending} ${(body.size / 1024).toFixed(0)} KB…`, fraction } : { step: 'working', label: working }));
   };
 
   const check = async (file: File) => {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { CROSS_TYPES, PLANNED_CROSS_STATUSES, SINGLE_PARENT_CROSS_TYPES } from '../../../contract/breeding-codes';
-import type { PlannedCrossRecord } from '../../../contract/records';
+import type { Page } from '../../../contract/paging';
+import type { AccessionRecord, PlannedCrossList, PlannedCrossRecord } from '../../../contract/records';
 import { notify } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
@@ -40,7 +41,7 @@ function ParentInput({ value, onChange, label, error }: { value: GridRow['female
   useEffect(() => {
     if (value.name.trim().length < 2 || value.id !== null) return;
     const timer = setTimeout(() => {
-      request<{ data: Array<{ id: number; germplasmName: string }> }>(`accessions?q=${encodeURIComponent(value.name.trim())}&pageSize=10`)
+      request<Page<AccessionRecord>>(`accessions?q=${encodeURIComponent(value.name.trim())}&pageSize=10`)
         .then((result) => setSuggestions(result.data))
         .catch(() => setSuggestions([]));
     }, 200);
@@ -72,7 +73,7 @@ function ParentInput({ value, onChange, label, error }: { value: GridRow['female
 
 /** The planned-cross grid of a cross plan: edit rows in place, save them all at once. */
 export function PlannedCrosses({ planId }: { planId: number }) {
-  const { data, error, reload } = useRequest<{ data: SavedCross[] }>(`cross-plans/${planId}/crosses`);
+  const { data, error, reload } = useRequest<PlannedCrossList>(`cross-plans/${planId}/crosses`);
   const [rows, setRows] = useState<GridRow[] | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -100,7 +101,7 @@ export function PlannedCrosses({ planId }: { planId: number }) {
     }
     setSaving(true);
     try {
-      const result = await request<{ data: SavedCross[] }>(`cross-plans/${planId}/crosses`, 'PUT', {
+      const result = await request<PlannedCrossList>(`cross-plans/${planId}/crosses`, 'PUT', {
         crosses: rows.map((row) => ({
           femaleParentId: row.female.id,
           maleParentId: row.male.id,

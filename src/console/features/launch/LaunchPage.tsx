@@ -13,7 +13,9 @@ import { Switch } from '../../ui/Switch';
 import type { StoredFile } from '../../../contract/files';
 import { FileParameter } from './FileParameter';
 import type { PipelineDetail } from '../../../contract/pipelines';
-import type { RunDetail, RunGroup } from '../../../contract/runs';
+import type { Page } from '../../../contract/paging';
+import type { ProjectRecord } from '../../../contract/records';
+import type { RunDetail, RunGroup, RunSummary } from '../../../contract/runs';
 import { saveBlob } from '../../lib/download';
 import { knownParams, paramsFileText, parseParamsFile } from './params-file';
 import { randomRunName } from './run-name';
@@ -167,7 +169,7 @@ export function LaunchForm({ pipeline, groups, runGroups: initialGroups, project
     async (values) => {
       setSubmitting(true);
       try {
-        const run = await request<{ id: number }>('runs', 'POST', {
+        const run = await request<RunSummary>('runs', 'POST', {
           pipelineId: pipeline.id,
           name: values.name.trim(),
           groupId: values.groupId && values.groupId !== NEW_GROUP ? Number(values.groupId) : null,
@@ -425,10 +427,10 @@ function Launch({ pipelineId }: { pipelineId: string }) {
   const [from, setFrom] = useState<string | null | undefined>(undefined);
   useEffect(() => setFrom(new URLSearchParams(window.location.search).get('from')), []);
   const pipeline = useRequest<Pipeline>(`pipelines/${pipelineId}`);
-  const runGroups = useRequest<{ data: Named[] }>('run-groups?pageSize=1000&sort=name');
-  const projects = useRequest<{ data: Named[] }>('projects?pageSize=1000&sort=name');
+  const runGroups = useRequest<Page<RunGroup>>('run-groups?pageSize=1000&sort=name');
+  const projects = useRequest<Page<ProjectRecord>>('projects?pageSize=1000&sort=name');
   const earlier = useRequest<EarlierRun>(from && /^\d+$/.test(from) ? `runs/${from}` : null);
-  const storedFiles = useRequest<{ data: StoredFile[] }>('files?pageSize=1000');
+  const storedFiles = useRequest<Page<StoredFile>>('files?pageSize=1000');
   const [uploaded, setUploaded] = useState<StoredFile[]>([]);
   const groups = useMemo(() => (pipeline.data ? groupsOf(pipeline.data.schema) : []), [pipeline.data]);
   useEffect(() => {

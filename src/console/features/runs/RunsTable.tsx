@@ -1,7 +1,9 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { RUN_STATUSES, TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
-import type { RunSummary } from '../../../contract/runs';
+import type { Page } from '../../../contract/paging';
+import type { PipelineList } from '../../../contract/pipelines';
+import type { RunGroup, RunSummary } from '../../../contract/runs';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { formatDateTime, formatDuration } from '../../lib/format';
@@ -88,8 +90,8 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
     const timer = setTimeout(reload, POLL_MS);
     return () => clearTimeout(timer);
   }, [active, refresh, reload]);
-  const pipelines = useRequest<{ data: Array<{ id: string; label: string }> }>(withFilters ? 'pipelines' : null);
-  const groups = useRequest<{ data: Array<{ id: number; name: string }> }>(withFilters ? 'run-groups?pageSize=1000&sort=name' : null);
+  const pipelines = useRequest<PipelineList>(withFilters ? 'pipelines' : null);
+  const groups = useRequest<Page<RunGroup>>(withFilters ? 'run-groups?pageSize=1000&sort=name' : null);
   const filters: TableFilter[] = withFilters
     ? [
         { name: 'status', label: 'Status', options: RUN_STATUSES.map((status) => ({ value: status, label: status.charAt(0) + status.slice(1).toLowerCase() })) },

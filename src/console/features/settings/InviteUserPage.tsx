@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import type { Invitation, InvitationIssued } from '../../../contract/account';
-import type { Pagination } from '../../../contract/paging';
+import type { Page } from '../../../contract/paging';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
@@ -44,7 +44,7 @@ const STATUS_STYLES: Record<Invitation['status'], string> = {
 function InvitationList({ version, onIssued }: { version: number; onIssued: (issued: InvitationIssued) => void }) {
   const [showAll, setShowAll] = useState(false);
   const path = `invitations?pageSize=100&sort=createdAt&order=desc${showAll ? '' : '&status=pending'}`;
-  const { data, error, loading, reload } = useRequest<{ data: Invitation[]; pagination: Pagination }>(path, version);
+  const { data, error, loading, reload } = useRequest<Page<Invitation>>(path, version);
   const [busyId, setBusyId] = useState<number | null>(null);
   const [revoking, setRevoking] = useState<Invitation | null>(null);
 

@@ -1,6 +1,6 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useState, type ReactNode } from 'react';
-import type { Pagination } from '../../../contract/paging';
+import type { Page } from '../../../contract/paging';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../Button';
 import { LoadError } from '../LoadError';
@@ -45,7 +45,7 @@ export function DataTable<Row>({ path, what, columns, sortable, defaultSort, def
     return () => clearTimeout(timer);
   }, [search, state.q, update]);
 
-  const { data, error, loading, reload } = useRequest<{ data: Row[]; pagination: Pagination }>(
+  const { data, error, loading, reload } = useRequest<Page<Row>>(
     ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null,
     refreshKey,
   );
