@@ -52,6 +52,36 @@ describe('the route table', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('describes every 2xx JSON body with a real schema: no empty objects, no catch-all records', async () => {
+    const document = (await (await t.call('/openapi.json')).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>>; components: { schemas: Record<string, Record<string, unknown>> } };
+    const resolve = (schema: Record<string, unknown>): Record<string, unknown> => (typeof schema.$ref === 'string' ? resolve(document.components.schemas[schema.$ref.split('/').pop()!]!) : schema);
+    const loose: string[] = [];
+    const walk = (schema: Record<string, unknown>, where: string) => {
+      const resolved = resolve(schema);
+      const properties = resolved.properties as Record<string, Record<string, unknown>> | undefined;
+      if (resolved.type === 'object' && properties && resolved.additionalProperties !== undefined && resolved.additionalProperties !== false) loose.push(`${where}: catch-all`);
+      for (const [name, property] of Object.entries(properties ?? {})) walk(property, `${where}.${name}`);
+      if (resolved.items) walk(resolved.items as Record<string, unknown>, `${where}[]`);
+    };
+    let bodies = 0;
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        for (const [status, response] of Object.entries(operation.responses)) {
+          const schema = response.content?.['application/json']?.schema;
+          if (!status.startsWith('2') || !schema) continue;
+          bodies += 1;
+          const resolved = resolve(schema);
+          if (!resolved.properties && !resolved.items) loose.push(`${method.toUpperCase()} ${path} ${status}: no properties`);
+          walk(schema, `${method.toUpperCase()} ${path} ${status}`);
+        }
+      }
+    }
+    expect(bodies).toBeGreaterThan(50);
+    expect(loose).toEqual([]);
+  });
+});
+
 describe('request bodies', () => {
   it('refuses a sign-in body over 16 KB with 413 before reading it, stated or streamed without a length', async () => {
     const big = JSON.stringify({ email: 'a@example.org', password: 'x'.repeat(64 * 1024) });

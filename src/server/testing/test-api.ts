@@ -11,6 +11,7 @@ import { createRunService, type RunService, type RunServiceOptions } from '../ru
 import { readCatalogue } from '../pipelines/catalogue';
 import { silentLogger } from '../log';
 import { createUser } from '../services/users';
+import { createResponseChecker } from './response-check';
 import { openTestDatabase } from './test-database';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
@@ -80,7 +81,9 @@ export async function createTestApi(options: { runs?: TestRunOptions; database?:
     });
   }
 
-  function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
+  let checkResponse: ReturnType<typeof createResponseChecker> | undefined;
+  /** Calls the API; every JSON answer is checked against the OpenAPI document's response schema. */
+  async function call(path: string, init: RequestInit & { token?: string; json?: unknown } = {}) {
     const headers = new Headers(init.headers);
     if (init.token) headers.set('Authorization', `token ${init.token}`);
     let body = init.body;
@@ -88,7 +91,13 @@ export async function createTestApi(options: { runs?: TestRunOptions; database?:
       headers.set('Content-Type', 'application/json');
       body = JSON.stringify(init.json);
     }
-    return api.request(path, { ...init, headers, body });
+    const response = await api.request(path, { ...init, headers, body });
+    if (response.headers.get('content-type')?.includes('application/json') && path !== '/openapi.json') {
+      checkResponse ??= createResponseChecker(await (await api.request('/openapi.json')).json());
+      const problem = checkResponse((init.method ?? 'GET').toUpperCase(), new URL(path, 'http://api').pathname, response.status, await response.clone().json());
+      if (problem) throw new Error(problem);
+    }
+    return response;
   }
 
   async function signIn(email: string, password = TEST_PASSWORD): Promise<string> {
