@@ -8,5 +8,7 @@ export default defineConfig({
     hookTimeout: 60_000,
     // PGlite instances are heavy; two workers match the two cores CI has.
     maxWorkers: 2,
+    // In CI, tests and files run in a random order: none may lean on another's rows.
+    sequence: { shuffle: Boolean(process.env.CI) },
   },
 });

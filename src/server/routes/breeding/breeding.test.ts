@@ -140,11 +140,18 @@ describe('lists', () => {
   });
 
   it('treat search text literally (LIKE wildcards and quotes are not operators)', async () => {
-    await accession({ germplasmName: unique("O'Brien 100%_line") });
-    const wildcard = (await (await send('GET', `/accessions?q=${encodeURIComponent('%')}`)).json()) as { data: Array<{ germplasmName: string }> };
-    expect(wildcard.data.every((row) => row.germplasmName.includes('%'))).toBe(true);
+    // Its own rows: one name with a quote, % and _; two that a wildcard or a single-character match would catch.
+    const mark = `Lit${Date.now()}`;
+    const literal = (await accession({ germplasmName: `${mark} O'Brien 100%_line` })) as { germplasmName?: string };
+    await accession({ germplasmName: `${mark} O'Brien 1000xline` });
+    await accession({ germplasmName: `${mark} plain` });
+    const names = async (q: string) => ((await (await send('GET', `/accessions?q=${encodeURIComponent(q)}`)).json()) as { data: Array<{ germplasmName: string }> }).data.map((row) => row.germplasmName);
+    expect(await names(`${mark} O'Brien 100%_`)).toEqual([literal.germplasmName ?? `${mark} O'Brien 100%_line`]);
+    expect(await names(`${mark}%plain`)).toEqual([]);
+    expect(await names(`${mark} O'Brien 100_`)).toEqual([]);
+    expect((await names(mark)).length).toBe(3);
     expect((await send('GET', `/accessions?q=${encodeURIComponent("'; drop table accessions; --")}`)).status).toBe(200);
-    expect((await send('GET', '/accessions')).status).toBe(200);
+    expect(await names(mark)).toHaveLength(3);
   });
 
   it.each([
