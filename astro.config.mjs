@@ -10,7 +10,25 @@ import { GENERATED_ROUTES, generatedPages } from './src/content/generated/loader
 import { writeSitePolicy } from './src/server/site-csp';
 
 /** Console routes: real pages, but not Starlight's, so the link validator cannot see them. */
-const CONSOLE_ROUTES = ['/', '/auth/**', '/tools/**', '/pipeline-group/**', '/project/**', '/experiment/**', '/accession/**', '/site/**', '/file-type/**', '/cross-plan/**', '/benchmarking/**', '/upload/**', '/templates/**', '/settings/**', '/manage/**', '/demo', '/api/**'];
+const CONSOLE_ROUTES = [
+  '/',
+  '/auth/**',
+  '/tools/**',
+  '/pipeline-group/**',
+  '/project/**',
+  '/experiment/**',
+  '/accession/**',
+  '/site/**',
+  '/file-type/**',
+  '/cross-plan/**',
+  '/benchmarking/**',
+  '/upload/**',
+  '/templates/**',
+  '/settings/**',
+  '/manage/**',
+  '/demo',
+  '/api/**',
+];
 
 /** Folder labels (and their order) for the sidebar; other folders take their name. */
 const SIDEBAR_LABELS = {

@@ -30,13 +30,18 @@ let largest = { route: '', gzipBytes: 0 };
 for (const route of all.filter((candidate) => !isDocs(candidate))) {
   const { gzipBytes } = firstLoadJs(dist, route);
   if (gzipBytes > largest.gzipBytes) largest = { route, gzipBytes };
-  if (gzipBytes > FIRST_LOAD_BUDGET_BYTES) failures.push(`${route} loads ${(gzipBytes / 1024).toFixed(1)} KB of JavaScript (gzip) on first load; the budget is ${FIRST_LOAD_BUDGET_BYTES / 1024} KB. Load the heavy part with import() when it is needed.`);
+  if (gzipBytes > FIRST_LOAD_BUDGET_BYTES)
+    failures.push(
+      `${route} loads ${(gzipBytes / 1024).toFixed(1)} KB of JavaScript (gzip) on first load; the budget is ${FIRST_LOAD_BUDGET_BYTES / 1024} KB. Load the heavy part with import() when it is needed.`,
+    );
 }
 for (const route of all.filter(isDocs)) {
   const searchFiles = firstLoadJs(dist, route).files.filter((file) => /search-panel|pagefind/.test(file));
   if (searchFiles.length > 0) failures.push(`${route} loads search code before search is opened: ${searchFiles.join(', ')}.`);
 }
-process.stdout.write(`Budgets: ${all.filter((route) => !isDocs(route)).length} console routes (largest ${largest.route}, ${(largest.gzipBytes / 1024).toFixed(1)} KB gzip of ${FIRST_LOAD_BUDGET_BYTES / 1024} KB), ${all.filter(isDocs).length} docs pages without search code.\n`);
+process.stdout.write(
+  `Budgets: ${all.filter((route) => !isDocs(route)).length} console routes (largest ${largest.route}, ${(largest.gzipBytes / 1024).toFixed(1)} KB gzip of ${FIRST_LOAD_BUDGET_BYTES / 1024} KB), ${all.filter(isDocs).length} docs pages without search code.\n`,
+);
 if (failures.length > 0) {
   process.stderr.write(`${failures.join('\n')}\n`);
   process.exit(1);

@@ -64,7 +64,9 @@ export function simulate(options: SimulationOptions): Simulation {
       const effect = Math.round((0.5 + random()) * (random() < 0.5 ? -1 : 1) * 1000) / 1000;
       const marker = markers[index]!;
       qtlRows.push([marker.id, marker.chrom, marker.pos, trait, effect].join(','));
-      marker.dosage.forEach((dose, sample) => (genetic[sample]! += dose * effect));
+      marker.dosage.forEach((dose, sample) => {
+        genetic[sample]! += dose * effect;
+      });
     }
     const mean = genetic.reduce((sum, value) => sum + value, 0) / genetic.length;
     const variance = genetic.reduce((sum, value) => sum + (value - mean) ** 2, 0) / genetic.length || 1;

@@ -102,7 +102,11 @@ export function fitRidge(z: Float64Array[], y: number[], lambda: number): { inte
     }
     kernel[i * n + i]! += lambda;
   }
-  const alpha = solveSpd(kernel, n, Float64Array.from(y, (value) => value - intercept));
+  const alpha = solveSpd(
+    kernel,
+    n,
+    Float64Array.from(y, (value) => value - intercept),
+  );
   const effects = new Float64Array(m);
   for (let i = 0; i < n; i += 1) {
     const zi = z[i]!;

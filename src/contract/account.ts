@@ -3,21 +3,11 @@ import { userSchema } from './auth';
 
 export const MIN_PASSWORD_LENGTH = 12;
 
-const requiredText = (max: number) =>
-  z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `At most ${max} characters`);
+const requiredText = (max: number) => z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `At most ${max} characters`);
 
-export const emailField = z
-  .string({ error: 'Required' })
-  .trim()
-  .min(1, 'Required')
-  .max(320, 'At most 320 characters')
-  .pipe(z.email('Enter an email address such as name@example.org'));
+export const emailField = z.string({ error: 'Required' }).trim().min(1, 'Required').max(320, 'At most 320 characters').pipe(z.email('Enter an email address such as name@example.org'));
 
-export const newPasswordField = z
-  .string({ error: 'Required' })
-  .min(1, 'Required')
-  .min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`)
-  .max(1024, 'At most 1024 characters');
+export const newPasswordField = z.string({ error: 'Required' }).min(1, 'Required').min(MIN_PASSWORD_LENGTH, `Use at least ${MIN_PASSWORD_LENGTH} characters`).max(1024, 'At most 1024 characters');
 
 const samePassword = <T extends { newPassword: string; confirmPassword: string }>(value: T) => value.newPassword === value.confirmPassword;
 const confirmMismatch = { message: 'Passwords do not match', path: ['confirmPassword'] };

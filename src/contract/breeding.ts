@@ -21,9 +21,19 @@ export * from './breeding-codes';
  * the API validates with it, forms resolve with it, and the CSV templates are generated from it.
  */
 
-const optionalText = (max: number) => z.string().trim().max(max, `At most ${max} characters`).optional().nullable().transform((value) => value || null);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .optional()
+    .nullable()
+    .transform((value) => value || null);
 const requiredName = (max = 200) => z.string({ error: 'Required' }).trim().min(1, 'Required').max(max, `At most ${max} characters`);
-const isoDate = calendarDate.optional().nullable().transform((value) => value || null);
+const isoDate = calendarDate
+  .optional()
+  .nullable()
+  .transform((value) => value || null);
 const id = requiredRecordId;
 
 /** Checks end ≥ start, reported on the end date. */
@@ -50,20 +60,26 @@ export const experimentInputSchema = z
     siteId: optionalRecordId,
     studyType: z.enum(STUDY_TYPES, { error: `One of ${STUDY_TYPES.join(', ')}` }),
     season: optionalText(100).describe('e.g. 2026 wet season'),
-    year: z.coerce.number().int('Must be a whole number').min(1900, 'From 1900').max(2200, 'Up to 2200').optional().nullable().transform((value) => value ?? null),
-    designType: z.enum(DESIGN_TYPES, { error: `One of ${DESIGN_TYPES.join(', ')}` }).optional().nullable().transform((value) => value ?? null),
+    year: z.coerce
+      .number()
+      .int('Must be a whole number')
+      .min(1900, 'From 1900')
+      .max(2200, 'Up to 2200')
+      .optional()
+      .nullable()
+      .transform((value) => value ?? null),
+    designType: z
+      .enum(DESIGN_TYPES, { error: `One of ${DESIGN_TYPES.join(', ')}` })
+      .optional()
+      .nullable()
+      .transform((value) => value ?? null),
     startDate: isoDate,
     endDate: isoDate,
     description: optionalText(4000),
   })
   .refine(endNotBeforeStart, endBeforeStart);
 
-
-const countryCode = z
-  .string()
-  .trim()
-  .toUpperCase()
-  .refine(isAlpha3CountryCode, 'Use an ISO 3166-1 alpha-3 code such as MEX or IND');
+const countryCode = z.string().trim().toUpperCase().refine(isAlpha3CountryCode, 'Use an ISO 3166-1 alpha-3 code such as MEX or IND');
 
 export const accessionInputSchema = z.object({
   germplasmName: requiredName(),
@@ -72,7 +88,11 @@ export const accessionInputSchema = z.object({
   species: optionalText(100),
   subtaxa: optionalText(200),
   pedigree: optionalText(2000).describe('Purdy notation, e.g. IR8/PETA//TN1'),
-  countryOfOriginCode: countryCode.optional().nullable().or(z.literal('').transform(() => null)).transform((value) => value || null),
+  countryOfOriginCode: countryCode
+    .optional()
+    .nullable()
+    .or(z.literal('').transform(() => null))
+    .transform((value) => value || null),
   instituteCode: z
     .string()
     .trim()
@@ -91,7 +111,13 @@ export const accessionInputSchema = z.object({
 });
 
 const boundedNumber = (min: number, max: number, message: string) =>
-  z.coerce.number({ error: 'Must be a number' }).min(min, message).max(max, message).optional().nullable().transform((value) => value ?? null);
+  z.coerce
+    .number({ error: 'Must be a number' })
+    .min(min, message)
+    .max(max, message)
+    .optional()
+    .nullable()
+    .transform((value) => value ?? null);
 
 export const siteInputSchema = z.object({
   locationName: requiredName(),
@@ -106,8 +132,19 @@ export const siteInputSchema = z.object({
 
 export const fileTypeInputSchema = z.object({
   name: requiredName(100),
-  extensions: z.array(z.string().trim().regex(/^\.[A-Za-z0-9.]+$/, 'Extensions start with a dot, e.g. .vcf.gz')).min(1, 'At least one extension'),
-  mimeType: z.string().trim().regex(/^[\w.+-]+\/[\w.+-]+$/, 'Use a MIME type such as text/csv').default('application/octet-stream'),
+  extensions: z
+    .array(
+      z
+        .string()
+        .trim()
+        .regex(/^\.[A-Za-z0-9.]+$/, 'Extensions start with a dot, e.g. .vcf.gz'),
+    )
+    .min(1, 'At least one extension'),
+  mimeType: z
+    .string()
+    .trim()
+    .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Use a MIME type such as text/csv')
+    .default('application/octet-stream'),
   description: optionalText(2000),
   requiredColumns: z.array(z.string().trim().min(1).max(100)).max(200).default([]),
 });
@@ -118,7 +155,6 @@ export const crossPlanInputSchema = z.object({
   description: optionalText(4000),
   status: z.enum(CROSS_PLAN_STATUSES, { error: `One of ${CROSS_PLAN_STATUSES.join(', ')}` }).default('planning'),
 });
-
 
 export const plannedCrossInputSchema = z
   .object({

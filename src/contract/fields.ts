@@ -12,18 +12,10 @@ export const MAX_INT32 = 2_147_483_647;
 export const MIN_INT32 = -2_147_483_648;
 
 /** A record id in a path, a query or a body: a positive whole number an `integer` column can hold. */
-export const recordId = z.coerce
-  .number({ error: 'Must be a whole number' })
-  .int('Must be a whole number')
-  .positive('Must be a positive id')
-  .max(MAX_INT32, `Ids go up to ${MAX_INT32}`);
+export const recordId = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id').max(MAX_INT32, `Ids go up to ${MAX_INT32}`);
 
 /** A record id a body must name: missing, empty or 0 is 'Required'. */
-export const requiredRecordId = z.coerce
-  .number({ error: 'Required' })
-  .int('Must be a whole number')
-  .positive('Required')
-  .max(MAX_INT32, `Ids go up to ${MAX_INT32}`);
+export const requiredRecordId = z.coerce.number({ error: 'Required' }).int('Must be a whole number').positive('Required').max(MAX_INT32, `Ids go up to ${MAX_INT32}`);
 
 /** An optional id in a body: empty, 0 and null all mean none. */
 export const optionalRecordId = z.coerce

@@ -1,23 +1,20 @@
 import { z } from 'zod';
 import { isoDate } from './fields';
-import {
-  accessionInputSchema,
-  CROSS_PLAN_STATUSES,
-  CROSS_TYPES,
-  DESIGN_TYPES,
-  fileTypeInputSchema,
-  PLANNED_CROSS_STATUSES,
-  projectInputSchema,
-  siteInputSchema,
-  STUDY_TYPES,
-} from './breeding';
+import { accessionInputSchema, CROSS_PLAN_STATUSES, CROSS_TYPES, DESIGN_TYPES, fileTypeInputSchema, PLANNED_CROSS_STATUSES, projectInputSchema, siteInputSchema, STUDY_TYPES } from './breeding';
 
 /**
  * CSV imports: the row schema of each import and the template generated from it. Lists are
  * written in one cell separated by ";", and records of other kinds are named, not numbered.
  */
 const name = (what: string) => z.string({ error: 'Required' }).trim().min(1, 'Required').describe(`Name of an existing ${what}`);
-const optionalName = (what: string) => z.string().trim().optional().nullable().transform((value) => value || null).describe(`Name of an existing ${what}`);
+const optionalName = (what: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .nullable()
+    .transform((value) => value || null)
+    .describe(`Name of an existing ${what}`);
 
 export const experimentImportSchema = z.object({
   name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200),
@@ -26,7 +23,10 @@ export const experimentImportSchema = z.object({
   studyType: z.enum(STUDY_TYPES, { error: `One of ${STUDY_TYPES.join(', ')}` }),
   season: z.string().trim().max(100).optional().nullable(),
   year: z.coerce.number().int().min(1900).max(2200).optional().nullable(),
-  designType: z.enum(DESIGN_TYPES, { error: `One of ${DESIGN_TYPES.join(', ')}` }).optional().nullable(),
+  designType: z
+    .enum(DESIGN_TYPES, { error: `One of ${DESIGN_TYPES.join(', ')}` })
+    .optional()
+    .nullable(),
   startDate: isoDate.optional().nullable(),
   endDate: isoDate.optional().nullable(),
   description: z.string().trim().max(4000).optional().nullable(),
@@ -70,14 +70,111 @@ export interface ImportTemplate {
 }
 
 export const IMPORT_TEMPLATES: ImportTemplate[] = [
-  { key: 'accessions', title: 'Accessions', description: 'Germplasm, one row per accession (BrAPI germplasm fields, MCPD codes).', schema: accessionInputSchema, importable: true, example: { germplasmName: 'IR64', accessionNumber: 'IRGC 66970', genus: 'Oryza', species: 'sativa', subtaxa: 'subsp. indica', pedigree: 'IR5657-33-2-1/IR2061-465-1-5-5', countryOfOriginCode: 'PHL', instituteCode: 'PHL001', biologicalStatusOfAccessionCode: '500', synonyms: 'IR 64; IR-64' } },
-  { key: 'sites', title: 'Sites', description: 'Field stations, greenhouses and labs (BrAPI locations).', schema: siteInputSchema, importable: true, example: { locationName: 'CIMMYT Campo Experimental Norman E. Borlaug', abbreviation: 'CENEB', locationType: 'field', countryCode: 'MEX', latitude: '27.39', longitude: '-109.92', elevation: '38', instituteName: 'CIMMYT' } },
-  { key: 'projects', title: 'Projects', description: 'Breeding programmes and trials.', schema: projectInputSchema, importable: true, example: { name: 'Durum yield 2026', description: 'Advanced yield trials, durum wheat', leadName: 'Ana Ruiz', startDate: '2026-01-15', endDate: '2026-06-30', status: 'active' } },
-  { key: 'experiments', title: 'Experiments', description: 'Studies of existing projects, at existing sites (named, not numbered).', schema: experimentImportSchema, importable: true, example: { name: 'AYT-2026-OBR', project: 'Durum yield 2026', site: 'CIMMYT Campo Experimental Norman E. Borlaug', studyType: 'yield_trial', season: '2025-26 winter', year: '2026', designType: 'alpha_lattice', startDate: '2025-11-20', endDate: '2026-05-10', description: '' } },
-  { key: 'file-types', title: 'File types', description: 'Kinds of files uploads are checked against.', schema: fileTypeInputSchema, importable: true, example: { name: 'BED intervals', extensions: '.bed; .bed.gz', mimeType: 'text/plain', description: 'Genomic intervals', requiredColumns: '' } },
-  { key: 'cross-plans', title: 'Cross plans with crosses', description: 'One row per planned cross; rows sharing a cross plan name form one plan.', schema: crossPlanImportSchema, importable: true, example: { crossPlan: 'Durum crossing block 2026', project: 'Durum yield 2026', planStatus: 'planning', femaleParent: 'Svevo', maleParent: 'Kronos', crossType: 'BIPARENTAL', numberOfCrosses: '4', status: 'TODO', notes: '' } },
-  { key: 'known-qtl', title: 'Known QTL', description: 'The true QTL of a benchmark dataset, for discovery benchmarks.', schema: knownQtlImportSchema, importable: false, example: { marker: 'AX-94412345', chromosome: '6B', position: '123456789', trait: 'grain_yield', effect: '0.35' } },
-  { key: 'prediction-data', title: 'Prediction data', description: 'Observed trait values of a validation set, for prediction benchmarks.', schema: predictionDataImportSchema, importable: false, example: { id: 'DW-2026-0142', trait: 'grain_yield', observed: '6.82', environment: 'OBR-2026' } },
+  {
+    key: 'accessions',
+    title: 'Accessions',
+    description: 'Germplasm, one row per accession (BrAPI germplasm fields, MCPD codes).',
+    schema: accessionInputSchema,
+    importable: true,
+    example: {
+      germplasmName: 'IR64',
+      accessionNumber: 'IRGC 66970',
+      genus: 'Oryza',
+      species: 'sativa',
+      subtaxa: 'subsp. indica',
+      pedigree: 'IR5657-33-2-1/IR2061-465-1-5-5',
+      countryOfOriginCode: 'PHL',
+      instituteCode: 'PHL001',
+      biologicalStatusOfAccessionCode: '500',
+      synonyms: 'IR 64; IR-64',
+    },
+  },
+  {
+    key: 'sites',
+    title: 'Sites',
+    description: 'Field stations, greenhouses and labs (BrAPI locations).',
+    schema: siteInputSchema,
+    importable: true,
+    example: {
+      locationName: 'CIMMYT Campo Experimental Norman E. Borlaug',
+      abbreviation: 'CENEB',
+      locationType: 'field',
+      countryCode: 'MEX',
+      latitude: '27.39',
+      longitude: '-109.92',
+      elevation: '38',
+      instituteName: 'CIMMYT',
+    },
+  },
+  {
+    key: 'projects',
+    title: 'Projects',
+    description: 'Breeding programmes and trials.',
+    schema: projectInputSchema,
+    importable: true,
+    example: { name: 'Durum yield 2026', description: 'Advanced yield trials, durum wheat', leadName: 'Ana Ruiz', startDate: '2026-01-15', endDate: '2026-06-30', status: 'active' },
+  },
+  {
+    key: 'experiments',
+    title: 'Experiments',
+    description: 'Studies of existing projects, at existing sites (named, not numbered).',
+    schema: experimentImportSchema,
+    importable: true,
+    example: {
+      name: 'AYT-2026-OBR',
+      project: 'Durum yield 2026',
+      site: 'CIMMYT Campo Experimental Norman E. Borlaug',
+      studyType: 'yield_trial',
+      season: '2025-26 winter',
+      year: '2026',
+      designType: 'alpha_lattice',
+      startDate: '2025-11-20',
+      endDate: '2026-05-10',
+      description: '',
+    },
+  },
+  {
+    key: 'file-types',
+    title: 'File types',
+    description: 'Kinds of files uploads are checked against.',
+    schema: fileTypeInputSchema,
+    importable: true,
+    example: { name: 'BED intervals', extensions: '.bed; .bed.gz', mimeType: 'text/plain', description: 'Genomic intervals', requiredColumns: '' },
+  },
+  {
+    key: 'cross-plans',
+    title: 'Cross plans with crosses',
+    description: 'One row per planned cross; rows sharing a cross plan name form one plan.',
+    schema: crossPlanImportSchema,
+    importable: true,
+    example: {
+      crossPlan: 'Durum crossing block 2026',
+      project: 'Durum yield 2026',
+      planStatus: 'planning',
+      femaleParent: 'Svevo',
+      maleParent: 'Kronos',
+      crossType: 'BIPARENTAL',
+      numberOfCrosses: '4',
+      status: 'TODO',
+      notes: '',
+    },
+  },
+  {
+    key: 'known-qtl',
+    title: 'Known QTL',
+    description: 'The true QTL of a benchmark dataset, for discovery benchmarks.',
+    schema: knownQtlImportSchema,
+    importable: false,
+    example: { marker: 'AX-94412345', chromosome: '6B', position: '123456789', trait: 'grain_yield', effect: '0.35' },
+  },
+  {
+    key: 'prediction-data',
+    title: 'Prediction data',
+    description: 'Observed trait values of a validation set, for prediction benchmarks.',
+    schema: predictionDataImportSchema,
+    importable: false,
+    example: { id: 'DW-2026-0142', trait: 'grain_yield', observed: '6.82', environment: 'OBR-2026' },
+  },
 ];
 
 export interface TemplateColumn {

@@ -8,12 +8,7 @@ export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
 /** `page` and `pageSize` of every paged list (BrAPI's names; pages count from 0). */
 export const pagingQueryShape = {
   page: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(0, 'Pages count from 0').max(MAX_INT32, `Pages go up to ${MAX_INT32}`).default(0),
-  pageSize: z.coerce
-    .number({ error: 'Must be a whole number' })
-    .int('Must be a whole number')
-    .min(1, 'At least 1')
-    .max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`)
-    .default(DEFAULT_PAGE_SIZE),
+  pageSize: z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').min(1, 'At least 1').max(MAX_PAGE_SIZE, `At most ${MAX_PAGE_SIZE}`).default(DEFAULT_PAGE_SIZE),
 };
 
 export { recordId };

@@ -10,8 +10,6 @@ export type RunEngineName = (typeof RUN_ENGINES)[number];
 /** Nextflow's own rule for `-name` (CmdRun's RUN_NAME_PATTERN). */
 export const RUN_NAME_PATTERN = /^[a-z](?:[a-z\d]|[-_](?=[a-z\d])){0,79}$/;
 
-
-
 export const RUN_NAME_MAX = 80;
 export const RUN_NAME_RULE = 'Start with a lower-case letter, then use lower-case letters, digits and single - or _ (Nextflow’s rule for run names)';
 export const LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;

@@ -10,20 +10,9 @@ export * from './run-codes';
  * task states and the weblog event format are Nextflow's own.
  */
 
-export const runNameSchema = z
-  .string({ error: 'Required' })
-  .trim()
-  .min(1, 'Required')
-  .max(RUN_NAME_MAX, `At most ${RUN_NAME_MAX} characters`)
-  .regex(RUN_NAME_PATTERN, RUN_NAME_RULE);
+export const runNameSchema = z.string({ error: 'Required' }).trim().min(1, 'Required').max(RUN_NAME_MAX, `At most ${RUN_NAME_MAX} characters`).regex(RUN_NAME_PATTERN, RUN_NAME_RULE);
 
-export const labelSchema = z
-  .string()
-  .trim()
-  .min(1, 'Labels cannot be empty')
-  .max(LABEL_MAX, `Labels are at most ${LABEL_MAX} characters`)
-  .regex(LABEL_PATTERN, LABEL_RULE);
-
+export const labelSchema = z.string().trim().min(1, 'Labels cannot be empty').max(LABEL_MAX, `Labels are at most ${LABEL_MAX} characters`).regex(LABEL_PATTERN, LABEL_RULE);
 
 export const runLaunchSchema = z.object({
   pipelineId: z.string().regex(/^[a-z0-9-]+$/, 'Pipeline ids are lower-case letters, digits and dashes'),
@@ -37,7 +26,13 @@ export type RunLaunch = z.input<typeof runLaunchSchema>;
 
 export const runGroupInputSchema = z.object({
   name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'At most 120 characters'),
-  description: z.string().trim().max(4000, 'At most 4000 characters').optional().nullable().transform((value) => value || null),
+  description: z
+    .string()
+    .trim()
+    .max(4000, 'At most 4000 characters')
+    .optional()
+    .nullable()
+    .transform((value) => value || null),
 });
 
 /**
@@ -151,10 +146,16 @@ export const runListQuerySchema = listQuerySchema(RUN_SORT_FIELDS, 'submittedAt'
   // Newest first.
   order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
   status: z.enum(RUN_STATUSES, { error: `One of ${RUN_STATUSES.join(', ')}` }).optional(),
-  pipelineId: z.string().regex(/^[a-z0-9-]+$/, 'A pipeline id').optional(),
+  pipelineId: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'A pipeline id')
+    .optional(),
   groupId: recordId.optional(),
   projectId: recordId.optional(),
-  mine: z.enum(['true', 'false'], { error: 'true or false' }).transform((value) => value === 'true').optional(),
+  mine: z
+    .enum(['true', 'false'], { error: 'true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
   label: z.string().trim().max(40).optional(),
   after: momentParam.optional(),
   before: momentParam.optional(),
@@ -197,7 +198,10 @@ export type RunTask = z.infer<typeof runTaskSchema>;
 export const runTasksQuerySchema = z.object({
   ...pagingQueryShape,
   q: z.string().trim().max(200).optional(),
-  status: z.string().regex(/^[A-Z]+$/, 'A Nextflow task status such as COMPLETED').optional(),
+  status: z
+    .string()
+    .regex(/^[A-Z]+$/, 'A Nextflow task status such as COMPLETED')
+    .optional(),
 });
 export type RunTasksQuery = z.output<typeof runTasksQuerySchema>;
 

@@ -141,9 +141,7 @@ export const accessions = pgTable(
     biologicalStatusOfAccessionCode: text('biological_status_of_accession_code'),
     synonyms: text('synonyms').array().notNull().default(sql`'{}'::text[]`),
     /** The synonyms lower-cased (seedbed_lower_array, migration 0003), indexed for imports. */
-    synonymsLower: text('synonyms_lower')
-      .array()
-      .generatedAlwaysAs(sql`seedbed_lower_array(synonyms)`),
+    synonymsLower: text('synonyms_lower').array().generatedAlwaysAs(sql`seedbed_lower_array(synonyms)`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -54,7 +54,10 @@ describe('the route table', () => {
 
 describe('the OpenAPI document', () => {
   it('describes every 2xx JSON body with a real schema: no empty objects, no catch-all records', async () => {
-    const document = (await (await t.call('/openapi.json')).json()) as { paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>>; components: { schemas: Record<string, Record<string, unknown>> } };
+    const document = (await (await t.call('/openapi.json')).json()) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>>;
+      components: { schemas: Record<string, Record<string, unknown>> };
+    };
     const resolve = (schema: Record<string, unknown>): Record<string, unknown> => (typeof schema.$ref === 'string' ? resolve(document.components.schemas[schema.$ref.split('/').pop()!]!) : schema);
     const loose: string[] = [];
     const walk = (schema: Record<string, unknown>, where: string) => {
@@ -107,7 +110,11 @@ describe('request bodies', () => {
     expect(csv.length).toBeGreaterThan(1024 * 1024);
     const imported = await mounted.request('/api/accessions/import', { method: 'POST', body: csv, headers: { Authorization: `token ${token}`, 'Content-Type': 'text/csv' } });
     expect(imported.status).toBe(200);
-    const login = await mounted.request('/api/authentication/login', { method: 'POST', body: JSON.stringify({ email: 'a@example.org', password: 'x'.repeat(20_000) }), headers: { 'Content-Type': 'application/json' } });
+    const login = await mounted.request('/api/authentication/login', {
+      method: 'POST',
+      body: JSON.stringify({ email: 'a@example.org', password: 'x'.repeat(20_000) }),
+      headers: { 'Content-Type': 'application/json' },
+    });
     expect(login.status).toBe(413);
   });
 
@@ -150,8 +157,7 @@ describe('responses', () => {
   it('turn an unexpected error into a 500 that says "Something went wrong", with the request id that is in the log and no stack', async () => {
     // A database that fails the way a dropped connection does.
     const failingDb = new Proxy(t.db, {
-      get: (target, property, receiver) =>
-        property === 'execute' ? () => Promise.reject(new Error('connection to postgres://seedbed:hunter2@db failed')) : Reflect.get(target, property, receiver),
+      get: (target, property, receiver) => (property === 'execute' ? () => Promise.reject(new Error('connection to postgres://seedbed:hunter2@db failed')) : Reflect.get(target, property, receiver)),
     });
     const api = createApi({
       database: { ...t.database, db: failingDb },

@@ -31,7 +31,7 @@ const variables = {
   },
   SEEDBED_ADMIN_EMAIL: {
     schema: z.email('must be an email address').optional(),
-    fix: 'Set SEEDBED_ADMIN_EMAIL to the first administrator\'s email address, e.g. admin@example.org.',
+    fix: "Set SEEDBED_ADMIN_EMAIL to the first administrator's email address, e.g. admin@example.org.",
     doc: 'Email of the administrator created on first start.',
   },
   SEEDBED_ADMIN_PASSWORD: {
@@ -50,7 +50,10 @@ const variables = {
     doc: 'Folder of the built console and docs served beside the API.',
   },
   SEEDBED_TRUST_PROXY: {
-    schema: z.enum(['true', 'false']).default('false').transform((value) => value === 'true'),
+    schema: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
     fix: 'Set SEEDBED_TRUST_PROXY to true (behind a reverse proxy that sets X-Forwarded-For) or false.',
     doc: 'Take the client address from X-Forwarded-For (for rate limits).',
   },
@@ -58,7 +61,12 @@ const variables = {
     schema: z
       .string()
       .default('')
-      .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+      .transform((value) =>
+        value
+          .split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean),
+      )
       .pipe(z.array(z.url('must be a comma-separated list of origins'))),
     fix: 'Set SEEDBED_CORS_ORIGINS to the console origins allowed to call the API, e.g. https://seedbed.example.org.',
     doc: 'Origins of a console served from another host or CDN.',

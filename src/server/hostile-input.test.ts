@@ -13,7 +13,16 @@ import { createTestApi, type TestApi } from './testing/test-api';
  * message.
  */
 
-type JsonSchema = { type?: string | string[]; properties?: Record<string, JsonSchema>; items?: JsonSchema; $ref?: string; enum?: unknown[]; anyOf?: JsonSchema[]; allOf?: JsonSchema[]; format?: string };
+type JsonSchema = {
+  type?: string | string[];
+  properties?: Record<string, JsonSchema>;
+  items?: JsonSchema;
+  $ref?: string;
+  enum?: unknown[];
+  anyOf?: JsonSchema[];
+  allOf?: JsonSchema[];
+  format?: string;
+};
 interface Operation {
   method: string;
   path: string;
@@ -24,10 +33,14 @@ interface Operation {
 const HUGE_IDS = ['2147483648', '4294967296', '9007199254740991', '9223372036854775808', '99999999999999999999', '-1', '0', '1.5', '1e308', 'NaN', '0x10'];
 const HOSTILE_TEXT = ['\0', 'a\0b', '%00', "'; drop table users; --", 'é'.repeat(200), '🌾'.repeat(100), 'x'.repeat(5000), '\\', '%', '_', ' '];
 const HOSTILE_DATES = ['+275760-09-13', '0000-01-01', '-000001-01-01', '9999-12-31', '10000-01-01', '2026-02-30', '2026-13-01', '1e308'];
-const HOSTILE_NUMBERS: unknown[] = [1.5, 2147483648, -2147483649, 1e308, -1e308, 9007199254740993, -1, 0, '1e308', 'NaN'];
+const HOSTILE_NUMBERS: unknown[] = [1.5, 2147483648, -2147483649, 1e308, -1e308, 2 ** 53 + 2, -1, 0, '1e308', 'NaN'];
 const JUNK: unknown[] = [null, true, [], {}, [null], { a: '\0' }];
 
-const text = fc.oneof(fc.constantFrom(...HOSTILE_TEXT), fc.string({ maxLength: 20 }), fc.string({ maxLength: 5 }).map((value) => `${value}\0${value}`));
+const text = fc.oneof(
+  fc.constantFrom(...HOSTILE_TEXT),
+  fc.string({ maxLength: 20 }),
+  fc.string({ maxLength: 5 }).map((value) => `${value}\0${value}`),
+);
 const queryValue = fc.oneof(text, fc.constantFrom(...HUGE_IDS), fc.constantFrom(...HOSTILE_DATES));
 const bodyValue: fc.Arbitrary<unknown> = fc.oneof(text, fc.constantFrom(...HOSTILE_NUMBERS), fc.constantFrom(...HOSTILE_DATES), fc.constantFrom(...JUNK), fc.constantFrom(...HUGE_IDS.map(Number)));
 
@@ -57,7 +70,9 @@ function bodyArbitrary(schema: JsonSchema): fc.Arbitrary<unknown> {
     { weight: 1, arbitrary: bodyValue },
     {
       weight: 6,
-      arbitrary: fc.record(Object.fromEntries(properties.map(([name, property]) => [name, fc.oneof(fc.constant(plausible(property)), bodyValue, fc.dictionary(fc.string({ maxLength: 4 }), bodyValue, { maxKeys: 2 }))]))),
+      arbitrary: fc.record(
+        Object.fromEntries(properties.map(([name, property]) => [name, fc.oneof(fc.constant(plausible(property)), bodyValue, fc.dictionary(fc.string({ maxLength: 4 }), bodyValue, { maxKeys: 2 }))])),
+      ),
     },
   );
 }
@@ -71,7 +86,11 @@ function operationsOf(document: { paths: Record<string, Record<string, { paramet
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
       const content = operation.requestBody?.content ?? {};
-      const body = content['application/json'] ? { type: 'json' as const, schema: resolve(content['application/json'].schema, document as never) } : content['text/csv'] ? { type: 'csv' as const } : undefined;
+      const body = content['application/json']
+        ? { type: 'json' as const, schema: resolve(content['application/json'].schema, document as never) }
+        : content['text/csv']
+          ? { type: 'csv' as const }
+          : undefined;
       operations.push({ method: method.toUpperCase(), path, parameters: operation.parameters ?? [], ...(body ? { body } : {}) });
     }
   }
@@ -93,7 +112,16 @@ beforeAll(async () => {
   const owner = await t.createTestUser();
   const [run] = await t.db
     .insert(runs)
-    .values({ name: 'fuzzed_run', pipelineId: 'nf-processvcfs', revision: '1.0.0', engine: 'nextflow', params: {}, launchedById: owner.id, runDir: t.dataDir, weblogSecretHash: hashSecret(WEBLOG_SECRET) })
+    .values({
+      name: 'fuzzed_run',
+      pipelineId: 'nf-processvcfs',
+      revision: '1.0.0',
+      engine: 'nextflow',
+      params: {},
+      launchedById: owner.id,
+      runDir: t.dataDir,
+      weblogSecretHash: hashSecret(WEBLOG_SECRET),
+    })
     .returning({ id: runs.id });
   runId = run!.id;
 });
@@ -116,17 +144,22 @@ async function problemOf(operation: Operation, path: Record<string, string>, que
       ? `${response.status} ${await response.text()}`
       : response.status === 400 && (await response.clone().text()).includes(STORAGE_REFUSED_MESSAGE)
         ? 'the database refused a value the schemas let through'
-      : response.status >= 400 && !type.includes('application/json')
-        ? `${response.status} with a ${type || 'typeless'} body`
-        : response.status >= 400 && typeof ((await response.json()) as { message?: unknown }).message !== 'string'
-          ? `${response.status} without a message`
-          : null;
+        : response.status >= 400 && !type.includes('application/json')
+          ? `${response.status} with a ${type || 'typeless'} body`
+          : response.status >= 400 && typeof ((await response.json()) as { message?: unknown }).message !== 'string'
+            ? `${response.status} without a message`
+            : null;
   return problem && `${operation.method} ${operation.path}: ${problem.slice(0, 300)} ← ${url.pathname}${url.search} ${JSON.stringify(body)?.slice(0, 300) ?? ''}`;
 }
 
-const plausiblePath = (operation: Operation) => Object.fromEntries(operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.schema.type === 'integer' ? String(runId) : 'nf-processvcfs']));
+const plausiblePath = (operation: Operation) =>
+  Object.fromEntries(operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, parameter.schema.type === 'integer' ? String(runId) : 'nf-processvcfs']));
 const plausibleBody = (operation: Operation) =>
-  operation.body?.type === 'json' ? Object.fromEntries(Object.entries(operation.body.schema.properties ?? {}).map(([name, property]) => [name, plausible(property)])) : operation.body?.type === 'csv' ? 'name\nx' : undefined;
+  operation.body?.type === 'json'
+    ? Object.fromEntries(Object.entries(operation.body.schema.properties ?? {}).map(([name, property]) => [name, plausible(property)]))
+    : operation.body?.type === 'csv'
+      ? 'name\nx'
+      : undefined;
 const SWEEP_QUERY = [...HUGE_IDS, ...HOSTILE_DATES, '\0', 'a\0b', 'x'.repeat(5000)];
 const SWEEP_BODY: unknown[] = [...HOSTILE_NUMBERS, ...HOSTILE_DATES, '\0', 'a\0b', 'x'.repeat(70_000), 'é'.repeat(300), ...JUNK];
 
@@ -177,7 +210,11 @@ describe('hostile input never yields a 500', () => {
       // Signing out would end the fuzzer's own session.
       if (operation.path === '/authentication/logout') continue;
       const request = fc.record({
-        path: fc.record(Object.fromEntries(operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, fc.oneof(fc.constant(String(runId)), fc.constantFrom(...HUGE_IDS), text)]))),
+        path: fc.record(
+          Object.fromEntries(
+            operation.parameters.filter((parameter) => parameter.in === 'path').map((parameter) => [parameter.name, fc.oneof(fc.constant(String(runId)), fc.constantFrom(...HUGE_IDS), text)]),
+          ),
+        ),
         query: fc.record(
           Object.fromEntries(
             operation.parameters
@@ -187,14 +224,16 @@ describe('hostile input never yields a 500', () => {
         ),
         body: operation.body?.type === 'json' ? bodyArbitrary(operation.body.schema) : operation.body?.type === 'csv' ? csvArbitrary : fc.constant(undefined),
       });
-      await fc.assert(
-        fc.asyncProperty(request, async ({ path, query, body }) => {
-          const problem = await problemOf(operation, path, query as Record<string, string | undefined>, body);
-          if (problem) failures.push(problem);
-          return problem === null;
-        }),
-        { numRuns: RUNS_PER_OPERATION, seed: Number(process.env.FUZZ_SEED ?? 4242), endOnFailure: true },
-      ).catch(() => {});
+      await fc
+        .assert(
+          fc.asyncProperty(request, async ({ path, query, body }) => {
+            const problem = await problemOf(operation, path, query as Record<string, string | undefined>, body);
+            if (problem) failures.push(problem);
+            return problem === null;
+          }),
+          { numRuns: RUNS_PER_OPERATION, seed: Number(process.env.FUZZ_SEED ?? 4242), endOnFailure: true },
+        )
+        .catch(() => {});
     }
     expect(failures).toEqual([]);
   }, 240_000);

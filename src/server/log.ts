@@ -10,10 +10,12 @@ export interface Logger {
 
 /** One JSON object per line on stdout/stderr, so that log shippers can read it as is. */
 export function createLogger(level: LogLevel = 'info', write = defaultWrite): Logger {
-  const emit = (at: LogLevel) => (message: string, fields: Record<string, unknown> = {}) => {
-    if (ORDER[at] < ORDER[level]) return;
-    write(at, JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields }));
-  };
+  const emit =
+    (at: LogLevel) =>
+    (message: string, fields: Record<string, unknown> = {}) => {
+      if (ORDER[at] < ORDER[level]) return;
+      write(at, JSON.stringify({ time: new Date().toISOString(), level: at, message, ...fields }));
+    };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 
@@ -38,7 +40,11 @@ export function describeError(error: unknown): string {
     const bytes = params.reduce<number>((total, value) => total + Buffer.byteLength(typeof value === 'string' ? value : (JSON.stringify(value) ?? '')), 0);
     const statement = query.length > MAX_LOGGED_QUERY ? `${query.slice(0, MAX_LOGGED_QUERY)}… (${query.length} characters)` : query;
     const cause = error.cause instanceof Error ? error.cause.message : error.cause === undefined ? 'unknown' : String(error.cause);
-    const frames = (error.stack ?? '').split('\n').filter((line) => /^\s+at /.test(line)).slice(0, 8).join('\n');
+    const frames = (error.stack ?? '')
+      .split('\n')
+      .filter((line) => /^\s+at /.test(line))
+      .slice(0, 8)
+      .join('\n');
     return `Failed query: ${statement} [${params.length} parameters, ${bytes} bytes; values not logged]\ncause: ${cause}${frames ? `\n${frames}` : ''}`;
   }
   return error.stack ?? error.message;

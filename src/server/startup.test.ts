@@ -33,31 +33,42 @@ function startInstance(env: Record<string, string>): Promise<{ listening: boolea
 }
 
 describe('instances started together', () => {
-  it.skipIf(!serverUrl)('both start on a fresh PostgreSQL database: migrations and the first administrator take turns', async () => {
-    const name = `seedbed_start_${Date.now()}_${randomBytes(3).toString('hex')}`;
-    const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database "${name}"`);
-    try {
-      const url = new URL(serverUrl!);
-      url.pathname = `/${name}`;
-      const common = { DATABASE_URL: url.toString(), SEEDBED_ADMIN_EMAIL: 'first@example.org', SEEDBED_ADMIN_PASSWORD: 'a long enough passphrase' };
-      const instances = await Promise.all(
-        [0, 1].map((index) => startInstance({ ...common, PORT: String(43_000 + Math.floor(Math.random() * 10_000) + index), HOST: '127.0.0.1', SEEDBED_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-start-')) })),
-      );
-      for (const instance of instances) expect(instance.listening, instance.output).toBe(true);
-      const database = postgres(url.toString(), { max: 1, onnotice: () => {} });
-      const users = await database`select email, password_hash from users`;
-      await database.end();
-      expect(users.map((user) => user.email)).toEqual(['first@example.org']);
-      // Whatever either printed, the administrator's password hash is not in it.
-      for (const instance of instances) expect(instance.output).not.toContain(String(users[0]!.password_hash).split('$').pop());
-    } finally {
-      for (const child of started.splice(0)) child.kill('SIGKILL');
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end({ timeout: 5 });
-    }
-  }, 90_000);
+  it.skipIf(!serverUrl)(
+    'both start on a fresh PostgreSQL database: migrations and the first administrator take turns',
+    async () => {
+      const name = `seedbed_start_${Date.now()}_${randomBytes(3).toString('hex')}`;
+      const admin = postgres(serverUrl!, { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create database "${name}"`);
+      try {
+        const url = new URL(serverUrl!);
+        url.pathname = `/${name}`;
+        const common = { DATABASE_URL: url.toString(), SEEDBED_ADMIN_EMAIL: 'first@example.org', SEEDBED_ADMIN_PASSWORD: 'a long enough passphrase' };
+        const instances = await Promise.all(
+          [0, 1].map((index) =>
+            startInstance({
+              ...common,
+              PORT: String(43_000 + Math.floor(Math.random() * 10_000) + index),
+              HOST: '127.0.0.1',
+              SEEDBED_DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-start-')),
+            }),
+          ),
+        );
+        for (const instance of instances) expect(instance.listening, instance.output).toBe(true);
+        const database = postgres(url.toString(), { max: 1, onnotice: () => {} });
+        const users = await database`select email, password_hash from users`;
+        await database.end();
+        expect(users.map((user) => user.email)).toEqual(['first@example.org']);
+        // Whatever either printed, the administrator's password hash is not in it.
+        for (const instance of instances) expect(instance.output).not.toContain(String(users[0]!.password_hash).split('$').pop());
+      } finally {
+        for (const child of started.splice(0)) child.kill('SIGKILL');
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await admin.unsafe(`drop database if exists "${name}" with (force)`);
+        await admin.end({ timeout: 5 });
+      }
+    },
+    90_000,
+  );
 });
 
 describe('errors in the log', () => {

@@ -17,10 +17,13 @@ async function scratchDatabase(serverUrl: string) {
   await admin.unsafe(`create database "${name}"`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: async () => {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  } };
+  return {
+    url: url.toString(),
+    drop: async () => {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    },
+  };
 }
 
 /**
@@ -50,7 +53,11 @@ export async function benchBreeding(root: string, serverUrl: string, accessionCo
     await sql.end();
 
     const base = `http://127.0.0.1:${server.port}/api/`;
-    const login = await fetch(`${base}authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ email: 'bench@seedbed.local', password: 'bench passphrase 1' }) });
+    const login = await fetch(`${base}authentication/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email: 'bench@seedbed.local', password: 'bench passphrase 1' }),
+    });
     const { token } = (await login.json()) as { token: string };
     const headers = { Authorization: `token ${token}` };
 

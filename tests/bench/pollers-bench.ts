@@ -62,7 +62,16 @@ async function poll(base: string, paths: string[], token: string, options: { con
   );
   latencies.sort((a, b) => a - b);
   const at = (fraction: number) => Math.round(latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * fraction))] ?? 0);
-  return { requests: latencies.length + errors + timeouts, requestsPerSecond: Math.round(latencies.length / options.seconds), errors, timeouts, non2xx, p50Ms: at(0.5), p99Ms: at(0.99), maxMs: Math.round(latencies.at(-1) ?? 0) };
+  return {
+    requests: latencies.length + errors + timeouts,
+    requestsPerSecond: Math.round(latencies.length / options.seconds),
+    errors,
+    timeouts,
+    non2xx,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    maxMs: Math.round(latencies.at(-1) ?? 0),
+  };
 }
 
 export async function benchPollers(root: string, options: { seconds: number; connections: number; databaseUrl?: string }): Promise<PollerFigures> {
@@ -72,7 +81,11 @@ export async function benchPollers(root: string, options: { seconds: number; con
     // A few real runs, one of them with 2,000 tasks reported over its weblog.
     const runIds: number[] = [];
     for (let index = 0; index < 5; index += 1) {
-      const launched = await fetch(`${base}runs`, { method: 'POST', headers, body: JSON.stringify({ pipelineId: 'nf-processvcfs', name: `polled_${index}`, params: { input: path.join(root, 'tests/fixtures/genomics/panel.vcf'), outdir: 'results' } }) });
+      const launched = await fetch(`${base}runs`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ pipelineId: 'nf-processvcfs', name: `polled_${index}`, params: { input: path.join(root, 'tests/fixtures/genomics/panel.vcf'), outdir: 'results' } }),
+      });
       const run = (await launched.json()) as { id: number };
       if (!launched.ok) throw new Error(`launch failed: ${JSON.stringify(run)}`);
       runIds.push(run.id);
@@ -93,7 +106,24 @@ export async function benchPollers(root: string, options: { seconds: number; con
           fetch(`${base}runs/${busy}/weblog?secret=${secret}`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ runName: 'polled_0', runId: 'bench', event: 'process_completed', utcTime: new Date().toISOString(), trace: { task_id: start + offset, name: `GENOTYPE (${start + offset})`, process: 'GENOTYPE', status: 'COMPLETED', exit: 0, submit: Date.now() - 2000, start: Date.now() - 1000, complete: Date.now(), duration: 2000, realtime: 1000 } }),
+            body: JSON.stringify({
+              runName: 'polled_0',
+              runId: 'bench',
+              event: 'process_completed',
+              utcTime: new Date().toISOString(),
+              trace: {
+                task_id: start + offset,
+                name: `GENOTYPE (${start + offset})`,
+                process: 'GENOTYPE',
+                status: 'COMPLETED',
+                exit: 0,
+                submit: Date.now() - 2000,
+                start: Date.now() - 1000,
+                complete: Date.now(),
+                duration: 2000,
+                realtime: 1000,
+              },
+            }),
           }),
         ),
       );

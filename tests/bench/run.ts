@@ -14,8 +14,7 @@ import { benchWeblog } from './weblog-bench';
 const root = path.resolve(import.meta.dirname, '../..');
 const dist = path.join(root, 'dist');
 const rows: Array<[string, string, string, string]> = [];
-const report = (figure: string, value: string, target: string, verdict: boolean | null) =>
-  rows.push([figure, value, target, verdict === null ? '' : verdict ? 'met' : 'MISSED']);
+const report = (figure: string, value: string, target: string, verdict: boolean | null) => rows.push([figure, value, target, verdict === null ? '' : verdict ? 'met' : 'MISSED']);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 buildIfStale(root, dist);
@@ -26,7 +25,12 @@ for (const route of ['/auth/login', '/', '/accession/list', '/settings/profile/v
   report(`first-load JS ${route} (gzip)`, `${kb(js.gzipBytes)} (${kb(js.rawBytes)} raw, ${js.files.length} files)`, '≤ 120 KB', js.gzipBytes <= 120 * 1024);
 }
 const docs = firstLoadJs(dist, '/docs/start/getting-started');
-report('docs page JS before search (gzip)', `${kb(docs.gzipBytes)} (${docs.files.length} files, inline scripts included)`, 'sidebar, TOC and copy only', !docs.files.some((file) => /search-panel|pagefind/.test(file)));
+report(
+  'docs page JS before search (gzip)',
+  `${kb(docs.gzipBytes)} (${docs.files.length} files, inline scripts included)`,
+  'sidebar, TOC and copy only',
+  !docs.files.some((file) => /search-panel|pagefind/.test(file)),
+);
 const chartIn = ['/auth/login', '/project/list'].filter((route) => firstLoadJs(dist, route).files.some((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('Chart.js')));
 report('Chart.js on pages that draw no chart', chartIn.length ? chartIn.join(', ') : 'none', 'none', chartIn.length === 0);
 
@@ -62,7 +66,12 @@ const checkResult = median(checkRuns);
 
 const ratio = checkResult.requestsPerSecond / helloResult.requestsPerSecond;
 report(`bare Hono hello (median of ${rounds})`, `${helloResult.requestsPerSecond.toFixed(0)} req/s, p99 ${helloResult.p99Ms} ms`, '(baseline)', null);
-report(`authentication/check (PGlite, median of ${rounds})`, `${checkResult.requestsPerSecond.toFixed(0)} req/s, p99 ${checkResult.p99Ms} ms, non-2xx ${checkResult.non2xx}`, '', checkResult.non2xx === 0);
+report(
+  `authentication/check (PGlite, median of ${rounds})`,
+  `${checkResult.requestsPerSecond.toFixed(0)} req/s, p99 ${checkResult.p99Ms} ms, non-2xx ${checkResult.non2xx}`,
+  '',
+  checkResult.non2xx === 0,
+);
 report('check / hello throughput', `${(ratio * 100).toFixed(0)} %`, '≥ 50 %', ratio >= 0.5);
 report(`check p99 at ${connections} connections`, `${checkResult.p99Ms} ms`, '< 10 ms', checkResult.p99Ms < 10);
 
@@ -70,7 +79,12 @@ report(`check p99 at ${connections} connections`, `${checkResult.p99Ms} ms`, '< 
 for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']) {
   try {
     const figures = await benchWeblog(root, { seconds, connections: 16, databaseUrl });
-    report(`weblog ingestion (${figures.database}, 16 connections)`, `${figures.eventsPerSecond.toFixed(0)} events/s, p99 ${figures.p99Ms} ms, non-2xx ${figures.non2xx}, ${figures.tasksRecorded.toLocaleString()} tasks stored`, '≥ 2,000 events/s', figures.eventsPerSecond >= 2000 && figures.non2xx === 0);
+    report(
+      `weblog ingestion (${figures.database}, 16 connections)`,
+      `${figures.eventsPerSecond.toFixed(0)} events/s, p99 ${figures.p99Ms} ms, non-2xx ${figures.non2xx}, ${figures.tasksRecorded.toLocaleString()} tasks stored`,
+      '≥ 2,000 events/s',
+      figures.eventsPerSecond >= 2000 && figures.non2xx === 0,
+    );
   } catch (error) {
     report('weblog ingestion', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
   }
@@ -96,8 +110,18 @@ const postgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0
 try {
   const accessionCount = Number(process.env.BENCH_ACCESSIONS ?? 1_000_000);
   const figures = await benchBreeding(root, postgresUrl, accessionCount);
-  report(`accessions page, ${accessionCount.toLocaleString()} rows (PostgreSQL)`, `p97.5 ${figures.listP97_5Ms} ms (≥ p95, one client); ${figures.listRequestsPerSecond.toFixed(0)} req/s with ten`, 'p95 < 50 ms', figures.listP97_5Ms < 50);
-  report('accession import, validated + committed', `${figures.importRows.toLocaleString()} rows in ${figures.importSeconds.toFixed(1)} s`, '100,000 in < 15 s', figures.importRows === 100_000 && figures.importSeconds < 15);
+  report(
+    `accessions page, ${accessionCount.toLocaleString()} rows (PostgreSQL)`,
+    `p97.5 ${figures.listP97_5Ms} ms (≥ p95, one client); ${figures.listRequestsPerSecond.toFixed(0)} req/s with ten`,
+    'p95 < 50 ms',
+    figures.listP97_5Ms < 50,
+  );
+  report(
+    'accession import, validated + committed',
+    `${figures.importRows.toLocaleString()} rows in ${figures.importSeconds.toFixed(1)} s`,
+    '100,000 in < 15 s',
+    figures.importRows === 100_000 && figures.importSeconds < 15,
+  );
 } catch (error) {
   report('breeding data at scale', `skipped: ${error instanceof Error ? error.message : String(error)}`, 'needs PostgreSQL', null);
 }

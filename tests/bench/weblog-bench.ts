@@ -53,13 +53,27 @@ export async function benchWeblog(root: string, options: { seconds: number; conn
         peak_rss: phase === 2 ? 104857600 : null,
         workdir: `/work/ab/${taskId}`,
       };
-      return JSON.stringify({ runName: 'weblog_bench', runId: 'bench-session', event: ['process_submitted', 'process_started', 'process_completed'][phase], utcTime: new Date(now).toISOString(), trace });
+      return JSON.stringify({
+        runName: 'weblog_bench',
+        runId: 'bench-session',
+        event: ['process_submitted', 'process_started', 'process_completed'][phase],
+        utcTime: new Date(now).toISOString(),
+        trace,
+      });
     };
-    const requests: LoadRequest[] = [{ method: 'POST', path: new URL(url).pathname + new URL(url).search, headers: { 'Content-Type': 'application/json' }, setupRequest: (request) => ({ ...request, body: nextEvent() }) }];
+    const requests: LoadRequest[] = [
+      { method: 'POST', path: new URL(url).pathname + new URL(url).search, headers: { 'Content-Type': 'application/json' }, setupRequest: (request) => ({ ...request, body: nextEvent() }) },
+    ];
     await autocannon({ url, connections: options.connections, duration: 2, requests });
     const result = await autocannon({ url, connections: options.connections, duration: options.seconds, requests });
     const tasks = (await (await fetch(`${base}runs/${run.id}/tasks?pageSize=1`, { headers })).json()) as { pagination: { totalCount: number } };
-    return { eventsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx, tasksRecorded: tasks.pagination.totalCount, database: options.databaseUrl ? 'PostgreSQL' : 'PGlite' };
+    return {
+      eventsPerSecond: result.requests.average,
+      p99Ms: result.latency.p99,
+      non2xx: result.non2xx,
+      tasksRecorded: tasks.pagination.totalCount,
+      database: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
+    };
   } finally {
     server.child.kill('SIGTERM');
     setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 500).unref();

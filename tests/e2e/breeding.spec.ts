@@ -86,7 +86,12 @@ test('a duplicate name lands on its field; a site in use cannot be deleted', asy
 test('sorting, filtering and paging live in the URL and survive a reload', async ({ page, request }) => {
   const client = await api(request);
   const genus = `Genus${stamp()}`;
-  for (const [name, status] of [['Aa', '300'], ['Bb', '500'], ['Cc', '500']]) await client.post('accessions', { germplasmName: `${genus}-${name}`, genus, biologicalStatusOfAccessionCode: status });
+  for (const [name, status] of [
+    ['Aa', '300'],
+    ['Bb', '500'],
+    ['Cc', '500'],
+  ])
+    await client.post('accessions', { germplasmName: `${genus}-${name}`, genus, biologicalStatusOfAccessionCode: status });
   await page.goto(`/accession/list?q=${genus}`);
   await page.getByRole('button', { name: 'Name' }).click();
   await expect(page).toHaveURL(/order=desc/);
@@ -165,7 +170,9 @@ test('import a CSV with errors, fix it, import it; the template downloads from t
   await page.goto('/accession/list');
   await page.getByRole('button', { name: 'Import CSV' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`germplasmName,genus,countryOfOriginCode\n${prefix}-1,Oryza,ZZZ\n${prefix}-2,,IND\n`) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(`germplasmName,genus,countryOfOriginCode\n${prefix}-1,Oryza,ZZZ\n${prefix}-2,,IND\n`) });
   const report = dialog.getByTestId('import-report');
   await expect(report).toContainText('2 rows, 2 errors');
   await expect(report.getByRole('row', { name: /2 countryOfOriginCode/ })).toContainText('ISO 3166-1 alpha-3');
@@ -173,7 +180,9 @@ test('import a CSV with errors, fix it, import it; the template downloads from t
   await expect(dialog.getByRole('button', { name: 'Import 2 accessions' })).toBeDisabled();
 
   await dialog.getByRole('button', { name: 'Choose another file' }).click();
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(`germplasmName,genus,countryOfOriginCode\n${prefix}-1,Oryza,PHL\n${prefix}-2,Oryza,IND\n`) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(`germplasmName,genus,countryOfOriginCode\n${prefix}-1,Oryza,PHL\n${prefix}-2,Oryza,IND\n`) });
   await expect(report).toContainText('2 rows, 0 errors');
   await dialog.getByRole('button', { name: 'Import 2 accessions' }).click();
   await expect(page.getByText('Imported 2 accessions')).toBeVisible();

@@ -85,7 +85,13 @@ test('the runs list and a project page show a project’s runs and their output 
   const runName = `gdip_${Date.now()}`;
   const launched = await request.post('/api/runs', {
     headers,
-    data: { pipelineId: 'nf-gdip', name: runName, projectId: project.id, labels: ['durum'], params: { genotypes: PANEL_VCF, phenotypes: path.resolve('tests/fixtures/genomics/panel_phenotypes.csv'), outdir: 'results' } },
+    data: {
+      pipelineId: 'nf-gdip',
+      name: runName,
+      projectId: project.id,
+      labels: ['durum'],
+      params: { genotypes: PANEL_VCF, phenotypes: path.resolve('tests/fixtures/genomics/panel_phenotypes.csv'), outdir: 'results' },
+    },
   });
   expect(launched.status(), await launched.text()).toBe(201);
 

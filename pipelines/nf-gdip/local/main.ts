@@ -34,7 +34,11 @@ interface Marker {
 }
 
 const MISSING = new Set(['', 'NA', 'NaN', 'na', 'nan', '.', 'null']);
-const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 function residualise(values: Float64Array, covariates: Float64Array[]): Float64Array {
   // Gram–Schmidt against [1, covariates…]: what is left is what the covariates do not explain.
@@ -85,7 +89,8 @@ export async function run(context: LocalContext): Promise<void> {
     if (!phenotypes.columns.includes(name)) throw new Error(`The phenotype table has no column ${name} (it has: ${phenotypes.columns.join(', ')}).`);
   }
   if (traits.length === 0) throw new Error('The phenotype table has no trait columns besides id and the covariates.');
-  if (params.association_test === 'linear_kinship') context.skip('KINSHIP', 'the kinship-corrected (mixed-model) scan needs the Nextflow pipeline; this run uses the plain linear scan with the covariates given.');
+  if (params.association_test === 'linear_kinship')
+    context.skip('KINSHIP', 'the kinship-corrected (mixed-model) scan needs the Nextflow pipeline; this run uses the plain linear scan with the covariates given.');
   if (params.model === 'bayesb') context.skip('BAYESB', 'BayesB needs the Nextflow pipeline; this run fits rrBLUP (ridge regression on markers) instead.');
 
   const sampleIndex = new Map(genotypes.samples.map((sample, index) => [sample, index]));
@@ -178,8 +183,17 @@ export async function run(context: LocalContext): Promise<void> {
         const testSet = new Set(test);
         const train = order.filter((i) => !testSet.has(i));
         const { means, matrix } = centred(train);
-        const fit = fitRidge(matrix, train.map((i) => y[i]!), lambda);
-        for (const i of test) predicted[i] = predict(Float64Array.from(markers, (marker, k) => marker.values[i]! - means[k]!), fit.intercept, fit.effects);
+        const fit = fitRidge(
+          matrix,
+          train.map((i) => y[i]!),
+          lambda,
+        );
+        for (const i of test)
+          predicted[i] = predict(
+            Float64Array.from(markers, (marker, k) => marker.values[i]! - means[k]!),
+            fit.intercept,
+            fit.effects,
+          );
       }
       const r = pearson(predicted, y);
       const rmse = Math.sqrt(y.reduce((sum, value, i) => sum + (value - predicted[i]!) ** 2, 0) / n);
@@ -188,8 +202,12 @@ export async function run(context: LocalContext): Promise<void> {
 
       const all = [...Array(n).keys()];
       const { means, matrix } = centred(all);
-      const fit = fitRidge(matrix, all.map((i) => y[i]!), lambda);
-      all.forEach((i) => gebvs.push([individuals[i]!.id, trait, predict(matrix[i]!, fit.intercept, fit.effects).toFixed(6)].join(',')));
+      const fit = fitRidge(
+        matrix,
+        all.map((i) => y[i]!),
+        lambda,
+      );
+      for (const i of all) gebvs.push([individuals[i]!.id, trait, predict(matrix[i]!, fit.intercept, fit.effects).toFixed(6)].join(','));
       models[trait] = {
         model: 'rrblup',
         lambda,

@@ -130,7 +130,15 @@ export async function run(context: LocalContext): Promise<void> {
       output: outputVcf,
       samples: { input: vcf.samples.length, kept: keptSamples.length, removedLowCallRate: vcf.samples.length - keptSamples.length },
       sites: { input: vcf.sites.length, kept: finalSites.length, removed },
-      filters: { biallelic_snps_only: params.biallelic_snps_only, min_maf: params.min_maf, max_site_missing: params.max_site_missing, min_sample_call_rate: params.min_sample_call_rate, ld_prune: params.ld_prune, ld_r2_threshold: params.ld_r2_threshold, ld_window_kb: params.ld_window_kb },
+      filters: {
+        biallelic_snps_only: params.biallelic_snps_only,
+        min_maf: params.min_maf,
+        max_site_missing: params.max_site_missing,
+        min_sample_call_rate: params.min_sample_call_rate,
+        ld_prune: params.ld_prune,
+        ld_r2_threshold: params.ld_r2_threshold,
+        ld_window_kb: params.ld_window_kb,
+      },
     };
     fs.writeFileSync(path.join(qcDir, 'qc_summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     const rows = sampleCallRates.map((row) => `${row.sample}\t${row.callRate.toFixed(4)}\t${row.kept ? 'kept' : 'removed'}`);

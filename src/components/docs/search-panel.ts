@@ -91,7 +91,9 @@ function moveSelection(results: HTMLElement, step: number): void {
   if (options.length === 0) return;
   const current = options.findIndex((option) => option.getAttribute('aria-selected') === 'true');
   const next = (current + step + options.length) % options.length;
-  options.forEach((option, index) => option.setAttribute('aria-selected', String(index === next)));
+  options.forEach((option, index) => {
+    option.setAttribute('aria-selected', String(index === next));
+  });
   options[next]?.scrollIntoView({ block: 'nearest' });
 }
 

@@ -9,9 +9,7 @@ export interface SidebarPage {
   order?: number | undefined;
 }
 
-type SidebarItem =
-  | { slug: string }
-  | { label: string; translations?: Record<string, string>; collapsed?: boolean; items: SidebarItem[] };
+type SidebarItem = { slug: string } | { label: string; translations?: Record<string, string>; collapsed?: boolean; items: SidebarItem[] };
 
 interface FolderLabel {
   label: string;
@@ -34,7 +32,10 @@ export function markdownPages(root: string): SidebarPage[] {
         const frontmatter = /^---\n([\s\S]*?)\n---/.exec(source)?.[1] ?? '';
         const order = /^\s+order:\s*(-?\d+)/m.exec(frontmatter)?.[1];
         pages.push({
-          id: path.relative(path.dirname(root), file).replace(/\\/g, '/').replace(/\.mdx?$/, ''),
+          id: path
+            .relative(path.dirname(root), file)
+            .replace(/\\/g, '/')
+            .replace(/\.mdx?$/, ''),
           title: /^title:\s*(.+)$/m.exec(frontmatter)?.[1]?.replace(/^['"]|['"]$/g, '') ?? entry.name,
           order: order === undefined ? undefined : Number(order),
         });

@@ -9,7 +9,10 @@ const user = { id: 1, email: 'ada@example.org', name: 'Ada', createdAt: '2026-01
 beforeEach(() => {
   vi.useFakeTimers();
   // The session check never answers in these tests; each one sets the session itself.
-  vi.stubGlobal('fetch', vi.fn(() => new Promise<Response>(() => {})));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => new Promise<Response>(() => {})),
+  );
   resetSessionForTests();
 });
 afterEach(() => {

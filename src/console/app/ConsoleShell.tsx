@@ -85,10 +85,7 @@ function PageHeader({ title, backHref, backLabel, actions }: { title: string; ba
   return (
     <div className="mb-6 flex flex-wrap items-center gap-3">
       {backHref && (
-        <a
-          href={backHref}
-          className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-stone-600 ring-1 ring-stone-300 hover:bg-white hover:text-stone-900"
-        >
+        <a href={backHref} className="inline-flex items-center gap-1 rounded-md px-2 py-1 text-sm text-stone-600 ring-1 ring-stone-300 hover:bg-white hover:text-stone-900">
           <svg viewBox="0 0 20 20" className="size-4" aria-hidden="true">
             <path d="M12 5l-5 5 5 5" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
           </svg>

@@ -35,6 +35,7 @@ export function Dropdown({ section, align = 'left', active = false }: { section:
   };
 
   return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: the menu's arrow and Escape keys, for the button and the items inside it
     <div ref={root} className="relative" onKeyDown={onKeyDown}>
       <button
         type="button"

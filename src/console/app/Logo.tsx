@@ -2,7 +2,11 @@ import { PRODUCT_NAME } from './brand';
 
 export function Logo() {
   return (
-    <a href="/" className="flex items-center gap-2 rounded-md px-1 py-1 font-semibold tracking-tight text-white focus-visible:outline-2 focus-visible:outline-white" aria-label={`${PRODUCT_NAME} home`}>
+    <a
+      href="/"
+      className="flex items-center gap-2 rounded-md px-1 py-1 font-semibold tracking-tight text-white focus-visible:outline-2 focus-visible:outline-white"
+      aria-label={`${PRODUCT_NAME} home`}
+    >
       <svg viewBox="0 0 32 32" className="size-7" aria-hidden="true">
         <rect width="32" height="32" rx="8" fill="#ecfdf5" />
         <path d="M16 26V15" stroke="#065f46" strokeWidth="2.4" strokeLinecap="round" />

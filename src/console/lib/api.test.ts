@@ -13,9 +13,7 @@ afterEach(() => {
 });
 
 const respond = (body: string, init: ResponseInit & { json?: boolean } = {}) =>
-  fetchMock.mockResolvedValueOnce(
-    new Response(body || null, { ...init, headers: init.json === false ? { 'Content-Type': 'text/plain' } : { 'Content-Type': 'application/json' } }),
-  );
+  fetchMock.mockResolvedValueOnce(new Response(body || null, { ...init, headers: init.json === false ? { 'Content-Type': 'text/plain' } : { 'Content-Type': 'application/json' } }));
 
 async function failureOf(promise: Promise<unknown>): Promise<RequestError> {
   const error = await promise.then(

@@ -43,12 +43,7 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
   onUnauthorized = handler;
 }
 
-export async function request<T = unknown>(
-  path: string,
-  method: HttpMethod = 'GET',
-  body?: unknown,
-  contentType = 'application/json',
-): Promise<T> {
+export async function request<T = unknown>(path: string, method: HttpMethod = 'GET', body?: unknown, contentType = 'application/json'): Promise<T> {
   const token = readStoredToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (token) headers.Authorization = `token ${token}`;

@@ -16,6 +16,7 @@ export function useRequest<T>(path: string | null, refreshKey: unknown = null): 
   const [state, setState] = useState<{ data: T | undefined; error: Error | undefined; loading: boolean }>({ data: undefined, error: undefined, loading: path !== null });
   const [generation, setGeneration] = useState(0);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation (reload) and refreshKey are triggers, not inputs
   useEffect(() => {
     if (path === null) return;
     let current = true;

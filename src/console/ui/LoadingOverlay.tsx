@@ -12,12 +12,7 @@ export function LoadingOverlay({ text = 'Loading...', delayMs = LOADING_OVERLAY_
   }, [delayMs]);
   if (!visible) return null;
   return (
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-white/70 backdrop-blur-[1px]"
-      role="status"
-      aria-live="polite"
-      data-testid="loading-overlay"
-    >
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-white/70 backdrop-blur-[1px]" role="status" aria-live="polite" data-testid="loading-overlay">
       <div className="flex items-center gap-3 rounded-lg bg-white px-5 py-3 text-stone-700 shadow-lg ring-1 ring-stone-200">
         <Spinner className="size-5 text-emerald-700" />
         <span>{text}</span>

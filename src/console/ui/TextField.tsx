@@ -13,7 +13,20 @@ const controlClass = (error: string | undefined) =>
   }`;
 
 /** Label above, message below, wired for screen readers; the control comes from `render`. */
-function Field({ label, error, hint, id, required, className, render }: FieldProps & { id: string | undefined; required: boolean | undefined; className: string | undefined; render: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; 'aria-required'?: boolean; className: string }) => ReactNode }) {
+function Field({
+  label,
+  error,
+  hint,
+  id,
+  required,
+  className,
+  render,
+}: FieldProps & {
+  id: string | undefined;
+  required: boolean | undefined;
+  className: string | undefined;
+  render: (props: { id: string; 'aria-invalid'?: boolean; 'aria-describedby'?: string; 'aria-required'?: boolean; className: string }) => ReactNode;
+}) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const messageId = `${controlId}-message`;

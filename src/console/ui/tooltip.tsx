@@ -27,10 +27,7 @@ export function TooltipLayer() {
   return (
     <div id="app-tooltip" role="tooltip" className="pointer-events-none fixed inset-0" style={{ zIndex: 60 }} aria-hidden={!tooltip}>
       {tooltip && (
-        <div
-          className="absolute max-w-xs -translate-x-1/2 rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow-lg"
-          style={{ left: tooltip.left, top: tooltip.top }}
-        >
+        <div className="absolute max-w-xs -translate-x-1/2 rounded-md bg-stone-900 px-2.5 py-1.5 text-xs text-white shadow-lg" style={{ left: tooltip.left, top: tooltip.top }}>
           {tooltip.text}
         </div>
       )}

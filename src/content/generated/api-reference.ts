@@ -68,7 +68,7 @@ function operationSection(method: string, path: string, operation: Operation): s
   const responses = Object.entries(operation.responses ?? {});
   return [
     `## ${method.toUpperCase()} ${path.replace(/^\//, '')}`,
-    operation.summary ? text(operation.summary) + '.' : '',
+    operation.summary ? `${text(operation.summary)}.` : '',
     operation.description ? text(operation.description) : '',
     isPublic ? '**Public**: no token needed.' : '**Needs a token**: `Authorization: token <token>`.',
     parameters.length > 0
@@ -78,8 +78,12 @@ function operationSection(method: string, path: string, operation: Operation): s
           parameters.map((parameter) => [code(parameter.name), parameter.in, text(describeType(parameter.schema)), parameter.required ? 'yes' : 'no', text(parameter.description)]),
         )
       : '',
-    body ? '### Request body (JSON)\n\n' + (fieldsTable(body) || 'Any JSON object.') : '',
-    '### Responses\n\n' + table(['Status', 'Meaning'], responses.map(([status, response]) => [code(status), text(response.description)])),
+    body ? `### Request body (JSON)\n\n${fieldsTable(body) || 'Any JSON object.'}` : '',
+    '### Responses\n\n' +
+      table(
+        ['Status', 'Meaning'],
+        responses.map(([status, response]) => [code(status), text(response.description)]),
+      ),
   ]
     .filter(Boolean)
     .join('\n\n');

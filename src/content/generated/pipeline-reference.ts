@@ -43,7 +43,7 @@ export function pipelineReferencePages(): GeneratedPage[] {
             ['Outputs registered as', manifest.outputFileTypes.map((type) => text(type)).join(', ')],
           ],
         ),
-        'Hidden parameters are behind **Show hidden parameters** on the launch page. Generated from the pipeline\'s `nextflow_schema.json`, the same file the launch form and the server\'s validation read.',
+        "Hidden parameters are behind **Show hidden parameters** on the launch page. Generated from the pipeline's `nextflow_schema.json`, the same file the launch form and the server's validation read.",
         ...sections,
       ].join('\n\n'),
     };

@@ -104,7 +104,10 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
       }
       if (now - entry.lastUsedAt > TOUCH_INTERVAL_MS) {
         entry.lastUsedAt = now;
-        await db.update(authTokens).set({ lastUsedAt: new Date(now) }).where(eq(authTokens.id, entry.owner.tokenId));
+        await db
+          .update(authTokens)
+          .set({ lastUsedAt: new Date(now) })
+          .where(eq(authTokens.id, entry.owner.tokenId));
       }
       return entry.owner;
     },

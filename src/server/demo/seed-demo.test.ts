@@ -18,7 +18,14 @@ describe('the demo data', () => {
   it('loads the promised sample once, and a second run changes nothing', async () => {
     expect(await hasNoBreedingData(database.db)).toBe(true);
     expect(await seedDemo(database.db)).toEqual({ created: true });
-    const counts = { projects: await total(projects), sites: await total(sites), accessions: await total(accessions), experiments: await total(experiments), crossPlans: await total(crossPlans), crosses: await total(plannedCrosses) };
+    const counts = {
+      projects: await total(projects),
+      sites: await total(sites),
+      accessions: await total(accessions),
+      experiments: await total(experiments),
+      crossPlans: await total(crossPlans),
+      crosses: await total(plannedCrosses),
+    };
     expect(counts).toEqual({ projects: 2, sites: 6, accessions: 500, experiments: 8, crossPlans: 2, crosses: 40 });
     expect(await seedDemo(database.db)).toEqual({ created: false });
     expect(await total(accessions)).toBe(500);

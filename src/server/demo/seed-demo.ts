@@ -12,8 +12,22 @@ function random(seed: number) {
 }
 
 const PROJECTS = [
-  { name: 'Spring Wheat Yield Trials 2026', description: 'Advanced and elite yield trials of irrigated spring bread wheat.', leadName: 'Ana Ruiz', startDate: '2025-11-15', endDate: '2026-06-30', status: 'active' },
-  { name: 'Heat Tolerance Panel', description: 'Association panel phenotyped under late sowing for heat tolerance.', leadName: 'Kofi Mensah', startDate: '2025-01-10', endDate: '2027-12-31', status: 'active' },
+  {
+    name: 'Spring Wheat Yield Trials 2026',
+    description: 'Advanced and elite yield trials of irrigated spring bread wheat.',
+    leadName: 'Ana Ruiz',
+    startDate: '2025-11-15',
+    endDate: '2026-06-30',
+    status: 'active',
+  },
+  {
+    name: 'Heat Tolerance Panel',
+    description: 'Association panel phenotyped under late sowing for heat tolerance.',
+    leadName: 'Kofi Mensah',
+    startDate: '2025-01-10',
+    endDate: '2027-12-31',
+    status: 'active',
+  },
 ];
 
 /** Real wheat breeding stations. */
@@ -23,7 +37,16 @@ const SITES = [
   { locationName: 'ICARDA Marchouch', abbreviation: 'MCH', locationType: 'field', countryCode: 'MAR', latitude: 33.56, longitude: -6.69, elevation: 390, instituteName: 'ICARDA' },
   { locationName: 'KALRO Njoro', abbreviation: 'NJO', locationType: 'field', countryCode: 'KEN', latitude: -0.33, longitude: 35.94, elevation: 2185, instituteName: 'KALRO' },
   { locationName: 'PAU Ludhiana', abbreviation: 'LDH', locationType: 'field', countryCode: 'IND', latitude: 30.9, longitude: 75.81, elevation: 247, instituteName: 'Punjab Agricultural University' },
-  { locationName: 'Rothamsted Glasshouse, Harpenden', abbreviation: 'RRES', locationType: 'greenhouse', countryCode: 'GBR', latitude: 51.81, longitude: -0.37, elevation: 128, instituteName: 'Rothamsted Research' },
+  {
+    locationName: 'Rothamsted Glasshouse, Harpenden',
+    abbreviation: 'RRES',
+    locationType: 'greenhouse',
+    countryCode: 'GBR',
+    latitude: 51.81,
+    longitude: -0.37,
+    elevation: 128,
+    instituteName: 'Rothamsted Research',
+  },
 ];
 
 /** Cultivars and elite lines that appear in wheat pedigrees worldwide, with their origin. */
@@ -62,7 +85,15 @@ const CULTIVARS: Array<[string, string, string]> = [
 
 /** Two projects, six stations, 500 accessions, eight experiments and two cross plans of 20 crosses. */
 export async function seedDemo(db: Database): Promise<{ created: boolean }> {
-  const [already] = await db.select({ value: count() }).from(projects).where(inArray(projects.name, PROJECTS.map((project) => project.name)));
+  const [already] = await db
+    .select({ value: count() })
+    .from(projects)
+    .where(
+      inArray(
+        projects.name,
+        PROJECTS.map((project) => project.name),
+      ),
+    );
   if ((already?.value ?? 0) > 0) return { created: false };
 
   await db.transaction(async (tx) => {
@@ -107,14 +138,76 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
     const [springWheat, heat] = projectRows.map((row) => row.id) as [number, number];
     const siteId = (index: number) => siteRows[index]!.id;
     await tx.insert(experiments).values([
-      { name: 'EYT-2026-OBR', projectId: springWheat, siteId: siteId(0), studyType: 'yield_trial', season: '2025-26 winter', year: 2026, designType: 'alpha_lattice', startDate: '2025-11-20', endDate: '2026-05-10', description: 'Elite yield trial, full irrigation, 3 replicates.' },
-      { name: 'EYT-2026-OBR-DRT', projectId: springWheat, siteId: siteId(0), studyType: 'yield_trial', season: '2025-26 winter', year: 2026, designType: 'alpha_lattice', startDate: '2025-11-22', endDate: '2026-05-05', description: 'Elite yield trial, reduced irrigation (drought).' },
-      { name: 'AYT-2026-LDH', projectId: springWheat, siteId: siteId(4), studyType: 'yield_trial', season: '2025-26 rabi', year: 2026, designType: 'RCBD', startDate: '2025-11-10', endDate: '2026-04-20' },
-      { name: 'AYT-2026-NJO', projectId: springWheat, siteId: siteId(3), studyType: 'yield_trial', season: '2026 long rains', year: 2026, designType: 'RCBD', startDate: '2026-04-01', endDate: '2026-09-15' },
+      {
+        name: 'EYT-2026-OBR',
+        projectId: springWheat,
+        siteId: siteId(0),
+        studyType: 'yield_trial',
+        season: '2025-26 winter',
+        year: 2026,
+        designType: 'alpha_lattice',
+        startDate: '2025-11-20',
+        endDate: '2026-05-10',
+        description: 'Elite yield trial, full irrigation, 3 replicates.',
+      },
+      {
+        name: 'EYT-2026-OBR-DRT',
+        projectId: springWheat,
+        siteId: siteId(0),
+        studyType: 'yield_trial',
+        season: '2025-26 winter',
+        year: 2026,
+        designType: 'alpha_lattice',
+        startDate: '2025-11-22',
+        endDate: '2026-05-05',
+        description: 'Elite yield trial, reduced irrigation (drought).',
+      },
+      {
+        name: 'AYT-2026-LDH',
+        projectId: springWheat,
+        siteId: siteId(4),
+        studyType: 'yield_trial',
+        season: '2025-26 rabi',
+        year: 2026,
+        designType: 'RCBD',
+        startDate: '2025-11-10',
+        endDate: '2026-04-20',
+      },
+      {
+        name: 'AYT-2026-NJO',
+        projectId: springWheat,
+        siteId: siteId(3),
+        studyType: 'yield_trial',
+        season: '2026 long rains',
+        year: 2026,
+        designType: 'RCBD',
+        startDate: '2026-04-01',
+        endDate: '2026-09-15',
+      },
       { name: 'Crossing block 2026 BAT', projectId: springWheat, siteId: siteId(1), studyType: 'crossing_block', season: '2026 summer', year: 2026, startDate: '2026-05-15' },
-      { name: 'Heat panel late sowing OBR', projectId: heat, siteId: siteId(0), studyType: 'phenotyping', season: '2025-26 winter', year: 2026, designType: 'augmented', startDate: '2026-01-15', endDate: '2026-05-30', description: 'Sown 8 weeks late so that grain fill meets the heat.' },
+      {
+        name: 'Heat panel late sowing OBR',
+        projectId: heat,
+        siteId: siteId(0),
+        studyType: 'phenotyping',
+        season: '2025-26 winter',
+        year: 2026,
+        designType: 'augmented',
+        startDate: '2026-01-15',
+        endDate: '2026-05-30',
+        description: 'Sown 8 weeks late so that grain fill meets the heat.',
+      },
       { name: 'Heat panel MCH', projectId: heat, siteId: siteId(2), studyType: 'phenotyping', season: '2025-26', year: 2026, designType: 'augmented', startDate: '2025-12-20', endDate: '2026-06-10' },
-      { name: 'Heat panel genotyping', projectId: heat, siteId: siteId(5), studyType: 'genotyping', year: 2025, startDate: '2025-03-01', endDate: '2025-06-30', description: 'Leaf sampling for the 35K array.' },
+      {
+        name: 'Heat panel genotyping',
+        projectId: heat,
+        siteId: siteId(5),
+        studyType: 'genotyping',
+        year: 2025,
+        startDate: '2025-03-01',
+        endDate: '2025-06-30',
+        description: 'Leaf sampling for the 35K array.',
+      },
     ]);
 
     const plans = await tx
@@ -131,7 +224,15 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
           const female = parents[(planIndex * 50 + index * 7) % parents.length]!;
           const male = parents[(planIndex * 50 + index * 11 + 3) % parents.length]!;
           const status = index < (planIndex === 0 ? 12 : 0) ? 'DONE' : index % 9 === 8 ? 'SKIPPED' : 'TODO';
-          return { crossPlanId: plan.id, femaleParentId: female, maleParentId: male, crossType: 'BIPARENTAL', numberOfCrosses: 2 + (index % 5), status, notes: status === 'SKIPPED' ? 'Flowering did not coincide' : null };
+          return {
+            crossPlanId: plan.id,
+            femaleParentId: female,
+            maleParentId: male,
+            crossType: 'BIPARENTAL',
+            numberOfCrosses: 2 + (index % 5),
+            status,
+            notes: status === 'SKIPPED' ? 'Flowering did not coincide' : null,
+          };
         }),
       );
     }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { fieldErrorsFromIssues, type ApiErrorBody } from '../../contract/errors';
 import { NUL_MESSAGE, nulFieldOf } from '../../contract/fields';
 import { describeError } from '../log';
@@ -23,10 +23,7 @@ export class ApiError extends Error {
 }
 
 /** zod-openapi calls this when a request part fails its schema: 400 with one message per field. */
-export function validationHook(
-  result: { success: true; data?: unknown; target: string } | { success: false; error: z.ZodError; target: string },
-  c: Context,
-) {
+export function validationHook(result: { success: true; data?: unknown; target: string } | { success: false; error: z.ZodError; target: string }, c: Context) {
   const where = result.target === 'json' ? 'request body' : `request ${result.target}`;
   if (result.success) {
     // PostgreSQL's text cannot hold NUL: refused here once for every field of every route.
@@ -50,9 +47,7 @@ export function handleError(error: Error, c: Context): Response {
     return c.json({ ...error.details, message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
   }
   if (error instanceof HTTPException) {
-    const message = error.status === 400 && /json/i.test(error.message)
-      ? 'The request body is not valid JSON.'
-      : error.message || 'Request failed';
+    const message = error.status === 400 && /json/i.test(error.message) ? 'The request body is not valid JSON.' : error.message || 'Request failed';
     return c.json({ message } satisfies ApiErrorBody, error.status as ContentfulStatusCode);
   }
   const requestId = String(c.get('requestId') ?? 'unknown');

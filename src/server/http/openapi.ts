@@ -1,4 +1,4 @@
-import { z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '../../contract/errors';
 
 /** The JSON error responses a route can give, for its OpenAPI declaration. */
@@ -14,9 +14,7 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     501: 'Not available on this server (e.g. no local implementation)',
     503: 'The engine cannot launch now (e.g. nextflow is not installed)',
   } as const;
-  return Object.fromEntries(
-    statuses.map((status) => [status, { description: descriptions[status], content: { 'application/json': { schema: apiErrorSchema } } }]),
-  );
+  return Object.fromEntries(statuses.map((status) => [status, { description: descriptions[status], content: { 'application/json': { schema: apiErrorSchema } } }]));
 }
 
 export function jsonContent<T extends z.ZodType>(schema: T, description: string) {

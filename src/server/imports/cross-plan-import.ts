@@ -29,12 +29,30 @@ export async function importCrossPlans(db: Database, text: string, commit: boole
     }
   }
 
-  const existingPlans = await existingByLowerName(db, crossPlans, crossPlans.name, crossPlans.id, [...plans.values()].map((plan) => plan.name));
+  const existingPlans = await existingByLowerName(
+    db,
+    crossPlans,
+    crossPlans.name,
+    crossPlans.id,
+    [...plans.values()].map((plan) => plan.name),
+  );
   for (const plan of plans.values()) {
     if (existingPlans.has(plan.name.toLowerCase())) report.errors.push({ row: plan.firstRow, column: 'crossPlan', message: `Cross plan '${plan.name}' already exists; import new plans only.` });
   }
-  const projectIds = await existingByLowerName(db, projects, projects.name, projects.id, rows.map((row) => row.values.project));
-  const parentIds = await existingByLowerName(db, accessions, accessions.germplasmName, accessions.id, rows.flatMap((row) => [row.values.femaleParent, ...(row.values.maleParent ? [row.values.maleParent] : [])]));
+  const projectIds = await existingByLowerName(
+    db,
+    projects,
+    projects.name,
+    projects.id,
+    rows.map((row) => row.values.project),
+  );
+  const parentIds = await existingByLowerName(
+    db,
+    accessions,
+    accessions.germplasmName,
+    accessions.id,
+    rows.flatMap((row) => [row.values.femaleParent, ...(row.values.maleParent ? [row.values.maleParent] : [])]),
+  );
   for (const { row, values } of rows) {
     if (!projectIds.has(values.project.toLowerCase())) report.errors.push({ row, column: 'project', message: `No project is named '${values.project}'.` });
     if (!parentIds.has(values.femaleParent.toLowerCase())) report.errors.push({ row, column: 'femaleParent', message: `No accession is named '${values.femaleParent}'.` });

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { fieldErrorsFromIssues } from '../../contract/errors';
 import { restoreFormula } from '../../contract/csv-cells';
 import { NUL_MESSAGE } from '../../contract/fields';
@@ -29,7 +29,8 @@ export function parseCsv<T>(text: string, template: ImportTemplate, schema: z.Zo
   const known = new Set(columns.map((column) => column.name));
   const headers = parsed.meta.fields ?? [];
   for (const column of columns) {
-    if (column.required && !headers.includes(column.name)) report.errors.push({ row: 1, column: column.name, message: `The required column '${column.name}' is missing; download the template for the expected header.` });
+    if (column.required && !headers.includes(column.name))
+      report.errors.push({ row: 1, column: column.name, message: `The required column '${column.name}' is missing; download the template for the expected header.` });
   }
   for (const header of headers) {
     if (!known.has(header)) report.warnings.push({ row: 1, column: header, code: 'unknown-column', message: `Column '${header}' is not part of the template and will be ignored.` });
@@ -51,7 +52,12 @@ export function parseCsv<T>(text: string, template: ImportTemplate, schema: z.Zo
         report.errors.push({ row, column: column.name, message: NUL_MESSAGE });
         storable = false;
       }
-      input[column.name] = lists.has(column.name) ? cell.split(';').map((part) => part.trim()).filter(Boolean) : cell;
+      input[column.name] = lists.has(column.name)
+        ? cell
+            .split(';')
+            .map((part) => part.trim())
+            .filter(Boolean)
+        : cell;
     }
     if (!storable) return;
     const result = schema.safeParse(input);

@@ -40,8 +40,20 @@ interface ImportTarget {
 
 /** Experiments name their project and site; both must exist. */
 async function resolveExperimentReferences(db: Database, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) {
-  const projectIds = await existingByLowerName(db, projects, projects.name, projects.id, rows.map((row) => String(row.values.project)));
-  const siteIds = await existingByLowerName(db, sites, sites.locationName, sites.id, rows.flatMap((row) => (row.values.site ? [String(row.values.site)] : [])));
+  const projectIds = await existingByLowerName(
+    db,
+    projects,
+    projects.name,
+    projects.id,
+    rows.map((row) => String(row.values.project)),
+  );
+  const siteIds = await existingByLowerName(
+    db,
+    sites,
+    sites.locationName,
+    sites.id,
+    rows.flatMap((row) => (row.values.site ? [String(row.values.site)] : [])),
+  );
   for (const entry of rows) {
     const { project, site, ...rest } = entry.values;
     const projectId = projectIds.get(String(project).toLowerCase());
@@ -53,11 +65,30 @@ async function resolveExperimentReferences(db: Database, rows: Array<ParsedRow<R
 }
 
 const TARGETS: ImportTarget[] = [
-  { path: 'accessions', template: 'accessions', noun: 'Accession', table: accessions, nameColumn: accessions.germplasmName, nameField: 'germplasmName', schema: accessionInputSchema, synonyms: { column: accessions.synonyms, lowerCase: accessions.synonymsLower }, knownCodes: { field: 'instituteCode', column: accessions.instituteCode, label: 'Institute code' } },
+  {
+    path: 'accessions',
+    template: 'accessions',
+    noun: 'Accession',
+    table: accessions,
+    nameColumn: accessions.germplasmName,
+    nameField: 'germplasmName',
+    schema: accessionInputSchema,
+    synonyms: { column: accessions.synonyms, lowerCase: accessions.synonymsLower },
+    knownCodes: { field: 'instituteCode', column: accessions.instituteCode, label: 'Institute code' },
+  },
   { path: 'sites', template: 'sites', noun: 'Site', table: sites, nameColumn: sites.locationName, nameField: 'locationName', schema: siteInputSchema },
   { path: 'projects', template: 'projects', noun: 'Project', table: projects, nameColumn: projects.name, nameField: 'name', schema: projectInputSchema },
   { path: 'file-types', template: 'file-types', noun: 'File type', table: fileTypes, nameColumn: fileTypes.name, nameField: 'name', schema: fileTypeInputSchema },
-  { path: 'experiments', template: 'experiments', noun: 'Experiment', table: experiments, nameColumn: experiments.name, nameField: 'name', schema: experimentImportSchema, resolve: resolveExperimentReferences },
+  {
+    path: 'experiments',
+    template: 'experiments',
+    noun: 'Experiment',
+    table: experiments,
+    nameColumn: experiments.name,
+    nameField: 'name',
+    schema: experimentImportSchema,
+    resolve: resolveExperimentReferences,
+  },
 ];
 
 async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: Array<ParsedRow<Record<string, unknown>>>, report: ImportReport) {
@@ -81,14 +112,22 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: A
     const name = String(entry.values[target.nameField]);
     const match = similar.get(name);
     if (match && match.toLowerCase() !== name.toLowerCase()) {
-      report.warnings.push({ row: entry.row, column: target.nameField, code: 'near-duplicate', message: `'${name}' looks like the existing ${target.noun.toLowerCase()} '${match}' (differs only by case, spacing or one character).` });
+      report.warnings.push({
+        row: entry.row,
+        column: target.nameField,
+        code: 'near-duplicate',
+        message: `'${name}' looks like the existing ${target.noun.toLowerCase()} '${match}' (differs only by case, spacing or one character).`,
+      });
     }
   }
   if (target.synonyms) {
     const { column: synonyms, lowerCase } = target.synonyms;
     const bySynonym = new Map<string, string>();
     for (const part of chunks([...new Set(names.map((name) => name.toLowerCase()))])) {
-      const candidates = sql`ARRAY[${sql.join(part.map((name) => sql`${name}`), sql`, `)}]::text[]`;
+      const candidates = sql`ARRAY[${sql.join(
+        part.map((name) => sql`${name}`),
+        sql`, `,
+      )}]::text[]`;
       // One GIN index probe per candidate name (an && against the whole list would scan the table).
       const result: unknown = await db.execute(
         sql`select ${target.nameColumn} as name, ${synonyms} as synonyms from unnest(${candidates}) as candidate(value) join ${target.table} on ${lowerCase} @> array[candidate.value]`,
@@ -98,7 +137,8 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: A
     }
     for (const entry of rows) {
       const owner = bySynonym.get(String(entry.values[target.nameField]).toLowerCase());
-      if (owner) report.warnings.push({ row: entry.row, column: target.nameField, code: 'synonym', message: `'${String(entry.values[target.nameField])}' is a synonym of the existing accession '${owner}'.` });
+      if (owner)
+        report.warnings.push({ row: entry.row, column: target.nameField, code: 'synonym', message: `'${String(entry.values[target.nameField])}' is a synonym of the existing accession '${owner}'.` });
     }
   }
 }
@@ -126,7 +166,8 @@ function importRoute(target: ImportTarget) {
     path: `/${target.path}/import`,
     tags: ['Imports'],
     summary: `Validate, and optionally commit, a CSV of ${target.path}`,
-    description: 'The body is the CSV file (text/csv), with the header of the template. Without `commit=true` nothing is written and the report lists every problem by row and column. With it, all rows are written in one transaction, or none; warnings must be accepted with `acceptWarnings=true`.',
+    description:
+      'The body is the CSV file (text/csv), with the header of the template. Without `commit=true` nothing is written and the report lists every problem by row and column. With it, all rows are written in one transaction, or none; warnings must be accepted with `acceptWarnings=true`.',
     request: {
       query: z.object({ commit: z.enum(['true', 'false']).default('false'), acceptWarnings: z.enum(['true', 'false']).default('false') }),
       body: { content: { 'text/csv': { schema: z.string() } }, required: true },
@@ -150,9 +191,17 @@ async function writeAllOrNothing(c: Context<AppEnv>, write: () => Promise<number
     c.get('deps').log.warn('An import was rolled back', { requestId: c.get('requestId'), path: c.req.path, error: describeError(error) });
     // Said in the user's terms: the database's own words name tables and constraints, not rows.
     const state = sqlState(error);
-    if (state === UNIQUE_VIOLATION) throw new ApiError(409, 'The import was rolled back and no rows were written: a record with one of these names was added while the file was being imported. Validate the file again to see which.');
-    if (state === FOREIGN_KEY_VIOLATION) throw new ApiError(409, 'The import was rolled back and no rows were written: a record the file refers to was deleted while the file was being imported. Validate the file again to see which.');
-    throw new ApiError(409, 'The import was rolled back and no rows were written: the database refused one of the rows. Validate the file again; if it passes and this happens again, ask your administrator to look for this request in the server log.');
+    if (state === UNIQUE_VIOLATION)
+      throw new ApiError(
+        409,
+        'The import was rolled back and no rows were written: a record with one of these names was added while the file was being imported. Validate the file again to see which.',
+      );
+    if (state === FOREIGN_KEY_VIOLATION)
+      throw new ApiError(409, 'The import was rolled back and no rows were written: a record the file refers to was deleted while the file was being imported. Validate the file again to see which.');
+    throw new ApiError(
+      409,
+      'The import was rolled back and no rows were written: the database refused one of the rows. Validate the file again; if it passes and this happens again, ask your administrator to look for this request in the server log.',
+    );
   }
 }
 
@@ -161,7 +210,8 @@ const crossPlanImport = createRoute({
   path: '/cross-plans/import',
   tags: ['Imports'],
   summary: 'Validate, and optionally commit, a CSV of cross plans with their planned crosses',
-  description: 'One row per planned cross; rows sharing a cross plan name form one new plan. Projects and parents are named. With `commit=true` the plans and their crosses are written together, or nothing is.',
+  description:
+    'One row per planned cross; rows sharing a cross plan name form one new plan. Projects and parents are named. With `commit=true` the plans and their crosses are written together, or nothing is.',
   request: { query: z.object({ commit: z.enum(['true', 'false']).default('false') }), body: { content: { 'text/csv': { schema: z.string() } }, required: true } },
   responses: {
     200: jsonContent(importResultSchema, 'The validation report'),
@@ -180,52 +230,65 @@ crossPlanRouter.openapi(crossPlanImport, async (c) => {
   return c.json({ report: truncate({ ...report, created: await writeAllOrNothing(c, write) }) }, 201);
 });
 
-export const importRouter = TARGETS.reduce((router, target) => {
-  const template = IMPORT_TEMPLATES.find((entry) => entry.key === target.template)!;
-  router.use(`/${target.path}/import`, importLimit);
-  return router.openapi(importRoute(target), async (c) => {
-    const { db, log } = c.get('deps');
-    const query = c.req.valid('query');
-    const phases: Record<string, number> = {};
-    let phaseStart = performance.now();
-    const lap = (phase: string) => {
-      phases[phase] = Math.round(performance.now() - phaseStart);
-      phaseStart = performance.now();
-    };
-    const { rows, cells, report } = parseCsv(await c.req.text(), template, target.schema);
-    lap('parse');
-    if (report.rows === 0 && report.errors.length === 0) report.errors.push({ row: 1, column: '', message: 'The file has a header but no rows.' });
-    report.errors.push(...duplicateNamesInFile(cells, (values) => values[target.nameField] ?? '', target.nameField, target.noun));
-    const existing = await existingByLowerName(db, target.table, target.nameColumn, target.nameColumn, rows.map((row) => String(row.values[target.nameField])));
-    for (const entry of rows) {
-      const name = String(entry.values[target.nameField]);
-      if (existing.has(name.toLowerCase())) report.errors.push({ row: entry.row, column: target.nameField, message: `${target.noun} '${name}' already exists.` });
-    }
-    lap('existing names');
-    await target.resolve?.(db, rows, report);
-    await warnAboutSimilarNames(db, target, rows, report);
-    if (target.knownCodes) await warnAboutUnknownCodes(db, target.table, target.knownCodes, rows, report);
-    lap('warnings');
-    report.errors.sort((a, b) => a.row - b.row);
-    report.warnings.sort((a, b) => a.row - b.row);
+export const importRouter = TARGETS.reduce(
+  (router, target) => {
+    const template = IMPORT_TEMPLATES.find((entry) => entry.key === target.template)!;
+    router.use(`/${target.path}/import`, importLimit);
+    return router.openapi(importRoute(target), async (c) => {
+      const { db, log } = c.get('deps');
+      const query = c.req.valid('query');
+      const phases: Record<string, number> = {};
+      let phaseStart = performance.now();
+      const lap = (phase: string) => {
+        phases[phase] = Math.round(performance.now() - phaseStart);
+        phaseStart = performance.now();
+      };
+      const { rows, cells, report } = parseCsv(await c.req.text(), template, target.schema);
+      lap('parse');
+      if (report.rows === 0 && report.errors.length === 0) report.errors.push({ row: 1, column: '', message: 'The file has a header but no rows.' });
+      report.errors.push(...duplicateNamesInFile(cells, (values) => values[target.nameField] ?? '', target.nameField, target.noun));
+      const existing = await existingByLowerName(
+        db,
+        target.table,
+        target.nameColumn,
+        target.nameColumn,
+        rows.map((row) => String(row.values[target.nameField])),
+      );
+      for (const entry of rows) {
+        const name = String(entry.values[target.nameField]);
+        if (existing.has(name.toLowerCase())) report.errors.push({ row: entry.row, column: target.nameField, message: `${target.noun} '${name}' already exists.` });
+      }
+      lap('existing names');
+      await target.resolve?.(db, rows, report);
+      await warnAboutSimilarNames(db, target, rows, report);
+      if (target.knownCodes) await warnAboutUnknownCodes(db, target.table, target.knownCodes, rows, report);
+      lap('warnings');
+      report.errors.sort((a, b) => a.row - b.row);
+      report.warnings.sort((a, b) => a.row - b.row);
 
-    if (query.commit !== 'true') {
-      log.debug('CSV import checked', { path: target.path, rows: report.rows, phasesMs: phases });
-      return c.json({ report: truncate(report) }, 200);
-    }
-    if (report.errors.length > 0) throw new ApiError(400, `The file has ${report.errors.length} error(s); nothing was imported. Fix them and try again.`, undefined, { report: truncate(report) });
-    const blocking = report.warnings.filter((warning) => warning.code !== 'unknown-column');
-    if (blocking.length > 0 && query.acceptWarnings !== 'true') {
-      throw new ApiError(409, `The file has ${blocking.length} warning(s); accept them to import, or fix the rows. Nothing was imported.`);
-    }
-    await writeAllOrNothing(c, () =>
-      db.transaction(async (tx) => {
-        await bulkInsert(tx, target.table, rows.map((row) => row.values));
-        return rows.length;
-      }),
-    );
-    lap('commit');
-    log.info('CSV import committed', { path: target.path, rows: rows.length, phasesMs: phases });
-    return c.json({ report: truncate({ ...report, created: rows.length }) }, 201);
-  });
-}, createRouter().route('/', crossPlanRouter));
+      if (query.commit !== 'true') {
+        log.debug('CSV import checked', { path: target.path, rows: report.rows, phasesMs: phases });
+        return c.json({ report: truncate(report) }, 200);
+      }
+      if (report.errors.length > 0) throw new ApiError(400, `The file has ${report.errors.length} error(s); nothing was imported. Fix them and try again.`, undefined, { report: truncate(report) });
+      const blocking = report.warnings.filter((warning) => warning.code !== 'unknown-column');
+      if (blocking.length > 0 && query.acceptWarnings !== 'true') {
+        throw new ApiError(409, `The file has ${blocking.length} warning(s); accept them to import, or fix the rows. Nothing was imported.`);
+      }
+      await writeAllOrNothing(c, () =>
+        db.transaction(async (tx) => {
+          await bulkInsert(
+            tx,
+            target.table,
+            rows.map((row) => row.values),
+          );
+          return rows.length;
+        }),
+      );
+      lap('commit');
+      log.info('CSV import committed', { path: target.path, rows: rows.length, phasesMs: phases });
+      return c.json({ report: truncate({ ...report, created: rows.length }) }, 201);
+    });
+  },
+  createRouter().route('/', crossPlanRouter),
+);

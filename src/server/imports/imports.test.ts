@@ -23,7 +23,13 @@ const upload = async (path: string, csv: string, query = '') => {
   const response = await t.call(`/${path}/import${query}`, { method: 'POST', token, body: csv, headers: { 'Content-Type': 'text/csv' } });
   return { status: response.status, body: (await response.json()) as { report: Report; message?: string } };
 };
-const countLike = async (prefix: string) => (await t.db.select({ value: count() }).from(accessions).where(like(accessions.germplasmName, `${prefix}%`)))[0]!.value;
+const countLike = async (prefix: string) =>
+  (
+    await t.db
+      .select({ value: count() })
+      .from(accessions)
+      .where(like(accessions.germplasmName, `${prefix}%`))
+  )[0]!.value;
 
 describe('accession import', () => {
   it('says in words, not the database’s, why a commit raced by another import was rolled back', async () => {
@@ -64,7 +70,9 @@ describe('accession import', () => {
     expect(status).toBe(200);
     const problems = body.report.errors.map((error) => `${error.row}:${error.column}`);
     expect(problems).toEqual(expect.arrayContaining(['2:countryOfOriginCode', '3:germplasmName', '4:genus', '4:biologicalStatusOfAccessionCode', '5:instituteCode', '2:germplasmName']));
-    expect(body.report.errors.find((error) => error.row === 2 && error.column === 'germplasmName')!.message).toBe("Accession 'ImpB-1' appears 3 times in the file (rows 2, 6, 7); names must be unique.");
+    expect(body.report.errors.find((error) => error.row === 2 && error.column === 'germplasmName')!.message).toBe(
+      "Accession 'ImpB-1' appears 3 times in the file (rows 2, 6, 7); names must be unique.",
+    );
     expect(body.report.errors.find((error) => error.column === 'countryOfOriginCode')!.message).toContain('(got "XXX")');
     const commit = await upload('accessions', csv, '?commit=true');
     expect(commit.status).toBe(400);
@@ -107,7 +115,9 @@ describe('accession import', () => {
   });
 
   it('writes nothing when the commit fails part-way (row 150 of 300)', async () => {
-    await t.db.execute(sql`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin if new.germplasm_name = 'ImpE-150' then raise exception 'storage refused row 150'; end if; return new; end $$`);
+    await t.db.execute(
+      sql`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin if new.germplasm_name = 'ImpE-150' then raise exception 'storage refused row 150'; end if; return new; end $$`,
+    );
     await t.db.execute(sql`create trigger refuse_boom before insert on accessions for each row execute function refuse_boom()`);
     try {
       const rows = Array.from({ length: 300 }, (_, index) => `ImpE-${index + 1},Zea`);
@@ -150,7 +160,11 @@ describe('templates', () => {
     expect(columns.find((column) => column.name === 'synonyms')!.type).toMatch(/^list/);
     for (const template of IMPORT_TEMPLATES) {
       for (const column of templateColumns(template)) expect(template.example, `${template.key}.${column.name}`).toHaveProperty(column.name);
-      expect(templateCsv(template).split('\r\n')[0]).toBe(templateColumns(template).map((column) => column.name).join(','));
+      expect(templateCsv(template).split('\r\n')[0]).toBe(
+        templateColumns(template)
+          .map((column) => column.name)
+          .join(','),
+      );
     }
   });
 

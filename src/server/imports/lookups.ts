@@ -15,7 +15,10 @@ export function chunks<T>(items: T[], size = CHUNK): T[][] {
 export async function existingByLowerName(db: Database, table: PgTable, nameColumn: AnyPgColumn, idColumn: AnyPgColumn, names: string[]): Promise<Map<string, number>> {
   const found = new Map<string, number>();
   for (const part of chunks([...new Set(names.map((name) => name.toLowerCase()))])) {
-    const rows = await db.select({ id: idColumn, name: nameColumn }).from(table).where(inArray(sql`lower(${nameColumn})`, part));
+    const rows = await db
+      .select({ id: idColumn, name: nameColumn })
+      .from(table)
+      .where(inArray(sql`lower(${nameColumn})`, part));
     for (const row of rows) found.set(String(row.name).toLowerCase(), Number(row.id));
   }
   return found;

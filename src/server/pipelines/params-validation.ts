@@ -31,7 +31,7 @@ export function compileParamsSchema(schema: object): ValidateFunction {
   return shared.compile(rest);
 }
 
-function describe(error: ErrorObject): string {
+function messageOf(error: ErrorObject): string {
   const params = error.params as Record<string, unknown>;
   switch (error.keyword) {
     case 'errorMessage':
@@ -76,7 +76,7 @@ export function validateParams(validate: ValidateFunction, params: Record<string
   for (const error of validate.errors ?? []) {
     const field = fieldOf(error);
     // The errorMessage of a parameter replaces ajv's own wording for it.
-    if (error.keyword === 'errorMessage' || !errors[field]) errors[field] = describe(error);
+    if (error.keyword === 'errorMessage' || !errors[field]) errors[field] = messageOf(error);
   }
   return errors;
 }

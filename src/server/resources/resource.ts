@@ -1,4 +1,4 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { idParamsSchema as idParams, listQuerySchema, pageOf, pagination } from '../../contract/list';
@@ -82,11 +82,46 @@ export function resourceRouter<Input extends z.ZodType<Record<string, unknown>>,
   const tags = [tag];
 
   const routes = {
-    list: createRoute({ method: 'get', path: `/${path}`, tags, summary: `List ${noun}s`, request: { query: listQuery }, responses: { 200: jsonContent(pageOf(item), `A page of ${noun}s`), ...errorResponses(400, 401) } }),
-    get: createRoute({ method: 'get', path: `/${path}/{id}`, tags, summary: `One ${noun}`, request: { params: idParams }, responses: { 200: jsonContent(item, `The ${noun}`), ...errorResponses(400, 401, 404) } }),
-    create: createRoute({ method: 'post', path: `/${path}`, tags, summary: `Create ${article(noun)} ${noun}`, request: { body: jsonBody(definition.input) }, responses: { 201: jsonContent(item, `The new ${noun}`), ...errorResponses(400, 401, 409) } }),
-    replace: createRoute({ method: 'put', path: `/${path}/{id}`, tags, summary: `Replace ${article(noun)} ${noun}`, request: { params: idParams, body: jsonBody(definition.input) }, responses: { 200: jsonContent(item, `The updated ${noun}`), ...errorResponses(400, 401, 404, 409) } }),
-    remove: createRoute({ method: 'delete', path: `/${path}/{id}`, tags, summary: `Delete ${article(noun)} ${noun}; refused while other records use it`, request: { params: idParams }, responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 404, 409) } }),
+    list: createRoute({
+      method: 'get',
+      path: `/${path}`,
+      tags,
+      summary: `List ${noun}s`,
+      request: { query: listQuery },
+      responses: { 200: jsonContent(pageOf(item), `A page of ${noun}s`), ...errorResponses(400, 401) },
+    }),
+    get: createRoute({
+      method: 'get',
+      path: `/${path}/{id}`,
+      tags,
+      summary: `One ${noun}`,
+      request: { params: idParams },
+      responses: { 200: jsonContent(item, `The ${noun}`), ...errorResponses(400, 401, 404) },
+    }),
+    create: createRoute({
+      method: 'post',
+      path: `/${path}`,
+      tags,
+      summary: `Create ${article(noun)} ${noun}`,
+      request: { body: jsonBody(definition.input) },
+      responses: { 201: jsonContent(item, `The new ${noun}`), ...errorResponses(400, 401, 409) },
+    }),
+    replace: createRoute({
+      method: 'put',
+      path: `/${path}/{id}`,
+      tags,
+      summary: `Replace ${article(noun)} ${noun}`,
+      request: { params: idParams, body: jsonBody(definition.input) },
+      responses: { 200: jsonContent(item, `The updated ${noun}`), ...errorResponses(400, 401, 404, 409) },
+    }),
+    remove: createRoute({
+      method: 'delete',
+      path: `/${path}/{id}`,
+      tags,
+      summary: `Delete ${article(noun)} ${noun}; refused while other records use it`,
+      request: { params: idParams },
+      responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 404, 409) },
+    }),
   };
 
   async function find(db: Database, rowId: number) {
@@ -106,7 +141,11 @@ export function resourceRouter<Input extends z.ZodType<Record<string, unknown>>,
     for (const foreignKey of definition.foreignKeys ?? []) {
       const value = values[foreignKey.field];
       if (value === null || value === undefined) continue;
-      const found = await db.select({ id: foreignKey.idColumn }).from(foreignKey.table).where(eq(foreignKey.idColumn, Number(value))).limit(1);
+      const found = await db
+        .select({ id: foreignKey.idColumn })
+        .from(foreignKey.table)
+        .where(eq(foreignKey.idColumn, Number(value)))
+        .limit(1);
       if (found.length === 0) throw new ApiError(400, `No ${foreignKey.noun} has id ${String(value)}.`, { [foreignKey.field]: `No ${foreignKey.noun} has id ${String(value)}` });
     }
   }

@@ -93,9 +93,7 @@ export function fileTypeOf<T extends FileType>(name: string, types: T[], options
     .filter(({ type }) => !options.header || (type.requiredColumns ?? []).every((column) => options.header!.includes(column)))
     .sort(
       (a, b) =>
-        b.length - a.length ||
-        (b.type.requiredColumns?.length ?? 0) - (a.type.requiredColumns?.length ?? 0) ||
-        Number(preferred.includes(b.type.name)) - Number(preferred.includes(a.type.name)),
+        b.length - a.length || (b.type.requiredColumns?.length ?? 0) - (a.type.requiredColumns?.length ?? 0) || Number(preferred.includes(b.type.name)) - Number(preferred.includes(a.type.name)),
     );
   return candidates[0]?.type ?? null;
 }
@@ -110,7 +108,10 @@ export function headerOf(file: string): string[] | null {
     const bytesRead = fs.readSync(fd, buffer, 0, buffer.length, 0);
     const firstLine = buffer.subarray(0, bytesRead).toString('utf8').split(/\r?\n/)[0] ?? '';
     const delimiter = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
-    return firstLine.replace(/^\uFEFF/, '').split(delimiter).map((cell) => cell.trim().replace(/^"|"$/g, ''));
+    return firstLine
+      .replace(/^\uFEFF/, '')
+      .split(delimiter)
+      .map((cell) => cell.trim().replace(/^"|"$/g, ''));
   } catch {
     return null;
   } finally {
@@ -183,7 +184,16 @@ export async function registerOutputs(db: Database, run: Run, dataDir: string, p
     const storagePath = path.relative(dataDir, full);
     const inserted = await db
       .insert(files)
-      .values({ name: output.path, storagePath, sizeBytes: output.sizeBytes, sha256: await sha256Of(full), fileTypeId: output.fileTypeId, projectId: run.projectId, runId: run.id, uploadedById: run.launchedById })
+      .values({
+        name: output.path,
+        storagePath,
+        sizeBytes: output.sizeBytes,
+        sha256: await sha256Of(full),
+        fileTypeId: output.fileTypeId,
+        projectId: run.projectId,
+        runId: run.id,
+        uploadedById: run.launchedById,
+      })
       .onConflictDoNothing()
       .returning({ id: files.id });
     added += inserted.length;

@@ -47,7 +47,6 @@ export function withDefaults(pipeline: CataloguePipeline, params: Record<string,
   return filled;
 }
 
-
 /**
  * Owns runs from launch to their end: validation, the engine, the local queue, cancel, what a
  * process's exit means, and re-attaching after a restart. Statuses otherwise come from the weblog.
@@ -86,7 +85,9 @@ export function createRunService(options: RunServiceOptions) {
     const problems = validateParams(pipeline.validate, input.params);
     if (problems) {
       const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [`params.${field}`, message]));
-      const list = Object.entries(problems).map(([field, message]) => `${field}: ${message}`).join('; ');
+      const list = Object.entries(problems)
+        .map(([field, message]) => `${field}: ${message}`)
+        .join('; ');
       throw new ApiError(400, `The parameters do not match ${pipeline.manifest.label}'s schema. ${list}.`, errors);
     }
     const outdir = outdirOf(input.params);
@@ -145,7 +146,7 @@ export function createRunService(options: RunServiceOptions) {
     for (let index = 0; index < queue.length && !stopped; ) {
       const runId = queue[index]!;
       const [run] = await db.select().from(runs).where(eq(runs.id, runId));
-      if (!run || run.status !== 'SUBMITTED') {
+      if (run?.status !== 'SUBMITTED') {
         queue.splice(index, 1);
         continue;
       }
@@ -207,7 +208,10 @@ export function createRunService(options: RunServiceOptions) {
           .set({ status: 'FAILED', statusReason: reason, completedAt: new Date() })
           .where(and(eq(runs.id, runId), runIsOpen()));
       }
-      await db.update(runs).set({ pid: null, completedAt: sql`coalesce(${runs.completedAt}, now())` }).where(eq(runs.id, runId));
+      await db
+        .update(runs)
+        .set({ pid: null, completedAt: sql`coalesce(${runs.completedAt}, now())` })
+        .where(eq(runs.id, runId));
       const [final] = await db.select().from(runs).where(eq(runs.id, runId));
       if (final?.status === 'SUCCEEDED') await registerRunOutputs(final);
     } catch (error) {
@@ -247,11 +251,14 @@ export function createRunService(options: RunServiceOptions) {
    * several API instances on one database, each recovers its own.
    */
   async function recover(): Promise<{ reattached: number; requeued: number; failed: number; registered: number }> {
-    const open = await db.select().from(runs).where(and(runIsOpen(), eq(runs.host, host)));
+    const open = await db
+      .select()
+      .from(runs)
+      .where(and(runIsOpen(), eq(runs.host, host)));
     const summary = { reattached: 0, requeued: 0, failed: 0, registered: 0 };
     for (const run of open.sort((a, b) => a.id - b.id)) {
       const engine = options.engines[run.engine as RunEngineName];
-      if (run.pid && engine && engine.recover(run.pid, run.runDir)) {
+      if (run.pid && engine?.recover(run.pid, run.runDir)) {
         const pid = run.pid;
         const entry: { pid: number; engine: RunEngine; stopWatching?: () => void } = { pid, engine };
         entry.stopWatching = whenGone(pid, () => void ended(run.id, null, null));

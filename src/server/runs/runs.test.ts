@@ -38,7 +38,12 @@ async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, t
 function helpers(t: TestApi, token: string) {
   const launch = (body: Record<string, unknown>) => t.call('/runs', { method: 'POST', token, json: body });
   const get = async (id: number) => (await (await t.call(`/runs/${id}`, { token })).json()) as RunBody;
-  const untilEnded = (id: number, timeoutMs?: number) => waitFor(() => get(id), (run) => ['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(run.status), timeoutMs);
+  const untilEnded = (id: number, timeoutMs?: number) =>
+    waitFor(
+      () => get(id),
+      (run) => ['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(run.status),
+      timeoutMs,
+    );
   return { launch, get, untilEnded };
 }
 
@@ -71,10 +76,19 @@ function sleeperCatalogue(): string {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'sleeper-catalogue-'));
   const pipeline = path.join(directory, 'sleeper');
   fs.mkdirSync(path.join(pipeline, 'local'), { recursive: true });
-  fs.writeFileSync(path.join(pipeline, 'pipeline.json'), JSON.stringify({ label: 'Sleeper', group: 'Tests', description: 'Sleeps', repository: 'seedbed/sleeper', revision: '1.0.0', defaultProfile: 'test', outputFileTypes: [], local: 'local/main.ts' }));
+  fs.writeFileSync(
+    path.join(pipeline, 'pipeline.json'),
+    JSON.stringify({ label: 'Sleeper', group: 'Tests', description: 'Sleeps', repository: 'seedbed/sleeper', revision: '1.0.0', defaultProfile: 'test', outputFileTypes: [], local: 'local/main.ts' }),
+  );
   fs.writeFileSync(
     path.join(pipeline, 'nextflow_schema.json'),
-    JSON.stringify({ $schema: 'https://json-schema.org/draft/2020-12/schema', title: 'Sleeper', type: 'object', $defs: { io: { title: 'IO', type: 'object', properties: { outdir: { type: 'string', format: 'directory-path', default: 'results' } } } }, allOf: [{ $ref: '#/$defs/io' }] }),
+    JSON.stringify({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      title: 'Sleeper',
+      type: 'object',
+      $defs: { io: { title: 'IO', type: 'object', properties: { outdir: { type: 'string', format: 'directory-path', default: 'results' } } } },
+      allOf: [{ $ref: '#/$defs/io' }],
+    }),
   );
   fs.writeFileSync(
     path.join(pipeline, 'local', 'main.ts'),
@@ -178,7 +192,7 @@ describe('launching', () => {
     );
     const filtered = outputs.outputs.find((output) => output.path === 'filtered/panel.filtered.vcf');
     expect(filtered).toMatchObject({ fileType: 'VCF', fileId: expect.any(Number) });
-    const files = (await (await t.call('/files?runId=' + id, { token: await t.signInNewUser() })).json()) as { data: Array<{ name: string; fileTypeName: string | null; sha256: string }> };
+    const files = (await (await t.call(`/files?runId=${id}`, { token: await t.signInNewUser() })).json()) as { data: Array<{ name: string; fileTypeName: string | null; sha256: string }> };
     expect(files.data.find((file) => file.name === 'filtered/panel.filtered.vcf')).toMatchObject({ fileTypeName: 'VCF', sha256: expect.stringMatching(/^[0-9a-f]{64}$/) });
 
     const log = (await (await t.call(`/runs/${id}/log`, { token: await t.signInNewUser() })).json()) as { text: string };
@@ -194,12 +208,30 @@ describe('launching', () => {
     expect(response.status).toBe(201);
     const run = await h.untilEnded(((await response.json()) as { id: number }).id);
     expect(run.status, run.statusReason ?? '').toBe('SUCCEEDED');
-    const hits = fs.readFileSync(path.join(run.runDir, 'results/discovery/hits.csv'), 'utf8').trim().split('\n').slice(1).map((line) => line.split(',').slice(0, 2).join(' '));
-    const known = fs.readFileSync(path.join(FIXTURES, 'panel_known_qtl.csv'), 'utf8').trim().split('\n').slice(1).map((line) => { const [marker, , , trait] = line.split(','); return `${trait} ${marker}`; });
+    const hits = fs
+      .readFileSync(path.join(run.runDir, 'results/discovery/hits.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => line.split(',').slice(0, 2).join(' '));
+    const known = fs
+      .readFileSync(path.join(FIXTURES, 'panel_known_qtl.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => {
+        const [marker, , , trait] = line.split(',');
+        return `${trait} ${marker}`;
+      });
     // Most true QTL are found, and every hit at this threshold is a true one.
     expect(hits.filter((hit) => known.includes(hit)).length).toBeGreaterThanOrEqual(4);
     expect(hits.every((hit) => known.includes(hit))).toBe(true);
-    const accuracy = fs.readFileSync(path.join(run.runDir, 'results/prediction/cv_accuracy.csv'), 'utf8').trim().split('\n').slice(1).map((line) => Number(line.split(',')[4]));
+    const accuracy = fs
+      .readFileSync(path.join(run.runDir, 'results/prediction/cv_accuracy.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((line) => Number(line.split(',')[4]));
     // About what theory expects of rrBLUP here: r ≈ √(h² · nh² / (nh² + M)) ≈ 0.3 for n = 96, M = 400.
     expect(accuracy.every((r) => r > 0.15)).toBe(true);
     const model = JSON.parse(fs.readFileSync(path.join(run.runDir, 'results/models/gdip_model.json'), 'utf8'));
@@ -259,13 +291,20 @@ describe('the nextflow engine', () => {
     const secret = fs.readFileSync(path.join(run.runDir, 'weblog-secret'), 'utf8');
     expect(call.cwd).toBe(run.runDir);
     expect(call.args).toEqual([
-      'run', 'seedbed-genomics/nf-processvcfs',
-      '-r', '3.0.1',
-      '-params-file', path.join(run.runDir, 'params.json'),
-      '-name', 'nf_exact',
-      '-with-weblog', `${t.apiUrl()}/runs/${id}/weblog?secret=${secret}`,
-      '-work-dir', path.join(run.runDir, 'work'),
-      '-profile', 'docker',
+      'run',
+      'seedbed-genomics/nf-processvcfs',
+      '-r',
+      '3.0.1',
+      '-params-file',
+      path.join(run.runDir, 'params.json'),
+      '-name',
+      'nf_exact',
+      '-with-weblog',
+      `${t.apiUrl()}/runs/${id}/weblog?secret=${secret}`,
+      '-work-dir',
+      path.join(run.runDir, 'work'),
+      '-profile',
+      'docker',
     ]);
     const params = JSON.parse(fs.readFileSync(path.join(run.runDir, 'params.json'), 'utf8'));
     expect(params).toMatchObject({ input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results', min_maf: 0.01, max_site_missing: 0.2 });
@@ -275,14 +314,21 @@ describe('the nextflow engine', () => {
 
   it('cancels with SIGTERM: the process ends and the run stays CANCELLED', async () => {
     const { id } = (await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'slow_cancel', params: { input: 'a.vcf', outdir: 'results' } })).json()) as { id: number };
-    await waitFor(() => h.get(id), (run) => run.status === 'RUNNING');
+    await waitFor(
+      () => h.get(id),
+      (run) => run.status === 'RUNNING',
+    );
     const token = await t.signInNewUser();
     const cancelled = await t.call(`/runs/${id}/cancel`, { method: 'POST', token });
     expect(cancelled.status).toBe(200);
     expect(((await cancelled.json()) as { status: string }).status).toBe('CANCELLED');
     const run = await h.get(id);
     await waitFor(async () => fs.existsSync(path.join(run.runDir, 'fake-nextflow-sigterm')), Boolean, 5000);
-    const [row] = await waitFor(() => t.db.select().from(runs).where(eq(runs.id, id)), ([value]) => value!.pid === null, 5000);
+    const [row] = await waitFor(
+      () => t.db.select().from(runs).where(eq(runs.id, id)),
+      ([value]) => value!.pid === null,
+      5000,
+    );
     expect(row!.status).toBe('CANCELLED');
     expect((await t.call(`/runs/${id}/cancel`, { method: 'POST', token })).status).toBe(409);
   });
@@ -294,7 +340,10 @@ describe('the local engine', () => {
     try {
       const h = helpers(t, await t.signInNewUser());
       const { id } = (await (await h.launch({ pipelineId: 'sleeper', name: 'sleepy', params: {} })).json()) as { id: number };
-      const run = await waitFor(() => h.get(id), (value) => value.status === 'RUNNING');
+      const run = await waitFor(
+        () => h.get(id),
+        (value) => value.status === 'RUNNING',
+      );
       const [row] = await t.db.select().from(runs).where(eq(runs.id, id));
       const pidFile = path.join(run.runDir, 'grandchild.pid');
       await waitFor(async () => fs.existsSync(pidFile), Boolean);
@@ -315,22 +364,59 @@ describe('restart recovery', () => {
     const first = await createTestApi({ runs: { defaultEngine: 'nextflow', nextflow: { path: nextflowPath } } });
     const token = await first.signInNewUser();
     const port = Number(new URL(first.apiUrl()).port);
-    const live = (await (await first.call('/runs', { method: 'POST', token, json: { pipelineId: 'nf-processvcfs', name: 'slow_survivor', params: { input: 'a.vcf', outdir: 'results' } } })).json()) as { id: number };
-    await waitFor(async () => (await first.db.select().from(runs).where(eq(runs.id, live.id)))[0]!.status, (status) => status === 'RUNNING');
+    const live = (await (
+      await first.call('/runs', { method: 'POST', token, json: { pipelineId: 'nf-processvcfs', name: 'slow_survivor', params: { input: 'a.vcf', outdir: 'results' } } })
+    ).json()) as { id: number };
+    await waitFor(
+      async () => (await first.db.select().from(runs).where(eq(runs.id, live.id)))[0]!.status,
+      (status) => status === 'RUNNING',
+    );
 
     // Two runs as a killed server leaves them: one whose process has gone, one still waiting.
     const [gone] = await first.db
       .insert(runs)
-      .values({ name: 'orphan', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'nextflow', status: 'RUNNING', params: {}, host: os.hostname(), runDir: path.join(first.dataDir, 'runs', 'orphan'), weblogSecretHash: hashSecret('x'.repeat(32)), pid: 2 ** 22 + 12345 })
+      .values({
+        name: 'orphan',
+        pipelineId: 'nf-processvcfs',
+        revision: '3.0.1',
+        engine: 'nextflow',
+        status: 'RUNNING',
+        params: {},
+        host: os.hostname(),
+        runDir: path.join(first.dataDir, 'runs', 'orphan'),
+        weblogSecretHash: hashSecret('x'.repeat(32)),
+        pid: 2 ** 22 + 12345,
+      })
       .returning();
     const [waiting] = await first.db
       .insert(runs)
-      .values({ name: 'waiting', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'local', status: 'SUBMITTED', params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' }, host: os.hostname(), runDir: '', weblogSecretHash: hashSecret('y'.repeat(32)) })
+      .values({
+        name: 'waiting',
+        pipelineId: 'nf-processvcfs',
+        revision: '3.0.1',
+        engine: 'local',
+        status: 'SUBMITTED',
+        params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' },
+        host: os.hostname(),
+        runDir: '',
+        weblogSecretHash: hashSecret('y'.repeat(32)),
+      })
       .returning();
     // Another instance's run is that instance's to recover: left alone.
     const [elsewhere] = await first.db
       .insert(runs)
-      .values({ name: 'elsewhere', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'nextflow', status: 'RUNNING', params: {}, host: 'another-instance', runDir: '/elsewhere', weblogSecretHash: hashSecret('z'.repeat(32)), pid: 4242 })
+      .values({
+        name: 'elsewhere',
+        pipelineId: 'nf-processvcfs',
+        revision: '3.0.1',
+        engine: 'nextflow',
+        status: 'RUNNING',
+        params: {},
+        host: 'another-instance',
+        runDir: '/elsewhere',
+        weblogSecretHash: hashSecret('z'.repeat(32)),
+        pid: 4242,
+      })
       .returning();
     const waitingDir = path.join(first.dataDir, 'runs', String(waiting!.id));
     fs.mkdirSync(waitingDir, { recursive: true });
@@ -358,7 +444,17 @@ describe('output registration', () => {
   async function succeededRun(t: TestApi, write: (runDir: string) => void, outdir = 'results') {
     const [run] = await t.db
       .insert(runs)
-      .values({ name: 'finished', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'local', status: 'SUCCEEDED', params: { outdir }, host: os.hostname(), runDir: '', weblogSecretHash: hashSecret('s'.repeat(32)) })
+      .values({
+        name: 'finished',
+        pipelineId: 'nf-processvcfs',
+        revision: '3.0.1',
+        engine: 'local',
+        status: 'SUCCEEDED',
+        params: { outdir },
+        host: os.hostname(),
+        runDir: '',
+        weblogSecretHash: hashSecret('s'.repeat(32)),
+      })
       .returning();
     const runDir = path.join(t.dataDir, 'runs', String(run!.id));
     fs.mkdirSync(runDir, { recursive: true });

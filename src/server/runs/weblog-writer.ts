@@ -92,7 +92,12 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
     pending = new Map();
     runStarts = new Map();
     try {
-      await bulkInsert(db, runTasks, entries.map((entry) => entry.row), { onConflict: MERGE_TASK });
+      await bulkInsert(
+        db,
+        runTasks,
+        entries.map((entry) => entry.row),
+        { onConflict: MERGE_TASK },
+      );
     } catch {
       // One bad row must not cost the others: the batch is written again row by row, and only
       // the requests whose own row fails are refused.

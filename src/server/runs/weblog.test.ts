@@ -32,8 +32,7 @@ async function newRun(status: RunStatus = 'SUBMITTED') {
   return run!.id;
 }
 
-const post = (runId: number, event: unknown, secret = SECRET) =>
-  t.call(`/runs/${runId}/weblog?secret=${encodeURIComponent(secret)}`, { method: 'POST', json: event });
+const post = (runId: number, event: unknown, secret = SECRET) => t.call(`/runs/${runId}/weblog?secret=${encodeURIComponent(secret)}`, { method: 'POST', json: event });
 
 async function detail(runId: number) {
   const response = await t.call(`/runs/${runId}`, { token });
@@ -51,7 +50,8 @@ async function detail(runId: number) {
 
 async function tasks(runId: number) {
   const response = await t.call(`/runs/${runId}/tasks?pageSize=100`, { token });
-  return ((await response.json()) as { data: Array<{ taskId: number; name: string; status: string; exit: number | null; duration: number | null; peakRss: number | null; cpuPercent: number | null }> }).data;
+  return ((await response.json()) as { data: Array<{ taskId: number; name: string; status: string; exit: number | null; duration: number | null; peakRss: number | null; cpuPercent: number | null }> })
+    .data;
 }
 
 describe('weblog ingestion', () => {
@@ -104,7 +104,11 @@ describe('weblog ingestion', () => {
     const taskEvents = events.filter((event) => event.trace);
     // 100 tasks × 3 events, each posted twice, all at once and in scrambled order.
     const burst = shuffled(
-      Array.from({ length: 100 }, (_, index) => taskEvents.filter((event) => event.trace!.task_id === 1).map((event) => ({ ...event, trace: { ...event.trace!, task_id: index + 1, name: `sayHello (${index + 1})` } }))).flat().flatMap((event) => [event, event]),
+      Array.from({ length: 100 }, (_, index) =>
+        taskEvents.filter((event) => event.trace!.task_id === 1).map((event) => ({ ...event, trace: { ...event.trace!, task_id: index + 1, name: `sayHello (${index + 1})` } })),
+      )
+        .flat()
+        .flatMap((event) => [event, event]),
       seededRandom(7),
     );
     const responses = await Promise.all(burst.map((event) => post(runId, event)));

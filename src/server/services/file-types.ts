@@ -11,9 +11,21 @@ export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
   { name: 'phenotype CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'One row per individual or plot: an id column and one column per trait.', requiredColumns: ['id'] },
   { name: 'genotype matrix', extensions: ['.csv', '.tsv'], mimeType: 'text/csv', description: 'Individuals × markers, coded 0/1/2 (dosage of the alternative allele).', requiredColumns: ['id'] },
   { name: 'spectra CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'One row per sample: an id column and one column per wavelength (nm).', requiredColumns: ['id'] },
-  { name: 'model', extensions: ['.json', '.rds', '.pkl'], mimeType: 'application/octet-stream', description: 'A trained prediction model written by GDIP, Auto Train or Auto Train Phenotype.', requiredColumns: [] },
+  {
+    name: 'model',
+    extensions: ['.json', '.rds', '.pkl'],
+    mimeType: 'application/octet-stream',
+    description: 'A trained prediction model written by GDIP, Auto Train or Auto Train Phenotype.',
+    requiredColumns: [],
+  },
   { name: 'predictions CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'Predicted values: individual, trait and prediction.', requiredColumns: ['id', 'trait', 'prediction'] },
-  { name: 'associations CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'Marker–trait association results (GDIP discovery): one row per marker and trait.', requiredColumns: ['marker', 'chromosome', 'position', 'trait', 'p_value'] },
+  {
+    name: 'associations CSV',
+    extensions: ['.csv'],
+    mimeType: 'text/csv',
+    description: 'Marker–trait association results (GDIP discovery): one row per marker and trait.',
+    requiredColumns: ['marker', 'chromosome', 'position', 'trait', 'p_value'],
+  },
   { name: 'known-QTL CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'The true QTL of a benchmark dataset.', requiredColumns: ['marker', 'chromosome', 'position', 'trait', 'effect'] },
   { name: 'params JSON', extensions: ['.json'], mimeType: 'application/json', description: 'Pipeline parameters, as nf-core launch writes them.', requiredColumns: [] },
 ];

@@ -73,7 +73,10 @@ const bam: Check = (head) => {
 
 const json: Check = (head) => {
   if (!isText(head)) return 'it holds binary data, and JSON is text';
-  const first = head.toString('utf8').replace(/^\uFEFF/, '').trimStart()[0];
+  const first = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart()[0];
   return first === '{' || first === '[' ? null : 'JSON starts with { or [';
 };
 
@@ -82,7 +85,9 @@ const model: Check = (head, name) => {
   if (/\.rds$/i.test(name)) {
     // saveRDS writes gzip by default; bzip2, xz or uncompressed (X/A/B format) on request.
     const plain = ['X\n', 'A\n', 'B\n'].includes(head.subarray(0, 2).toString('latin1'));
-    return isGzip(head) || plain || head.subarray(0, 3).toString('latin1') === 'BZh' || startsWith(head, [0xfd, 0x37, 0x7a, 0x58, 0x5a]) ? null : 'an R .rds file is gzip, bzip2 or xz-compressed R serialization';
+    return isGzip(head) || plain || head.subarray(0, 3).toString('latin1') === 'BZh' || startsWith(head, [0xfd, 0x37, 0x7a, 0x58, 0x5a])
+      ? null
+      : 'an R .rds file is gzip, bzip2 or xz-compressed R serialization';
   }
   if (/\.pkl$/i.test(name)) return head[0] === 0x80 && head[1]! >= 2 && head[1]! <= 5 ? null : 'a Python pickle (protocol 2 to 5) starts with the byte 80';
   return null;

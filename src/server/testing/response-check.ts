@@ -17,8 +17,7 @@ export function createResponseChecker(document: OpenApiDocument) {
   const formats = (addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats;
   formats(ajv);
   ajv.addSchema({ $id: 'openapi', components: document.components ?? {} });
-  const rewriteRefs = (schema: unknown): unknown =>
-    JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"openapi#/components/schemas/'));
+  const rewriteRefs = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"openapi#/components/schemas/'));
   const operations = Object.entries(document.paths).flatMap(([template, methods]) =>
     Object.entries(methods).map(([method, operation]) => ({
       method: method.toUpperCase(),

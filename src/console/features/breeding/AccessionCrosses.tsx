@@ -3,7 +3,6 @@ import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import type { AccessionCrossList } from '../../../contract/records';
 
-
 /** Where an accession is used as a parent: its planned progeny, by cross plan. */
 export function AccessionCrosses({ accessionId }: { accessionId: number }) {
   const { data, error, reload } = useRequest<AccessionCrossList>(`accessions/${accessionId}/crosses`);

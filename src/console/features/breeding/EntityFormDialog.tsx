@@ -2,14 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useRef } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
-import {
-  accessionInputSchema,
-  crossPlanInputSchema,
-  experimentInputSchema,
-  fileTypeInputSchema,
-  projectInputSchema,
-  siteInputSchema,
-} from '../../../contract/breeding';
+import { accessionInputSchema, crossPlanInputSchema, experimentInputSchema, fileTypeInputSchema, projectInputSchema, siteInputSchema } from '../../../contract/breeding';
 import type { Page } from '../../../contract/paging';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
@@ -29,7 +22,13 @@ const SCHEMAS: Record<EntityKey, z.ZodType> = {
   'cross-plans': crossPlanInputSchema,
 };
 
-const splitList = (value: unknown) => (typeof value === 'string' ? value.split(';').map((part) => part.trim()).filter(Boolean) : value);
+const splitList = (value: unknown) =>
+  typeof value === 'string'
+    ? value
+        .split(';')
+        .map((part) => part.trim())
+        .filter(Boolean)
+    : value;
 
 function ReferenceSelect({ field, form }: { field: FieldSpec; form: UseFormReturn<FieldValues> }) {
   const { path, nameField } = field.reference!;
@@ -51,7 +50,11 @@ function ReferenceSelect({ field, form }: { field: FieldSpec; form: UseFormRetur
           </option>
         ))}
       </select>
-      {message && <span className="mt-1 block text-sm font-normal text-red-600" role="alert">{message}</span>}
+      {message && (
+        <span className="mt-1 block text-sm font-normal text-red-600" role="alert">
+          {message}
+        </span>
+      )}
     </label>
   );
 }
@@ -69,7 +72,11 @@ function Field({ field, form }: { field: FieldSpec; form: UseFormReturn<FieldVal
         <label className="block text-sm font-medium text-stone-700">
           {field.label}
           {field.required && <span className="text-red-600"> *</span>}
-          <select {...form.register(field.name, emptyIsNull)} aria-invalid={error ? true : undefined} className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-500' : 'border-stone-300'}`}>
+          <select
+            {...form.register(field.name, emptyIsNull)}
+            aria-invalid={error ? true : undefined}
+            className={`mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm ${error ? 'border-red-500' : 'border-stone-300'}`}
+          >
             {!field.required && <option value="">—</option>}
             {field.options?.map((option) => (
               <option key={option.value} value={option.value}>
@@ -77,7 +84,11 @@ function Field({ field, form }: { field: FieldSpec; form: UseFormReturn<FieldVal
               </option>
             ))}
           </select>
-          {error && <span className="mt-1 block text-sm font-normal text-red-600" role="alert">{error}</span>}
+          {error && (
+            <span className="mt-1 block text-sm font-normal text-red-600" role="alert">
+              {error}
+            </span>
+          )}
         </label>
       );
     case 'number':
@@ -94,16 +105,23 @@ export default function EntityFormDialog({ spec, row, onClose, onSaved }: { spec
   const dialog = useRef<HTMLDialogElement>(null);
   const listFields = useMemo(() => spec.fields.filter((field) => field.kind === 'list').map((field) => field.name), [spec]);
   const schema = useMemo(
-    () => z.preprocess((values) => (typeof values === 'object' && values ? Object.fromEntries(Object.entries(values).map(([key, value]) => [key, listFields.includes(key) ? splitList(value) : value])) : values), SCHEMAS[spec.key]),
+    () =>
+      z.preprocess(
+        (values) => (typeof values === 'object' && values ? Object.fromEntries(Object.entries(values).map(([key, value]) => [key, listFields.includes(key) ? splitList(value) : value])) : values),
+        SCHEMAS[spec.key],
+      ),
     [spec, listFields],
   );
   const defaults = useMemo(
-    () => Object.fromEntries(spec.fields.map((field) => {
-      const value = row?.[field.name];
-      if (field.kind === 'list') return [field.name, Array.isArray(value) ? value.join('; ') : ''];
-      if (field.kind === 'select' && field.required && !value) return [field.name, field.options?.[0]?.value ?? ''];
-      return [field.name, value ?? ''];
-    })),
+    () =>
+      Object.fromEntries(
+        spec.fields.map((field) => {
+          const value = row?.[field.name];
+          if (field.kind === 'list') return [field.name, Array.isArray(value) ? value.join('; ') : ''];
+          if (field.kind === 'select' && field.required && !value) return [field.name, field.options?.[0]?.value ?? ''];
+          return [field.name, value ?? ''];
+        }),
+      ),
     [spec, row],
   );
   const form = useForm<FieldValues>({ resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>), mode: 'all', defaultValues: defaults });

@@ -34,7 +34,11 @@ function ReferenceName({ field, value }: { field: FieldSpec; value: unknown }) {
   const target = Object.values(ENTITIES).find((spec) => spec.path === path)!;
   const { data } = useRequest<Row>(value ? `${path}/${String(value)}` : null);
   if (!value) return <span className="text-stone-400">—</span>;
-  return <a href={`${target.viewRoute}?id=${String(value)}`} className="text-emerald-800 hover:underline">{data ? String(data[nameField]) : `#${String(value)}`}</a>;
+  return (
+    <a href={`${target.viewRoute}?id=${String(value)}`} className="text-emerald-800 hover:underline">
+      {data ? String(data[nameField]) : `#${String(value)}`}
+    </a>
+  );
 }
 
 function display(field: FieldSpec, value: unknown): ReactNode {

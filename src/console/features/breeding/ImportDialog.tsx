@@ -23,8 +23,8 @@ function ProblemTable({ problems, tone }: { problems: Problem[]; tone: 'error' |
           </tr>
         </thead>
         <tbody className="divide-y divide-stone-100">
-          {problems.map((problem, index) => (
-            <tr key={index}>
+          {problems.map((problem) => (
+            <tr key={`${problem.row}:${problem.column}:${problem.message}`}>
               <td className="px-3 py-1.5 tabular-nums">{problem.row}</td>
               <td className="px-3 py-1.5 font-mono">{problem.column || '—'}</td>
               <td className={`px-3 py-1.5 ${tone === 'error' ? 'text-red-700' : 'text-amber-800'}`}>{problem.message}</td>
@@ -48,7 +48,9 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
   const send = (path: string, text: string, sending: string, working: string) => {
     const body = new Blob([text], { type: 'text/csv' });
     setPhase({ step: 'working', label: `${sending} ${(body.size / 1024).toFixed(0)} KB…`, fraction: 0 });
-    return upload<ImportResult>(path, body, (fraction) => setPhase(fraction < 1 ? { step: 'working', label: `${sending} ${(body.size / 1024).toFixed(0)} KB…`, fraction } : { step: 'working', label: working }));
+    return upload<ImportResult>(path, body, (fraction) =>
+      setPhase(fraction < 1 ? { step: 'working', label: `${sending} ${(body.size / 1024).toFixed(0)} KB…`, fraction } : { step: 'working', label: working }),
+    );
   };
 
   const check = async (file: File) => {
@@ -89,7 +91,11 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
           Import {spec.what} from CSV
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          Use the <a className="text-emerald-700 underline" href={`/templates/download#${spec.key}`}>{spec.title.toLowerCase()} template</a>. Nothing is written until you commit, and then all rows are written or none.
+          Use the{' '}
+          <a className="text-emerald-700 underline" href={`/templates/download#${spec.key}`}>
+            {spec.title.toLowerCase()} template
+          </a>
+          . Nothing is written until you commit, and then all rows are written or none.
         </p>
 
         {phase.step === 'choose' && (
@@ -104,7 +110,14 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
           <div className="mt-6" role="status">
             <p className="text-sm text-stone-700">{phase.label}</p>
             {phase.fraction !== undefined ? (
-              <div className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-label={phase.label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(phase.fraction * 100)}>
+              <div
+                className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200"
+                role="progressbar"
+                aria-label={phase.label}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={Math.round(phase.fraction * 100)}
+              >
                 <div className="h-full rounded-full bg-emerald-600 transition-[width]" style={{ width: `${phase.fraction * 100}%` }} />
               </div>
             ) : (
@@ -118,7 +131,8 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
         {report && (
           <div className="mt-5 space-y-4" data-testid="import-report">
             <p className="text-sm text-stone-700">
-              <strong>{csv?.name}</strong>: {report.rows.toLocaleString()} rows, <span className={report.errors.length ? 'font-semibold text-red-700' : ''}>{report.errors.length} errors</span>, {report.warnings.length} warnings.
+              <strong>{csv?.name}</strong>: {report.rows.toLocaleString()} rows, <span className={report.errors.length ? 'font-semibold text-red-700' : ''}>{report.errors.length} errors</span>,{' '}
+              {report.warnings.length} warnings.
               {report.truncated && ` Only the first 1000 of each are listed.`}
             </p>
             {report.errors.length > 0 && <ProblemTable problems={report.errors} tone="error" />}

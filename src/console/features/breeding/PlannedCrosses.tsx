@@ -144,8 +144,8 @@ export function PlannedCrosses({ planId }: { planId: number }) {
           <table className="w-full text-left text-sm" aria-label="Planned crosses">
             <thead className="text-xs uppercase tracking-wide text-stone-500">
               <tr>
-                {['#', 'Female parent', 'Male parent', 'Cross type', 'Crosses', 'Status', 'Notes', ''].map((heading, index) => (
-                  <th key={index} className="px-2 py-2 font-medium first:pl-6">
+                {['#', 'Female parent', 'Male parent', 'Cross type', 'Crosses', 'Status', 'Notes', ''].map((heading) => (
+                  <th key={heading || 'actions'} className="px-2 py-2 font-medium first:pl-6">
                     {heading}
                   </th>
                 ))}
@@ -162,25 +162,47 @@ export function PlannedCrosses({ planId }: { planId: number }) {
                     <ParentInput label={`Male parent of row ${index + 1}`} value={row.male} error={cellError(index, 'maleParentId')} onChange={(male) => change(row.key, { male })} />
                   </td>
                   <td className="p-2">
-                    <select aria-label={`Cross type of row ${index + 1}`} value={row.crossType} onChange={(event) => change(row.key, { crossType: event.target.value })} className="rounded border border-stone-300 px-1 py-1 text-sm">
+                    <select
+                      aria-label={`Cross type of row ${index + 1}`}
+                      value={row.crossType}
+                      onChange={(event) => change(row.key, { crossType: event.target.value })}
+                      className="rounded border border-stone-300 px-1 py-1 text-sm"
+                    >
                       {CROSS_TYPES.map((type) => (
                         <option key={type}>{type}</option>
                       ))}
                     </select>
                   </td>
                   <td className="p-2">
-                    <input aria-label={`Number of crosses in row ${index + 1}`} type="number" min={1} value={row.numberOfCrosses} onChange={(event) => change(row.key, { numberOfCrosses: event.target.value })} className="w-20 rounded border border-stone-300 px-2 py-1 text-sm" />
+                    <input
+                      aria-label={`Number of crosses in row ${index + 1}`}
+                      type="number"
+                      min={1}
+                      value={row.numberOfCrosses}
+                      onChange={(event) => change(row.key, { numberOfCrosses: event.target.value })}
+                      className="w-20 rounded border border-stone-300 px-2 py-1 text-sm"
+                    />
                     {cellError(index, 'numberOfCrosses') && <p className="text-xs text-red-600">{cellError(index, 'numberOfCrosses')}</p>}
                   </td>
                   <td className="p-2">
-                    <select aria-label={`Status of row ${index + 1}`} value={row.status} onChange={(event) => change(row.key, { status: event.target.value })} className="rounded border border-stone-300 px-1 py-1 text-sm">
+                    <select
+                      aria-label={`Status of row ${index + 1}`}
+                      value={row.status}
+                      onChange={(event) => change(row.key, { status: event.target.value })}
+                      className="rounded border border-stone-300 px-1 py-1 text-sm"
+                    >
                       {PLANNED_CROSS_STATUSES.map((status) => (
                         <option key={status}>{status}</option>
                       ))}
                     </select>
                   </td>
                   <td className="p-2">
-                    <input aria-label={`Notes of row ${index + 1}`} value={row.notes} onChange={(event) => change(row.key, { notes: event.target.value })} className="w-48 rounded border border-stone-300 px-2 py-1 text-sm" />
+                    <input
+                      aria-label={`Notes of row ${index + 1}`}
+                      value={row.notes}
+                      onChange={(event) => change(row.key, { notes: event.target.value })}
+                      className="w-48 rounded border border-stone-300 px-2 py-1 text-sm"
+                    />
                   </td>
                   <td className="p-2 pr-6">
                     <Button size="sm" variant="ghost" aria-label={`Remove row ${index + 1}`} onClick={() => setRows(rows.filter((other) => other.key !== row.key))}>

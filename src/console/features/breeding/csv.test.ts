@@ -6,8 +6,13 @@ import { toCsv } from './csv';
 describe('CSV export', () => {
   it('writes cells a spreadsheet would run as formulas as text, and the import takes them back unchanged', () => {
     const hostile = ['=HYPERLINK("http://evil.example","x")', '+1+1', '-2+3+cmd|" /C calc"!A0', '@SUM(A1)', '\t=1', '\r=1'];
-    const csv = toCsv(['pedigree'], hostile.map((pedigree) => ({ pedigree })));
-    const cells = Papa.parse<string[]>(csv, { skipEmptyLines: true }).data.slice(1).map((row) => row[0]!);
+    const csv = toCsv(
+      ['pedigree'],
+      hostile.map((pedigree) => ({ pedigree })),
+    );
+    const cells = Papa.parse<string[]>(csv, { skipEmptyLines: true })
+      .data.slice(1)
+      .map((row) => row[0]!);
     for (const cell of cells) expect(cell.startsWith("'")).toBe(true);
     expect(cells.map(restoreFormula)).toEqual(hostile);
   });

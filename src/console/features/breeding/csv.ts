@@ -9,7 +9,7 @@ export function toCsv(headers: string[], rows: Array<Record<string, unknown>>): 
     const text = neutraliseFormula(value === null || value === undefined ? '' : Array.isArray(value) ? value.join('; ') : String(value));
     return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
   };
-  return [headers.join(','), ...rows.map((row) => headers.map((header) => cell(row[header])).join(','))].join('\r\n') + '\r\n';
+  return `${[headers.join(','), ...rows.map((row) => headers.map((header) => cell(row[header])).join(','))].join('\r\n')}\r\n`;
 }
 
 export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {

@@ -1,13 +1,6 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import {
-  BIOLOGICAL_STATUS_CODES,
-  CROSS_PLAN_STATUSES,
-  DESIGN_TYPES,
-  LOCATION_TYPES,
-  PROJECT_STATUSES,
-  STUDY_TYPES,
-} from '../../../contract/breeding-codes';
+import { BIOLOGICAL_STATUS_CODES, CROSS_PLAN_STATUSES, DESIGN_TYPES, LOCATION_TYPES, PROJECT_STATUSES, STUDY_TYPES } from '../../../contract/breeding-codes';
 import type { TableFilter } from '../../ui/data-table/DataTable';
 
 export type Row = Record<string, unknown> & { id: number };

@@ -6,7 +6,6 @@ import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { RUN_VIEW_ROUTE } from '../runs/RunsTable';
 
-
 const column = createColumnHelper<StoredFile>();
 // Each column has its own value type; the table takes them as one list.
 const columns = [

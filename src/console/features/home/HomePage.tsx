@@ -51,10 +51,7 @@ export default function HomePage() {
         <ul className="mt-3 grid gap-3 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
           {launchMenu.entries.map((entry) => (
             <li key={entry.label}>
-              <a
-                href={entry.href}
-                className="flex h-full flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-emerald-300"
-              >
+              <a href={entry.href} className="flex h-full flex-col rounded-xl bg-white p-4 shadow-sm ring-1 ring-stone-200 transition hover:-translate-y-0.5 hover:shadow-md hover:ring-emerald-300">
                 <span className="font-medium text-stone-900">{entry.label}</span>
                 <span className="mt-1 text-sm text-stone-500">{entry.tooltip}</span>
               </a>

@@ -5,12 +5,25 @@ import { upload } from '../../lib/api';
 import { formatBytes } from '../../lib/format';
 import { fileSuits, type ParameterField } from './schema-form';
 
-
 /**
  * Picks a stored file for a file parameter (those of its MIME type whose name fits its pattern),
  * or uploads one in place with a progress bar. The parameter holds the file's path on the server.
  */
-export function FileParameter({ field, files, value, onChoose, onUploaded, describedBy }: { field: ParameterField; files: StoredFile[] | undefined; value: string; onChoose: (path: string) => void; onUploaded: (file: StoredFile) => void; describedBy: string }) {
+export function FileParameter({
+  field,
+  files,
+  value,
+  onChoose,
+  onUploaded,
+  describedBy,
+}: {
+  field: ParameterField;
+  files: StoredFile[] | undefined;
+  value: string;
+  onChoose: (path: string) => void;
+  onUploaded: (file: StoredFile) => void;
+  describedBy: string;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const suitable = (files ?? []).filter((file) => fileSuits(field, file));

@@ -32,7 +32,19 @@ const schema: PipelineSchema = {
   },
   allOf: [{ $ref: '#/$defs/io' }, { $ref: '#/$defs/model' }],
 };
-const pipeline = { id: 'nf-test', label: 'Test pipeline', group: 'Tests', description: 'Tests.', repository: 'seedbed/test', revision: '1.0', defaultProfile: 'test', outputFileTypes: [], engine: 'local' as const, launchProblem: null, schema };
+const pipeline = {
+  id: 'nf-test',
+  label: 'Test pipeline',
+  group: 'Tests',
+  description: 'Tests.',
+  repository: 'seedbed/test',
+  revision: '1.0',
+  defaultProfile: 'test',
+  outputFileTypes: [],
+  engine: 'local' as const,
+  launchProblem: null,
+  schema,
+};
 const groups = groupsOf(schema);
 const stored = { sha256: '0'.repeat(64), fileTypeId: null, projectId: null, runId: null, runName: null, createdAt: '2026-01-31T08:00:00.000Z' };
 const files: StoredFile[] = [
@@ -133,10 +145,20 @@ describe('the launch form renderer', () => {
   it('sends typed params, shows the server’s per-parameter errors on their inputs, then launches', async () => {
     renderForm();
     await blur(input('genotypes'), '/data/files/a/cohort.vcf');
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'The parameters do not match.', errors: { 'params.lambda': 'At most 4 on this server', 'params.max_cpus': 'At most 8' } }), { status: 400, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: 'The parameters do not match.', errors: { 'params.lambda': 'At most 4 on this server', 'params.max_cpus': 'At most 8' } }), {
+        status: 400,
+        headers: { 'Content-Type': 'application/json' },
+      }),
+    );
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
-    expect(body).toMatchObject({ pipelineId: 'nf-test', labels: [], groupId: null, params: { genotypes: '/data/files/a/cohort.vcf', outdir: 'results', method: 'rrblup', folds: 5, lambda: 1.5, scale: true, max_cpus: 16 } });
+    expect(body).toMatchObject({
+      pipelineId: 'nf-test',
+      labels: [],
+      groupId: null,
+      params: { genotypes: '/data/files/a/cohort.vcf', outdir: 'results', method: 'rrblup', folds: 5, lambda: 1.5, scale: true, max_cpus: 16 },
+    });
     expect(messageOf('lambda').textContent).toBe('At most 4 on this server');
     // An error on a hidden parameter shows the hidden ones.
     expect(messageOf('max_cpus').textContent).toBe('At most 8');

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { labelProblem, MAX_LABELS, runNameProblem } from '../../../contract/run-codes';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -39,7 +39,11 @@ const RUN_VIEW = '/tools/pipeline/monitor/pipeline-run/view';
 const inputClass = (error: unknown) =>
   `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 ${error ? 'border-red-500 focus:ring-red-200' : 'border-stone-300 focus:border-emerald-600 focus:ring-emerald-100'}`;
 
-const splitLabels = (text: string) => text.split(',').map((label) => label.trim()).filter(Boolean);
+const splitLabels = (text: string) =>
+  text
+    .split(',')
+    .map((label) => label.trim())
+    .filter(Boolean);
 
 function validateLabels(text: string): true | string {
   const labels = splitLabels(text);
@@ -104,14 +108,34 @@ function NewGroup({ onCreated, onCancel }: { onCreated: (group: Named) => void; 
           Cancel
         </Button>
       </div>
-      {problem && <p className="mt-1 text-sm text-red-600" role="alert">{problem}</p>}
+      {problem && (
+        <p className="mt-1 text-sm text-red-600" role="alert">
+          {problem}
+        </p>
+      )}
     </div>
   );
 }
 
 const NEW_GROUP = '__new__';
 
-export function LaunchForm({ pipeline, groups, runGroups: initialGroups, projects, from, files, addFile }: { pipeline: Pipeline; groups: ParameterGroup[]; runGroups: Named[]; projects: Named[]; from: EarlierRun | null; files: StoredFile[] | undefined; addFile: (file: StoredFile) => void }) {
+export function LaunchForm({
+  pipeline,
+  groups,
+  runGroups: initialGroups,
+  projects,
+  from,
+  files,
+  addFile,
+}: {
+  pipeline: Pipeline;
+  groups: ParameterGroup[];
+  runGroups: Named[];
+  projects: Named[];
+  from: EarlierRun | null;
+  files: StoredFile[] | undefined;
+  addFile: (file: StoredFile) => void;
+}) {
   const [runGroups, setRunGroups] = useState(initialGroups);
   const [createdGroup, setCreatedGroup] = useState<number | null>(null);
   const fields = useMemo(() => fieldsOf(groups), [groups]);
@@ -138,6 +162,7 @@ export function LaunchForm({ pipeline, groups, runGroups: initialGroups, project
   };
   const hiddenCount = fields.filter((field) => field.hidden).length;
   // A group created in place is chosen once its option is on the page.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runGroups is the trigger: the new group's option must exist before it is chosen
   useEffect(() => {
     if (createdGroup === null) return;
     setValue('groupId', String(createdGroup), { shouldDirty: true });
@@ -218,7 +243,7 @@ export function LaunchForm({ pipeline, groups, runGroups: initialGroups, project
       </label>
     );
     const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': hintId, 'aria-required': field.required || undefined };
-    let input;
+    let input: ReactNode;
     if (field.kind === 'boolean') {
       input = (
         <Controller
@@ -246,7 +271,16 @@ export function LaunchForm({ pipeline, groups, runGroups: initialGroups, project
     } else if (field.kind === 'integer' || field.kind === 'number') {
       input = <input {...common} type="text" inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'} className={inputClass(error)} {...register(name, rulesOf(field))} />;
     } else {
-      input = <input {...common} type="text" spellCheck={false} className={`${inputClass(error)} font-mono`} placeholder={field.kind === 'file' ? 'Path or URL of the file, or choose one below' : undefined} {...register(name, rulesOf(field))} />;
+      input = (
+        <input
+          {...common}
+          type="text"
+          spellCheck={false}
+          className={`${inputClass(error)} font-mono`}
+          placeholder={field.kind === 'file' ? 'Path or URL of the file, or choose one below' : undefined}
+          {...register(name, rulesOf(field))}
+        />
+      );
     }
     const bounds = [schema.minimum !== undefined ? `≥ ${schema.minimum}` : '', schema.maximum !== undefined ? `≤ ${schema.maximum}` : ''].filter(Boolean).join(', ');
     return (
@@ -292,7 +326,11 @@ export function LaunchForm({ pipeline, groups, runGroups: initialGroups, project
         )}
         {from && (
           <p className="mt-3 text-sm text-stone-600">
-            Parameters from run <a className="font-medium text-emerald-800 underline" href={`${RUN_VIEW}?id=${from.id}`}>{from.name}</a>.
+            Parameters from run{' '}
+            <a className="font-medium text-emerald-800 underline" href={`${RUN_VIEW}?id=${from.id}`}>
+              {from.name}
+            </a>
+            .
           </p>
         )}
         <div className="mt-5 grid gap-4 sm:grid-cols-2">
@@ -321,7 +359,13 @@ export function LaunchForm({ pipeline, groups, runGroups: initialGroups, project
             <label htmlFor="run-labels" className="block text-sm font-medium text-stone-800">
               Labels
             </label>
-            <input id="run-labels" className={inputClass(errorOf('labels'))} placeholder="e.g. cycle-2026, qc" aria-describedby="run-labels-hint" {...register('labels', { validate: validateLabels })} />
+            <input
+              id="run-labels"
+              className={inputClass(errorOf('labels'))}
+              placeholder="e.g. cycle-2026, qc"
+              aria-describedby="run-labels-hint"
+              {...register('labels', { validate: validateLabels })}
+            />
             <p id="run-labels-hint" className={`mt-1 text-xs ${errorOf('labels') ? 'text-red-600' : 'text-stone-500'}`}>
               {errorOf('labels') ?? 'Separated by commas; the runs list can filter by them.'}
             </p>
@@ -389,10 +433,10 @@ export function LaunchForm({ pipeline, groups, runGroups: initialGroups, project
           Export YAML
         </Button>
         {hiddenCount > 0 && (
-          <label className="ml-auto flex items-center gap-2 text-sm text-stone-700">
+          <span className="ml-auto flex items-center gap-2 text-sm text-stone-700">
             <Switch checked={showHidden} onChange={setShowHidden} label="Show hidden parameters" />
-            Show hidden parameters ({hiddenCount})
-          </label>
+            <span aria-hidden="true">Show hidden parameters ({hiddenCount})</span>
+          </span>
         )}
       </div>
 
@@ -440,13 +484,31 @@ function Launch({ pipelineId }: { pipelineId: string }) {
   const failed = pipeline.error ?? runGroups.error ?? projects.error ?? earlier.error;
   if (failed) {
     const what = pipeline.error ? 'the pipeline' : earlier.error ? 'the earlier run' : 'the launch form';
-    return <LoadError what={what} error={failed} onRetry={() => [pipeline, runGroups, projects, earlier].forEach((state) => state.reload())} />;
+    return (
+      <LoadError
+        what={what}
+        error={failed}
+        onRetry={() => {
+          for (const state of [pipeline, runGroups, projects, earlier]) state.reload();
+        }}
+      />
+    );
   }
   const waitingForEarlier = from === undefined || (from !== null && /^\d+$/.test(from) && !earlier.data);
   if (!pipeline.data || !runGroups.data || !projects.data || waitingForEarlier) return <LoadingOverlay />;
   const earlierRun = earlier.data && earlier.data.pipelineId === pipelineId ? earlier.data : null;
   const files = storedFiles.data ? [...uploaded, ...storedFiles.data.data] : undefined;
-  return <LaunchForm pipeline={pipeline.data} groups={groups} runGroups={runGroups.data.data} projects={projects.data.data} from={earlierRun} files={files} addFile={(file) => setUploaded((list) => [file, ...list])} />;
+  return (
+    <LaunchForm
+      pipeline={pipeline.data}
+      groups={groups}
+      runGroups={runGroups.data.data}
+      projects={projects.data.data}
+      from={earlierRun}
+      files={files}
+      addFile={(file) => setUploaded((list) => [file, ...list])}
+    />
+  );
 }
 
 /** `/tools/pipeline/run/<pipeline>`: the launch form of one pipeline, generated from its schema. */

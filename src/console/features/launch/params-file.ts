@@ -43,4 +43,3 @@ export async function paramsFileText(params: Record<string, unknown>, format: 'j
   const { stringify } = await import('yaml');
   return stringify(params);
 }
-

@@ -1,4 +1,3 @@
-
 import type { PipelineSchema, SchemaGroup, SchemaProperty } from '../../../contract/nextflow-schema';
 
 /**

@@ -1,12 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { runGroupInputSchema, type RunGroup } from '../../../contract/runs';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { TextAreaField, TextField } from '../../ui/TextField';
-
 
 type Values = z.input<typeof runGroupInputSchema>;
 

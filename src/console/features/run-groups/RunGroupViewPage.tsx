@@ -25,13 +25,13 @@ function CombinedStatus({ groupId, refreshKey }: { groupId: number; refreshKey: 
   const present = counts.byStatus.filter((entry) => entry.count > 0);
   if (present.length === 0) return <span className="text-sm text-stone-500">No runs yet: choose this group when you launch.</span>;
   return (
-    <span className="flex flex-wrap items-center gap-3" aria-label="Combined status">
+    <ul className="flex flex-wrap items-center gap-3" aria-label="Combined status">
       {present.map(({ status, count }) => (
-        <span key={status} className="flex items-center gap-1.5 text-sm text-stone-700">
+        <li key={status} className="flex items-center gap-1.5 text-sm text-stone-700">
           <StatusBadge status={status} /> {count}
-        </span>
+        </li>
       ))}
-    </span>
+    </ul>
   );
 }
 

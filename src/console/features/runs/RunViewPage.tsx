@@ -32,7 +32,9 @@ function Log({ runId, live }: { runId: number; live: boolean }) {
         if (stopped || !chunk.text) return;
         offset.current = chunk.nextOffset;
         setText((previous) => (previous + chunk.text).slice(-200_000));
-        requestAnimationFrame(() => box.current && (box.current.scrollTop = box.current.scrollHeight));
+        requestAnimationFrame(() => {
+          if (box.current) box.current.scrollTop = box.current.scrollHeight;
+        });
       } catch {
         // The next poll tries again.
       }
@@ -45,7 +47,8 @@ function Log({ runId, live }: { runId: number; live: boolean }) {
     };
   }, [runId, live]);
   return (
-    <pre ref={box} className="max-h-80 overflow-auto rounded-lg bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100" aria-label="Run log" tabIndex={0}>
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must take focus so that keyboard users can scroll it
+    <pre ref={box} className="max-h-80 overflow-auto rounded-lg bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100" role="log" aria-label="Run log" tabIndex={0}>
       {text || 'No log output yet.'}
     </pre>
   );
@@ -104,9 +107,23 @@ function RunView() {
     ['Completed', formatDateTime(run.completedAt)],
     ['Duration', formatDuration(elapsed)],
     ['Run group', run.groupName ?? '—'],
-    ['Project', run.projectId ? <a className="text-emerald-800 hover:underline" href={`/project/view?id=${run.projectId}`}>{run.projectName}</a> : '—'],
+    [
+      'Project',
+      run.projectId ? (
+        <a key="project" className="text-emerald-800 hover:underline" href={`/project/view?id=${run.projectId}`}>
+          {run.projectName}
+        </a>
+      ) : (
+        '—'
+      ),
+    ],
     ['Labels', run.labels.length ? run.labels.join(', ') : '—'],
-    ['Work directory', <code className="break-all text-xs">{run.workDir}</code>],
+    [
+      'Work directory',
+      <code key="workdir" className="break-all text-xs">
+        {run.workDir}
+      </code>,
+    ],
   ];
 
   return (
@@ -134,7 +151,10 @@ function RunView() {
         }
       >
         {run.statusReason && (
-          <p className={`mb-4 whitespace-pre-line rounded-md p-3 text-sm ring-1 ${run.status === 'FAILED' ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-stone-50 text-stone-700 ring-stone-200'}`} data-testid="status-reason">
+          <p
+            className={`mb-4 whitespace-pre-line rounded-md p-3 text-sm ring-1 ${run.status === 'FAILED' ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-stone-50 text-stone-700 ring-stone-200'}`}
+            data-testid="status-reason"
+          >
             {run.statusReason}
           </p>
         )}

@@ -66,11 +66,21 @@ function columns(onChange: () => void): Array<ColumnDef<RunRow, unknown>> {
     }),
     column.accessor('pipelineId', { id: 'pipelineId', header: 'Pipeline', cell: (info) => <span className="whitespace-nowrap font-mono text-xs">{info.getValue()}</span> }),
     column.accessor('status', { id: 'status', header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
-    column.accessor('progress', { id: 'progress', header: 'Progress', enableSorting: false, cell: (info) => <ProgressBar done={info.getValue().done} total={info.getValue().total} failed={info.getValue().failed} label={`${info.row.original.name} tasks done`} /> }),
+    column.accessor('progress', {
+      id: 'progress',
+      header: 'Progress',
+      enableSorting: false,
+      cell: (info) => <ProgressBar done={info.getValue().done} total={info.getValue().total} failed={info.getValue().failed} label={`${info.row.original.name} tasks done`} />,
+    }),
     column.accessor('groupName', { id: 'group', header: 'Run group', enableSorting: false, cell: (info) => info.getValue() ?? <span className="text-stone-400">—</span> }),
     column.accessor((row) => row.launchedBy?.name || row.launchedBy?.email || '—', { id: 'launchedBy', header: 'Launched by', enableSorting: false }),
     column.accessor('submittedAt', { id: 'submittedAt', header: 'Submitted', cell: (info) => formatDateTime(info.getValue()) }),
-    column.accessor((row) => (row.startedAt ? (row.completedAt ? Date.parse(row.completedAt) : Date.now()) - Date.parse(row.startedAt) : null), { id: 'duration', header: 'Duration', enableSorting: false, cell: (info) => formatDuration(info.getValue()) }),
+    column.accessor((row) => (row.startedAt ? (row.completedAt ? Date.parse(row.completedAt) : Date.now()) - Date.parse(row.startedAt) : null), {
+      id: 'duration',
+      header: 'Duration',
+      enableSorting: false,
+      cell: (info) => formatDuration(info.getValue()),
+    }),
     column.display({ id: 'actions', header: () => <span className="sr-only">Actions</span>, cell: (info) => <Actions run={info.row.original} onChange={onChange} /> }),
   ] as Array<ColumnDef<RunRow, unknown>>;
 }
@@ -85,6 +95,7 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
   const reload = useCallback(() => setRefresh((value) => value + 1), []);
   const tableColumns = useMemo(() => columns(reload), [reload]);
   const onData = useCallback((rows: RunRow[]) => setActive(rows.some((row) => !TERMINAL_RUN_STATUSES.has(row.status))), []);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh is the trigger: each load schedules the next poll
   useEffect(() => {
     if (!active) return;
     const timer = setTimeout(reload, POLL_MS);

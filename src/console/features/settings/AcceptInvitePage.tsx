@@ -20,7 +20,6 @@ function Problem({ message }: { message: string }) {
   );
 }
 
-
 function AcceptInvite() {
   const [token, setToken] = useState<string | null | undefined>(undefined);
   useEffect(() => setToken(new URLSearchParams(window.location.search).get('token')), []);

@@ -7,7 +7,6 @@ import { settingsSubMenu } from './settings-menu';
 
 const ChangePasswordForm = lazy(() => import('./ChangePasswordForm'));
 
-
 function ChangePassword() {
   const user = useStore($user);
   if (!user) return null;

@@ -26,13 +26,18 @@ function IssuedLink({ issued }: { issued: InvitationIssued }) {
         It works once, until {formatDate(issued.invitation.expiresAt)}.
       </p>
       <div className="mt-3 flex items-center gap-2">
-        <input readOnly value={issued.acceptUrl} aria-label="Invitation link" className="min-w-0 flex-1 rounded-md border border-emerald-300 bg-white px-3 py-1.5 font-mono text-xs text-stone-700" onFocus={(event) => event.currentTarget.select()} />
+        <input
+          readOnly
+          value={issued.acceptUrl}
+          aria-label="Invitation link"
+          className="min-w-0 flex-1 rounded-md border border-emerald-300 bg-white px-3 py-1.5 font-mono text-xs text-stone-700"
+          onFocus={(event) => event.currentTarget.select()}
+        />
         <CopyButton text={issued.acceptUrl} label="Copy link" />
       </div>
     </div>
   );
 }
-
 
 const STATUS_STYLES: Record<Invitation['status'], string> = {
   pending: 'bg-amber-50 text-amber-800 ring-amber-200',

@@ -8,7 +8,6 @@ import { settingsSubMenu } from './settings-menu';
 
 const ProfileForm = lazy(() => import('./ProfileForm'));
 
-
 function ProfileDetails() {
   const user = useStore($user);
   if (!user) return null;

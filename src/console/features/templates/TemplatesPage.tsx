@@ -9,8 +9,8 @@ export default function TemplatesPage() {
   return (
     <ConsoleShell title="Templates" route="/templates/download">
       <p className="-mt-3 mb-6 max-w-3xl text-sm text-stone-600">
-        Each template is a CSV with the header an import expects and one example row. The columns below come from the same rules the import checks, so a
-        file that follows them imports cleanly. Lists go in one cell separated by semicolons; other records are referred to by name.
+        Each template is a CSV with the header an import expects and one example row. The columns below come from the same rules the import checks, so a file that follows them imports cleanly. Lists
+        go in one cell separated by semicolons; other records are referred to by name.
       </p>
       <div className="grid gap-6">
         {IMPORT_TEMPLATES.map((template) => {

@@ -10,7 +10,11 @@ export default function UpcomingPage({ route }: { route: string }) {
         <p className="text-sm font-medium uppercase tracking-wide text-amber-700">Not available yet</p>
         <p className="mt-2 max-w-2xl text-stone-700">{plan}</p>
         <p className="mt-4 text-sm text-stone-500">
-          This screen is part of an upcoming release. The <a className="text-emerald-700 underline" href="/docs">documentation</a> describes what is available today.
+          This screen is part of an upcoming release. The{' '}
+          <a className="text-emerald-700 underline" href="/docs">
+            documentation
+          </a>{' '}
+          describes what is available today.
         </p>
       </section>
     </ConsoleShell>

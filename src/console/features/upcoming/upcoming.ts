@@ -18,9 +18,7 @@ const plans: Record<string, string> = {
 
 const titles = new Map<string, string>([
   ...[topLinks.runs, topLinks.runGroups].map((entry) => [entry.href, entry.label] as [string, string]),
-  ...[breedingMenu, launchMenu, benchmarkingMenu, configMenu]
-    .flatMap((section) => section.entries)
-    .map((entry) => [entry.href ?? '', entry.label] as [string, string]),
+  ...[breedingMenu, launchMenu, benchmarkingMenu, configMenu].flatMap((section) => section.entries).map((entry) => [entry.href ?? '', entry.label] as [string, string]),
 ]);
 
 export function upcomingPage(route: string): { title: string; plan: string } {

@@ -35,7 +35,20 @@ export interface DataTableProps<Row> {
 }
 
 /** The one table of the console: server-side search, sort, filters and paging, state in the URL. */
-export function DataTable<Row>({ path, what, columns, sortable, defaultSort, defaultOrder = 'asc', filters = [], searchPlaceholder, emptyHint, refreshKey, fixedFilters, onData }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  path,
+  what,
+  columns,
+  sortable,
+  defaultSort,
+  defaultOrder = 'asc',
+  filters = [],
+  searchPlaceholder,
+  emptyHint,
+  refreshKey,
+  fixedFilters,
+  onData,
+}: DataTableProps<Row>) {
   const [state, update, ready] = useTableState({ sort: defaultSort, order: defaultOrder, sortable, filterNames: filters.map((filter) => filter.name) }, !fixedFilters);
   const [search, setSearch] = useState(state.q);
   useEffect(() => setSearch(state.q), [state.q]);
@@ -45,10 +58,7 @@ export function DataTable<Row>({ path, what, columns, sortable, defaultSort, def
     return () => clearTimeout(timer);
   }, [search, state.q, update]);
 
-  const { data, error, loading, reload } = useRequest<Page<Row>>(
-    ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null,
-    refreshKey,
-  );
+  const { data, error, loading, reload } = useRequest<Page<Row>>(ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null, refreshKey);
   useEffect(() => {
     if (data) onData?.(data.data);
   }, [data, onData]);
@@ -126,8 +136,10 @@ export function DataTable<Row>({ path, what, columns, sortable, defaultSort, def
           <tbody className="divide-y divide-stone-100">
             {loading && !data
               ? Array.from({ length: 5 }, (_, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: placeholder rows have nothing but their place
                   <tr key={index} data-testid="skeleton-row">
                     {columns.map((_, cell) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: placeholder cells likewise
                       <td key={cell} className="px-4 py-3">
                         <div className="h-3.5 animate-pulse rounded bg-stone-200" />
                       </td>
@@ -170,11 +182,13 @@ export function DataTable<Row>({ path, what, columns, sortable, defaultSort, def
           <label className="ml-auto flex items-center gap-2">
             Rows per page
             <select value={state.pageSize} onChange={(event) => update({ pageSize: Number(event.target.value), page: 0 })} className="rounded-md border border-stone-300 bg-white px-2 py-1">
-              {[...new Set([...PAGE_SIZES, state.pageSize])].sort((a, b) => a - b).map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
+              {[...new Set([...PAGE_SIZES, state.pageSize])]
+                .sort((a, b) => a - b)
+                .map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
             </select>
           </label>
           <span>

@@ -5,7 +5,14 @@ const defaults = { sort: 'germplasmName', sortable: ['germplasmName', 'genus'], 
 
 describe('table state in the URL', () => {
   it('reads every part of a shared link', () => {
-    expect(parseTableState('?q=IR64&genus=Oryza&sort=genus&order=desc&page=2&pageSize=100', defaults)).toEqual({ q: 'IR64', filters: { genus: 'Oryza' }, sort: 'genus', order: 'desc', page: 2, pageSize: 100 });
+    expect(parseTableState('?q=IR64&genus=Oryza&sort=genus&order=desc&page=2&pageSize=100', defaults)).toEqual({
+      q: 'IR64',
+      filters: { genus: 'Oryza' },
+      sort: 'genus',
+      order: 'desc',
+      page: 2,
+      pageSize: 100,
+    });
   });
 
   it.each([

@@ -78,6 +78,7 @@ export function useTableState(defaults: TableDefaults, syncUrl = true) {
   const [state, setState] = useState<TableState>(() => parseTableState('', defaults));
   // The page is prerendered without its query string: nothing loads until the URL has been read.
   const [ready, setReady] = useState(!syncUrl);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: read once on mount; the defaults and syncUrl are constants of the page
   useEffect(() => {
     if (!syncUrl) return;
     const read = () => {
@@ -87,8 +88,6 @@ export function useTableState(defaults: TableDefaults, syncUrl = true) {
     read();
     window.addEventListener('popstate', read);
     return () => window.removeEventListener('popstate', read);
-    // The defaults are constants of the page.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const update = useCallback(
     (change: Partial<TableState>) => {

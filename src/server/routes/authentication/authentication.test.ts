@@ -12,8 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const login = (json: unknown, headers: Record<string, string> = {}) =>
-  t.call('/authentication/login', { method: 'POST', json, headers });
+const login = (json: unknown, headers: Record<string, string> = {}) => t.call('/authentication/login', { method: 'POST', json, headers });
 
 describe('POST authentication/login', () => {
   it('returns a token and the user for the right password, with any email case', async () => {
@@ -167,21 +166,33 @@ describe('GET authentication/check', () => {
     const stale = await t.signIn(user.email);
     const recent = await t.signIn(user.email);
     const day = 24 * 60 * 60 * 1000;
-    await t.db.update(authTokens).set({ lastUsedAt: new Date(Date.now() - TOKEN_IDLE_LIFETIME_MS - 1000) }).where(eq(authTokens.tokenHash, hashToken(stale)));
-    await t.db.update(authTokens).set({ lastUsedAt: new Date(Date.now() - 13 * day) }).where(eq(authTokens.tokenHash, hashToken(recent)));
+    await t.db
+      .update(authTokens)
+      .set({ lastUsedAt: new Date(Date.now() - TOKEN_IDLE_LIFETIME_MS - 1000) })
+      .where(eq(authTokens.tokenHash, hashToken(stale)));
+    await t.db
+      .update(authTokens)
+      .set({ lastUsedAt: new Date(Date.now() - 13 * day) })
+      .where(eq(authTokens.tokenHash, hashToken(recent)));
     expect((await t.call('/authentication/check', { token: stale })).status).toBe(401);
     expect((await t.call('/authentication/check', { token: recent })).status).toBe(200);
     // Using a token restarts its 14 days.
-    const [row] = await t.db.select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(recent)));
+    const [row] = await t.db
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(recent)));
     expect(Date.now() - row!.lastUsedAt.getTime()).toBeLessThan(60_000);
   });
 });
 
 describe('token housekeeping', () => {
-  it('signing in deletes the user\'s tokens that have expired', async () => {
+  it("signing in deletes the user's tokens that have expired", async () => {
     const user = await t.createTestUser();
     const stale = await t.signIn(user.email);
-    await t.db.update(authTokens).set({ lastUsedAt: new Date(Date.now() - TOKEN_IDLE_LIFETIME_MS - 1000) }).where(eq(authTokens.tokenHash, hashToken(stale)));
+    await t.db
+      .update(authTokens)
+      .set({ lastUsedAt: new Date(Date.now() - TOKEN_IDLE_LIFETIME_MS - 1000) })
+      .where(eq(authTokens.tokenHash, hashToken(stale)));
     await t.signIn(user.email);
     const rows = await t.db.select().from(authTokens).where(eq(authTokens.userId, user.id));
     expect(rows.map((row) => row.tokenHash)).not.toContain(hashToken(stale));

@@ -13,14 +13,17 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let counter = 0;
-const unique = (prefix: string) => `${prefix} ${(counter += 1)}`;
+function unique(prefix: string) {
+  counter += 1;
+  return `${prefix} ${counter}`;
+}
 const send = (method: string, path: string, json?: unknown) => t.call(path, { method, token, ...(json === undefined ? {} : { json }) });
 async function created<T = { id: number }>(path: string, json: unknown): Promise<T> {
   const response = await send('POST', path, json);
   if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
-const errorsOf = async (response: Response) => ((await response.json()) as { errors?: Record<string, string>; message: string });
+const errorsOf = async (response: Response) => (await response.json()) as { errors?: Record<string, string>; message: string };
 
 const project = () => created('/projects', { name: unique('Durum 2026'), status: 'active', startDate: '2026-01-01' });
 const site = () => created('/sites', { locationName: unique('CIMMYT Obregón'), abbreviation: 'OBR', locationType: 'field', countryCode: 'MEX', latitude: 27.39, longitude: -109.92, elevation: 38 });
@@ -30,7 +33,11 @@ describe('each resource: create, read, replace, list, delete', () => {
   const cases: Array<[string, () => Promise<Record<string, unknown>>, string]> = [
     ['projects', async () => ({ name: unique('Wheat programme'), description: 'Spring wheat', leadName: 'A. Ruiz', status: 'planned' }), 'name'],
     ['sites', async () => ({ locationName: unique('Ludhiana'), locationType: 'field', countryCode: 'ind', latitude: 30.9, longitude: 75.85, elevation: 247 }), 'locationName'],
-    ['accessions', async () => ({ germplasmName: unique('Kalyansona'), genus: 'Triticum', species: 'aestivum', countryOfOriginCode: 'IND', biologicalStatusOfAccessionCode: '500', synonyms: ['KSN'] }), 'germplasmName'],
+    [
+      'accessions',
+      async () => ({ germplasmName: unique('Kalyansona'), genus: 'Triticum', species: 'aestivum', countryOfOriginCode: 'IND', biologicalStatusOfAccessionCode: '500', synonyms: ['KSN'] }),
+      'germplasmName',
+    ],
     ['experiments', async () => ({ name: unique('AYT'), projectId: (await project()).id, siteId: (await site()).id, studyType: 'yield_trial', year: 2026, designType: 'alpha_lattice' }), 'name'],
     ['file-types', async () => ({ name: unique('BED'), extensions: ['.bed'], mimeType: 'text/plain', requiredColumns: [] }), 'name'],
     ['cross-plans', async () => ({ name: unique('F1 crosses'), projectId: (await project()).id, status: 'planning' }), 'name'],
@@ -40,7 +47,7 @@ describe('each resource: create, read, replace, list, delete', () => {
     const input = await make();
     const row = await created<Record<string, unknown> & { id: number }>(`/${path}`, input);
     expect(row).toMatchObject({ id: expect.any(Number), createdAt: expect.any(String) });
-    expect((await (await send('GET', `/${path}/${row.id}`)).json())).toMatchObject({ id: row.id, [nameField]: input[nameField] });
+    expect(await (await send('GET', `/${path}/${row.id}`)).json()).toMatchObject({ id: row.id, [nameField]: input[nameField] });
 
     const renamed = `${String(input[nameField])} renamed`;
     const replaced = await send('PUT', `/${path}/${row.id}`, { ...input, [nameField]: renamed });
@@ -129,8 +136,7 @@ describe('lists', () => {
   it('page from 0 with BrAPI pagination, sort both ways and filter by field', async () => {
     const genus = `Genus${Date.now()}`;
     for (const name of ['Cc', 'Aa', 'Bb']) await accession({ germplasmName: `${genus}-${name}`, genus });
-    const page = async (query: string) =>
-      (await (await send('GET', `/accessions?genus=${genus}&${query}`)).json()) as { data: Array<{ germplasmName: string }>; pagination: Record<string, number> };
+    const page = async (query: string) => (await (await send('GET', `/accessions?genus=${genus}&${query}`)).json()) as { data: Array<{ germplasmName: string }>; pagination: Record<string, number> };
     const first = await page('pageSize=2&page=0&sort=germplasmName&order=asc');
     expect(first.data.map((row) => row.germplasmName)).toEqual([`${genus}-Aa`, `${genus}-Bb`]);
     expect(first.pagination).toEqual({ currentPage: 0, pageSize: 2, totalCount: 3, totalPages: 2 });
@@ -145,7 +151,8 @@ describe('lists', () => {
     const literal = (await accession({ germplasmName: `${mark} O'Brien 100%_line` })) as { germplasmName?: string };
     await accession({ germplasmName: `${mark} O'Brien 1000xline` });
     await accession({ germplasmName: `${mark} plain` });
-    const names = async (q: string) => ((await (await send('GET', `/accessions?q=${encodeURIComponent(q)}`)).json()) as { data: Array<{ germplasmName: string }> }).data.map((row) => row.germplasmName);
+    const names = async (q: string) =>
+      ((await (await send('GET', `/accessions?q=${encodeURIComponent(q)}`)).json()) as { data: Array<{ germplasmName: string }> }).data.map((row) => row.germplasmName);
     expect(await names(`${mark} O'Brien 100%_`)).toEqual([literal.germplasmName ?? `${mark} O'Brien 100%_line`]);
     expect(await names(`${mark}%plain`)).toEqual([]);
     expect(await names(`${mark} O'Brien 100_`)).toEqual([]);

@@ -101,9 +101,7 @@ export const crossesRouter = createRouter()
     const { crosses } = c.req.valid('json');
     await requirePlan(db, id);
     const parentIds = [...new Set(crosses.flatMap((cross) => [cross.femaleParentId, cross.maleParentId].filter((value): value is number => value !== null)))];
-    const known = new Set(
-      parentIds.length === 0 ? [] : (await db.select({ id: accessions.id }).from(accessions).where(inArray(accessions.id, parentIds))).map((row) => row.id),
-    );
+    const known = new Set(parentIds.length === 0 ? [] : (await db.select({ id: accessions.id }).from(accessions).where(inArray(accessions.id, parentIds))).map((row) => row.id));
     const errors: Record<string, string> = {};
     crosses.forEach((cross, index) => {
       if (!known.has(cross.femaleParentId)) errors[`crosses.${index}.femaleParentId`] = `No accession has id ${cross.femaleParentId}`;

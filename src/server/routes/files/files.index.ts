@@ -90,7 +90,11 @@ export const filesRouter = createRouter()
     const where = and(...conditions);
     const direction = query.order === 'asc' ? asc : desc;
     const [rows, [total]] = await Promise.all([
-      selectFiles(db).where(where).orderBy(direction(files.createdAt), direction(files.id)).limit(query.pageSize).offset(query.page * query.pageSize),
+      selectFiles(db)
+        .where(where)
+        .orderBy(direction(files.createdAt), direction(files.id))
+        .limit(query.pageSize)
+        .offset(query.page * query.pageSize),
       db.select({ value: count() }).from(files).where(where),
     ]);
     return c.json({ data: rows.map((row) => present(row, dataDir)), pagination: pagination(query.page, query.pageSize, total?.value ?? 0) }, 200);
@@ -139,11 +143,23 @@ export const filesRouter = createRouter()
       if (notThatType) throw new ApiError(400, notThatType, { name: notThatType });
       const missing = header ? type.requiredColumns.filter((column) => !header.includes(column)) : [];
       if (missing.length > 0) {
-        throw new ApiError(400, `A ${type.name} needs the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in its header row; ${query.name} lacks ${missing.length === 1 ? 'it' : 'them'}.`, { name: `Missing column${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}` });
+        throw new ApiError(
+          400,
+          `A ${type.name} needs the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in its header row; ${query.name} lacks ${missing.length === 1 ? 'it' : 'them'}.`,
+          { name: `Missing column${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}` },
+        );
       }
       const [stored] = await db
         .insert(files)
-        .values({ name: query.name, storagePath: path.relative(dataDir, target), sizeBytes: size, sha256: hash.digest('hex'), fileTypeId: type.id, projectId: query.projectId ?? null, uploadedById: c.get('user').id })
+        .values({
+          name: query.name,
+          storagePath: path.relative(dataDir, target),
+          sizeBytes: size,
+          sha256: hash.digest('hex'),
+          fileTypeId: type.id,
+          projectId: query.projectId ?? null,
+          uploadedById: c.get('user').id,
+        })
         .returning({ id: files.id });
       const [row] = await selectFiles(db).where(eq(files.id, stored!.id));
       return c.json(present(row!, dataDir), 201);

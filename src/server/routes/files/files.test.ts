@@ -28,7 +28,8 @@ function bgzfBlock(data: Buffer): Buffer {
   return Buffer.concat([header, compressed, trailer]);
 }
 
-const upload = (name: string, body: Buffer | string) => t.call(`/files?name=${encodeURIComponent(name)}`, { method: 'POST', token, body: typeof body === 'string' ? body : new Uint8Array(body), headers: { 'Content-Type': 'application/octet-stream' } });
+const upload = (name: string, body: Buffer | string) =>
+  t.call(`/files?name=${encodeURIComponent(name)}`, { method: 'POST', token, body: typeof body === 'string' ? body : new Uint8Array(body), headers: { 'Content-Type': 'application/octet-stream' } });
 
 describe('POST files: the content must be what the type says', () => {
   it('stores a VCF, plain or gzip-compressed', async () => {

@@ -8,14 +8,7 @@ import { invitations, users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import {
-  findInvitationByToken,
-  getInvitation,
-  invitationStatus,
-  listInvitations as listInvitationRows,
-  newInvitationToken,
-  unusableInvitationMessage,
-} from '../../services/invitations';
+import { findInvitationByToken, getInvitation, invitationStatus, listInvitations as listInvitationRows, newInvitationToken, unusableInvitationMessage } from '../../services/invitations';
 import { createUser, findUserByEmail, normalizeEmail, toUserResponse } from '../../services/users';
 import type * as routes from './invitations.routes';
 
@@ -84,7 +77,10 @@ export const createInvitation: Handler<typeof routes.createInvitation> = async (
     if (pending) {
       throw new ApiError(409, `An invitation for ${email} is already pending. Resend it from the list instead.`, { email: 'An invitation is already pending' });
     }
-    const [inserted] = await tx.insert(invitations).values({ email, note: body.note, tokenHash, expiresAt, invitedById: c.get('user').id }).returning({ id: invitations.id });
+    const [inserted] = await tx
+      .insert(invitations)
+      .values({ email, note: body.note, tokenHash, expiresAt, invitedById: c.get('user').id })
+      .returning({ id: invitations.id });
     return inserted!;
   });
   return c.json(await deliver(c, await loadOr404(c, row.id), token), 201);
@@ -127,10 +123,7 @@ async function usableInvitation(c: Context<AppEnv>, token: string) {
 export const lookUpInvitation: Handler<typeof routes.lookUpInvitation> = async (c) => {
   await countAttempt(c);
   const { invitation, inviter } = await usableInvitation(c, c.req.valid('query').token);
-  return c.json(
-    { email: invitation.email, expiresAt: invitation.expiresAt.toISOString(), invitedBy: inviter?.name || inviter?.email || null, note: invitation.note },
-    200,
-  );
+  return c.json({ email: invitation.email, expiresAt: invitation.expiresAt.toISOString(), invitedBy: inviter?.name || inviter?.email || null, note: invitation.note }, 200);
 };
 
 export const acceptInvitation: Handler<typeof routes.acceptInvitation> = async (c) => {
@@ -160,4 +153,3 @@ export const acceptInvitation: Handler<typeof routes.acceptInvitation> = async (
   const token = await tokens.issue(user.id);
   return c.json({ token, user: toUserResponse(user) }, 201);
 };
-

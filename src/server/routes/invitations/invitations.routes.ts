@@ -1,12 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import {
-  invitationAcceptSchema,
-  invitationCreateSchema,
-  invitationIssuedSchema,
-  invitationLookupSchema,
-  invitationSchema,
-  invitationStatusSchema,
-} from '../../../contract/account';
+import { invitationAcceptSchema, invitationCreateSchema, invitationIssuedSchema, invitationLookupSchema, invitationSchema, invitationStatusSchema } from '../../../contract/account';
 import { loginResponseSchema } from '../../../contract/auth';
 import { recordId } from '../../../contract/fields';
 import { listQuerySchema, pageOf } from '../../../contract/list';

@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let emailCount = 0;
-const freshEmail = () => `invitee${(emailCount += 1)}@example.org`;
+function freshEmail() {
+  emailCount += 1;
+  return `invitee${emailCount}@example.org`;
+}
 const invite = (json: unknown, api = t.call) => api('/invitations', { method: 'POST', token, json });
 const tokenOf = (acceptUrl: string) => new URL(acceptUrl).searchParams.get('token')!;
 const accept = (json: Record<string, string>, headers: Record<string, string> = {}) => t.call('/invitations/accept', { method: 'POST', json, headers });
@@ -47,9 +50,21 @@ describe('POST invitations', () => {
 
   it('sends the link by email when a mail server is configured', async () => {
     const sent: MailMessage[] = [];
-    const api = createApi({ database: t.database, log: silentLogger, trustProxy: true, version: 'test', corsOrigins: [], publicUrl: 'https://breeding.example.org', mailer: { send: async (message) => void sent.push(message) } });
+    const api = createApi({
+      database: t.database,
+      log: silentLogger,
+      trustProxy: true,
+      version: 'test',
+      corsOrigins: [],
+      publicUrl: 'https://breeding.example.org',
+      mailer: { send: async (message) => void sent.push(message) },
+    });
     const email = freshEmail();
-    const response = await api.request('/invitations', { method: 'POST', headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' }, body: JSON.stringify({ email, note: 'Hi' }) });
+    const response = await api.request('/invitations', {
+      method: 'POST',
+      headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ email, note: 'Hi' }),
+    });
     const body = (await response.json()) as Issued;
     expect(body.emailSent).toBe(true);
     expect(sent).toHaveLength(1);
@@ -139,7 +154,10 @@ describe('accepting an invitation', () => {
 
   it('an expired invitation is refused, and resending it gives a working link', async () => {
     const { invitation, acceptUrl } = await issued();
-    await t.db.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, invitation.id));
+    await t.db
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, invitation.id));
     const lookup = await lookUp(tokenOf(acceptUrl));
     expect(lookup.status).toBe(410);
     expect(((await lookup.json()) as { message: string }).message).toMatch(/expired on \d{4}-\d{2}-\d{2}/);
@@ -207,7 +225,7 @@ describe('GET invitations', () => {
     expect(search.data.map((row) => row.email)).toEqual([emails[1]]);
   });
 
-  it.each(['page=-1', 'pageSize=1001', 'pageSize=0', 'sort=passwordHash', 'order=sideways', 'status=maybe', "sort=email;drop table users"])('answers 400 for %s', async (query) => {
+  it.each(['page=-1', 'pageSize=1001', 'pageSize=0', 'sort=passwordHash', 'order=sideways', 'status=maybe', 'sort=email;drop table users'])('answers 400 for %s', async (query) => {
     const response = await t.call(`/invitations?${query}`, { token });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: Record<string, string> }).errors).toBeDefined();

@@ -19,7 +19,11 @@ export const updateProfile: RouteHandler<UpdateProfileRoute, AppEnv> = async (c)
   const body = c.req.valid('json');
   const email = normalizeEmail(body.email);
   const emailTaken = () => new ApiError(409, `Another account already uses ${email}.`, { email: 'Another account already uses this email' });
-  const [taken] = await db.select({ id: users.id }).from(users).where(and(eq(users.email, email), ne(users.id, user.id))).limit(1);
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.email, email), ne(users.id, user.id)))
+    .limit(1);
   if (taken) throw emailTaken();
   // Two people changing to one email at once: the unique index decides, and the loser hears why.
   const [updated] = await db
@@ -49,7 +53,10 @@ export const changePassword: RouteHandler<ChangePasswordRoute, AppEnv> = async (
     throw new ApiError(400, `${PASSWORD_IS_EMAIL}.`, { newPassword: PASSWORD_IS_EMAIL });
   }
   await attempt.succeeded();
-  await db.update(users).set({ passwordHash: await hashPassword(body.newPassword) }).where(eq(users.id, user.id));
+  await db
+    .update(users)
+    .set({ passwordHash: await hashPassword(body.newPassword) })
+    .where(eq(users.id, user.id));
   await tokens.revokeAllForUser(user.id, user.tokenId);
   return c.body(null, 204);
 };

@@ -88,7 +88,11 @@ describe('POST profile/password', () => {
   it.each([
     ['a wrong current password', { currentPassword: 'wrong', newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' }, { currentPassword: 'Current password is incorrect' }],
     ['a short new password', { currentPassword: TEST_PASSWORD, newPassword: 'short', confirmPassword: 'short' }, { newPassword: 'Use at least 12 characters' }],
-    ['a confirmation that differs', { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrasE' }, { confirmPassword: 'Passwords do not match' }],
+    [
+      'a confirmation that differs',
+      { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrasE' },
+      { confirmPassword: 'Passwords do not match' },
+    ],
     ['missing fields', {}, { currentPassword: 'Required', newPassword: 'Required', confirmPassword: 'Required' }],
   ])('refuses %s with its own field error', async (_, json, errors) => {
     const { token } = await signedInUser();

@@ -23,7 +23,7 @@ export function parseRunSearch(q: string): { search: RunSearch; problem: string 
   const words: string[] = [];
   for (const token of q.trim().split(/\s+/).filter(Boolean)) {
     const match = /^([a-z]+):(.+)$/i.exec(token);
-    const key = match?.[1]!.toLowerCase() as (typeof KEYS)[number] | undefined;
+    const key = match?.[1]?.toLowerCase() as (typeof KEYS)[number] | undefined;
     if (!match || !key || !KEYS.includes(key)) {
       words.push(token);
       continue;

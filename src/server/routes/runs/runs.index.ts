@@ -39,7 +39,9 @@ const routes = {
     tags,
     summary: 'List runs, newest first',
     description: '`q` searches run and pipeline names, and reads filters written out: `status:running pipeline:nf-gdip label:durum after:2026-01-01 before:2026-02-01 mine:true`.',
-    request: { query: runListQuerySchema }, responses: { 200: jsonContent(pageOf(runSummarySchema), 'A page of runs'), ...errorResponses(400, 401) } }),
+    request: { query: runListQuerySchema },
+    responses: { 200: jsonContent(pageOf(runSummarySchema), 'A page of runs'), ...errorResponses(400, 401) },
+  }),
   counts: createRoute({
     method: 'get',
     path: '/runs/status-counts',
@@ -57,8 +59,22 @@ const routes = {
     request: { body: jsonBody(runLaunchSchema) },
     responses: { 201: jsonContent(runSummarySchema, 'The submitted run'), ...errorResponses(400, 401, 501, 503) },
   }),
-  get: createRoute({ method: 'get', path: '/runs/{id}', tags, summary: 'One run with its per-process progress', request: { params: idParams }, responses: { 200: jsonContent(runDetailSchema, 'The run'), ...errorResponses(400, 401, 404) } }),
-  cancel: createRoute({ method: 'post', path: '/runs/{id}/cancel', tags, summary: 'Cancel a run: its whole process tree is stopped', request: { params: idParams }, responses: { 200: jsonContent(runSummarySchema, 'The cancelled run'), ...errorResponses(400, 401, 404, 409) } }),
+  get: createRoute({
+    method: 'get',
+    path: '/runs/{id}',
+    tags,
+    summary: 'One run with its per-process progress',
+    request: { params: idParams },
+    responses: { 200: jsonContent(runDetailSchema, 'The run'), ...errorResponses(400, 401, 404) },
+  }),
+  cancel: createRoute({
+    method: 'post',
+    path: '/runs/{id}/cancel',
+    tags,
+    summary: 'Cancel a run: its whole process tree is stopped',
+    request: { params: idParams },
+    responses: { 200: jsonContent(runSummarySchema, 'The cancelled run'), ...errorResponses(400, 401, 404, 409) },
+  }),
   tasks: createRoute({
     method: 'get',
     path: '/runs/{id}/tasks',
@@ -156,72 +172,74 @@ export function runsRouter(catalogue: CataloguePipeline[]) {
     return next();
   });
 
-  return router
-    .openapi(routes.list, async (c) => {
-      const query = { ...c.req.valid('query') };
-      if (query.q) {
-        // Filters written in the search box (status:running pipeline:nf-gdip …) join the others.
-        const { search, problem } = parseRunSearch(query.q);
-        if (problem) throw new ApiError(400, problem, { q: problem });
-        const { text, pipelineId, ...filters } = search;
-        Object.assign(query, filters, pipelineId ? { pipelineId } : {}, { q: text || undefined });
-      }
-      const { rows, total } = await listRuns(c.get('deps').db, query, c.get('user').id);
-      return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
-    })
-    // Before runs/{id}, so that 'status-counts' is not read as an id.
-    .openapi(routes.counts, async (c) => c.json(await countRunsByStatus(c.get('deps').db, c.req.valid('query'), c.get('user').id), 200))
-    .openapi(routes.launch, async (c) => {
-      const input = c.req.valid('json');
-      const run = await runService(c).launch(input, c.get('user').id);
-      return c.json(await runSummaryOr404(c.get('deps').db, run.id), 201);
-    })
-    .openapi(routes.get, async (c) => c.json(await detail(c.get('deps'), c.req.valid('param').id), 200))
-    .openapi(routes.cancel, async (c) => {
-      const user = c.get('user');
-      const { id } = c.req.valid('param');
-      await runService(c).cancel(id, user.name || user.email);
-      return c.json(await runSummaryOr404(c.get('deps').db, id), 200);
-    })
-    .openapi(routes.tasks, async (c) => {
-      const { id } = c.req.valid('param');
-      const query = c.req.valid('query');
-      const { db } = c.get('deps');
-      // Existence only: the summary's joins and progress count are not needed here.
-      if ((await db.select({ id: runs.id }).from(runs).where(eq(runs.id, id))).length === 0) throw new ApiError(404, `No run has id ${id}.`);
-      const { rows, total } = await listTasks(db, id, query);
-      return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
-    })
-    .openapi(routes.outputs, async (c) => {
-      const { id } = c.req.valid('param');
-      const { db, dataDir } = c.get('deps');
-      const [run] = await db.select().from(runs).where(eq(runs.id, id));
-      if (!run) throw new ApiError(404, `No run has id ${id}.`);
-      return c.json(await listOutputs(db, run, byId.get(run.pipelineId), dataDir), 200);
-    })
-    .openapi(routes.log, async (c) => {
-      const { id } = c.req.valid('param');
-      const { offset } = c.req.valid('query');
-      const [run] = await c.get('deps').db.select({ runDir: runs.runDir }).from(runs).where(eq(runs.id, id));
-      if (!run) throw new ApiError(404, `No run has id ${id}.`);
-      const file = path.join(run.runDir, 'run.log');
-      if (!fs.existsSync(file)) return c.json({ text: '', nextOffset: 0, size: 0 }, 200);
-      const handle = await fs.promises.open(file, 'r');
-      try {
-        const { size } = await handle.stat();
-        const start = Math.min(offset, size);
-        const length = Math.min(size - start, 256 * 1024);
-        const buffer = Buffer.alloc(length);
-        await handle.read(buffer, 0, length, start);
-        return c.json({ text: buffer.toString('utf8'), nextOffset: start + length, size }, 200);
-      } finally {
-        await handle.close();
-      }
-    })
-    .openapi(routes.weblog, async (c) => {
-      // The secret was checked by the middleware above, before the body was read.
-      writer ??= createWeblogWriter(c.get('deps').db);
-      await writer.ingest(c.req.valid('param').id, c.req.valid('json'));
-      return c.body(null, 204);
-    });
+  return (
+    router
+      .openapi(routes.list, async (c) => {
+        const query = { ...c.req.valid('query') };
+        if (query.q) {
+          // Filters written in the search box (status:running pipeline:nf-gdip …) join the others.
+          const { search, problem } = parseRunSearch(query.q);
+          if (problem) throw new ApiError(400, problem, { q: problem });
+          const { text, pipelineId, ...filters } = search;
+          Object.assign(query, filters, pipelineId ? { pipelineId } : {}, { q: text || undefined });
+        }
+        const { rows, total } = await listRuns(c.get('deps').db, query, c.get('user').id);
+        return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
+      })
+      // Before runs/{id}, so that 'status-counts' is not read as an id.
+      .openapi(routes.counts, async (c) => c.json(await countRunsByStatus(c.get('deps').db, c.req.valid('query'), c.get('user').id), 200))
+      .openapi(routes.launch, async (c) => {
+        const input = c.req.valid('json');
+        const run = await runService(c).launch(input, c.get('user').id);
+        return c.json(await runSummaryOr404(c.get('deps').db, run.id), 201);
+      })
+      .openapi(routes.get, async (c) => c.json(await detail(c.get('deps'), c.req.valid('param').id), 200))
+      .openapi(routes.cancel, async (c) => {
+        const user = c.get('user');
+        const { id } = c.req.valid('param');
+        await runService(c).cancel(id, user.name || user.email);
+        return c.json(await runSummaryOr404(c.get('deps').db, id), 200);
+      })
+      .openapi(routes.tasks, async (c) => {
+        const { id } = c.req.valid('param');
+        const query = c.req.valid('query');
+        const { db } = c.get('deps');
+        // Existence only: the summary's joins and progress count are not needed here.
+        if ((await db.select({ id: runs.id }).from(runs).where(eq(runs.id, id))).length === 0) throw new ApiError(404, `No run has id ${id}.`);
+        const { rows, total } = await listTasks(db, id, query);
+        return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
+      })
+      .openapi(routes.outputs, async (c) => {
+        const { id } = c.req.valid('param');
+        const { db, dataDir } = c.get('deps');
+        const [run] = await db.select().from(runs).where(eq(runs.id, id));
+        if (!run) throw new ApiError(404, `No run has id ${id}.`);
+        return c.json(await listOutputs(db, run, byId.get(run.pipelineId), dataDir), 200);
+      })
+      .openapi(routes.log, async (c) => {
+        const { id } = c.req.valid('param');
+        const { offset } = c.req.valid('query');
+        const [run] = await c.get('deps').db.select({ runDir: runs.runDir }).from(runs).where(eq(runs.id, id));
+        if (!run) throw new ApiError(404, `No run has id ${id}.`);
+        const file = path.join(run.runDir, 'run.log');
+        if (!fs.existsSync(file)) return c.json({ text: '', nextOffset: 0, size: 0 }, 200);
+        const handle = await fs.promises.open(file, 'r');
+        try {
+          const { size } = await handle.stat();
+          const start = Math.min(offset, size);
+          const length = Math.min(size - start, 256 * 1024);
+          const buffer = Buffer.alloc(length);
+          await handle.read(buffer, 0, length, start);
+          return c.json({ text: buffer.toString('utf8'), nextOffset: start + length, size }, 200);
+        } finally {
+          await handle.close();
+        }
+      })
+      .openapi(routes.weblog, async (c) => {
+        // The secret was checked by the middleware above, before the body was read.
+        writer ??= createWeblogWriter(c.get('deps').db);
+        await writer.ingest(c.req.valid('param').id, c.req.valid('json'));
+        return c.body(null, 204);
+      })
+  );
 }

@@ -1,5 +1,15 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import { RUN_STATUSES, type ProcessProgress, type RunCountQuery, type RunListQuery, type RunProgress, type RunStatusCounts, type RunSummary, type RunTask, type RunTasksQuery } from '../../../contract/runs';
+import {
+  RUN_STATUSES,
+  type ProcessProgress,
+  type RunCountQuery,
+  type RunListQuery,
+  type RunProgress,
+  type RunStatusCounts,
+  type RunSummary,
+  type RunTask,
+  type RunTasksQuery,
+} from '../../../contract/runs';
 import { resultRows, type Database } from '../../db/client';
 import { projects, runGroups, runs, runTasks, users } from '../../db/schema';
 import { escapeLike } from '../../services/invitations';
@@ -32,7 +42,6 @@ export async function processesOf(db: Database, runId: number): Promise<ProcessP
   return resultRows<ProcessProgress>(result).map((row) => ({ process: row.process, pending: row.pending, running: row.running, succeeded: row.succeeded, failed: row.failed, cached: row.cached }));
 }
 
-
 const summaryColumns = {
   id: runs.id,
   name: runs.name,
@@ -55,12 +64,7 @@ const summaryColumns = {
 };
 
 function summaries(db: Database) {
-  return db
-    .select(summaryColumns)
-    .from(runs)
-    .leftJoin(runGroups, eq(runGroups.id, runs.groupId))
-    .leftJoin(projects, eq(projects.id, runs.projectId))
-    .leftJoin(users, eq(users.id, runs.launchedById));
+  return db.select(summaryColumns).from(runs).leftJoin(runGroups, eq(runGroups.id, runs.groupId)).leftJoin(projects, eq(projects.id, runs.projectId)).leftJoin(users, eq(users.id, runs.launchedById));
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execute']>>[number];
@@ -81,15 +85,15 @@ function present(row: SummaryRow, progress: RunProgress | undefined): RunSummary
 function runFilters(query: RunCountQuery, userId: number): SQL | undefined {
   return and(
     ...[
-    query.status ? eq(runs.status, query.status) : undefined,
-    query.pipelineId ? eq(runs.pipelineId, query.pipelineId) : undefined,
-    query.groupId ? eq(runs.groupId, query.groupId) : undefined,
-    query.projectId ? eq(runs.projectId, query.projectId) : undefined,
-    query.mine ? eq(runs.launchedById, userId) : undefined,
-    query.label ? sql`${query.label} = ANY(${runs.labels})` : undefined,
-    query.after ? gte(runs.submittedAt, new Date(query.after)) : undefined,
-    query.before ? lt(runs.submittedAt, new Date(query.before)) : undefined,
-    query.q ? or(ilike(runs.name, `%${escapeLike(query.q)}%`), ilike(runs.pipelineId, `%${escapeLike(query.q)}%`)) : undefined,
+      query.status ? eq(runs.status, query.status) : undefined,
+      query.pipelineId ? eq(runs.pipelineId, query.pipelineId) : undefined,
+      query.groupId ? eq(runs.groupId, query.groupId) : undefined,
+      query.projectId ? eq(runs.projectId, query.projectId) : undefined,
+      query.mine ? eq(runs.launchedById, userId) : undefined,
+      query.label ? sql`${query.label} = ANY(${runs.labels})` : undefined,
+      query.after ? gte(runs.submittedAt, new Date(query.after)) : undefined,
+      query.before ? lt(runs.submittedAt, new Date(query.before)) : undefined,
+      query.q ? or(ilike(runs.name, `%${escapeLike(query.q)}%`), ilike(runs.pipelineId, `%${escapeLike(query.q)}%`)) : undefined,
     ],
   );
 }
@@ -106,10 +110,17 @@ export async function listRuns(db: Database, query: RunListQuery, userId: number
   const direction = query.order === 'desc' ? desc : asc;
   const column = { submittedAt: runs.submittedAt, name: runs.name, status: runs.status, pipelineId: runs.pipelineId }[query.sort];
   const [rows, [total]] = await Promise.all([
-    summaries(db).where(where).orderBy(direction(column), direction(runs.id)).limit(query.pageSize).offset(query.page * query.pageSize),
+    summaries(db)
+      .where(where)
+      .orderBy(direction(column), direction(runs.id))
+      .limit(query.pageSize)
+      .offset(query.page * query.pageSize),
     db.select({ value: count() }).from(runs).where(where),
   ]);
-  const progress = await progressByRun(db, rows.map((row) => row.id));
+  const progress = await progressByRun(
+    db,
+    rows.map((row) => row.id),
+  );
   return { rows: rows.map((row) => present(row, progress.get(row.id))), total: total?.value ?? 0 };
 }
 
@@ -120,7 +131,6 @@ export async function findRunSummary(db: Database, runId: number) {
   return present(row, progress.get(runId));
 }
 
-
 export async function listTasks(db: Database, runId: number, query: RunTasksQuery): Promise<{ rows: RunTask[]; total: number }> {
   const where = and(
     eq(runTasks.runId, runId),
@@ -128,7 +138,13 @@ export async function listTasks(db: Database, runId: number, query: RunTasksQuer
     query.q ? or(ilike(runTasks.name, `%${escapeLike(query.q)}%`), ilike(runTasks.process, `%${escapeLike(query.q)}%`)) : undefined,
   );
   const [rows, [total]] = await Promise.all([
-    db.select().from(runTasks).where(where).orderBy(asc(runTasks.taskId)).limit(query.pageSize).offset(query.page * query.pageSize),
+    db
+      .select()
+      .from(runTasks)
+      .where(where)
+      .orderBy(asc(runTasks.taskId))
+      .limit(query.pageSize)
+      .offset(query.page * query.pageSize),
     db.select({ value: count() }).from(runTasks).where(where),
   ]);
   return { rows: rows.map(({ runId: _runId, ...task }) => task), total: total?.value ?? 0 };

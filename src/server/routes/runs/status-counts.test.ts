@@ -14,9 +14,24 @@ afterAll(() => t.close());
 
 describe('GET runs/status-counts', () => {
   it('counts a group’s runs by status in one answer, every status present', async () => {
-    const [group] = await t.db.insert(runGroups).values({ name: `counted-${Date.now()}` }).returning();
+    const [group] = await t.db
+      .insert(runGroups)
+      .values({ name: `counted-${Date.now()}` })
+      .returning();
     const statuses: RunStatus[] = ['SUCCEEDED', 'SUCCEEDED', 'FAILED', 'RUNNING'];
-    await t.db.insert(runs).values(statuses.map((status, index) => ({ name: `counted_${index}`, pipelineId: 'nf-gdip', revision: '1', engine: 'local' as const, status, params: {}, groupId: group!.id, runDir: '', weblogSecretHash: hashSecret(`s${index}`) })));
+    await t.db.insert(runs).values(
+      statuses.map((status, index) => ({
+        name: `counted_${index}`,
+        pipelineId: 'nf-gdip',
+        revision: '1',
+        engine: 'local' as const,
+        status,
+        params: {},
+        groupId: group!.id,
+        runDir: '',
+        weblogSecretHash: hashSecret(`s${index}`),
+      })),
+    );
     // A run outside the group is not counted.
     await t.db.insert(runs).values({ name: 'elsewhere', pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'FAILED', params: {}, runDir: '', weblogSecretHash: hashSecret('x') });
 

@@ -62,7 +62,8 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
       if (locate()) return null;
       return {
         status: 503,
-        message: 'The nextflow engine cannot launch: the `nextflow` command is not on the server’s PATH. Install Nextflow (https://www.nextflow.io/docs/latest/install.html) for the user Seedbed runs as, or set SEEDBED_ENGINE=local.',
+        message:
+          'The nextflow engine cannot launch: the `nextflow` command is not on the server’s PATH. Install Nextflow (https://www.nextflow.io/docs/latest/install.html) for the user Seedbed runs as, or set SEEDBED_ENGINE=local.',
       };
     },
     start(spec: LaunchSpec) {
