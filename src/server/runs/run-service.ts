@@ -81,7 +81,10 @@ export function createRunService(options: RunServiceOptions) {
     // An engine that cannot run the pipeline here says so before anything else.
     const engine = engineFor(pipeline);
     const refusal = engine.cannotLaunch(pipeline);
-    if (refusal) throw new ApiError(refusal.status, refusal.message);
+    if (refusal) {
+      log.warn('A launch was refused: the engine cannot run the pipeline here', { pipeline: pipeline.id, engine: engine.name, fix: refusal.fix });
+      throw new ApiError(refusal.status, refusal.message);
+    }
     const problems = validateParams(pipeline.validate, input.params);
     if (problems) {
       const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [`params.${field}`, message]));

@@ -261,7 +261,7 @@ describe('launching', () => {
       return result;
     });
     expect(response.status).toBe(503);
-    expect(((await response.json()) as { message: string }).message).toMatch(/`nextflow` command is not on the server’s PATH/);
+    expect(((await response.json()) as { message: string }).message).toMatch(/Nextflow engine is not installed\. Ask your administrator/);
     expect(await t.db.select().from(runs)).toHaveLength(before!.length);
   });
 });

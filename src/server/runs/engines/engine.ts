@@ -22,8 +22,11 @@ export interface LaunchSpec {
  */
 export interface RunEngine {
   readonly name: RunEngineName;
-  /** Why this engine cannot launch the pipeline on this server, or null when it can. */
-  cannotLaunch(pipeline: CataloguePipeline): { status: 501 | 503; message: string } | null;
+  /**
+   * Why this engine cannot launch the pipeline on this server, or null when it can: `message` in
+   * the words of the person launching, `fix` for the administrator (logged, and in the docs).
+   */
+  cannotLaunch(pipeline: CataloguePipeline): { status: 501 | 503; message: string; fix: string } | null;
   /** Starts the run's process. */
   start(spec: LaunchSpec): ChildProcess;
   /** Asks the run's process (tree) to stop, forcing it after a grace period. */
