@@ -79,6 +79,8 @@ test('a revoked invitation link is refused', async ({ page, browser }) => {
   await page.getByRole('button', { name: `Revoke invitation to ${email}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(page.getByRole('row', { name: new RegExp(email) })).toHaveCount(0);
+  // The dead link is no longer offered for copying.
+  await expect(page.getByLabel('Invitation link')).toHaveCount(0);
 
   const stranger = await freshPage(browser);
   await stranger.page.goto(link);

@@ -12,9 +12,20 @@ export const TOAST_DEFAULTS = {
   loading: 'Loading...',
 } as const;
 
+/** Error toasts still on screen: a success that follows them says they are over. */
+const shownErrors = new Set<string>();
+
 export const notify = {
-  error: (message?: string) => toast.error(message || TOAST_DEFAULTS.error),
-  success: (message?: string) => toast.success(message || TOAST_DEFAULTS.success),
+  error: (message?: string) => {
+    const id = toast.error(message || TOAST_DEFAULTS.error);
+    shownErrors.add(id);
+    return id;
+  },
+  success: (message?: string) => {
+    for (const id of shownErrors) toast.dismiss(id);
+    shownErrors.clear();
+    return toast.success(message || TOAST_DEFAULTS.success);
+  },
   info: (message?: string) => toast(message || TOAST_DEFAULTS.info, { icon: 'ℹ️' }),
   warning: (message?: string) => toast(message || TOAST_DEFAULTS.warning, { icon: '⚠️', duration: 5000 }),
   loading: (message?: string) => toast.loading(message || TOAST_DEFAULTS.loading),

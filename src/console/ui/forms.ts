@@ -34,8 +34,11 @@ export function applyServerErrors<T extends FieldValues>(form: UseFormReturn<T>,
   return applied;
 }
 
-/** The usual end of a failed submit: field errors on their fields, the message in an error toast. */
+/**
+ * The usual end of a failed submit: field errors on their fields; a toast only when no field
+ * shows what went wrong (a message already under its field is not repeated).
+ */
 export function reportSubmitError<T extends FieldValues>(form: UseFormReturn<T>, error: unknown): void {
-  applyServerErrors(form, error);
+  if (applyServerErrors(form, error)) return;
   notify.error(error instanceof Error ? error.message : undefined);
 }

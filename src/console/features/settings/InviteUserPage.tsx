@@ -46,7 +46,7 @@ const STATUS_STYLES: Record<Invitation['status'], string> = {
   expired: 'bg-red-50 text-red-700 ring-red-200',
 };
 
-function InvitationList({ version, onIssued }: { version: number; onIssued: (issued: InvitationIssued) => void }) {
+function InvitationList({ version, onIssued, onRevoked }: { version: number; onIssued: (issued: InvitationIssued) => void; onRevoked: (invitation: Invitation) => void }) {
   const [showAll, setShowAll] = useState(false);
   const path = `invitations?pageSize=100&sort=createdAt&order=desc${showAll ? '' : '&status=pending'}`;
   const { data, error, loading, reload } = useRequest<Page<Invitation>>(path, version);
@@ -63,6 +63,7 @@ function InvitationList({ version, onIssued }: { version: number; onIssued: (iss
       } else {
         await request(`invitations/${invitation.id}/revoke`, 'POST');
         notify.success(`Invitation for ${invitation.email} revoked`);
+        onRevoked(invitation);
       }
       reload();
     } catch (failure) {
@@ -163,7 +164,8 @@ function InviteUser() {
         </Card>
         {issued && <IssuedLink issued={issued} />}
       </div>
-      <InvitationList version={version} onIssued={onIssued} />
+      {/* A revoked invitation's link is dead: its panel goes with it. */}
+      <InvitationList version={version} onIssued={onIssued} onRevoked={(invitation) => setIssued((shown) => (shown?.invitation.id === invitation.id ? null : shown))} />
     </div>
   );
 }
