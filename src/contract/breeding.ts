@@ -36,6 +36,13 @@ const isoDate = calendarDate
   .transform((value) => value || null);
 const id = requiredRecordId;
 
+/**
+ * Text that must match a pattern. The rule, in words with an example, is both the error message
+ * and (as `rule` in the JSON Schema) what templates and docs show: never the regular expression.
+ */
+const patterned = (pattern: RegExp, rule: string, options: { upperCase?: boolean } = {}) =>
+  (options.upperCase ? z.string().trim().toUpperCase() : z.string().trim()).regex(pattern, rule).meta({ rule });
+
 /** Checks end ≥ start, reported on the end date. */
 function endNotBeforeStart<T extends { startDate?: string | null; endDate?: string | null }>(value: T) {
   return !value.startDate || !value.endDate || value.endDate >= value.startDate;
@@ -93,11 +100,7 @@ export const accessionInputSchema = z.object({
     .nullable()
     .or(z.literal('').transform(() => null))
     .transform((value) => value || null),
-  instituteCode: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z]{3}\d{3,4}$/, 'Use a FAO WIEWS institute code such as MEX002')
+  instituteCode: patterned(/^[A-Z]{3}\d{3,4}$/, 'A FAO WIEWS institute code: three letters and 3 or 4 digits, such as MEX002', { upperCase: true })
     .optional()
     .nullable()
     .or(z.literal('').transform(() => null))
@@ -132,19 +135,8 @@ export const siteInputSchema = z.object({
 
 export const fileTypeInputSchema = z.object({
   name: requiredName(100),
-  extensions: z
-    .array(
-      z
-        .string()
-        .trim()
-        .regex(/^\.[A-Za-z0-9.]+$/, 'Extensions start with a dot, e.g. .vcf.gz'),
-    )
-    .min(1, 'At least one extension'),
-  mimeType: z
-    .string()
-    .trim()
-    .regex(/^[\w.+-]+\/[\w.+-]+$/, 'Use a MIME type such as text/csv')
-    .default('application/octet-stream'),
+  extensions: z.array(patterned(/^\.[A-Za-z0-9.]+$/, 'Extensions start with a dot, such as .vcf.gz')).min(1, 'At least one extension'),
+  mimeType: patterned(/^[\w.+-]+\/[\w.+-]+$/, 'A MIME type: type/subtype, such as text/csv').default('application/octet-stream'),
   description: optionalText(2000),
   requiredColumns: z.array(z.string().trim().min(1).max(100)).max(200).default([]),
 });

@@ -195,6 +195,8 @@ interface JsonSchemaNode {
   maximum?: number;
   maxLength?: number;
   pattern?: string;
+  /** A pattern's rule in words (set with `patterned` in breeding.ts). */
+  rule?: string;
   format?: string;
   description?: string;
   default?: unknown;
@@ -219,8 +221,8 @@ export function templateColumns(template: ImportTemplate): TemplateColumn[] {
     const type = isList ? 'list (separate with ;)' : node.format === 'date' ? 'date (YYYY-MM-DD)' : node.enum ? 'one of the allowed values' : String(node.type ?? 'text').replace('string', 'text');
     const notes = [
       raw.description ?? node.description,
-      node.minimum !== undefined && node.maximum !== undefined ? `${node.minimum} to ${node.maximum}` : undefined,
-      node.pattern ? `pattern ${node.pattern}` : undefined,
+      node.minimum !== undefined && node.maximum !== undefined ? (node.maximum >= Number.MAX_SAFE_INTEGER ? `at least ${node.minimum}` : `${node.minimum} to ${node.maximum}`) : undefined,
+      node.rule ?? node.items?.rule,
       node.maxLength ? `at most ${node.maxLength} characters` : undefined,
       raw.default !== undefined && !isList ? `default ${String(raw.default)}` : undefined,
     ].filter(Boolean);
