@@ -48,6 +48,28 @@ export function withDefaults(pipeline: CataloguePipeline, params: Record<string,
 }
 
 /**
+ * File parameters that name no file on this server, as `params.<name>` errors. The local engine
+ * reads them here, so a missing one is said at launch rather than as a failed run.
+ */
+export function missingFiles(pipeline: CataloguePipeline, params: Record<string, unknown>, runDir: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const group of Object.values(pipeline.schema.$defs)) {
+    for (const [name, property] of Object.entries(group.properties)) {
+      const value = params[name];
+      if (property.format !== 'file-path' || typeof value !== 'string' || !value || isRemoteLocation(value)) continue;
+      let isFile = false;
+      try {
+        isFile = fs.statSync(path.resolve(runDir, value)).isFile();
+      } catch {
+        isFile = false;
+      }
+      if (!isFile) errors[`params.${name}`] = `No file at ${value} on this server: upload it in the form, or pick a stored file`;
+    }
+  }
+  return errors;
+}
+
+/**
  * Owns runs from launch to their end: validation, the engine, the local queue, cancel, what a
  * process's exit means, and re-attaching after a restart. Statuses otherwise come from the weblog.
  */
@@ -97,6 +119,10 @@ export function createRunService(options: RunServiceOptions) {
     // The run's folder is named after its id, which is not known yet: any id's folder will do.
     const problem = outdirProblem(outdir, path.join(runsDir, '0'));
     if (problem) throw new ApiError(400, 'The output directory must be inside the run’s own folder.', { 'params.outdir': problem });
+    if (engine.name === 'local') {
+      const missing = missingFiles(pipeline, input.params, path.join(runsDir, '0'));
+      if (Object.keys(missing).length > 0) throw new ApiError(400, `Some input files are not on this server. ${Object.values(missing).join('; ')}.`, missing);
+    }
     if (engine.name === 'local' && isRemoteLocation(outdir)) {
       throw new ApiError(400, 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
     }

@@ -159,6 +159,27 @@ describe('launching', () => {
     }
   });
 
+  it('says at launch that an input file is not on the server, instead of failing the run', async () => {
+    const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'missing_input', params: { input: '/data/nowhere/cohort.vcf', outdir: 'results' } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors['params.input']).toBe('No file at /data/nowhere/cohort.vcf on this server: upload it in the form, or pick a stored file');
+    expect(await t.db.select().from(runs).where(eq(runs.name, 'missing_input'))).toHaveLength(0);
+  });
+
+  it('shows no stack trace in a failed run’s log', async () => {
+    const broken = path.join(t.dataDir, 'broken.vcf');
+    fs.writeFileSync(broken, '##fileformat=VCFv4.2\n#CHROM\tPOS\n1\tnot-a-number\n');
+    const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'broken_input', params: { input: broken, outdir: 'results' } });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: number };
+    const run = await h.untilEnded(id);
+    expect(run.status).toBe('FAILED');
+    const log = fs.readFileSync(path.join(run.runDir, 'run.log'), 'utf8');
+    expect(log).toMatch(/ERROR ~ /);
+    expect(log).not.toMatch(/\n\s+at .+:\d+:\d+/);
+  });
+
   it('keeps the local engine inside the data folder', async () => {
     const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'escape', params: { input: `${FIXTURES}/panel.vcf`, outdir: '/etc/seedbed' } });
     expect(response.status).toBe(400);

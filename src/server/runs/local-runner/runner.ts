@@ -159,7 +159,8 @@ async function main() {
     const where = (error as { process?: string }).process;
     errorMessage = cancelled ? 'Cancelled' : `${where ? `Process ${where} failed: ` : ''}${error instanceof Error ? error.message : String(error)}`;
     log(`ERROR ~ ${errorMessage}`);
-    if (error instanceof Error && error.stack && !cancelled) log(error.stack);
+    // The stack is for whoever maintains the pipeline, not for the person reading the run's log.
+    if (error instanceof Error && error.stack && !cancelled) fs.appendFileSync('runner-debug.log', `${new Date().toISOString()} ${error.stack}\n`);
   }
   const complete = new Date();
   await post({
