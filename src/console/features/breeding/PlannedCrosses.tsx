@@ -37,16 +37,25 @@ const emptyRow = (): GridRow => ({ key: nextKey++, female: { id: null, name: '' 
 /** A parent cell: type a few letters of a germplasm name and pick from the suggestions. */
 function ParentInput({ value, onChange, label, error }: { value: GridRow['female']; onChange: (next: GridRow['female']) => void; label: string; error?: string | undefined }) {
   const listId = useId();
-  const [suggestions, setSuggestions] = useState<Array<{ id: number; germplasmName: string }>>([]);
+  const [suggestions, setSuggestions] = useState<Array<Pick<AccessionRecord, 'id' | 'germplasmName'>>>([]);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger of a retry
   useEffect(() => {
     if (value.name.trim().length < 2 || value.id !== null) return;
     const timer = setTimeout(() => {
       request<Page<AccessionRecord>>(`accessions?q=${encodeURIComponent(value.name.trim())}&pageSize=10`)
-        .then((result) => setSuggestions(result.data))
-        .catch(() => setSuggestions([]));
+        .then((result) => {
+          setSuggestions(result.data);
+          setFailure(null);
+        })
+        .catch((error: unknown) => {
+          setSuggestions([]);
+          setFailure(error instanceof Error ? error.message : String(error));
+        });
     }, 200);
     return () => clearTimeout(timer);
-  }, [value]);
+  }, [value, attempt]);
   return (
     <div>
       <input
@@ -67,6 +76,14 @@ function ParentInput({ value, onChange, label, error }: { value: GridRow['female
         ))}
       </datalist>
       {error && <p className="mt-0.5 max-w-40 text-xs text-red-600">{error}</p>}
+      {failure && (
+        <p role="alert" className="mt-0.5 max-w-40 text-xs text-red-700">
+          No suggestions: {failure}{' '}
+          <button type="button" className="underline" onClick={() => setAttempt((count) => count + 1)}>
+            Retry
+          </button>
+        </p>
+      )}
     </div>
   );
 }

@@ -22,21 +22,27 @@ const RUNS_LIST = '/tools/pipeline/monitor/pipeline-run/list';
 
 function Log({ runId, live }: { runId: number; live: boolean }) {
   const [text, setText] = useState('');
+  const [failure, setFailure] = useState<Error | null>(null);
+  const [attempt, setAttempt] = useState(0);
   const offset = useRef(0);
   const box = useRef<HTMLPreElement>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger of a retry
   useEffect(() => {
     let stopped = false;
     const read = async () => {
       try {
         const chunk = await request<RunLog>(`runs/${runId}/log?offset=${offset.current}`);
-        if (stopped || !chunk.text) return;
+        if (stopped) return;
+        setFailure(null);
+        if (!chunk.text) return;
         offset.current = chunk.nextOffset;
         setText((previous) => (previous + chunk.text).slice(-200_000));
         requestAnimationFrame(() => {
           if (box.current) box.current.scrollTop = box.current.scrollHeight;
         });
-      } catch {
-        // The next poll tries again.
+      } catch (error) {
+        // Said, not swallowed: a log that cannot be read is not an empty log. A live log tries again.
+        if (!stopped) setFailure(error instanceof Error ? error : new Error(String(error)));
       }
     };
     void read();
@@ -45,7 +51,8 @@ function Log({ runId, live }: { runId: number; live: boolean }) {
       stopped = true;
       if (timer) clearInterval(timer);
     };
-  }, [runId, live]);
+  }, [runId, live, attempt]);
+  if (failure && !text) return <LoadError what="the run’s log" error={failure} onRetry={() => setAttempt((value) => value + 1)} />;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must take focus so that keyboard users can scroll it
     <pre ref={box} className="max-h-80 overflow-auto rounded-lg bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100" role="log" aria-label="Run log" tabIndex={0}>
