@@ -126,7 +126,8 @@ export function rulesOf(field: ParameterField): { validate: (value: unknown) => 
       if (empty) return field.required ? 'Required' : true;
       const text = String(raw);
       if (numeric) {
-        if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text.trim())) return 'Must be a number';
+        // The server's words for a value of the wrong type: an integer parameter asks for a whole number.
+        if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text.trim())) return field.kind === 'integer' ? 'Must be a whole number' : 'Must be a number';
         const value = Number(text);
         if (field.kind === 'integer' && !Number.isInteger(value)) return 'Must be a whole number';
         if (schema.minimum !== undefined && value < schema.minimum) return `At least ${schema.minimum}`;

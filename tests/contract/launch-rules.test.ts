@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { defaultFormValues, fieldsOf, groupsOf, paramsOf, rulesOf, type ParameterField } from '../../src/console/features/launch/schema-form';
+import { readCatalogue } from '../../src/server/pipelines/catalogue';
+import { validateParams } from '../../src/server/pipelines/params-validation';
+
+/**
+ * The launch form checks a value as the person types; the server checks the same value with ajv
+ * when the run is launched. For every parameter of every pipeline in the catalogue, and values on
+ * and past every bound, both must give the same verdict in the same words.
+ */
+
+/** Values worth trying in a field: its default, empty, and each side of each of its rules. */
+function candidates(field: ParameterField): unknown[] {
+  const { schema } = field;
+  const values: unknown[] = ['', schema.default === undefined ? undefined : String(schema.default)];
+  if (field.kind === 'integer' || field.kind === 'number') {
+    for (const bound of [schema.minimum, schema.maximum, schema.exclusiveMinimum, schema.exclusiveMaximum]) {
+      if (bound !== undefined) values.push(String(bound), String(bound - 1), String(bound + 1), String(bound - 0.5), String(bound + 0.5));
+    }
+    values.push('1.5', '-1', '0', '12', 'abc', '1e3');
+  } else if (field.kind === 'enum') {
+    values.push(...(schema.enum ?? []).map(String), 'not-an-option');
+  } else {
+    values.push('x', 'with space', 'cohort.vcf', 'cohort.vcf.gz', 'samples.csv', 'a/b/c.txt', 's3://bucket/key.vcf');
+  }
+  return values.filter((value) => value !== undefined);
+}
+
+const catalogue = readCatalogue('pipelines');
+
+describe('the launch form and the server agree', () => {
+  it.each(catalogue.map((pipeline) => [pipeline.id, pipeline] as const))('on every parameter of %s', (_, pipeline) => {
+    const groups = groupsOf(pipeline.schema);
+    const defaults = defaultFormValues(groups);
+    const disagreements: string[] = [];
+    let compared = 0;
+    for (const field of fieldsOf(groups).filter((candidate) => candidate.kind !== 'boolean')) {
+      for (const raw of candidates(field)) {
+        const inForm = rulesOf(field).validate(raw);
+        const onServer = validateParams(pipeline.validate, paramsOf(groups, { ...defaults, [field.name]: raw }))?.[field.name];
+        compared += 1;
+        const formSays = inForm === true ? 'accepted' : inForm;
+        const serverSays = onServer ?? 'accepted';
+        if (formSays !== serverSays) disagreements.push(`${field.name} = ${JSON.stringify(raw)}: form "${formSays}", server "${serverSays}"`);
+      }
+    }
+    expect(compared).toBeGreaterThan(10);
+    expect(disagreements).toEqual([]);
+  });
+});
