@@ -73,10 +73,16 @@ function fieldOf(error: ErrorObject): string {
 export function validateParams(validate: ValidateFunction, params: Record<string, unknown>): Record<string, string> | null {
   if (validate(params)) return null;
   const errors: Record<string, string> = {};
+  const keywords: Record<string, string> = {};
   for (const error of validate.errors ?? []) {
     const field = fieldOf(error);
-    // The errorMessage of a parameter replaces ajv's own wording for it.
-    if (error.keyword === 'errorMessage' || !errors[field]) errors[field] = messageOf(error);
+    // The errorMessage of a parameter replaces ajv's own wording for it; the list of allowed
+    // values says more than the type they share (a select offers exactly those).
+    const better = error.keyword === 'errorMessage' || (error.keyword === 'enum' && keywords[field] === 'type');
+    if (better || !errors[field]) {
+      errors[field] = messageOf(error);
+      keywords[field] = error.keyword;
+    }
   }
   return errors;
 }
