@@ -1,7 +1,7 @@
 import { and, count, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { rateLimitHits } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../domain-errors';
 
 export interface RateLimitRule {
   /** What is counted, e.g. 'login-failure'. */
@@ -79,12 +79,9 @@ export async function countAttempt(db: Database, keys: RateLimitKey[], now = new
 }
 
 /** The 429 a person reads, with the Retry-After it carries. */
-export class TooManyAttemptsError extends ApiError {
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
-    super(429, message, undefined, undefined, { 'Retry-After': String(retryAfterSeconds) });
+export class TooManyAttemptsError extends DomainError {
+  constructor(message: string, retryAfterSeconds: number) {
+    super('too-many-attempts', message, undefined, retryAfterSeconds);
   }
 }
 

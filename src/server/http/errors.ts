@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { fieldErrorsFromIssues, type ApiErrorBody } from '../../contract/errors';
 import { NUL_MESSAGE, nulFieldOf } from '../../contract/fields';
+import { DomainError, type DomainErrorKind } from '../domain-errors';
 import { describeError } from '../log';
 import { isDataException, sqlState } from '../resources/database-errors';
 
@@ -15,8 +16,6 @@ export class ApiError extends Error {
     readonly errors?: Record<string, string>,
     /** More of the body, e.g. an import's report. */
     readonly details?: Record<string, unknown>,
-    /** Headers the answer carries, e.g. Retry-After. */
-    readonly headers?: Record<string, string>,
   ) {
     super(message);
   }
@@ -40,10 +39,23 @@ export function validationHook(result: { success: true; data?: unknown; target: 
 
 export const STORAGE_REFUSED_MESSAGE = 'A value in this request cannot be stored: a number or date out of range, or a character such as NUL. Check the values and send it again.';
 
+/** The status of each kind of domain error. */
+const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
+  invalid: 400,
+  'not-found': 404,
+  conflict: 409,
+  'too-many-attempts': 429,
+  'not-implemented': 501,
+  unavailable: 503,
+};
+
 /** Every thrown error ends here: known ones keep their status and message, the rest become a logged 500. */
 export function handleError(error: Error, c: Context): Response {
+  if (error instanceof DomainError) {
+    if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
+    return c.json({ message: error.message, ...(error.fields ? { errors: error.fields } : {}) } satisfies ApiErrorBody, STATUS_OF[error.kind]);
+  }
   if (error instanceof ApiError) {
-    for (const [name, value] of Object.entries(error.headers ?? {})) c.header(name, value);
     return c.json({ ...error.details, message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
   }
   if (error instanceof HTTPException) {

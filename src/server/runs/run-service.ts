@@ -7,7 +7,7 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { RunEngineName, RunLaunch } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { projects, runGroups, runs } from '../db/schema';
-import { ApiError } from '../http/errors';
+import { DomainError } from '../domain-errors';
 import { describeError, type Logger } from '../log';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
@@ -87,7 +87,7 @@ export function createRunService(options: RunServiceOptions) {
 
   function pipelineOf(id: string): CataloguePipeline {
     const pipeline = byId.get(id);
-    if (!pipeline) throw new ApiError(400, `No pipeline '${id}' in the catalogue.`, { pipelineId: `No pipeline '${id}'` });
+    if (!pipeline) throw new DomainError('invalid', `No pipeline '${id}' in the catalogue.`, { pipelineId: `No pipeline '${id}'` });
     return pipeline;
   }
 
@@ -95,7 +95,7 @@ export function createRunService(options: RunServiceOptions) {
     const errors: Record<string, string> = {};
     if (input.groupId && (await db.select({ id: runGroups.id }).from(runGroups).where(eq(runGroups.id, input.groupId))).length === 0) errors.groupId = 'No such run group';
     if (input.projectId && (await db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId))).length === 0) errors.projectId = 'No such project';
-    if (Object.keys(errors).length > 0) throw new ApiError(400, 'The run refers to records that do not exist.', errors);
+    if (Object.keys(errors).length > 0) throw new DomainError('invalid', 'The run refers to records that do not exist.', errors);
   }
 
   async function launch(input: RunLaunch & { labels: string[]; groupId: number | null; projectId: number | null }, userId: number): Promise<RunRow> {
@@ -105,7 +105,7 @@ export function createRunService(options: RunServiceOptions) {
     const refusal = engine.cannotLaunch(pipeline);
     if (refusal) {
       log.warn('A launch was refused: the engine cannot run the pipeline here', { pipeline: pipeline.id, engine: engine.name, fix: refusal.fix });
-      throw new ApiError(refusal.status, refusal.message);
+      throw new DomainError(refusal.status === 501 ? 'not-implemented' : 'unavailable', refusal.message);
     }
     const problems = validateParams(pipeline.validate, input.params);
     if (problems) {
@@ -113,18 +113,18 @@ export function createRunService(options: RunServiceOptions) {
       const list = Object.entries(problems)
         .map(([field, message]) => `${field}: ${message}`)
         .join('; ');
-      throw new ApiError(400, `The parameters do not match ${pipeline.manifest.label}'s schema. ${list}.`, errors);
+      throw new DomainError('invalid', `The parameters do not match ${pipeline.manifest.label}'s schema. ${list}.`, errors);
     }
     const outdir = outdirOf(input.params);
     // The run's folder is named after its id, which is not known yet: any id's folder will do.
     const problem = outdirProblem(outdir, path.join(runsDir, '0'));
-    if (problem) throw new ApiError(400, 'The output directory must be inside the run’s own folder.', { 'params.outdir': problem });
+    if (problem) throw new DomainError('invalid', 'The output directory must be inside the run’s own folder.', { 'params.outdir': problem });
     if (engine.name === 'local') {
       const missing = missingFiles(pipeline, input.params, path.join(runsDir, '0'));
-      if (Object.keys(missing).length > 0) throw new ApiError(400, `Some input files are not on this server. ${Object.values(missing).join('; ')}.`, missing);
+      if (Object.keys(missing).length > 0) throw new DomainError('invalid', `Some input files are not on this server. ${Object.values(missing).join('; ')}.`, missing);
     }
     if (engine.name === 'local' && isRemoteLocation(outdir)) {
-      throw new ApiError(400, 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
+      throw new DomainError('invalid', 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
     }
     await checkReferences(input);
 
@@ -258,8 +258,8 @@ export function createRunService(options: RunServiceOptions) {
 
   async function cancel(runId: number, who: string): Promise<RunRow> {
     const [run] = await db.select().from(runs).where(eq(runs.id, runId));
-    if (!run) throw new ApiError(404, `No run ${runId}.`);
-    if (isEnded(run.status)) throw new ApiError(409, `Run ${run.name} has already ended (${run.status}).`);
+    if (!run) throw new DomainError('not-found', `No run ${runId}.`);
+    if (isEnded(run.status)) throw new DomainError('conflict', `Run ${run.name} has already ended (${run.status}).`);
     const queued = queue.indexOf(runId);
     if (queued >= 0) queue.splice(queued, 1);
     const [updated] = await db
