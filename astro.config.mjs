@@ -8,27 +8,10 @@ import starlightLinksValidator from 'starlight-links-validator';
 import { sidebarFromFolders, markdownPages } from './src/components/docs/sidebar';
 import { GENERATED_ROUTES, generatedPages } from './src/content/generated/loader';
 import { writeSitePolicy } from './src/server/site-csp';
+import { CONSOLE_ROUTE_GLOBS } from './src/console/app/routes';
 
 /** Console routes: real pages, but not Starlight's, so the link validator cannot see them. */
-const CONSOLE_ROUTES = [
-  '/',
-  '/auth/**',
-  '/tools/**',
-  '/pipeline-group/**',
-  '/project/**',
-  '/experiment/**',
-  '/accession/**',
-  '/site/**',
-  '/file-type/**',
-  '/cross-plan/**',
-  '/benchmarking/**',
-  '/upload/**',
-  '/templates/**',
-  '/settings/**',
-  '/manage/**',
-  '/demo',
-  '/api/**',
-];
+const CONSOLE_ROUTES = [...CONSOLE_ROUTE_GLOBS, '/api/**'];
 
 /** Folder labels (and their order) for the sidebar; other folders take their name. */
 const SIDEBAR_LABELS = {

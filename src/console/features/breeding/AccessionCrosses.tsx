@@ -1,3 +1,4 @@
+import { ROUTES, viewRoute } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
@@ -28,7 +29,7 @@ export function AccessionCrosses({ accessionId }: { accessionId: number }) {
               {data.data.map((cross) => (
                 <tr key={cross.id}>
                   <td className="py-2 pr-3 pl-6">
-                    <a className="text-emerald-800 hover:underline" href={`/cross-plan/view?id=${cross.crossPlanId}`}>
+                    <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.crossPlanView, cross.crossPlanId)}>
                       {cross.crossPlanName}
                     </a>
                   </td>

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { useEffect, useRef, useState } from 'react';
 import type { ImportProblem, ImportReport, ImportResult, ImportWarning } from '../../../contract/imports';
 import { notify } from '../../app/notify';
@@ -92,7 +93,7 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
         </h2>
         <p className="mt-1 text-sm text-stone-600">
           Use the{' '}
-          <a className="text-emerald-700 underline" href={`/templates/download#${spec.key}`}>
+          <a className="text-emerald-700 underline" href={`${ROUTES.templates}#${spec.key}`}>
             {spec.title.toLowerCase()} template
           </a>
           . Nothing is written until you commit, and then all rows are written or none.

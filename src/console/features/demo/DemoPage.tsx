@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { LOGIN_ROUTE } from '../../app/navigation';
 import { BarChart } from '../../ui/charts/BarChart';
@@ -109,7 +110,7 @@ export default function DemoPage() {
   return (
     <ConsoleShell
       title="Seedbed demo"
-      route="/demo"
+      route={ROUTES.demo}
       isPublic
       offline
       actions={

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { labelProblem, MAX_LABELS, runNameProblem } from '../../../contract/run-codes';
@@ -35,7 +36,7 @@ interface LaunchValues {
   params: Record<string, unknown>;
 }
 
-const RUN_VIEW = '/tools/pipeline/monitor/pipeline-run/view';
+const RUN_VIEW = ROUTES.runView;
 const inputClass = (error: unknown) =>
   `mt-1 block w-full rounded-md border bg-white px-3 py-2 text-sm shadow-sm outline-none focus:ring-2 ${error ? 'border-red-500 focus:ring-red-200' : 'border-stone-300 focus:border-emerald-600 focus:ring-emerald-100'}`;
 
@@ -456,7 +457,7 @@ export function LaunchForm({
       })}
 
       <div className="flex items-center justify-end gap-3">
-        <a href="/tools/pipeline/monitor/pipeline-run/list" className="text-sm text-stone-600 hover:underline">
+        <a href={ROUTES.runs} className="text-sm text-stone-600 hover:underline">
           Cancel
         </a>
         <Button type="submit" variant="primary" busy={submitting} disabled={Boolean(pipeline.launchProblem)}>

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { lazy, Suspense, useState } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
@@ -15,7 +16,7 @@ import { RunsTable } from '../runs/RunsTable';
 import type { RunGroup, RunStatusCounts } from '../../../contract/runs';
 
 const RunGroupDialog = lazy(() => import('./RunGroupDialog'));
-const LIST = '/pipeline-group/list';
+const LIST = ROUTES.runGroups;
 
 /** How many of the group's runs stand where: its combined status (one request, one GROUP BY). */
 function CombinedStatus({ groupId, refreshKey }: { groupId: number; refreshKey: unknown }) {
@@ -104,7 +105,7 @@ function RunGroupView() {
 /** `/pipeline-group/view?id=`: one group, its runs and their combined status. */
 export default function RunGroupViewPage() {
   return (
-    <ConsoleShell title="Run group" route="/pipeline-group/view" backHref={LIST} backLabel="Run Groups">
+    <ConsoleShell title="Run group" route={ROUTES.runGroupView} backHref={LIST} backLabel="Run Groups">
       <RunGroupView />
     </ConsoleShell>
   );

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { lazy, Suspense, useState } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -7,7 +8,7 @@ import { DataTable } from '../../ui/data-table/DataTable';
 import type { RunGroup } from '../../../contract/runs';
 
 const RunGroupDialog = lazy(() => import('./RunGroupDialog'));
-export const RUN_GROUP_VIEW = '/pipeline-group/view';
+export const RUN_GROUP_VIEW = ROUTES.runGroupView;
 const column = createColumnHelper<RunGroup>();
 const columns = [
   column.accessor('name', {
@@ -29,7 +30,7 @@ export default function RunGroupsPage() {
   return (
     <ConsoleShell
       title="Run Groups"
-      route="/pipeline-group/list"
+      route={ROUTES.runGroups}
       actions={
         <Button variant="primary" onClick={() => setCreating(true)}>
           New run group

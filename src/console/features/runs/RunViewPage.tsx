@@ -1,3 +1,4 @@
+import { launchRoute, ROUTES, viewRoute } from '../../app/routes';
 import { useEffect, useRef, useState } from 'react';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunDetail, RunLog, RunOutputs as Outputs } from '../../../contract/runs';
@@ -18,7 +19,7 @@ import { ProgressBar, StatusBadge } from './status';
 import { TasksTable } from './TasksTable';
 
 const POLL_MS = 2000;
-const RUNS_LIST = '/tools/pipeline/monitor/pipeline-run/list';
+const RUNS_LIST = ROUTES.runs;
 
 function Log({ runId, live }: { runId: number; live: boolean }) {
   const [text, setText] = useState('');
@@ -117,7 +118,7 @@ function RunView() {
     [
       'Project',
       run.projectId ? (
-        <a key="project" className="text-emerald-800 hover:underline" href={`/project/view?id=${run.projectId}`}>
+        <a key="project" className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.projectView, run.projectId)}>
           {run.projectName}
         </a>
       ) : (
@@ -146,7 +147,7 @@ function RunView() {
         }
         actions={
           <>
-            <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`/tools/pipeline/run/${run.pipelineId}?from=${run.id}`}>
+            <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`${launchRoute(run.pipelineId)}?from=${run.id}`}>
               Relaunch
             </a>
             {!ended && (
@@ -266,7 +267,7 @@ function RunView() {
 /** `/tools/pipeline/monitor/pipeline-run/view?id=`: one run, followed live until it ends. */
 export default function RunViewPage() {
   return (
-    <ConsoleShell title="Run" route="/tools/pipeline/monitor/pipeline-run/view" backHref={RUNS_LIST} backLabel="Runs">
+    <ConsoleShell title="Run" route={ROUTES.runView} backHref={RUNS_LIST} backLabel="Runs">
       <RunView />
     </ConsoleShell>
   );

@@ -1,10 +1,11 @@
+import { ROUTES } from '../../app/routes';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { RunsTable } from './RunsTable';
 
 /** `/tools/pipeline/monitor/pipeline-run/list`: every run, newest first, following live. */
 export default function RunsListPage() {
   return (
-    <ConsoleShell title="Runs" route="/tools/pipeline/monitor/pipeline-run/list">
+    <ConsoleShell title="Runs" route={ROUTES.runs}>
       <RunsTable withFilters />
     </ConsoleShell>
   );

@@ -1,3 +1,4 @@
+import { launchRoute, ROUTES } from '../../app/routes';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { RUN_STATUSES, TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
@@ -16,7 +17,7 @@ import { ProgressBar, StatusBadge } from './status';
 /** A row of the runs table: the API's run summary. */
 export type RunRow = RunSummary;
 
-export const RUN_VIEW_ROUTE = '/tools/pipeline/monitor/pipeline-run/view';
+export const RUN_VIEW_ROUTE = ROUTES.runView;
 const POLL_MS = 3000;
 const column = createColumnHelper<RunRow>();
 
@@ -38,7 +39,7 @@ function Actions({ run, onChange }: { run: RunRow; onChange: () => void }) {
   };
   return (
     <span className="flex justify-end gap-2">
-      <a className="rounded-md px-2.5 py-1.5 text-xs font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`/tools/pipeline/run/${run.pipelineId}?from=${run.id}`}>
+      <a className="rounded-md px-2.5 py-1.5 text-xs font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`${launchRoute(run.pipelineId)}?from=${run.id}`}>
         Relaunch
       </a>
       {!TERMINAL_RUN_STATUSES.has(run.status) && (

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import type { InvitationLookup } from '../../../contract/account';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -5,7 +6,7 @@ import { LOGIN_ROUTE } from '../../app/navigation';
 import { useRequest } from '../../lib/use-request';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 
-const ROUTE = '/manage/accept-invite';
+const ROUTE = ROUTES.acceptInvite;
 const AcceptForm = lazy(() => import('./AcceptForm'));
 
 function Problem({ message }: { message: string }) {

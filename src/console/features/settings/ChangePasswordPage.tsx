@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -21,7 +22,7 @@ function ChangePassword() {
 
 export default function ChangePasswordPage() {
   return (
-    <ConsoleShell title="Change password" route="/settings/profile/change-password" subMenu={settingsSubMenu}>
+    <ConsoleShell title="Change password" route={ROUTES.changePassword} subMenu={settingsSubMenu}>
       <ChangePassword />
     </ConsoleShell>
   );

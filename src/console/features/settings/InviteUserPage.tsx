@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { lazy, Suspense, useState } from 'react';
 import type { Invitation, InvitationIssued } from '../../../contract/account';
 import type { Page } from '../../../contract/paging';
@@ -172,7 +173,7 @@ function InviteUser() {
 
 export default function InviteUserPage() {
   return (
-    <ConsoleShell title="Invite User" route="/manage/invite-user" subMenu={settingsSubMenu}>
+    <ConsoleShell title="Invite User" route={ROUTES.inviteUser} subMenu={settingsSubMenu}>
       <InviteUser />
     </ConsoleShell>
   );

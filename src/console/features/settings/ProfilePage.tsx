@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -42,7 +43,7 @@ function ProfileDetails() {
 
 export default function ProfilePage() {
   return (
-    <ConsoleShell title="Profile" route="/settings/profile/view" subMenu={settingsSubMenu}>
+    <ConsoleShell title="Profile" route={ROUTES.profile} subMenu={settingsSubMenu}>
       <ProfileDetails />
     </ConsoleShell>
   );

@@ -1,8 +1,9 @@
+import { ROUTES } from '../../app/routes';
 import type { MenuEntry } from '../../app/navigation';
 
 /** The section sub-menu shared by the settings pages. */
 export const settingsSubMenu: MenuEntry[] = [
-  { label: 'Profile', href: '/settings/profile/view' },
-  { label: 'Change password', href: '/settings/profile/change-password' },
-  { label: 'Invite User', href: '/manage/invite-user' },
+  { label: 'Profile', href: ROUTES.profile },
+  { label: 'Change password', href: ROUTES.changePassword },
+  { label: 'Invite User', href: ROUTES.inviteUser },
 ];

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { IMPORT_TEMPLATES, templateColumns, templateCsv } from '../../../contract/imports';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { Button } from '../../ui/Button';
@@ -7,7 +8,7 @@ import { downloadText } from '../breeding/csv';
 /** One CSV template per import, generated from the schema the import validates with. */
 export default function TemplatesPage() {
   return (
-    <ConsoleShell title="Templates" route="/templates/download">
+    <ConsoleShell title="Templates" route={ROUTES.templates}>
       <p className="-mt-3 mb-6 max-w-3xl text-sm text-stone-600">
         Each template is a CSV with the header an import expects and one example row. The columns below come from the same rules the import checks, so a file that follows them imports cleanly. Lists
         go in one cell separated by semicolons; other records are referred to by name.

@@ -1,3 +1,4 @@
+import { ROUTES } from '../../app/routes';
 import { benchmarkingMenu, breedingMenu, configMenu, launchMenu, topLinks } from '../../app/navigation';
 
 /**
@@ -5,15 +6,15 @@ import { benchmarkingMenu, breedingMenu, configMenu, launchMenu, topLinks } from
  * this list when its real page lands.
  */
 const plans: Record<string, string> = {
-  '/benchmarking/discovery/launch': 'Run discovery methods against a dataset whose true QTL are known.',
-  '/benchmarking/discovery/results/fileset': 'Precision, recall and F1 per method and trait, with Manhattan plots.',
-  '/benchmarking/prediction/launch': 'Run trained models against a registered validation set.',
-  '/benchmarking/prediction/results/fileset': 'Pearson r, Spearman ρ, RMSE and bias per model and trait.',
-  '/benchmarking/simulate-gdip-data': 'Simulate genotypes and phenotypes with known QTL to benchmark against.',
-  '/benchmarking/register-known-gdip-data': 'Register genotypes, phenotypes and known QTL as a benchmark dataset.',
-  '/benchmarking/register-prediction-data': 'Register observed trait values for a validation set.',
-  '/upload/gdip-results': 'Upload result files with a progress bar each, checked against their file type.',
-  '/upload/mlflow-run': 'Track an MLflow run: its parameters, metrics and status.',
+  [ROUTES.discoveryLaunch]: 'Run discovery methods against a dataset whose true QTL are known.',
+  [ROUTES.discoveryResults]: 'Precision, recall and F1 per method and trait, with Manhattan plots.',
+  [ROUTES.predictionLaunch]: 'Run trained models against a registered validation set.',
+  [ROUTES.predictionResults]: 'Pearson r, Spearman ρ, RMSE and bias per model and trait.',
+  [ROUTES.simulateGdipData]: 'Simulate genotypes and phenotypes with known QTL to benchmark against.',
+  [ROUTES.registerKnownGdipData]: 'Register genotypes, phenotypes and known QTL as a benchmark dataset.',
+  [ROUTES.registerPredictionData]: 'Register observed trait values for a validation set.',
+  [ROUTES.uploadGdipResults]: 'Upload result files with a progress bar each, checked against their file type.',
+  [ROUTES.trackMlflowRun]: 'Track an MLflow run: its parameters, metrics and status.',
 };
 
 const titles = new Map<string, string>([

@@ -1,0 +1,53 @@
+/**
+ * Every console route, once: the navigation, the pages' links and redirects, and the docs' link
+ * checker (astro.config.mjs) read them from here. Detail pages take `?id=`.
+ */
+export const ROUTES = {
+  home: '/',
+  login: '/auth/login',
+  demo: '/demo',
+  runs: '/tools/pipeline/monitor/pipeline-run/list',
+  runView: '/tools/pipeline/monitor/pipeline-run/view',
+  runGroups: '/pipeline-group/list',
+  runGroupView: '/pipeline-group/view',
+  projects: '/project/list',
+  projectView: '/project/view',
+  experiments: '/experiment/list',
+  experimentView: '/experiment/view',
+  accessions: '/accession/list',
+  accessionView: '/accession/view',
+  sites: '/site/list',
+  siteView: '/site/view',
+  fileTypes: '/file-type/list',
+  fileTypeView: '/file-type/view',
+  crossPlans: '/cross-plan/list',
+  crossPlanView: '/cross-plan/view',
+  discoveryLaunch: '/benchmarking/discovery/launch',
+  discoveryResults: '/benchmarking/discovery/results/fileset',
+  predictionLaunch: '/benchmarking/prediction/launch',
+  predictionResults: '/benchmarking/prediction/results/fileset',
+  simulateGdipData: '/benchmarking/simulate-gdip-data',
+  registerKnownGdipData: '/benchmarking/register-known-gdip-data',
+  registerPredictionData: '/benchmarking/register-prediction-data',
+  uploadGdipResults: '/upload/gdip-results',
+  trackMlflowRun: '/upload/mlflow-run',
+  templates: '/templates/download',
+  profile: '/settings/profile/view',
+  changePassword: '/settings/profile/change-password',
+  inviteUser: '/manage/invite-user',
+  acceptInvite: '/manage/accept-invite',
+  docs: '/docs',
+} as const;
+
+/** The launch form of one pipeline of the catalogue. */
+export const launchRoute = (pipelineId: string) => `/tools/pipeline/run/${pipelineId}`;
+
+/** A detail page's address. */
+export const viewRoute = (route: string, id: number | string) => `${route}?id=${id}`;
+
+/** The first segments of the console's pages, for tools that must tell them from the docs (the link checker). */
+export const CONSOLE_ROUTE_GLOBS = [
+  ...new Set(
+    [...Object.values(ROUTES), launchRoute('x')].filter((route) => route !== ROUTES.docs).map((route) => (route === '/' ? '/' : `/${route.split('/')[1]}${route.split('/').length > 2 ? '/**' : ''}`)),
+  ),
+];
