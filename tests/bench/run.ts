@@ -96,7 +96,7 @@ for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgre
     const figures = await benchPollers(root, { seconds: Number(process.env.BENCH_POLL_SECONDS ?? 30), connections: 200, databaseUrl });
     report(
       `200 pollers (${figures.database}): runs list, run, tasks, log`,
-      `${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms, errors ${figures.errors + figures.timeouts + figures.non2xx}; /health p99 ${figures.healthP99Ms} ms`,
+      `${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms, errors ${figures.errors + figures.timeouts + figures.non2xx}; /health p99 ${figures.healthP99Ms} ms; while 200 connect at once: p99 ${figures.connectP99Ms} ms, max ${figures.connectMaxMs} ms`,
       'no errors or timeouts (10 s)',
       figures.errors + figures.timeouts + figures.non2xx === 0,
     );
