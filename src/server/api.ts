@@ -16,6 +16,7 @@ import { profileRouter } from './routes/profile/profile.index';
 import { filesRouter } from './routes/files/files.index';
 import { runGroupsRouter } from './routes/runs/run-groups';
 import { runsRouter } from './routes/runs/runs.index';
+import { createWeblogWriter } from './runs/weblog-writer';
 import type { RunService } from './runs/run-service';
 
 export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>, Partial<Pick<ApiDependencies, 'mailer' | 'publicUrl'>> {
@@ -77,6 +78,8 @@ export function createApi(options: ApiOptions) {
     publicUrl: options.publicUrl,
     runs: options.runService ?? null,
     dataDir: options.dataDir ?? process.cwd(),
+    catalogue: new Map((options.catalogue ?? []).map((pipeline) => [pipeline.id, pipeline])),
+    weblog: { writer: createWeblogWriter(options.database.db), secretHashes: new Map() },
   };
   const api = createRouter(options.basePath);
 
@@ -103,7 +106,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', invitationsRouter);
   api.route('/', pipelinesRouter(options.catalogue ?? [], options.runService));
   for (const router of breedingRouters) api.route('/', router);
-  api.route('/', runsRouter(options.catalogue ?? []));
+  api.route('/', runsRouter);
   api.route('/', runGroupsRouter);
   api.route('/', filesRouter);
 

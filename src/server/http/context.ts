@@ -4,7 +4,9 @@ import type { TokenOwner, TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail';
+import type { CataloguePipeline } from '../pipelines/catalogue';
 import type { RunService } from '../runs/run-service';
+import type { WeblogWriter } from '../runs/weblog-writer';
 import { validationHook } from './errors';
 
 export interface ApiDependencies {
@@ -21,6 +23,10 @@ export interface ApiDependencies {
   runs: RunService | null;
   /** SEEDBED_DATA_DIR: stored files and run folders live under it. */
   dataDir: string;
+  /** The pipeline catalogue by id, read at start. */
+  catalogue: Map<string, CataloguePipeline>;
+  /** Weblog ingestion: the group-committing writer, and the runs' secret hashes once looked up. */
+  weblog: { writer: WeblogWriter; secretHashes: Map<number, string> };
 }
 
 export interface AppEnv {

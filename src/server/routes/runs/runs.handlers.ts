@@ -1,0 +1,142 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import fs from 'node:fs';
+import path from 'node:path';
+import { recordId } from '../../../contract/fields';
+import { pagination } from '../../../contract/list';
+import type { RunDetail } from '../../../contract/runs';
+import { runs } from '../../db/schema';
+import type { AppEnv } from '../../http/context';
+import { ApiError } from '../../http/errors';
+import { listOutputs } from '../../runs/outputs';
+import { secretMatches } from '../../runs/weblog';
+import { parseRunSearch } from './run-search';
+import type * as routes from './runs.routes';
+import { countRunsByStatus, findRunSummary, listRuns, listTasks, processesOf } from './runs.queries';
+
+type Deps = AppEnv['Variables']['deps'];
+
+function runService(c: Context<AppEnv>) {
+  const service = c.get('deps').runs;
+  if (!service) throw new ApiError(503, 'Runs are not enabled on this server.');
+  return service;
+}
+
+async function runSummaryOr404(db: Deps['db'], runId: number) {
+  const summary = await findRunSummary(db, runId);
+  if (!summary) throw new ApiError(404, `No run has id ${runId}.`);
+  return summary;
+}
+
+async function detail(deps: Deps, runId: number): Promise<RunDetail> {
+  const summary = await runSummaryOr404(deps.db, runId);
+  const [row] = await deps.db.select({ params: runs.params, runDir: runs.runDir, workflowStats: runs.workflowStats }).from(runs).where(eq(runs.id, runId));
+  const position = deps.runs?.waiting().indexOf(runId) ?? -1;
+  return {
+    ...summary,
+    params: row!.params,
+    runDir: row!.runDir,
+    workDir: path.join(row!.runDir, 'work'),
+    queuePosition: position >= 0 ? position + 1 : null,
+    processes: await processesOf(deps.db, runId),
+    workflowStats: row!.workflowStats ?? null,
+  };
+}
+
+/**
+ * The weblog is unauthenticated: its secret is checked before its body is parsed, so a stranger's
+ * body costs no parsing or validation. A run's secret hash never changes, so it is kept after the
+ * first look-up and an event costs one write.
+ */
+export const checkWeblogSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
+  if (c.req.method !== 'POST') return next();
+  const id = recordId.safeParse(c.req.param('id'));
+  const secret = c.req.query('secret');
+  if (!id.success) throw new ApiError(400, `Invalid request param. id: ${id.error.issues[0]?.message ?? 'Must be a run id'}.`, { id: id.error.issues[0]?.message ?? 'Must be a run id' });
+  if (!secret) throw new ApiError(400, 'The weblog address lacks the run’s secret (?secret=…); Seedbed gives it to the engine when the run is launched.', { secret: 'Required' });
+  const { weblog, db } = c.get('deps');
+  let hash = weblog.secretHashes.get(id.data);
+  if (!hash) {
+    const [run] = await db.select({ hash: runs.weblogSecretHash }).from(runs).where(eq(runs.id, id.data));
+    if (!run) throw new ApiError(404, `No run has id ${id.data}.`);
+    hash = run.hash;
+    if (weblog.secretHashes.size > 10_000) weblog.secretHashes.clear();
+    weblog.secretHashes.set(id.data, hash);
+  }
+  if (!secretMatches(secret, hash)) throw new ApiError(401, 'This is not the weblog secret of that run.');
+  return next();
+};
+
+export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
+  const query = { ...c.req.valid('query') };
+  if (query.q) {
+    // Filters written in the search box (status:running pipeline:nf-gdip …) join the others.
+    const { search, problem } = parseRunSearch(query.q);
+    if (problem) throw new ApiError(400, problem, { q: problem });
+    const { text, pipelineId, ...filters } = search;
+    Object.assign(query, filters, pipelineId ? { pipelineId } : {}, { q: text || undefined });
+  }
+  const { rows, total } = await listRuns(c.get('deps').db, query, c.get('user').id);
+  return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
+};
+
+export const counts: RouteHandler<typeof routes.counts, AppEnv> = async (c) => c.json(await countRunsByStatus(c.get('deps').db, c.req.valid('query'), c.get('user').id), 200);
+
+export const launch: RouteHandler<typeof routes.launch, AppEnv> = async (c) => {
+  const run = await runService(c).launch(c.req.valid('json'), c.get('user').id);
+  return c.json(await runSummaryOr404(c.get('deps').db, run.id), 201);
+};
+
+export const get: RouteHandler<typeof routes.get, AppEnv> = async (c) => c.json(await detail(c.get('deps'), c.req.valid('param').id), 200);
+
+export const cancel: RouteHandler<typeof routes.cancel, AppEnv> = async (c) => {
+  const user = c.get('user');
+  const { id } = c.req.valid('param');
+  await runService(c).cancel(id, user.name || user.email);
+  return c.json(await runSummaryOr404(c.get('deps').db, id), 200);
+};
+
+export const tasks: RouteHandler<typeof routes.tasks, AppEnv> = async (c) => {
+  const { id } = c.req.valid('param');
+  const query = c.req.valid('query');
+  const { db } = c.get('deps');
+  // Existence only: the summary's joins and progress count are not needed here.
+  if ((await db.select({ id: runs.id }).from(runs).where(eq(runs.id, id))).length === 0) throw new ApiError(404, `No run has id ${id}.`);
+  const { rows, total } = await listTasks(db, id, query);
+  return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
+};
+
+export const outputs: RouteHandler<typeof routes.outputs, AppEnv> = async (c) => {
+  const { id } = c.req.valid('param');
+  const { db, dataDir, catalogue } = c.get('deps');
+  const [run] = await db.select().from(runs).where(eq(runs.id, id));
+  if (!run) throw new ApiError(404, `No run has id ${id}.`);
+  return c.json(await listOutputs(db, run, catalogue.get(run.pipelineId), dataDir), 200);
+};
+
+export const log: RouteHandler<typeof routes.log, AppEnv> = async (c) => {
+  const { id } = c.req.valid('param');
+  const { offset } = c.req.valid('query');
+  const [run] = await c.get('deps').db.select({ runDir: runs.runDir }).from(runs).where(eq(runs.id, id));
+  if (!run) throw new ApiError(404, `No run has id ${id}.`);
+  const file = path.join(run.runDir, 'run.log');
+  if (!fs.existsSync(file)) return c.json({ text: '', nextOffset: 0, size: 0 }, 200);
+  const handle = await fs.promises.open(file, 'r');
+  try {
+    const { size } = await handle.stat();
+    const start = Math.min(offset, size);
+    const length = Math.min(size - start, 256 * 1024);
+    const buffer = Buffer.alloc(length);
+    await handle.read(buffer, 0, length, start);
+    return c.json({ text: buffer.toString('utf8'), nextOffset: start + length, size }, 200);
+  } finally {
+    await handle.close();
+  }
+};
+
+/** The secret was checked by checkWeblogSecret, before the body was read. */
+export const weblog: RouteHandler<typeof routes.weblog, AppEnv> = async (c) => {
+  await c.get('deps').weblog.writer.ingest(c.req.valid('param').id, c.req.valid('json'));
+  return c.body(null, 204);
+};

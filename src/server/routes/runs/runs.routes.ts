@@ -1,0 +1,108 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { idParamsSchema as idParams, pageOf } from '../../../contract/list';
+import {
+  runCountQuerySchema,
+  runDetailSchema,
+  runLaunchSchema,
+  runListQuerySchema,
+  runLogQuerySchema,
+  runLogSchema,
+  runOutputsSchema,
+  runStatusCountsSchema,
+  runSummarySchema,
+  runTaskSchema,
+  runTasksQuerySchema,
+  weblogEventSchema,
+} from '../../../contract/runs';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+
+/** Runs: launch, follow, cancel; and the weblog endpoint their engines report to. */
+const tags = ['Runs'];
+
+export const list = createRoute({
+  method: 'get',
+  path: '/runs',
+  tags,
+  summary: 'List runs, newest first',
+  description: '`q` searches run and pipeline names, and reads filters written out: `status:running pipeline:nf-gdip label:durum after:2026-01-01 before:2026-02-01 mine:true`.',
+  request: { query: runListQuerySchema },
+  responses: { 200: jsonContent(pageOf(runSummarySchema), 'A page of runs'), ...errorResponses(400, 401) },
+});
+
+export const counts = createRoute({
+  method: 'get',
+  path: '/runs/status-counts',
+  tags,
+  summary: 'How many runs stand where: counts by status, with the list’s filters',
+  request: { query: runCountQuerySchema },
+  responses: { 200: jsonContent(runStatusCountsSchema, 'Counts by status'), ...errorResponses(400, 401) },
+});
+
+export const launch = createRoute({
+  method: 'post',
+  path: '/runs',
+  tags,
+  summary: 'Launch a pipeline',
+  description: 'Checks `params` against the pipeline’s nextflow_schema.json (errors per parameter as `params.<name>`), stores the run and hands it to its engine.',
+  request: { body: jsonBody(runLaunchSchema) },
+  responses: { 201: jsonContent(runSummarySchema, 'The submitted run'), ...errorResponses(400, 401, 501, 503) },
+});
+
+export const get = createRoute({
+  method: 'get',
+  path: '/runs/{id}',
+  tags,
+  summary: 'One run with its per-process progress',
+  request: { params: idParams },
+  responses: { 200: jsonContent(runDetailSchema, 'The run'), ...errorResponses(400, 401, 404) },
+});
+
+export const cancel = createRoute({
+  method: 'post',
+  path: '/runs/{id}/cancel',
+  tags,
+  summary: 'Cancel a run: its whole process tree is stopped',
+  request: { params: idParams },
+  responses: { 200: jsonContent(runSummarySchema, 'The cancelled run'), ...errorResponses(400, 401, 404, 409) },
+});
+
+export const tasks = createRoute({
+  method: 'get',
+  path: '/runs/{id}/tasks',
+  tags,
+  summary: 'The run’s tasks, as the weblog reported them',
+  request: { params: idParams, query: runTasksQuerySchema },
+  responses: { 200: jsonContent(pageOf(runTaskSchema), 'A page of tasks'), ...errorResponses(400, 401, 404) },
+});
+
+export const outputs = createRoute({
+  method: 'get',
+  path: '/runs/{id}/outputs',
+  tags,
+  summary: 'Files in the run’s output directory',
+  request: { params: idParams },
+  responses: {
+    200: jsonContent(runOutputsSchema, 'The outputs; `fileId` once registered as stored files'),
+    ...errorResponses(400, 401, 404),
+  },
+});
+
+export const log = createRoute({
+  method: 'get',
+  path: '/runs/{id}/log',
+  tags,
+  summary: 'The run’s log from a byte offset (for a live tail)',
+  request: { params: idParams, query: runLogQuerySchema },
+  responses: { 200: jsonContent(runLogSchema, 'Log text from the offset (at most 256 KB)'), ...errorResponses(400, 401, 404) },
+});
+
+export const weblog = createRoute({
+  method: 'post',
+  path: '/runs/{id}/weblog',
+  tags,
+  summary: 'Nextflow weblog events for a run (authenticated by the run’s secret)',
+  description: 'The endpoint `nextflow run -with-weblog` posts to. Idempotent; events may arrive more than once and in any order.',
+  security: [],
+  request: { params: idParams, query: z.object({ secret: z.string().min(16, 'The run’s weblog secret').max(128) }), body: jsonBody(weblogEventSchema) },
+  responses: { 204: { description: 'Recorded' }, ...errorResponses(400, 401, 404) },
+});
