@@ -14,7 +14,7 @@ import type { CataloguePipeline } from './pipelines/catalogue';
 import { invitationsRouter } from './routes/invitations/invitations.index';
 import { profileRouter } from './routes/profile/profile.index';
 import { filesRouter } from './routes/files/files.index';
-import { runGroupsRouter } from './routes/runs/run-groups';
+import { runGroupsRouter } from './routes/run-groups/run-groups.routes';
 import { runsRouter } from './routes/runs/runs.index';
 import { createWeblogWriter } from './runs/weblog-writer';
 import type { RunService } from './runs/run-service';

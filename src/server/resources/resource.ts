@@ -6,7 +6,7 @@ import { createRouter } from '../http/context';
 import type { Database } from '../db/client';
 import { ApiError } from '../http/errors';
 import { errorResponses, jsonBody, jsonContent } from '../http/openapi';
-import { escapeLike } from '../services/invitations';
+import { escapeLike } from '../db/like';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from './database-errors';
 
 /** Another table whose rows point at this resource: deleting a row they use is refused with 409. */

@@ -1,3 +1,4 @@
+import { escapeLike } from '../db/like';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
@@ -71,11 +72,6 @@ export async function listInvitations(
     .offset(query.page * query.pageSize);
   const [total] = await db.select({ value: count() }).from(invitations).where(where);
   return { data: rows.map((row) => toResponse(row.invitation, row.inviter)), totalCount: total?.value ?? 0 };
-}
-
-/** Escapes LIKE wildcards so that a search for "50%" means those characters. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
 }
 
 export function newInvitationToken(): { token: string; tokenHash: string; expiresAt: Date } {

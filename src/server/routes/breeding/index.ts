@@ -1,4 +1,4 @@
-import { importRouter } from '../../imports/import-routes';
+import { importRouter } from '../imports/imports.routes';
 import { accessionsRouter } from './accessions';
 import { crossPlansRouter } from './cross-plans';
 import { crossesRouter } from './crosses';

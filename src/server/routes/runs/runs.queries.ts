@@ -12,7 +12,7 @@ import {
 } from '../../../contract/runs';
 import { resultRows, type Database } from '../../db/client';
 import { projects, runGroups, runs, runTasks, users } from '../../db/schema';
-import { escapeLike } from '../../services/invitations';
+import { escapeLike } from '../../db/like';
 
 /** Nextflow task states folded into the five a progress bar shows. */
 const PROGRESS_COLUMNS = sql`

@@ -1,7 +1,7 @@
-import { SINGLE_PARENT_CROSS_TYPES } from '../../contract/breeding';
-import { crossPlanImportSchema, IMPORT_TEMPLATES } from '../../contract/imports';
-import type { Database } from '../db/client';
-import { accessions, crossPlans, plannedCrosses, projects } from '../db/schema';
+import { SINGLE_PARENT_CROSS_TYPES } from '../../../contract/breeding';
+import { crossPlanImportSchema, IMPORT_TEMPLATES } from '../../../contract/imports';
+import type { Database } from '../../db/client';
+import { accessions, crossPlans, plannedCrosses, projects } from '../../db/schema';
 import { parseCsv, type ImportReport } from './csv-import';
 import { existingByLowerName } from './lookups';
 

@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../db/client';
+import type { Database } from '../../db/client';
 
 /** Lookups by many names are split so that no statement carries more parameters than PostgreSQL allows. */
 export const CHUNK = 5000;

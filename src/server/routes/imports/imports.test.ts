@@ -1,8 +1,8 @@
 import { count, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_TEMPLATES, templateColumns, templateCsv } from '../../contract/imports';
-import { accessions } from '../db/schema';
-import { createTestApi, type TestApi } from '../testing/test-api';
+import { IMPORT_TEMPLATES, templateColumns, templateCsv } from '../../../contract/imports';
+import { accessions } from '../../db/schema';
+import { createTestApi, type TestApi } from '../../testing/test-api';
 import { findNearDuplicates, oneEditApart } from './near-duplicates';
 
 let t: TestApi;

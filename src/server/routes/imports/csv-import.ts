@@ -1,9 +1,9 @@
 import Papa from 'papaparse';
 import type { z } from 'zod';
-import { fieldErrorsFromIssues } from '../../contract/errors';
-import { restoreFormula } from '../../contract/csv-cells';
-import { NUL_MESSAGE } from '../../contract/fields';
-import { templateColumns, type ImportProblem, type ImportReport, type ImportTemplate, type ImportWarning } from '../../contract/imports';
+import { fieldErrorsFromIssues } from '../../../contract/errors';
+import { restoreFormula } from '../../../contract/csv-cells';
+import { NUL_MESSAGE } from '../../../contract/fields';
+import { templateColumns, type ImportProblem, type ImportReport, type ImportTemplate, type ImportWarning } from '../../../contract/imports';
 
 export type { ImportProblem, ImportReport, ImportWarning };
 
