@@ -78,6 +78,8 @@ export function createApi(options: ApiOptions) {
     publicUrl: options.publicUrl,
     runs: options.runService ?? null,
     dataDir: options.dataDir ?? process.cwd(),
+    databaseKind: options.database.kind,
+    version: options.version,
     catalogue: new Map((options.catalogue ?? []).map((pipeline) => [pipeline.id, pipeline])),
     weblog: { writer: createWeblogWriter(options.database.db), secretHashes: new Map() },
   };
@@ -100,11 +102,11 @@ export function createApi(options: ApiOptions) {
   }
   api.use(authenticate(isPublic));
 
-  api.route('/', healthRouter(options.database.kind, options.version));
+  api.route('/', healthRouter);
   api.route('/', authenticationRouter);
   api.route('/', profileRouter);
   api.route('/', invitationsRouter);
-  api.route('/', pipelinesRouter(options.catalogue ?? [], options.runService));
+  api.route('/', pipelinesRouter);
   for (const router of breedingRouters) api.route('/', router);
   api.route('/', runsRouter);
   api.route('/', runGroupsRouter);

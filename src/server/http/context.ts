@@ -23,6 +23,9 @@ export interface ApiDependencies {
   runs: RunService | null;
   /** SEEDBED_DATA_DIR: stored files and run folders live under it. */
   dataDir: string;
+  /** Which database answers, and this build's version (for /health). */
+  databaseKind: 'pglite' | 'postgres';
+  version: string;
   /** The pipeline catalogue by id, read at start. */
   catalogue: Map<string, CataloguePipeline>;
   /** Weblog ingestion: the group-committing writer, and the runs' secret hashes once looked up. */
