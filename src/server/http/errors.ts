@@ -6,7 +6,7 @@ import { fieldErrorsFromIssues, type ApiErrorBody } from '../../contract/errors'
 import { NUL_MESSAGE, nulFieldOf } from '../../contract/fields';
 import { DomainError, type DomainErrorKind } from '../domain-errors';
 import { describeError } from '../log';
-import { isDataException, sqlState } from '../resources/database-errors';
+import { isDataException, sqlState } from '../db/errors';
 
 /** An error whose message is meant for the person at the other end. */
 export class ApiError extends Error {

@@ -2,7 +2,7 @@ import { accessionRecordSchema } from '../../../contract/records';
 import { z } from '@hono/zod-openapi';
 import { accessionInputSchema, BIOLOGICAL_STATUS_VALUES } from '../../../contract/breeding';
 import { accessions, plannedCrosses } from '../../db/schema';
-import { resourceRouter } from '../../resources/resource';
+import { resourceRouter } from './resource-router';
 
 /** Accessions: BrAPI germplasm, with MCPD codes. */
 export const accessionsRouter = resourceRouter({

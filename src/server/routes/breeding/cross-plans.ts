@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { CROSS_PLAN_STATUSES, crossPlanInputSchema } from '../../../contract/breeding';
 import { recordId } from '../../../contract/fields';
 import { crossPlans, projects } from '../../db/schema';
-import { resourceRouter } from '../../resources/resource';
+import { resourceRouter } from './resource-router';
 
 /** Cross plans: BrAPI crossing projects. Their planned crosses are in crosses.ts. */
 export const crossPlansRouter = resourceRouter({

@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 import { DESIGN_TYPES, experimentInputSchema, STUDY_TYPES } from '../../../contract/breeding';
 import { int32, recordId } from '../../../contract/fields';
 import { experiments, projects, sites } from '../../db/schema';
-import { resourceRouter } from '../../resources/resource';
+import { resourceRouter } from './resource-router';
 
 const id = recordId;
 

@@ -1,7 +1,7 @@
 import { fileTypeRecordSchema } from '../../../contract/records';
 import { fileTypeInputSchema } from '../../../contract/breeding';
 import { files, fileTypes } from '../../db/schema';
-import { resourceRouter } from '../../resources/resource';
+import { resourceRouter } from './resource-router';
 
 /** File types: what uploads and run outputs are checked against. */
 export const fileTypesRouter = resourceRouter({

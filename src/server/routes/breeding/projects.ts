@@ -2,7 +2,7 @@ import { projectRecordSchema } from '../../../contract/records';
 import { z } from '@hono/zod-openapi';
 import { PROJECT_STATUSES, projectInputSchema } from '../../../contract/breeding';
 import { crossPlans, experiments, projects } from '../../db/schema';
-import { resourceRouter } from '../../resources/resource';
+import { resourceRouter } from './resource-router';
 
 /** Projects: BrAPI programs and trials. */
 export const projectsRouter = resourceRouter({

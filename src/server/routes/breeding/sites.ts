@@ -2,7 +2,7 @@ import { siteRecordSchema } from '../../../contract/records';
 import { z } from '@hono/zod-openapi';
 import { LOCATION_TYPES, siteInputSchema } from '../../../contract/breeding';
 import { experiments, sites } from '../../db/schema';
-import { resourceRouter } from '../../resources/resource';
+import { resourceRouter } from './resource-router';
 
 /** Sites: BrAPI locations. */
 export const sitesRouter = resourceRouter({

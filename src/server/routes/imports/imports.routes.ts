@@ -11,7 +11,7 @@ import type { Context } from 'hono';
 import { createRouter, type AppEnv } from '../../http/context';
 import { describeError } from '../../log';
 import { ApiError } from '../../http/errors';
-import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../../resources/database-errors';
+import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { errorResponses, jsonContent } from '../../http/openapi';
 import { duplicateNamesInFile, parseCsv, truncate, type ImportReport, type ParsedRow } from './csv-import';
 import { importCrossPlans } from './cross-plan-import';

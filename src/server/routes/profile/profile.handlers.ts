@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
-import { sqlState, UNIQUE_VIOLATION } from '../../resources/database-errors';
+import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { normalizeEmail, toUserResponse } from '../../services/users';
 import type { ChangePasswordRoute, GetProfileRoute, UpdateProfileRoute } from './profile.routes';
 

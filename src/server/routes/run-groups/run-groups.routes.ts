@@ -1,7 +1,7 @@
 import { runGroupRecordSchema } from '../../../contract/records';
 import { runGroupInputSchema } from '../../../contract/runs';
 import { runGroups } from '../../db/schema';
-import { resourceRouter } from '../../resources/resource';
+import { resourceRouter } from '../breeding/resource-router';
 
 /** Run groups: a breeding cycle, a benchmark campaign. Deleting one keeps its runs. */
 export const runGroupsRouter = resourceRouter({

@@ -1,13 +1,13 @@
 import { createRoute, type z } from '@hono/zod-openapi';
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { idParamsSchema as idParams, listQuerySchema, pageOf, pagination } from '../../contract/list';
-import { createRouter } from '../http/context';
-import type { Database } from '../db/client';
-import { ApiError } from '../http/errors';
-import { errorResponses, jsonBody, jsonContent } from '../http/openapi';
-import { escapeLike } from '../db/like';
-import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from './database-errors';
+import { idParamsSchema as idParams, listQuerySchema, pageOf, pagination } from '../../../contract/list';
+import { createRouter } from '../../http/context';
+import type { Database } from '../../db/client';
+import { ApiError } from '../../http/errors';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+import { escapeLike } from '../../db/like';
+import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 
 /** Another table whose rows point at this resource: deleting a row they use is refused with 409. */
 export interface Reference {
