@@ -1,6 +1,17 @@
 import { z } from 'zod';
 import { isoDate } from './fields';
-import { accessionInputSchema, CROSS_PLAN_STATUSES, CROSS_TYPES, DESIGN_TYPES, fileTypeInputSchema, PLANNED_CROSS_STATUSES, projectInputSchema, siteInputSchema, STUDY_TYPES } from './breeding';
+import {
+  accessionInputSchema,
+  CROSS_PLAN_STATUSES,
+  isImportable,
+  CROSS_TYPES,
+  DESIGN_TYPES,
+  fileTypeInputSchema,
+  PLANNED_CROSS_STATUSES,
+  projectInputSchema,
+  siteInputSchema,
+  STUDY_TYPES,
+} from './breeding';
 
 /**
  * CSV imports: the row schema of each import and the template generated from it. Lists are
@@ -65,17 +76,16 @@ export interface ImportTemplate {
   description: string;
   schema: z.ZodType;
   example: Record<string, string>;
-  /** Imported through the console today (the others are read by benchmarking). */
+  /** Imported through the console today (the others are read by benchmarking): IMPORTABLE_RESOURCES. */
   importable: boolean;
 }
 
-export const IMPORT_TEMPLATES: ImportTemplate[] = [
+const TEMPLATES: Array<Omit<ImportTemplate, 'importable'>> = [
   {
     key: 'accessions',
     title: 'Accessions',
     description: 'Germplasm, one row per accession (BrAPI germplasm fields, MCPD codes).',
     schema: accessionInputSchema,
-    importable: true,
     example: {
       germplasmName: 'IR64',
       accessionNumber: 'IRGC 66970',
@@ -94,7 +104,6 @@ export const IMPORT_TEMPLATES: ImportTemplate[] = [
     title: 'Sites',
     description: 'Field stations, greenhouses and labs (BrAPI locations).',
     schema: siteInputSchema,
-    importable: true,
     example: {
       locationName: 'CIMMYT Campo Experimental Norman E. Borlaug',
       abbreviation: 'CENEB',
@@ -111,7 +120,6 @@ export const IMPORT_TEMPLATES: ImportTemplate[] = [
     title: 'Projects',
     description: 'Breeding programmes and trials.',
     schema: projectInputSchema,
-    importable: true,
     example: { name: 'Durum yield 2026', description: 'Advanced yield trials, durum wheat', leadName: 'Ana Ruiz', startDate: '2026-01-15', endDate: '2026-06-30', status: 'active' },
   },
   {
@@ -119,7 +127,6 @@ export const IMPORT_TEMPLATES: ImportTemplate[] = [
     title: 'Experiments',
     description: 'Studies of existing projects, at existing sites (named, not numbered).',
     schema: experimentImportSchema,
-    importable: true,
     example: {
       name: 'AYT-2026-OBR',
       project: 'Durum yield 2026',
@@ -138,7 +145,6 @@ export const IMPORT_TEMPLATES: ImportTemplate[] = [
     title: 'File types',
     description: 'Kinds of files uploads are checked against.',
     schema: fileTypeInputSchema,
-    importable: true,
     example: { name: 'BED intervals', extensions: '.bed; .bed.gz', mimeType: 'text/plain', description: 'Genomic intervals', requiredColumns: '' },
   },
   {
@@ -146,7 +152,6 @@ export const IMPORT_TEMPLATES: ImportTemplate[] = [
     title: 'Cross plans with crosses',
     description: 'One row per planned cross; rows sharing a cross plan name form one plan.',
     schema: crossPlanImportSchema,
-    importable: true,
     example: {
       crossPlan: 'Durum crossing block 2026',
       project: 'Durum yield 2026',
@@ -164,7 +169,6 @@ export const IMPORT_TEMPLATES: ImportTemplate[] = [
     title: 'Known QTL',
     description: 'The true QTL of a benchmark dataset, for discovery benchmarks.',
     schema: knownQtlImportSchema,
-    importable: false,
     example: { marker: 'AX-94412345', chromosome: '6B', position: '123456789', trait: 'grain_yield', effect: '0.35' },
   },
   {
@@ -172,10 +176,11 @@ export const IMPORT_TEMPLATES: ImportTemplate[] = [
     title: 'Prediction data',
     description: 'Observed trait values of a validation set, for prediction benchmarks.',
     schema: predictionDataImportSchema,
-    importable: false,
     example: { id: 'DW-2026-0142', trait: 'grain_yield', observed: '6.82', environment: 'OBR-2026' },
   },
 ];
+
+export const IMPORT_TEMPLATES: ImportTemplate[] = TEMPLATES.map((template) => ({ ...template, importable: isImportable(template.key) }));
 
 export interface TemplateColumn {
   name: string;

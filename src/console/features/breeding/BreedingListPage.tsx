@@ -1,3 +1,4 @@
+import { isImportable } from '../../../contract/breeding-codes';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { Page } from '../../../contract/paging';
@@ -16,7 +17,6 @@ const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
 const ImportDialog = lazy(() => import('./ImportDialog'));
 
 /** Entities that import from CSV through the console. */
-const IMPORTABLE: ReadonlySet<string> = new Set(['accessions', 'sites', 'projects', 'experiments', 'file-types', 'cross-plans']);
 
 const EXPORT_PAGE_SIZE = 1000;
 
@@ -82,7 +82,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
   return (
     <>
       <div className="mb-4 flex flex-wrap justify-end gap-2">
-        {IMPORTABLE.has(spec.key) && <Button onClick={() => setImporting(true)}>Import CSV</Button>}
+        {isImportable(spec.key) && <Button onClick={() => setImporting(true)}>Import CSV</Button>}
         <Button onClick={() => exportCsv(spec).catch((error: Error) => notify.error(error.message))}>Export CSV</Button>
         <Button variant="primary" onClick={() => setEditing(null)}>
           New {spec.noun}

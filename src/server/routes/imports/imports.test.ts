@@ -1,5 +1,6 @@
 import { count, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { IMPORTABLE_RESOURCES } from '../../../contract/breeding-codes';
 import { IMPORT_TEMPLATES, templateColumns, templateCsv } from '../../../contract/imports';
 import { accessions } from '../../db/schema';
 import { createTestApi, type TestApi } from '../../testing/test-api';
@@ -30,6 +31,17 @@ const countLike = async (prefix: string) =>
       .from(accessions)
       .where(like(accessions.germplasmName, `${prefix}%`))
   )[0]!.value;
+
+describe('importable lists', () => {
+  it('are the lists the contract names: one import route each, and the console offers Import CSV on exactly those', async () => {
+    const document = (await (await t.call('/openapi.json')).json()) as { paths: Record<string, unknown> };
+    const routes = Object.keys(document.paths)
+      .filter((path) => path.endsWith('/import'))
+      .map((path) => path.split('/')[1])
+      .sort();
+    expect(routes).toEqual([...IMPORTABLE_RESOURCES].sort());
+  });
+});
 
 describe('accession import', () => {
   it('says in words, not the database’s, why a commit raced by another import was rolled back', async () => {
