@@ -248,8 +248,6 @@ export const runs = pgTable(
     groupId: integer('group_id').references(() => runGroups.id, { onDelete: 'set null' }),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
     launchedById: integer('launched_by_id').references(() => users.id, { onDelete: 'set null' }),
-    /** The run's own folder: params file, log, launch and work directories. */
-    runDir: text('run_dir').notNull(),
     /** The SHA-256 of the secret its weblog posts carry. */
     weblogSecretHash: text('weblog_secret_hash').notNull(),
     /** The machine whose Seedbed started (or queued) the run: only it can re-attach to the process. */

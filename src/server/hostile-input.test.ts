@@ -119,7 +119,6 @@ beforeAll(async () => {
       engine: 'nextflow',
       params: {},
       launchedById: owner.id,
-      runDir: t.dataDir,
       weblogSecretHash: hashSecret(WEBLOG_SECRET),
     })
     .returning({ id: runs.id });

@@ -7,7 +7,8 @@ import type { Database } from '../db/client';
 import { files, fileTypes, type runs } from '../db/schema';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 
-type Run = Pick<typeof runs.$inferSelect, 'id' | 'params' | 'runDir' | 'projectId' | 'launchedById' | 'pipelineId'>;
+/** A run with its folder (run-folder.ts). */
+type Run = Pick<typeof runs.$inferSelect, 'id' | 'params' | 'projectId' | 'launchedById' | 'pipelineId'> & { runDir: string };
 type FileType = Pick<typeof fileTypes.$inferSelect, 'id' | 'name' | 'extensions'> & { requiredColumns?: string[] };
 
 export interface RunOutput {

@@ -14,6 +14,7 @@ import { validateParams } from '../pipelines/params-validation';
 import type { RunEngine } from './engines/engine';
 import { signalTree, tailOf, whenGone } from './engines/processes';
 import { isEnded, runIsOpen } from './lifecycle';
+import { runFolder, withRunFolder } from './run-folder';
 import { isRemoteLocation, outdirOf, outdirProblem, registerOutputs } from './outputs';
 import { hashSecret } from './weblog';
 
@@ -142,24 +143,22 @@ export function createRunService(options: RunServiceOptions) {
         projectId: input.projectId,
         launchedById: userId,
         host,
-        runDir: '',
         weblogSecretHash: hashSecret(secret),
       })
       .returning();
-    const runDir = path.join(runsDir, String(run!.id));
+    // The folder follows from the id: no second write to store it.
+    const runDir = runFolder(options.dataDir, run!.id);
     fs.mkdirSync(runDir, { recursive: true });
     fs.writeFileSync(path.join(runDir, 'weblog-secret'), secret, { mode: 0o600 });
-    await db.update(runs).set({ runDir }).where(eq(runs.id, run!.id));
     log.info('Run submitted', { runId: run!.id, pipeline: pipeline.id, engine: engine.name });
     queue.push(run!.id);
     await pump();
-    // As the engine left it (started, or waiting in the queue).
-    const [launched] = await db.select().from(runs).where(eq(runs.id, run!.id));
-    return launched!;
+    // The caller reads the run as the engine left it (started, or waiting in the queue).
+    return run!;
   }
 
   function weblogUrl(run: RunRow): string {
-    const secret = fs.readFileSync(path.join(run.runDir, 'weblog-secret'), 'utf8').trim();
+    const secret = fs.readFileSync(path.join(runFolder(options.dataDir, run.id), 'weblog-secret'), 'utf8').trim();
     return `${options.apiUrl.replace(/\/$/, '')}/runs/${run.id}/weblog?secret=${secret}`;
   }
 
@@ -200,8 +199,8 @@ export function createRunService(options: RunServiceOptions) {
         name: run.name,
         pipeline,
         params: withDefaults(pipeline, run.params),
-        runDir: run.runDir,
-        logFile: path.join(run.runDir, 'run.log'),
+        runDir: runFolder(options.dataDir, run.id),
+        logFile: path.join(runFolder(options.dataDir, run.id), 'run.log'),
         weblogUrl: weblogUrl(run),
       });
     } catch (error) {
@@ -230,7 +229,7 @@ export function createRunService(options: RunServiceOptions) {
       if (!run) return;
       if (!isEnded(run.status)) {
         const how = code !== null ? `with exit status ${code}` : signal ? `on ${signal}` : 'while Seedbed was not watching';
-        const last = tailOf(path.join(run.runDir, 'run.log'), 3);
+        const last = tailOf(path.join(runFolder(options.dataDir, run.id), 'run.log'), 3);
         const reason = `The ${run.engine} process ended ${how} without reporting that the run finished.${last ? ` Last log lines:\n${last}` : ''}`;
         await db
           .update(runs)
@@ -252,7 +251,7 @@ export function createRunService(options: RunServiceOptions) {
 
   /** Registers a succeeded run's outputs and notes that it is done, so recovery knows what is left. */
   async function registerRunOutputs(run: RunRow): Promise<void> {
-    await registerOutputs(db, run, options.dataDir, byId.get(run.pipelineId));
+    await registerOutputs(db, withRunFolder(run, options.dataDir), options.dataDir, byId.get(run.pipelineId));
     await db.update(runs).set({ outputsRegisteredAt: new Date() }).where(eq(runs.id, run.id));
   }
 
@@ -287,7 +286,7 @@ export function createRunService(options: RunServiceOptions) {
     const summary = { reattached: 0, requeued: 0, failed: 0, registered: 0 };
     for (const run of open.sort((a, b) => a.id - b.id)) {
       const engine = options.engines[run.engine as RunEngineName];
-      if (run.pid && engine?.recover(run.pid, run.runDir)) {
+      if (run.pid && engine?.recover(run.pid, runFolder(options.dataDir, run.id))) {
         const pid = run.pid;
         const entry: { pid: number; engine: RunEngine; stopWatching?: () => void } = { pid, engine };
         entry.stopWatching = whenGone(pid, () => void ended(run.id, null, null));

@@ -404,7 +404,6 @@ describe('restart recovery', () => {
         status: 'RUNNING',
         params: {},
         host: os.hostname(),
-        runDir: path.join(first.dataDir, 'runs', 'orphan'),
         weblogSecretHash: hashSecret('x'.repeat(32)),
         pid: 2 ** 22 + 12345,
       })
@@ -419,7 +418,6 @@ describe('restart recovery', () => {
         status: 'SUBMITTED',
         params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' },
         host: os.hostname(),
-        runDir: '',
         weblogSecretHash: hashSecret('y'.repeat(32)),
       })
       .returning();
@@ -434,7 +432,6 @@ describe('restart recovery', () => {
         status: 'RUNNING',
         params: {},
         host: 'another-instance',
-        runDir: '/elsewhere',
         weblogSecretHash: hashSecret('z'.repeat(32)),
         pid: 4242,
       })
@@ -442,7 +439,6 @@ describe('restart recovery', () => {
     const waitingDir = path.join(first.dataDir, 'runs', String(waiting!.id));
     fs.mkdirSync(waitingDir, { recursive: true });
     fs.writeFileSync(path.join(waitingDir, 'weblog-secret'), 'y'.repeat(32));
-    await first.db.update(runs).set({ runDir: waitingDir }).where(eq(runs.id, waiting!.id));
 
     // The server stops; the nextflow process carries on. A new one starts on the same data and address.
     await first.close({ keepDatabase: true });
@@ -473,7 +469,6 @@ describe('output registration', () => {
         status: 'SUCCEEDED',
         params: { outdir },
         host: os.hostname(),
-        runDir: '',
         weblogSecretHash: hashSecret('s'.repeat(32)),
       })
       .returning();
@@ -481,7 +476,6 @@ describe('output registration', () => {
     fs.mkdirSync(runDir, { recursive: true });
     fs.writeFileSync(path.join(runDir, 'weblog-secret'), 's'.repeat(32));
     write(runDir);
-    await t.db.update(runs).set({ runDir }).where(eq(runs.id, run!.id));
     return run!.id;
   }
   const registered = async (t: TestApi, runId: number) => (await t.db.select().from(files).where(eq(files.runId, runId))).map((file) => file.name).sort();

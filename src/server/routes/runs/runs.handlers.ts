@@ -10,6 +10,7 @@ import { runs } from '../../db/schema';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { listOutputs } from '../../runs/outputs';
+import { runFolder, withRunFolder } from '../../runs/run-folder';
 import { secretMatches } from '../../runs/weblog';
 import { parseRunSearch } from './run-search';
 import type * as routes from './runs.routes';
@@ -31,13 +32,14 @@ async function runSummaryOr404(db: Deps['db'], runId: number) {
 
 async function detail(deps: Deps, runId: number): Promise<RunDetail> {
   const summary = await runSummaryOr404(deps.db, runId);
-  const [row] = await deps.db.select({ params: runs.params, runDir: runs.runDir, workflowStats: runs.workflowStats }).from(runs).where(eq(runs.id, runId));
+  const [row] = await deps.db.select({ params: runs.params, workflowStats: runs.workflowStats }).from(runs).where(eq(runs.id, runId));
+  const runDir = runFolder(deps.dataDir, runId);
   const position = deps.runs?.waiting().indexOf(runId) ?? -1;
   return {
     ...summary,
     params: row!.params,
-    runDir: row!.runDir,
-    workDir: path.join(row!.runDir, 'work'),
+    runDir,
+    workDir: path.join(runDir, 'work'),
     queuePosition: position >= 0 ? position + 1 : null,
     processes: await processesOf(deps.db, runId),
     workflowStats: row!.workflowStats ?? null,
@@ -112,15 +114,16 @@ export const outputs: RouteHandler<typeof routes.outputs, AppEnv> = async (c) =>
   const { db, dataDir, catalogue } = c.get('deps');
   const [run] = await db.select().from(runs).where(eq(runs.id, id));
   if (!run) throw new ApiError(404, `No run has id ${id}.`);
-  return c.json(await listOutputs(db, run, catalogue.get(run.pipelineId), dataDir), 200);
+  return c.json(await listOutputs(db, withRunFolder(run, dataDir), catalogue.get(run.pipelineId), dataDir), 200);
 };
 
 export const log: RouteHandler<typeof routes.log, AppEnv> = async (c) => {
   const { id } = c.req.valid('param');
   const { offset } = c.req.valid('query');
-  const [run] = await c.get('deps').db.select({ runDir: runs.runDir }).from(runs).where(eq(runs.id, id));
+  const { db, dataDir } = c.get('deps');
+  const [run] = await db.select({ id: runs.id }).from(runs).where(eq(runs.id, id));
   if (!run) throw new ApiError(404, `No run has id ${id}.`);
-  const file = path.join(run.runDir, 'run.log');
+  const file = path.join(runFolder(dataDir, id), 'run.log');
   if (!fs.existsSync(file)) return c.json({ text: '', nextOffset: 0, size: 0 }, 200);
   const handle = await fs.promises.open(file, 'r');
   try {

@@ -28,12 +28,11 @@ describe('GET runs/status-counts', () => {
         status,
         params: {},
         groupId: group!.id,
-        runDir: '',
         weblogSecretHash: hashSecret(`s${index}`),
       })),
     );
     // A run outside the group is not counted.
-    await t.db.insert(runs).values({ name: 'elsewhere', pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'FAILED', params: {}, runDir: '', weblogSecretHash: hashSecret('x') });
+    await t.db.insert(runs).values({ name: 'elsewhere', pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'FAILED', params: {}, weblogSecretHash: hashSecret('x') });
 
     const response = await t.call(`/runs/status-counts?groupId=${group!.id}`, { token });
     expect(response.status).toBe(200);
