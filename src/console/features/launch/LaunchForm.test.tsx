@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { LaunchForm } from './LaunchPage';
+import { LaunchForm } from './LaunchForm';
 import { groupsOf, paramsOf, defaultFormValues, type PipelineSchema } from './schema-form';
 import { knownParams, paramsFileText, parseParamsFile } from './params-file';
 import type { StoredFile } from '../../../contract/files';

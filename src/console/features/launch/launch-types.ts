@@ -1,0 +1,16 @@
+import type { PipelineDetail } from '../../../contract/pipelines';
+import type { RunDetail, RunGroup } from '../../../contract/runs';
+
+export type Pipeline = PipelineDetail;
+/** A run group or a project, as the pickers need them. */
+export type Named = Pick<RunGroup, 'id' | 'name'>;
+/** The run a relaunch starts from (`?from=`). */
+export type EarlierRun = Pick<RunDetail, 'id' | 'name' | 'pipelineId' | 'params' | 'labels' | 'groupId' | 'projectId'>;
+
+export interface LaunchValues {
+  name: string;
+  groupId: string;
+  projectId: string;
+  labels: string;
+  params: Record<string, unknown>;
+}
