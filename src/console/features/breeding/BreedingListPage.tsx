@@ -89,6 +89,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
         </Button>
       </div>
       <DataTable<Row>
+        urlState
         path={spec.path}
         what={spec.what}
         columns={columns}

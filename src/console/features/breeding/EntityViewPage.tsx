@@ -118,6 +118,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
               searchPlaceholder={relatedSpec.searchPlaceholder}
               emptyHint={`No ${relatedSpec.what} yet.`}
               fixedFilters={{ [related.filter]: String(row.id) }}
+              urlState={false}
             />
           </section>
         );

@@ -50,6 +50,7 @@ export function FilesTable({ fixedFilters }: { fixedFilters: Record<string, stri
       searchPlaceholder="Search file names"
       emptyHint="No files yet: run outputs and uploads for it appear here."
       fixedFilters={fixedFilters}
+      urlState={false}
     />
   );
 }

@@ -38,6 +38,7 @@ export default function RunGroupsPage() {
       }
     >
       <DataTable<RunGroup>
+        urlState
         path="run-groups"
         what="run groups"
         columns={columns}

@@ -129,6 +129,8 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
       }
       refreshKey={refresh}
       {...(fixedFilters ? { fixedFilters } : {})}
+      // The runs list keeps its state in the address; the runs of a project or group stay with their table.
+      urlState={!fixedFilters}
       onData={onData}
     />
   );

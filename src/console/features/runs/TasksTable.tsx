@@ -34,7 +34,7 @@ export function TasksTable({ runId, refreshKey }: { runId: number; refreshKey: u
       defaultSort="taskId"
       searchPlaceholder="Search tasks by name or process"
       emptyHint="No task has been reported yet."
-      fixedFilters={{}}
+      urlState={false}
       refreshKey={refreshKey}
     />
   );

@@ -28,8 +28,10 @@ export interface DataTableProps<Row> {
   emptyHint: ReactNode;
   /** Changing it reloads the current page (after a create, edit or delete). */
   refreshKey?: unknown;
-  /** Filters the reader cannot change (a project's experiments); such a table keeps its state out of the URL. */
+  /** Filters the reader cannot change (a project's experiments). */
   fixedFilters?: Record<string, string>;
+  /** Whether search, sort, filters and page live in the address (a page's own list) or stay with the table (one embedded in another page). */
+  urlState: boolean;
   /** Called with each page loaded (e.g. to keep polling while runs are active). */
   onData?: (rows: Row[]) => void;
 }
@@ -47,9 +49,10 @@ export function DataTable<Row>({
   emptyHint,
   refreshKey,
   fixedFilters,
+  urlState,
   onData,
 }: DataTableProps<Row>) {
-  const [state, update, ready] = useTableState({ sort: defaultSort, order: defaultOrder, sortable, filterNames: filters.map((filter) => filter.name) }, !fixedFilters);
+  const [state, update, ready] = useTableState({ sort: defaultSort, order: defaultOrder, sortable, filterNames: filters.map((filter) => filter.name) }, urlState);
   const [search, setSearch] = useState(state.q);
   useEffect(() => setSearch(state.q), [state.q]);
   useEffect(() => {
