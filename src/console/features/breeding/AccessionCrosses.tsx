@@ -1,3 +1,4 @@
+import { SimpleTable } from '../../ui/SimpleTable';
 import { ROUTES, viewRoute } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
@@ -14,37 +15,27 @@ export function AccessionCrosses({ accessionId }: { accessionId: number }) {
       {data.data.length === 0 ? (
         <p className="text-sm text-stone-500">Not a parent in any cross plan yet.</p>
       ) : (
-        <div className="-mx-6 overflow-x-auto">
-          <table className="w-full text-left text-sm" aria-label="Planned progeny">
-            <thead className="text-xs uppercase tracking-wide text-stone-500">
-              <tr>
-                {['Cross plan', 'As', 'Cross', 'Type', 'Crosses', 'Status'].map((heading) => (
-                  <th key={heading} className="px-3 py-2 font-medium first:pl-6 last:pr-6">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {data.data.map((cross) => (
-                <tr key={cross.id}>
-                  <td className="py-2 pr-3 pl-6">
-                    <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.crossPlanView, cross.crossPlanId)}>
-                      {cross.crossPlanName}
-                    </a>
-                  </td>
-                  <td className="px-3 py-2">{cross.role === 'female' ? '♀ female' : '♂ male'}</td>
-                  <td className="px-3 py-2 font-mono text-xs">
-                    {cross.femaleParentName} × {cross.maleParentName ?? '—'}
-                  </td>
-                  <td className="px-3 py-2">{cross.crossType}</td>
-                  <td className="px-3 py-2 tabular-nums">{cross.numberOfCrosses}</td>
-                  <td className="py-2 pr-6 pl-3">{cross.status}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable
+          label="Planned progeny"
+          dense
+          rows={data.data}
+          rowKey={(cross) => cross.id}
+          columns={[
+            {
+              header: 'Cross plan',
+              cell: (cross) => (
+                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.crossPlanView, cross.crossPlanId)}>
+                  {cross.crossPlanName}
+                </a>
+              ),
+            },
+            { header: 'As', cell: (cross) => (cross.role === 'female' ? '♀ female' : '♂ male') },
+            { header: 'Cross', className: 'font-mono text-xs', cell: (cross) => `${cross.femaleParentName} × ${cross.maleParentName ?? '—'}` },
+            { header: 'Type', cell: (cross) => cross.crossType },
+            { header: 'Crosses', className: 'tabular-nums', cell: (cross) => cross.numberOfCrosses },
+            { header: 'Status', cell: (cross) => cross.status },
+          ]}
+        />
       )}
     </Card>
   );

@@ -1,3 +1,4 @@
+import { SimpleTable } from '../../ui/SimpleTable';
 import { ROUTES } from '../../app/routes';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { LOGIN_ROUTE } from '../../app/navigation';
@@ -29,37 +30,20 @@ function ProgressBar({ done, total, label }: { done: number; total: number; labe
 function RunsTable() {
   return (
     <Card title="Runs" description="What the Runs page shows: every pipeline run with its live progress.">
-      <div className="-mx-6 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <thead className="text-xs uppercase tracking-wide text-stone-500">
-            <tr>
-              {['Name', 'Pipeline', 'Status', 'Progress', 'Run group', 'Launched by', 'Submitted', 'Duration'].map((heading) => (
-                <th key={heading} className="px-3 py-2 font-medium first:pl-6 last:pr-6">
-                  {heading}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-stone-100">
-            {demoRuns.map((run) => (
-              <tr key={run.name}>
-                <td className="py-2.5 pr-3 pl-6 font-medium text-stone-900">{run.name}</td>
-                <td className="px-3 py-2.5 text-stone-700">{run.pipeline}</td>
-                <td className="px-3 py-2.5">
-                  <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[run.status]}`}>{run.status}</span>
-                </td>
-                <td className="px-3 py-2.5">
-                  <ProgressBar done={run.tasksDone} total={run.tasksTotal} label={`${run.name} tasks done`} />
-                </td>
-                <td className="px-3 py-2.5 text-stone-600">{run.group}</td>
-                <td className="px-3 py-2.5 text-stone-600">{run.launchedBy}</td>
-                <td className="px-3 py-2.5 whitespace-nowrap text-stone-600">{run.submitted}</td>
-                <td className="py-2.5 pr-6 pl-3 text-stone-600">{run.duration}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <SimpleTable
+        rows={demoRuns}
+        rowKey={(run) => run.name}
+        columns={[
+          { header: 'Name', className: 'font-medium text-stone-900', cell: (run) => run.name },
+          { header: 'Pipeline', className: 'text-stone-700', cell: (run) => run.pipeline },
+          { header: 'Status', cell: (run) => <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[run.status]}`}>{run.status}</span> },
+          { header: 'Progress', cell: (run) => <ProgressBar done={run.tasksDone} total={run.tasksTotal} label={`${run.name} tasks done`} /> },
+          { header: 'Run group', className: 'text-stone-600', cell: (run) => run.group },
+          { header: 'Launched by', className: 'text-stone-600', cell: (run) => run.launchedBy },
+          { header: 'Submitted', className: 'whitespace-nowrap text-stone-600', cell: (run) => run.submitted },
+          { header: 'Duration', className: 'text-stone-600', cell: (run) => run.duration },
+        ]}
+      />
     </Card>
   );
 }

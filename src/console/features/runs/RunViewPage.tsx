@@ -1,3 +1,4 @@
+import { SimpleTable } from '../../ui/SimpleTable';
 import { launchRoute, ROUTES, viewRoute } from '../../app/routes';
 import { useEffect, useRef, useState } from 'react';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
@@ -211,36 +212,30 @@ function RunView() {
         ) : outputs.data.outputs.length === 0 ? (
           <p className="text-sm text-stone-500">{outputs.data.local ? (ended ? 'The run wrote no files.' : 'No files yet.') : 'Seedbed cannot list a bucket; open it with your storage tools.'}</p>
         ) : (
-          <table className="w-full text-left text-sm" aria-label="Outputs">
-            <thead className="text-xs uppercase tracking-wide text-stone-500">
-              <tr>
-                <th className="py-2 pr-4 font-medium">File</th>
-                <th className="py-2 pr-4 font-medium">Type</th>
-                <th className="py-2 pr-4 text-right font-medium">Size</th>
-                <th className="py-2 font-medium">
-                  <span className="sr-only">Download</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {outputs.data.outputs.map((output) => (
-                <tr key={output.path}>
-                  <td className="py-2 pr-4 font-mono text-xs text-stone-800">{output.path}</td>
-                  <td className="py-2 pr-4 text-stone-700">{output.fileType ?? <span className="text-stone-400">untyped</span>}</td>
-                  <td className="py-2 pr-4 text-right tabular-nums text-stone-700">{formatBytes(output.sizeBytes)}</td>
-                  <td className="py-2 text-right">
-                    {output.fileId !== null ? (
-                      <Button size="sm" onClick={() => void downloadStoredFile(output.fileId!, output.path)}>
-                        Download
-                      </Button>
-                    ) : (
-                      <span className="text-xs text-stone-400">{ended ? 'Not registered' : 'Registered when the run succeeds'}</span>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <SimpleTable
+            label="Outputs"
+            dense
+            rows={outputs.data.outputs}
+            rowKey={(output) => output.path}
+            columns={[
+              { header: 'File', className: 'font-mono text-xs text-stone-800', cell: (output) => output.path },
+              { header: 'Type', className: 'text-stone-700', cell: (output) => output.fileType ?? <span className="text-stone-400">untyped</span> },
+              { header: 'Size', align: 'right', className: 'tabular-nums text-stone-700', cell: (output) => formatBytes(output.sizeBytes) },
+              {
+                header: 'Download',
+                srOnly: true,
+                align: 'right',
+                cell: (output) =>
+                  output.fileId !== null ? (
+                    <Button size="sm" onClick={() => void downloadStoredFile(output.fileId!, output.path)}>
+                      Download
+                    </Button>
+                  ) : (
+                    <span className="text-xs text-stone-400">{ended ? 'Not registered' : 'Registered when the run succeeds'}</span>
+                  ),
+              },
+            ]}
+          />
         )}
       </Card>
 

@@ -1,3 +1,4 @@
+import { SimpleTable } from '../../ui/SimpleTable';
 import { ROUTES } from '../../app/routes';
 import { lazy, Suspense, useState } from 'react';
 import type { Invitation, InvitationIssued } from '../../../contract/account';
@@ -89,50 +90,46 @@ function InvitationList({ version, onIssued, onRevoked }: { version: number; onI
       {!error && loading && !data && <p className="text-sm text-stone-500">Loading invitations…</p>}
       {data && data.data.length === 0 && <p className="text-sm text-stone-500">{showAll ? 'No invitations yet.' : 'No pending invitations. Invite a colleague with the form.'}</p>}
       {data && data.data.length > 0 && (
-        <div className="-mx-6 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <thead className="text-xs uppercase tracking-wide text-stone-500">
-              <tr>
-                <th className="px-6 py-2 font-medium">Email</th>
-                <th className="px-3 py-2 font-medium">Invited by</th>
-                <th className="px-3 py-2 font-medium">Sent</th>
-                <th className="px-3 py-2 font-medium">Expires</th>
-                <th className="px-3 py-2 font-medium">Status</th>
-                <th className="px-6 py-2 text-right font-medium">
-                  <span className="sr-only">Actions</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100">
-              {data.data.map((invitation) => (
-                <tr key={invitation.id}>
-                  <td className="px-6 py-2.5 font-medium text-stone-900">
-                    {invitation.email}
-                    {invitation.note && <div className="max-w-xs truncate text-xs font-normal text-stone-500">{invitation.note}</div>}
-                  </td>
-                  <td className="px-3 py-2.5 text-stone-600">{invitation.invitedBy?.name || invitation.invitedBy?.email || '—'}</td>
-                  <td className="px-3 py-2.5 whitespace-nowrap text-stone-600">{formatDateTime(invitation.createdAt)}</td>
-                  <td className="px-3 py-2.5 whitespace-nowrap text-stone-600">{formatDate(invitation.expiresAt)}</td>
-                  <td className="px-3 py-2.5">
-                    <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[invitation.status]}`}>{invitation.status}</span>
-                  </td>
-                  <td className="px-6 py-2.5 text-right whitespace-nowrap">
-                    {(invitation.status === 'pending' || invitation.status === 'expired') && (
-                      <Button size="sm" busy={busyId === invitation.id} onClick={() => act(invitation, 'resend')} aria-label={`Resend invitation to ${invitation.email}`}>
-                        Resend
-                      </Button>
-                    )}
-                    {invitation.status === 'pending' && (
-                      <Button size="sm" variant="ghost" className="ml-1" onClick={() => setRevoking(invitation)} aria-label={`Revoke invitation to ${invitation.email}`}>
-                        Revoke
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <SimpleTable
+          rows={data.data}
+          rowKey={(invitation) => invitation.id}
+          columns={[
+            {
+              header: 'Email',
+              className: 'font-medium text-stone-900',
+              cell: (invitation) => (
+                <>
+                  {invitation.email}
+                  {invitation.note && <div className="max-w-xs truncate text-xs font-normal text-stone-500">{invitation.note}</div>}
+                </>
+              ),
+            },
+            { header: 'Invited by', className: 'text-stone-600', cell: (invitation) => invitation.invitedBy?.name || invitation.invitedBy?.email || '—' },
+            { header: 'Sent', className: 'whitespace-nowrap text-stone-600', cell: (invitation) => formatDateTime(invitation.createdAt) },
+            { header: 'Expires', className: 'whitespace-nowrap text-stone-600', cell: (invitation) => formatDate(invitation.expiresAt) },
+            { header: 'Status', cell: (invitation) => <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[invitation.status]}`}>{invitation.status}</span> },
+            {
+              header: 'Actions',
+              srOnly: true,
+              align: 'right',
+              className: 'whitespace-nowrap',
+              cell: (invitation) => (
+                <>
+                  {(invitation.status === 'pending' || invitation.status === 'expired') && (
+                    <Button size="sm" busy={busyId === invitation.id} onClick={() => act(invitation, 'resend')} aria-label={`Resend invitation to ${invitation.email}`}>
+                      Resend
+                    </Button>
+                  )}
+                  {invitation.status === 'pending' && (
+                    <Button size="sm" variant="ghost" className="ml-1" onClick={() => setRevoking(invitation)} aria-label={`Revoke invitation to ${invitation.email}`}>
+                      Revoke
+                    </Button>
+                  )}
+                </>
+              ),
+            },
+          ]}
+        />
       )}
       <ConfirmDialog
         open={revoking !== null}

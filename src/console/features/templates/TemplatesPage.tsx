@@ -1,3 +1,4 @@
+import { SimpleTable } from '../../ui/SimpleTable';
 import { ROUTES } from '../../app/routes';
 import { IMPORT_TEMPLATES, templateColumns, templateCsv } from '../../../contract/imports';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -27,31 +28,20 @@ export default function TemplatesPage() {
                   </Button>
                 }
               >
-                <div className="-mx-6 overflow-x-auto">
-                  <table className="w-full text-left text-sm">
-                    <thead className="text-xs uppercase tracking-wide text-stone-500">
-                      <tr>
-                        {['Column', 'Required', 'Type', 'Allowed values', 'Notes', 'Example'].map((heading) => (
-                          <th key={heading} className="px-3 py-2 font-medium first:pl-6 last:pr-6">
-                            {heading}
-                          </th>
-                        ))}
-                      </tr>
-                    </thead>
-                    <tbody className="divide-y divide-stone-100 align-top">
-                      {columns.map((column) => (
-                        <tr key={column.name}>
-                          <td className="py-2 pr-3 pl-6 font-mono text-xs text-stone-900">{column.name}</td>
-                          <td className="px-3 py-2">{column.required ? <span className="font-medium text-red-700">required</span> : <span className="text-stone-500">optional</span>}</td>
-                          <td className="px-3 py-2 text-stone-700">{column.type}</td>
-                          <td className="max-w-xs px-3 py-2 text-xs text-stone-600">{column.allowed.join(', ') || '—'}</td>
-                          <td className="max-w-xs px-3 py-2 text-xs text-stone-600">{column.notes || '—'}</td>
-                          <td className="py-2 pr-6 pl-3 font-mono text-xs text-stone-700">{column.example || '—'}</td>
-                        </tr>
-                      ))}
-                    </tbody>
-                  </table>
-                </div>
+                <SimpleTable
+                  dense
+                  alignTop
+                  rows={columns}
+                  rowKey={(column) => column.name}
+                  columns={[
+                    { header: 'Column', className: 'font-mono text-xs text-stone-900', cell: (column) => column.name },
+                    { header: 'Required', cell: (column) => (column.required ? <span className="font-medium text-red-700">required</span> : <span className="text-stone-500">optional</span>) },
+                    { header: 'Type', className: 'text-stone-700', cell: (column) => column.type },
+                    { header: 'Allowed values', className: 'max-w-xs text-xs text-stone-600', cell: (column) => column.allowed.join(', ') || '—' },
+                    { header: 'Notes', className: 'max-w-xs text-xs text-stone-600', cell: (column) => column.notes || '—' },
+                    { header: 'Example', className: 'font-mono text-xs text-stone-700', cell: (column) => column.example || '—' },
+                  ]}
+                />
               </Card>
             </section>
           );

@@ -1,0 +1,61 @@
+import type { ReactNode } from 'react';
+
+export interface SimpleColumn<Row> {
+  /** The heading; a column of actions can give `srOnly` text instead. */
+  header: string;
+  srOnly?: boolean;
+  align?: 'left' | 'right';
+  /** Extra classes for the cells (text colour, mono, nowrap). */
+  className?: string;
+  cell: (row: Row) => ReactNode;
+}
+
+/**
+ * The console's one read-only table, for short lists a page already holds: a run's outputs, an
+ * accession's crosses, the invitations, the template columns, the demo's runs. Lists the API pages
+ * through use `DataTable`. Inside a Card it reaches the card's edges, as DataTable does.
+ */
+export function SimpleTable<Row>({
+  columns,
+  rows,
+  rowKey,
+  label,
+  dense = false,
+  alignTop = false,
+}: {
+  columns: Array<SimpleColumn<Row>>;
+  rows: Row[];
+  rowKey: (row: Row) => string | number;
+  label?: string;
+  dense?: boolean;
+  alignTop?: boolean;
+}) {
+  const padding = dense ? 'py-2' : 'py-2.5';
+  const edge = (index: number) => (index === 0 ? 'pl-6 pr-3' : index === columns.length - 1 ? 'pr-6 pl-3' : 'px-3');
+  return (
+    <div className="-mx-6 overflow-x-auto">
+      <table className="w-full text-left text-sm" aria-label={label}>
+        <thead className="text-xs uppercase tracking-wide text-stone-500">
+          <tr>
+            {columns.map((column, index) => (
+              <th key={column.header} className={`${edge(index)} py-2 font-medium ${column.align === 'right' ? 'text-right' : ''}`}>
+                {column.srOnly ? <span className="sr-only">{column.header}</span> : column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className={`divide-y divide-stone-100 ${alignTop ? 'align-top' : ''}`}>
+          {rows.map((row) => (
+            <tr key={rowKey(row)}>
+              {columns.map((column, index) => (
+                <td key={column.header} className={`${edge(index)} ${padding} ${column.align === 'right' ? 'text-right' : ''} ${column.className ?? ''}`}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
