@@ -36,11 +36,12 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   const runName = `e2e_vcf_${Date.now()}`;
   await form.locator('#run-name').fill(runName);
   await form.locator('#run-labels').fill('e2e, qc');
-  // A run group is created in place and chosen.
+  // A run group is created in place, in the Run Groups page's own dialog, and chosen.
   const groupName = `Cycle ${Date.now()}`;
   await form.locator('#run-group').selectOption({ label: 'New group…' });
-  await form.getByLabel('New run group name').fill(groupName);
-  await form.getByRole('button', { name: 'Create', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'New run group' });
+  await dialog.getByLabel('Name').fill(groupName);
+  await dialog.getByRole('button', { name: 'Create run group' }).click();
   await expect(page.getByText(`Created run group ${groupName}`)).toBeVisible();
   await expect(form.locator('#run-group option:checked')).toHaveText(groupName);
   await form.getByRole('button', { name: 'Launch run' }).click();

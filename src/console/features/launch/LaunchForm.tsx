@@ -1,5 +1,6 @@
 import { ROUTES } from '../../app/routes';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState, lazy, Suspense } from 'react';
+import { createPortal } from 'react-dom';
 import { Controller, useForm, type Path } from 'react-hook-form';
 import { runNameProblem } from '../../../contract/run-codes';
 import { notify, notifyAfterNavigation } from '../../app/notify';
@@ -17,7 +18,8 @@ import { defaultFormValues, fieldsOf, formValueOf, paramsOf, rulesOf, type Param
 
 import { Help, inputClass, splitLabels, validateLabels } from './launch-fields';
 import type { EarlierRun, LaunchValues, Named, Pipeline } from './launch-types';
-import { NewGroup } from './NewGroup';
+
+const RunGroupDialog = lazy(() => import('../run-groups/RunGroupDialog'));
 
 const RUN_VIEW = ROUTES.runView;
 const NEW_GROUP = '__new__';
@@ -286,15 +288,21 @@ export function LaunchForm({
               ))}
               <option value={NEW_GROUP}>New group…</option>
             </select>
-            {form.watch('groupId') === NEW_GROUP && (
-              <NewGroup
-                onCancel={() => setValue('groupId', '')}
-                onCreated={(group) => {
-                  setRunGroups((list) => [...list, group].sort((a, b) => a.name.localeCompare(b.name)));
-                  setCreatedGroup(group.id);
-                }}
-              />
-            )}
+            {form.watch('groupId') === NEW_GROUP &&
+              // The Run Groups page's own dialog, loaded when it is needed, outside this form (forms do not nest).
+              createPortal(
+                <Suspense fallback={null}>
+                  <RunGroupDialog
+                    group={null}
+                    onClose={() => setValue('groupId', '')}
+                    onSaved={(group) => {
+                      setRunGroups((list) => [...list, group].sort((a, b) => a.name.localeCompare(b.name)));
+                      setCreatedGroup(group.id);
+                    }}
+                  />
+                </Suspense>,
+                document.body,
+              )}
             {errorOf('groupId') && <p className="mt-1 text-sm text-red-600">{errorOf('groupId')}</p>}
           </div>
           <div>

@@ -27,7 +27,15 @@ export default function RunGroupDialog({ group, onClose, onSaved }: { group: Run
 
   return (
     <dialog ref={dialog} onCancel={onClose} className="m-auto w-full max-w-lg rounded-xl p-0 shadow-2xl backdrop:bg-stone-900/40" aria-labelledby="run-group-form-title">
-      <form onSubmit={onSubmit} noValidate className="grid gap-4 p-6">
+      {/* A submit stops here: opened from another form (the launch form), it must not submit that one too. */}
+      <form
+        onSubmit={(event) => {
+          event.stopPropagation();
+          void onSubmit(event);
+        }}
+        noValidate
+        className="grid gap-4 p-6"
+      >
         <h2 id="run-group-form-title" className="text-lg font-semibold text-stone-900">
           {group ? 'Edit run group' : 'New run group'}
         </h2>

@@ -1,13 +1,26 @@
 import { SimpleTable } from '../../ui/SimpleTable';
 import { ROUTES } from '../../app/routes';
-import { IMPORT_TEMPLATES, templateColumns, templateCsv } from '../../../contract/imports';
+import type { TemplateColumn } from '../../../contract/imports';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { downloadText } from '../breeding/csv';
 
-/** One CSV template per import, generated from the schema the import validates with. */
-export default function TemplatesPage() {
+/** A template as the page shows it: made at build time from the import's schema (see templates/download.astro). */
+export interface TemplateView {
+  key: string;
+  title: string;
+  description: string;
+  importable: boolean;
+  columns: TemplateColumn[];
+  csv: string;
+}
+
+/**
+ * One CSV template per import, generated from the schema the import validates with. The columns
+ * and files are worked out when the site is built, so the page loads no schemas.
+ */
+export default function TemplatesPage({ templates }: { templates: TemplateView[] }) {
   return (
     <ConsoleShell title="Templates" route={ROUTES.templates}>
       <p className="-mt-3 mb-6 max-w-3xl text-sm text-stone-600">
@@ -15,15 +28,15 @@ export default function TemplatesPage() {
         go in one cell separated by semicolons; other records are referred to by name.
       </p>
       <div className="grid gap-6">
-        {IMPORT_TEMPLATES.map((template) => {
-          const columns = templateColumns(template);
+        {templates.map((template) => {
+          const columns = template.columns;
           return (
             <section key={template.key} id={template.key} aria-label={`${template.title} template`} className="scroll-mt-20">
               <Card
                 title={template.title}
                 description={`${template.description}${template.importable ? '' : ' Read by benchmarking and cross-plan tools.'}`}
                 actions={
-                  <Button variant="primary" onClick={() => downloadText(`seedbed-${template.key}-template.csv`, templateCsv(template))}>
+                  <Button variant="primary" onClick={() => downloadText(`seedbed-${template.key}-template.csv`, template.csv)}>
                     Download template
                   </Button>
                 }
