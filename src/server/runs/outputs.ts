@@ -61,17 +61,18 @@ function realPath(target: string): string | null {
   }
 }
 
-/**
- * The run's output directory on this server, or null when it is elsewhere (s3://…). A directory
- * that is, or by a symbolic link leads, outside the run's folder is `outside`: nothing in it is
- * listed or registered, whatever the pipeline wrote.
- */
+/** The run's output directory on this server, or null when it is elsewhere (s3://…). */
 export function outputDirectory(run: Pick<Run, 'params' | 'runDir'>): string | null {
   const outdir = outdirOf(run.params);
   if (isRemoteLocation(outdir)) return null;
   return path.resolve(run.runDir, outdir);
 }
 
+/**
+ * The output directory and its real path; `real` is null when the directory is, or by a symbolic
+ * link leads, outside the run's folder: then nothing in it is listed or registered, whatever the
+ * pipeline wrote.
+ */
 function confinedOutputDirectory(run: Pick<Run, 'params' | 'runDir'>): { directory: string; real: string | null } {
   const directory = outputDirectory(run)!;
   const runDir = realPath(run.runDir);
@@ -174,13 +175,13 @@ async function sha256Of(file: string): Promise<string> {
 export async function registerOutputs(db: Database, run: Run, dataDir: string, pipeline: CataloguePipeline | undefined): Promise<number> {
   const { outputs, local, location } = await listOutputs(db, run, pipeline, dataDir);
   if (!local) return 0;
+  const runDir = realPath(run.runDir);
   let added = 0;
   for (const output of outputs) {
     if (output.fileId) continue;
     const full = path.join(location, output.path);
     // Checked again file by file: only regular files whose real path lies in the run's folder.
     const real = realPath(full);
-    const runDir = realPath(run.runDir);
     if (!real || !runDir || !isStrictlyInside(runDir, real) || !fs.lstatSync(full).isFile() || !isInside(dataDir, full)) continue;
     const storagePath = path.relative(dataDir, full);
     const inserted = await db

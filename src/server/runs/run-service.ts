@@ -78,7 +78,7 @@ export function createRunService(options: RunServiceOptions) {
   const { db, log } = options;
   const host = options.host ?? os.hostname();
   const byId = new Map(options.catalogue.map((pipeline) => [pipeline.id, pipeline]));
-  const runsDir = path.join(options.dataDir, 'runs');
+  const folderOf = (runId: number) => runFolder(options.dataDir, runId);
   const queue: number[] = [];
   const active = new Map<number, { pid: number; engine: RunEngine; stopWatching?: () => void }>();
   let stopped = false;
@@ -118,10 +118,11 @@ export function createRunService(options: RunServiceOptions) {
     }
     const outdir = outdirOf(input.params);
     // The run's folder is named after its id, which is not known yet: any id's folder will do.
-    const problem = outdirProblem(outdir, path.join(runsDir, '0'));
+    const someRunFolder = folderOf(0);
+    const problem = outdirProblem(outdir, someRunFolder);
     if (problem) throw new DomainError('invalid', 'The output directory must be inside the run’s own folder.', { 'params.outdir': problem });
     if (engine.name === 'local') {
-      const missing = missingFiles(pipeline, input.params, path.join(runsDir, '0'));
+      const missing = missingFiles(pipeline, input.params, someRunFolder);
       if (Object.keys(missing).length > 0) throw new DomainError('invalid', `Some input files are not on this server. ${Object.values(missing).join('; ')}.`, missing);
     }
     if (engine.name === 'local' && isRemoteLocation(outdir)) {
@@ -147,7 +148,7 @@ export function createRunService(options: RunServiceOptions) {
       })
       .returning();
     // The folder follows from the id: no second write to store it.
-    const runDir = runFolder(options.dataDir, run!.id);
+    const runDir = folderOf(run!.id);
     fs.mkdirSync(runDir, { recursive: true });
     fs.writeFileSync(path.join(runDir, 'weblog-secret'), secret, { mode: 0o600 });
     log.info('Run submitted', { runId: run!.id, pipeline: pipeline.id, engine: engine.name });
@@ -158,7 +159,7 @@ export function createRunService(options: RunServiceOptions) {
   }
 
   function weblogUrl(run: RunRow): string {
-    const secret = fs.readFileSync(path.join(runFolder(options.dataDir, run.id), 'weblog-secret'), 'utf8').trim();
+    const secret = fs.readFileSync(path.join(folderOf(run.id), 'weblog-secret'), 'utf8').trim();
     return `${options.apiUrl.replace(/\/$/, '')}/runs/${run.id}/weblog?secret=${secret}`;
   }
 
@@ -199,8 +200,8 @@ export function createRunService(options: RunServiceOptions) {
         name: run.name,
         pipeline,
         params: withDefaults(pipeline, run.params),
-        runDir: runFolder(options.dataDir, run.id),
-        logFile: path.join(runFolder(options.dataDir, run.id), 'run.log'),
+        runDir: folderOf(run.id),
+        logFile: path.join(folderOf(run.id), 'run.log'),
         weblogUrl: weblogUrl(run),
       });
     } catch (error) {
@@ -229,7 +230,7 @@ export function createRunService(options: RunServiceOptions) {
       if (!run) return;
       if (!isEnded(run.status)) {
         const how = code !== null ? `with exit status ${code}` : signal ? `on ${signal}` : 'while Seedbed was not watching';
-        const last = tailOf(path.join(runFolder(options.dataDir, run.id), 'run.log'), 3);
+        const last = tailOf(path.join(folderOf(run.id), 'run.log'), 3);
         const reason = `The ${run.engine} process ended ${how} without reporting that the run finished.${last ? ` Last log lines:\n${last}` : ''}`;
         await db
           .update(runs)
@@ -286,7 +287,7 @@ export function createRunService(options: RunServiceOptions) {
     const summary = { reattached: 0, requeued: 0, failed: 0, registered: 0 };
     for (const run of open.sort((a, b) => a.id - b.id)) {
       const engine = options.engines[run.engine as RunEngineName];
-      if (run.pid && engine?.recover(run.pid, runFolder(options.dataDir, run.id))) {
+      if (run.pid && engine?.recover(run.pid, folderOf(run.id))) {
         const pid = run.pid;
         const entry: { pid: number; engine: RunEngine; stopWatching?: () => void } = { pid, engine };
         entry.stopWatching = whenGone(pid, () => void ended(run.id, null, null));
