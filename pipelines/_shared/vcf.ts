@@ -1,111 +1,374 @@
 /**
- * A small VCF reader and writer for the local implementations: enough of VCF 4.x for
- * genotype work (GT calls), plain or gzip-compressed, read line by line.
+ * The VCF reader and writer of the local implementations: VCF 4.x genotype calls (GT), plain,
+ * gzip or bgzip (recognised by their bytes, not their name), any ploidy.
+ *
+ * Records are parsed from bytes as they stream in: the fixed columns become strings, the
+ * genotypes go straight into typed arrays without a string per call. What bcftools refuses
+ * (an empty or duplicated sample name, a row with too few sample columns, an allele index
+ * beyond the ALT list) is refused here too, with the file, the line and the fix.
  */
 import fs from 'node:fs';
-import readline from 'node:readline';
+import path from 'node:path';
+import type { Readable } from 'node:stream';
 import zlib from 'node:zlib';
+
+export interface VcfHeader {
+  file: string;
+  /** `##` meta lines, in order. */
+  meta: string[];
+  samples: string[];
+  /** Chromosome names in the order of the header's `##contig` lines. */
+  contigs: string[];
+}
 
 export interface VcfSite {
   chrom: string;
   pos: number;
+  /** The ID column, or `chrom:pos` when it is `.`. */
   id: string;
   ref: string;
   alt: string[];
-  /** Alternative-allele dosage per sample: 0, 1, 2 (diploid), or -1 when the call is missing. */
-  dosage: Int8Array;
-  /** The record's text, for writing it back out. */
-  line: string;
+  /** Line number in the file, for messages. */
+  line: number;
+  /** Per sample: the called alleles that are not REF (for a biallelic site, the ALT dosage). */
+  dosage: Uint8Array;
+  /** Per sample: how many alleles are called (a half call `./1` has 1 of 2). */
+  called: Uint8Array;
+  /** Per sample: the ploidy written (alleles in the GT value). */
+  ploidy: Uint8Array;
+  /** Allele counts over all samples, REF first (bcftools' AC with the REF count in front); AN is their sum. */
+  alleleCounts: number[];
+  /** Whether the record has a GT field at all. */
+  hasGenotypes: boolean;
+  /** Per ALT allele, per sample: that allele's count; only for multi-allelic sites. */
+  altDosages: Uint8Array[] | null;
+  /** The record as written (no newline), for writing it back out. */
+  record: Buffer;
 }
 
-export interface Vcf {
-  /** `##` meta lines. */
-  meta: string[];
-  samples: string[];
+export interface Vcf extends VcfHeader {
   sites: VcfSite[];
 }
 
-export function lines(file: string): readline.Interface {
-  const raw = fs.createReadStream(file);
-  const input = file.endsWith('.gz') ? raw.pipe(zlib.createGunzip()) : raw;
-  return readline.createInterface({ input, crlfDelay: Infinity });
+/** A VCF the reader cannot use; the message names the file, the place and the fix. */
+export class VcfError extends Error {}
+
+const TAB = 9;
+const NEWLINE = 10;
+const CR = 13;
+const COLON = 58;
+const SLASH = 47;
+const PIPE = 124;
+const DOT = 46;
+const ZERO = 48;
+const NINE = 57;
+
+/** The file's bytes, decompressed when it starts with gzip's magic (gzip and bgzip alike). */
+export async function openDecompressed(file: string): Promise<Readable> {
+  const handle = await fs.promises.open(file, 'r').catch((error: NodeJS.ErrnoException) => {
+    throw new VcfError(error.code === 'ENOENT' ? `The VCF ${file} does not exist.` : `The VCF ${file} cannot be read: ${error.message}.`);
+  });
+  const magic = Buffer.alloc(2);
+  await handle.read(magic, 0, 2, 0);
+  await handle.close();
+  const raw = fs.createReadStream(file, { highWaterMark: 1 << 20 });
+  if (magic[0] !== 0x1f || magic[1] !== 0x8b) return raw;
+  // bgzip writes many gzip members one after another; Node's gunzip reads them all.
+  const gunzip = zlib.createGunzip({ chunkSize: 1 << 20 });
+  raw.on('error', (error) => gunzip.destroy(error));
+  return raw.pipe(gunzip);
 }
 
-/** The dosage of one GT value: `0/1` → 1, `1|1` → 2, `./.` → -1. Haploid `1` → 2. */
-export function dosageOf(gt: string): number {
-  const alleles = gt.split(/[/|]/);
-  let dose = 0;
-  for (const allele of alleles) {
-    if (allele === '.' || allele === '') return -1;
-    if (allele !== '0') dose += 1;
+function describeStreamError(file: string, error: unknown): Error {
+  if (error instanceof VcfError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  if (/unexpected end of file/i.test(message))
+    return new VcfError(`${file} is cut short: its compressed data ends in the middle (it was probably not copied or uploaded completely). Copy it again; \`bgzip -t\` checks a file.`);
+  if ((error as { code?: string }).code?.startsWith('Z_')) return new VcfError(`${file} starts like a gzip file but its compressed data is damaged (${message}). Compress it again with bgzip.`);
+  return new VcfError(`${file} cannot be read: ${message}.`);
+}
+
+/** Lines of a byte stream as buffers, without the newline (and without a CR before it). */
+async function* byteLines(stream: Readable): AsyncGenerator<Buffer> {
+  let rest: Buffer | null = null;
+  for await (const chunk of stream as AsyncIterable<Buffer>) {
+    let data: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+    rest = null;
+    let start = 0;
+    for (;;) {
+      const end = data.indexOf(NEWLINE, start);
+      if (end < 0) break;
+      yield data.subarray(start, end > start && data[end - 1] === CR ? end - 1 : end);
+      start = end + 1;
+    }
+    if (start < data.length) rest = Buffer.from(data.subarray(start));
+    data = Buffer.alloc(0);
   }
-  return alleles.length === 1 ? dose * 2 : Math.min(dose, 2);
+  if (rest && rest.length > 0) yield rest[rest.length - 1] === CR ? rest.subarray(0, rest.length - 1) : rest;
 }
 
+function parseHeaderLine(file: string, text: string, lineNumber: number): string[] {
+  const columns = text.split('\t');
+  const fixed = ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO'];
+  if (fixed.some((name, index) => columns[index] !== name))
+    throw new VcfError(`${file} line ${lineNumber}: the header line must start with ${fixed.join(' ')} separated by tabs; it reads "${text.slice(0, 80)}".`);
+  const samples = columns.slice(9);
+  const empty = samples.indexOf('');
+  if (empty >= 0)
+    throw new VcfError(
+      `${file} line ${lineNumber}: sample ${empty + 1} of the #CHROM line has an empty name${empty === samples.length - 1 ? ' (a tab at the end of the line)' : ''}. Remove the extra tab; bcftools refuses this file too ("Empty sample name").`,
+    );
+  const seen = new Map<string, number>();
+  for (const [index, name] of samples.entries()) {
+    const earlier = seen.get(name);
+    if (earlier !== undefined)
+      throw new VcfError(`${file} line ${lineNumber}: sample "${name}" appears twice (columns ${10 + earlier} and ${10 + index}). Sample names must be unique; rename one (bcftools reheader -s).`);
+    seen.set(name, index);
+  }
+  return samples;
+}
+
+/** Positions of the first nine tabs (the fixed columns); fewer than 7 means not a record. */
+function fixedColumnEnds(record: Buffer): number[] {
+  const ends: number[] = [];
+  let at = -1;
+  while (ends.length < 9) {
+    at = record.indexOf(TAB, at + 1);
+    if (at < 0) break;
+    ends.push(at);
+  }
+  return ends;
+}
+
+interface RecordContext {
+  file: string;
+  samples: string[];
+  lineNumber: number;
+}
+
+function parseRecord(record: Buffer, context: RecordContext): VcfSite {
+  const { file, samples, lineNumber } = context;
+  const ends = fixedColumnEnds(record);
+  const text = (from: number, to: number) => record.toString('utf8', from, to);
+  if (ends.length < 7) throw new VcfError(`${file} line ${lineNumber}: ${ends.length + 1} columns; a VCF record has at least 8, separated by tabs.`);
+  const chrom = text(0, ends[0]!);
+  const posText = text(ends[0]! + 1, ends[1]!);
+  const pos = Number(posText);
+  const where = `${file} line ${lineNumber} (${chrom}:${posText})`;
+  if (!Number.isSafeInteger(pos) || pos < 0) throw new VcfError(`${where}: POS "${posText}" is not a position.`);
+  const idText = text(ends[1]! + 1, ends[2]!);
+  const ref = text(ends[2]! + 1, ends[3]!);
+  const altText = text(ends[3]! + 1, ends[4]!);
+  const alt = altText === '.' ? [] : altText.split(',');
+  const sampleCount = samples.length;
+  const dosage = new Uint8Array(sampleCount);
+  const called = new Uint8Array(sampleCount);
+  const ploidy = new Uint8Array(sampleCount);
+  const alleleCounts = new Array<number>(alt.length + 1).fill(0);
+  const altDosages = alt.length > 1 ? alt.map(() => new Uint8Array(sampleCount)) : null;
+  const site: VcfSite = {
+    chrom,
+    pos,
+    id: idText && idText !== '.' ? idText : `${chrom}:${pos}`,
+    ref,
+    alt,
+    line: lineNumber,
+    dosage,
+    called,
+    ploidy,
+    alleleCounts,
+    hasGenotypes: false,
+    altDosages,
+    record,
+  };
+  if (sampleCount === 0) return site;
+
+  const formatEnd = ends[8] ?? -1;
+  if (formatEnd < 0) throw new VcfError(`${where}: the header names ${sampleCount} samples but this record has no sample columns. The row is cut short; bcftools stops here too.`);
+  const format = text(ends[7]! + 1, formatEnd).split(':');
+  const gtIndex = format.indexOf('GT');
+  // Walk the sample columns: GT is the gtIndex-th ':'-separated part of each.
+  let at = formatEnd + 1;
+  for (let sample = 0; sample < sampleCount; sample += 1) {
+    if (at > record.length) {
+      throw new VcfError(`${where}: ${sample} of ${sampleCount} sample columns; the row is cut short (the file may have been truncated). bcftools stops with a parse error here too.`);
+    }
+    let columnEnd = record.indexOf(TAB, at);
+    if (columnEnd < 0) columnEnd = record.length;
+    if (gtIndex >= 0) {
+      let fieldStart = at;
+      for (let skip = 0; skip < gtIndex && fieldStart <= columnEnd; skip += 1) {
+        const colon = record.indexOf(COLON, fieldStart);
+        fieldStart = colon < 0 || colon > columnEnd ? columnEnd + 1 : colon + 1;
+      }
+      let alleles = 0;
+      let calls = 0;
+      let nonRef = 0;
+      let value = -1;
+      let index = fieldStart;
+      for (; index <= columnEnd; index += 1) {
+        const byte = index < columnEnd ? record[index]! : COLON;
+        if (byte >= ZERO && byte <= NINE) {
+          value = (value < 0 ? 0 : value * 10) + (byte - ZERO);
+        } else if (byte === DOT) {
+          value = -2;
+        } else if (byte === SLASH || byte === PIPE || byte === COLON) {
+          if (value === -1) {
+            if (byte === COLON && alleles === 0) break; // an empty GT: missing
+            throw new VcfError(`${where}: sample ${samples[sample]}'s genotype "${text(fieldStart, Math.min(columnEnd, fieldStart + 20))}" is not a GT value such as 0/1, 1|0 or ./.`);
+          }
+          alleles += 1;
+          if (value >= 0) {
+            if (value > alt.length)
+              throw new VcfError(
+                `${where}: sample ${samples[sample]}'s genotype refers to allele ${value}, but ALT lists ${alt.length} allele${alt.length === 1 ? '' : 's'}. Fix the record or drop it; bcftools rejects it too ("Incorrect allele").`,
+              );
+            calls += 1;
+            alleleCounts[value]! += 1;
+            if (value > 0) {
+              nonRef += 1;
+              if (altDosages) altDosages[value - 1]![sample]! += 1;
+            }
+          }
+          value = -1;
+          if (byte === COLON) break;
+        } else {
+          throw new VcfError(`${where}: sample ${samples[sample]}'s genotype "${text(fieldStart, Math.min(columnEnd, fieldStart + 20))}" is not a GT value such as 0/1, 1|0 or ./.`);
+        }
+      }
+      dosage[sample] = Math.min(nonRef, 255);
+      called[sample] = Math.min(calls, 255);
+      ploidy[sample] = Math.min(alleles, 255);
+    }
+    at = columnEnd + 1;
+  }
+  if (at <= record.length) {
+    const extra = record.subarray(at).toString('utf8').split('\t').length;
+    throw new VcfError(`${where}: ${sampleCount + extra} sample columns, but the header names ${sampleCount}. Each record needs exactly one column per sample.`);
+  }
+  site.hasGenotypes = gtIndex >= 0;
+  return site;
+}
+
+/** Reads a whole VCF: header and every record. */
 export async function readVcf(file: string): Promise<Vcf> {
   const meta: string[] = [];
+  const contigs: string[] = [];
   let samples: string[] | null = null;
   const sites: VcfSite[] = [];
   let lineNumber = 0;
-  for await (const line of lines(file)) {
-    lineNumber += 1;
-    if (!line) continue;
-    if (line.startsWith('##')) {
-      meta.push(line);
-      continue;
-    }
-    if (line.startsWith('#CHROM')) {
-      samples = line.split('\t').slice(9);
-      continue;
-    }
-    if (!samples) throw new Error(`${file} line ${lineNumber}: a record before the #CHROM header line; is this a VCF?`);
-    const fields = line.split('\t');
-    if (fields.length < 8) throw new Error(`${file} line ${lineNumber}: ${fields.length} columns; a VCF record has at least 8.`);
-    const pos = Number(fields[1]);
-    if (!Number.isInteger(pos) || pos < 1) throw new Error(`${file} line ${lineNumber}: POS ${JSON.stringify(fields[1])} is not a position.`);
-    const format = (fields[8] ?? '').split(':');
-    const gtIndex = format.indexOf('GT');
-    const dosage = new Int8Array(samples.length).fill(-1);
-    if (gtIndex >= 0) {
-      for (let sample = 0; sample < samples.length; sample += 1) {
-        const gt = (fields[9 + sample] ?? '.').split(':')[gtIndex] ?? '.';
-        dosage[sample] = dosageOf(gt);
+  const stream = await openDecompressed(file);
+  try {
+    for await (const line of byteLines(stream)) {
+      lineNumber += 1;
+      if (line.length === 0) continue;
+      if (line[0] === 0x23 /* # */) {
+        const text = line.toString('utf8');
+        if (text.startsWith('##')) {
+          meta.push(text);
+          const contig = /^##contig=<.*?\bID=([^,>]+)/.exec(text);
+          if (contig) contigs.push(contig[1]!);
+        } else if (text.startsWith('#CHROM')) {
+          samples = parseHeaderLine(file, text, lineNumber);
+        }
+        continue;
       }
+      if (!samples) {
+        throw new VcfError(
+          lineNumber === 1 && meta.length === 0
+            ? `${file} does not start like a VCF (no ##fileformat or #CHROM line). Choose a VCF file, plain or bgzipped.`
+            : `${file} line ${lineNumber}: a record before the #CHROM header line. Is this a VCF?`,
+        );
+      }
+      sites.push(parseRecord(Buffer.from(line), { file, samples, lineNumber }));
     }
-    sites.push({ chrom: fields[0]!, pos, id: fields[2] && fields[2] !== '.' ? fields[2] : `${fields[0]}:${pos}`, ref: fields[3]!, alt: fields[4] === '.' ? [] : fields[4]!.split(','), dosage, line });
+  } catch (error) {
+    stream.destroy();
+    throw describeStreamError(file, error);
   }
-  if (!samples) throw new Error(`${file} has no #CHROM header line; is it a VCF?`);
-  return { meta, samples, sites };
+  if (!samples) throw new VcfError(`${file} has no #CHROM header line. Is it a VCF?`);
+  return { file, meta, samples, contigs, sites };
 }
 
-/** Writes the sites, keeping only the samples whose indices are in `keepSamples`. */
-export async function writeVcf(file: string, vcf: Vcf, sites: VcfSite[], keepSamples: number[], extraMeta: string[] = []): Promise<void> {
-  const out = fs.createWriteStream(file);
-  const write = (text: string) => (out.write(text) ? Promise.resolve() : new Promise<void>((resolve) => out.once('drain', () => resolve())));
-  for (const line of [...vcf.meta, ...extraMeta]) await write(`${line}\n`);
-  await write(`${['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', 'FORMAT', ...keepSamples.map((index) => vcf.samples[index]!)].join('\t')}\n`);
-  const allKept = keepSamples.length === vcf.samples.length;
-  for (const site of sites) {
-    if (allKept) {
-      await write(`${site.line}\n`);
-    } else {
-      const fields = site.line.split('\t');
-      await write(`${[...fields.slice(0, 9), ...keepSamples.map((index) => fields[9 + index] ?? '.')].join('\t')}\n`);
+// ---------------------------------------------------------------------------------------------
+// Per-site figures, as bcftools computes them
+
+/** AN: the alleles called at the site. */
+export const alleleNumber = (site: VcfSite) => site.alleleCounts.reduce((sum, count) => sum + count, 0);
+
+/** Whether sample `index` lacks a full call (any allele missing: bcftools' F_MISSING counts it). */
+export const isMissing = (site: VcfSite, index: number) => !site.hasGenotypes || site.ploidy[index] === 0 || site.called[index]! < site.ploidy[index]!;
+
+export function missingCount(site: VcfSite): number {
+  let missing = 0;
+  for (let index = 0; index < site.ploidy.length; index += 1) if (isMissing(site, index)) missing += 1;
+  return missing;
+}
+
+/**
+ * The minor allele's count: that of the second most common allele (bcftools +fill-tags' MAF ×
+ * AN); for a biallelic site, the rarer of REF and ALT.
+ */
+export function minorAlleleCount(site: VcfSite): number {
+  let first = 0;
+  let second = 0;
+  for (const count of site.alleleCounts) {
+    if (count > first) {
+      second = first;
+      first = count;
+    } else if (count > second) {
+      second = count;
     }
+  }
+  return second;
+}
+
+/** A biallelic SNP: one REF base, one ALT base. */
+export const isBiallelicSnp = (site: VcfSite) => site.alt.length === 1 && /^[ACGTN]$/i.test(site.ref) && /^[ACGT]$/i.test(site.alt[0]!);
+
+/** A gVCF reference block or a site whose only ALT is symbolic (`<NON_REF>`, `<*>`). */
+export const isReferenceBlock = (site: VcfSite) => site.alt.length > 0 && site.alt.every((allele) => allele === '<NON_REF>' || allele === '<*>');
+
+/** The VCF's file name without its VCF extension (`cohort.vcf.bgz` → `cohort`). */
+export const vcfBaseName = (file: string) => path.basename(file).replace(/\.vcf(\.gz|\.bgz)?$/i, '');
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+function sampleSubset(record: Buffer, keep: number[]): Buffer {
+  let at = -1;
+  for (let tabs = 0; tabs < 9; tabs += 1) at = record.indexOf(TAB, at + 1);
+  const fixedEnd = at;
+  const columns: Array<[number, number]> = [];
+  let start = fixedEnd + 1;
+  for (;;) {
+    const end = record.indexOf(TAB, start);
+    columns.push([start, end < 0 ? record.length : end]);
+    if (end < 0) break;
+    start = end + 1;
+  }
+  const parts: Buffer[] = [record.subarray(0, fixedEnd)];
+  for (const index of keep) {
+    const [from, to] = columns[index]!;
+    parts.push(Buffer.from([TAB]), record.subarray(from, to));
+  }
+  return Buffer.concat(parts);
+}
+
+/** Writes the header and the given sites, keeping only the samples in `keepSamples` (indices). */
+export async function writeVcf(file: string, header: VcfHeader, sites: VcfSite[], keepSamples: number[], extraMeta: string[] = []): Promise<void> {
+  const out = fs.createWriteStream(file);
+  const failed = new Promise<never>((_, reject) => out.once('error', reject));
+  const write = (data: string | Buffer) => (out.write(data) ? Promise.resolve() : Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]));
+  for (const line of [...header.meta, ...extraMeta]) await write(`${line}\n`);
+  await write(
+    `${['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', ...(header.samples.length > 0 ? ['FORMAT'] : []), ...keepSamples.map((index) => header.samples[index]!)].join('\t')}\n`,
+  );
+  const allKept = keepSamples.length === header.samples.length;
+  const newline = Buffer.from([NEWLINE]);
+  for (const site of sites) {
+    await write(allKept ? site.record : sampleSubset(site.record, keepSamples));
+    await write(newline);
   }
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
-}
-
-/** Frequency of the alternative allele among called samples (of those in `samples`, if given). */
-export function altFrequency(site: VcfSite, samples?: number[]): { frequency: number; called: number } {
-  let sum = 0;
-  let called = 0;
-  const indices = samples ?? Array.from(site.dosage.keys());
-  for (const index of indices) {
-    const dose = site.dosage[index]!;
-    if (dose < 0) continue;
-    sum += dose;
-    called += 1;
-  }
-  return { frequency: called === 0 ? 0 : sum / (2 * called), called };
 }

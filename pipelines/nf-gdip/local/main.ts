@@ -1,25 +1,35 @@
 /**
- * GDIP, local implementation: per trait, a single-marker association scan (marker–trait
- * regression, with covariates partialled out) and a ridge-regression genomic prediction model
- * (rrBLUP) whose accuracy is cross-validated. Outputs: an associations table, the hits, the
- * fitted model and the genomic estimated breeding values.
+ * GDIP, local implementation: per trait, a single-marker association scan with the covariates
+ * as fixed effects (as R's `lm`), and a ridge-regression genomic prediction model (rrBLUP) with
+ * the same covariates as unpenalised fixed effects, λ estimated by REML, accuracy
+ * cross-validated. Outputs: the associations, the hits, the fitted model, the cross-validation
+ * predictions and folds, and the genomic estimated breeding values.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
-import { fitRidge, mean, pearson, predict, seededRandom, shuffled, tTestP } from '../../_shared/stats.ts';
-import { altFrequency, readVcf } from '../../_shared/vcf.ts';
+import { atLeast, decimalFraction } from '../../_shared/exact.ts';
+import { gram, orthonormalBasis } from '../../_shared/linear-algebra.ts';
+import { fitRidge, fixedValue, geneticValue, type KernelView, remlLambda } from '../../_shared/ridge.ts';
+import { formatP, mean, pearson, seededRandom, shuffled } from '../../_shared/stats.ts';
+import { isBiallelicSnp, isMissing, readVcf, type Vcf } from '../../_shared/vcf.ts';
+import { type Covariate, classifyCovariates, design } from './covariates.ts';
+import { createScanner } from './scan.ts';
 
 interface Params {
   genotypes: string;
   phenotypes: string;
   traits?: string;
   covariates?: string;
+  categorical_covariates?: string;
+  numeric_covariates?: string;
   association_test: 'linear' | 'linear_kinship';
   significance_threshold: number;
   min_maf: number;
+  biallelic_snps_only: boolean;
   model: 'rrblup' | 'gblup' | 'bayesb';
+  lambda_method: 'reml' | 'fixed';
   ridge_lambda: number;
   cv_folds: number;
   seed: number;
@@ -29,7 +39,11 @@ interface Marker {
   id: string;
   chrom: string;
   pos: number;
-  /** Dosage per individual (phenotyped order), missing calls imputed with the mean. */
+  /** The allele whose count is the marker's value. */
+  allele: string;
+  /** Minor-allele frequency among the trait's individuals with a call. */
+  maf: number;
+  /** Allele count per individual (phenotyped order), missing calls imputed with the mean. */
   values: Float64Array;
 }
 
@@ -40,36 +54,62 @@ const list = (value: string | undefined) =>
     .map((item) => item.trim())
     .filter(Boolean);
 
-function residualise(values: Float64Array, covariates: Float64Array[]): Float64Array {
-  // Gram–Schmidt against [1, covariates…]: what is left is what the covariates do not explain.
-  const result = Float64Array.from(values);
-  for (const basis of covariates) {
-    let dot = 0;
-    for (let i = 0; i < result.length; i += 1) dot += result[i]! * basis[i]!;
-    for (let i = 0; i < result.length; i += 1) result[i]! -= dot * basis[i]!;
+/** The markers a trait is analysed on: called in at least half its individuals, MAF ≥ min_maf exactly. */
+function prepareMarkers(vcf: Vcf, order: number[], params: Params): { markers: Marker[]; skipped: { notSnp: number; multiAllelic: number; lowMaf: number; lowCallRate: number } } {
+  const minMaf = decimalFraction(params.min_maf);
+  const n = order.length;
+  const markers: Marker[] = [];
+  const skipped = { notSnp: 0, multiAllelic: 0, lowMaf: 0, lowCallRate: 0 };
+  for (const site of vcf.sites) {
+    if (params.biallelic_snps_only && !isBiallelicSnp(site)) {
+      if (site.alt.length > 1) skipped.multiAllelic += 1;
+      else skipped.notSnp += 1;
+      continue;
+    }
+    // A multi-allelic site (allowed when biallelic_snps_only is off) is one marker per ALT allele.
+    const alleles = site.altDosages ? site.alt.map((allele, index) => ({ allele, counts: site.altDosages![index]! })) : site.alt.length === 1 ? [{ allele: site.alt[0]!, counts: site.dosage }] : [];
+    for (const { allele, counts } of alleles) {
+      let called = 0;
+      let alleleCount = 0;
+      let alleleNumber = 0;
+      for (const index of order) {
+        if (isMissing(site, index)) continue;
+        called += 1;
+        alleleCount += counts[index]!;
+        alleleNumber += site.ploidy[index]!;
+      }
+      if (2 * called < n) {
+        skipped.lowCallRate += 1;
+        continue;
+      }
+      if (alleleNumber === 0 || !atLeast(Math.min(alleleCount, alleleNumber - alleleCount), alleleNumber, minMaf)) {
+        skipped.lowMaf += 1;
+        continue;
+      }
+      const fill = alleleCount / called;
+      const values = Float64Array.from(order, (index) => (isMissing(site, index) ? fill : counts[index]!));
+      markers.push({ id: site.altDosages ? `${site.id}:${allele}` : site.id, chrom: site.chrom, pos: site.pos, allele, maf: Math.min(alleleCount, alleleNumber - alleleCount) / alleleNumber, values });
+    }
   }
-  return result;
+  return { markers, skipped };
 }
 
-/** An orthonormal basis of the intercept and the covariate columns. */
-function covariateBasis(columns: Float64Array[], n: number): Float64Array[] {
-  const basis: Float64Array[] = [];
-  for (const column of [new Float64Array(n).fill(1), ...columns]) {
-    const v = residualise(column, basis);
-    const norm = Math.sqrt(v.reduce((sum, value) => sum + value * value, 0));
-    if (norm > 1e-9) basis.push(v.map((value) => value / norm));
-  }
-  return basis;
+function writeOutput(outdir: string, relative: string, text: string) {
+  const file = path.join(outdir, relative);
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, text);
 }
 
 export async function run(context: LocalContext): Promise<void> {
   const params = context.params as unknown as Params;
+  params.biallelic_snps_only ??= true;
+  params.lambda_method ??= 'reml';
 
   const genotypes = await context.task('LOAD_GENOTYPES', path.basename(params.genotypes), async () => {
-    const file = path.resolve(params.genotypes);
-    if (!fs.existsSync(file)) throw new Error(`The genotype VCF ${file} does not exist.`);
-    const vcf = await readVcf(file);
+    const vcf = await readVcf(path.resolve(params.genotypes));
     context.log(`Read ${vcf.sites.length} markers × ${vcf.samples.length} individuals`);
+    if (vcf.samples.length === 0) throw new Error(`${vcf.file} has no sample columns; GDIP needs the genotypes of the phenotyped individuals.`);
+    if (vcf.sites.length > 0 && !vcf.sites.some((site) => site.hasGenotypes)) throw new Error(`${vcf.file} has no GT field in FORMAT; GDIP needs genotype calls.`);
     return vcf;
   });
 
@@ -92,12 +132,20 @@ export async function run(context: LocalContext): Promise<void> {
   if (params.association_test === 'linear_kinship')
     context.skip('KINSHIP', 'the kinship-corrected (mixed-model) scan needs the Nextflow pipeline; this run uses the plain linear scan with the covariates given.');
   if (params.model === 'bayesb') context.skip('BAYESB', 'BayesB needs the Nextflow pipeline; this run fits rrBLUP (ridge regression on markers) instead.');
+  const covariates: Covariate[] = classifyCovariates(
+    phenotypes.rows.filter((row) => covariateNames.every((name) => !MISSING.has(String(row[name] ?? '').trim()))),
+    covariateNames,
+    list(params.categorical_covariates),
+    list(params.numeric_covariates),
+  );
+  for (const covariate of covariates) context.log(`Covariate ${covariate.name}: ${covariate.kind} (${covariate.because})`);
 
   const sampleIndex = new Map(genotypes.samples.map((sample, index) => [sample, index]));
-  const associations: string[] = ['trait,marker,chromosome,position,n,maf,beta,se,t,p_value,log10p,significant'];
+  const associations: string[] = ['trait,marker,chromosome,position,allele,n,maf,beta,se,t,p_value,log10p,significant'];
   const hits: string[] = ['trait,marker,chromosome,position,p_value,log10p,beta'];
-  const gebvs: string[] = ['id,trait,prediction'];
-  const accuracy: string[] = ['trait,n,folds,lambda,pearson_r,rmse'];
+  const gebvs: string[] = ['id,trait,prediction,gebv'];
+  const accuracy: string[] = ['trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against'];
+  const cvPredictions: string[] = ['id,trait,fold,observed,predicted,genetic'];
   const models: Record<string, unknown> = {};
 
   for (const trait of traits) {
@@ -106,116 +154,141 @@ export async function run(context: LocalContext): Promise<void> {
       (row) => sampleIndex.has(String(row.id).trim()) && !MISSING.has(String(row[trait] ?? '').trim()) && covariateNames.every((name) => !MISSING.has(String(row[name] ?? '').trim())),
     );
     const n = individuals.length;
-    if (n < Math.max(10, params.cv_folds * 2)) {
-      context.skip(`ASSOCIATION (${trait})`, `only ${n} individuals have both genotypes and a ${trait} value; at least ${Math.max(10, params.cv_folds * 2)} are needed.`);
+    const needed = Math.max(10, params.cv_folds * 2);
+    if (n < needed) {
+      context.skip(`ASSOCIATION (${trait})`, `only ${n} individuals have both genotypes and a ${trait} value; at least ${needed} are needed.`);
       continue;
     }
-    const y = Float64Array.from(individuals, (row) => Number(row[trait]));
     const bad = individuals.find((row) => !Number.isFinite(Number(row[trait])));
     if (bad) throw new Error(`The ${trait} value of ${bad.id} is not a number: ${JSON.stringify(bad[trait])}.`);
-    const columns = covariateNames.flatMap((name) => {
-      const values = individuals.map((row) => String(row[name]).trim());
-      if (values.every((value) => Number.isFinite(Number(value)))) return [Float64Array.from(values, Number)];
-      // A categorical covariate (an environment): one indicator column per level but the first.
-      return [...new Set(values)].slice(1).map((level) => Float64Array.from(values, (value) => (value === level ? 1 : 0)));
-    });
-    const basis = covariateBasis(columns, n);
+    const y = Float64Array.from(individuals, (row) => Number(row[trait]));
+    const fullDesign = design(covariates, individuals);
 
-    const markers: Marker[] = await context.task('PREPARE_MARKERS', trait, () => {
+    const markers = await context.task('PREPARE_MARKERS', trait, () => {
       const order = individuals.map((row) => sampleIndex.get(String(row.id).trim())!);
-      const prepared: Marker[] = [];
-      for (const site of genotypes.sites) {
-        const { frequency, called } = altFrequency(site, order);
-        if (called < n / 2 || Math.min(frequency, 1 - frequency) < params.min_maf) continue;
-        const values = Float64Array.from(order, (index) => site.dosage[index]!);
-        const fill = 2 * frequency;
-        for (let i = 0; i < n; i += 1) if (values[i]! < 0) values[i] = fill;
-        prepared.push({ id: site.id, chrom: site.chrom, pos: site.pos, values });
-      }
-      context.log(`${trait}: ${n} individuals, ${prepared.length} markers with MAF ≥ ${params.min_maf}`);
-      if (prepared.length === 0) throw new Error(`No marker has MAF ≥ ${params.min_maf} among the ${n} individuals with ${trait}.`);
-      return prepared;
+      const prepared = prepareMarkers(genotypes, order, params);
+      const { skipped } = prepared;
+      context.log(
+        `${trait}: ${n} individuals, ${prepared.markers.length} markers with MAF ≥ ${params.min_maf}` +
+          ` (left out: ${skipped.multiAllelic} multi-allelic and ${skipped.notSnp} other non-SNP records${params.biallelic_snps_only ? ' as biallelic_snps_only is on' : ''}, ${skipped.lowMaf} below min_maf, ${skipped.lowCallRate} called in fewer than half)`,
+      );
+      if (prepared.markers.length === 0) throw new Error(`No marker has MAF ≥ ${params.min_maf} among the ${n} individuals with ${trait}.`);
+      return prepared.markers;
     });
 
     await context.task('ASSOCIATION', trait, () => {
-      const yr = residualise(y, basis);
-      const degreesOfFreedom = n - basis.length - 1;
+      const scan = createScanner(y, fullDesign.columns);
       let hitCount = 0;
+      const rows: string[] = [];
       for (const marker of markers) {
-        const g = residualise(marker.values, basis);
-        let gg = 0;
-        let gy = 0;
-        for (let i = 0; i < n; i += 1) {
-          gg += g[i]! * g[i]!;
-          gy += g[i]! * yr[i]!;
-        }
-        if (gg < 1e-12) continue;
-        const beta = gy / gg;
-        let rss = 0;
-        for (let i = 0; i < n; i += 1) rss += (yr[i]! - beta * g[i]!) ** 2;
-        const se = Math.sqrt(rss / degreesOfFreedom / gg);
-        const t = beta / se;
-        const p = Math.max(tTestP(t, degreesOfFreedom), Number.MIN_VALUE);
-        const log10p = -Math.log10(p);
-        const maf = Math.min(mean(marker.values) / 2, 1 - mean(marker.values) / 2);
-        const significant = log10p >= params.significance_threshold;
+        const result = scan(marker.values);
+        if (!result) continue;
+        const p = formatP(result.p, result.log10p);
+        const significant = result.log10p >= params.significance_threshold;
         if (significant) {
           hitCount += 1;
-          hits.push([trait, marker.id, marker.chrom, marker.pos, p.toExponential(4), log10p.toFixed(4), beta.toFixed(6)].join(','));
+          hits.push([trait, marker.id, marker.chrom, marker.pos, p, result.log10p.toFixed(4), result.beta.toPrecision(7)].join(','));
         }
-        associations.push([trait, marker.id, marker.chrom, marker.pos, n, maf.toFixed(4), beta.toFixed(6), se.toFixed(6), t.toFixed(4), p.toExponential(4), log10p.toFixed(4), significant].join(','));
+        rows.push(
+          [
+            trait,
+            marker.id,
+            marker.chrom,
+            marker.pos,
+            marker.allele,
+            n,
+            marker.maf.toFixed(4),
+            result.beta.toPrecision(10),
+            result.se.toPrecision(10),
+            result.t.toPrecision(10),
+            p,
+            result.log10p.toFixed(6),
+            significant,
+          ].join(','),
+        );
       }
+      associations.push(...rows);
       context.log(`${trait}: ${hitCount} markers with −log10(p) ≥ ${params.significance_threshold}`);
     });
 
     await context.task('GENOMIC_PREDICTION', trait, () => {
       const m = markers.length;
-      const lambda = params.ridge_lambda * m;
-      const centred = (rows: number[]) => {
-        const means = markers.map((marker) => rows.reduce((sum, i) => sum + marker.values[i]!, 0) / rows.length);
-        return { means, matrix: rows.map((i) => Float64Array.from(markers, (marker, k) => marker.values[i]! - means[k]!)) };
-      };
+      const means = markers.map((marker) => mean(marker.values));
+      const centred = markers.map((marker, k) => marker.values.map((value) => value - means[k]!));
+      const view: KernelView = { kernel: gram(centred, n), size: n, rows: [...Array(n).keys()] };
+      const all = [...Array(n).keys()];
+      const reml = params.lambda_method === 'reml' ? remlLambda(view, fullDesign.columns, y) : null;
+      const lambda = reml ? reml.lambda : params.ridge_lambda * m;
+      if (reml?.atBound) context.log(`${trait}: the REML estimate of λ is at the edge of its search range (${lambda.toPrecision(4)}); the markers may explain none or all of the variance.`);
+
       // k-fold cross-validation: each individual is predicted by a model that never saw it.
-      const order = shuffled([...Array(n).keys()], seededRandom(params.seed));
+      const order = shuffled(all, seededRandom(params.seed));
+      const foldOf = new Int32Array(n);
+      for (const [position, index] of order.entries()) foldOf[index] = position % params.cv_folds;
       const predicted = new Float64Array(n);
+      const genetic = new Float64Array(n);
+      const adjusted = new Float64Array(n);
       for (let fold = 0; fold < params.cv_folds; fold += 1) {
-        const test = order.filter((_, position) => position % params.cv_folds === fold);
-        const testSet = new Set(test);
-        const train = order.filter((i) => !testSet.has(i));
-        const { means, matrix } = centred(train);
+        const train = all.filter((index) => foldOf[index] !== fold);
+        const test = all.filter((index) => foldOf[index] === fold);
+        const foldDesign = design(covariates, individuals, train);
+        // A level or covariate constant in the training rows adds nothing there: leave it out.
+        const { dropped } = orthonormalBasis(foldDesign.columns.map((column) => Float64Array.from(train, (index) => column[index]!)));
+        const columns = foldDesign.columns.filter((_, index) => !dropped.includes(index));
         const fit = fitRidge(
-          matrix,
-          train.map((i) => y[i]!),
+          { ...view, rows: train },
+          columns.map((column) => Float64Array.from(train, (index) => column[index]!)),
+          Float64Array.from(train, (index) => y[index]!),
           lambda,
         );
-        for (const i of test)
-          predicted[i] = predict(
-            Float64Array.from(markers, (marker, k) => marker.values[i]! - means[k]!),
-            fit.intercept,
-            fit.effects,
+        for (const index of test) {
+          const fixed = fixedValue(
+            fit,
+            columns.map((column) => column[index]!),
           );
+          genetic[index] = geneticValue({ ...view, rows: train }, fit, index);
+          predicted[index] = fixed + genetic[index]!;
+          adjusted[index] = y[index]! - fixed;
+        }
       }
       const r = pearson(predicted, y);
+      const rGenetic = pearson(genetic, adjusted);
       const rmse = Math.sqrt(y.reduce((sum, value, i) => sum + (value - predicted[i]!) ** 2, 0) / n);
-      accuracy.push([trait, n, params.cv_folds, lambda.toPrecision(6), r.toFixed(4), rmse.toFixed(4)].join(','));
-      context.log(`${trait}: ${params.cv_folds}-fold cross-validated accuracy r = ${r.toFixed(3)}, RMSE = ${rmse.toFixed(3)}`);
-
-      const all = [...Array(n).keys()];
-      const { means, matrix } = centred(all);
-      const fit = fitRidge(
-        matrix,
-        all.map((i) => y[i]!),
-        lambda,
+      const scoredAgainst = covariates.length > 0 ? 'observed (pearson_r: covariate and genetic effects; pearson_r_genetic: GEBV against the covariate-adjusted value)' : 'observed';
+      accuracy.push([trait, n, params.cv_folds, lambda.toPrecision(8), r.toFixed(6), rmse.toFixed(6), rGenetic.toFixed(6), reml ? 'reml' : 'fixed', `"${scoredAgainst}"`].join(','));
+      for (const index of all) cvPredictions.push([individuals[index]!.id, trait, foldOf[index], y[index], predicted[index]!.toPrecision(10), genetic[index]!.toPrecision(10)].join(','));
+      context.log(
+        `${trait}: λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}); ${params.cv_folds}-fold cross-validated r = ${r.toFixed(3)} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}`,
       );
-      for (const i of all) gebvs.push([individuals[i]!.id, trait, predict(matrix[i]!, fit.intercept, fit.effects).toFixed(6)].join(','));
+
+      const fit = fitRidge(view, fullDesign.columns, y, lambda);
+      const effects = new Float64Array(m);
+      for (let k = 0; k < m; k += 1) {
+        const column = centred[k]!;
+        let sum = 0;
+        for (let i = 0; i < n; i += 1) sum += column[i]! * fit.alpha[i]!;
+        effects[k] = sum;
+      }
+      for (const index of all) {
+        const gebv = geneticValue(view, fit, index);
+        const fixed = fixedValue(
+          fit,
+          fullDesign.columns.map((column) => column[index]!),
+        );
+        gebvs.push([individuals[index]!.id, trait, (fixed + gebv).toPrecision(10), gebv.toPrecision(10)].join(','));
+      }
       models[trait] = {
         model: 'rrblup',
         lambda,
-        intercept: fit.intercept,
+        lambdaMethod: reml ? 'reml' : 'fixed',
+        varianceComponents: reml ? { markerEffect: reml.sigmaU2, residual: reml.sigmaE2, logLikelihood: reml.logLikelihood } : null,
+        fixedEffects: Object.fromEntries(fullDesign.names.map((name, index) => [name, fit.fixed[index]])),
+        covariates,
         n,
         cvPearsonR: r,
+        cvPearsonRGenetic: rGenetic,
         cvRmse: rmse,
-        markers: markers.map((marker, k) => ({ id: marker.id, chromosome: marker.chrom, position: marker.pos, mean: means[k], effect: fit.effects[k] })),
+        markers: markers.map((marker, k) => ({ id: marker.id, chromosome: marker.chrom, position: marker.pos, allele: marker.allele, mean: means[k], effect: effects[k] })),
       };
     });
   }
@@ -223,15 +296,11 @@ export async function run(context: LocalContext): Promise<void> {
   if (Object.keys(models).length === 0) throw new Error('No trait had enough individuals with both genotypes and phenotypes; check that the `id` values match the VCF sample names.');
 
   await context.task('WRITE_RESULTS', null, () => {
-    const write = (relative: string, text: string) => {
-      const file = path.join(context.outdir, relative);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, text);
-    };
-    write('discovery/associations.csv', `${associations.join('\n')}\n`);
-    write('discovery/hits.csv', `${hits.join('\n')}\n`);
-    write('prediction/gebv.csv', `${gebvs.join('\n')}\n`);
-    write('prediction/cv_accuracy.csv', `${accuracy.join('\n')}\n`);
-    write('models/gdip_model.json', `${JSON.stringify({ pipeline: 'nf-gdip', format: 'seedbed-rrblup-1', traits: models }, null, 1)}\n`);
+    writeOutput(context.outdir, 'discovery/associations.csv', `${associations.join('\n')}\n`);
+    writeOutput(context.outdir, 'discovery/hits.csv', `${hits.join('\n')}\n`);
+    writeOutput(context.outdir, 'prediction/gebv.csv', `${gebvs.join('\n')}\n`);
+    writeOutput(context.outdir, 'prediction/cv_accuracy.csv', `${accuracy.join('\n')}\n`);
+    writeOutput(context.outdir, 'prediction/cv_predictions.csv', `${cvPredictions.join('\n')}\n`);
+    writeOutput(context.outdir, 'models/gdip_model.json', `${JSON.stringify({ pipeline: 'nf-gdip', format: 'seedbed-rrblup-2', traits: models }, null, 1)}\n`);
   });
 }

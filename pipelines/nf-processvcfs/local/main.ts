@@ -1,14 +1,19 @@
 /**
  * Process VCFs, local implementation: the filters of the Nextflow pipeline, in its order —
  * biallelic SNPs, minor-allele frequency, site missingness, sample call rate (on the remaining
- * sites), then LD pruning — on a real VCF, with the filtered VCF and a QC summary as outputs.
+ * sites), then LD pruning — with the filtered VCF, a per-site table and a QC summary as outputs.
+ *
+ * Frequencies and missingness are bcftools' (`+fill-tags` AN, AC, MAF, F_MISSING), and every
+ * threshold is compared in integers (see exact.ts), so a site exactly on a threshold is kept.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
-import { altFrequency, readVcf, writeVcf, type VcfSite } from '../../_shared/vcf.ts';
+import { atLeast, atMost, decimalFraction } from '../../_shared/exact.ts';
+import { alleleNumber, isBiallelicSnp, isMissing, isReferenceBlock, minorAlleleCount, missingCount, readVcf, type Vcf, type VcfSite, vcfBaseName, writeVcf } from '../../_shared/vcf.ts';
+import { pruneByLd } from './ld-prune.ts';
 
-interface Params {
+export interface Params {
   input: string;
   biallelic_snps_only: boolean;
   min_maf: number;
@@ -19,66 +24,85 @@ interface Params {
   ld_window_kb: number;
 }
 
-const isSnp = (site: VcfSite) => site.ref.length === 1 && site.alt.length === 1 && site.alt[0]!.length === 1 && /^[ACGT]$/i.test(site.ref) && /^[ACGT]$/i.test(site.alt[0]!);
+type SiteStatus = 'kept' | 'not_biallelic_snp' | 'no_calls' | 'low_maf' | 'high_missing' | 'ld_pruned';
 
-/** r² between two sites over the samples called at both. */
-export function rSquared(a: Int8Array, b: Int8Array, samples: number[]): number {
-  let n = 0;
-  let sa = 0;
-  let sb = 0;
-  let saa = 0;
-  let sbb = 0;
-  let sab = 0;
-  for (const index of samples) {
-    const x = a[index]!;
-    const y = b[index]!;
-    if (x < 0 || y < 0) continue;
-    n += 1;
-    sa += x;
-    sb += y;
-    saa += x * x;
-    sbb += y * y;
-    sab += x * y;
-  }
-  if (n < 2) return 0;
-  const cov = sab - (sa * sb) / n;
-  const va = saa - (sa * sa) / n;
-  const vb = sbb - (sb * sb) / n;
-  return va <= 0 || vb <= 0 ? 0 : (cov * cov) / (va * vb);
+/** Why the input cannot be filtered at all, in words; null when it can. */
+function unusableInput(vcf: Vcf): string | null {
+  if (vcf.samples.length === 0) return `${vcf.file} has no sample columns: Process VCFs filters genotype calls, so the VCF needs at least one sample.`;
+  if (vcf.sites.length === 0) return null;
+  if (!vcf.sites.some((site) => site.hasGenotypes))
+    return `${vcf.file} has no GT field in any record's FORMAT column: Process VCFs filters on genotype calls. Export the VCF with genotypes (GT), not only likelihoods or depths.`;
+  if (vcf.sites.every(isReferenceBlock))
+    return `${vcf.file} looks like a single-sample gVCF: every record's ALT is <NON_REF> (reference blocks). Genotype it first: merge the gVCFs with Combine GVCFs (or GATK GenotypeGVCFs), then filter the result.`;
+  return null;
+}
+
+/** The reason no site is left, for the QC report; the order of the filters decides which one is named. */
+function emptyReason(vcf: Vcf, removed: Record<SiteStatus, number>, params: Params): string {
+  if (vcf.sites.length === 0) return `${path.basename(vcf.file)} has no variant records, only a header.`;
+  if (removed.not_biallelic_snp === vcf.sites.length) return `all ${vcf.sites.length} records are indels, multi-allelic or symbolic; set biallelic_snps_only to false to keep them.`;
+  const parts = [
+    removed.not_biallelic_snp ? `${removed.not_biallelic_snp} not biallelic SNPs` : '',
+    removed.no_calls ? `${removed.no_calls} without any call` : '',
+    removed.low_maf ? `${removed.low_maf} with MAF below ${params.min_maf}` : '',
+    removed.high_missing ? `${removed.high_missing} with more than ${params.max_site_missing} missing` : '',
+  ].filter(Boolean);
+  return `no site passes the filters (${parts.join(', ')}); loosen the filter that removed most.`;
+}
+
+const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(6)).toString() : 'NA');
+
+function siteRow(site: VcfSite, status: SiteStatus, sampleCount: number): string {
+  const an = alleleNumber(site);
+  const alleleFrequencies = site.alleleCounts.slice(1).map((count) => format(an === 0 ? Number.NaN : count / an));
+  return [
+    site.chrom,
+    site.pos,
+    site.id,
+    site.ref,
+    site.alt.join(',') || '.',
+    an,
+    site.alleleCounts.slice(1).join(',') || '0',
+    alleleFrequencies.join(',') || 'NA',
+    format(an === 0 ? Number.NaN : minorAlleleCount(site) / an),
+    format(sampleCount === 0 ? Number.NaN : missingCount(site) / sampleCount),
+    status,
+  ].join('\t');
 }
 
 export async function run(context: LocalContext): Promise<void> {
   const params = context.params as unknown as Params;
   const input = path.resolve(params.input);
-  const base = path.basename(input).replace(/\.vcf(\.gz)?$/, '');
+  const base = vcfBaseName(input);
+  const minMaf = decimalFraction(params.min_maf);
+  const maxMissing = decimalFraction(params.max_site_missing);
+  const minCallRate = decimalFraction(params.min_sample_call_rate);
 
   const vcf = await context.task('READ_VCF', base, async () => {
-    if (!fs.existsSync(input)) throw new Error(`The input VCF ${input} does not exist.`);
     const read = await readVcf(input);
-    context.log(`Read ${read.sites.length} sites × ${read.samples.length} samples from ${input}`);
-    if (read.samples.length === 0) throw new Error(`${input} has no samples.`);
+    context.log(`Read ${read.sites.length} records × ${read.samples.length} samples from ${input}`);
+    const problem = unusableInput(read);
+    if (problem) throw new Error(problem);
     return read;
   });
+  const sampleCount = vcf.samples.length;
   const allSamples = vcf.samples.map((_, index) => index);
-  const removed = { notBiallelicSnp: 0, lowMaf: 0, highMissing: 0, ldPruned: 0 };
+  const status = new Map<VcfSite, SiteStatus>();
+  const removed: Record<SiteStatus, number> = { kept: 0, not_biallelic_snp: 0, no_calls: 0, low_maf: 0, high_missing: 0, ld_pruned: 0 };
+  const mark = (site: VcfSite, value: SiteStatus) => {
+    status.set(site, value);
+    removed[value] += 1;
+  };
 
   const sites = await context.task('FILTER_SITES', base, () => {
     const kept: VcfSite[] = [];
     for (const site of vcf.sites) {
-      if (params.biallelic_snps_only && !isSnp(site)) {
-        removed.notBiallelicSnp += 1;
-        continue;
-      }
-      const { frequency, called } = altFrequency(site);
-      if (called === 0 || Math.min(frequency, 1 - frequency) < params.min_maf) {
-        removed.lowMaf += 1;
-        continue;
-      }
-      if (1 - called / vcf.samples.length > params.max_site_missing) {
-        removed.highMissing += 1;
-        continue;
-      }
-      kept.push(site);
+      const an = alleleNumber(site);
+      if (params.biallelic_snps_only && !isBiallelicSnp(site)) mark(site, 'not_biallelic_snp');
+      else if (an === 0) mark(site, 'no_calls');
+      else if (!atLeast(minorAlleleCount(site), an, minMaf)) mark(site, 'low_maf');
+      else if (!atMost(missingCount(site), sampleCount, maxMissing)) mark(site, 'high_missing');
+      else kept.push(site);
     }
     context.log(`FILTER_SITES kept ${kept.length} of ${vcf.sites.length} sites`);
     return kept;
@@ -87,32 +111,32 @@ export async function run(context: LocalContext): Promise<void> {
   const sampleCallRates = await context.task('SAMPLE_CALL_RATE', base, () =>
     allSamples.map((index) => {
       let called = 0;
-      for (const site of sites) if (site.dosage[index]! >= 0) called += 1;
-      return { sample: vcf.samples[index]!, callRate: sites.length === 0 ? 0 : called / sites.length, kept: sites.length > 0 && called / sites.length >= params.min_sample_call_rate };
+      for (const site of sites) if (!isMissing(site, index)) called += 1;
+      // With no site left there is nothing to rate samples on: they all stay.
+      return { sample: vcf.samples[index]!, called, callRate: sites.length === 0 ? Number.NaN : called / sites.length, kept: sites.length === 0 || atLeast(called, sites.length, minCallRate) };
     }),
   );
   const keptSamples = allSamples.filter((index) => sampleCallRates[index]!.kept);
-  if (keptSamples.length === 0) throw new Error(`No sample reaches a call rate of ${params.min_sample_call_rate} on the ${sites.length} sites left; lower min_sample_call_rate.`);
+  if (keptSamples.length === 0) {
+    const best = Math.max(...sampleCallRates.map((row) => row.callRate));
+    throw new Error(`No sample reaches a call rate of ${params.min_sample_call_rate} on the ${sites.length} sites left (the best reaches ${best.toFixed(3)}); lower min_sample_call_rate.`);
+  }
 
   let finalSites = sites;
   if (params.ld_prune) {
     finalSites = await context.task('LD_PRUNE', base, () => {
-      const window = params.ld_window_kb * 1000;
-      const kept: VcfSite[] = [];
-      let windowStart = 0;
-      for (const site of [...sites].sort((a, b) => a.chrom.localeCompare(b.chrom) || a.pos - b.pos)) {
-        while (windowStart < kept.length && (kept[windowStart]!.chrom !== site.chrom || site.pos - kept[windowStart]!.pos > window)) windowStart += 1;
-        let linked = false;
-        for (let index = windowStart; index < kept.length && !linked; index += 1) linked = rSquared(kept[index]!.dosage, site.dosage, keptSamples) > params.ld_r2_threshold;
-        if (linked) removed.ldPruned += 1;
-        else kept.push(site);
-      }
+      const kept = pruneByLd(sites, keptSamples, params.ld_r2_threshold, params.ld_window_kb * 1000);
+      const keptSet = new Set(kept);
+      for (const site of sites) if (!keptSet.has(site)) mark(site, 'ld_pruned');
       context.log(`LD_PRUNE kept ${kept.length} of ${sites.length} sites (r² > ${params.ld_r2_threshold} within ${params.ld_window_kb} kb removed)`);
       return kept;
     });
   } else {
     context.skip('LD_PRUNE', 'ld_prune is off');
   }
+  for (const site of finalSites) mark(site, 'kept');
+  const reason = finalSites.length === 0 ? emptyReason(vcf, removed, params) : null;
+  if (reason) context.log(`No site is left: ${reason} The filtered VCF is written with its header only.`);
 
   const outputVcf = path.join(context.outdir, 'filtered', `${base}.filtered.vcf`);
   await context.task('WRITE_VCF', base, async () => {
@@ -128,8 +152,20 @@ export async function run(context: LocalContext): Promise<void> {
     const summary = {
       input,
       output: outputVcf,
-      samples: { input: vcf.samples.length, kept: keptSamples.length, removedLowCallRate: vcf.samples.length - keptSamples.length },
-      sites: { input: vcf.sites.length, kept: finalSites.length, removed },
+      empty: reason !== null,
+      reason,
+      definitions: {
+        maf: 'frequency of the second most common allele among called alleles (bcftools +fill-tags MAF)',
+        siteMissing: 'share of samples whose GT has any allele missing (bcftools F_MISSING)',
+        thresholds: 'compared exactly: a site or sample exactly on a threshold is kept',
+      },
+      samples: { input: sampleCount, kept: keptSamples.length, removedLowCallRate: sampleCount - keptSamples.length },
+      sites: {
+        input: vcf.sites.length,
+        kept: finalSites.length,
+        removed: { notBiallelicSnp: removed.not_biallelic_snp, noCalls: removed.no_calls, lowMaf: removed.low_maf, highMissing: removed.high_missing, ldPruned: removed.ld_pruned },
+        multiAllelic: vcf.sites.filter((site) => site.alt.length > 1).length,
+      },
       filters: {
         biallelic_snps_only: params.biallelic_snps_only,
         min_maf: params.min_maf,
@@ -141,8 +177,10 @@ export async function run(context: LocalContext): Promise<void> {
       },
     };
     fs.writeFileSync(path.join(qcDir, 'qc_summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-    const rows = sampleCallRates.map((row) => `${row.sample}\t${row.callRate.toFixed(4)}\t${row.kept ? 'kept' : 'removed'}`);
-    fs.writeFileSync(path.join(qcDir, 'sample_call_rate.tsv'), `sample\tcall_rate\tstatus\n${rows.join('\n')}\n`);
+    const sampleRows = sampleCallRates.map((row) => `${row.sample}\t${row.called}\t${format(row.callRate)}\t${row.kept ? 'kept' : 'removed'}`);
+    fs.writeFileSync(path.join(qcDir, 'sample_call_rate.tsv'), `sample\tcalled_sites\tcall_rate\tstatus\n${sampleRows.join('\n')}${sampleRows.length ? '\n' : ''}`);
+    const siteRows = vcf.sites.map((site) => siteRow(site, status.get(site)!, sampleCount));
+    fs.writeFileSync(path.join(qcDir, 'site_stats.tsv'), `chrom\tpos\tid\tref\talt\tan\tac\taf\tmaf\tf_missing\tstatus\n${siteRows.join('\n')}${siteRows.length ? '\n' : ''}`);
     context.log(`Kept ${finalSites.length} sites and ${keptSamples.length} samples; QC summary in ${qcDir}`);
   });
 }

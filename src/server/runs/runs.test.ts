@@ -121,7 +121,7 @@ describe('launching', () => {
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
     expect(body.errors).toEqual({
-      'params.input': 'The file name must match ^\\S+\\.vcf(\\.gz)?$',
+      'params.input': 'The file name must end in .vcf, .vcf.gz or .vcf.bgz',
       'params.outdir': 'Required',
       'params.min_maf': 'At most 0.5',
       'params.ld_window_kb': 'Must be a whole number',
