@@ -183,7 +183,7 @@ export async function run(context: LocalContext): Promise<void> {
       for (const marker of markers) {
         const result = scan(marker.values);
         if (!result) continue;
-        const p = formatP(result.p, result.log10p);
+        const p = formatP(result.p, result.log10p, 8);
         const significant = result.log10p >= params.significance_threshold;
         if (significant) {
           hitCount += 1;

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { decimalFraction, atLeast, atMost } from './exact.ts';
+import { formatP, tTest } from './stats.ts';
+
+describe('two-sided t-test p-values agree with R far into the tail', () => {
+  // Expected: R 4.2.2, sprintf("%.17g", 2 * pt(-abs(t), df)) and
+  // -(pt(-abs(t), df, log.p = TRUE) + log(2)) / log(10) for −log10 p.
+  const cases: Array<[number, number, number, number]> = [
+    [2.5, 100, 0.014045789124077168, 1.8524538561345356],
+    [9, 297, 2.7626596143900441e-17, 16.558672620946183],
+    [16.1, 297, 2.3212027696480334e-42, 41.634286919909094],
+    [40, 297, 1.297880854252455e-121, 120.88676517403462],
+  ];
+  for (const [t, df, p, log10p] of cases) {
+    it(`t = ${t}, df = ${df}`, () => {
+      const result = tTest(t, df);
+      expect(Math.abs(result.p - p) / p).toBeLessThan(1e-10);
+      expect(Math.abs(result.log10p - log10p)).toBeLessThan(1e-3);
+      expect(tTest(-t, df).p).toBe(result.p);
+    });
+  }
+
+  it('gives −log10 p where p is below the smallest double (R: 370.0472487 for t = 300, df = 297)', () => {
+    const result = tTest(300, 297);
+    expect(result.p).toBe(0);
+    expect(result.log10p).toBeCloseTo(370.0472487, 6);
+    expect(formatP(result.p, result.log10p)).toBe('8.9692e-371');
+  });
+});
+
+describe('thresholds compare exactly', () => {
+  it('keeps 60/600 at 0.1 and 15/300 at 0.05, where floating point says otherwise', () => {
+    expect(1 - 540 / 600 >= 0.1).toBe(false);
+    expect(1 - 285 / 300 <= 0.05).toBe(false);
+    expect(atLeast(600 - 540, 600, decimalFraction(0.1))).toBe(true);
+    expect(atMost(15, 300, decimalFraction(0.05))).toBe(true);
+    expect(atLeast(59, 600, decimalFraction(0.1))).toBe(false);
+    expect(atMost(16, 300, decimalFraction(0.05))).toBe(false);
+    expect(decimalFraction(1e-7)).toEqual({ numerator: 1n, denominator: 10_000_000n });
+  });
+});

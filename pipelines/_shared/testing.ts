@@ -1,0 +1,41 @@
+/** A local-engine context for tests: runs each task at once, in a scratch folder, and keeps the log. */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { LocalContext } from '../../src/server/runs/local-runner/context.ts';
+
+export interface TestContext extends LocalContext {
+  lines: string[];
+  processes: string[];
+  read(relative: string): string;
+}
+
+export function testContext(params: Record<string, unknown>): TestContext {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-pipeline-'));
+  const outdir = path.join(folder, 'results');
+  fs.mkdirSync(outdir);
+  const lines: string[] = [];
+  const processes: string[] = [];
+  return {
+    params,
+    outdir,
+    workDir: path.join(folder, 'work'),
+    signal: new AbortController().signal,
+    lines,
+    processes,
+    log: (message) => lines.push(message),
+    skip: (process, reason) => lines.push(`Skipped ${process}: ${reason}`),
+    task: async (process, _tag, work) => {
+      processes.push(process);
+      return work(folder);
+    },
+    read: (relative) => fs.readFileSync(path.join(outdir, relative), 'utf8'),
+  };
+}
+
+/** Rows of a tab- or comma-separated text, header first. */
+export const table = (text: string, separator = '\t') =>
+  text
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.split(separator));

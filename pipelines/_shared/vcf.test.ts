@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { table } from './testing.ts';
+import { alleleNumber, minorAlleleCount, missingCount, readVcf } from './vcf.ts';
+
+const FIXTURES = path.resolve('tests/fixtures/exactness');
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-vcf-'));
+const HEADER = '##fileformat=VCFv4.2\n##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">\n';
+const CHROM = '#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT';
+const write = (name: string, text: string | Buffer) => {
+  const file = path.join(scratch, name);
+  fs.writeFileSync(file, text);
+  return file;
+};
+
+describe('per-site figures agree with bcftools +fill-tags (AN, AC, AF, MAF, F_MISSING)', () => {
+  // Expected: make-expected.sh (bcftools 1.16). bcftools stores AF, MAF and F_MISSING as 32-bit
+  // floats printed with 6 digits, hence 1e-6; AN and AC are integers and must be equal.
+  for (const name of ['thresholds', 'tetraploid']) {
+    it(`${name}.vcf: every site`, async () => {
+      const vcf = await readVcf(path.join(FIXTURES, `${name}.vcf`));
+      const expected = table(fs.readFileSync(path.join(FIXTURES, `${name}.fill-tags.tsv`), 'utf8'));
+      expect(vcf.sites).toHaveLength(expected.length);
+      for (const [index, site] of vcf.sites.entries()) {
+        const [chrom, pos, , an, ac, af, maf, missing] = expected[index]!;
+        const where = `${chrom}:${pos}`;
+        expect(`${site.chrom}:${site.pos}`).toBe(where);
+        const number = alleleNumber(site);
+        expect(number, where).toBe(Number(an));
+        expect(site.alleleCounts.slice(1).join(','), where).toBe(ac);
+        if (name !== 'tetraploid') {
+          // bcftools 1.16's +fill-tags counts two alleles per call, so only AN and AC (from +fill-AN-AC) are its word on polyploids.
+          site.alleleCounts.slice(1).forEach((count, allele) => expect(Math.abs(count / number - Number(af!.split(',')[allele])), where).toBeLessThan(1e-6));
+          expect(Math.abs(minorAlleleCount(site) / number - Number(maf)), where).toBeLessThan(1e-6);
+        }
+        expect(Math.abs(missingCount(site) / vcf.samples.length - Number(missing)), where).toBeLessThan(1e-6);
+      }
+    });
+  }
+
+  it('counts a tetraploid call as four alleles (dosage 0–4), not capped at 2', async () => {
+    const vcf = await readVcf(path.join(FIXTURES, 'tetraploid.vcf'));
+    expect(Math.max(...vcf.sites.flatMap((site) => [...site.dosage]))).toBe(4);
+    expect(Math.max(...vcf.sites.flatMap((site) => [...site.ploidy]))).toBe(4);
+  });
+
+  it('counts the called allele of a half call (./1) and still calls the sample missing', async () => {
+    const file = write('half.vcf', `${HEADER}${CHROM}\tA\tB\tC\tD\nchr1\t100\t.\tA\tC\t.\t.\t.\tGT\t./1\t0/1\t0/0\t1/1\n`);
+    const [site] = (await readVcf(file)).sites;
+    expect({ an: alleleNumber(site!), ac: site!.alleleCounts[1], missing: missingCount(site!) }).toEqual({ an: 7, ac: 4, missing: 1 });
+  });
+});
+
+describe('files bcftools refuses are refused, with the file, the line and the fix', () => {
+  const cases: Array<[string, string, RegExp]> = [
+    [
+      'a #CHROM line ending in a tab',
+      `${HEADER}${CHROM}\tA\tB\t\nchr1\t100\t.\tA\tC\t.\t.\t.\tGT\t0/1\t0/1\n`,
+      /line 3: sample 3 of the #CHROM line has an empty name \(a tab at the end of the line\)/,
+    ],
+    ['a duplicated sample name', `${HEADER}${CHROM}\tA\tB\tA\nchr1\t100\t.\tA\tC\t.\t.\t.\tGT\t0/1\t0/1\t0/0\n`, /sample "A" appears twice \(columns 10 and 12\)/],
+    ['a truncated row', `${HEADER}${CHROM}\tA\tB\tC\nchr1\t100\t.\tA\tC\t.\t.\t.\tGT\t0/1\t0/1\n`, /line 4 \(chr1:100\): 2 of 3 sample columns; the row is cut short/],
+    ['too many sample columns', `${HEADER}${CHROM}\tA\nchr1\t100\t.\tA\tC\t.\t.\t.\tGT\t0/1\t0/1\n`, /2 sample columns, but the header names 1/],
+    ['an allele index beyond ALT', `${HEADER}${CHROM}\tA\tB\nchr1\t100\t.\tA\tC\t.\t.\t.\tGT\t0/2\t0/1\n`, /sample A's genotype refers to allele 2, but ALT lists 1 allele/],
+    ['a GT that is not one', `${HEADER}${CHROM}\tA\nchr1\t100\t.\tA\tC\t.\t.\t.\tGT\tA/C\n`, /genotype "A\/C" is not a GT value/],
+    ['a text file', 'sample,genotype\nA,0/1\n', /does not start like a VCF/],
+  ];
+  for (const [name, text, message] of cases) {
+    it(name, async () => {
+      const file = write(`${name.replaceAll(' ', '_')}.vcf`, text);
+      await expect(readVcf(file)).rejects.toThrow(message);
+      await expect(readVcf(file)).rejects.toThrow(file);
+    });
+  }
+
+  it('reads bgzip (several gzip members) by its bytes, whatever the name, and names a cut-off file', async () => {
+    const text = `${HEADER}${CHROM}\tA\tB\n${Array.from({ length: 500 }, (_, index) => `chr1\t${index + 1}\t.\tA\tC\t.\t.\t.\tGT\t0/1\t1|1`).join('\n')}\n`;
+    const half = Math.floor(text.length / 2);
+    const bgzipped = Buffer.concat([zlib.gzipSync(text.slice(0, half)), zlib.gzipSync(text.slice(half))]);
+    const vcf = await readVcf(write('cohort.vcf.bgz', bgzipped));
+    expect(vcf.sites).toHaveLength(500);
+    expect(vcf.sites.every((site) => alleleNumber(site) === 4 && site.alleleCounts[1] === 3)).toBe(true);
+    const cut = write('cut.vcf.gz', bgzipped.subarray(0, bgzipped.length - 200));
+    await expect(readVcf(cut)).rejects.toThrow(/cut\.vcf\.gz is cut short: its compressed data ends in the middle/);
+  });
+});

@@ -1,0 +1,107 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { table, testContext } from '../../_shared/testing.ts';
+import { run } from './main.ts';
+
+// Inputs: scripts/make-exactness-fixtures.ts. Expected: tests/fixtures/exactness/gdip-expected.R (R 4.2.2).
+const FIXTURES = path.resolve('tests/fixtures/exactness');
+const PARAMS = {
+  genotypes: path.join(FIXTURES, 'gdip.vcf'),
+  phenotypes: path.join(FIXTURES, 'gdip_phenotypes.csv'),
+  traits: 'yield',
+  covariates: 'env,age',
+  categorical_covariates: 'env',
+  association_test: 'linear',
+  significance_threshold: 5,
+  min_maf: 0.05,
+  biallelic_snps_only: true,
+  model: 'rrblup',
+  lambda_method: 'reml',
+  ridge_lambda: 1,
+  cv_folds: 5,
+  seed: 42,
+};
+const csv = (name: string) => table(fs.readFileSync(path.join(FIXTURES, name), 'utf8'), ',');
+const relative = (actual: number, expected: number) => Math.abs(actual - expected) / Math.max(Math.abs(expected), 1e-300);
+
+async function gdip(params: Record<string, unknown> = {}) {
+  const context = testContext({ ...PARAMS, ...params });
+  await run(context);
+  return context;
+}
+
+describe('the association scan is R’s lm(y ~ factor(env) + age + g)', () => {
+  it('β, SE and t to 5e-7, p to 1e-10 (relative), −log10 p to 1e-9, for p down to 1e-72', async () => {
+    const context = await gdip();
+    const rows = table(context.read('discovery/associations.csv'), ',');
+    const header = rows[0]!;
+    const at = (row: string[], column: string) => Number(row[header.indexOf(column)]);
+    const ours = new Map(rows.slice(1).map((row) => [row[1]!, row]));
+    const expected = csv('gdip.lm.csv').slice(1);
+    expect(ours.size).toBe(expected.length);
+    for (const [marker, beta, se, t, p, log10p] of expected) {
+      const row = ours.get(marker!)!;
+      expect(relative(at(row, 'beta'), Number(beta)), marker).toBeLessThan(5e-7);
+      expect(relative(at(row, 'se'), Number(se)), marker).toBeLessThan(5e-7);
+      expect(relative(at(row, 't'), Number(t)), marker).toBeLessThan(5e-7);
+      expect(relative(at(row, 'p_value'), Number(p)), marker).toBeLessThan(1e-8); // printed with 9 significant digits
+      expect(Math.abs(at(row, 'log10p') - Number(log10p)), marker).toBeLessThan(1e-5);
+    }
+    // The strong QTL: R's p is 7.45e-72; `2·(1 − cdf)` would have printed 4.9e-324.
+    expect(at(ours.get('m8')!, 'log10p')).toBeCloseTo(71.127689695911229, 5);
+    const hits = table(context.read('discovery/hits.csv'), ',')
+      .slice(1)
+      .map((row) => row[1]);
+    expect(hits).toEqual(['m8', 'm34']);
+  });
+
+  it('refuses a covariate of a few whole numbers that is not declared categorical or numeric', async () => {
+    await expect(gdip({ categorical_covariates: '' })).rejects.toThrow(
+      'Covariate env holds 3 distinct whole numbers (1, 2, 3): are they categories, such as environments or blocks, or a measurement? List env in categorical_covariates to fit one effect per value, or in numeric_covariates to fit it as a number.',
+    );
+  });
+
+  it('fits a declared numeric covariate as a slope (its effect on the scan differs from the categorical one)', async () => {
+    const categorical = table((await gdip()).read('discovery/associations.csv'), ',');
+    const numeric = table((await gdip({ categorical_covariates: '', numeric_covariates: 'env' })).read('discovery/associations.csv'), ',');
+    expect(numeric[1]![1]).toBe(categorical[1]![1]);
+    expect(numeric[1]![8]).not.toBe(categorical[1]![8]);
+  });
+});
+
+describe('the prediction model fits the covariates as fixed effects and λ by REML', () => {
+  const summary = Object.fromEntries(csv('gdip.ridge-summary.csv').map(([key, value]) => [key, Number(value)]));
+  const expected = new Map(
+    csv('gdip.ridge.csv')
+      .slice(1)
+      .map((row) => [row[0]!, row]),
+  );
+
+  it('REML λ agrees with R’s profiled REML to 1e-6; CV predictions on the same folds and r to 5e-7', async () => {
+    const context = await gdip();
+    const model = JSON.parse(context.read('models/gdip_model.json')).traits.yield;
+    expect(relative(model.lambda, summary.lambda!)).toBeLessThan(1e-6);
+    expect(model.fixedEffects).toHaveProperty(['env=2']);
+    const predictions = table(context.read('prediction/cv_predictions.csv'), ',').slice(1);
+    expect(predictions).toHaveLength(summary.n!);
+    for (const [id, , fold, , predicted, genetic] of predictions) {
+      const [, rFold, rPredicted, rGenetic] = expected.get(id!)!;
+      expect(fold, id).toBe(rFold);
+      expect(relative(Number(predicted), Number(rPredicted)), id).toBeLessThan(5e-7);
+      expect(Math.abs(Number(genetic) - Number(rGenetic)), id).toBeLessThan(5e-6);
+    }
+    const accuracy = table(context.read('prediction/cv_accuracy.csv'), ',');
+    const r = Number(accuracy[1]![accuracy[0]!.indexOf('pearson_r')]);
+    expect(Math.abs(r - summary.cv_pearson_r!)).toBeLessThan(5e-7);
+    expect(accuracy[1]![accuracy[0]!.indexOf('lambda_method')]).toBe('reml');
+  });
+
+  it('with λ fixed at R’s value, the GEBVs agree to 1e-9', async () => {
+    const context = await gdip({ lambda_method: 'fixed', ridge_lambda: summary.lambda! / summary.markers! });
+    for (const [id, , , gebv] of table(context.read('prediction/gebv.csv'), ',').slice(1)) {
+      const [, , , , rGebv] = expected.get(id!)!;
+      expect(Math.abs(Number(gebv) - Number(rGebv)), id).toBeLessThan(1e-7 * Math.max(1, Math.abs(Number(rGebv))));
+    }
+  });
+});
