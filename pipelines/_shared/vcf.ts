@@ -40,6 +40,8 @@ export interface VcfSite {
   alleleCounts: number[];
   /** Whether the record has a GT field at all. */
   hasGenotypes: boolean;
+  /** Samples whose GT lacks any allele (bcftools' F_MISSING × samples). */
+  missing: number;
   /** Per ALT allele, per sample: that allele's count; only for multi-allelic sites. */
   altDosages: Uint8Array[] | null;
   /** The record as written (no newline), for writing it back out. */
@@ -140,16 +142,148 @@ function fixedColumnEnds(record: Buffer): number[] {
   return ends;
 }
 
+/** Kinds of `problem` (plain numbers: the local runner strips types, so no enums). */
+const GenotypeProblem = { CutShort: 1, NotGt: 2, AlleleBeyondAlt: 3 } as const;
+type GenotypeProblemKind = (typeof GenotypeProblem)[keyof typeof GenotypeProblem];
+
+/** What went wrong in `readGenotypes`, when it returns -1 (kept here so the hot loop allocates nothing). */
+const problem = { kind: 0 as GenotypeProblemKind | 0, sample: 0, value: 0, at: 0 };
+function fail(kind: GenotypeProblemKind, sample: number, value: number, at: number): number {
+  problem.kind = kind;
+  problem.sample = sample;
+  problem.value = value;
+  problem.at = at;
+  return -1;
+}
+
+/**
+ * Reads every sample's GT from `at` (the first sample column) into the site's arrays; GT is
+ * the gtIndex-th ':'-separated part of each column. Returns where the columns end (one past the
+ * last tab), or -1 with `problem` set. Kept small and free of closures so V8 optimises it.
+ */
+function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCount: number, site: VcfSite): number {
+  const { dosage, called, ploidy, alleleCounts, altDosages } = site;
+  const sampleCount = dosage.length;
+  const length = record.length;
+  let at = start;
+  let missing = 0;
+  for (let sample = 0; sample < sampleCount; sample += 1) {
+    if (at > length) return fail(GenotypeProblem.CutShort, sample, 0, at);
+    let index = at;
+    let byte = TAB;
+    if (gtIndex < 0) {
+      while (index < length && record[index] !== TAB) index += 1;
+      missing += 1;
+      at = index + 1;
+      continue;
+    }
+    for (let skipped = 0; skipped < gtIndex && index < length; ) {
+      byte = record[index]!;
+      if (byte === TAB) break;
+      index += 1;
+      if (byte === COLON) skipped += 1;
+    }
+    // The usual diploid call, `a/b` or `a|b` with one-digit alleles, read without the loop below.
+    if (index + 2 < length) {
+      const first = record[index]!;
+      const separator = record[index + 1]!;
+      const second = record[index + 2]!;
+      byte = index + 3 < length ? record[index + 3]! : TAB;
+      const a = first === DOT ? -2 : first - ZERO;
+      const b = second === DOT ? -2 : second - ZERO;
+      if ((separator === SLASH || separator === PIPE) && (byte === TAB || byte === COLON) && a >= -2 && a !== -1 && a <= altCount && a <= 9 && b >= -2 && b !== -1 && b <= altCount && b <= 9) {
+        let calls = 0;
+        let nonRef = 0;
+        if (a >= 0) {
+          calls += 1;
+          alleleCounts[a]! += 1;
+          if (a > 0) {
+            nonRef += 1;
+            if (altDosages) altDosages[a - 1]![sample]! += 1;
+          }
+        }
+        if (b >= 0) {
+          calls += 1;
+          alleleCounts[b]! += 1;
+          if (b > 0) {
+            nonRef += 1;
+            if (altDosages) altDosages[b - 1]![sample]! += 1;
+          }
+        }
+        index += 3;
+        if (byte === COLON) while (index < length && record[index] !== TAB) index += 1;
+        dosage[sample] = nonRef;
+        called[sample] = calls;
+        ploidy[sample] = 2;
+        if (calls < 2) missing += 1;
+        at = index + 1;
+        continue;
+      }
+    }
+    const gtStart = index;
+    let alleles = 0;
+    let calls = 0;
+    let nonRef = 0;
+    let value = -1;
+    for (; ; index += 1) {
+      byte = index < length ? record[index]! : TAB;
+      if (byte >= ZERO && byte <= NINE) {
+        value = (value < 0 ? 0 : value * 10) + (byte - ZERO);
+        continue;
+      }
+      if (byte === DOT) {
+        value = -2;
+        continue;
+      }
+      const end = byte === TAB || byte === COLON;
+      if (!end && byte !== SLASH && byte !== PIPE) return fail(GenotypeProblem.NotGt, sample, 0, gtStart);
+      if (value === -1) {
+        if (end && alleles === 0) break; // an empty GT: missing
+        return fail(GenotypeProblem.NotGt, sample, 0, gtStart);
+      }
+      alleles += 1;
+      if (value >= 0) {
+        if (value > altCount) return fail(GenotypeProblem.AlleleBeyondAlt, sample, value, gtStart);
+        calls += 1;
+        alleleCounts[value]! += 1;
+        if (value > 0) {
+          nonRef += 1;
+          if (altDosages) altDosages[value - 1]![sample]! += 1;
+        }
+      }
+      value = -1;
+      if (end) break;
+    }
+    if (byte === COLON) while (index < length && record[index] !== TAB) index += 1;
+    dosage[sample] = nonRef > 255 ? 255 : nonRef;
+    called[sample] = calls > 255 ? 255 : calls;
+    ploidy[sample] = alleles > 255 ? 255 : alleles;
+    if (alleles === 0 || calls < alleles) missing += 1;
+    at = index + 1;
+  }
+  site.missing = missing;
+  return at;
+}
+
+/** Not kept in parseRecord: a closure there would move its hot variables off the stack. */
+function notGt(line: Buffer, from: number, who: string): VcfError {
+  let to = from;
+  while (to < line.length && line[to] !== TAB && line[to] !== COLON) to += 1;
+  return new VcfError(`${who}'s genotype "${line.toString('utf8', from, Math.min(to, from + 20))}" is not a GT value such as 0/1, 1|0 or ./.`);
+}
+
 interface RecordContext {
   file: string;
   samples: string[];
   lineNumber: number;
 }
 
-function parseRecord(record: Buffer, context: RecordContext): VcfSite {
+function parseRecord(line: Buffer, context: RecordContext): VcfSite {
+  // A plain Uint8Array view: element reads on it stay monomorphic in the loops below.
+  const record = new Uint8Array(line.buffer, line.byteOffset, line.length);
   const { file, samples, lineNumber } = context;
-  const ends = fixedColumnEnds(record);
-  const text = (from: number, to: number) => record.toString('utf8', from, to);
+  const ends = fixedColumnEnds(line);
+  const text = (from: number, to: number) => line.toString('utf8', from, to);
   if (ends.length < 7) throw new VcfError(`${file} line ${lineNumber}: ${ends.length + 1} columns; a VCF record has at least 8, separated by tabs.`);
   const chrom = text(0, ends[0]!);
   const posText = text(ends[0]! + 1, ends[1]!);
@@ -178,8 +312,9 @@ function parseRecord(record: Buffer, context: RecordContext): VcfSite {
     ploidy,
     alleleCounts,
     hasGenotypes: false,
+    missing: sampleCount,
     altDosages,
-    record,
+    record: line,
   };
   if (sampleCount === 0) return site;
 
@@ -187,63 +322,20 @@ function parseRecord(record: Buffer, context: RecordContext): VcfSite {
   if (formatEnd < 0) throw new VcfError(`${where}: the header names ${sampleCount} samples but this record has no sample columns. The row is cut short; bcftools stops here too.`);
   const format = text(ends[7]! + 1, formatEnd).split(':');
   const gtIndex = format.indexOf('GT');
-  // Walk the sample columns: GT is the gtIndex-th ':'-separated part of each.
-  let at = formatEnd + 1;
-  for (let sample = 0; sample < sampleCount; sample += 1) {
-    if (at > record.length) {
-      throw new VcfError(`${where}: ${sample} of ${sampleCount} sample columns; the row is cut short (the file may have been truncated). bcftools stops with a parse error here too.`);
-    }
-    let columnEnd = record.indexOf(TAB, at);
-    if (columnEnd < 0) columnEnd = record.length;
-    if (gtIndex >= 0) {
-      let fieldStart = at;
-      for (let skip = 0; skip < gtIndex && fieldStart <= columnEnd; skip += 1) {
-        const colon = record.indexOf(COLON, fieldStart);
-        fieldStart = colon < 0 || colon > columnEnd ? columnEnd + 1 : colon + 1;
-      }
-      let alleles = 0;
-      let calls = 0;
-      let nonRef = 0;
-      let value = -1;
-      let index = fieldStart;
-      for (; index <= columnEnd; index += 1) {
-        const byte = index < columnEnd ? record[index]! : COLON;
-        if (byte >= ZERO && byte <= NINE) {
-          value = (value < 0 ? 0 : value * 10) + (byte - ZERO);
-        } else if (byte === DOT) {
-          value = -2;
-        } else if (byte === SLASH || byte === PIPE || byte === COLON) {
-          if (value === -1) {
-            if (byte === COLON && alleles === 0) break; // an empty GT: missing
-            throw new VcfError(`${where}: sample ${samples[sample]}'s genotype "${text(fieldStart, Math.min(columnEnd, fieldStart + 20))}" is not a GT value such as 0/1, 1|0 or ./.`);
-          }
-          alleles += 1;
-          if (value >= 0) {
-            if (value > alt.length)
-              throw new VcfError(
-                `${where}: sample ${samples[sample]}'s genotype refers to allele ${value}, but ALT lists ${alt.length} allele${alt.length === 1 ? '' : 's'}. Fix the record or drop it; bcftools rejects it too ("Incorrect allele").`,
-              );
-            calls += 1;
-            alleleCounts[value]! += 1;
-            if (value > 0) {
-              nonRef += 1;
-              if (altDosages) altDosages[value - 1]![sample]! += 1;
-            }
-          }
-          value = -1;
-          if (byte === COLON) break;
-        } else {
-          throw new VcfError(`${where}: sample ${samples[sample]}'s genotype "${text(fieldStart, Math.min(columnEnd, fieldStart + 20))}" is not a GT value such as 0/1, 1|0 or ./.`);
-        }
-      }
-      dosage[sample] = Math.min(nonRef, 255);
-      called[sample] = Math.min(calls, 255);
-      ploidy[sample] = Math.min(alleles, 255);
-    }
-    at = columnEnd + 1;
+  const at = readGenotypes(record, formatEnd + 1, gtIndex, alt.length, site);
+  if (at < 0) {
+    const who = `${where}: sample ${samples[problem.sample]}`;
+    if (problem.kind === GenotypeProblem.CutShort)
+      throw new VcfError(`${where}: ${problem.sample} of ${sampleCount} sample columns; the row is cut short (the file may have been truncated). bcftools stops with a parse error here too.`);
+    if (problem.kind === GenotypeProblem.AlleleBeyondAlt)
+      throw new VcfError(
+        `${who}'s genotype refers to allele ${problem.value}, but ALT lists ${alt.length} allele${alt.length === 1 ? '' : 's'}. Fix the record or drop it; bcftools rejects it too ("Incorrect allele").`,
+      );
+    throw notGt(line, problem.at, who);
   }
-  if (at <= record.length) {
-    const extra = record.subarray(at).toString('utf8').split('\t').length;
+  const length = record.length;
+  if (at <= length) {
+    const extra = line.subarray(at).toString('utf8').split('\t').length;
     throw new VcfError(`${where}: ${sampleCount + extra} sample columns, but the header names ${sampleCount}. Each record needs exactly one column per sample.`);
   }
   site.hasGenotypes = gtIndex >= 0;
@@ -280,7 +372,7 @@ export async function readVcf(file: string): Promise<Vcf> {
             : `${file} line ${lineNumber}: a record before the #CHROM header line. Is this a VCF?`,
         );
       }
-      sites.push(parseRecord(Buffer.from(line), { file, samples, lineNumber }));
+      sites.push(parseRecord(line, { file, samples, lineNumber }));
     }
   } catch (error) {
     stream.destroy();
@@ -299,10 +391,17 @@ export const alleleNumber = (site: VcfSite) => site.alleleCounts.reduce((sum, co
 /** Whether sample `index` lacks a full call (any allele missing: bcftools' F_MISSING counts it). */
 export const isMissing = (site: VcfSite, index: number) => !site.hasGenotypes || site.ploidy[index] === 0 || site.called[index]! < site.ploidy[index]!;
 
-export function missingCount(site: VcfSite): number {
-  let missing = 0;
-  for (let index = 0; index < site.ploidy.length; index += 1) if (isMissing(site, index)) missing += 1;
-  return missing;
+export const missingCount = (site: VcfSite) => site.missing;
+
+/** Per sample: at how many of `sites` it has a full call. */
+export function calledSites(sites: VcfSite[], sampleCount: number): Int32Array {
+  const counts = new Int32Array(sampleCount);
+  for (const site of sites) {
+    if (!site.hasGenotypes) continue;
+    const { called, ploidy } = site;
+    for (let index = 0; index < sampleCount; index += 1) if (ploidy[index] !== 0 && called[index]! >= ploidy[index]!) counts[index]! += 1;
+  }
+  return counts;
 }
 
 /**
@@ -366,9 +465,19 @@ export async function writeVcf(file: string, header: VcfHeader, sites: VcfSite[]
   );
   const allKept = keepSamples.length === header.samples.length;
   const newline = Buffer.from([NEWLINE]);
+  // Records go out in batches of about 4 MB: one write per record costs more than the copying.
+  let batch: Buffer[] = [];
+  let batchBytes = 0;
   for (const site of sites) {
-    await write(allKept ? site.record : sampleSubset(site.record, keepSamples));
-    await write(newline);
+    const record = allKept ? site.record : sampleSubset(site.record, keepSamples);
+    batch.push(record, newline);
+    batchBytes += record.length + 1;
+    if (batchBytes >= 1 << 22) {
+      await write(Buffer.concat(batch, batchBytes));
+      batch = [];
+      batchBytes = 0;
+    }
   }
+  if (batch.length > 0) await write(Buffer.concat(batch, batchBytes));
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }

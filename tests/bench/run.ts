@@ -8,6 +8,7 @@ import { buildIfStale } from '../../scripts/build-if-stale';
 import { load, startServer, type LoadResult } from './api-throughput';
 import { benchBreeding } from './breeding-bench';
 import { firstLoadJs } from './bundle-size';
+import { benchGenomics } from './genomics-bench';
 import { benchPollers } from './pollers-bench';
 import { benchWeblog } from './weblog-bench';
 
@@ -16,6 +17,45 @@ const dist = path.join(root, 'dist');
 const rows: Array<[string, string, string, string]> = [];
 const report = (figure: string, value: string, target: string, verdict: boolean | null) => rows.push([figure, value, target, verdict === null ? '' : verdict ? 'met' : 'MISSED']);
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+/** `BENCH_ONLY=genomics,weblog` runs only those sections; unset, all of them. */
+const only = (process.env.BENCH_ONLY ?? '').split(',').filter(Boolean);
+const section = (name: string) => only.length === 0 || only.includes(name);
+
+// Process VCFs and GDIP against plink 1.9 and numpy on the same file, in this run.
+if (section('genomics')) {
+  const figures = await benchGenomics();
+  const ratio = (ours: number, theirs: number | null) => (theirs === null ? 'n/a' : `${(ours / theirs).toFixed(2)}×`);
+  report(
+    `Process VCFs, ${figures.size} (read, filter, write)`,
+    `${figures.processVcfsSeconds.toFixed(2)} s; plink1.9 --maf --geno --mind ${figures.plinkFilterSeconds?.toFixed(2) ?? 'n/a'} s: ${ratio(figures.processVcfsSeconds, figures.plinkFilterSeconds)}`,
+    '≤ 5× plink',
+    figures.plinkFilterSeconds === null ? null : figures.processVcfsSeconds <= 5 * figures.plinkFilterSeconds,
+  );
+  report(
+    'Process VCFs with LD pruning',
+    `${figures.processVcfsLdSeconds.toFixed(2)} s; bcftools +prune alone ${figures.bcftoolsPruneSeconds?.toFixed(2) ?? 'n/a'} s: ${ratio(figures.processVcfsLdSeconds, figures.bcftoolsPruneSeconds)}`,
+    '(reference)',
+    null,
+  );
+  report(
+    'GDIP association scan (2 covariates)',
+    `${figures.scanSeconds.toFixed(2)} s; plink1.9 --linear --covar ${figures.plinkLinearSeconds?.toFixed(2) ?? 'n/a'} s: ${ratio(figures.scanSeconds, figures.plinkLinearSeconds)}`,
+    '≤ 5× plink',
+    figures.plinkLinearSeconds === null ? null : figures.scanSeconds <= 5 * figures.plinkLinearSeconds,
+  );
+  report(
+    'GDIP ridge 5-fold CV (fixed λ)',
+    `${figures.ridgeCvSeconds.toFixed(2)} s (REML λ: ${figures.ridgeCvRemlSeconds.toFixed(2)} s); numpy, one thread ${figures.numpyRidgeCvSeconds?.toFixed(2) ?? 'n/a'} s: ${ratio(figures.ridgeCvSeconds, figures.numpyRidgeCvSeconds)}`,
+    '≤ 2× numpy',
+    figures.numpyRidgeCvSeconds === null ? null : figures.ridgeCvSeconds <= 2 * figures.numpyRidgeCvSeconds,
+  );
+  report('GDIP, one trait, whole run', `${figures.gdipSeconds.toFixed(2)} s`, '(was 51–60 s)', null);
+  for (const note of figures.notes) report('genomics', note, '', null);
+}
+
+if (only.length > 0 && !only.some((name) => name !== 'genomics')) {
+  printAndExit();
+}
 
 buildIfStale(root, dist);
 
@@ -126,8 +166,12 @@ try {
   report('breeding data at scale', `skipped: ${error instanceof Error ? error.message : String(error)}`, 'needs PostgreSQL', null);
 }
 
-const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length), ['figure', 'measured', 'target', ''][column]!.length));
-const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
-process.stdout.write(`\n${line(['figure', 'measured', 'target', ''])}\n${widths.map((width) => '-'.repeat(width)).join('  ')}\n`);
-for (const row of rows) process.stdout.write(`${line(row)}\n`);
-process.exit(0);
+printAndExit();
+
+function printAndExit(): never {
+  const widths = [0, 1, 2, 3].map((column) => Math.max(...rows.map((row) => row[column]!.length), ['figure', 'measured', 'target', ''][column]!.length));
+  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column]!)).join('  ');
+  process.stdout.write(`\n${line(['figure', 'measured', 'target', ''])}\n${widths.map((width) => '-'.repeat(width)).join('  ')}\n`);
+  for (const row of rows) process.stdout.write(`${line(row)}\n`);
+  process.exit(0);
+}

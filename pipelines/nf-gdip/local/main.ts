@@ -13,7 +13,7 @@ import { atLeast, decimalFraction } from '../../_shared/exact.ts';
 import { gram, orthonormalBasis } from '../../_shared/linear-algebra.ts';
 import { fitRidge, fixedValue, geneticValue, type KernelView, remlLambda } from '../../_shared/ridge.ts';
 import { formatP, mean, pearson, seededRandom, shuffled } from '../../_shared/stats.ts';
-import { isBiallelicSnp, isMissing, readVcf, type Vcf } from '../../_shared/vcf.ts';
+import { isBiallelicSnp, readVcf, type Vcf } from '../../_shared/vcf.ts';
 import { type Covariate, classifyCovariates, design } from './covariates.ts';
 import { createScanner } from './scan.ts';
 
@@ -72,8 +72,10 @@ function prepareMarkers(vcf: Vcf, order: number[], params: Params): { markers: M
       let called = 0;
       let alleleCount = 0;
       let alleleNumber = 0;
+      const { called: calledAlleles, ploidy } = site;
+      const complete = (index: number) => site.hasGenotypes && ploidy[index] !== 0 && calledAlleles[index]! >= ploidy[index]!;
       for (const index of order) {
-        if (isMissing(site, index)) continue;
+        if (!complete(index)) continue;
         called += 1;
         alleleCount += counts[index]!;
         alleleNumber += site.ploidy[index]!;
@@ -87,7 +89,8 @@ function prepareMarkers(vcf: Vcf, order: number[], params: Params): { markers: M
         continue;
       }
       const fill = alleleCount / called;
-      const values = Float64Array.from(order, (index) => (isMissing(site, index) ? fill : counts[index]!));
+      const values = new Float64Array(n);
+      for (let i = 0; i < n; i += 1) values[i] = complete(order[i]!) ? counts[order[i]!]! : fill;
       markers.push({ id: site.altDosages ? `${site.id}:${allele}` : site.id, chrom: site.chrom, pos: site.pos, allele, maf: Math.min(alleleCount, alleleNumber - alleleCount) / alleleNumber, values });
     }
   }

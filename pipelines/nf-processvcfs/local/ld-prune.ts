@@ -3,20 +3,31 @@
  * dropped when its r² with a site already kept on the same chromosome, within the window,
  * exceeds the threshold. The output keeps the file's order (chr1, chr2, …, chr10 as written).
  */
-import { isMissing, type VcfSite } from '../../_shared/vcf.ts';
+import type { VcfSite } from '../../_shared/vcf.ts';
+
+/** A site's dosages over the chosen samples, -1 where the call is not complete. */
+function dosages(site: VcfSite, samples: number[]): Int8Array {
+  const values = new Int8Array(samples.length);
+  const { dosage, called, ploidy } = site;
+  for (let index = 0; index < samples.length; index += 1) {
+    const sample = samples[index]!;
+    values[index] = site.hasGenotypes && ploidy[sample] !== 0 && called[sample]! >= ploidy[sample]! ? Math.min(dosage[sample]!, 127) : -1;
+  }
+  return values;
+}
 
 /** r² of two sites' dosages over the samples called at both. */
-export function rSquared(a: VcfSite, b: VcfSite, samples: number[]): number {
+export function rSquared(a: Int8Array, b: Int8Array): number {
   let n = 0;
   let sa = 0;
   let sb = 0;
   let saa = 0;
   let sbb = 0;
   let sab = 0;
-  for (const index of samples) {
-    if (isMissing(a, index) || isMissing(b, index)) continue;
-    const x = a.dosage[index]!;
-    const y = b.dosage[index]!;
+  for (let index = 0; index < a.length; index += 1) {
+    const x = a[index]!;
+    const y = b[index]!;
+    if (x < 0 || y < 0) continue;
     n += 1;
     sa += x;
     sb += y;
@@ -32,13 +43,14 @@ export function rSquared(a: VcfSite, b: VcfSite, samples: number[]): number {
 }
 
 export function pruneByLd(sites: VcfSite[], samples: number[], threshold: number, windowBases: number): VcfSite[] {
-  const kept: VcfSite[] = [];
+  const kept: Array<{ site: VcfSite; values: Int8Array }> = [];
   let windowStart = 0;
   for (const site of sites) {
-    while (windowStart < kept.length && (kept[windowStart]!.chrom !== site.chrom || site.pos - kept[windowStart]!.pos > windowBases)) windowStart += 1;
+    while (windowStart < kept.length && (kept[windowStart]!.site.chrom !== site.chrom || site.pos - kept[windowStart]!.site.pos > windowBases)) windowStart += 1;
+    const values = dosages(site, samples);
     let linked = false;
-    for (let index = windowStart; index < kept.length && !linked; index += 1) linked = rSquared(kept[index]!, site, samples) > threshold;
-    if (!linked) kept.push(site);
+    for (let index = windowStart; index < kept.length && !linked; index += 1) linked = rSquared(kept[index]!.values, values) > threshold;
+    if (!linked) kept.push({ site, values });
   }
-  return kept;
+  return kept.map((entry) => entry.site);
 }

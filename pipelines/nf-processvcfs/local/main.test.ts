@@ -60,7 +60,13 @@ describe('sites exactly on a threshold are kept, as bcftools keeps them', () => 
   });
 });
 
-describe('LD pruning keeps the order of the file', () => {
+describe('LD pruning is bcftools +prune’s, in the order of the file', () => {
+  it('keeps the sites bcftools +prune -m 0.03 -w 500kb keeps (54 of 60)', async () => {
+    const { ids } = await processVcf({ input: path.join(FIXTURES, 'gdip.vcf'), min_maf: 0, max_site_missing: 1, min_sample_call_rate: 0, ld_prune: true, ld_r2_threshold: 0.03, ld_window_kb: 500 });
+    expect(ids).toEqual(fs.readFileSync(path.join(FIXTURES, 'gdip.pruned.txt'), 'utf8').trim().split('\n'));
+    expect(ids).toHaveLength(54);
+  });
+
   it('writes chr1, chr2, chr10 as the input has them, not chr1, chr10, chr2', async () => {
     const { records } = await processVcf({ input: path.join(FIXTURES, 'thresholds.vcf'), min_maf: 0.1, max_site_missing: 0.05, min_sample_call_rate: 0, ld_prune: true });
     const chromosomes = [...new Set(records.map((line) => line.split('\t')[0]))];

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { atLeast, atMost, decimalFraction } from '../../_shared/exact.ts';
-import { alleleNumber, isBiallelicSnp, isMissing, isReferenceBlock, minorAlleleCount, missingCount, readVcf, type Vcf, type VcfSite, vcfBaseName, writeVcf } from '../../_shared/vcf.ts';
+import { alleleNumber, calledSites, isBiallelicSnp, isReferenceBlock, minorAlleleCount, missingCount, readVcf, type Vcf, type VcfSite, vcfBaseName, writeVcf } from '../../_shared/vcf.ts';
 import { pruneByLd } from './ld-prune.ts';
 
 export interface Params {
@@ -108,14 +108,14 @@ export async function run(context: LocalContext): Promise<void> {
     return kept;
   });
 
-  const sampleCallRates = await context.task('SAMPLE_CALL_RATE', base, () =>
-    allSamples.map((index) => {
-      let called = 0;
-      for (const site of sites) if (!isMissing(site, index)) called += 1;
+  const sampleCallRates = await context.task('SAMPLE_CALL_RATE', base, () => {
+    const calledCounts = calledSites(sites, sampleCount);
+    return allSamples.map((index) => {
+      const called = calledCounts[index]!;
       // With no site left there is nothing to rate samples on: they all stay.
       return { sample: vcf.samples[index]!, called, callRate: sites.length === 0 ? Number.NaN : called / sites.length, kept: sites.length === 0 || atLeast(called, sites.length, minCallRate) };
-    }),
-  );
+    });
+  });
   const keptSamples = allSamples.filter((index) => sampleCallRates[index]!.kept);
   if (keptSamples.length === 0) {
     const best = Math.max(...sampleCallRates.map((row) => row.callRate));

@@ -1,0 +1,197 @@
+/**
+ * Process VCFs and GDIP on 500 samples × 20,400 markers, each timed beside the tool a
+ * bioinformatician would use on the same file in the same run: plink 1.9 for filtering and
+ * the association scan, numpy for ridge cross-validation. Medians of three runs.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { testContext } from '../../pipelines/_shared/testing.ts';
+import { run as gdip } from '../../pipelines/nf-gdip/local/main.ts';
+import { run as processVcfs } from '../../pipelines/nf-processvcfs/local/main.ts';
+import { writeGenomicsData } from './genomics-data.ts';
+
+export interface GenomicsFigures {
+  size: string;
+  processVcfsSeconds: number;
+  processVcfsLdSeconds: number;
+  plinkFilterSeconds: number | null;
+  bcftoolsPruneSeconds: number | null;
+  scanSeconds: number;
+  plinkLinearSeconds: number | null;
+  ridgeCvSeconds: number;
+  ridgeCvRemlSeconds: number;
+  numpyRidgeCvSeconds: number | null;
+  gdipSeconds: number;
+  notes: string[];
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+function timedContext(params: Record<string, unknown>) {
+  const context = testContext(params);
+  const times: Record<string, number> = {};
+  const task = context.task;
+  context.task = async (process, tag, work) => {
+    const started = performance.now();
+    try {
+      return await task(process, tag, work);
+    } finally {
+      times[process] = (times[process] ?? 0) + (performance.now() - started) / 1000;
+    }
+  };
+  return { context, times };
+}
+
+/** Seconds of one external command, or null when the tool is not installed. */
+function timeCommand(command: string, args: string[], options: { env?: NodeJS.ProcessEnv; cwd?: string } = {}): number | null {
+  try {
+    const started = performance.now();
+    execFileSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...options.env }, cwd: options.cwd });
+    return (performance.now() - started) / 1000;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw error;
+  }
+}
+
+const NUMPY_RIDGE = `
+import csv, sys, time
+import numpy as np
+vcf, phenotypes, folds_file, lam = sys.argv[1], sys.argv[2], sys.argv[3], float(sys.argv[4])
+codes = {'0/0': 0.0, '0/1': 1.0, '1/1': 2.0}
+rows = [line.rstrip('\\n').split('\\t') for line in open(vcf) if not line.startswith('#')]
+samples = [line.rstrip('\\n').split('\\t')[9:] for line in open(vcf) if line.startswith('#CHROM')][0]
+G = np.array([[codes.get(call, np.nan) for call in row[9:]] for row in rows]).T
+pheno = list(csv.DictReader(open(phenotypes)))
+index = {name: i for i, name in enumerate(samples)}
+order = [index[row['id']] for row in pheno]
+G = G[order]
+y = np.array([float(row['yield']) for row in pheno])
+env = [row['environment'] for row in pheno]
+X = np.column_stack([np.ones(len(y)), [e == 'north' for e in env], [e == 'south' for e in env], [float(row['moisture']) for row in pheno]]).astype(float)
+means = np.nanmean(G, 0)
+where = np.where(np.isnan(G))
+G[where] = np.take(means, where[1])
+p = means / 2
+G = G[:, np.minimum(p, 1 - p) >= 0.05]
+fold = np.array([int(line.split(',')[2]) for line in open(folds_file).read().split('\\n')[1:] if line])
+started = time.perf_counter()
+predicted = np.zeros(len(y))
+for f in range(fold.max() + 1):
+    train, test = fold != f, fold == f
+    Z = G[train] - G[train].mean(0)
+    H = Z @ Z.T + lam * np.eye(train.sum())
+    Hi_X = np.linalg.solve(H, X[train])
+    Hi_y = np.linalg.solve(H, y[train])
+    b = np.linalg.solve(X[train].T @ Hi_X, X[train].T @ Hi_y)
+    alpha = Hi_y - Hi_X @ b
+    predicted[test] = X[test] @ b + (G[test] - G[train].mean(0)) @ (Z.T @ alpha)
+print(time.perf_counter() - started, np.corrcoef(predicted, y)[0, 1])
+`;
+
+export async function benchGenomics(individuals = 500, markers = 20_400): Promise<GenomicsFigures> {
+  const folder = path.join(os.tmpdir(), `seedbed-genomics-bench-${individuals}x${markers}`);
+  const data = fs.existsSync(path.join(folder, 'plink.covar'))
+    ? {
+        vcf: path.join(folder, `panel_${individuals}x${markers}.vcf`),
+        phenotypes: path.join(folder, 'phenotypes.csv'),
+        plinkPheno: path.join(folder, 'plink.pheno'),
+        plinkCovar: path.join(folder, 'plink.covar'),
+      }
+    : writeGenomicsData(folder, individuals, markers);
+  const notes: string[] = [];
+  const filterParams = { input: data.vcf, biallelic_snps_only: true, min_maf: 0.05, max_site_missing: 0.2, min_sample_call_rate: 0.8, ld_prune: false, ld_r2_threshold: 0.8, ld_window_kb: 500 };
+
+  const filterTimes: number[] = [];
+  const ldTimes: number[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    let started = performance.now();
+    await processVcfs(testContext(filterParams));
+    filterTimes.push((performance.now() - started) / 1000);
+    started = performance.now();
+    await processVcfs(testContext({ ...filterParams, ld_prune: true }));
+    ldTimes.push((performance.now() - started) / 1000);
+  }
+
+  const plink = (args: string[]) => timeCommand('plink1.9', ['--allow-extra-chr', '--threads', '1', '--allow-no-sex', ...args], { cwd: folder });
+  const plinkFilter: number[] = [];
+  const plinkLinear: number[] = [];
+  const prune: number[] = [];
+  if (plink(['--vcf', data.vcf, '--double-id', '--make-bed', '--out', 'all']) === null) notes.push('plink1.9 is not installed (apt-get install plink1.9): no plink ratios');
+  else {
+    for (let round = 0; round < 3; round += 1) {
+      plinkFilter.push(plink(['--vcf', data.vcf, '--double-id', '--maf', '0.05', '--geno', '0.2', '--mind', '0.2', '--make-bed', '--out', 'filtered'])!);
+      plinkLinear.push(plink(['--bfile', 'all', '--pheno', data.plinkPheno, '--pheno-name', 'yield', '--covar', data.plinkCovar, '--linear', 'hide-covar', '--maf', '0.05', '--out', 'scan'])!);
+    }
+  }
+  for (let round = 0; round < 3; round += 1) {
+    const seconds = timeCommand('bcftools', ['+prune', '-m', '0.8', '-w', '500kb', '-o', path.join(folder, 'pruned.vcf'), data.vcf]);
+    if (seconds === null) break;
+    prune.push(seconds);
+  }
+
+  const gdipParams = {
+    genotypes: data.vcf,
+    phenotypes: data.phenotypes,
+    traits: 'yield',
+    covariates: 'environment,moisture',
+    association_test: 'linear',
+    significance_threshold: 5,
+    min_maf: 0.05,
+    biallelic_snps_only: true,
+    model: 'rrblup',
+    lambda_method: 'fixed',
+    ridge_lambda: 0.2,
+    cv_folds: 5,
+    seed: 42,
+  };
+  const scans: number[] = [];
+  const ridge: number[] = [];
+  const totals: number[] = [];
+  let foldsFile = '';
+  let lambda = 0;
+  for (let round = 0; round < 3; round += 1) {
+    const { context, times } = timedContext(gdipParams);
+    const started = performance.now();
+    await gdip(context);
+    totals.push((performance.now() - started) / 1000);
+    scans.push(times.PREPARE_MARKERS! + times.ASSOCIATION!);
+    ridge.push(times.GENOMIC_PREDICTION!);
+    foldsFile = path.join(context.outdir, 'prediction/cv_predictions.csv');
+    lambda = JSON.parse(context.read('models/gdip_model.json')).traits.yield.lambda;
+  }
+  const reml = timedContext({ ...gdipParams, lambda_method: 'reml' });
+  await gdip(reml.context);
+
+  const numpy: number[] = [];
+  const script = path.join(folder, 'ridge_cv.py');
+  fs.writeFileSync(script, NUMPY_RIDGE);
+  for (let round = 0; round < 3; round += 1) {
+    try {
+      const output = execFileSync('/usr/bin/python3', [script, data.vcf, data.phenotypes, foldsFile, String(lambda)], {
+        env: { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' },
+      }).toString();
+      numpy.push(Number(output.split(' ')[0]));
+    } catch {
+      notes.push('numpy is not installed (apt-get install python3-numpy): no numpy ratio');
+      break;
+    }
+  }
+
+  return {
+    size: `${individuals} × ${markers.toLocaleString()}`,
+    processVcfsSeconds: median(filterTimes),
+    processVcfsLdSeconds: median(ldTimes),
+    plinkFilterSeconds: plinkFilter.length ? median(plinkFilter) : null,
+    bcftoolsPruneSeconds: prune.length ? median(prune) : null,
+    scanSeconds: median(scans),
+    plinkLinearSeconds: plinkLinear.length ? median(plinkLinear) : null,
+    ridgeCvSeconds: median(ridge),
+    ridgeCvRemlSeconds: reml.times.GENOMIC_PREDICTION!,
+    numpyRidgeCvSeconds: numpy.length ? median(numpy) : null,
+    gdipSeconds: median(totals),
+    notes,
+  };
+}
