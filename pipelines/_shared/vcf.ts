@@ -255,9 +255,9 @@ function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCo
       if (end) break;
     }
     if (byte === COLON) while (index < length && record[index] !== TAB) index += 1;
-    dosage[sample] = nonRef > 255 ? 255 : nonRef;
-    called[sample] = calls > 255 ? 255 : calls;
-    ploidy[sample] = alleles > 255 ? 255 : alleles;
+    dosage[sample] = Math.min(nonRef, 255);
+    called[sample] = Math.min(calls, 255);
+    ploidy[sample] = Math.min(alleles, 255);
     if (alleles === 0 || calls < alleles) missing += 1;
     at = index + 1;
   }

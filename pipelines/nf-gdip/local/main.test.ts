@@ -105,3 +105,29 @@ describe('the prediction model fits the covariates as fixed effects and λ by RE
     }
   });
 });
+
+describe('which records are tested', () => {
+  const panel = {
+    genotypes: path.resolve('tests/fixtures/genomics/panel.vcf'),
+    phenotypes: path.resolve('tests/fixtures/genomics/panel_phenotypes.csv'),
+    traits: 'trait1',
+    covariates: '',
+    categorical_covariates: '',
+  };
+
+  it('tests biallelic SNPs only by default, and says what it left out', async () => {
+    const context = await gdip(panel);
+    const markers = table(context.read('discovery/associations.csv'), ',').slice(1);
+    // panel.vcf holds 8 indels and 8 multi-allelic SNPs (written by scripts/make-genomics-fixtures.ts).
+    expect(markers.some((row) => row[4] !== 'A' && row[4] !== 'C' && row[4] !== 'G' && row[4] !== 'T')).toBe(false);
+    expect(context.lines.find((line) => line.startsWith('trait1: '))).toMatch(/left out: 8 multi-allelic and 8 other non-SNP records as biallelic_snps_only is on/);
+  });
+
+  it('with biallelic_snps_only off, tests each ALT allele of a multi-allelic site as its own marker', async () => {
+    const context = await gdip({ ...panel, biallelic_snps_only: false });
+    const ids = table(context.read('discovery/associations.csv'), ',')
+      .slice(1)
+      .map((row) => row[1]!);
+    expect(ids.filter((id) => /:[GT]$/.test(id)).length).toBeGreaterThan(0);
+  });
+});

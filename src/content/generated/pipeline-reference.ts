@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { readCatalogue, type SchemaProperty } from '../../server/pipelines/catalogue';
 import { code, slugify, table, text, type GeneratedPage } from './markdown';
@@ -10,6 +11,12 @@ function typeOf(property: SchemaProperty): string {
   if (property.mimetype) parts.push(`(${property.mimetype})`);
   if (property.minimum !== undefined || property.maximum !== undefined) parts.push(`${property.minimum ?? '…'} – ${property.maximum ?? '…'}`);
   return parts.join(' ');
+}
+
+/** What the embedded engine computes, from the pipeline's `local/README.md` when it has one. */
+function localEngineNotes(id: string): string {
+  const file = path.join(CATALOGUE, id, 'local', 'README.md');
+  return fs.existsSync(file) ? fs.readFileSync(file, 'utf8').trim() : '';
 }
 
 /** One page per catalogue pipeline, under its group, from the schema the launch form reads. */
@@ -45,7 +52,10 @@ export function pipelineReferencePages(): GeneratedPage[] {
         ),
         "Hidden parameters are behind **Show hidden parameters** on the launch page. Generated from the pipeline's `nextflow_schema.json`, the same file the launch form and the server's validation read.",
         ...sections,
-      ].join('\n\n'),
+        localEngineNotes(id),
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
     };
   });
 }

@@ -4,7 +4,7 @@ import { fileTypes } from '../db/schema';
 
 /** The file types a new Seedbed knows: what pipelines read and write. */
 export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
-  { name: 'VCF', extensions: ['.vcf', '.vcf.gz'], mimeType: 'text/plain', description: 'Variant calls, one or more samples (VCF 4.x).', requiredColumns: [] },
+  { name: 'VCF', extensions: ['.vcf', '.vcf.gz', '.vcf.bgz'], mimeType: 'text/plain', description: 'Variant calls, one or more samples (VCF 4.x).', requiredColumns: [] },
   { name: 'GVCF', extensions: ['.g.vcf', '.g.vcf.gz', '.gvcf.gz'], mimeType: 'text/plain', description: 'Per-sample genomic VCF with reference blocks, for joint genotyping.', requiredColumns: [] },
   { name: 'BAM', extensions: ['.bam'], mimeType: 'application/octet-stream', description: 'Aligned reads (with a .bai index beside it).', requiredColumns: [] },
   { name: 'FASTQ', extensions: ['.fastq', '.fq', '.fastq.gz', '.fq.gz'], mimeType: 'text/plain', description: 'Raw sequencing reads.', requiredColumns: [] },

@@ -38,11 +38,12 @@ const isText = (bytes: Buffer) => !bytes.includes(0);
 
 type Check = (head: Buffer, name: string) => string | null;
 
-/** The text inside: decompressed when the name ends in .gz. */
+/** The text inside: decompressed when the name ends in .gz or .bgz (bgzip's own extension). */
 function textOf(head: Buffer, name: string, kind: string): { text?: string; problem?: string } {
   let bytes: Buffer = head;
-  if (/\.gz$/i.test(name)) {
-    if (!isGzip(head)) return { problem: `it ends in .gz but is not gzip-compressed (gzip files start with the bytes 1f 8b)` };
+  const extension = /\.(b?gz)$/i.exec(name)?.[1];
+  if (extension) {
+    if (!isGzip(head)) return { problem: `it ends in .${extension} but is not gzip-compressed (gzip and bgzip files start with the bytes 1f 8b)` };
     const inner = gunzipHead(head);
     if (!inner) return { problem: 'its gzip data cannot be read' };
     bytes = inner;
