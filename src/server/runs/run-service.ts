@@ -9,6 +9,7 @@ import type { Database } from '../db/client';
 import { projects, runGroups, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import { describeError, type Logger } from '../log';
+import { withDefaults } from '../pipelines/param-defaults';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { RunEngine } from './engines/engine';
@@ -35,18 +36,6 @@ export interface RunServiceOptions {
 }
 
 type RunRow = typeof runs.$inferSelect;
-
-/** Fills in schema defaults for parameters the launch left out (Nextflow does this from its config). */
-export function withDefaults(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, unknown> {
-  const filled: Record<string, unknown> = {};
-  for (const group of Object.values(pipeline.schema.$defs)) {
-    for (const [name, property] of Object.entries(group.properties)) {
-      if (property.default !== undefined) filled[name] = property.default;
-    }
-  }
-  for (const [name, value] of Object.entries(params)) if (value !== undefined && value !== null && value !== '') filled[name] = value;
-  return filled;
-}
 
 /**
  * File parameters that name no file on this server, as `params.<name>` errors. The local engine
@@ -228,7 +217,14 @@ export function createRunService(options: RunServiceOptions) {
         [run] = await db.select().from(runs).where(eq(runs.id, runId));
       }
       if (!run) return;
-      if (!isEnded(run.status)) {
+      if (!isEnded(run.status) && code === 0) {
+        // Nextflow exits 0 only when the workflow succeeded; the `completed` event was lost on the way.
+        const note = `The ${run.engine} process exited with status 0 (success), but its final weblog event never arrived; the run is marked succeeded from the exit status.`;
+        await db
+          .update(runs)
+          .set({ status: 'SUCCEEDED', statusReason: note, completedAt: new Date() })
+          .where(and(eq(runs.id, runId), runIsOpen()));
+      } else if (!isEnded(run.status)) {
         const how = code !== null ? `with exit status ${code}` : signal ? `on ${signal}` : 'while Seedbed was not watching';
         const last = tailOf(path.join(folderOf(run.id), 'run.log'), 3);
         const reason = `The ${run.engine} process ended ${how} without reporting that the run finished.${last ? ` Last log lines:\n${last}` : ''}`;

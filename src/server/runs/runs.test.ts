@@ -64,7 +64,8 @@ process.on('SIGTERM', () => { fs.writeFileSync('fake-nextflow-sigterm', ''); pro
   await post(events[0]);
   // Runs named slow_* keep running until stopped, or for 4 s.
   if (name.startsWith('slow')) await sleep(4000);
-  for (const event of events.slice(1)) await post(event);
+  // Runs named lost_* lose their last event (completed) on the way, then exit 0.
+  for (const event of events.slice(1, name.startsWith('lost') ? -1 : undefined)) await post(event);
 })();
 `;
   fs.writeFileSync(path.join(directory, 'nextflow'), script, { mode: 0o755 });
@@ -296,6 +297,19 @@ describe('the nextflow engine', () => {
   });
   afterAll(() => t.close());
 
+  it('a nextflow process that exits 0 after its completed event was lost ends SUCCEEDED, with a note', async () => {
+    const response = await h.launch({
+      pipelineId: 'nf-processvcfs',
+      name: 'lost_completed',
+      params: { input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results', min_maf: 0.05, max_site_missing: 0.2 },
+    });
+    const run = await h.untilEnded(((await response.json()) as { id: number }).id);
+    expect(run.status).toBe('SUCCEEDED');
+    expect(run.statusReason).toMatch(/exited with status 0 \(success\), but its final weblog event never arrived/);
+    // Defaults sent by the form stay out of the params file.
+    expect(JSON.parse(fs.readFileSync(path.join(run.runDir, 'params.json'), 'utf8'))).toEqual({ input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results' });
+  });
+
   it('runs `nextflow run` with exactly the documented arguments, and its weblog drives the run', async () => {
     process.env.SEEDBED_SECRET_FOR_TEST = 'not for nextflow';
     const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'nf_exact', params: { input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results', min_maf: 0.01 } });
@@ -328,7 +342,8 @@ describe('the nextflow engine', () => {
       'docker',
     ]);
     const params = JSON.parse(fs.readFileSync(path.join(run.runDir, 'params.json'), 'utf8'));
-    expect(params).toMatchObject({ input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results', min_maf: 0.01, max_site_missing: 0.2 });
+    // Only what differs from the schema's defaults, as nf-core launch writes it: -params-file outranks the site's config.
+    expect(params).toEqual({ input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results', min_maf: 0.01 });
     const outputs = (await (await t.call(`/runs/${id}/outputs`, { token: await t.signInNewUser() })).json()) as { local: boolean; location: string };
     expect(outputs).toMatchObject({ local: false, location: 's3://bucket/results' });
   });

@@ -20,6 +20,8 @@ type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 const RANK: Record<string, number> = { NEW: 0, SUBMITTED: 1, RUNNING: 2 };
 const rankOf = (status: string) => RANK[status] ?? 3;
 const finite = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+/** A task's times are epoch milliseconds; Nextflow sends 0 for "not yet". */
+const moment = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
 
 export function taskRowOf(runId: number, trace: NonNullable<WeblogEvent['trace']>): TaskRow {
   return {
@@ -30,9 +32,9 @@ export function taskRowOf(runId: number, trace: NonNullable<WeblogEvent['trace']
     status: trace.status,
     hash: trace.hash ?? null,
     exit: trace.exit === NO_EXIT ? null : finite(trace.exit),
-    submit: finite(trace.submit),
-    start: finite(trace.start),
-    complete: finite(trace.complete),
+    submit: moment(trace.submit),
+    start: moment(trace.start),
+    complete: moment(trace.complete),
     duration: finite(trace.duration),
     realtime: finite(trace.realtime),
     cpuPercent: finite(trace['%cpu']),

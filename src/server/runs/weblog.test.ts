@@ -54,6 +54,53 @@ async function tasks(runId: number) {
     .data;
 }
 
+/** What Nextflow's HTTP client sends: DataOutputStream.writeBytes keeps the low byte of each character. */
+const nextflowBytes = (event: unknown) => Uint8Array.from(JSON.stringify(event), (character) => character.charCodeAt(0) & 0xff);
+const postBytes = (runId: number, bytes: Uint8Array) =>
+  t.call(`/runs/${runId}/weblog?secret=${encodeURIComponent(SECRET)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.from(bytes) });
+const event = (name: string, extra: Record<string, unknown> = {}) => ({
+  runName: 'tiny_lovelace',
+  runId: 'a0e3c7d6-1b2f-4c7e-9d1a-2f3b4c5d6e7f',
+  event: name,
+  utcTime: '2026-11-22T10:00:00Z',
+  ...extra,
+});
+
+describe('Nextflow’s own bytes and failure reports', () => {
+  it('reads a body that is not UTF-8 as Nextflow wrote it: Latin-1 letters and typographic punctuation survive', async () => {
+    const runId = await newRun('RUNNING');
+    const message = 'Sample “Müller–42” isn’t in the sheet (µ ± 2 °C)';
+    const bytes = nextflowBytes(event('completed', { metadata: { workflow: { success: false, errorMessage: message } } }));
+    expect(() => new TextDecoder('utf-8', { fatal: true }).decode(bytes)).toThrow();
+    const response = await postBytes(runId, bytes);
+    expect(response.status, await response.clone().text()).toBe(204);
+    expect(await detail(runId)).toMatchObject({ status: 'FAILED', statusReason: message });
+  });
+
+  it('takes the reason from completed’s errorMessage when error came without a trace', async () => {
+    const runId = await newRun('RUNNING');
+    expect((await post(runId, event('error'))).status).toBe(204);
+    expect((await detail(runId)).statusReason).toBe('The workflow reported an error.');
+    const errorMessage = 'Process `FASTQC (sample_1)` terminated with an error exit status (127)';
+    expect(
+      (await post(runId, event('completed', { metadata: { workflow: { success: false, errorMessage, errorReport: `${errorMessage}\n\nCommand executed:\n  fastqc sample_1.fq.gz` } } }))).status,
+    ).toBe(204);
+    const run = await detail(runId);
+    expect(run.status).toBe('FAILED');
+    expect(run.statusReason).toContain('terminated with an error exit status (127)');
+    expect(run.statusReason).toContain('Command executed:');
+  });
+
+  it('stores a start of 0 as not started', async () => {
+    const runId = await newRun('RUNNING');
+    const trace = { task_id: 1, hash: 'ab/cdef12', name: 'FASTQC (1)', process: 'FASTQC', status: 'SUBMITTED', submit: 1795300000000, start: 0, complete: 0, exit: 2147483647 };
+    expect((await post(runId, event('process_submitted', { trace }))).status).toBe(204);
+    const response = await t.call(`/runs/${runId}/tasks?pageSize=10`, { token });
+    const [task] = ((await response.json()) as { data: Array<{ submit: number | null; start: number | null; complete: number | null }> }).data;
+    expect(task).toMatchObject({ submit: 1795300000000, start: null, complete: null });
+  });
+});
+
 describe('weblog ingestion', () => {
   it('follows a successful run from started to completed, task by task', async () => {
     const runId = await newRun();

@@ -20,6 +20,19 @@ const toDate = (utcTime: string | null | undefined) => {
 export const timestamp = (date: Date) => sql`${date.toISOString()}::timestamptz`;
 /** Nextflow reports Integer.MAX_VALUE as the exit status of a task that has not ended. */
 export const NO_EXIT = 2147483647;
+/**
+ * Nextflow's usual failure sends `error` without a trace, then `completed` with the reason in
+ * `errorMessage`: this placeholder stands until then, and only it is replaced.
+ */
+export const REPORTED_AN_ERROR = 'The workflow reported an error.';
+
+/** Nextflow's own words for a failure: errorMessage, with errorReport when it says more. */
+function failureReason(workflow: { errorMessage?: string | null; errorReport?: string | null } | undefined): string | null {
+  const message = workflow?.errorMessage?.trim() || null;
+  const report = workflow?.errorReport?.trim() || null;
+  if (message && report && !report.includes(message)) return `${message}\n${report}`;
+  return report && (!message || report.includes(message)) ? report : message;
+}
 
 /**
  * The workflow part of an event: `started`, `error` and `completed` move the run's status.
@@ -57,13 +70,14 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
     case 'completed': {
       const succeeded = event.event === 'completed' && workflow?.success === true;
       const outcome = succeeded ? 'SUCCEEDED' : 'FAILED';
-      const reason = succeeded ? null : (workflow?.errorMessage ?? (event.event === 'error' ? 'The workflow reported an error.' : 'The workflow did not succeed.'));
+      const reported = failureReason(workflow);
+      const reason = succeeded ? null : (reported ?? (event.event === 'error' ? REPORTED_AN_ERROR : 'The workflow did not succeed.'));
       const open = runIsOpen();
       await db
         .update(runs)
         .set({
           status: sql`CASE WHEN ${open} THEN ${outcome} ELSE ${runs.status} END`,
-          statusReason: sql`CASE WHEN ${open} THEN ${reason}::text ELSE coalesce(${runs.statusReason}, ${reason}::text) END`,
+          statusReason: sql`CASE WHEN ${open} THEN ${reason}::text WHEN ${runs.statusReason} = ${REPORTED_AN_ERROR} AND ${reported}::text IS NOT NULL THEN ${reported}::text ELSE coalesce(${runs.statusReason}, ${reason}::text) END`,
           startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
           completedAt: event.event === 'completed' ? sql`coalesce(${runs.completedAt}, ${timestamp(workflow?.complete ? toDate(workflow.complete) : at)})` : sql`${runs.completedAt}`,
           workflowStats: sql`coalesce(${stats}::jsonb, ${runs.workflowStats})`,

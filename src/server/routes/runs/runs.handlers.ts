@@ -11,6 +11,7 @@ import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { listOutputs } from '../../runs/outputs';
 import { runFolder, withRunFolder } from '../../runs/run-folder';
+import { nextflowJsonText } from '../../runs/nextflow-json';
 import { secretMatches } from '../../runs/weblog';
 import { parseRunSearch } from './run-search';
 import type * as routes from './runs.routes';
@@ -67,6 +68,10 @@ export const checkWeblogSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
     weblog.secretHashes.set(id.data, hash);
   }
   if (!secretMatches(secret, hash)) throw new ApiError(401, 'This is not the weblog secret of that run.');
+  // Nextflow's bytes are not always UTF-8 (nextflow-json.ts): decode them here and hand the
+  // validator the repaired text through Hono's body cache (its json() parses the cached text).
+  const text = nextflowJsonText(new Uint8Array(await c.req.arrayBuffer()));
+  (c.req as unknown as { bodyCache: { text?: Promise<string> } }).bodyCache.text = Promise.resolve(text);
   return next();
 };
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { CataloguePipeline } from '../../pipelines/catalogue';
+import { changedFromDefaults } from '../../pipelines/param-defaults';
 import type { LaunchSpec, RunEngine } from './engine';
 import { findOnPath, isProcessOf, signalTree, spawnDetached } from './processes';
 
@@ -70,7 +71,7 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
       const executable = locate();
       if (!executable) throw new Error('nextflow is not on PATH');
       const paramsFile = path.join(spec.runDir, 'params.json');
-      fs.writeFileSync(paramsFile, JSON.stringify(spec.params, null, 2));
+      fs.writeFileSync(paramsFile, JSON.stringify(changedFromDefaults(spec.pipeline, spec.params), null, 2));
       return spawnDetached(executable, nextflowArguments(spec, paramsFile, options.config), {
         cwd: spec.runDir,
         logFile: spec.logFile,

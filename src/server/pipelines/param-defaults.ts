@@ -1,0 +1,29 @@
+import type { CataloguePipeline } from './catalogue';
+
+/** Every parameter's schema default, by name. */
+function defaultsOf(pipeline: CataloguePipeline): Map<string, unknown> {
+  const defaults = new Map<string, unknown>();
+  for (const group of Object.values(pipeline.schema.$defs)) {
+    for (const [name, property] of Object.entries(group.properties)) if (property.default !== undefined) defaults.set(name, property.default);
+  }
+  return defaults;
+}
+
+const isSet = (value: unknown) => value !== undefined && value !== null && value !== '';
+
+/** Fills in schema defaults for parameters the launch left out (Nextflow does this from its config). */
+export function withDefaults(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, unknown> {
+  const filled: Record<string, unknown> = Object.fromEntries(defaultsOf(pipeline));
+  for (const [name, value] of Object.entries(params)) if (isSet(value)) filled[name] = value;
+  return filled;
+}
+
+/**
+ * Only what differs from the schema's defaults, as `nf-core launch` writes a params file.
+ * `-params-file` outranks `-c` and profiles, so a default written there would override a
+ * site's own settings (igenomes_base, max_memory) for no reason.
+ */
+export function changedFromDefaults(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, unknown> {
+  const defaults = defaultsOf(pipeline);
+  return Object.fromEntries(Object.entries(params).filter(([name, value]) => isSet(value) && JSON.stringify(value) !== JSON.stringify(defaults.get(name))));
+}
