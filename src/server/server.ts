@@ -18,8 +18,12 @@ export const API_BASE_PATH = '/api';
 
 /** Everything one process serves: the API under /api/ and the built site everywhere else. */
 export async function createSeedbed(env: Env, log: Logger, options: { demo?: boolean } = {}) {
-  // A broken catalogue stops the start before anything else happens (CatalogueError names the file).
+  // A missing catalogue stops the start; a broken pipeline in it is listed as unavailable, with why.
   const catalogue = readCatalogue(env.SEEDBED_PIPELINES_DIR);
+  for (const pipeline of catalogue) {
+    if (pipeline.problem) log.error('A pipeline of the catalogue cannot be used; it is listed as unavailable', { pipeline: pipeline.id, problem: pipeline.problem });
+    for (const warning of pipeline.warnings) log.warn('A pipeline schema has something nf-schema would warn about', { pipeline: pipeline.id, warning });
+  }
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : `${env.SEEDBED_DATA_DIR}/pglite`,

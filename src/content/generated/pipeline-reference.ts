@@ -21,7 +21,7 @@ function localEngineNotes(id: string): string {
 
 /** One page per catalogue pipeline, under its group, from the schema the launch form reads. */
 export function pipelineReferencePages(): GeneratedPage[] {
-  return readCatalogue(CATALOGUE).map(({ id, manifest, schema }) => {
+  return readCatalogue(CATALOGUE).map(({ id, manifest, schema, problem }) => {
     const groups = schema.allOf.map((entry) => schema.$defs[entry.$ref.replace('#/$defs/', '')]!);
     const sections = groups.map((group) => {
       const required = new Set(group.required ?? []);
@@ -41,6 +41,7 @@ export function pipelineReferencePages(): GeneratedPage[] {
       description: manifest.description,
       body: [
         text(manifest.description),
+        problem ? `**Unavailable on this server:** ${text(problem)}` : '',
         table(
           ['', ''],
           [

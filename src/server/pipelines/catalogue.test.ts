@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CatalogueError, readCatalogue } from './catalogue';
+import { readCatalogue } from './catalogue';
 
 const LAUNCH_MENU = [
   'preprocessing',
@@ -61,16 +61,54 @@ describe('readCatalogue', () => {
   it.each([
     ['unreadable JSON', { 'p/pipeline.json': '{oops', 'p/nextflow_schema.json': schema }, /p\/pipeline\.json: /],
     ['a manifest without a label', { 'p/pipeline.json': { ...manifest, label: undefined }, 'p/nextflow_schema.json': schema }, /pipeline\.json: label: /],
-    ['another schema draft', { 'p/pipeline.json': manifest, 'p/nextflow_schema.json': { ...schema, $schema: 'http://json-schema.org/draft-07/schema' } }, /nextflow_schema\.json: "\$schema" must be/],
+    [
+      'a schema of another draft',
+      { 'p/pipeline.json': manifest, 'p/nextflow_schema.json': { ...schema, $schema: 'http://json-schema.org/draft-04/schema#' } },
+      /nextflow_schema\.json: "\$schema" is .*draft-04.*draft-07 or 2020-12/,
+    ],
     ['an allOf pointing nowhere', { 'p/pipeline.json': manifest, 'p/nextflow_schema.json': { ...schema, allOf: [{ $ref: '#/$defs/missing' }] } }, /refers to "#\/\$defs\/missing"/],
     [
       'a bad pattern',
       { 'p/pipeline.json': manifest, 'p/nextflow_schema.json': { ...schema, $defs: { io: { title: 'IO', properties: { outdir: { type: 'string', pattern: '(' } } } } } },
       /invalid pattern/,
     ],
-  ])('stops on %s, naming the file and the problem', (_, files, message) => {
-    const directory = scratchCatalogue(files);
-    expect(() => readCatalogue(directory)).toThrow(CatalogueError);
-    expect(() => readCatalogue(directory)).toThrow(message);
+  ])('disables only the pipeline with %s, naming the file and the problem', (_, files, message) => {
+    const directory = scratchCatalogue({ ...files, 'good/pipeline.json': manifest, 'good/nextflow_schema.json': schema });
+    const catalogue = readCatalogue(directory);
+    const bad = catalogue.find((pipeline) => pipeline.id === 'p');
+    const good = catalogue.find((pipeline) => pipeline.id === 'good');
+    expect(bad!.problem).toMatch(message);
+    expect(bad!.validate({})).toBe(false);
+    expect(good).toMatchObject({ id: 'good', problem: null });
+    expect(good!.validate({ outdir: 'results' })).toBe(true);
+  });
+
+  it('reads a draft-07 schema with `definitions` (fetchngs 1.12, rnaseq 3.9) as 2020-12 with `$defs`', () => {
+    const draft07 = {
+      $schema: 'http://json-schema.org/draft-07/schema',
+      title: 't',
+      definitions: { io: { title: 'IO', required: ['input'], properties: { input: { type: 'string', pattern: '^\\S+\\.csv$' } } } },
+      allOf: [{ $ref: '#/definitions/io' }],
+    };
+    const [pipeline] = readCatalogue(scratchCatalogue({ 'old/pipeline.json': manifest, 'old/nextflow_schema.json': draft07 }));
+    expect(pipeline!.problem).toBeNull();
+    expect(pipeline!.schema.allOf).toEqual([{ $ref: '#/$defs/io' }]);
+    expect(Object.keys(pipeline!.schema.$defs)).toEqual(['io']);
+    expect(pipeline!.validate({ input: 'samples.csv' })).toBe(true);
+    expect(pipeline!.validate({ input: 'samples.tsv' })).toBe(false);
+    expect(pipeline!.validate({})).toBe(false);
+  });
+
+  it('warns, as nf-schema does, on an unknown keyword (ampliseq’s `min`) and on `pattern` without `type` (raredisease), and still validates', () => {
+    const loose = {
+      ...schema,
+      $defs: { io: { title: 'IO', properties: { outdir: { type: 'string' }, trunclenf: { type: 'integer', min: 0 }, sample: { pattern: '^[\\w\\-]+$' } } } },
+    };
+    const [pipeline] = readCatalogue(scratchCatalogue({ 'loose/pipeline.json': manifest, 'loose/nextflow_schema.json': loose }));
+    expect(pipeline!.problem).toBeNull();
+    expect(pipeline!.warnings.join('\n')).toMatch(/unknown keyword: "min"/);
+    expect(pipeline!.warnings.join('\n')).toMatch(/strictTypes|missing type "string"/);
+    expect(pipeline!.validate({ sample: 'sample-1' })).toBe(true);
+    expect(pipeline!.validate({ sample: 'sample 1' })).toBe(false);
   });
 });

@@ -36,6 +36,10 @@ export interface CataloguePipeline {
   schema: NextflowSchema;
   /** Checks launch parameters against the schema (ajv, draft 2020-12). */
   validate: ValidateFunction;
+  /** Why this pipeline cannot be used at all (its files are broken), or null: it is listed, not launchable. */
+  problem: string | null;
+  /** What nf-schema would warn about (unknown keywords, loose types): logged at start, not fatal. */
+  warnings: string[];
 }
 
 export class CatalogueError extends Error {
@@ -50,11 +54,32 @@ function readJson(file: string): unknown {
   }
 }
 
-function checkSchema(file: string, value: unknown): NextflowSchema {
-  const schema = value as Partial<NextflowSchema>;
-  if (schema.$schema !== 'https://json-schema.org/draft/2020-12/schema') {
-    throw new CatalogueError(`${file}: "$schema" must be https://json-schema.org/draft/2020-12/schema (nf-core schema format).`);
+const DRAFT_2020_12 = 'https://json-schema.org/draft/2020-12/schema';
+
+/**
+ * nf-core schemas come in two eras: draft-07 with groups under `definitions` (fetchngs 1.12,
+ * rnaseq 3.9 and older) and 2020-12 with `$defs`, each with `http` or `https` in `$schema`.
+ * Both are read into the 2020-12 shape the rest of Seedbed uses.
+ */
+function normaliseDraft(file: string, value: unknown): Partial<NextflowSchema> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new CatalogueError(`${file}: not a JSON object.`);
+  const schema = { ...(value as Record<string, unknown>) };
+  const draft = String(schema.$schema ?? '')
+    .replace(/^http:/, 'https:')
+    .replace(/#$/, '');
+  if (draft === 'https://json-schema.org/draft-07/schema') {
+    if (schema.definitions && !schema.$defs) schema.$defs = schema.definitions;
+    delete schema.definitions;
+    if (Array.isArray(schema.allOf)) schema.allOf = schema.allOf.map((entry: { $ref?: string }) => ({ ...entry, $ref: entry.$ref?.replace(/^#\/definitions\//, '#/$defs/') }));
+  } else if (draft !== DRAFT_2020_12) {
+    throw new CatalogueError(`${file}: "$schema" is ${JSON.stringify(schema.$schema)}; nf-core schemas use JSON Schema draft-07 or 2020-12 (https://json-schema.org/draft/2020-12/schema).`);
   }
+  schema.$schema = DRAFT_2020_12;
+  return schema as Partial<NextflowSchema>;
+}
+
+function checkSchema(file: string, value: unknown): NextflowSchema {
+  const schema = normaliseDraft(file, value);
   if (!schema.$defs || typeof schema.$defs !== 'object') throw new CatalogueError(`${file}: the parameter groups belong under "$defs".`);
   if (!Array.isArray(schema.allOf)) throw new CatalogueError(`${file}: "allOf" must list the groups of "$defs".`);
   for (const entry of schema.allOf) {
@@ -67,19 +92,28 @@ function checkSchema(file: string, value: unknown): NextflowSchema {
       if (!group.properties[required]) throw new CatalogueError(`${file}: group "${name}" requires "${required}", which it does not define.`);
     }
     for (const [parameter, property] of Object.entries(group.properties)) {
-      if (property.pattern !== undefined) {
-        try {
-          new RegExp(property.pattern, 'u');
-        } catch {
-          throw new CatalogueError(`${file}: parameter "${parameter}" has an invalid pattern ${JSON.stringify(property.pattern)}.`);
-        }
+      if (property.pattern !== undefined && !isRegExp(property.pattern)) {
+        throw new CatalogueError(`${file}: parameter "${parameter}" has an invalid pattern ${JSON.stringify(property.pattern)}.`);
       }
     }
   }
   return schema as NextflowSchema;
 }
 
-function compile(file: string, schema: NextflowSchema): ValidateFunction {
+/** A pattern JavaScript can run, with or without the `u` flag (nf-core writes `[\\w\\-]`, which `u` refuses). */
+function isRegExp(pattern: string): boolean {
+  for (const flags of ['u', '']) {
+    try {
+      new RegExp(pattern, flags);
+      return true;
+    } catch {
+      // try the next flags
+    }
+  }
+  return false;
+}
+
+function compile(file: string, schema: NextflowSchema): { validate: ValidateFunction; warnings: string[] } {
   try {
     return compileParamsSchema(schema);
   } catch (error) {
@@ -87,9 +121,42 @@ function compile(file: string, schema: NextflowSchema): ValidateFunction {
   }
 }
 
+/** A pipeline whose files cannot be used: listed with the reason, never launched. */
+function disabledPipeline(directory: string, id: string, problem: string): CataloguePipeline {
+  const manifestFile = path.join(directory, id, 'pipeline.json');
+  const manifest = (() => {
+    try {
+      return pipelineManifestSchema.parse(JSON.parse(fs.readFileSync(manifestFile, 'utf8')));
+    } catch {
+      return { label: id, group: 'Unavailable', description: problem, repository: '', revision: '', defaultProfile: '', outputFileTypes: [] };
+    }
+  })();
+  const schema: NextflowSchema = { $schema: DRAFT_2020_12, title: manifest.label, $defs: {}, allOf: [] } as unknown as NextflowSchema;
+  const refuse = Object.assign(() => false, { errors: [{ instancePath: '', schemaPath: '#', keyword: 'unavailable', params: {}, message: problem }] }) as unknown as ValidateFunction;
+  return { id, directory: path.resolve(directory, id), manifest: { ...manifest, local: undefined }, schema, validate: refuse, problem, warnings: [] };
+}
+
+function readPipeline(directory: string, id: string): CataloguePipeline {
+  const manifestFile = path.join(directory, id, 'pipeline.json');
+  const schemaFile = path.join(directory, id, 'nextflow_schema.json');
+  const manifest = pipelineManifestSchema.safeParse(readJson(manifestFile));
+  if (!manifest.success) {
+    const issue = manifest.error.issues[0]!;
+    throw new CatalogueError(`${manifestFile}: ${issue.path.join('.') || 'the file'}: ${issue.message}.`);
+  }
+  const local = manifest.data.local;
+  if (local && !fs.existsSync(path.join(directory, id, local))) {
+    throw new CatalogueError(`${manifestFile}: "local" names ${local}, which does not exist in ${path.join(directory, id)}.`);
+  }
+  const schema = checkSchema(schemaFile, readJson(schemaFile));
+  const { validate, warnings } = compile(schemaFile, schema);
+  return { id, directory: path.resolve(directory, id), manifest: manifest.data, schema, validate, problem: null, warnings: warnings.map((warning) => `${schemaFile}: ${warning}`) };
+}
+
 /**
- * Reads and checks every `pipelines/<id>/`; a broken file stops with its name and the problem.
- * Folders whose names start with `_` or `.` hold shared code, not pipelines.
+ * Reads and checks every `pipelines/<id>/`. A pipeline whose files cannot be used is kept with
+ * its `problem` (the file and what is wrong), so one odd schema disables one pipeline, not the
+ * server. Folders whose names start with `_` or `.` hold shared code, not pipelines.
  */
 export function readCatalogue(directory: string): CataloguePipeline[] {
   if (!fs.existsSync(directory)) throw new CatalogueError(`The pipeline catalogue ${directory} does not exist. Set SEEDBED_PIPELINES_DIR to a folder of pipelines.`);
@@ -99,18 +166,11 @@ export function readCatalogue(directory: string): CataloguePipeline[] {
     .map((entry) => entry.name)
     .sort()
     .map((id) => {
-      const manifestFile = path.join(directory, id, 'pipeline.json');
-      const schemaFile = path.join(directory, id, 'nextflow_schema.json');
-      const manifest = pipelineManifestSchema.safeParse(readJson(manifestFile));
-      if (!manifest.success) {
-        const issue = manifest.error.issues[0]!;
-        throw new CatalogueError(`${manifestFile}: ${issue.path.join('.') || 'the file'}: ${issue.message}.`);
+      try {
+        return readPipeline(directory, id);
+      } catch (error) {
+        if (!(error instanceof CatalogueError)) throw error;
+        return disabledPipeline(directory, id, error.message);
       }
-      const local = manifest.data.local;
-      if (local && !fs.existsSync(path.join(directory, id, local))) {
-        throw new CatalogueError(`${manifestFile}: "local" names ${local}, which does not exist in ${path.join(directory, id)}.`);
-      }
-      const schema = checkSchema(schemaFile, readJson(schemaFile));
-      return { id, directory: path.resolve(directory, id), manifest: manifest.data, schema, validate: compile(schemaFile, schema) };
     });
 }

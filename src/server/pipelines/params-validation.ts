@@ -9,8 +9,21 @@ import addFormats from 'ajv-formats';
 const NF_CORE_ANNOTATIONS = ['fa_icon', 'help_text', 'hidden', 'mimetype', 'exists', 'schema', 'format_path'];
 const PATH_FORMATS = ['file-path', 'directory-path', 'path', 'file-path-pattern'];
 
+/** Warnings of the schema being compiled: ajv's strict mode reports them here instead of failing. */
+let compileWarnings: string[] = [];
+
 function createAjv() {
-  const ajv = new Ajv2020({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true });
+  // As nf-schema does: unknown keywords (ampliseq's `min`) and loose types (raredisease's
+  // `pattern` without `type: string`) are warnings, not errors; patterns run without the `u`
+  // flag, which refuses nf-core's usual `[\w\-]`.
+  const ajv = new Ajv2020({
+    allErrors: true,
+    strict: 'log',
+    strictRequired: false,
+    allowUnionTypes: true,
+    unicodeRegExp: false,
+    logger: { log: () => {}, warn: (...parts: unknown[]) => compileWarnings.push(parts.map(String).join(' ')), error: (...parts: unknown[]) => compileWarnings.push(parts.map(String).join(' ')) },
+  });
   // ajv-formats and ajv-errors are CommonJS whose default export arrives wrapped under ESM.
   const formats = (addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats;
   const errors = (addErrors as unknown as { default?: typeof addErrors }).default ?? addErrors;
@@ -25,10 +38,15 @@ function createAjv() {
 let shared: Ajv2020 | undefined;
 
 /** Compiles a schema; throws (with ajv's reason) when the schema itself is not valid. */
-export function compileParamsSchema(schema: object): ValidateFunction {
+export function compileParamsSchema(schema: object): { validate: ValidateFunction; warnings: string[] } {
   shared ??= createAjv();
   const { $id: _id, ...rest } = schema as { $id?: string };
-  return shared.compile(rest);
+  compileWarnings = [];
+  try {
+    return { validate: shared.compile(rest), warnings: compileWarnings };
+  } finally {
+    compileWarnings = [];
+  }
 }
 
 function messageOf(error: ErrorObject): string {

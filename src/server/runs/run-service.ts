@@ -90,6 +90,8 @@ export function createRunService(options: RunServiceOptions) {
 
   async function launch(input: RunLaunch & { labels: string[]; groupId: number | null; projectId: number | null }, userId: number): Promise<RunRow> {
     const pipeline = pipelineOf(input.pipelineId);
+    if (pipeline.problem)
+      throw new DomainError('unavailable', `${pipeline.manifest.label} cannot be launched: its files in the catalogue are broken. ${pipeline.problem} Ask your administrator to fix the file.`);
     // An engine that cannot run the pipeline here says so before anything else.
     const engine = engineFor(pipeline);
     const refusal = engine.cannotLaunch(pipeline);
@@ -332,7 +334,11 @@ export function createRunService(options: RunServiceOptions) {
 
   const waiting = () => [...queue];
   const engineNameFor = (pipeline: CataloguePipeline) => engineFor(pipeline).name;
-  return { launch, cancel, recover, stop, waiting, engineNameFor, canLaunch: (pipeline: CataloguePipeline) => engineFor(pipeline).cannotLaunch(pipeline) };
+  const canLaunch = (pipeline: CataloguePipeline) =>
+    pipeline.problem
+      ? { status: 503, message: `This pipeline cannot be launched: its files in the catalogue are broken. ${pipeline.problem}`, fix: 'Fix the named file in the catalogue and restart Seedbed.' }
+      : engineFor(pipeline).cannotLaunch(pipeline);
+  return { launch, cancel, recover, stop, waiting, engineNameFor, canLaunch };
 }
 
 export type RunService = ReturnType<typeof createRunService>;

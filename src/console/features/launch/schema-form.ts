@@ -107,18 +107,24 @@ export function paramsOf(groups: ParameterGroup[], values: Record<string, unknow
   return params;
 }
 
+/** A schema pattern as the server runs it: with the `u` flag when it allows, else without (nf-core's `[\\w\\-]`). */
+function patternOf(source: string): RegExp | null {
+  for (const flags of ['u', '']) {
+    try {
+      return new RegExp(source, flags);
+    } catch {
+      // try the next flags
+    }
+  }
+  return null;
+}
+
 /** The rules of one field, with the messages the server's check gives for the same problem. */
 export function rulesOf(field: ParameterField): { validate: (value: unknown) => true | string } {
   const { schema } = field;
   const numeric = field.kind === 'integer' || field.kind === 'number';
   let pattern: RegExp | null = null;
-  if (schema.pattern) {
-    try {
-      pattern = new RegExp(schema.pattern, 'u');
-    } catch {
-      pattern = null;
-    }
-  }
+  if (schema.pattern) pattern = patternOf(schema.pattern);
   return {
     validate: (raw: unknown) => {
       const empty = raw === undefined || raw === null || raw === '';
@@ -148,7 +154,7 @@ export function fileSuits(field: ParameterField, file: { name: string; mimeType:
   if (field.schema.mimetype && file.mimeType && file.mimeType !== field.schema.mimetype) return false;
   if (!field.schema.pattern) return true;
   try {
-    return new RegExp(field.schema.pattern, 'u').test(file.path);
+    return patternOf(field.schema.pattern)?.test(file.path) ?? true;
   } catch {
     return true;
   }
