@@ -1,5 +1,6 @@
 /** Numerical helpers of the local implementations: t tests, correlation, seeded randomness. */
 import betainc from '@stdlib/math-base-special-betainc';
+import lgamma from '@stdlib/math-base-special-gammaln';
 
 export function mean(values: ArrayLike<number>): number {
   let sum = 0;
@@ -30,17 +31,6 @@ export function tTest(t: number, degreesOfFreedom: number): { p: number; log10p:
   }
   const logP = a * Math.log(x) + 0.5 * Math.log1p(-x) - Math.log(a) - logBeta + Math.log(series);
   return { p: 0, log10p: Number.isFinite(logP) ? -logP / Math.LN10 : Number.POSITIVE_INFINITY };
-}
-
-/** ln Γ(x) for x > 0 (Lanczos, g = 7); only used where p underflows, so 1e-13 is plenty. */
-function lgamma(x: number): number {
-  const c = [0.9999999999998099, 676.5203681218851, -1259.1392167224028, 771.3234287776531, -176.6150291621406, 12.507343278686905, -0.13857109526572012, 9.984369578019572e-6, 1.5056327351493116e-7];
-  if (x < 0.5) return Math.log(Math.PI / Math.sin(Math.PI * x)) - lgamma(1 - x);
-  const z = x - 1;
-  let sum = c[0]!;
-  for (let index = 1; index < 9; index += 1) sum += c[index]! / (z + index);
-  const t = z + 7.5;
-  return 0.5 * Math.log(2 * Math.PI) + (z + 0.5) * Math.log(t) - t + Math.log(sum);
 }
 
 /** A p-value as text: `toExponential` where a double holds it, else from −log10 p (`3.2e-412`). */

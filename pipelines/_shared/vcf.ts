@@ -94,7 +94,7 @@ function describeStreamError(file: string, error: unknown): Error {
 async function* byteLines(stream: Readable): AsyncGenerator<Buffer> {
   let rest: Buffer | null = null;
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    let data: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
+    const data: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
     rest = null;
     let start = 0;
     for (;;) {
@@ -104,7 +104,6 @@ async function* byteLines(stream: Readable): AsyncGenerator<Buffer> {
       start = end + 1;
     }
     if (start < data.length) rest = Buffer.from(data.subarray(start));
-    data = Buffer.alloc(0);
   }
   if (rest && rest.length > 0) yield rest[rest.length - 1] === CR ? rest.subarray(0, rest.length - 1) : rest;
 }
@@ -156,10 +155,18 @@ function fail(kind: GenotypeProblemKind, sample: number, value: number, at: numb
   return -1;
 }
 
+/** Counts one called allele of `sample` into the site's allele counts; returns 1 when it is not REF. */
+function tally(alleleCounts: number[], altDosages: Uint8Array[] | null, sample: number, allele: number): number {
+  alleleCounts[allele]! += 1;
+  if (allele === 0) return 0;
+  if (altDosages) altDosages[allele - 1]![sample]! += 1;
+  return 1;
+}
+
 /**
  * Reads every sample's GT from `at` (the first sample column) into the site's arrays; GT is
  * the gtIndex-th ':'-separated part of each column. Returns where the columns end (one past the
- * last tab), or -1 with `problem` set. Kept small and free of closures so V8 optimises it.
+ * last tab), or -1 with `problem` set.
  */
 function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCount: number, site: VcfSite): number {
   const { dosage, called, ploidy, alleleCounts, altDosages } = site;
@@ -196,19 +203,11 @@ function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCo
         let nonRef = 0;
         if (a >= 0) {
           calls += 1;
-          alleleCounts[a]! += 1;
-          if (a > 0) {
-            nonRef += 1;
-            if (altDosages) altDosages[a - 1]![sample]! += 1;
-          }
+          nonRef += tally(alleleCounts, altDosages, sample, a);
         }
         if (b >= 0) {
           calls += 1;
-          alleleCounts[b]! += 1;
-          if (b > 0) {
-            nonRef += 1;
-            if (altDosages) altDosages[b - 1]![sample]! += 1;
-          }
+          nonRef += tally(alleleCounts, altDosages, sample, b);
         }
         index += 3;
         if (byte === COLON) while (index < length && record[index] !== TAB) index += 1;
@@ -245,11 +244,7 @@ function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCo
       if (value >= 0) {
         if (value > altCount) return fail(GenotypeProblem.AlleleBeyondAlt, sample, value, gtStart);
         calls += 1;
-        alleleCounts[value]! += 1;
-        if (value > 0) {
-          nonRef += 1;
-          if (altDosages) altDosages[value - 1]![sample]! += 1;
-        }
+        nonRef += tally(alleleCounts, altDosages, sample, value);
       }
       value = -1;
       if (end) break;
@@ -265,7 +260,7 @@ function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCo
   return at;
 }
 
-/** Not kept in parseRecord: a closure there would move its hot variables off the stack. */
+/** The error for a sample column whose GT is not one, quoting what it holds. */
 function notGt(line: Buffer, from: number, who: string): VcfError {
   let to = from;
   while (to < line.length && line[to] !== TAB && line[to] !== COLON) to += 1;
@@ -279,8 +274,6 @@ interface RecordContext {
 }
 
 function parseRecord(line: Buffer, context: RecordContext): VcfSite {
-  // A plain Uint8Array view: element reads on it stay monomorphic in the loops below.
-  const record = new Uint8Array(line.buffer, line.byteOffset, line.length);
   const { file, samples, lineNumber } = context;
   const ends = fixedColumnEnds(line);
   const text = (from: number, to: number) => line.toString('utf8', from, to);
@@ -322,7 +315,7 @@ function parseRecord(line: Buffer, context: RecordContext): VcfSite {
   if (formatEnd < 0) throw new VcfError(`${where}: the header names ${sampleCount} samples but this record has no sample columns. The row is cut short; bcftools stops here too.`);
   const format = text(ends[7]! + 1, formatEnd).split(':');
   const gtIndex = format.indexOf('GT');
-  const at = readGenotypes(record, formatEnd + 1, gtIndex, alt.length, site);
+  const at = readGenotypes(line, formatEnd + 1, gtIndex, alt.length, site);
   if (at < 0) {
     const who = `${where}: sample ${samples[problem.sample]}`;
     if (problem.kind === GenotypeProblem.CutShort)
@@ -333,8 +326,7 @@ function parseRecord(line: Buffer, context: RecordContext): VcfSite {
       );
     throw notGt(line, problem.at, who);
   }
-  const length = record.length;
-  if (at <= length) {
+  if (at <= line.length) {
     const extra = line.subarray(at).toString('utf8').split('\t').length;
     throw new VcfError(`${where}: ${sampleCount + extra} sample columns, but the header names ${sampleCount}. Each record needs exactly one column per sample.`);
   }
@@ -388,19 +380,15 @@ export async function readVcf(file: string): Promise<Vcf> {
 /** AN: the alleles called at the site. */
 export const alleleNumber = (site: VcfSite) => site.alleleCounts.reduce((sum, count) => sum + count, 0);
 
-/** Whether sample `index` lacks a full call (any allele missing: bcftools' F_MISSING counts it). */
-export const isMissing = (site: VcfSite, index: number) => !site.hasGenotypes || site.ploidy[index] === 0 || site.called[index]! < site.ploidy[index]!;
+/** Whether sample `index` has a full call: every allele of its GT called (bcftools' F_MISSING counts the others). */
+export const hasFullCall = (site: VcfSite, index: number) => site.hasGenotypes && site.ploidy[index] !== 0 && site.called[index]! >= site.ploidy[index]!;
 
 export const missingCount = (site: VcfSite) => site.missing;
 
 /** Per sample: at how many of `sites` it has a full call. */
 export function calledSites(sites: VcfSite[], sampleCount: number): Int32Array {
   const counts = new Int32Array(sampleCount);
-  for (const site of sites) {
-    if (!site.hasGenotypes) continue;
-    const { called, ploidy } = site;
-    for (let index = 0; index < sampleCount; index += 1) if (ploidy[index] !== 0 && called[index]! >= ploidy[index]!) counts[index]! += 1;
-  }
+  for (const site of sites) for (let index = 0; index < sampleCount; index += 1) if (hasFullCall(site, index)) counts[index]! += 1;
   return counts;
 }
 

@@ -13,7 +13,7 @@ import { atLeast, decimalFraction } from '../../_shared/exact.ts';
 import { gram, orthonormalBasis } from '../../_shared/linear-algebra.ts';
 import { fitRidge, fixedValue, geneticValue, type KernelView, remlLambda } from '../../_shared/ridge.ts';
 import { formatP, mean, pearson, seededRandom, shuffled } from '../../_shared/stats.ts';
-import { isBiallelicSnp, readVcf, type Vcf } from '../../_shared/vcf.ts';
+import { hasFullCall, isBiallelicSnp, readVcf, type Vcf } from '../../_shared/vcf.ts';
 import { type Covariate, classifyCovariates, design } from './covariates.ts';
 import { createScanner } from './scan.ts';
 
@@ -72,10 +72,8 @@ function prepareMarkers(vcf: Vcf, order: number[], params: Params): { markers: M
       let called = 0;
       let alleleCount = 0;
       let alleleNumber = 0;
-      const { called: calledAlleles, ploidy } = site;
-      const complete = (index: number) => site.hasGenotypes && ploidy[index] !== 0 && calledAlleles[index]! >= ploidy[index]!;
       for (const index of order) {
-        if (!complete(index)) continue;
+        if (!hasFullCall(site, index)) continue;
         called += 1;
         alleleCount += counts[index]!;
         alleleNumber += site.ploidy[index]!;
@@ -90,7 +88,7 @@ function prepareMarkers(vcf: Vcf, order: number[], params: Params): { markers: M
       }
       const fill = alleleCount / called;
       const values = new Float64Array(n);
-      for (let i = 0; i < n; i += 1) values[i] = complete(order[i]!) ? counts[order[i]!]! : fill;
+      for (let i = 0; i < n; i += 1) values[i] = hasFullCall(site, order[i]!) ? counts[order[i]!]! : fill;
       markers.push({ id: site.altDosages ? `${site.id}:${allele}` : site.id, chrom: site.chrom, pos: site.pos, allele, maf: Math.min(alleleCount, alleleNumber - alleleCount) / alleleNumber, values });
     }
   }
@@ -105,8 +103,6 @@ function writeOutput(outdir: string, relative: string, text: string) {
 
 export async function run(context: LocalContext): Promise<void> {
   const params = context.params as unknown as Params;
-  params.biallelic_snps_only ??= true;
-  params.lambda_method ??= 'reml';
 
   const genotypes = await context.task('LOAD_GENOTYPES', path.basename(params.genotypes), async () => {
     const vcf = await readVcf(path.resolve(params.genotypes));

@@ -3,15 +3,14 @@
  * dropped when its r² with a site already kept on the same chromosome, within the window,
  * exceeds the threshold. The output keeps the file's order (chr1, chr2, …, chr10 as written).
  */
-import type { VcfSite } from '../../_shared/vcf.ts';
+import { hasFullCall, type VcfSite } from '../../_shared/vcf.ts';
 
 /** A site's dosages over the chosen samples, -1 where the call is not complete. */
 function dosages(site: VcfSite, samples: number[]): Int8Array {
   const values = new Int8Array(samples.length);
-  const { dosage, called, ploidy } = site;
   for (let index = 0; index < samples.length; index += 1) {
     const sample = samples[index]!;
-    values[index] = site.hasGenotypes && ploidy[sample] !== 0 && called[sample]! >= ploidy[sample]! ? Math.min(dosage[sample]!, 127) : -1;
+    values[index] = hasFullCall(site, sample) ? Math.min(site.dosage[sample]!, 127) : -1;
   }
   return values;
 }

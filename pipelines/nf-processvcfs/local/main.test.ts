@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { table, testContext } from '../../_shared/testing.ts';
+import { vcfBaseName } from '../../_shared/vcf.ts';
 import { type Params, run } from './main.ts';
 
 const FIXTURES = path.resolve('tests/fixtures/exactness');
@@ -14,9 +15,8 @@ async function processVcf(params: Partial<Params>) {
   const context = testContext({ ...DEFAULTS, ...params });
   await run(context);
   const summary = JSON.parse(context.read('qc/qc_summary.json'));
-  const base = path.basename(String(params.input)).replace(/\.vcf(\.gz|\.bgz)?$/, '');
   const records = context
-    .read(`filtered/${base}.filtered.vcf`)
+    .read(`filtered/${vcfBaseName(String(params.input))}.filtered.vcf`)
     .split('\n')
     .filter((line) => line && !line.startsWith('#'));
   return { context, summary, records, ids: records.map((line) => line.split('\t')[2]) };

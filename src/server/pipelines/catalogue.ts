@@ -131,9 +131,10 @@ function disabledPipeline(directory: string, id: string, problem: string): Catal
       return { label: id, group: 'Unavailable', description: problem, repository: '', revision: '', defaultProfile: '', outputFileTypes: [] };
     }
   })();
-  const schema: NextflowSchema = { $schema: DRAFT_2020_12, title: manifest.label, $defs: {}, allOf: [] } as unknown as NextflowSchema;
-  const refuse = Object.assign(() => false, { errors: [{ instancePath: '', schemaPath: '#', keyword: 'unavailable', params: {}, message: problem }] }) as unknown as ValidateFunction;
-  return { id, directory: path.resolve(directory, id), manifest: { ...manifest, local: undefined }, schema, validate: refuse, problem, warnings: [] };
+  const schema: NextflowSchema = { $schema: DRAFT_2020_12, title: manifest.label, $defs: {}, allOf: [] };
+  // Launches stop at `problem` first; a schema no value satisfies keeps the validator honest too.
+  const { validate } = compileParamsSchema({ not: {} });
+  return { id, directory: path.resolve(directory, id), manifest: { ...manifest, local: undefined }, schema, validate, problem, warnings: [] };
 }
 
 function readPipeline(directory: string, id: string): CataloguePipeline {

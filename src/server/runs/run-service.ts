@@ -73,6 +73,15 @@ export function createRunService(options: RunServiceOptions) {
   let stopped = false;
 
   const engineFor = (pipeline: CataloguePipeline) => options.engines[pipeline.manifest.engine ?? options.defaultEngine];
+  /** Why the pipeline cannot be launched here (its files are broken, or its engine cannot run it), or null. */
+  const canLaunch = (pipeline: CataloguePipeline) =>
+    pipeline.problem
+      ? {
+          status: 503,
+          message: `${pipeline.manifest.label} cannot be launched: its files in the catalogue are broken. ${pipeline.problem} Ask your administrator to fix the file.`,
+          fix: 'Fix the named file in the catalogue and restart Seedbed.',
+        }
+      : engineFor(pipeline).cannotLaunch(pipeline);
   const activeLocal = () => [...active.values()].filter((entry) => entry.engine.name === 'local').length;
 
   function pipelineOf(id: string): CataloguePipeline {
@@ -90,13 +99,11 @@ export function createRunService(options: RunServiceOptions) {
 
   async function launch(input: RunLaunch & { labels: string[]; groupId: number | null; projectId: number | null }, userId: number): Promise<RunRow> {
     const pipeline = pipelineOf(input.pipelineId);
-    if (pipeline.problem)
-      throw new DomainError('unavailable', `${pipeline.manifest.label} cannot be launched: its files in the catalogue are broken. ${pipeline.problem} Ask your administrator to fix the file.`);
-    // An engine that cannot run the pipeline here says so before anything else.
+    // A broken pipeline, or an engine that cannot run it here, says so before anything else.
     const engine = engineFor(pipeline);
-    const refusal = engine.cannotLaunch(pipeline);
+    const refusal = canLaunch(pipeline);
     if (refusal) {
-      log.warn('A launch was refused: the engine cannot run the pipeline here', { pipeline: pipeline.id, engine: engine.name, fix: refusal.fix });
+      log.warn('A launch was refused: the pipeline cannot run here', { pipeline: pipeline.id, engine: engine.name, fix: refusal.fix });
       throw new DomainError(refusal.status === 501 ? 'not-implemented' : 'unavailable', refusal.message);
     }
     const problems = validateParams(pipeline.validate, input.params);
@@ -334,10 +341,6 @@ export function createRunService(options: RunServiceOptions) {
 
   const waiting = () => [...queue];
   const engineNameFor = (pipeline: CataloguePipeline) => engineFor(pipeline).name;
-  const canLaunch = (pipeline: CataloguePipeline) =>
-    pipeline.problem
-      ? { status: 503, message: `This pipeline cannot be launched: its files in the catalogue are broken. ${pipeline.problem}`, fix: 'Fix the named file in the catalogue and restart Seedbed.' }
-      : engineFor(pipeline).cannotLaunch(pipeline);
   return { launch, cancel, recover, stop, waiting, engineNameFor, canLaunch };
 }
 

@@ -30,8 +30,8 @@ export const REPORTED_AN_ERROR = 'The workflow reported an error.';
 function failureReason(workflow: { errorMessage?: string | null; errorReport?: string | null } | undefined): string | null {
   const message = workflow?.errorMessage?.trim() || null;
   const report = workflow?.errorReport?.trim() || null;
-  if (message && report && !report.includes(message)) return `${message}\n${report}`;
-  return report && (!message || report.includes(message)) ? report : message;
+  if (!report) return message;
+  return !message || report.includes(message) ? report : `${message}\n${report}`;
 }
 
 /**
