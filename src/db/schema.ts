@@ -1,6 +1,8 @@
+import type { MlflowKeyValue, MlflowMetric } from '../contract/mlflow';
+import type { MlflowRunStatus } from '../contract/mlflow-url';
 import type { RunEngineName, RunStatus } from '../contract/run-codes';
 import { sql } from 'drizzle-orm';
-import { bigint, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -316,4 +318,52 @@ export const files = pgTable(
     createdAt: createdAt(),
   },
   (table) => [index('files_type').on(table.fileTypeId), index('files_project').on(table.projectId), index('files_run').on(table.runId), uniqueIndex('files_storage_path_unique').on(table.storagePath)],
+);
+
+/* MLflow runs tracked beside Seedbed's: a snapshot read through MLflow's REST API. */
+
+export const mlflowRuns = pgTable(
+  'mlflow_runs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    /** The tracking server, in one spelling (no trailing slash). */
+    trackingUri: text('tracking_uri').notNull(),
+    mlflowRunId: text('mlflow_run_id').notNull(),
+    experimentId: text('experiment_id'),
+    name: text('name').notNull(),
+    /** MLflow's RunStatus: RUNNING, SCHEDULED, FINISHED, FAILED or KILLED. */
+    status: text('status').notNull().$type<MlflowRunStatus>(),
+    mlflowUser: text('mlflow_user'),
+    startTime: moment('start_time'),
+    endTime: moment('end_time'),
+    artifactUri: text('artifact_uri'),
+    params: jsonb('params').notNull().$type<MlflowKeyValue[]>(),
+    tags: jsonb('tags').notNull().$type<MlflowKeyValue[]>(),
+    /** `data.metrics` of runs/get: each metric's latest value, MLflow's NaN and ±Infinity as null. */
+    latestMetrics: jsonb('latest_metrics').notNull().$type<MlflowMetric[]>(),
+    runId: integer('run_id').references(() => runs.id, { onDelete: 'set null' }),
+    refreshWhileRunning: boolean('refresh_while_running').notNull().default(true),
+    refreshedAt: moment('refreshed_at').notNull().defaultNow(),
+    refreshError: text('refresh_error'),
+    /** When a refresh last took it up (one instance at a time refreshes a run). */
+    refreshClaimedAt: moment('refresh_claimed_at'),
+    deletedInMlflowAt: moment('deleted_in_mlflow_at'),
+    trackedById: integer('tracked_by_id').references(() => users.id, { onDelete: 'set null' }),
+    trackedAt: createdAt(),
+  },
+  (table) => [uniqueIndex('mlflow_runs_server_run_unique').on(table.trackingUri, table.mlflowRunId), index('mlflow_runs_run').on(table.runId), index('mlflow_runs_tracked_at').on(table.trackedAt)],
+);
+
+/** Every point of one metric of a tracked run, column by column in step order. */
+export const mlflowMetricHistories = pgTable(
+  'mlflow_metric_histories',
+  {
+    trackedRunId: integer('tracked_run_id')
+      .notNull()
+      .references(() => mlflowRuns.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    points: integer('points').notNull(),
+    history: jsonb('history').notNull().$type<{ steps: number[]; timestamps: number[]; values: Array<number | null> }>(),
+  },
+  (table) => [primaryKey({ columns: [table.trackedRunId, table.key] })],
 );

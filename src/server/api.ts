@@ -16,6 +16,9 @@ import { profileRouter } from './routes/profile/profile.index';
 import { filesRouter } from './routes/files/files.index';
 import { runGroupsRouter } from './routes/run-groups/run-groups.routes';
 import { runsRouter } from './routes/runs/runs.index';
+import { mlflowRunsRouter } from './routes/mlflow-runs/mlflow-runs.index';
+import { createMlflowClient } from './mlflow/client';
+import { createMlflowTracking, type MlflowTracking } from './mlflow/tracking';
 import { createWeblogWriter } from './runs/weblog-writer';
 import type { RunService } from './runs/run-service';
 
@@ -31,6 +34,8 @@ export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>,
   runService?: RunService;
   /** SEEDBED_DATA_DIR. */
   dataDir?: string;
+  /** Tracked MLflow runs (default: a client without credentials). */
+  mlflow?: MlflowTracking;
 }
 
 /**
@@ -82,6 +87,7 @@ export function createApi(options: ApiOptions) {
     version: options.version,
     catalogue: new Map((options.catalogue ?? []).map((pipeline) => [pipeline.id, pipeline])),
     weblog: { writer: createWeblogWriter(options.database.db), secretHashes: new Map() },
+    mlflow: options.mlflow ?? createMlflowTracking({ db: options.database.db, client: createMlflowClient({ credentials: [] }), log: options.log }),
   };
   const api = createRouter(options.basePath);
 
@@ -111,6 +117,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', runsRouter);
   api.route('/', runGroupsRouter);
   api.route('/', filesRouter);
+  api.route('/', mlflowRunsRouter);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {
     type: 'apiKey',

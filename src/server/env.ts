@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { z } from 'zod';
 
+/** One tracking server's credentials: basic auth or a bearer token, as MLflow's own client takes them. */
+const mlflowCredentialSchema = z.union([
+  z.object({ uri: z.url({ protocol: /^https?$/ }), username: z.string().min(1), password: z.string() }).strict(),
+  z.object({ uri: z.url({ protocol: /^https?$/ }), token: z.string().min(1) }).strict(),
+]);
+const mlflowCredentialsSchema = z.array(mlflowCredentialSchema);
+export type MlflowCredential = z.infer<typeof mlflowCredentialSchema>;
+
 /**
  * All configuration, read and validated once. Each variable carries the sentence a person
  * needs when it is wrong: what it is and how to fix it.
@@ -109,6 +117,34 @@ const variables = {
     fix: 'Set SEEDBED_NEXTFLOW_CONFIG to a Nextflow config file (executor, queues, containers), or unset it.',
     doc: 'A Nextflow config file passed to every nextflow run with -c (executors: Slurm, Kubernetes, AWS Batch…).',
   },
+  SEEDBED_MLFLOW_CREDENTIALS: {
+    schema: z
+      .string()
+      .optional()
+      .transform((text, context) => {
+        if (!text) return [];
+        let value: unknown;
+        try {
+          value = JSON.parse(text);
+        } catch {
+          context.addIssue({ code: 'custom', message: 'is not JSON' });
+          return z.NEVER;
+        }
+        const parsed = mlflowCredentialsSchema.safeParse(value);
+        if (parsed.success) return parsed.data;
+        const issue = parsed.error.issues[0];
+        context.addIssue({ code: 'custom', message: `entry ${issue?.path.join('.') || ''}: ${issue?.message ?? 'is invalid'}` });
+        return z.NEVER;
+      }),
+    fix: 'Set SEEDBED_MLFLOW_CREDENTIALS to a JSON list with one entry per tracking server, each with "uri" and either "username" and "password" (basic auth) or "token" (a bearer token), e.g. [{"uri":"https://mlflow.example.org","token":"…"}], or unset it.',
+    secret: true,
+    doc: 'Credentials for MLflow tracking servers that need them, matched by URI prefix. Never shown in the console or returned by the API.',
+  },
+  SEEDBED_MLFLOW_REFRESH_SECONDS: {
+    schema: z.coerce.number().int().min(5).max(86400).default(30),
+    fix: 'Set SEEDBED_MLFLOW_REFRESH_SECONDS to a whole number of seconds from 5 to 86400, e.g. 30.',
+    doc: 'How often tracked MLflow runs that are still RUNNING are refreshed (when their "refresh while running" is on).',
+  },
   SEEDBED_LOG_LEVEL: {
     schema: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     fix: 'Set SEEDBED_LOG_LEVEL to one of debug, info, warn, error.',
@@ -134,7 +170,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       env[name] = result.data;
     } else {
       const reason = result.error.issues[0]?.message ?? 'is invalid';
-      problems.push(`${name} ${reason} (got ${JSON.stringify(raw)}). ${variable.fix}`);
+      // Secrets are named, never echoed: the message ends up in logs.
+      const got = 'secret' in variable ? 'value not shown' : `got ${JSON.stringify(raw)}`;
+      problems.push(`${name} ${reason} (${got}). ${variable.fix}`);
     }
   }
   if (problems.length > 0) {

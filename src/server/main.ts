@@ -8,7 +8,7 @@ async function main() {
   const env = readEnv();
   const log = createLogger(env.SEEDBED_LOG_LEVEL);
   // `npm start -- --demo` loads sample breeding data into an empty database.
-  const { app, database } = await createSeedbed(env, log, { demo: process.argv.includes('--demo') });
+  const { app, database, stop } = await createSeedbed(env, log, { demo: process.argv.includes('--demo') });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
     log.info('Seedbed is listening', { url: `http://${host}:${info.port}`, database: database.kind });
@@ -21,6 +21,7 @@ async function main() {
   });
 
   const shutdown = () => {
+    stop();
     server.close(() => void database.close().finally(() => process.exit(0)));
     setTimeout(() => process.exit(0), 5000).unref();
   };

@@ -12,6 +12,9 @@ import { createSite } from './site';
 import { createLocalEngine } from './runs/engines/local';
 import { createNextflowEngine } from './runs/engines/nextflow';
 import { createRunService } from './runs/run-service';
+import { createMlflowClient } from './mlflow/client';
+import { startMlflowRefresher } from './mlflow/refresher';
+import { createMlflowTracking } from './mlflow/tracking';
 import packageJson from '../../package.json' with { type: 'json' };
 
 export const API_BASE_PATH = '/api';
@@ -52,6 +55,9 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
   // Runs left running by the last process: re-attached, re-queued or failed with the reason.
   await runService.recover();
 
+  const mlflow = createMlflowTracking({ db: database.db, client: createMlflowClient({ credentials: env.SEEDBED_MLFLOW_CREDENTIALS }), log });
+  const mlflowRefresher = startMlflowRefresher(mlflow, env.SEEDBED_MLFLOW_REFRESH_SECONDS, log);
+
   const api = createApi({
     database,
     log,
@@ -64,6 +70,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     publicUrl: env.SEEDBED_PUBLIC_URL,
     runService,
     dataDir: env.SEEDBED_DATA_DIR,
+    mlflow,
   });
   const site = createSite({ staticDir: env.SEEDBED_STATIC_DIR });
   // Dispatch on the path prefix rather than mounting, which would copy every API request.
@@ -72,5 +79,5 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     const isApi = path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
     return isApi ? api.fetch(request, ...rest) : site.fetch(request, ...rest);
   };
-  return { app: { fetch }, database, runService };
+  return { app: { fetch }, database, runService, stop: () => mlflowRefresher.stop() };
 }

@@ -4,6 +4,7 @@ import type { TokenOwner, TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { Logger } from '../log';
 import type { Mailer } from '../mail';
+import type { MlflowTracking } from '../mlflow/tracking';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import type { RunService } from '../runs/run-service';
 import type { WeblogWriter } from '../runs/weblog-writer';
@@ -30,6 +31,8 @@ export interface ApiDependencies {
   catalogue: Map<string, CataloguePipeline>;
   /** Weblog ingestion: the group-committing writer, and the runs' secret hashes once looked up. */
   weblog: { writer: WeblogWriter; secretHashes: Map<number, string> };
+  /** Tracked MLflow runs and the client that reads them. */
+  mlflow: MlflowTracking;
 }
 
 export interface AppEnv {

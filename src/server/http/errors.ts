@@ -47,6 +47,8 @@ const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
   'too-many-attempts': 429,
   'not-implemented': 501,
   unavailable: 503,
+  // A server Seedbed asked on the person's behalf (an MLflow tracking server) failed: 502 Bad Gateway.
+  upstream: 502,
 };
 
 /** Every thrown error ends here: known ones keep their status and message, the rest become a logged 500. */

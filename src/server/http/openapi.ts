@@ -2,7 +2,7 @@ import type { z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '../../contract/errors';
 
 /** The JSON error responses a route can give, for its OpenAPI declaration. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 501 | 503>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 501 | 502 | 503>) {
   const descriptions = {
     400: 'Invalid input; `errors` names each bad field',
     401: 'Not signed in, or the token expired',
@@ -12,6 +12,7 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     413: 'Too large',
     429: 'Too many attempts',
     501: 'Not available on this server (e.g. no local implementation)',
+    502: 'A server Seedbed asked on your behalf (an MLflow tracking server) failed or could not be reached; the message names it',
     503: 'The engine cannot launch now (e.g. nextflow is not installed)',
   } as const;
   return Object.fromEntries(statuses.map((status) => [status, { description: descriptions[status], content: { 'application/json': { schema: apiErrorSchema } } }]));

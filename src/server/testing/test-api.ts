@@ -1,10 +1,14 @@
 import { serve, type ServerType } from '@hono/node-server';
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createApi } from '../api';
+import type { MlflowCredential } from '../env';
+import { createMlflowClient } from '../mlflow/client';
+import { createMlflowTracking } from '../mlflow/tracking';
 import { createLocalEngine } from '../runs/engines/local';
 import { createNextflowEngine, type NextflowEngineOptions } from '../runs/engines/nextflow';
 import { createRunService, type RunService, type RunServiceOptions } from '../runs/run-service';
@@ -30,7 +34,7 @@ export interface TestRunOptions extends Partial<Pick<RunServiceOptions, 'default
  * The API on a database of its own, with helpers to make users and sign them in. With `runs`,
  * it also serves over HTTP on a free port, so that engine processes can post their weblog.
  */
-export async function createTestApi(options: { runs?: TestRunOptions; database?: Awaited<ReturnType<typeof openTestDatabase>> } = {}) {
+export async function createTestApi(options: { runs?: TestRunOptions; database?: Awaited<ReturnType<typeof openTestDatabase>>; mlflowCredentials?: MlflowCredential[] } = {}) {
   const database = options.database ?? (await openTestDatabase());
   const catalogue = readCatalogue(options.runs?.catalogueDir ?? 'pipelines');
   const dataDir = options.runs?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-runs-'));
@@ -53,8 +57,10 @@ export async function createTestApi(options: { runs?: TestRunOptions; database?:
     };
     runService = createRunService(serviceOptions);
   }
+  const mlflow = createMlflowTracking({ db: database.db, client: createMlflowClient({ credentials: options.mlflowCredentials ?? [], timeoutMs: 3000 }), log: silentLogger });
   const api = createApi({
     database,
+    mlflow,
     log: silentLogger,
     trustProxy: true,
     version: 'test',
@@ -119,7 +125,23 @@ export async function createTestApi(options: { runs?: TestRunOptions; database?:
     if (!options.keepDatabase) await database.close();
   }
 
-  return { api, database, db: database.db, call, createTestUser, signIn, signInNewUser, runService, dataDir, apiUrl: () => apiUrl, close };
+  return { api, database, db: database.db, mlflow, call, createTestUser, signIn, signInNewUser, runService, dataDir, apiUrl: () => apiUrl, close };
 }
 
 export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
+
+/**
+ * The usual set-up of an API test file: one API on its own database and a signed-in user for
+ * the whole file, closed after it. Read `.t` and `.token` inside tests.
+ */
+export function setUpTestApi(options: Parameters<typeof createTestApi>[0] = {}) {
+  const context = {} as { t: TestApi; token: string };
+  beforeAll(async () => {
+    context.t = await createTestApi(options);
+    context.token = await context.t.signInNewUser();
+  });
+  afterAll(async () => {
+    await context.t?.close();
+  });
+  return context;
+}
