@@ -31,6 +31,8 @@ export const ROUTES = {
   registerPredictionData: '/benchmarking/register-prediction-data',
   uploadGdipResults: '/upload/gdip-results',
   trackMlflowRun: '/upload/mlflow-run',
+  mlflowRunView: '/upload/mlflow-run/view',
+  mlflowCompare: '/upload/mlflow-run/compare',
   templates: '/templates/download',
   profile: '/settings/profile/view',
   changePassword: '/settings/profile/change-password',

@@ -18,6 +18,7 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { ProgressBar, StatusBadge } from './status';
 import { TasksTable } from './TasksTable';
+import { RunMlflowRuns } from '../mlflow/RunMlflowRuns';
 
 const POLL_MS = 2000;
 const RUNS_LIST = ROUTES.runs;
@@ -151,6 +152,9 @@ function RunView() {
             <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`${launchRoute(run.pipelineId)}?from=${run.id}`}>
               Relaunch
             </a>
+            <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`${ROUTES.trackMlflowRun}?run=${run.id}`}>
+              Track an MLflow run
+            </a>
             {!ended && (
               <Button variant="danger" onClick={() => setCancelling(true)}>
                 Cancel run
@@ -243,6 +247,8 @@ function RunView() {
         <h2 className="mb-2 text-lg font-semibold text-stone-900">Tasks</h2>
         <TasksTable runId={run.id} refreshKey={ended ? 'ended' : tick} />
       </section>
+
+      <RunMlflowRuns runId={run.id} />
 
       <Card title="Log" description={ended ? 'The whole log of the run' : 'Live: new lines appear as the run writes them'}>
         <Log runId={run.id} live={!ended} />

@@ -14,7 +14,6 @@ const plans: Record<string, string> = {
   [ROUTES.registerKnownGdipData]: 'Register genotypes, phenotypes and known QTL as a benchmark dataset.',
   [ROUTES.registerPredictionData]: 'Register observed trait values for a validation set.',
   [ROUTES.uploadGdipResults]: 'Upload result files with a progress bar each, checked against their file type.',
-  [ROUTES.trackMlflowRun]: 'Track an MLflow run: its parameters, metrics and status.',
 };
 
 const titles = new Map<string, string>([
