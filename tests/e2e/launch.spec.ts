@@ -72,8 +72,32 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   await expect(page.locator('#run-name')).not.toHaveValue(runName);
 });
 
-test('a pipeline without a local implementation says so before anything is filled in', async ({ page }) => {
+test('launch Evostats with a VCF and a population map uploaded in place, and see its statistics', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/tools/pipeline/run/nf-evostats');
+  const form = page.getByRole('form', { name: 'Launch Evostats' });
+  await form.getByTestId('upload-input').setInputFiles(path.resolve('tests/fixtures/evostats/structured.vcf'));
+  await expect(page.getByText('Uploaded structured.vcf')).toBeVisible();
+  await form.getByTestId('upload-populations').setInputFiles(path.resolve('tests/fixtures/evostats/populations.csv'));
+  await expect(page.getByText('Uploaded populations.csv')).toBeVisible();
+  await form.locator('#param-fst_estimator').selectOption('weir_cockerham');
+  const runName = `e2e_evostats_${Date.now()}`;
+  await form.locator('#run-name').fill(runName);
+  await form.getByRole('button', { name: 'Launch run' }).click();
+
+  await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
+  await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  const processes = page.getByRole('list', { name: 'Processes' });
+  for (const process of ['READ_INPUTS', 'ALLELE_FREQUENCIES', 'WINDOW_STATISTICS', 'FST', 'SUMMARY']) await expect(processes).toContainText(process);
+  const outputs = page.getByRole('table', { name: 'Outputs' });
+  for (const file of ['windows.tsv', 'fst_windows.tsv', 'fst_genome.tsv', 'site_stats.tsv']) {
+    await expect(outputs.getByRole('row').filter({ hasText: `evostats/structured.${file}` })).toContainText('population statistics TSV');
+  }
+  await expect(page.getByLabel('Run log')).toContainText('Fst (weir_cockerham) genome-wide: north–south');
+});
+
+test('a pipeline without a local implementation says so before anything is filled in', async ({ page }) => {
+  await page.goto('/tools/pipeline/run/nf-phenomix');
   await expect(page.getByRole('alert').filter({ hasText: 'has no local implementation' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Launch run' })).toBeDisabled();
 });

@@ -1,0 +1,117 @@
+/**
+ * Small, realistic inputs for the catalogue's pipelines, deterministic for a seed: a diploid VCF
+ * with population structure (Balding–Nichols frequencies) and linkage disequilibrium (each
+ * haplotype a mosaic of a few founder haplotypes, switching with distance), its population map,
+ * and single-sample gVCFs with reference blocks. Used by the tests, the fixtures and the docs.
+ */
+import { seededRandom } from './stats.ts';
+
+const BASES = ['A', 'C', 'G', 'T'];
+
+/** Marsaglia and Tsang's gamma deviate (shape ≥ 1; boosted below 1). */
+function gamma(shape: number, random: () => number): number {
+  if (shape < 1) return gamma(shape + 1, random) * random() ** (1 / shape);
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    let x: number;
+    let v: number;
+    do {
+      x = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v ** 3;
+    const u = random();
+    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+  }
+}
+
+const beta = (a: number, b: number, random: () => number) => {
+  const x = gamma(a, random);
+  return x / (x + gamma(b, random));
+};
+
+export interface PopulationVcfOptions {
+  seed: number;
+  /** Samples per population. */
+  populations: Array<{ name: string; samples: number }>;
+  chromosomes: number;
+  sitesPerChromosome: number;
+  /** Chromosome length in bp. */
+  length: number;
+  /** Wright's F between each population and the ancestral one. */
+  fst: number;
+  missingRate: number;
+  /** Founder haplotypes per population (fewer: stronger LD). */
+  founders?: number;
+  /** Positions never used (window edges a test wants to avoid): multiples of this. */
+  avoidMultiplesOf?: number;
+  /** Every how many sites one is multi-allelic (0: none). */
+  multiAllelicEvery?: number;
+}
+
+export interface PopulationData {
+  vcf: string;
+  populationsCsv: string;
+  samples: Array<{ sample: string; population: string }>;
+}
+
+export function populationVcf(options: PopulationVcfOptions): PopulationData {
+  const random = seededRandom(options.seed);
+  const samples = options.populations.flatMap((population) =>
+    Array.from({ length: population.samples }, (_, index) => ({ sample: `${population.name.slice(0, 3).toUpperCase()}${String(index + 1).padStart(3, '0')}`, population: population.name })),
+  );
+  const founders = options.founders ?? 6;
+  const header = [
+    '##fileformat=VCFv4.2',
+    '##source=seedbed-sample-data',
+    '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+    ...Array.from({ length: options.chromosomes }, (_, index) => `##contig=<ID=chr${index + 1},length=${options.length}>`),
+    ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', 'FORMAT', ...samples.map((entry) => entry.sample)].join('\t'),
+  ];
+  const records: string[] = [];
+  for (let chromosome = 1; chromosome <= options.chromosomes; chromosome += 1) {
+    const positions = new Set<number>();
+    while (positions.size < options.sitesPerChromosome) {
+      const pos = 1 + Math.floor(random() * (options.length - 1));
+      if (options.avoidMultiplesOf && pos % options.avoidMultiplesOf === 0) continue;
+      positions.add(pos);
+    }
+    const sorted = [...positions].sort((a, b) => a - b);
+    // Each sample's two haplotypes copy a founder of its population, switching now and then.
+    const copying = samples.map(() => [Math.floor(random() * founders), Math.floor(random() * founders)]);
+    let previous = 0;
+    for (const [siteIndex, pos] of sorted.entries()) {
+      const switchChance = 1 - Math.exp(-(pos - previous) / 150_000);
+      previous = pos;
+      for (const haplotypes of copying) for (let copy = 0; copy < 2; copy += 1) if (random() < switchChance) haplotypes[copy] = Math.floor(random() * founders);
+      const multi = options.multiAllelicEvery ? siteIndex % options.multiAllelicEvery === options.multiAllelicEvery - 1 : false;
+      const ancestral = 0.05 + random() * 0.45;
+      const shape = (1 - options.fst) / options.fst;
+      // Per population: each founder haplotype's allele, from the population's frequency.
+      const founderAlleles = options.populations.map(() => {
+        const p = beta(ancestral * shape, (1 - ancestral) * shape, random);
+        return Array.from({ length: founders }, () => (random() < p ? (multi && random() < 0.4 ? 2 : 1) : 0));
+      });
+      const ref = BASES[Math.floor(random() * 4)]!;
+      const alts = BASES.filter((base) => base !== ref);
+      const alt = multi ? `${alts[0]},${alts[1]}` : alts[Math.floor(random() * 3)]!;
+      const calls = samples.map((entry, sample) => {
+        if (random() < options.missingRate) return './.';
+        const group = options.populations.findIndex((population) => population.name === entry.population);
+        const [first, second] = copying[sample]!.map((founder) => founderAlleles[group]![founder]!);
+        // A new mutation on the copy now and then keeps founders from being clones.
+        const mutate = (allele: number) => (random() < 0.02 ? (allele === 0 ? 1 : 0) : allele);
+        const a = mutate(first!);
+        const b = mutate(second!);
+        return `${Math.min(a, b)}/${Math.max(a, b)}`;
+      });
+      records.push([`chr${chromosome}`, pos, `chr${chromosome}_${pos}`, ref, alt, '50', 'PASS', '.', 'GT', ...calls].join('\t'));
+    }
+  }
+  return {
+    vcf: `${[...header, ...records].join('\n')}\n`,
+    populationsCsv: `sample,population\n${samples.map((entry) => `${entry.sample},${entry.population}`).join('\n')}\n`,
+    samples,
+  };
+}
