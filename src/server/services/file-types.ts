@@ -27,7 +27,13 @@ export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
     requiredColumns: ['marker', 'chromosome', 'position', 'trait', 'p_value'],
   },
   { name: 'known-QTL CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'The true QTL of a benchmark dataset.', requiredColumns: ['marker', 'chromosome', 'position', 'trait', 'effect'] },
-  { name: 'population map CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'The population of each sample: sample and population columns (Evostats).', requiredColumns: ['sample', 'population'] },
+  {
+    name: 'population map CSV',
+    extensions: ['.csv'],
+    mimeType: 'text/csv',
+    description: 'The population of each sample: sample and population columns (Evostats).',
+    requiredColumns: ['sample', 'population'],
+  },
   {
     name: 'population statistics TSV',
     extensions: ['.tsv'],
