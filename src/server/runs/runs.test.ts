@@ -145,16 +145,14 @@ describe('launching', () => {
   });
 
   it('fails at once, saying what is missing, for a pipeline without a local implementation', async () => {
-    const response = await h.launch({ pipelineId: 'nf-evostats', name: 'no_local', params: {} });
+    const response = await h.launch({ pipelineId: 'nf-phenomix', name: 'no_local', params: {} });
     expect(response.status).toBe(501);
-    expect(((await response.json()) as { message: string }).message).toMatch(/Evostats has no local implementation.*nextflow/);
+    expect(((await response.json()) as { message: string }).message).toMatch(/Phenomix has no local implementation.*nextflow/);
   });
 
   it.each([['../..'], ['..'], ['.'], ['../7/results'], ['results/../..'], ['/tmp/elsewhere']])('refuses the outdir %j, which is not inside the run’s own folder', async (outdir) => {
     for (const pipelineId of ['nf-processvcfs', 'nf-evostats']) {
-      const response = await h.launch({ pipelineId, name: 'escape', params: { input: `${FIXTURES}/panel.vcf`, outdir } });
-      // nf-evostats has no local implementation: it is refused for that first (501) on this engine.
-      if (pipelineId === 'nf-evostats') continue;
+      const response = await h.launch({ pipelineId, name: 'escape', params: { input: `${FIXTURES}/panel.vcf`, populations: `${FIXTURES}/panel.csv`, outdir } });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { errors: Record<string, string> }).errors['params.outdir']).toMatch(/inside the run’s own folder/);
     }
