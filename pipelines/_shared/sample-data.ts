@@ -115,3 +115,110 @@ export function populationVcf(options: PopulationVcfOptions): PopulationData {
     samples,
   };
 }
+
+export interface GvcfSetOptions {
+  seed: number;
+  samples: number;
+  contigs: number;
+  /** Contig length in bp. */
+  length: number;
+  /** Variable positions shared across the samples, per contig. */
+  variantsPerContig: number;
+}
+
+export interface GvcfSet {
+  /** The reference FASTA (60 bases a line). */
+  fasta: string;
+  /** Per sample: its name and its single-sample gVCF (GATK style: reference blocks with <NON_REF>, INFO/END). */
+  gvcfs: Array<{ sample: string; text: string }>;
+}
+
+/**
+ * Single-sample gVCFs called against one reference, as GATK HaplotypeCaller -ERC GVCF writes
+ * them: reference blocks (`<NON_REF>`, `END=`) between variant records, gaps without coverage,
+ * a block without a call (`./.`), private SNPs, sites where samples carry different ALT alleles,
+ * and deletions at positions where other samples have SNPs (REF lengths to reconcile).
+ */
+export function gvcfSet(options: GvcfSetOptions): GvcfSet {
+  const random = seededRandom(options.seed);
+  const contigs = Array.from({ length: options.contigs }, (_, index) => ({
+    name: `chr${index + 1}`,
+    sequence: Array.from({ length: options.length }, () => BASES[Math.floor(random() * 4)]).join(''),
+  }));
+  const fasta = contigs.map((contig) => `>${contig.name}\n${contig.sequence.match(/.{1,60}/g)!.join('\n')}\n`).join('');
+  // Shared variable sites: each with two possible ALT bases, and every fifth also a deletion.
+  const shared = contigs.flatMap((contig) => {
+    const positions = new Set<number>();
+    while (positions.size < options.variantsPerContig) positions.add(100 + Math.floor(random() * (options.length - 200)));
+    return [...positions].map((pos) => {
+      const ref = contig.sequence[pos - 1]!;
+      const alts = BASES.filter((base) => base !== ref);
+      return { contig, pos, ref, alts: [alts[Math.floor(random() * 3)]!, alts[Math.floor(random() * 3)]!], deletion: random() < 0.2, frequency: 0.15 + random() * 0.5 };
+    });
+  });
+  const gvcfs = Array.from({ length: options.samples }, (_, index) => {
+    const sample = `S${String(index + 1).padStart(2, '0')}`;
+    const lines = [
+      '##fileformat=VCFv4.2',
+      '##ALT=<ID=NON_REF,Description="Represents any possible alternative allele not already represented at this location by REF and ALT">',
+      '##INFO=<ID=END,Number=1,Type=Integer,Description="Stop position of the interval">',
+      '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+      '##FORMAT=<ID=DP,Number=1,Type=Integer,Description="Approximate read depth">',
+      '##FORMAT=<ID=GQ,Number=1,Type=Integer,Description="Genotype Quality">',
+      ...contigs.map((contig) => `##contig=<ID=${contig.name},length=${options.length}>`),
+      `#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t${sample}`,
+    ];
+    for (const contig of contigs) {
+      // This sample's variant records on the contig, by position.
+      const records = new Map<number, { ref: string; alt: string; gt: string }>();
+      for (const site of shared.filter((entry) => entry.contig === contig)) {
+        const copies = (random() < site.frequency ? 1 : 0) + (random() < site.frequency ? 1 : 0);
+        if (copies === 0) continue;
+        if (site.deletion && random() < 0.5) {
+          records.set(site.pos, { ref: contig.sequence.slice(site.pos - 1, site.pos + 2), alt: site.ref, gt: copies === 2 ? '1/1' : '0/1' });
+        } else {
+          records.set(site.pos, { ref: site.ref, alt: site.alts[random() < 0.7 ? 0 : 1]!, gt: copies === 2 ? '1/1' : '0/1' });
+        }
+      }
+      for (let private_ = 0; private_ < 2; private_ += 1) {
+        const pos = 100 + Math.floor(random() * (options.length - 200));
+        if ([...records.keys()].some((other) => Math.abs(other - pos) < 4)) continue;
+        const ref = contig.sequence[pos - 1]!;
+        records.set(pos, { ref, alt: BASES.filter((base) => base !== ref)[Math.floor(random() * 3)]!, gt: '0/1' });
+      }
+      // Blocks fill the space between records, with a gap without coverage now and then.
+      let start = 1;
+      const positions = [...records.keys()].sort((a, b) => a - b);
+      const block = (from: number, to: number) => {
+        let cursor = from;
+        while (cursor <= to) {
+          const end = Math.min(to, cursor + 200 + Math.floor(random() * 1500));
+          const roll = random();
+          if (roll < 0.08) {
+            // No reads here: nothing is written.
+          } else if (roll < 0.12) {
+            lines.push([contig.name, cursor, '.', contig.sequence[cursor - 1], '<NON_REF>', '.', '.', `END=${end}`, 'GT:DP:GQ', './.:0:0'].join('\t'));
+          } else {
+            lines.push(
+              [contig.name, cursor, '.', contig.sequence[cursor - 1], '<NON_REF>', '.', '.', `END=${end}`, 'GT:DP:GQ', `0/0:${10 + Math.floor(random() * 20)}:${20 + Math.floor(random() * 79)}`].join(
+                '\t',
+              ),
+            );
+          }
+          cursor = end + 1;
+        }
+      };
+      for (const pos of positions) {
+        const record = records.get(pos)!;
+        if (pos > start) block(start, pos - 1);
+        lines.push(
+          [contig.name, pos, '.', record.ref, `${record.alt},<NON_REF>`, '50', '.', '.', 'GT:DP:GQ', `${record.gt}:${15 + Math.floor(random() * 20)}:${30 + Math.floor(random() * 69)}`].join('\t'),
+        );
+        start = pos + record.ref.length;
+      }
+      if (start <= contig.sequence.length) block(start, contig.sequence.length);
+    }
+    return { sample, text: `${lines.join('\n')}\n` };
+  });
+  return { fasta, gvcfs };
+}

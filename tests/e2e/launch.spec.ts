@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN, signInWithToken } from './support';
@@ -94,6 +96,32 @@ test('launch Evostats with a VCF and a population map uploaded in place, and see
     await expect(outputs.getByRole('row').filter({ hasText: `evostats/structured.${file}` })).toContainText('population statistics TSV');
   }
   await expect(page.getByLabel('Run log')).toContainText('Fst (weir_cockerham) genome-wide: north–south');
+});
+
+test('launch Combine GVCFs with a samplesheet and a reference uploaded in place, and get one multi-sample VCF', async ({ page }) => {
+  test.setTimeout(90_000);
+  // The sheet names the gVCFs by their paths on the server (here, the repository's fixtures).
+  const folder = path.resolve('tests/fixtures/combine-gvcfs');
+  const sheet = path.join(os.tmpdir(), `cohort-${Date.now()}.csv`);
+  const names = ['S01.g.vcf', 'S02.g.vcf', 'S03.g.vcf', 'S08.g.vcf.gz'];
+  fs.writeFileSync(sheet, `sample,gvcf\n${names.map((name) => `${name.split('.')[0]},${path.join(folder, name)}`).join('\n')}\n`);
+  await page.goto('/tools/pipeline/run/combine-gvcfs');
+  const form = page.getByRole('form', { name: 'Launch Combine GVCFS' });
+  await form.getByTestId('upload-input').setInputFiles(sheet);
+  await expect(page.getByText(`Uploaded ${path.basename(sheet)}`)).toBeVisible();
+  await form.getByTestId('upload-fasta').setInputFiles(path.join(folder, 'ref.fa'));
+  await expect(page.getByText('Uploaded ref.fa')).toBeVisible();
+  await form.locator('#param-output_name').fill('four_samples');
+  await form.locator('#run-name').fill(`e2e_combine_${Date.now()}`);
+  await form.getByRole('button', { name: 'Launch run' }).click();
+
+  await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
+  await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  const processes = page.getByRole('list', { name: 'Processes' });
+  for (const process of ['READ_SAMPLESHEET', 'READ_REFERENCE', 'READ_GVCF', 'MERGE', 'SUMMARY']) await expect(processes).toContainText(process);
+  await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'combined/four_samples.vcf' })).toContainText('VCF');
+  await expect(page.getByLabel('Run log')).toContainText('variant sites');
+  await expect(page.getByLabel('Run log')).toContainText('× 4 samples');
 });
 
 test('a pipeline without a local implementation says so before anything is filled in', async ({ page }) => {

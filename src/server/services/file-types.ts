@@ -7,6 +7,13 @@ export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
   { name: 'VCF', extensions: ['.vcf', '.vcf.gz', '.vcf.bgz'], mimeType: 'text/plain', description: 'Variant calls, one or more samples (VCF 4.x).', requiredColumns: [] },
   { name: 'GVCF', extensions: ['.g.vcf', '.g.vcf.gz', '.gvcf.gz'], mimeType: 'text/plain', description: 'Per-sample genomic VCF with reference blocks, for joint genotyping.', requiredColumns: [] },
   { name: 'BAM', extensions: ['.bam'], mimeType: 'application/octet-stream', description: 'Aligned reads (with a .bai index beside it).', requiredColumns: [] },
+  {
+    name: 'FASTA',
+    extensions: ['.fa', '.fasta', '.fna', '.fa.gz', '.fasta.gz', '.fna.gz'],
+    mimeType: 'text/x-fasta',
+    description: 'Reference sequences (a genome), plain or bgzipped.',
+    requiredColumns: [],
+  },
   { name: 'FASTQ', extensions: ['.fastq', '.fq', '.fastq.gz', '.fq.gz'], mimeType: 'text/plain', description: 'Raw sequencing reads.', requiredColumns: [] },
   { name: 'phenotype CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'One row per individual or plot: an id column and one column per trait.', requiredColumns: ['id'] },
   { name: 'genotype matrix', extensions: ['.csv', '.tsv'], mimeType: 'text/csv', description: 'Individuals × markers, coded 0/1/2 (dosage of the alternative allele).', requiredColumns: ['id'] },
@@ -27,6 +34,13 @@ export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
     requiredColumns: ['marker', 'chromosome', 'position', 'trait', 'p_value'],
   },
   { name: 'known-QTL CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'The true QTL of a benchmark dataset.', requiredColumns: ['marker', 'chromosome', 'position', 'trait', 'effect'] },
+  {
+    name: 'samplesheet CSV',
+    extensions: ['.csv'],
+    mimeType: 'text/csv',
+    description: 'A pipeline samplesheet: one row per sample with the paths of its files (Combine GVCFs: sample,gvcf; Preprocessing: sample,fastq_1,fastq_2).',
+    requiredColumns: ['sample'],
+  },
   {
     name: 'population map CSV',
     extensions: ['.csv'],

@@ -64,6 +64,12 @@ const fastq: Check = (head, name) => {
   return text!.startsWith('@') ? null : 'a FASTQ record starts with a line beginning with @';
 };
 
+const fasta: Check = (head, name) => {
+  const { text, problem } = textOf(head, name, 'FASTA file');
+  if (problem) return problem;
+  return text!.startsWith('>') ? null : 'a FASTA file starts with a header line beginning with >';
+};
+
 const tabular: Check = (head, name) => textOf(head, name, 'CSV or TSV file').problem ?? null;
 
 const bam: Check = (head) => {
@@ -108,6 +114,10 @@ const CHECKS: Record<string, Check> = {
   'predictions CSV': tabular,
   'associations CSV': tabular,
   'known-QTL CSV': tabular,
+  FASTA: fasta,
+  'samplesheet CSV': tabular,
+  'population map CSV': tabular,
+  'population statistics TSV': tabular,
 };
 
 /** Why `file` is not a `typeName` file, in words for the person who uploaded it, or null. */

@@ -1,9 +1,0 @@
--- Evostats reads a population map and writes tab-separated statistics: file types for both, where
--- file types were seeded before they existed (a fresh database gets them from the defaults).
-INSERT INTO "file_types" ("name", "extensions", "mime_type", "description", "required_columns")
-SELECT 'population map CSV', ARRAY['.csv'], 'text/csv', 'The population of each sample: sample and population columns (Evostats).', ARRAY['sample', 'population']
-WHERE EXISTS (SELECT 1 FROM "file_types") AND NOT EXISTS (SELECT 1 FROM "file_types" WHERE lower("name") = 'population map csv');
---> statement-breakpoint
-INSERT INTO "file_types" ("name", "extensions", "mime_type", "description", "required_columns")
-SELECT 'population statistics TSV', ARRAY['.tsv'], 'text/tab-separated-values', 'Population-genetic statistics (Evostats): per site or window and population, tab-separated.', ARRAY['chrom']
-WHERE EXISTS (SELECT 1 FROM "file_types") AND NOT EXISTS (SELECT 1 FROM "file_types" WHERE lower("name") = 'population statistics tsv');
