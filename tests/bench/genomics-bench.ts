@@ -10,6 +10,8 @@ import path from 'node:path';
 import { testContext } from '../../pipelines/_shared/testing.ts';
 import { run as gdip } from '../../pipelines/nf-gdip/local/main.ts';
 import { run as processVcfs } from '../../pipelines/nf-processvcfs/local/main.ts';
+import { run as combineGvcfs } from '../../pipelines/combine-gvcfs/local/main.ts';
+import { run as evostats } from '../../pipelines/nf-evostats/local/main.ts';
 import { writeGenomicsData } from './genomics-data.ts';
 
 export interface GenomicsFigures {
@@ -24,6 +26,12 @@ export interface GenomicsFigures {
   ridgeCvRemlSeconds: number;
   numpyRidgeCvSeconds: number | null;
   gdipSeconds: number;
+  /** Evostats with every statistic (π, θ, Tajima's D, Ho/He, Hudson's Fst) for two populations and all samples. */
+  evostatsSeconds: number;
+  /** vcftools doing the same: --window-pi and --TajimaD per population and for all, and windowed --weir-fst-pop (seven runs). */
+  vcftoolsEvostatsSeconds: number | null;
+  /** The pipelines on their test fixtures (the sample data): seconds each. */
+  sampleData: Record<string, number>;
   notes: string[];
 }
 
@@ -180,8 +188,74 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     }
   }
 
+  // Evostats on the same file: the two subpopulations of the panel (first and second half).
+  const samples = fs
+    .readFileSync(data.vcf, 'utf8')
+    .slice(0, 1 << 20)
+    .split('\n')
+    .find((line) => line.startsWith('#CHROM'))!
+    .split('\t')
+    .slice(9);
+  const populations = path.join(folder, 'populations.csv');
+  fs.writeFileSync(populations, `sample,population\n${samples.map((sample, index) => `${sample},${index * 2 < samples.length ? 'east' : 'west'}`).join('\n')}\n`);
+  for (const name of ['east', 'west']) fs.writeFileSync(path.join(folder, `${name}.txt`), `${samples.filter((_, index) => index * 2 < samples.length === (name === 'east')).join('\n')}\n`);
+  fs.writeFileSync(path.join(folder, 'all.txt'), `${samples.join('\n')}\n`);
+  const evostatsParams = { input: data.vcf, populations, window_size_kb: 100, window_step_kb: 50, statistics: 'pi,het,fst,tajima', fst_estimator: 'hudson' };
+  const evostatsTimes: number[] = [];
+  const vcftoolsTimes: number[] = [];
+  for (let round = 0; round < 3; round += 1) {
+    const started = performance.now();
+    await evostats(testContext(evostatsParams));
+    evostatsTimes.push((performance.now() - started) / 1000);
+    let total = 0;
+    for (const population of ['east', 'west', 'all']) {
+      const keep = ['--keep', `${population}.txt`];
+      const pi = timeCommand('vcftools', ['--vcf', data.vcf, ...keep, '--window-pi', '100000', '--window-pi-step', '50000', '--out', population], { cwd: folder });
+      const tajima = timeCommand('vcftools', ['--vcf', data.vcf, ...keep, '--TajimaD', '100000', '--out', population], { cwd: folder });
+      if (pi === null || tajima === null) {
+        total = Number.NaN;
+        break;
+      }
+      total += pi + tajima;
+    }
+    const fst = timeCommand('vcftools', ['--vcf', data.vcf, '--weir-fst-pop', 'east.txt', '--weir-fst-pop', 'west.txt', '--fst-window-size', '100000', '--fst-window-step', '50000', '--out', 'fst'], {
+      cwd: folder,
+    });
+    if (Number.isNaN(total) || fst === null) {
+      notes.push('vcftools is not installed (apt-get install vcftools): no Evostats ratio');
+      break;
+    }
+    vcftoolsTimes.push(total + fst);
+  }
+
+  // Each local pipeline on its own test fixture (the sample data the docs walk through).
+  const sampleData: Record<string, number> = {};
+  const timeOn = async (name: string, work: () => Promise<void>) => {
+    const started = performance.now();
+    await work();
+    sampleData[name] = (performance.now() - started) / 1000;
+  };
+  const fixtures = path.resolve('tests/fixtures');
+  await timeOn('Evostats (60 samples × 750 sites)', () =>
+    evostats(testContext({ ...evostatsParams, input: path.join(fixtures, 'evostats/structured.vcf'), populations: path.join(fixtures, 'evostats/populations.csv') })),
+  );
+  await timeOn('Combine GVCFs (8 gVCFs × 40 kb)', () =>
+    combineGvcfs(
+      testContext({
+        input: path.join(fixtures, 'combine-gvcfs/samplesheet.csv'),
+        fasta: path.join(fixtures, 'combine-gvcfs/ref.fa'),
+        output_name: 'cohort',
+        include_non_variant_sites: false,
+        batch_size: 50,
+      }),
+    ),
+  );
+
   return {
     size: `${individuals} × ${markers.toLocaleString()}`,
+    evostatsSeconds: median(evostatsTimes),
+    vcftoolsEvostatsSeconds: vcftoolsTimes.length ? median(vcftoolsTimes) : null,
+    sampleData,
     processVcfsSeconds: median(filterTimes),
     processVcfsLdSeconds: median(ldTimes),
     plinkFilterSeconds: plinkFilter.length ? median(plinkFilter) : null,

@@ -50,6 +50,13 @@ if (section('genomics')) {
     figures.numpyRidgeCvSeconds === null ? null : figures.ridgeCvSeconds <= 2 * figures.numpyRidgeCvSeconds,
   );
   report('GDIP, one trait, whole run', `${figures.gdipSeconds.toFixed(2)} s`, '(was 51–60 s)', null);
+  report(
+    `Evostats, ${figures.size}, 2 populations (π, θ, Tajima's D, Ho/He, Hudson's Fst)`,
+    `${figures.evostatsSeconds.toFixed(2)} s; vcftools (--window-pi and --TajimaD per population and all, --weir-fst-pop windowed: 7 runs) ${figures.vcftoolsEvostatsSeconds?.toFixed(2) ?? 'n/a'} s: ${ratio(figures.evostatsSeconds, figures.vcftoolsEvostatsSeconds)}`,
+    '≤ 5× vcftools',
+    figures.vcftoolsEvostatsSeconds === null ? null : figures.evostatsSeconds <= 5 * figures.vcftoolsEvostatsSeconds,
+  );
+  for (const [name, seconds] of Object.entries(figures.sampleData)) report(`${name}, sample data`, `${seconds.toFixed(2)} s`, '(seconds)', null);
   for (const note of figures.notes) report('genomics', note, '', null);
 }
 
