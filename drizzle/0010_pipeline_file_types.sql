@@ -1,5 +1,5 @@
 -- Reference FASTA, samplesheets (Combine GVCFs, Preprocessing), Evostats' population map and its tab-separated
--- statistics: file types for them where file types were seeded before they existed (a fresh
+-- statistics, Multigen sims' per-generation tables: file types for them where file types were seeded before they existed (a fresh
 -- database gets them from the defaults).
 INSERT INTO "file_types" ("name", "extensions", "mime_type", "description", "required_columns")
 SELECT 'FASTA', ARRAY['.fa', '.fasta', '.fna', '.fa.gz', '.fasta.gz', '.fna.gz'], 'text/x-fasta', 'Reference sequences (a genome), plain or bgzipped.', ARRAY[]::text[]
@@ -16,3 +16,7 @@ WHERE EXISTS (SELECT 1 FROM "file_types") AND NOT EXISTS (SELECT 1 FROM "file_ty
 INSERT INTO "file_types" ("name", "extensions", "mime_type", "description", "required_columns")
 SELECT 'population statistics TSV', ARRAY['.tsv'], 'text/tab-separated-values', 'Population-genetic statistics (Evostats): per site or window and population, tab-separated.', ARRAY['chrom']
 WHERE EXISTS (SELECT 1 FROM "file_types") AND NOT EXISTS (SELECT 1 FROM "file_types" WHERE lower("name") = 'population statistics tsv');
+--> statement-breakpoint
+INSERT INTO "file_types" ("name", "extensions", "mime_type", "description", "required_columns")
+SELECT 'breeding simulation CSV', ARRAY['.csv'], 'text/csv', 'A simulated breeding programme (Multigen sims): genetic gain, variance, inbreeding and diversity per generation.', ARRAY['generation']
+WHERE EXISTS (SELECT 1 FROM "file_types") AND NOT EXISTS (SELECT 1 FROM "file_types" WHERE lower("name") = 'breeding simulation csv');

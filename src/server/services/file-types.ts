@@ -55,6 +55,13 @@ export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
     description: 'Population-genetic statistics (Evostats): per site or window and population, tab-separated.',
     requiredColumns: ['chrom'],
   },
+  {
+    name: 'breeding simulation CSV',
+    extensions: ['.csv'],
+    mimeType: 'text/csv',
+    description: 'A simulated breeding programme (Multigen sims): genetic gain, variance, inbreeding and diversity per generation.',
+    requiredColumns: ['generation'],
+  },
   { name: 'params JSON', extensions: ['.json'], mimeType: 'application/json', description: 'Pipeline parameters, as nf-core launch writes them.', requiredColumns: [] },
 ];
 

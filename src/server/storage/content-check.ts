@@ -118,6 +118,7 @@ const CHECKS: Record<string, Check> = {
   'samplesheet CSV': tabular,
   'population map CSV': tabular,
   'population statistics TSV': tabular,
+  'breeding simulation CSV': tabular,
 };
 
 /** Why `file` is not a `typeName` file, in words for the person who uploaded it, or null. */
