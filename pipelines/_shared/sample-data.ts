@@ -222,3 +222,67 @@ export function gvcfSet(options: GvcfSetOptions): GvcfSet {
   });
   return { fasta, gvcfs };
 }
+
+export interface FastqOptions {
+  seed: number;
+  /** The sample's genome the reads come from. */
+  reference: string;
+  pairs: number;
+  readLength: number;
+  /** Share of pairs that are PCR copies of an earlier pair. */
+  duplicateRate: number;
+}
+
+/** TruSeq / Illumina Universal adapter, as read through on both reads of a short insert. */
+export const ILLUMINA_ADAPTER = 'AGATCGGAAGAGCACACGTCTGAACTCCAGTCAC';
+const ADAPTER_READ2 = 'AGATCGGAAGAGCGTCGTGTAGGGAAAGAGTGT';
+
+const complement: Record<string, string> = { A: 'T', C: 'G', G: 'C', T: 'A', N: 'N' };
+const reverseComplement = (sequence: string) =>
+  [...sequence]
+    .reverse()
+    .map((base) => complement[base] ?? 'N')
+    .join('');
+
+/**
+ * Paired-end reads as an Illumina run gives them: inserts from the reference (some shorter than
+ * the reads, so the adapter is read through), quality falling along the read with noisy tails,
+ * the odd N, and PCR duplicates. Returns the two FASTQ texts.
+ */
+export function fastqPairs(sample: string, options: FastqOptions): { read1: string; read2: string } {
+  const random = seededRandom(options.seed);
+  const length = options.readLength;
+  const read1: string[] = [];
+  const read2: string[] = [];
+  const made: Array<[string, string]> = [];
+  const quality = (sequence: string) =>
+    [...sequence]
+      .map((base, position) => {
+        if (base === 'N') return '#';
+        const decline = (position / length) * 14;
+        const tail = position > length - 12 && random() < 0.3 ? 20 : 0;
+        const q = Math.max(2, Math.min(41, Math.round(38 - decline - tail + (random() - 0.5) * 8)));
+        return String.fromCharCode(33 + q);
+      })
+      .join('');
+  const withNs = (sequence: string) => [...sequence].map((base) => (random() < 0.002 ? 'N' : base)).join('');
+  for (let pair = 0; pair < options.pairs; pair += 1) {
+    let sequences: [string, string];
+    if (made.length > 0 && random() < options.duplicateRate) {
+      sequences = made[Math.floor(random() * made.length)]!;
+    } else {
+      // Insert sizes around 300 bp; one pair in eight shorter than a read.
+      const insert = random() < 0.125 ? 40 + Math.floor(random() * (length - 40)) : 200 + Math.floor(random() * 250);
+      const start = Math.floor(random() * (options.reference.length - insert));
+      const fragment = options.reference.slice(start, start + insert);
+      const first = (fragment + ILLUMINA_ADAPTER + 'A'.repeat(length)).slice(0, length);
+      const second = (reverseComplement(fragment) + ADAPTER_READ2 + 'A'.repeat(length)).slice(0, length);
+      sequences = [withNs(first), withNs(second)];
+      made.push(sequences);
+    }
+    const name = `@${sample}:1:FC01:1:${1101 + (pair % 3)}:${1000 + pair}:${2000 + ((pair * 7) % 5000)}`;
+    read1.push(`${name} 1:N:0:1\n${sequences[0]}\n+\n${quality(sequences[0])}`);
+    read2.push(`${name} 2:N:0:1\n${sequences[1]}\n+\n${quality(sequences[1])}`);
+  }
+  return { read1: `${read1.join('\n')}\n`, read2: `${read2.join('\n')}\n` };
+}
