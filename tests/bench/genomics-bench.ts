@@ -12,6 +12,8 @@ import { run as gdip } from '../../pipelines/nf-gdip/local/main.ts';
 import { run as processVcfs } from '../../pipelines/nf-processvcfs/local/main.ts';
 import { run as combineGvcfs } from '../../pipelines/combine-gvcfs/local/main.ts';
 import { run as evostats } from '../../pipelines/nf-evostats/local/main.ts';
+import { run as multigenSims } from '../../pipelines/nf-multigen-sims/local/main.ts';
+import { run as preprocessing } from '../../pipelines/preprocessing/local/main.ts';
 import { writeGenomicsData } from './genomics-data.ts';
 
 export interface GenomicsFigures {
@@ -247,6 +249,38 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
         output_name: 'cohort',
         include_non_variant_sites: false,
         batch_size: 50,
+      }),
+    ),
+  );
+
+  await timeOn('Preprocessing (2 samples × 1,000 read pairs)', () =>
+    preprocessing(
+      testContext({
+        input: path.join(fixtures, 'preprocessing/samplesheet.csv'),
+        fasta: path.join(fixtures, 'preprocessing/ref.fa'),
+        genome_name: 'test',
+        ploidy: 2,
+        skip_trimming: false,
+        min_base_quality: 20,
+        min_read_length: 50,
+        aligner: 'bwa-mem2',
+        skip_markduplicates: false,
+      }),
+    ),
+  );
+  await timeOn('Multigen sims (defaults: 100 founders, 10 generations, 10 replicates, GEBV)', () =>
+    multigenSims(
+      testContext({
+        n_founders: 100,
+        n_chromosomes: 10,
+        qtl_per_chromosome: 50,
+        heritability: 0.4,
+        generations: 10,
+        selection_method: 'gebv',
+        selected_parents: 20,
+        crosses_per_generation: 100,
+        replicates: 10,
+        seed: 42,
       }),
     ),
   );
