@@ -6,6 +6,7 @@ import type { Env } from './env';
 import type { Logger } from './log';
 import { createSmtpMailer } from './mail';
 import { hasNoBreedingData, seedDemo } from './demo/seed-demo';
+import { hasSampleFiles, seedSampleFiles } from './demo/sample-files';
 import { seedFileTypes } from './services/file-types';
 import { readCatalogue } from './pipelines/catalogue';
 import { createSite } from './site';
@@ -38,6 +39,10 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     if (options.demo && (await hasNoBreedingData(database.db))) {
       await seedDemo(database.db);
       log.info('Loaded the demo breeding data');
+    }
+    if (options.demo && !(await hasSampleFiles(database.db))) {
+      const added = await seedSampleFiles(database.db, env.SEEDBED_DATA_DIR);
+      log.info('Stored the sample pipeline inputs', { files: added });
     }
   });
 

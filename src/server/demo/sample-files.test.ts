@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testContext } from '../../../pipelines/_shared/testing.ts';
+import { run as combineGvcfs } from '../../../pipelines/combine-gvcfs/local/main.ts';
+import { run as evostats } from '../../../pipelines/nf-evostats/local/main.ts';
+import type { DatabaseHandle } from '../db/client';
+import { files, fileTypes } from '../db/schema';
+import { seedFileTypes } from '../services/file-types';
+import { openTestDatabase } from '../testing/test-database';
+import { hasSampleFiles, seedSampleFiles } from './sample-files';
+
+describe('the sample pipeline inputs of the demo', () => {
+  let database: DatabaseHandle;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-sample-files-'));
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    await seedFileTypes(database.db);
+  });
+  afterAll(async () => {
+    await database.close();
+  });
+
+  it('stores each file once, typed, with samplesheets that point at the stored files', async () => {
+    expect(await hasSampleFiles(database.db)).toBe(false);
+    const added = await seedSampleFiles(database.db, dataDir);
+    expect(added).toBe(17);
+    expect(await hasSampleFiles(database.db)).toBe(true);
+    expect(await seedSampleFiles(database.db, dataDir)).toBe(0);
+
+    const rows = await database.db.select({ name: files.name, storagePath: files.storagePath, type: fileTypes.name }).from(files).leftJoin(fileTypes, eq(fileTypes.id, files.fileTypeId));
+    expect(Object.fromEntries(rows.map((row) => [row.name, row.type]))).toMatchObject({
+      'wheat_panel_3pops.vcf': 'VCF',
+      'wheat_panel_populations.csv': 'population map CSV',
+      'sample_reference.fa': 'FASTA',
+      'S01.g.vcf.gz': 'GVCF',
+      'gvcf_samplesheet.csv': 'samplesheet CSV',
+      'leaf_A_R1.fastq.gz': 'FASTQ',
+      'fastq_samplesheet.csv': 'samplesheet CSV',
+    });
+    for (const row of rows) expect(fs.existsSync(path.join(dataDir, row.storagePath))).toBe(true);
+  });
+
+  it('runs the pipelines they are for', async () => {
+    const stored = (name: string) => path.join(dataDir, 'files', 'sample-data', name);
+    const stats = testContext({
+      input: stored('wheat_panel_3pops.vcf'),
+      populations: stored('wheat_panel_populations.csv'),
+      window_size_kb: 100,
+      window_step_kb: 50,
+      statistics: 'pi,fst',
+      fst_estimator: 'hudson',
+    });
+    await evostats(stats);
+    expect(stats.read('evostats/wheat_panel_3pops.fst_genome.tsv').trim().split('\n')).toHaveLength(4);
+    const merged = testContext({ input: stored('gvcf_samplesheet.csv'), fasta: stored('sample_reference.fa'), output_name: 'cohort', include_non_variant_sites: false, batch_size: 50 });
+    await combineGvcfs(merged);
+    expect(merged.lines.join('\n')).toMatch(/× 8 samples/);
+  });
+});

@@ -1,0 +1,94 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { eq, inArray } from 'drizzle-orm';
+import { fastqPairs, gvcfSet, populationVcf } from '../../../pipelines/_shared/sample-data.ts';
+import type { Database } from '../db/client';
+import { files, fileTypes } from '../db/schema';
+
+/**
+ * Sample inputs for the pipelines that run on the embedded engine, from the same seeded
+ * generators as the tests: a VCF of three populations with its population map (Evostats,
+ * Process VCFs, Multigen sims founders), single-sample gVCFs with their samplesheet and
+ * reference (Combine GVCFs), and paired FASTQ with their samplesheet (Preprocessing). Written
+ * under SEEDBED_DATA_DIR/files/sample-data and stored as files of their types, so every launch
+ * form can pick them.
+ */
+const FOLDER = path.join('files', 'sample-data');
+
+interface SampleFile {
+  name: string;
+  type: string;
+  bytes: Buffer;
+}
+
+function sampleFiles(folder: string): SampleFile[] {
+  const out: SampleFile[] = [];
+  const text = (name: string, type: string, content: string) => out.push({ name, type, bytes: Buffer.from(content) });
+  const populations = populationVcf({
+    seed: 2027,
+    populations: [
+      { name: 'north', samples: 24 },
+      { name: 'south', samples: 20 },
+      { name: 'coast', samples: 16 },
+    ],
+    chromosomes: 3,
+    sitesPerChromosome: 250,
+    length: 1_000_000,
+    fst: 0.08,
+    missingRate: 0.03,
+    multiAllelicEvery: 40,
+  });
+  text('wheat_panel_3pops.vcf', 'VCF', populations.vcf);
+  text('wheat_panel_populations.csv', 'population map CSV', populations.populationsCsv);
+
+  const gvcfs = gvcfSet({ seed: 2028, samples: 8, contigs: 2, length: 20_000, variantsPerContig: 40 });
+  text('sample_reference.fa', 'FASTA', gvcfs.fasta);
+  for (const { sample, text: gvcf } of gvcfs.gvcfs) out.push({ name: `${sample}.g.vcf.gz`, type: 'GVCF', bytes: zlib.gzipSync(gvcf) });
+  text('gvcf_samplesheet.csv', 'samplesheet CSV', `sample,gvcf\n${gvcfs.gvcfs.map(({ sample }) => `${sample},${path.join(folder, `${sample}.g.vcf.gz`)}`).join('\n')}\n`);
+
+  const reference = gvcfs.fasta
+    .split('\n')
+    .filter((line) => !line.startsWith('>'))
+    .join('');
+  const rows: string[] = [];
+  for (const [index, sample] of ['leaf_A', 'leaf_B'].entries()) {
+    const { read1, read2 } = fastqPairs(sample, { seed: 3000 + index, reference, pairs: 1000, readLength: 150, duplicateRate: 0.08 });
+    out.push({ name: `${sample}_R1.fastq.gz`, type: 'FASTQ', bytes: zlib.gzipSync(read1) }, { name: `${sample}_R2.fastq.gz`, type: 'FASTQ', bytes: zlib.gzipSync(read2) });
+    rows.push(`${sample},${path.join(folder, `${sample}_R1.fastq.gz`)},${path.join(folder, `${sample}_R2.fastq.gz`)}`);
+  }
+  text('fastq_samplesheet.csv', 'samplesheet CSV', `sample,fastq_1,fastq_2\n${rows.join('\n')}\n`);
+  return out;
+}
+
+/** Writes and stores the sample files once; returns how many were added. */
+export async function seedSampleFiles(db: Database, dataDir: string): Promise<number> {
+  const folder = path.join(dataDir, FOLDER);
+  const made = sampleFiles(folder);
+  const storagePaths = made.map((file) => path.join(FOLDER, file.name));
+  const existing = new Set((await db.select({ storagePath: files.storagePath }).from(files).where(inArray(files.storagePath, storagePaths))).map((row) => row.storagePath));
+  const types = new Map((await db.select({ id: fileTypes.id, name: fileTypes.name }).from(fileTypes)).map((type) => [type.name, type.id]));
+  fs.mkdirSync(folder, { recursive: true });
+  let added = 0;
+  for (const file of made) {
+    const storagePath = path.join(FOLDER, file.name);
+    if (existing.has(storagePath)) continue;
+    fs.writeFileSync(path.join(dataDir, storagePath), file.bytes);
+    await db
+      .insert(files)
+      .values({ name: file.name, storagePath, sizeBytes: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex'), fileTypeId: types.get(file.type) ?? null })
+      .onConflictDoNothing();
+    added += 1;
+  }
+  return added;
+}
+
+/** Whether the sample files are stored already (the demo start adds them once). */
+export async function hasSampleFiles(db: Database): Promise<boolean> {
+  const [row] = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(eq(files.storagePath, path.join(FOLDER, 'fastq_samplesheet.csv')));
+  return row !== undefined;
+}
