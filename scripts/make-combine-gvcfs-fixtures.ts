@@ -8,11 +8,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { gvcfSet } from '../pipelines/_shared/sample-data.ts';
+import { gvcfSet, SAMPLE_GVCFS } from '../pipelines/_shared/sample-data.ts';
 
 const folder = path.resolve('tests/fixtures/combine-gvcfs');
 fs.mkdirSync(folder, { recursive: true });
-const set = gvcfSet({ seed: 2028, samples: 8, contigs: 2, length: 20_000, variantsPerContig: 40 });
+const set = gvcfSet(SAMPLE_GVCFS);
 fs.writeFileSync(path.join(folder, 'ref.fa'), set.fasta);
 const rows = ['sample,gvcf'];
 for (const [index, { sample, text }] of set.gvcfs.entries()) {

@@ -9,20 +9,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { fastqPairs, gvcfSet } from '../pipelines/_shared/sample-data.ts';
+import { sampleReads } from '../pipelines/_shared/sample-data.ts';
 
 const folder = path.resolve('tests/fixtures/preprocessing');
 fs.mkdirSync(folder, { recursive: true });
-// The reference: the gVCF fixture's generator makes one, 2 × 20 kb.
-const { fasta } = gvcfSet({ seed: 2029, samples: 1, contigs: 2, length: 20_000, variantsPerContig: 1 });
+const { fasta, samples } = sampleReads();
 fs.writeFileSync(path.join(folder, 'ref.fa'), fasta);
-const reference = fasta
-  .split('\n')
-  .filter((line) => !line.startsWith('>'))
-  .join('');
 const rows = ['sample,fastq_1,fastq_2'];
-for (const [index, sample] of ['leaf_A', 'leaf_B'].entries()) {
-  const { read1, read2 } = fastqPairs(sample, { seed: 3000 + index, reference, pairs: 1000, readLength: 150, duplicateRate: 0.08 });
+for (const [index, { sample, read1, read2 }] of samples.entries()) {
+  // The second sample gzipped, as sequencers deliver them.
   const gzip = index === 1;
   const names = [`${sample}_R1.fastq${gzip ? '.gz' : ''}`, `${sample}_R2.fastq${gzip ? '.gz' : ''}`];
   fs.writeFileSync(path.join(folder, names[0]!), gzip ? zlib.gzipSync(read1) : read1);

@@ -286,3 +286,37 @@ export function fastqPairs(sample: string, options: FastqOptions): { read1: stri
   }
   return { read1: `${read1.join('\n')}\n`, read2: `${read2.join('\n')}\n` };
 }
+
+/** The sample datasets: the tests' fixtures and the demo's stored files are made from these. */
+export const SAMPLE_PANEL: PopulationVcfOptions = {
+  seed: 2027,
+  populations: [
+    { name: 'north', samples: 24 },
+    { name: 'south', samples: 20 },
+    { name: 'coast', samples: 16 },
+  ],
+  chromosomes: 3,
+  sitesPerChromosome: 250,
+  length: 1_000_000,
+  fst: 0.08,
+  missingRate: 0.03,
+  // vcftools' --TajimaD bins start at multiples of the window (0-based) and --window-pi's one past
+  // them: no site sits on a multiple of 50 kb, so both tools put every site in the same window.
+  avoidMultiplesOf: 50_000,
+  multiAllelicEvery: 40,
+};
+
+export const SAMPLE_GVCFS: GvcfSetOptions = { seed: 2028, samples: 8, contigs: 2, length: 20_000, variantsPerContig: 40 };
+
+/** Two samples of 1,000 paired 150 bp reads from a 2 × 20 kb reference. */
+export function sampleReads(): { fasta: string; samples: Array<{ sample: string; read1: string; read2: string }> } {
+  const { fasta } = gvcfSet({ seed: 2029, samples: 1, contigs: 2, length: 20_000, variantsPerContig: 1 });
+  const reference = fasta
+    .split('\n')
+    .filter((line) => !line.startsWith('>'))
+    .join('');
+  return {
+    fasta,
+    samples: ['leaf_A', 'leaf_B'].map((sample, index) => ({ sample, ...fastqPairs(sample, { seed: 3000 + index, reference, pairs: 1000, readLength: 150, duplicateRate: 0.08 }) })),
+  };
+}

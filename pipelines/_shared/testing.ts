@@ -39,3 +39,13 @@ export const table = (text: string, separator = '\t') =>
     .trimEnd()
     .split('\n')
     .map((line) => line.split(separator));
+
+/** Writes test inputs into a scratch folder of their own: `write(name, text)` gives the file's path. */
+export function scratchFiles(prefix: string): (name: string, text: string) => string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), `seedbed-${prefix}-`));
+  return (name, text) => {
+    const file = path.join(folder, name);
+    fs.writeFileSync(file, text);
+    return file;
+  };
+}

@@ -1,14 +1,13 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { table, testContext } from '../../_shared/testing.ts';
+import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
 import { type Params, run } from './main.ts';
 
 /** tests/fixtures/combine-gvcfs: the expected merge from bcftools 1.16 (see make-expected.sh there). */
 const FIXTURES = path.resolve('tests/fixtures/combine-gvcfs');
 const DEFAULTS: Params = { input: path.join(FIXTURES, 'samplesheet.csv'), fasta: path.join(FIXTURES, 'ref.fa'), output_name: 'cohort', include_non_variant_sites: false, batch_size: 50 };
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-combine-'));
+const write = scratchFiles('combine');
 
 async function combine(params: Partial<Params> = {}) {
   const context = testContext({ ...DEFAULTS, ...params });
@@ -79,15 +78,13 @@ describe('Combine GVCFs against bcftools merge --gvcf -m all', () => {
   });
 
   it('keeps to the intervals, and adds the non-variant positions when asked', async () => {
-    const bed = path.join(scratch, 'one.bed');
-    fs.writeFileSync(bed, 'chr1\t999\t3000\n');
+    const bed = write('one.bed', 'chr1\t999\t3000\n');
     const limited = await combine({ intervals: bed, output_name: 'limited' });
     expect(limited.records.length).toBeGreaterThan(0);
     expect(limited.records.every((record) => record[0] === 'chr1' && Number(record[1]) >= 1000 && Number(record[1]) <= 3000)).toBe(true);
     expect(limited.records.length).toBe(merged.records.filter((record) => record[0] === 'chr1' && Number(record[1]) >= 1000 && Number(record[1]) <= 3000).length);
 
-    const list = path.join(scratch, 'one.list');
-    fs.writeFileSync(list, 'chr2:101-400\n');
+    const list = write('one.list', 'chr2:101-400\n');
     const all = await combine({ intervals: list, include_non_variant_sites: true, output_name: 'all' });
     const positions = all.records.map((record) => Number(record[1]));
     const reference = fs.readFileSync(path.join(FIXTURES, 'ref.fa'), 'utf8').split('>chr2')[1]!.split('\n').slice(1).join('');
@@ -101,12 +98,6 @@ describe('Combine GVCFs against bcftools merge --gvcf -m all', () => {
 });
 
 describe('inputs Combine GVCFs cannot use are named with the fix', () => {
-  const write = (name: string, text: string) => {
-    const file = path.join(scratch, name);
-    fs.writeFileSync(file, text);
-    return file;
-  };
-
   it.each([
     ['no gvcf column', 'sample,path\nS01,S01.g.vcf\n', /needs the columns sample and gvcf/],
     ['a sample twice', `sample,gvcf\nS01,${FIXTURES}/S01.g.vcf\nS01,${FIXTURES}/S02.g.vcf\n`, /row 3: sample S01 is already on row 2/],

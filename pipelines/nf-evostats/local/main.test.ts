@@ -1,8 +1,7 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { table, testContext } from '../../_shared/testing.ts';
+import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
 import { type Params, run } from './main.ts';
 
 /** tests/fixtures/evostats: expected values from vcftools 0.1.16, plink 1.9 and hudson_fst.py (see its README). */
@@ -17,7 +16,6 @@ const DEFAULTS: Params = {
   statistics: 'pi,het,fst,tajima',
   fst_estimator: 'hudson',
 };
-const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-evostats-'));
 
 async function evostats(params: Partial<Params> = {}) {
   const context = testContext({ ...DEFAULTS, ...params });
@@ -147,11 +145,7 @@ describe('Evostats against vcftools, plink and scikit-allel’s definitions', ()
 });
 
 describe('inputs Evostats cannot use are named with the fix', () => {
-  const write = (name: string, text: string) => {
-    const file = path.join(scratch, name);
-    fs.writeFileSync(file, text);
-    return file;
-  };
+  const write = scratchFiles('evostats');
 
   it.each([
     ['no population column', 'sample,group\nNOR001,north\n', /needs the columns sample and population/],

@@ -1,9 +1,8 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { testContext } from '../../_shared/testing.ts';
+import { scratchFiles, testContext } from '../../_shared/testing.ts';
 import { type Params, run } from './main.ts';
 import { adapterStart, qualityTrimStop } from './reads.ts';
 
@@ -116,12 +115,7 @@ describe('the trimming rules', () => {
 });
 
 describe('inputs Preprocessing cannot use are named with the fix', () => {
-  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-preprocessing-'));
-  const write = (name: string, text: string) => {
-    const file = path.join(scratch, name);
-    fs.writeFileSync(file, text);
-    return file;
-  };
+  const write = scratchFiles('preprocessing');
 
   it.each([
     ['no fastq_1 column', 'sample,reads\nA,a.fastq\n', /needs the columns sample, fastq_1 and \(for paired reads\) fastq_2/],

@@ -26,7 +26,7 @@ describe('the sample pipeline inputs of the demo', () => {
   it('stores each file once, typed, with samplesheets that point at the stored files', async () => {
     expect(await hasSampleFiles(database.db)).toBe(false);
     const added = await seedSampleFiles(database.db, dataDir);
-    expect(added).toBe(17);
+    expect(added).toBe(18);
     expect(await hasSampleFiles(database.db)).toBe(true);
     expect(await seedSampleFiles(database.db, dataDir)).toBe(0);
 

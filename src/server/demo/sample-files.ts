@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
-import { fastqPairs, gvcfSet, populationVcf } from '../../../pipelines/_shared/sample-data.ts';
+import { gvcfSet, populationVcf, SAMPLE_GVCFS, SAMPLE_PANEL, sampleReads } from '../../../pipelines/_shared/sample-data.ts';
 import type { Database } from '../db/client';
 import { files, fileTypes } from '../db/schema';
 
@@ -26,35 +26,20 @@ interface SampleFile {
 function sampleFiles(folder: string): SampleFile[] {
   const out: SampleFile[] = [];
   const text = (name: string, type: string, content: string) => out.push({ name, type, bytes: Buffer.from(content) });
-  const populations = populationVcf({
-    seed: 2027,
-    populations: [
-      { name: 'north', samples: 24 },
-      { name: 'south', samples: 20 },
-      { name: 'coast', samples: 16 },
-    ],
-    chromosomes: 3,
-    sitesPerChromosome: 250,
-    length: 1_000_000,
-    fst: 0.08,
-    missingRate: 0.03,
-    multiAllelicEvery: 40,
-  });
+  const populations = populationVcf(SAMPLE_PANEL);
+
   text('wheat_panel_3pops.vcf', 'VCF', populations.vcf);
   text('wheat_panel_populations.csv', 'population map CSV', populations.populationsCsv);
 
-  const gvcfs = gvcfSet({ seed: 2028, samples: 8, contigs: 2, length: 20_000, variantsPerContig: 40 });
+  const gvcfs = gvcfSet(SAMPLE_GVCFS);
   text('sample_reference.fa', 'FASTA', gvcfs.fasta);
   for (const { sample, text: gvcf } of gvcfs.gvcfs) out.push({ name: `${sample}.g.vcf.gz`, type: 'GVCF', bytes: zlib.gzipSync(gvcf) });
   text('gvcf_samplesheet.csv', 'samplesheet CSV', `sample,gvcf\n${gvcfs.gvcfs.map(({ sample }) => `${sample},${path.join(folder, `${sample}.g.vcf.gz`)}`).join('\n')}\n`);
 
-  const reference = gvcfs.fasta
-    .split('\n')
-    .filter((line) => !line.startsWith('>'))
-    .join('');
+  const reads = sampleReads();
+  text('reads_reference.fa', 'FASTA', reads.fasta);
   const rows: string[] = [];
-  for (const [index, sample] of ['leaf_A', 'leaf_B'].entries()) {
-    const { read1, read2 } = fastqPairs(sample, { seed: 3000 + index, reference, pairs: 1000, readLength: 150, duplicateRate: 0.08 });
+  for (const { sample, read1, read2 } of reads.samples) {
     out.push({ name: `${sample}_R1.fastq.gz`, type: 'FASTQ', bytes: zlib.gzipSync(read1) }, { name: `${sample}_R2.fastq.gz`, type: 'FASTQ', bytes: zlib.gzipSync(read2) });
     rows.push(`${sample},${path.join(folder, `${sample}_R1.fastq.gz`)},${path.join(folder, `${sample}_R2.fastq.gz`)}`);
   }

@@ -10,6 +10,7 @@ import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { Facts } from '../../ui/Facts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
@@ -154,14 +155,7 @@ function MlflowRunView() {
             {run.refreshError}
           </p>
         )}
-        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          {facts.map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-stone-500">{label}</dt>
-              <dd className="mt-0.5 font-medium text-stone-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts items={facts} />
         <div className="mt-4 flex items-center gap-3 text-sm text-stone-700">
           <Switch
             id="refresh-while-running"

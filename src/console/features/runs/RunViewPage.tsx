@@ -12,6 +12,7 @@ import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { Facts } from '../../ui/Facts';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CopyButton } from '../../ui/CopyButton';
 import { LoadError } from '../../ui/LoadError';
@@ -171,14 +172,7 @@ function RunView() {
             {run.statusReason}
           </p>
         )}
-        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2 lg:grid-cols-3">
-          {facts.map(([label, value]) => (
-            <div key={label}>
-              <dt className="text-stone-500">{label}</dt>
-              <dd className="mt-0.5 font-medium text-stone-900">{value}</dd>
-            </div>
-          ))}
-        </dl>
+        <Facts items={facts} />
       </Card>
 
       <Card title="Processes" description="Tasks per process, as the run reports them">
