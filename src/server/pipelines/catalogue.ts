@@ -21,6 +21,11 @@ export const pipelineManifestSchema = z.object({
     .regex(/^[\w./-]+\.(ts|mjs|js)$/, 'must be a relative path to a .ts, .mjs or .js file')
     .refine((value) => !value.split('/').includes('..'), 'must stay inside the pipeline folder')
     .optional(),
+  /**
+   * Parameter values the local implementation cannot honour, refused at launch on the local engine
+   * with the message (a comma-separated parameter is refused when any of its items is listed).
+   */
+  localUnsupported: z.record(z.string(), z.object({ values: z.array(z.string()).min(1), message: z.string().min(1) })).optional(),
   /** Runs this pipeline on this engine whatever SEEDBED_ENGINE says. */
   engine: z.enum(RUN_ENGINES).optional(),
 });

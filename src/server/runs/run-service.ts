@@ -84,6 +84,19 @@ export function createRunService(options: RunServiceOptions) {
       : engineFor(pipeline).cannotLaunch(pipeline);
   const activeLocal = () => [...active.values()].filter((entry) => entry.engine.name === 'local').length;
 
+  /** The parameter values the local implementation refuses (pipeline.json's localUnsupported), by `params.<name>`. */
+  function unsupportedLocally(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, string> | null {
+    const errors: Record<string, string> = {};
+    for (const [name, rule] of Object.entries(pipeline.manifest.localUnsupported ?? {})) {
+      const value = params[name];
+      if (typeof value !== 'string') continue;
+      const items = value.split(',').map((item) => item.trim());
+      const refused = items.filter((item) => rule.values.includes(item));
+      if (refused.length > 0) errors[`params.${name}`] = `${refused.join(', ')}: ${rule.message}`;
+    }
+    return Object.keys(errors).length > 0 ? errors : null;
+  }
+
   function pipelineOf(id: string): CataloguePipeline {
     const pipeline = byId.get(id);
     if (!pipeline) throw new DomainError('invalid', `No pipeline '${id}' in the catalogue.`, { pipelineId: `No pipeline '${id}'` });
@@ -120,6 +133,8 @@ export function createRunService(options: RunServiceOptions) {
     const problem = outdirProblem(outdir, someRunFolder);
     if (problem) throw new DomainError('invalid', 'The output directory must be inside the run’s own folder.', { 'params.outdir': problem });
     if (engine.name === 'local') {
+      const unsupported = unsupportedLocally(pipeline, input.params);
+      if (unsupported) throw new DomainError('invalid', `${pipeline.manifest.label} on this server's built-in engine: ${Object.values(unsupported).join(' ')}`, unsupported);
       const missing = missingFiles(pipeline, input.params, someRunFolder);
       if (Object.keys(missing).length > 0) throw new DomainError('invalid', `Some input files are not on this server. ${Object.values(missing).join('; ')}.`, missing);
     }

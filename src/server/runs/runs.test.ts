@@ -144,6 +144,18 @@ describe('launching', () => {
     expect(((await group.json()) as { errors: Record<string, string> }).errors).toEqual({ groupId: 'No such run group' });
   });
 
+  it('refuses at launch a parameter value the local implementation cannot honour, on that parameter', async () => {
+    const response = await h.launch({
+      pipelineId: 'nf-auto-train',
+      name: 'bayes_b',
+      params: { genotypes: `${FIXTURES}/panel.vcf`, phenotypes: `${FIXTURES}/panel_phenotypes.csv`, models: 'rrblup,bayesb', outdir: 'results' },
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors['params.models']).toMatch(/^bayesb: needs the nextflow engine .* choose from rrblup, gblup, bayesian_ridge/);
+    expect(body.message).toMatch(/^Auto Train on this server's built-in engine: bayesb/);
+  });
+
   it('fails at once, saying what is missing, for a pipeline without a local implementation', async () => {
     const response = await h.launch({ pipelineId: 'nf-phenomix', name: 'no_local', params: {} });
     expect(response.status).toBe(501);

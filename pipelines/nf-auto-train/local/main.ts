@@ -1,0 +1,286 @@
+/**
+ * Auto Train, local implementation: per trait, repeated k-fold cross-validation of rrBLUP,
+ * GBLUP, Bayesian ridge and a Gaussian-kernel model on the same folds; r, Spearman's ρ, RMSE and
+ * bias per fold; the best model by `selection_metric` refitted on every individual and written
+ * as a model file that Make GDIP Predictions applies.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import { gram } from '../../_shared/linear-algebra.ts';
+import type { KernelView } from '../../_shared/ridge.ts';
+import { pearson, seededRandom } from '../../_shared/stats.ts';
+import { hasFullCall, isBiallelicSnp, readVcf } from '../../_shared/vcf.ts';
+import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
+
+export interface Params {
+  genotypes: string;
+  phenotypes: string;
+  models: string;
+  cv_folds: number;
+  cv_repeats: number;
+  selection_metric: 'pearson' | 'spearman' | 'rmse';
+  seed: number;
+}
+
+/** Models of the schema that only the nextflow engine fits (MCMC and tree ensembles at scale). */
+export const NEXTFLOW_ONLY = ['bayesb', 'bayes_c', 'random_forest', 'svr'];
+
+const MISSING = new Set(['', 'NA', 'NaN', 'na', 'nan', '.', 'null']);
+
+export function modelsOf(text: string): ModelName[] {
+  const asked = text
+    .split(',')
+    .map((model) => model.trim())
+    .filter(Boolean);
+  const refused = asked.filter((model) => NEXTFLOW_ONLY.includes(model));
+  if (refused.length > 0) {
+    throw new Error(
+      `${refused.join(', ')} ${refused.length === 1 ? 'needs' : 'need'} the nextflow engine (MCMC samplers and tree ensembles at this scale). On the local engine choose from ${LOCAL_MODELS.join(', ')} — bayesian_ridge is the Bayesian shrinkage model, rkhs the kernel model.`,
+    );
+  }
+  return [...new Set(asked)] as ModelName[];
+}
+
+/** Fold of each individual in each repeat: a seeded shuffle, then position modulo k. */
+export function repeatedFolds(ids: string[], folds: number, repeats: number, seed: number): Int32Array[] {
+  return Array.from({ length: repeats }, (_, repeat) => {
+    const random = seededRandom(seed + repeat);
+    const order = ids.map((_, index) => index);
+    for (let i = order.length - 1; i > 0; i -= 1) {
+      const j = Math.floor(random() * (i + 1));
+      [order[i], order[j]] = [order[j]!, order[i]!];
+    }
+    const fold = new Int32Array(ids.length);
+    for (const [position, index] of order.entries()) fold[index] = position % folds;
+    return fold;
+  });
+}
+
+function ranks(values: ArrayLike<number>): Float64Array {
+  const order = Array.from(values, (value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
+  const result = new Float64Array(values.length);
+  for (let start = 0; start < order.length; ) {
+    let end = start;
+    while (end + 1 < order.length && order[end + 1]!.value === order[start]!.value) end += 1;
+    for (let k = start; k <= end; k += 1) result[order[k]!.index] = (start + end) / 2 + 1;
+    start = end + 1;
+  }
+  return result;
+}
+
+/** r, Spearman's ρ, RMSE and bias (slope of observed on predicted; 1 is unbiased). */
+export function foldMetrics(observed: ArrayLike<number>, predicted: ArrayLike<number>) {
+  const n = observed.length;
+  let meanY = 0;
+  let meanP = 0;
+  for (let i = 0; i < n; i += 1) {
+    meanY += observed[i]!;
+    meanP += predicted[i]!;
+  }
+  meanY /= n;
+  meanP /= n;
+  let covariance = 0;
+  let varianceP = 0;
+  let squared = 0;
+  for (let i = 0; i < n; i += 1) {
+    covariance += (observed[i]! - meanY) * (predicted[i]! - meanP);
+    varianceP += (predicted[i]! - meanP) ** 2;
+    squared += (observed[i]! - predicted[i]!) ** 2;
+  }
+  return { n, pearson: pearson(observed, predicted), spearman: pearson(ranks(observed), ranks(predicted)), rmse: Math.sqrt(squared / n), bias: covariance / varianceP };
+}
+
+const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(8)).toString() : 'NA');
+
+export async function run(context: LocalContext): Promise<void> {
+  const params = context.params as unknown as Params;
+  const models = modelsOf(params.models);
+  const { vcf, phenotypes, traits } = await context.task('READ_INPUTS', path.basename(params.genotypes), async () => {
+    const read = await readVcf(path.resolve(params.genotypes));
+    const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(path.resolve(params.phenotypes), 'utf8'), { header: true, skipEmptyLines: true, transformHeader: (header) => header.trim() });
+    const fields = parsed.meta.fields ?? [];
+    if (!fields.includes('id')) throw new Error(`${path.basename(params.phenotypes)} needs an id column with the VCF's sample names (found: ${fields.join(', ')}).`);
+    const numeric = fields.filter(
+      (field) =>
+        field !== 'id' &&
+        parsed.data.some((row) => !MISSING.has((row[field] ?? '').trim())) &&
+        parsed.data.every((row) => MISSING.has((row[field] ?? '').trim()) || Number.isFinite(Number(row[field]))),
+    );
+    const ignored = fields.filter((field) => field !== 'id' && !numeric.includes(field));
+    if (numeric.length === 0) throw new Error(`${path.basename(params.phenotypes)} has no numeric trait column besides id; give one column per trait.`);
+    if (ignored.length > 0) context.log(`Columns that are not numeric are left out: ${ignored.join(', ')}.`);
+    context.log(`Read ${read.sites.length} sites × ${read.samples.length} samples; traits: ${numeric.join(', ')}; models: ${models.join(', ')}.`);
+    return { vcf: read, phenotypes: parsed.data, traits: numeric };
+  });
+
+  const sampleIndex = new Map(vcf.samples.map((sample, index) => [sample, index]));
+  const metricRows = ['trait,model,repeat,fold,n,pearson_r,spearman_rho,rmse,bias'];
+  const predictionRows = ['id,trait,model,repeat,fold,observed,prediction'];
+  const summaryRows = ['trait,model,folds,pearson_r,pearson_r_sd,spearman_rho,rmse,bias,chosen'];
+  const foldRows = ['id,trait,repeat,fold'];
+  const fittedRows = ['id,trait,model,prediction'];
+  const chosenModels: Record<string, unknown> = {};
+
+  for (const trait of traits) {
+    await context.task('CROSS_VALIDATE', trait, () => {
+      const rows = phenotypes.filter((row) => !MISSING.has((row[trait] ?? '').trim()) && sampleIndex.has((row.id ?? '').trim()));
+      const ids = rows.map((row) => row.id!.trim());
+      const y = Float64Array.from(rows, (row) => Number(row[trait]));
+      const n = ids.length;
+      if (n < 2 * params.cv_folds)
+        throw new Error(
+          `${trait} has ${n} individuals with both a phenotype and genotypes; ${params.cv_folds}-fold cross-validation needs at least ${2 * params.cv_folds}. Check that id matches the VCF's sample names.`,
+        );
+      const samples = ids.map((id) => sampleIndex.get(id)!);
+      // Markers: biallelic SNPs called in at least half the trait's individuals and not constant among them; missing calls get the mean.
+      const columns: Float64Array[] = [];
+      const markers: Array<{ id: string; chromosome: string; position: number; allele: string; mean: number }> = [];
+      for (const site of vcf.sites) {
+        if (!isBiallelicSnp(site)) continue;
+        let called = 0;
+        let sum = 0;
+        for (const sample of samples)
+          if (hasFullCall(site, sample)) {
+            called += 1;
+            sum += site.dosage[sample]!;
+          }
+        if (2 * called < n) continue;
+        const mean = sum / called;
+        const column = Float64Array.from(samples, (sample) => (hasFullCall(site, sample) ? site.dosage[sample]! : mean));
+        if (column.every((value) => value === column[0])) continue;
+        columns.push(column);
+        markers.push({ id: site.id, chromosome: site.chrom, position: site.pos, allele: site.alt[0]!, mean: column.reduce((total, value) => total + value, 0) / n });
+      }
+      if (columns.length === 0) throw new Error(`No marker varies among the ${n} individuals of ${trait}: nothing to predict from.`);
+      const centred = columns.map((column, k) => Float64Array.from(column, (value) => value - markers[k]!.mean));
+      const linear = gram(centred, n);
+      const folds = repeatedFolds(ids, params.cv_folds, params.cv_repeats, params.seed);
+      for (const [repeat, fold] of folds.entries()) for (const [index, id] of ids.entries()) foldRows.push([id, trait, repeat + 1, fold[index]! + 1].join(','));
+
+      const fit = (model: ModelName, train: number[]): { fitted: Fitted; bandwidth?: number; kernel: Float64Array } => {
+        if (model === 'rkhs')
+          return fitGaussianKernel(
+            linear,
+            n,
+            train,
+            Float64Array.from(train, (index) => y[index]!),
+          );
+        const view: KernelView = { kernel: linear, size: n, rows: train };
+        const target = Float64Array.from(train, (index) => y[index]!);
+        return { fitted: model === 'bayesian_ridge' ? fitBayesianRidge(view, target, columns) : fitMixedModel(view, target), kernel: linear };
+      };
+
+      const scores = new Map<ModelName, Array<ReturnType<typeof foldMetrics>>>();
+      // Per model and repeat: every individual's prediction from the fold that held it out.
+      const predictions = new Map<ModelName, Float64Array[]>();
+      const all = ids.map((_, index) => index);
+      for (const model of models) {
+        // GBLUP with VanRaden's G is rrBLUP with λ scaled by Σ2pq: the same predictions, computed once.
+        const twin = model === 'gblup' ? predictions.get('rrblup') : model === 'rrblup' ? predictions.get('gblup') : undefined;
+        const perRepeat =
+          twin ??
+          folds.map((fold) => {
+            const predicted = new Float64Array(n);
+            for (let k = 0; k < params.cv_folds; k += 1) {
+              const train = all.filter((index) => fold[index] !== k);
+              const test = all.filter((index) => fold[index] === k);
+              const values = fit(model, train).fitted.predict(test);
+              for (const [position, index] of test.entries()) predicted[index] = values[position]!;
+            }
+            return predicted;
+          });
+        predictions.set(model, perRepeat);
+        const perFold: Array<ReturnType<typeof foldMetrics>> = [];
+        for (const [repeat, fold] of folds.entries()) {
+          for (let k = 0; k < params.cv_folds; k += 1) {
+            const test = all.filter((index) => fold[index] === k);
+            const metrics = foldMetrics(
+              Float64Array.from(test, (index) => y[index]!),
+              Float64Array.from(test, (index) => perRepeat[repeat]![index]!),
+            );
+            perFold.push(metrics);
+            metricRows.push([trait, model, repeat + 1, k + 1, metrics.n, format(metrics.pearson), format(metrics.spearman), format(metrics.rmse), format(metrics.bias)].join(','));
+            for (const index of test) predictionRows.push([ids[index], trait, model, repeat + 1, k + 1, format(y[index]!), perRepeat[repeat]![index]!.toPrecision(10)].join(','));
+          }
+        }
+        scores.set(model, perFold);
+      }
+
+      const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+      const sd = (values: number[]) => Math.sqrt(values.reduce((sum, value) => sum + (value - average(values)) ** 2, 0) / Math.max(1, values.length - 1));
+      const criterion = (model: ModelName) => {
+        const perFold = scores.get(model)!;
+        const value = average(perFold.map((metrics) => (params.selection_metric === 'pearson' ? metrics.pearson : params.selection_metric === 'spearman' ? metrics.spearman : -metrics.rmse)));
+        return Number.isFinite(value) ? value : Number.NEGATIVE_INFINITY;
+      };
+      const best = models.reduce((winner, model) => (criterion(model) > criterion(winner) ? model : winner), models[0]!);
+      for (const model of models) {
+        const perFold = scores.get(model)!;
+        const r = perFold.map((metrics) => metrics.pearson);
+        summaryRows.push(
+          [
+            trait,
+            model,
+            perFold.length,
+            format(average(r)),
+            format(sd(r)),
+            format(average(perFold.map((m) => m.spearman))),
+            format(average(perFold.map((m) => m.rmse))),
+            format(average(perFold.map((m) => m.bias))),
+            model === best,
+          ].join(','),
+        );
+      }
+      context.log(
+        `${trait} (${n} individuals, ${columns.length} markers): ${models.map((model) => `${model} r = ${average(scores.get(model)!.map((m) => m.pearson)).toFixed(3)}`).join(', ')}; chosen ${best} by ${params.selection_metric}.`,
+      );
+
+      // The chosen model on every individual of the trait, and its predictions of them.
+      const final = fit(best, all);
+      const fitted = final.fitted.predict(all);
+      for (const index of all) fittedRows.push([ids[index], trait, best, fitted[index]!.toPrecision(12)].join(','));
+      const entry: Record<string, unknown> = {
+        model: best,
+        lambda: final.fitted.lambda,
+        fixedEffects: { intercept: final.fitted.intercept },
+        n,
+        selection: { metric: params.selection_metric, folds: params.cv_folds, repeats: params.cv_repeats, value: params.selection_metric === 'rmse' ? -criterion(best) : criterion(best) },
+      };
+      if (best === 'rkhs') {
+        entry.kernel = { bandwidth: final.bandwidth, alpha: Array.from(final.fitted.alpha), training: all.map((index) => columns.map((column) => column[index]!)) };
+        entry.markers = markers.map((marker) => ({ ...marker, effect: 0 }));
+      } else {
+        // Marker effects u = Z'α (Z centred): the model is linear in the allele counts.
+        entry.markers = markers.map((marker, k) => {
+          let effect = 0;
+          for (let i = 0; i < n; i += 1) effect += centred[k]![i]! * final.fitted.alpha[i]!;
+          return { ...marker, effect };
+        });
+      }
+      chosenModels[trait] = entry;
+    });
+  }
+
+  await context.task('WRITE_RESULTS', null, () => {
+    const write = (relative: string, lines: string[]) => {
+      const file = path.join(context.outdir, relative);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    };
+    write('cv/cv_metrics.csv', metricRows);
+    write('cv/cv_summary.csv', summaryRows);
+    write('cv/cv_predictions.csv', predictionRows);
+    write('cv/folds.csv', foldRows);
+    write('models/fitted.csv', fittedRows);
+    write('models/chosen_models.csv', [
+      'trait,model,metric,value',
+      ...Object.entries(chosenModels).map(([trait, entry]) => {
+        const selection = (entry as { model: string; selection: { metric: string; value: number } }).selection;
+        return [trait, (entry as { model: string }).model, selection.metric, format(selection.value)].join(',');
+      }),
+    ]);
+    write('models/auto_train_model.json', [JSON.stringify({ pipeline: 'nf-auto-train', format: 'seedbed-genomic-model-1', traits: chosenModels })]);
+  });
+}
