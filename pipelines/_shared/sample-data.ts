@@ -320,3 +320,48 @@ export function sampleReads(): { fasta: string; samples: Array<{ sample: string;
     samples: ['leaf_A', 'leaf_B'].map((sample, index) => ({ sample, ...fastqPairs(sample, { seed: 3000 + index, reference, pairs: 1000, readLength: 150, duplicateRate: 0.08 }) })),
   };
 }
+
+export interface SpectraOptions {
+  seed: number;
+  samples: number;
+  /** First and last wavelength (nm) and the step. */
+  from: number;
+  to: number;
+  step: number;
+  /** Sample ids of spectra made strange on purpose (a lamp fault, a wet sample). */
+  outliers?: number;
+}
+
+/**
+ * NIR reflectance spectra as log(1/R) with what real ones carry: a baseline offset and slope per
+ * sample (scatter), water and protein absorption bands whose depth follows the sample's
+ * moisture and protein, and noise. The traits file holds the true protein and moisture.
+ */
+export function sampleSpectra(options: SpectraOptions): { spectraCsv: string; traitsCsv: string; wavelengths: number[] } {
+  const random = seededRandom(options.seed);
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const wavelengths: number[] = [];
+  for (let nm = options.from; nm <= options.to; nm += options.step) wavelengths.push(nm);
+  const band = (nm: number, centre: number, width: number) => Math.exp(-(((nm - centre) / width) ** 2));
+  const rows: string[] = [];
+  const traits: string[] = [];
+  for (let sample = 0; sample < options.samples; sample += 1) {
+    const id = `NIR${String(sample + 1).padStart(3, '0')}`;
+    const protein = 11 + 2.5 * normal();
+    const moisture = 12 + 1.5 * normal();
+    const offset = 0.2 + 0.08 * normal();
+    const slope = 1 + 0.15 * normal();
+    const strange = sample >= options.samples - (options.outliers ?? 0);
+    const values = wavelengths.map((nm) => {
+      const chemistry = 0.012 * protein * (band(nm, 1510, 40) + 0.6 * band(nm, 1200, 35)) + 0.02 * moisture * (band(nm, 1450, 45) + 0.4 * band(nm, 1940, 50));
+      const scatter = offset + slope * (0.15 + 0.0002 * (nm - options.from));
+      const fault = strange ? 0.35 * band(nm, (options.from + options.to) / 2, 120) : 0;
+      return (scatter * (1 + chemistry) + fault + 0.0015 * normal()).toFixed(6);
+    });
+    rows.push([id, ...values].join(','));
+    traits.push(`${id},${protein.toFixed(3)},${moisture.toFixed(3)}`);
+  }
+  return { spectraCsv: `id,${wavelengths.join(',')}\n${rows.join('\n')}\n`, traitsCsv: `id,protein,moisture\n${traits.join('\n')}\n`, wavelengths };
+}
+
+export const SAMPLE_SPECTRA: SpectraOptions = { seed: 2031, samples: 80, from: 1000, to: 1800, step: 4, outliers: 2 };
