@@ -353,7 +353,7 @@ export function sampleSpectra(options: SpectraOptions): { spectraCsv: string; tr
     const slope = 1 + 0.15 * normal();
     const strange = sample >= options.samples - (options.outliers ?? 0);
     const values = wavelengths.map((nm) => {
-      const chemistry = 0.012 * protein * (band(nm, 1510, 40) + 0.6 * band(nm, 1200, 35)) + 0.02 * moisture * (band(nm, 1450, 45) + 0.4 * band(nm, 1940, 50));
+      const chemistry = 0.012 * protein * (band(nm, 1510, 40) + 0.6 * band(nm, 1200, 35)) + 0.03 * moisture * (band(nm, 1450, 45) + 0.5 * band(nm, 1160, 30) + 0.4 * band(nm, 1940, 50));
       const scatter = offset + slope * (0.15 + 0.0002 * (nm - options.from));
       const fault = strange ? 0.35 * band(nm, (options.from + options.to) / 2, 120) : 0;
       return (scatter * (1 + chemistry) + fault + 0.0015 * normal()).toFixed(6);

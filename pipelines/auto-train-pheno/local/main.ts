@@ -1,0 +1,251 @@
+/**
+ * Auto Train Phenotype, local implementation: spectra → each trait, by PLS regression (the
+ * number of components chosen by cross-validated RMSE) and ridge regression (λ by REML on the
+ * standardised spectra), compared on the same folds; the better model per trait (lower RMSECV)
+ * refitted on every sample and written for Make Digital Phenotype Predictions, with what it
+ * needs to flag spectra outside its calibration (a PCA of the calibration spectra: the limits of
+ * the global H and of the residual).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import { gram, symmetricEigen } from '../../_shared/linear-algebra.ts';
+import { fitPls, predictLinear } from '../../_shared/pls.ts';
+import { fitRidge, remlLambda } from '../../_shared/ridge.ts';
+import { readSpectra } from '../../_shared/spectra.ts';
+import { pearson, seededRandom } from '../../_shared/stats.ts';
+
+export interface Params {
+  spectra: string;
+  phenotypes: string;
+  models: string;
+  max_components: number;
+  cv_folds: number;
+  seed: number;
+}
+
+export const LOCAL_MODELS = ['plsr', 'ridge'];
+const MISSING = new Set(['', 'NA', 'NaN', 'na', 'nan', '.', 'null']);
+const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(8)).toString() : 'NA');
+
+/** Folds: a seeded shuffle, then position modulo k. */
+export function foldsOf(count: number, folds: number, seed: number): Int32Array {
+  const random = seededRandom(seed);
+  const order = Array.from({ length: count }, (_, index) => index);
+  for (let i = order.length - 1; i > 0; i -= 1) {
+    const j = Math.floor(random() * (i + 1));
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  const fold = new Int32Array(count);
+  for (const [position, index] of order.entries()) fold[index] = position % folds;
+  return fold;
+}
+
+/** Ridge on the spectra standardised by the training means and SDs, λ by REML (or as given): coefficients on the original scale. */
+export function fitSpectralRidge(rows: Float64Array[], y: Float64Array, givenLambda?: number): { coefficient: Float64Array; intercept: number; lambda: number } {
+  const n = rows.length;
+  const p = rows[0]!.length;
+  const mean = new Float64Array(p);
+  const scale = new Float64Array(p);
+  for (const row of rows) for (let k = 0; k < p; k += 1) mean[k]! += row[k]! / n;
+  for (const row of rows) for (let k = 0; k < p; k += 1) scale[k]! += (row[k]! - mean[k]!) ** 2 / (n - 1);
+  for (let k = 0; k < p; k += 1) scale[k] = Math.sqrt(scale[k]!) || 1;
+  const columns = Array.from({ length: p }, (_, k) => Float64Array.from(rows, (row) => (row[k]! - mean[k]!) / scale[k]!));
+  const view = { kernel: gram(columns, n), size: n, rows: rows.map((_, index) => index) };
+  const ones = [new Float64Array(n).fill(1)];
+  const lambda = givenLambda ?? remlLambda(view, ones, y).lambda;
+  const fit = fitRidge(view, ones, y, lambda);
+  // β_k = Σ_i z_ik α_i on the standardised scale, then back to the original one.
+  const coefficient = Float64Array.from(columns, (column, k) => column.reduce((sum, value, i) => sum + value * fit.alpha[i]!, 0) / scale[k]!);
+  const intercept = fit.fixed[0]! - coefficient.reduce((sum, value, k) => sum + value * mean[k]!, 0);
+  return { coefficient, intercept, lambda };
+}
+
+/** What the prediction pipeline needs to tell a spectrum outside the calibration: a PCA of the training spectra. */
+export function calibrationDomain(rows: Float64Array[]) {
+  const n = rows.length;
+  const p = rows[0]!.length;
+  const mean = new Float64Array(p);
+  for (const row of rows) for (let k = 0; k < p; k += 1) mean[k]! += row[k]! / n;
+  const centred = rows.map((row) => Float64Array.from(row, (value, k) => value - mean[k]!));
+  const gramMatrix = new Float64Array(n * n);
+  for (let i = 0; i < n; i += 1) for (let j = 0; j <= i; j += 1) gramMatrix[i * n + j] = gramMatrix[j * n + i] = centred[i]!.reduce((sum, value, k) => sum + value * centred[j]![k]!, 0);
+  const { values, vectors } = symmetricEigen(gramMatrix, n);
+  const order = Array.from(values.keys()).sort((a, b) => values[b]! - values[a]!);
+  const total = order.reduce((sum, index) => sum + Math.max(values[index]!, 0), 0);
+  let components = 0;
+  let explained = 0;
+  while (components < Math.min(10, n - 1) && explained < 0.99) {
+    explained += Math.max(values[order[components]!]!, 0) / total;
+    components += 1;
+  }
+  // Loadings v = X'u / s; score variances s²/(n − 1).
+  const loadings: number[][] = [];
+  const variances: number[] = [];
+  for (let c = 0; c < components; c += 1) {
+    const index = order[c]!;
+    const s = Math.sqrt(Math.max(values[index]!, 1e-300));
+    const loading = new Array<number>(p).fill(0);
+    for (let i = 0; i < n; i += 1) for (let k = 0; k < p; k += 1) loading[k]! += (centred[i]![k]! * vectors[i * n + index]!) / s;
+    loadings.push(loading);
+    variances.push((s * s) / (n - 1));
+  }
+  // What the components leave unexplained: a spectrum unlike the calibration shows here even when its scores look usual.
+  const residuals = centred.map((row) => residualNorm(row, loadings));
+  const average = residuals.reduce((sum, value) => sum + value, 0) / n;
+  const spread = Math.sqrt(residuals.reduce((sum, value) => sum + (value - average) ** 2, 0) / Math.max(1, n - 1));
+  return { mean: Array.from(mean), loadings, variances, limit: 3, residualLimit: average + 3 * spread };
+}
+
+/** The length of what is left of a centred spectrum after its projection on the loadings. */
+export function residualNorm(centred: ArrayLike<number>, loadings: number[][]): number {
+  const rest = Float64Array.from(centred);
+  for (const loading of loadings) {
+    let score = 0;
+    for (let k = 0; k < loading.length; k += 1) score += centred[k]! * loading[k]!;
+    for (let k = 0; k < loading.length; k += 1) rest[k]! -= score * loading[k]!;
+  }
+  return Math.sqrt(rest.reduce((sum, value) => sum + value * value, 0));
+}
+
+export async function run(context: LocalContext): Promise<void> {
+  const params = context.params as unknown as Params;
+  const models = [
+    ...new Set(
+      params.models
+        .split(',')
+        .map((model) => model.trim())
+        .filter(Boolean),
+    ),
+  ];
+  const refused = models.filter((model) => !LOCAL_MODELS.includes(model));
+  if (refused.length > 0) throw new Error(`${refused.join(', ')} ${refused.length === 1 ? 'needs' : 'need'} the nextflow engine; on the local engine choose from plsr and ridge.`);
+
+  const { spectra, phenotypes, traits } = await context.task('READ_INPUTS', path.basename(params.spectra), () => {
+    const read = readSpectra(path.resolve(params.spectra));
+    const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(path.resolve(params.phenotypes), 'utf8'), { header: true, skipEmptyLines: true, transformHeader: (header) => header.trim() });
+    const fields = parsed.meta.fields ?? [];
+    if (!fields.includes('id')) throw new Error(`${path.basename(params.phenotypes)} needs an id column with the spectra's ids (found: ${fields.join(', ')}).`);
+    const numeric = fields.filter(
+      (field) =>
+        field !== 'id' &&
+        parsed.data.some((row) => !MISSING.has((row[field] ?? '').trim())) &&
+        parsed.data.every((row) => MISSING.has((row[field] ?? '').trim()) || Number.isFinite(Number(row[field]))),
+    );
+    if (numeric.length === 0) throw new Error(`${path.basename(params.phenotypes)} has no numeric trait column besides id.`);
+    context.log(`Read ${read.ids.length} spectra × ${read.wavelengths.length} wavelengths; traits: ${numeric.join(', ')}; models: ${models.join(', ')}.`);
+    return { spectra: read, phenotypes: parsed.data, traits: numeric };
+  });
+  const byId = new Map(spectra.ids.map((id, index) => [id, index]));
+  const metricRows = ['trait,model,fold,n,components,lambda,pearson_r,rmse,bias'];
+  const componentRows = ['trait,components,rmsecv'];
+  const predictionRows = ['id,trait,model,fold,observed,prediction'];
+  const summaryRows = ['trait,model,components,rmsecv,pearson_r,chosen'];
+  const chosen: Record<string, unknown> = {};
+
+  for (const trait of traits) {
+    await context.task('CROSS_VALIDATE', trait, () => {
+      const rows = phenotypes.filter((row) => !MISSING.has((row[trait] ?? '').trim()) && byId.has((row.id ?? '').trim()));
+      const ids = rows.map((row) => row.id!.trim());
+      const n = ids.length;
+      if (n < 2 * params.cv_folds) throw new Error(`${trait} has ${n} samples with both a spectrum and a value; ${params.cv_folds}-fold cross-validation needs at least ${2 * params.cv_folds}.`);
+      const x = ids.map((id) => spectra.values[byId.get(id)!]!);
+      const y = Float64Array.from(rows, (row) => Number(row[trait]));
+      const fold = foldsOf(n, params.cv_folds, params.seed);
+      const maxComponents = Math.min(params.max_components, spectra.wavelengths.length, Math.floor(n - n / params.cv_folds) - 1);
+      const results = new Map<string, { predicted: Float64Array; components: number | null; rmse: number }>();
+      const lambdas: number[] = [];
+      if (models.includes('plsr')) {
+        // Every component count from one fit per fold; the count with the lowest RMSECV wins.
+        const byCount = Array.from({ length: maxComponents }, () => new Float64Array(n));
+        for (let k = 0; k < params.cv_folds; k += 1) {
+          const train = ids.map((_, index) => index).filter((index) => fold[index] !== k);
+          const test = ids.map((_, index) => index).filter((index) => fold[index] === k);
+          const model = fitPls(
+            train.map((index) => x[index]!),
+            Float64Array.from(train, (index) => y[index]!),
+            maxComponents,
+          );
+          for (const [count, coefficient] of model.coefficients.entries()) for (const index of test) byCount[count]![index] = predictLinear(coefficient, model.intercepts[count]!, x[index]!);
+        }
+        const rmsecv = byCount.map((predicted) => Math.sqrt(predicted.reduce((sum, value, index) => sum + (value - y[index]!) ** 2, 0) / n));
+        for (const [count, value] of rmsecv.entries()) componentRows.push([trait, count + 1, format(value)].join(','));
+        const best = rmsecv.indexOf(Math.min(...rmsecv));
+        results.set('plsr', { predicted: byCount[best]!, components: best + 1, rmse: rmsecv[best]! });
+      }
+      if (models.includes('ridge')) {
+        const predicted = new Float64Array(n);
+        for (let k = 0; k < params.cv_folds; k += 1) {
+          const train = ids.map((_, index) => index).filter((index) => fold[index] !== k);
+          const fit = fitSpectralRidge(
+            train.map((index) => x[index]!),
+            Float64Array.from(train, (index) => y[index]!),
+          );
+          for (const index of ids.keys()) if (fold[index] === k) predicted[index] = predictLinear(fit.coefficient, fit.intercept, x[index]!);
+          lambdas.push(fit.lambda);
+        }
+        results.set('ridge', { predicted, components: null, rmse: Math.sqrt(predicted.reduce((sum, value, index) => sum + (value - y[index]!) ** 2, 0) / n) });
+      }
+      for (const [model, result] of results) {
+        for (let k = 0; k < params.cv_folds; k += 1) {
+          const test = ids.map((_, index) => index).filter((index) => fold[index] === k);
+          const observed = test.map((index) => y[index]!);
+          const predicted = test.map((index) => result.predicted[index]!);
+          const mean = predicted.reduce((sum, value) => sum + value, 0) / predicted.length;
+          const observedMean = observed.reduce((sum, value) => sum + value, 0) / observed.length;
+          const slope = predicted.reduce((sum, value, i) => sum + (value - mean) * (observed[i]! - observedMean), 0) / predicted.reduce((sum, value) => sum + (value - mean) ** 2, 0);
+          const lambda = model === 'ridge' ? format(lambdas[k]!) : '';
+          metricRows.push(
+            [
+              trait,
+              model,
+              k + 1,
+              test.length,
+              result.components ?? '',
+              lambda,
+              format(pearson(observed, predicted)),
+              format(Math.sqrt(observed.reduce((sum, value, i) => sum + (value - predicted[i]!) ** 2, 0) / test.length)),
+              format(slope),
+            ].join(','),
+          );
+          for (const index of test) predictionRows.push([ids[index], trait, model, k + 1, format(y[index]!), result.predicted[index]!.toPrecision(10)].join(','));
+        }
+      }
+      const best = [...results.entries()].reduce((winner, entry) => (entry[1].rmse < winner[1].rmse ? entry : winner));
+      for (const [model, result] of results) summaryRows.push([trait, model, result.components ?? '', format(result.rmse), format(pearson(y, result.predicted)), model === best[0]].join(','));
+      context.log(
+        `${trait} (${n} samples): ${[...results].map(([model, result]) => `${model}${result.components ? ` (${result.components} components)` : ''} RMSECV ${format(result.rmse)}`).join(', ')}; chosen ${best[0]}.`,
+      );
+
+      const fitted = best[0] === 'plsr' ? fitPls(x, y, best[1].components!) : null;
+      const ridge = best[0] === 'ridge' ? fitSpectralRidge(x, y) : null;
+      const coefficient = fitted ? fitted.coefficients[fitted.coefficients.length - 1]! : ridge!.coefficient;
+      const intercept = fitted ? fitted.intercepts[fitted.intercepts.length - 1]! : ridge!.intercept;
+      chosen[trait] = {
+        model: best[0],
+        components: best[1].components,
+        lambda: ridge?.lambda ?? null,
+        intercept,
+        coefficients: Array.from(coefficient),
+        rmsecv: best[1].rmse,
+        n,
+        domain: calibrationDomain(x),
+        fitted: Object.fromEntries(ids.map((id, index) => [id, predictLinear(coefficient, intercept, x[index]!)])),
+      };
+    });
+  }
+
+  await context.task('WRITE_RESULTS', null, () => {
+    const write = (relative: string, lines: string[]) => {
+      const file = path.join(context.outdir, relative);
+      fs.mkdirSync(path.dirname(file), { recursive: true });
+      fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    };
+    write('cv/cv_metrics.csv', metricRows);
+    write('cv/pls_components.csv', componentRows);
+    write('cv/cv_predictions.csv', predictionRows);
+    write('cv/cv_summary.csv', summaryRows);
+    write('models/spectra_model.json', [JSON.stringify({ pipeline: 'auto-train-pheno', format: 'seedbed-spectra-model-1', wavelengths: spectra.wavelengths, traits: chosen })]);
+  });
+}
