@@ -13,6 +13,7 @@ import { run as processVcfs } from '../../pipelines/nf-processvcfs/local/main.ts
 import { run as combineGvcfs } from '../../pipelines/combine-gvcfs/local/main.ts';
 import { run as evostats } from '../../pipelines/nf-evostats/local/main.ts';
 import { run as multigenSims } from '../../pipelines/nf-multigen-sims/local/main.ts';
+import { run as autoTrain } from '../../pipelines/nf-auto-train/local/main.ts';
 import { run as preprocessing } from '../../pipelines/preprocessing/local/main.ts';
 import { writeGenomicsData } from './genomics-data.ts';
 
@@ -302,4 +303,36 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     gdipSeconds: median(totals),
     notes,
   };
+}
+
+/** Auto Train on 500 individuals × 10,000 markers: rrBLUP, Bayesian ridge and RKHS, 5 folds, one repeat. */
+export async function benchAutoTrain(individuals = 500, markers = 10_000): Promise<{ size: string; seconds: number; perModel: Record<string, number> }> {
+  const folder = path.join(os.tmpdir(), `seedbed-auto-train-bench-${individuals}x${markers}`);
+  const data = fs.existsSync(path.join(folder, 'plink.covar'))
+    ? { vcf: path.join(folder, `panel_${individuals}x${markers}.vcf`), phenotypes: path.join(folder, 'phenotypes.csv') }
+    : writeGenomicsData(folder, individuals, markers);
+  // One trait: the panel's yield.
+  const rows = fs.readFileSync(data.phenotypes, 'utf8').trim().split('\n');
+  const header = rows[0]!.split(',');
+  const column = header.indexOf('yield');
+  const phenotypes = path.join(folder, 'yield_only.csv');
+  fs.writeFileSync(
+    phenotypes,
+    `id,yield\n${rows
+      .slice(1)
+      .map((line) => {
+        const cells = line.split(',');
+        return `${cells[0]},${cells[column]}`;
+      })
+      .join('\n')}\n`,
+  );
+  const perModel: Record<string, number> = {};
+  let total = 0;
+  for (const model of ['rrblup', 'bayesian_ridge', 'rkhs']) {
+    const started = performance.now();
+    await autoTrain(testContext({ genotypes: data.vcf, phenotypes, models: model, cv_folds: 5, cv_repeats: 1, selection_metric: 'pearson', seed: 42 }));
+    perModel[model] = (performance.now() - started) / 1000;
+    total += perModel[model]!;
+  }
+  return { size: `${individuals} × ${markers.toLocaleString()}`, seconds: total, perModel };
 }

@@ -8,7 +8,7 @@ import { buildIfStale } from '../../scripts/build-if-stale';
 import { load, startServer, type LoadResult } from './api-throughput';
 import { benchBreeding } from './breeding-bench';
 import { firstLoadJs } from './bundle-size';
-import { benchGenomics } from './genomics-bench';
+import { benchAutoTrain, benchGenomics } from './genomics-bench';
 import { benchPollers } from './pollers-bench';
 import { benchWeblog } from './weblog-bench';
 
@@ -58,6 +58,15 @@ if (section('genomics')) {
   );
   for (const [name, seconds] of Object.entries(figures.sampleData)) report(`${name}, sample data`, `${seconds.toFixed(2)} s`, '(seconds)', null);
   for (const note of figures.notes) report('genomics', note, '', null);
+  const training = await benchAutoTrain();
+  report(
+    `Auto Train, ${training.size}, 3 models × 5 folds`,
+    `${training.seconds.toFixed(1)} s (${Object.entries(training.perModel)
+      .map(([model, seconds]) => `${model} ${seconds.toFixed(1)} s`)
+      .join(', ')}; each includes reading the VCF)`,
+    '(seconds)',
+    null,
+  );
 }
 
 if (only.length > 0 && !only.some((name) => name !== 'genomics')) {

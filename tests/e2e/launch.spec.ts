@@ -124,6 +124,61 @@ test('launch Combine GVCFs with a samplesheet and a reference uploaded in place,
   await expect(page.getByLabel('Run log')).toContainText('× 4 samples');
 });
 
+test('launch Process Spectra through its form and get processed spectra and outlier flags', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/tools/pipeline/run/nf-spectra');
+  const form = page.getByRole('form', { name: 'Launch Process Spectra' });
+  await form.getByTestId('upload-input').setInputFiles(path.resolve('tests/fixtures/spectra/nir.csv'));
+  await expect(page.getByText('Uploaded nir.csv')).toBeVisible();
+  await form.locator('#param-wavelength_min').fill('1000');
+  await form.locator('#param-wavelength_max').fill('1800');
+  await form.locator('#run-name').fill(`e2e_spectra_${Date.now()}`);
+  await form.getByRole('button', { name: 'Launch run' }).click();
+  await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
+  await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  const processes = page.getByRole('list', { name: 'Processes' });
+  for (const process of ['READ_SPECTRA', 'PREPROCESS', 'OUTLIERS', 'WRITE_RESULTS']) await expect(processes).toContainText(process);
+  await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'processed/nir.processed.csv' })).toContainText('spectra CSV');
+  await expect(page.getByLabel('Run log')).toContainText('spectra with global H above 3');
+});
+
+test('Auto Train a genomic model, then Make GDIP Predictions with it, both through their forms', async ({ page }) => {
+  test.setTimeout(120_000);
+  const fixtures = path.resolve('tests/fixtures/auto-train');
+  await page.goto('/tools/pipeline/run/nf-auto-train');
+  const form = page.getByRole('form', { name: 'Launch Auto Train' });
+  await form.getByTestId('upload-genotypes').setInputFiles(path.join(fixtures, 'genotypes.vcf'));
+  await expect(page.getByText('Uploaded genotypes.vcf')).toBeVisible();
+  await form.getByTestId('upload-phenotypes').setInputFiles(path.join(fixtures, 'phenotypes.csv'));
+  await expect(page.getByText('Uploaded phenotypes.csv')).toBeVisible();
+  // A model only the nextflow engine fits is refused on its field before anything runs.
+  await form.locator('#param-models').fill('rrblup,bayesb');
+  await form.locator('#run-name').fill(`e2e_train_${Date.now()}`);
+  await form.getByRole('button', { name: 'Launch run' }).click();
+  await expect(form.locator('#param-models-hint')).toContainText('bayesb: needs the nextflow engine');
+  await form.locator('#param-models').fill('rrblup,bayesian_ridge');
+  await form.locator('#param-cv_repeats').fill('1');
+  await form.getByRole('button', { name: 'Launch run' }).click();
+  await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
+  await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 90_000 });
+  const outputs = page.getByRole('table', { name: 'Outputs' });
+  await expect(outputs.getByRole('row').filter({ hasText: 'models/auto_train_model.json' })).toContainText('model');
+  await expect(outputs.getByRole('row').filter({ hasText: 'models/auto_train_model.json' }).getByRole('button', { name: 'Download' })).toBeVisible();
+
+  // The trained model, registered as a stored file, is picked on the prediction form.
+  await page.goto('/tools/pipeline/run/make-gdip-predictions');
+  const predict = page.getByRole('form', { name: 'Launch Make GDIP Predictions' });
+  const models = predict.locator('#stored-model');
+  await expect(models.locator('option', { hasText: 'auto_train_model.json' }).first()).toBeAttached();
+  const value = await models.locator('option', { hasText: 'auto_train_model.json' }).first().getAttribute('value');
+  await models.selectOption(value!);
+  await predict.locator('#stored-genotypes').selectOption({ label: (await predict.locator('#stored-genotypes option', { hasText: 'genotypes.vcf' }).first().textContent())! });
+  await predict.locator('#run-name').fill(`e2e_predict_${Date.now()}`);
+  await predict.getByRole('button', { name: 'Launch run' }).click();
+  await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'predictions/gebv_predictions.csv' })).toContainText('predictions CSV');
+});
+
 test('a pipeline without a local implementation says so before anything is filled in', async ({ page }) => {
   await page.goto('/tools/pipeline/run/nf-phenomix');
   await expect(page.getByRole('alert').filter({ hasText: 'has no local implementation' })).toBeVisible();

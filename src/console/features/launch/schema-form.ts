@@ -151,7 +151,8 @@ export function rulesOf(field: ParameterField): { validate: (value: unknown) => 
 
 /** Whether a stored file suits a file parameter: its MIME type (if the schema names one) and name pattern. */
 export function fileSuits(field: ParameterField, file: { name: string; mimeType: string | null; path: string }): boolean {
-  if (field.schema.mimetype && file.mimeType && file.mimeType !== field.schema.mimetype) return false;
+  // A type that does not commit to a format (a model may be .json, .rds or .pkl) is judged by the name's pattern alone.
+  if (field.schema.mimetype && file.mimeType && file.mimeType !== 'application/octet-stream' && file.mimeType !== field.schema.mimetype) return false;
   if (!field.schema.pattern) return true;
   try {
     return patternOf(field.schema.pattern)?.test(file.path) ?? true;

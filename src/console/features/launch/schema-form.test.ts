@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { fileSuits, type ParameterField } from './schema-form';
+
+const field = (mimetype: string, pattern: string): ParameterField => ({ name: 'model', schema: { type: 'string', format: 'file-path', mimetype, pattern }, kind: 'file', required: true, hidden: false }) as ParameterField;
+
+describe('which stored files a file parameter offers', () => {
+  it('goes by the MIME type and the name’s pattern', () => {
+    expect(fileSuits(field('text/csv', '^\\S+\\.csv$'), { name: 'a.csv', mimeType: 'text/csv', path: '/data/a.csv' })).toBe(true);
+    expect(fileSuits(field('text/csv', '^\\S+\\.csv$'), { name: 'a.csv', mimeType: 'text/plain', path: '/data/a.csv' })).toBe(false);
+    expect(fileSuits(field('text/csv', '^\\S+\\.csv$'), { name: 'a.tsv', mimeType: 'text/csv', path: '/data/a.tsv' })).toBe(false);
+  });
+
+  it('judges a type without a fixed format (a model: .json, .rds or .pkl) by the pattern alone', () => {
+    const model = field('application/json', '^\\S+\\.(json|rds|pkl)$');
+    expect(fileSuits(model, { name: 'auto_train_model.json', mimeType: 'application/octet-stream', path: '/data/runs/4/results/models/auto_train_model.json' })).toBe(true);
+    expect(fileSuits(model, { name: 'notes.txt', mimeType: 'application/octet-stream', path: '/data/notes.txt' })).toBe(false);
+  });
+});
