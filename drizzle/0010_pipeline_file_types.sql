@@ -1,5 +1,5 @@
 -- Reference FASTA, samplesheets (Combine GVCFs, Preprocessing), Evostats' population map and its tab-separated
--- statistics, Multigen sims' per-generation tables: file types for them where file types were seeded before they existed (a fresh
+-- statistics, Multigen sims' per-generation tables, Phenomix's field trials: file types for them where file types were seeded before they existed (a fresh
 -- database gets them from the defaults).
 INSERT INTO "file_types" ("name", "extensions", "mime_type", "description", "required_columns")
 SELECT 'FASTA', ARRAY['.fa', '.fasta', '.fna', '.fa.gz', '.fasta.gz', '.fna.gz'], 'text/x-fasta', 'Reference sequences (a genome), plain or bgzipped.', ARRAY[]::text[]
@@ -20,3 +20,7 @@ WHERE EXISTS (SELECT 1 FROM "file_types") AND NOT EXISTS (SELECT 1 FROM "file_ty
 INSERT INTO "file_types" ("name", "extensions", "mime_type", "description", "required_columns")
 SELECT 'breeding simulation CSV', ARRAY['.csv'], 'text/csv', 'A simulated breeding programme (Multigen sims): genetic gain, variance, inbreeding and diversity per generation.', ARRAY['generation']
 WHERE EXISTS (SELECT 1 FROM "file_types") AND NOT EXISTS (SELECT 1 FROM "file_types" WHERE lower("name") = 'breeding simulation csv');
+--> statement-breakpoint
+INSERT INTO "file_types" ("name", "extensions", "mime_type", "description", "required_columns")
+SELECT 'field trial CSV', ARRAY['.csv'], 'text/csv', 'Plot-level phenotypes of a trial: accession, environment, replicate and one column per trait (Phenomix).', ARRAY['accession', 'environment']
+WHERE EXISTS (SELECT 1 FROM "file_types") AND NOT EXISTS (SELECT 1 FROM "file_types" WHERE lower("name") = 'field trial csv');

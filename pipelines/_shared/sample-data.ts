@@ -365,3 +365,54 @@ export function sampleSpectra(options: SpectraOptions): { spectraCsv: string; tr
 }
 
 export const SAMPLE_SPECTRA: SpectraOptions = { seed: 2031, samples: 80, from: 1000, to: 1800, step: 4, outliers: 2 };
+
+export interface TrialOptions {
+  seed: number;
+  accessions: number;
+  environments: string[];
+  reps: number;
+  /** Share of plots lost (the design becomes unbalanced). */
+  missingRate: number;
+  /** Plots whose yield was recorded wrongly (a slipped decimal). */
+  grossErrors: number;
+}
+
+/**
+ * A multi-environment trial, plot by plot: accession, environment and replicate effects, G×E,
+ * known variance components per trait (yield: σ²G 0.25, σ²GE 0.08, σ²rep 0.05, σ²e 0.2 in t/ha²;
+ * height: σ²G 40, σ²GE 10, σ²rep 4, σ²e 25 in cm²), lost plots, and a few gross errors.
+ */
+export function trialPhenotypes(options: TrialOptions): string {
+  const random = seededRandom(options.seed);
+  const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const traits = [
+    { name: 'yield', mean: 6, g: 0.25, ge: 0.08, rep: 0.05, e: 0.2, envShift: [0, -1.2, 0.8, -0.4], digits: 3 },
+    { name: 'height', mean: 95, g: 40, ge: 10, rep: 4, e: 25, envShift: [0, -8, 5, 3], digits: 1 },
+  ];
+  const accessions = Array.from({ length: options.accessions }, (_, index) => `ACC${String(index + 1).padStart(3, '0')}`);
+  const genotype = traits.map((trait) => accessions.map(() => Math.sqrt(trait.g) * normal()));
+  const interaction = traits.map((trait) => options.environments.map(() => accessions.map(() => Math.sqrt(trait.ge) * normal())));
+  const block = traits.map((trait) => options.environments.map(() => Array.from({ length: options.reps }, () => Math.sqrt(trait.rep) * normal())));
+  const rows: string[] = [];
+  let plot = 0;
+  const gross = new Set<number>();
+  const total = accessions.length * options.environments.length * options.reps;
+  while (gross.size < options.grossErrors) gross.add(Math.floor(random() * total));
+  for (const [e, environment] of options.environments.entries()) {
+    for (let rep = 0; rep < options.reps; rep += 1) {
+      for (const [a, accession] of accessions.entries()) {
+        const index = plot;
+        plot += 1;
+        if (random() < options.missingRate) continue;
+        const values = traits.map((trait, t) => {
+          const value = trait.mean + (trait.envShift[e % trait.envShift.length] ?? 0) + genotype[t]![a]! + interaction[t]![e]![a]! + block[t]![e]![rep]! + Math.sqrt(trait.e) * normal();
+          return (t === 0 && gross.has(index) ? value * 3 : value).toFixed(trait.digits);
+        });
+        rows.push([`P${String(index + 1).padStart(4, '0')}`, accession, environment, rep + 1, ...values].join(','));
+      }
+    }
+  }
+  return `plot,accession,environment,rep,${traits.map((trait) => trait.name).join(',')}\n${rows.join('\n')}\n`;
+}
+
+export const SAMPLE_TRIAL: TrialOptions = { seed: 2032, accessions: 60, environments: ['Obregon', 'Toluca', 'ElBatan'], reps: 2, missingRate: 0.05, grossErrors: 2 };

@@ -179,10 +179,20 @@ test('Auto Train a genomic model, then Make GDIP Predictions with it, both throu
   await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'predictions/gebv_predictions.csv' })).toContainText('predictions CSV');
 });
 
-test('a pipeline without a local implementation says so before anything is filled in', async ({ page }) => {
+test('launch Phenomix on a field trial through its form and get BLUEs, variance components and heritability', async ({ page }) => {
+  test.setTimeout(90_000);
   await page.goto('/tools/pipeline/run/nf-phenomix');
-  await expect(page.getByRole('alert').filter({ hasText: 'has no local implementation' })).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Launch run' })).toBeDisabled();
+  const form = page.getByRole('form', { name: 'Launch Phenomix' });
+  await form.getByTestId('upload-input').setInputFiles(path.resolve('tests/fixtures/phenomix/trial.csv'));
+  await expect(page.getByText('Uploaded trial.csv')).toBeVisible();
+  await form.locator('#run-name').fill(`e2e_phenomix_${Date.now()}`);
+  await form.getByRole('button', { name: 'Launch run' }).click();
+  await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
+  await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  const processes = page.getByRole('list', { name: 'Processes' });
+  for (const process of ['READ_TRIAL', 'MIXED_MODEL', 'WRITE_RESULTS']) await expect(processes).toContainText(process);
+  await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'phenomix/blues.csv' })).toContainText('phenotype CSV');
+  await expect(page.getByLabel('Run log')).toContainText('H² (Cullis)');
 });
 
 test('the runs list and a project page show a project’s runs and their output files', async ({ page, request }) => {

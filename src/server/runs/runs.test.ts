@@ -157,9 +157,19 @@ describe('launching', () => {
   });
 
   it('fails at once, saying what is missing, for a pipeline without a local implementation', async () => {
-    const response = await h.launch({ pipelineId: 'nf-phenomix', name: 'no_local', params: {} });
-    expect(response.status).toBe(501);
-    expect(((await response.json()) as { message: string }).message).toMatch(/Phenomix has no local implementation.*nextflow/);
+    // Every pipeline of the bundled catalogue runs locally: one added without a "local" entry does not.
+    const catalogue = sleeperCatalogue();
+    const manifest = path.join(catalogue, 'sleeper', 'pipeline.json');
+    const { local: _local, ...withoutLocal } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+    fs.writeFileSync(manifest, JSON.stringify(withoutLocal));
+    const other = await createTestApi({ runs: { catalogueDir: catalogue } });
+    try {
+      const response = await helpers(other, await other.signInNewUser()).launch({ pipelineId: 'sleeper', name: 'no_local', params: {} });
+      expect(response.status).toBe(501);
+      expect(((await response.json()) as { message: string }).message).toMatch(/Sleeper has no local implementation.*nextflow/);
+    } finally {
+      await other.close();
+    }
   });
 
   it.each([['../..'], ['..'], ['.'], ['../7/results'], ['results/../..'], ['/tmp/elsewhere']])('refuses the outdir %j, which is not inside the run’s own folder', async (outdir) => {

@@ -56,6 +56,13 @@ export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
     requiredColumns: ['chrom'],
   },
   {
+    name: 'field trial CSV',
+    extensions: ['.csv'],
+    mimeType: 'text/csv',
+    description: 'Plot-level phenotypes of a trial: accession, environment, replicate and one column per trait (Phenomix).',
+    requiredColumns: ['accession', 'environment'],
+  },
+  {
     name: 'breeding simulation CSV',
     extensions: ['.csv'],
     mimeType: 'text/csv',

@@ -119,6 +119,7 @@ const CHECKS: Record<string, Check> = {
   'population map CSV': tabular,
   'population statistics TSV': tabular,
   'breeding simulation CSV': tabular,
+  'field trial CSV': tabular,
 };
 
 /** Why `file` is not a `typeName` file, in words for the person who uploaded it, or null. */

@@ -79,6 +79,13 @@ const blur = (element: HTMLElement, value?: string) =>
   });
 
 describe('the launch form renderer', () => {
+  it('says before anything is filled in when this server cannot run the pipeline, and does not offer to launch', () => {
+    const problem = 'Test pipeline has no local implementation yet, and this Seedbed runs pipelines on its built-in engine: it needs the nextflow engine.';
+    render(<LaunchForm pipeline={{ ...pipeline, launchProblem: problem }} groups={groups} runGroups={[]} projects={[]} from={null} files={files} addFile={() => {}} />);
+    expect(screen.getByRole('alert').textContent).toContain('has no local implementation');
+    expect((screen.getByRole('button', { name: 'Launch run' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
   it('renders groups as sections with their help, required marks and defaults', () => {
     renderForm();
     const io = screen.getByRole('region', { name: 'Input/output options' });

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { fileSuits, type ParameterField } from './schema-form';
 
-const field = (mimetype: string, pattern: string): ParameterField => ({ name: 'model', schema: { type: 'string', format: 'file-path', mimetype, pattern }, kind: 'file', required: true, hidden: false }) as ParameterField;
+const field = (mimetype: string, pattern: string): ParameterField =>
+  ({ name: 'model', schema: { type: 'string', format: 'file-path', mimetype, pattern }, kind: 'file', required: true, hidden: false }) as ParameterField;
 
 describe('which stored files a file parameter offers', () => {
   it('goes by the MIME type and the name’s pattern', () => {
