@@ -65,7 +65,7 @@ export function fitMixedModel(y: Float64Array, fixed: Float64Array[], terms: Ran
     yy += y[i]! * y[i]!;
   }
   const termOf = new Int32Array(q);
-  terms.forEach((term, t) => termOf.fill(t, offsets[t]!, offsets[t]! + term.levels));
+  for (const [t, term] of terms.entries()) termOf.fill(t, offsets[t]!, offsets[t]! + term.levels);
 
   // The largest term's block of ΛZ'ZΛ + I is diagonal (each observation has one level of it):
   // it is eliminated first, and the Schur complement on everything else is factorised.
