@@ -26,7 +26,7 @@ describe('the sample pipeline inputs of the demo', () => {
   it('stores each file once, typed, with samplesheets that point at the stored files', async () => {
     expect(await hasSampleFiles(database.db)).toBe(false);
     const added = await seedSampleFiles(database.db, dataDir);
-    expect(added).toBe(18);
+    expect(added).toBe(21);
     expect(await hasSampleFiles(database.db)).toBe(true);
     expect(await seedSampleFiles(database.db, dataDir)).toBe(0);
 
@@ -39,6 +39,9 @@ describe('the sample pipeline inputs of the demo', () => {
       'gvcf_samplesheet.csv': 'samplesheet CSV',
       'leaf_A_R1.fastq.gz': 'FASTQ',
       'fastq_samplesheet.csv': 'samplesheet CSV',
+      'wheat_trial_3envs.csv': 'field trial CSV',
+      'grain_nir_spectra.csv': 'spectra CSV',
+      'grain_nir_reference_values.csv': 'phenotype CSV',
     });
     for (const row of rows) expect(fs.existsSync(path.join(dataDir, row.storagePath))).toBe(true);
   });

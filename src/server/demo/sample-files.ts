@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
-import { gvcfSet, populationVcf, SAMPLE_GVCFS, SAMPLE_PANEL, sampleReads } from '../../../pipelines/_shared/sample-data.ts';
+import { gvcfSet, populationVcf, SAMPLE_GVCFS, SAMPLE_PANEL, SAMPLE_SPECTRA, SAMPLE_TRIAL, sampleReads, sampleSpectra, trialPhenotypes } from '../../../pipelines/_shared/sample-data.ts';
 import type { Database } from '../db/client';
 import { files, fileTypes } from '../db/schema';
 
@@ -11,7 +11,9 @@ import { files, fileTypes } from '../db/schema';
  * Sample inputs for the pipelines that run on the embedded engine, from the same seeded
  * generators as the tests: a VCF of three populations with its population map (Evostats,
  * Process VCFs, Multigen sims founders), single-sample gVCFs with their samplesheet and
- * reference (Combine GVCFs), and paired FASTQ with their samplesheet (Preprocessing). Written
+ * reference (Combine GVCFs), paired FASTQ with their samplesheet (Preprocessing), a
+ * three-environment field trial (Phenomix) and NIR spectra with their reference values
+ * (Process Spectra, Auto Train Phenotype). Written
  * under SEEDBED_DATA_DIR/files/sample-data and stored as files of their types, so every launch
  * form can pick them.
  */
@@ -43,6 +45,10 @@ function sampleFiles(folder: string): SampleFile[] {
     out.push({ name: `${sample}_R1.fastq.gz`, type: 'FASTQ', bytes: zlib.gzipSync(read1) }, { name: `${sample}_R2.fastq.gz`, type: 'FASTQ', bytes: zlib.gzipSync(read2) });
     rows.push(`${sample},${path.join(folder, `${sample}_R1.fastq.gz`)},${path.join(folder, `${sample}_R2.fastq.gz`)}`);
   }
+  text('wheat_trial_3envs.csv', 'field trial CSV', trialPhenotypes(SAMPLE_TRIAL));
+  const spectra = sampleSpectra(SAMPLE_SPECTRA);
+  text('grain_nir_spectra.csv', 'spectra CSV', spectra.spectraCsv);
+  text('grain_nir_reference_values.csv', 'phenotype CSV', spectra.traitsCsv);
   text('fastq_samplesheet.csv', 'samplesheet CSV', `sample,fastq_1,fastq_2\n${rows.join('\n')}\n`);
   return out;
 }
