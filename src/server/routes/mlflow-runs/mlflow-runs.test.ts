@@ -178,10 +178,12 @@ describe('refreshing', () => {
     const away = await startFakeMlflow();
     const id = away.createRun({ name: 'server-goes-away' });
     const tracked = (await (await track({ trackingUri: away.uri, mlflowRunId: id })).json()) as TrackedMlflowRunDetail;
+    const reachable = (await (await track({ trackingUri: mlflow.uri, mlflowRunId: mlflow.createRun({ name: 'server-stays' }) })).json()) as TrackedMlflowRunDetail;
     await away.close();
     const response = await api.t.call('/mlflow-runs/refresh', { method: 'POST', token: api.token });
     const result = (await response.json()) as MlflowRefreshAll;
     expect(result.refreshed).toBeGreaterThan(0);
+    expect(result.failed.map((failure) => failure.id)).not.toContain(reachable.id);
     expect(result.failed).toContainEqual({ id: tracked.id, name: 'server-goes-away', message: expect.stringContaining(`Could not reach the MLflow tracking server at ${away.uri}`) });
     const detail = (await (await api.t.call(`/mlflow-runs/${tracked.id}`, { token: api.token })).json()) as TrackedMlflowRunDetail;
     expect(detail.refreshError).toContain('Could not reach');
