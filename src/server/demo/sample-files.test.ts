@@ -15,20 +15,25 @@ import { hasSampleFiles, seedSampleFiles } from './sample-files';
 describe('the sample pipeline inputs of the demo', () => {
   let database: DatabaseHandle;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-sample-files-'));
+  let before: boolean;
+  let added: number;
+  let again: number;
   beforeAll(async () => {
     database = await openTestDatabase();
     await seedFileTypes(database.db);
+    before = await hasSampleFiles(database.db);
+    added = await seedSampleFiles(database.db, dataDir);
+    again = await seedSampleFiles(database.db, dataDir);
   });
   afterAll(async () => {
     await database.close();
   });
 
   it('stores each file once, typed, with samplesheets that point at the stored files', async () => {
-    expect(await hasSampleFiles(database.db)).toBe(false);
-    const added = await seedSampleFiles(database.db, dataDir);
+    expect(before).toBe(false);
     expect(added).toBe(21);
     expect(await hasSampleFiles(database.db)).toBe(true);
-    expect(await seedSampleFiles(database.db, dataDir)).toBe(0);
+    expect(again).toBe(0);
 
     const rows = await database.db.select({ name: files.name, storagePath: files.storagePath, type: fileTypes.name }).from(files).leftJoin(fileTypes, eq(fileTypes.id, files.fileTypeId));
     expect(Object.fromEntries(rows.map((row) => [row.name, row.type]))).toMatchObject({
