@@ -14,6 +14,9 @@ import { run as combineGvcfs } from '../../pipelines/combine-gvcfs/local/main.ts
 import { run as evostats } from '../../pipelines/nf-evostats/local/main.ts';
 import { run as multigenSims } from '../../pipelines/nf-multigen-sims/local/main.ts';
 import { run as autoTrain } from '../../pipelines/nf-auto-train/local/main.ts';
+import { run as autoTrainPheno } from '../../pipelines/auto-train-pheno/local/main.ts';
+import { run as phenomix } from '../../pipelines/nf-phenomix/local/main.ts';
+import { run as processSpectra } from '../../pipelines/nf-spectra/local/main.ts';
 import { run as preprocessing } from '../../pipelines/preprocessing/local/main.ts';
 import { writeGenomicsData } from './genomics-data.ts';
 
@@ -281,6 +284,54 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
         selected_parents: 20,
         crosses_per_generation: 100,
         replicates: 10,
+        seed: 42,
+      }),
+    ),
+  );
+
+  await timeOn('Phenomix (60 accessions × 3 environments × 2 replicates, 2 traits)', () =>
+    phenomix(
+      testContext({
+        input: path.join(fixtures, 'phenomix/trial.csv'),
+        accession_column: 'accession',
+        environment_column: 'environment',
+        replicate_column: 'rep',
+        outlier_method: 'studentized_residuals',
+        outlier_threshold: 3.5,
+        heritability: true,
+      }),
+    ),
+  );
+  await timeOn('Process Spectra (80 spectra × 201 wavelengths)', () =>
+    processSpectra(
+      testContext({
+        input: path.join(fixtures, 'spectra/nir.csv'),
+        wavelength_min: 1000,
+        wavelength_max: 1800,
+        smoothing_window: 11,
+        polynomial_order: 2,
+        snv: true,
+        msc: false,
+        detrend: false,
+        derivative: 1,
+        outlier_sd: 3,
+      }),
+    ),
+  );
+  await timeOn('Auto Train Phenotype (80 spectra, 2 traits, PLS up to 12 components and ridge, 5 folds)', () =>
+    autoTrainPheno(
+      testContext({ spectra: path.join(fixtures, 'spectra/nir.csv'), phenotypes: path.join(fixtures, 'spectra/nir_traits.csv'), models: 'plsr,ridge', max_components: 12, cv_folds: 5, seed: 42 }),
+    ),
+  );
+  await timeOn('Auto Train (150 × 400, 2 traits, 4 models, 5 folds × 2 repeats)', () =>
+    autoTrain(
+      testContext({
+        genotypes: path.join(fixtures, 'auto-train/genotypes.vcf'),
+        phenotypes: path.join(fixtures, 'auto-train/phenotypes.csv'),
+        models: 'rrblup,gblup,bayesian_ridge,rkhs',
+        cv_folds: 5,
+        cv_repeats: 2,
+        selection_metric: 'pearson',
         seed: 42,
       }),
     ),

@@ -159,7 +159,7 @@ export async function run(context: LocalContext): Promise<void> {
       const folds = repeatedFolds(ids, params.cv_folds, params.cv_repeats, params.seed);
       for (const [repeat, fold] of folds.entries()) for (const [index, id] of ids.entries()) foldRows.push([id, trait, repeat + 1, fold[index]! + 1].join(','));
 
-      const fit = (model: ModelName, train: number[]): { fitted: Fitted; bandwidth?: number; kernel: Float64Array } => {
+      const fitModel = (model: ModelName, train: number[]): { fitted: Fitted; bandwidth?: number; kernel: Float64Array } => {
         if (model === 'rkhs')
           return fitGaussianKernel(
             linear,
@@ -186,7 +186,7 @@ export async function run(context: LocalContext): Promise<void> {
             for (let k = 0; k < params.cv_folds; k += 1) {
               const train = all.filter((index) => fold[index] !== k);
               const test = all.filter((index) => fold[index] === k);
-              const values = fit(model, train).fitted.predict(test);
+              const values = fitModel(model, train).fitted.predict(test);
               for (const [position, index] of test.entries()) predicted[index] = values[position]!;
             }
             return predicted;
@@ -238,7 +238,7 @@ export async function run(context: LocalContext): Promise<void> {
       );
 
       // The chosen model on every individual of the trait, and its predictions of them.
-      const final = fit(best, all);
+      const final = fitModel(best, all);
       const fitted = final.fitted.predict(all);
       for (const index of all) fittedRows.push([ids[index], trait, best, fitted[index]!.toPrecision(12)].join(','));
       const entry: Record<string, unknown> = {
