@@ -21,7 +21,7 @@ export function readSpectra(file: string): Spectra {
   const parsed = Papa.parse<string[]>(fs.readFileSync(file, 'utf8').trim(), { skipEmptyLines: true });
   const [header, ...rows] = parsed.data;
   const name = path.basename(file);
-  if (!header || header[0]?.trim() !== 'id') throw new Error(`${name} needs an id column first, then one column per wavelength in nm (e.g. id,950,952,…).`);
+  if (header?.[0]?.trim() !== 'id') throw new Error(`${name} needs an id column first, then one column per wavelength in nm (e.g. id,950,952,…).`);
   const wavelengths = header.slice(1).map((cell) => Number(cell.trim()));
   const bad = header.slice(1).filter((_, index) => !Number.isFinite(wavelengths[index]));
   if (bad.length > 0) throw new Error(`${name}: every column after id is a wavelength in nm; ${bad.slice(0, 3).join(', ')} ${bad.length === 1 ? 'is' : 'are'} not numbers.`);

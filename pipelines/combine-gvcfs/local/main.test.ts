@@ -107,7 +107,7 @@ describe('inputs Combine GVCFs cannot use are named with the fix', () => {
   });
 
   it('a reference the gVCFs were not called against', async () => {
-    const other = write('other.fa', '>chr1\n' + 'N'.repeat(20_000) + '\n>chr2\n' + 'N'.repeat(20_000) + '\n');
+    const other = write('other.fa', `>chr1\n${'N'.repeat(20_000)}\n>chr2\n${'N'.repeat(20_000)}\n`);
     await expect(combine({ fasta: other })).rejects.toThrow(/REF allele is .* but other\.fa has N.*called against another reference/);
     const missing = write('short.fa', '>chr1\nACGT\n');
     await expect(combine({ fasta: missing })).rejects.toThrow(/has records on chr2, which short\.fa does not have/);

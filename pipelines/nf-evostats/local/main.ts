@@ -339,7 +339,7 @@ export async function run(context: LocalContext): Promise<void> {
       context.log(
         `Fst (${estimator}) genome-wide: ${genomeLines
           .slice(1)
-          .map((line) => line.split('\t').slice(1, 3).join('–') + ' ' + line.split('\t')[5])
+          .map((line) => `${line.split('\t').slice(1, 3).join('–')} ${line.split('\t')[5]}`)
           .join('; ')}`,
       );
     });
