@@ -8,13 +8,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Papa from 'papaparse';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { gram, symmetricEigen } from '../../_shared/linear-algebra.ts';
 import { fitPls, predictLinear } from '../../_shared/pls.ts';
 import { fitRidge, remlLambda } from '../../_shared/ridge.ts';
 import { readSpectra } from '../../_shared/spectra.ts';
 import { pearson, seededRandom } from '../../_shared/stats.ts';
+import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 
 export interface Params {
   spectra: string;
@@ -26,7 +26,6 @@ export interface Params {
 }
 
 export const LOCAL_MODELS = ['plsr', 'ridge'];
-const MISSING = new Set(['', 'NA', 'NaN', 'na', 'nan', '.', 'null']);
 const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(8)).toString() : 'NA');
 
 /** Folds: a seeded shuffle, then position modulo k. */
@@ -124,18 +123,9 @@ export async function run(context: LocalContext): Promise<void> {
 
   const { spectra, phenotypes, traits } = await context.task('READ_INPUTS', path.basename(params.spectra), () => {
     const read = readSpectra(path.resolve(params.spectra));
-    const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(path.resolve(params.phenotypes), 'utf8'), { header: true, skipEmptyLines: true, transformHeader: (header) => header.trim() });
-    const fields = parsed.meta.fields ?? [];
-    if (!fields.includes('id')) throw new Error(`${path.basename(params.phenotypes)} needs an id column with the spectra's ids (found: ${fields.join(', ')}).`);
-    const numeric = fields.filter(
-      (field) =>
-        field !== 'id' &&
-        parsed.data.some((row) => !MISSING.has((row[field] ?? '').trim())) &&
-        parsed.data.every((row) => MISSING.has((row[field] ?? '').trim()) || Number.isFinite(Number(row[field]))),
-    );
-    if (numeric.length === 0) throw new Error(`${path.basename(params.phenotypes)} has no numeric trait column besides id.`);
-    context.log(`Read ${read.ids.length} spectra × ${read.wavelengths.length} wavelengths; traits: ${numeric.join(', ')}; models: ${models.join(', ')}.`);
-    return { spectra: read, phenotypes: parsed.data, traits: numeric };
+    const table = readTraitTable(path.resolve(params.phenotypes));
+    context.log(`Read ${read.ids.length} spectra × ${read.wavelengths.length} wavelengths; traits: ${table.traits.join(', ')}; models: ${models.join(', ')}.`);
+    return { spectra: read, phenotypes: table, traits: table.traits };
   });
   const byId = new Map(spectra.ids.map((id, index) => [id, index]));
   const metricRows = ['trait,model,fold,n,components,lambda,pearson_r,rmse,bias'];
@@ -146,12 +136,10 @@ export async function run(context: LocalContext): Promise<void> {
 
   for (const trait of traits) {
     await context.task('CROSS_VALIDATE', trait, () => {
-      const rows = phenotypes.filter((row) => !MISSING.has((row[trait] ?? '').trim()) && byId.has((row.id ?? '').trim()));
-      const ids = rows.map((row) => row.id!.trim());
+      const { ids, y } = traitValues(phenotypes, trait, (id) => byId.has(id));
       const n = ids.length;
       if (n < 2 * params.cv_folds) throw new Error(`${trait} has ${n} samples with both a spectrum and a value; ${params.cv_folds}-fold cross-validation needs at least ${2 * params.cv_folds}.`);
       const x = ids.map((id) => spectra.values[byId.get(id)!]!);
-      const y = Float64Array.from(rows, (row) => Number(row[trait]));
       const fold = foldsOf(n, params.cv_folds, params.seed);
       const maxComponents = Math.min(params.max_components, spectra.wavelengths.length, Math.floor(n - n / params.cv_folds) - 1);
       const results = new Map<string, { predicted: Float64Array; components: number | null; rmse: number }>();

@@ -6,11 +6,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Papa from 'papaparse';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { gram } from '../../_shared/linear-algebra.ts';
 import type { KernelView } from '../../_shared/ridge.ts';
 import { pearson, seededRandom } from '../../_shared/stats.ts';
+import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { hasFullCall, isBiallelicSnp, readVcf } from '../../_shared/vcf.ts';
 import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
 
@@ -26,8 +26,6 @@ export interface Params {
 
 /** Models of the schema that only the nextflow engine fits (MCMC and tree ensembles at scale). */
 export const NEXTFLOW_ONLY = ['bayesb', 'bayes_c', 'random_forest', 'svr'];
-
-const MISSING = new Set(['', 'NA', 'NaN', 'na', 'nan', '.', 'null']);
 
 export function modelsOf(text: string): ModelName[] {
   const asked = text
@@ -99,20 +97,10 @@ export async function run(context: LocalContext): Promise<void> {
   const models = modelsOf(params.models);
   const { vcf, phenotypes, traits } = await context.task('READ_INPUTS', path.basename(params.genotypes), async () => {
     const read = await readVcf(path.resolve(params.genotypes));
-    const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(path.resolve(params.phenotypes), 'utf8'), { header: true, skipEmptyLines: true, transformHeader: (header) => header.trim() });
-    const fields = parsed.meta.fields ?? [];
-    if (!fields.includes('id')) throw new Error(`${path.basename(params.phenotypes)} needs an id column with the VCF's sample names (found: ${fields.join(', ')}).`);
-    const numeric = fields.filter(
-      (field) =>
-        field !== 'id' &&
-        parsed.data.some((row) => !MISSING.has((row[field] ?? '').trim())) &&
-        parsed.data.every((row) => MISSING.has((row[field] ?? '').trim()) || Number.isFinite(Number(row[field]))),
-    );
-    const ignored = fields.filter((field) => field !== 'id' && !numeric.includes(field));
-    if (numeric.length === 0) throw new Error(`${path.basename(params.phenotypes)} has no numeric trait column besides id; give one column per trait.`);
-    if (ignored.length > 0) context.log(`Columns that are not numeric are left out: ${ignored.join(', ')}.`);
-    context.log(`Read ${read.sites.length} sites × ${read.samples.length} samples; traits: ${numeric.join(', ')}; models: ${models.join(', ')}.`);
-    return { vcf: read, phenotypes: parsed.data, traits: numeric };
+    const table = readTraitTable(path.resolve(params.phenotypes));
+    if (table.ignored.length > 0) context.log(`Columns that are not numeric are left out: ${table.ignored.join(', ')}.`);
+    context.log(`Read ${read.sites.length} sites × ${read.samples.length} samples; traits: ${table.traits.join(', ')}; models: ${models.join(', ')}.`);
+    return { vcf: read, phenotypes: table, traits: table.traits };
   });
 
   const sampleIndex = new Map(vcf.samples.map((sample, index) => [sample, index]));
@@ -125,9 +113,7 @@ export async function run(context: LocalContext): Promise<void> {
 
   for (const trait of traits) {
     await context.task('CROSS_VALIDATE', trait, () => {
-      const rows = phenotypes.filter((row) => !MISSING.has((row[trait] ?? '').trim()) && sampleIndex.has((row.id ?? '').trim()));
-      const ids = rows.map((row) => row.id!.trim());
-      const y = Float64Array.from(rows, (row) => Number(row[trait]));
+      const { ids, y } = traitValues(phenotypes, trait, (id) => sampleIndex.has(id));
       const n = ids.length;
       if (n < 2 * params.cv_folds)
         throw new Error(
