@@ -145,6 +145,14 @@ const variables = {
     fix: 'Set SEEDBED_MLFLOW_REFRESH_SECONDS to a whole number of seconds from 5 to 86400, e.g. 30.',
     doc: 'How often tracked MLflow runs that are still RUNNING are refreshed (when their "refresh while running" is on).',
   },
+  SEEDBED_NEXTFLOW_WORK_DIR: {
+    schema: z
+      .string()
+      .regex(/^(\/|s3:\/\/|gs:\/\/|az:\/\/)\S+$/, 'must be an absolute path or an s3://, gs:// or az:// address')
+      .optional(),
+    fix: "Set SEEDBED_NEXTFLOW_WORK_DIR to where cloud executors keep task files, e.g. s3://breeding-seedbed/work, or unset it to keep each run's work directory in its own folder.",
+    doc: 'Base of the Nextflow work directories (each run uses run-<id> below it). AWS Batch and Google Batch need object storage here; unset, each run works in <run folder>/work.',
+  },
   SEEDBED_LOG_LEVEL: {
     schema: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     fix: 'Set SEEDBED_LOG_LEVEL to one of debug, info, warn, error.',

@@ -51,7 +51,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     db: database.db,
     log,
     catalogue,
-    engines: { local: createLocalEngine(), nextflow: createNextflowEngine({ config: env.SEEDBED_NEXTFLOW_CONFIG }) },
+    engines: { local: createLocalEngine(), nextflow: createNextflowEngine({ config: env.SEEDBED_NEXTFLOW_CONFIG, workDir: env.SEEDBED_NEXTFLOW_WORK_DIR }) },
     defaultEngine: env.SEEDBED_ENGINE,
     dataDir: env.SEEDBED_DATA_DIR,
     apiUrl: env.SEEDBED_API_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}${API_BASE_PATH}`,

@@ -12,7 +12,12 @@ export interface NextflowEngineOptions {
   graceMs?: number;
   /** PATH to look for `nextflow` on (the server's own by default). */
   path?: string | undefined;
+  /** Where runs' work directories go (s3://…, gs://… for cloud executors); each run gets run-<id> below it. */
+  workDir?: string | undefined;
 }
+
+/** The run's work directory: below the configured base (object storage), else in the run's own folder. */
+export const workDirOf = (spec: Pick<LaunchSpec, 'runId' | 'runDir'>, base: string | undefined) => (base ? `${base.replace(/\/+$/, '')}/run-${spec.runId}` : path.join(spec.runDir, 'work'));
 
 /**
  * Nextflow gets the server's environment (its NXF_* settings, Java, cloud credentials) without
@@ -28,7 +33,7 @@ export function nextflowEnvironment(source: NodeJS.ProcessEnv = process.env): No
 }
 
 /** `nextflow run …` exactly as Seedbed launches it: arguments in this order. */
-export function nextflowArguments(spec: LaunchSpec, paramsFile: string, config: string | undefined): string[] {
+export function nextflowArguments(spec: LaunchSpec, paramsFile: string, config: string | undefined, workDir?: string): string[] {
   const { manifest } = spec.pipeline;
   return [
     'run',
@@ -42,7 +47,7 @@ export function nextflowArguments(spec: LaunchSpec, paramsFile: string, config: 
     '-with-weblog',
     spec.weblogUrl,
     '-work-dir',
-    path.join(spec.runDir, 'work'),
+    workDirOf(spec, workDir),
     '-profile',
     manifest.defaultProfile,
     ...(config ? ['-c', config] : []),
@@ -72,7 +77,7 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
       if (!executable) throw new Error('nextflow is not on PATH');
       const paramsFile = path.join(spec.runDir, 'params.json');
       fs.writeFileSync(paramsFile, JSON.stringify(changedFromDefaults(spec.pipeline, spec.params), null, 2));
-      return spawnDetached(executable, nextflowArguments(spec, paramsFile, options.config), {
+      return spawnDetached(executable, nextflowArguments(spec, paramsFile, options.config, options.workDir), {
         cwd: spec.runDir,
         logFile: spec.logFile,
         env: nextflowEnvironment(),
