@@ -14,7 +14,7 @@ import type { RunSummary } from '../../../contract/runs';
 import { saveBlob } from '../../lib/download';
 import { knownParams, paramsFileText, parseParamsFile } from './params-file';
 import { randomRunName } from './run-name';
-import { defaultFormValues, fieldsOf, formValueOf, paramsOf, rulesOf, type ParameterField, type ParameterGroup } from './schema-form';
+import { defaultFormValues, fieldsOf, formValueOf, paramsOf, rulesOf, type ParameterField, type ParameterGroup, multiHint, typesOf } from './schema-form';
 
 import { Help, inputClass, splitLabels, validateLabels } from './launch-fields';
 import type { EarlierRun, LaunchValues, Named, Pipeline } from './launch-types';
@@ -182,7 +182,7 @@ export function LaunchForm({
           type="text"
           spellCheck={false}
           className={`${inputClass(error)} font-mono`}
-          placeholder={field.kind === 'file' ? 'Path or URL of the file, or choose one below' : undefined}
+          placeholder={field.kind === 'file' ? 'Path or URL of the file, or choose one below' : field.kind === 'multi' ? multiHint(typesOf(schema)) : undefined}
           {...register(name, rulesOf(field))}
         />
       );

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { labelProblem, MAX_LABELS } from '../../../contract/run-codes';
 
 /** Pieces the launch form's inputs share. */
@@ -21,12 +22,30 @@ export function validateLabels(text: string): true | string {
   return true;
 }
 
+/**
+ * A parameter's or group's help text, written in Markdown by pipeline authors: rendered when first
+ * opened (the renderer loads then, not with the page), plain text until it has.
+ */
 export function Help({ text, label }: { text: string | undefined; label: string }) {
+  const [html, setHtml] = useState<string | null>(null);
   if (!text) return null;
+  const open = () => {
+    if (html !== null) return;
+    void import('./markdown').then(({ renderHelp }) => setHtml(renderHelp(text)));
+  };
   return (
-    <details className="mt-1 text-xs text-stone-600">
+    <details className="mt-1 text-xs text-stone-600" onToggle={open}>
       <summary className="cursor-pointer select-none text-emerald-800">{label}</summary>
-      <p className="mt-1 whitespace-pre-line">{text}</p>
+      {html === null ? (
+        <p className="mt-1 whitespace-pre-line">{text}</p>
+      ) : (
+        // Raw HTML in the help is escaped by the renderer (markdown.ts); only Markdown becomes markup.
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown with raw HTML escaped and links checked
+        <div
+          className="help-markdown mt-1 space-y-1 [&_a]:text-emerald-800 [&_a]:underline [&_code]:rounded [&_code]:bg-stone-100 [&_code]:px-1 [&_ul]:list-disc [&_ul]:pl-4"
+          dangerouslySetInnerHTML={{ __html: html }}
+        />
+      )}
     </details>
   );
 }

@@ -17,3 +17,19 @@ describe('which stored files a file parameter offers', () => {
     expect(fileSuits(model, { name: 'notes.txt', mimeType: 'application/octet-stream', path: '/data/notes.txt' })).toBe(false);
   });
 });
+
+describe('a parameter of several types', () => {
+  const multi = { name: 'save_reference', schema: { type: ['boolean', 'string'] }, kind: 'multi', required: false, hidden: false } as unknown as ParameterField;
+
+  it('is one text input that takes each type, and sends the value typed', async () => {
+    const { kindOf, paramsOf, rulesOf } = await import('./schema-form');
+    expect(kindOf({ type: ['boolean', 'string'] } as never)).toBe('multi');
+    expect(kindOf({ type: ['integer', 'null'] } as never)).toBe('integer');
+    const groups = [{ id: 'g', title: 'G', fields: [multi] }];
+    expect(paramsOf(groups, { save_reference: 'true' })).toEqual({ save_reference: true });
+    expect(paramsOf(groups, { save_reference: 'genome/' })).toEqual({ save_reference: 'genome/' });
+    const numberOrFalse = { ...multi, schema: { type: ['boolean', 'integer'] } } as unknown as ParameterField;
+    expect(paramsOf([{ id: 'g', title: 'G', fields: [numberOrFalse] }], { save_reference: '12' })).toEqual({ save_reference: 12 });
+    expect(rulesOf(numberOrFalse).validate('maybe')).toBe('Must be true, false or a whole number');
+  });
+});

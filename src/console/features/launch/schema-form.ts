@@ -10,7 +10,7 @@ export type GroupSchema = SchemaGroup;
 
 export type { PipelineSchema };
 
-export type ParameterKind = 'boolean' | 'integer' | 'number' | 'enum' | 'file' | 'directory' | 'path' | 'string';
+export type ParameterKind = 'boolean' | 'integer' | 'number' | 'enum' | 'file' | 'directory' | 'path' | 'string' | 'multi';
 
 export interface ParameterField {
   name: string;
@@ -30,8 +30,28 @@ export interface ParameterGroup {
 
 const typeOf = (schema: ParameterSchema) => (Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type);
 
+/** The types of a parameter typed with several (`["boolean", "string"]`), null aside. */
+export const typesOf = (schema: ParameterSchema): string[] => (Array.isArray(schema.type) ? schema.type.filter((type) => type !== 'null') : schema.type ? [schema.type] : []);
+
+/** What a value typed into a field of several types is: true/false, a number, or text — the first the schema allows. */
+export function multiValueOf(types: string[], text: string): boolean | number | string | null {
+  const trimmed = text.trim();
+  if (types.includes('boolean') && (trimmed === 'true' || trimmed === 'false')) return trimmed === 'true';
+  if (types.includes('integer') && /^[-+]?\d+$/.test(trimmed)) return Number(trimmed);
+  if (types.includes('number') && /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(trimmed)) return Number(trimmed);
+  if (types.includes('string')) return text;
+  return null;
+}
+
+/** How a field of several types says what it takes: "true, false or text". */
+export function multiHint(types: string[]): string {
+  const words = types.map((type) => (type === 'boolean' ? 'true, false' : type === 'integer' ? 'a whole number' : type === 'number' ? 'a number' : type === 'string' ? 'text' : type));
+  return words.length > 1 ? `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}` : (words[0] ?? 'a value');
+}
+
 export function kindOf(schema: ParameterSchema): ParameterKind {
   if (schema.enum) return 'enum';
+  if (typesOf(schema).length > 1) return 'multi';
   const type = typeOf(schema);
   if (type === 'boolean') return 'boolean';
   if (type === 'integer') return 'integer';
@@ -97,6 +117,8 @@ export function paramsOf(groups: ParameterGroup[], values: Record<string, unknow
     if (field.kind === 'integer' || field.kind === 'number') {
       const number = Number(value);
       params[field.name] = Number.isFinite(number) ? number : value;
+    } else if (field.kind === 'multi') {
+      params[field.name] = multiValueOf(typesOf(field.schema), String(value)) ?? value;
     } else if (field.kind === 'enum' && field.schema.enum && !field.schema.enum.includes(value)) {
       // Enums of numbers come back from <select> as text.
       params[field.name] = field.schema.enum.find((option) => String(option) === String(value)) ?? value;
@@ -131,6 +153,13 @@ export function rulesOf(field: ParameterField): { validate: (value: unknown) => 
       if (field.kind === 'boolean') return true;
       if (empty) return field.required ? 'Required' : true;
       const text = String(raw);
+      if (field.kind === 'multi') {
+        const types = typesOf(schema);
+        const value = multiValueOf(types, text);
+        if (value === null) return `Must be ${multiHint(types)}`;
+        if (typeof value === 'string' && pattern && !pattern.test(value)) return schema.errorMessage ?? `Must match ${schema.pattern}`;
+        return true;
+      }
       if (numeric) {
         // The server's words for a value of the wrong type: an integer parameter asks for a whole number.
         if (!/^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/.test(text.trim())) return field.kind === 'integer' ? 'Must be a whole number' : 'Must be a number';
