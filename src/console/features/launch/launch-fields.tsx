@@ -40,9 +40,9 @@ export function Help({ text, label }: { text: string | undefined; label: string 
         <p className="mt-1 whitespace-pre-line">{text}</p>
       ) : (
         // Raw HTML in the help is escaped by the renderer (markdown.ts); only Markdown becomes markup.
-        // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown with raw HTML escaped and links checked
         <div
           className="help-markdown mt-1 space-y-1 [&_a]:text-emerald-800 [&_a]:underline [&_code]:rounded [&_code]:bg-stone-100 [&_code]:px-1 [&_ul]:list-disc [&_ul]:pl-4"
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: rendered from Markdown with raw HTML escaped and links checked
           dangerouslySetInnerHTML={{ __html: html }}
         />
       )}
