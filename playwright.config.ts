@@ -1,12 +1,15 @@
 import os from 'node:os';
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { makeScratchCatalogue } from './tests/e2e/scratch-catalogue';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
 export const E2E_ADMIN = { email: 'e2e-admin@seedbed.local', password: 'e2e admin passphrase' };
 // A scratch data folder per run; the teardown removes it.
 process.env.SEEDBED_E2E_DATA_DIR ??= path.join(os.tmpdir(), `seedbed-e2e-${process.pid}-${Date.now()}`);
 const dataDir = process.env.SEEDBED_E2E_DATA_DIR;
+// The repository's pipelines and one only this catalogue has (launched through its id).
+process.env.SEEDBED_E2E_CATALOGUE ??= makeScratchCatalogue();
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -37,6 +40,7 @@ export default defineConfig({
       PORT: String(port),
       HOST: '127.0.0.1',
       SEEDBED_DATA_DIR: dataDir,
+      SEEDBED_PIPELINES_DIR: process.env.SEEDBED_E2E_CATALOGUE,
       SEEDBED_ADMIN_EMAIL: E2E_ADMIN.email,
       SEEDBED_ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { E2E_ADMIN, signInWithToken } from './support';
+import { EXTRA_PIPELINE } from './scratch-catalogue';
 
 const PANEL_VCF = path.resolve('tests/fixtures/genomics/panel.vcf');
 
@@ -230,4 +231,26 @@ test('the runs list and a project page show a project’s runs and their output 
   const files = page.getByRole('region', { name: 'Files' });
   await expect(files.getByRole('row').filter({ hasText: 'discovery/associations.csv' })).toContainText('associations CSV');
   await expect(files.getByRole('row').filter({ hasText: 'models/gdip_model.json' })).toContainText('model');
+});
+
+test('a pipeline that only this server’s catalogue has is listed and launched through its form', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/');
+  await page.getByRole('link', { name: 'All pipelines in the catalogue' }).click();
+  await expect(page).toHaveURL(/\/tools\/pipeline\/catalogue/);
+  const site = page.getByRole('region', { name: 'Site pipelines' });
+  await site.getByRole('link', { name: EXTRA_PIPELINE.label }).click();
+  await expect(page).toHaveURL(new RegExp(`/tools/pipeline/run/\\?id=${EXTRA_PIPELINE.id}$`));
+  const form = page.getByRole('form', { name: `Launch ${EXTRA_PIPELINE.label}` });
+  // Its draft-07 schema (definitions) is read, and its help is Markdown with a working link.
+  await form.getByText('Help').first().click();
+  await expect(form.getByRole('link', { name: 'count docs' })).toHaveAttribute('href', 'https://example.org/count');
+  await form.locator('#param-label_text').fill('rows');
+  await form.locator('#run-name').fill(`e2e_extra_${Date.now()}`);
+  await form.getByRole('button', { name: 'Launch run' }).click();
+  await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
+  await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByLabel('Run log')).toContainText('Counted 3 rows');
+  // Relaunch comes back to the same page by id.
+  await expect(page.getByRole('link', { name: 'Relaunch' })).toHaveAttribute('href', new RegExp(`/tools/pipeline/run/\\?id=${EXTRA_PIPELINE.id}&from=\\d+`));
 });

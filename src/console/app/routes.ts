@@ -38,11 +38,37 @@ export const ROUTES = {
   changePassword: '/settings/profile/change-password',
   inviteUser: '/manage/invite-user',
   acceptInvite: '/manage/accept-invite',
+  pipelineCatalogue: '/tools/pipeline/catalogue',
+  /** The launch form of a catalogue pipeline outside the Launch menu: `?id=<pipeline>`. */
+  launchById: '/tools/pipeline/run/',
   docs: '/docs',
 } as const;
 
-/** The launch form of one pipeline of the catalogue. */
-export const launchRoute = (pipelineId: string) => `/tools/pipeline/run/${pipelineId}`;
+/** The pipelines of the Launch menu: each has a launch page of its own. */
+export const MENU_PIPELINES = [
+  'preprocessing',
+  'combine-gvcfs',
+  'nf-processvcfs',
+  'nf-gdip',
+  'nf-evostats',
+  'nf-phenomix',
+  'nf-auto-train',
+  'auto-train-pheno',
+  'make-gdip-predictions',
+  'make-dig-pheno-predictions',
+  'nf-multigen-sims',
+  'nf-spectra',
+] as const;
+
+/** The launch form of one pipeline of the catalogue: its own page for the menu's, `?id=` for any other. */
+export const launchRoute = (pipelineId: string) =>
+  (MENU_PIPELINES as readonly string[]).includes(pipelineId) ? `/tools/pipeline/run/${pipelineId}` : `/tools/pipeline/run/?id=${encodeURIComponent(pipelineId)}`;
+
+/** The launch form filled from an earlier run (`from=`). */
+export const relaunchRoute = (pipelineId: string, runId: number) => {
+  const route = launchRoute(pipelineId);
+  return `${route}${route.includes('?') ? '&' : '?'}from=${runId}`;
+};
 
 /** A detail page's address. */
 export const viewRoute = (route: string, id: number | string) => `${route}?id=${id}`;
@@ -50,6 +76,8 @@ export const viewRoute = (route: string, id: number | string) => `${route}?id=${
 /** The first segments of the console's pages, for tools that must tell them from the docs (the link checker). */
 export const CONSOLE_ROUTE_GLOBS = [
   ...new Set(
-    [...Object.values(ROUTES), launchRoute('x')].filter((route) => route !== ROUTES.docs).map((route) => (route === '/' ? '/' : `/${route.split('/')[1]}${route.split('/').length > 2 ? '/**' : ''}`)),
+    [...Object.values(ROUTES), launchRoute('preprocessing')]
+      .filter((route) => route !== ROUTES.docs)
+      .map((route) => (route === '/' ? '/' : `/${route.split('/')[1]}${route.split('/').length > 2 ? '/**' : ''}`)),
   ),
 ];

@@ -55,6 +55,13 @@ describe('the bundled catalogue', () => {
 });
 
 describe('readCatalogue', () => {
+  it('follows a pipeline folder that is a symbolic link', () => {
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'linked-catalogue-'));
+    fs.symlinkSync(path.resolve('pipelines/nf-processvcfs'), path.join(folder, 'nf-processvcfs'));
+    fs.symlinkSync(path.join(folder, 'nowhere'), path.join(folder, 'dangling'));
+    expect(readCatalogue(folder).map((pipeline) => pipeline.id)).toEqual(['nf-processvcfs']);
+  });
+
   const manifest = { label: 'X', group: 'G', description: 'd', repository: 'r', revision: '1', defaultProfile: 'docker', outputFileTypes: [] };
   const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', title: 't', $defs: { io: { title: 'IO', properties: { outdir: { type: 'string' } } } }, allOf: [{ $ref: '#/$defs/io' }] };
 

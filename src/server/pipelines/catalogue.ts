@@ -166,17 +166,20 @@ function readPipeline(directory: string, id: string): CataloguePipeline {
  */
 export function readCatalogue(directory: string): CataloguePipeline[] {
   if (!fs.existsSync(directory)) throw new CatalogueError(`The pipeline catalogue ${directory} does not exist. Set SEEDBED_PIPELINES_DIR to a folder of pipelines.`);
-  return fs
-    .readdirSync(directory, { withFileTypes: true })
-    .filter((entry) => entry.isDirectory() && !/^[_.]/.test(entry.name))
-    .map((entry) => entry.name)
-    .sort()
-    .map((id) => {
-      try {
-        return readPipeline(directory, id);
-      } catch (error) {
-        if (!(error instanceof CatalogueError)) throw error;
-        return disabledPipeline(directory, id, error.message);
-      }
-    });
+  return (
+    fs
+      .readdirSync(directory, { withFileTypes: true })
+      // A pipeline folder may be a symbolic link (a site keeping its pipelines elsewhere).
+      .filter((entry) => (entry.isDirectory() || (entry.isSymbolicLink() && fs.statSync(path.join(directory, entry.name), { throwIfNoEntry: false })?.isDirectory())) && !/^[_.]/.test(entry.name))
+      .map((entry) => entry.name)
+      .sort()
+      .map((id) => {
+        try {
+          return readPipeline(directory, id);
+        } catch (error) {
+          if (!(error instanceof CatalogueError)) throw error;
+          return disabledPipeline(directory, id, error.message);
+        }
+      })
+  );
 }

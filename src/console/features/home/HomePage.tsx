@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { ConsoleShell } from '../../app/ConsoleShell';
+import { ROUTES } from '../../app/routes';
 import { benchmarkingMenu, breedingMenu, HOME_ROUTE, launchMenu, topLinks, type MenuSection } from '../../app/navigation';
 import { $user } from '../../session/session';
 
@@ -58,6 +59,12 @@ export default function HomePage() {
             </li>
           ))}
         </ul>
+        <p className="mt-3 text-sm">
+          <a href={ROUTES.pipelineCatalogue} className="font-medium text-emerald-800 hover:underline">
+            All pipelines in the catalogue
+          </a>
+          <span className="text-stone-500"> — including any your administrator added</span>
+        </p>
       </section>
       <div className="mt-8 grid gap-4 md:grid-cols-3">
         <LinkList section={breedingMenu} />

@@ -13,7 +13,7 @@ import { groupsOf } from './schema-form';
 import { LaunchForm } from './LaunchForm';
 import type { EarlierRun, Pipeline } from './launch-types';
 
-function Launch({ pipelineId }: { pipelineId: string }) {
+export function Launch({ pipelineId }: { pipelineId: string }) {
   const [from, setFrom] = useState<string | null | undefined>(undefined);
   useEffect(() => setFrom(new URLSearchParams(window.location.search).get('from')), []);
   const pipeline = useRequest<Pipeline>(`pipelines/${pipelineId}`);

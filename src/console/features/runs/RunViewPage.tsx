@@ -1,5 +1,5 @@
 import { SimpleTable } from '../../ui/SimpleTable';
-import { launchRoute, ROUTES, viewRoute } from '../../app/routes';
+import { relaunchRoute, ROUTES, viewRoute } from '../../app/routes';
 import { useEffect, useRef, useState } from 'react';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunDetail, RunLog, RunOutputs as Outputs } from '../../../contract/runs';
@@ -150,7 +150,7 @@ function RunView() {
         }
         actions={
           <>
-            <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`${launchRoute(run.pipelineId)}?from=${run.id}`}>
+            <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={relaunchRoute(run.pipelineId, run.id)}>
               Relaunch
             </a>
             <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`${ROUTES.trackMlflowRun}?run=${run.id}`}>

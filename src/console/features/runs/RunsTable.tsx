@@ -1,4 +1,4 @@
-import { launchRoute, ROUTES } from '../../app/routes';
+import { relaunchRoute, ROUTES } from '../../app/routes';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { RUN_STATUSES, TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
@@ -39,7 +39,7 @@ function Actions({ run, onChange }: { run: RunRow; onChange: () => void }) {
   };
   return (
     <span className="flex justify-end gap-2">
-      <a className="rounded-md px-2.5 py-1.5 text-xs font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`${launchRoute(run.pipelineId)}?from=${run.id}`}>
+      <a className="rounded-md px-2.5 py-1.5 text-xs font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={relaunchRoute(run.pipelineId, run.id)}>
         Relaunch
       </a>
       {!TERMINAL_RUN_STATUSES.has(run.status) && (

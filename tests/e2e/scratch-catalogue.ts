@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/** The pipeline the e2e catalogue adds to the bundled twelve: outside the Launch menu, launched by id. */
+export const EXTRA_PIPELINE = { id: 'nf-extra-count', label: 'Extra Count' };
+
+/**
+ * A catalogue for the e2e server: the repository's pipelines (linked, so their code finds the
+ * project's packages) and one more that only this catalogue has.
+ */
+export function makeScratchCatalogue(): string {
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-e2e-catalogue-'));
+  const repository = path.resolve('pipelines');
+  for (const entry of fs.readdirSync(repository)) fs.symlinkSync(path.join(repository, entry), path.join(folder, entry));
+  const extra = path.join(folder, EXTRA_PIPELINE.id);
+  fs.mkdirSync(path.join(extra, 'local'), { recursive: true });
+  fs.writeFileSync(
+    path.join(extra, 'pipeline.json'),
+    JSON.stringify({
+      label: EXTRA_PIPELINE.label,
+      group: 'Site pipelines',
+      description: 'Counts the lines of a text file (an administrator’s own pipeline).',
+      repository: 'example/nf-extra-count',
+      revision: '0.1.0',
+      defaultProfile: 'docker',
+      outputFileTypes: [],
+      local: 'local/main.ts',
+    }),
+  );
+  fs.writeFileSync(
+    path.join(extra, 'nextflow_schema.json'),
+    JSON.stringify({
+      $schema: 'http://json-schema.org/draft-07/schema',
+      title: 'Extra Count',
+      type: 'object',
+      definitions: {
+        input_output_options: {
+          title: 'Input/output options',
+          type: 'object',
+          required: ['outdir'],
+          properties: {
+            label_text: { type: 'string', default: 'lines', description: 'What to call the count.', help_text: 'See the [count docs](https://example.org/count) for `label_text`.' },
+            outdir: { type: 'string', format: 'directory-path', default: 'results' },
+          },
+        },
+      },
+      allOf: [{ $ref: '#/definitions/input_output_options' }],
+    }),
+  );
+  fs.writeFileSync(
+    path.join(extra, 'local', 'main.ts'),
+    `import fs from 'node:fs';
+import path from 'node:path';
+export async function run(context: { params: Record<string, unknown>; outdir: string; task: (p: string, t: string | null, f: () => void) => Promise<void>; log: (m: string) => void }) {
+  await context.task('COUNT', null, () => {
+    fs.writeFileSync(path.join(context.outdir, 'count.txt'), \`3 \${String(context.params.label_text)}\\n\`);
+    context.log('Counted 3 ' + String(context.params.label_text));
+  });
+}
+`,
+  );
+  return folder;
+}
