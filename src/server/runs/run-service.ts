@@ -1,3 +1,5 @@
+import type { SchemaProperty } from '../../contract/nextflow-schema';
+import { samplesheetProblems } from '../pipelines/samplesheet';
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,19 +43,33 @@ type RunRow = typeof runs.$inferSelect;
  * File parameters that name no file on this server, as `params.<name>` errors. The local engine
  * reads them here, so a missing one is said at launch rather than as a failed run.
  */
-export function missingFiles(pipeline: CataloguePipeline, params: Record<string, unknown>, runDir: string): Record<string, string> {
+/**
+ * Input files checked before launch, as nf-schema would check them once Nextflow starts: on the
+ * local engine every file parameter must be a file on this server; on any engine a parameter with
+ * `exists: true` must be, when it names a local path; and a samplesheet with a `schema` is
+ * validated row by row.
+ */
+export function missingFiles(pipeline: CataloguePipeline, params: Record<string, unknown>, runDir: string, engine: 'local' | 'nextflow' = 'local'): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const group of Object.values(pipeline.schema.$defs)) {
-    for (const [name, property] of Object.entries(group.properties)) {
+    for (const [name, property] of Object.entries(group.properties) as Array<[string, SchemaProperty & { exists?: boolean; schema?: string }]>) {
       const value = params[name];
       if (property.format !== 'file-path' || typeof value !== 'string' || !value || isRemoteLocation(value)) continue;
+      const file = path.resolve(runDir, value);
       let isFile = false;
       try {
-        isFile = fs.statSync(path.resolve(runDir, value)).isFile();
+        isFile = fs.statSync(file).isFile();
       } catch {
         isFile = false;
       }
-      if (!isFile) errors[`params.${name}`] = `No file at ${value} on this server: upload it in the form, or pick a stored file`;
+      if (!isFile) {
+        if (engine === 'local' || property.exists) errors[`params.${name}`] = `No file at ${value} on this server: upload it in the form, or pick a stored file`;
+        continue;
+      }
+      if (typeof property.schema === 'string') {
+        const problem = samplesheetProblems(file, path.resolve(pipeline.directory, property.schema), path.dirname(file));
+        if (problem) errors[`params.${name}`] = problem;
+      }
     }
   }
   return errors;
@@ -135,9 +151,9 @@ export function createRunService(options: RunServiceOptions) {
     if (engine.name === 'local') {
       const unsupported = unsupportedLocally(pipeline, input.params);
       if (unsupported) throw new DomainError('invalid', `${pipeline.manifest.label} on this server's built-in engine: ${Object.values(unsupported).join(' ')}`, unsupported);
-      const missing = missingFiles(pipeline, input.params, someRunFolder);
-      if (Object.keys(missing).length > 0) throw new DomainError('invalid', `Some input files are not on this server. ${Object.values(missing).join('; ')}.`, missing);
     }
+    const missing = missingFiles(pipeline, input.params, someRunFolder, engine.name === 'local' ? 'local' : 'nextflow');
+    if (Object.keys(missing).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(missing).join(' ')}`, missing);
     if (engine.name === 'local' && isRemoteLocation(outdir)) {
       throw new DomainError('invalid', 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
     }

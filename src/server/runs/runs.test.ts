@@ -298,7 +298,7 @@ describe('launching', () => {
     expect(service).toBeDefined();
     const response = await createTestApi({ runs: { defaultEngine: 'nextflow', nextflow: { path: '/nonexistent' } } }).then(async (other) => {
       const token = await other.signInNewUser();
-      const result = await other.call('/runs', { method: 'POST', token, json: { pipelineId: 'nf-processvcfs', name: 'no_nextflow', params: { input: 'a.vcf', outdir: 'results' } } });
+      const result = await other.call('/runs', { method: 'POST', token, json: { pipelineId: 'nf-processvcfs', name: 'no_nextflow', params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' } } });
       await other.close();
       return result;
     });
@@ -369,7 +369,7 @@ describe('the nextflow engine', () => {
   });
 
   it('cancels with SIGTERM: the process ends and the run stays CANCELLED', async () => {
-    const { id } = (await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'slow_cancel', params: { input: 'a.vcf', outdir: 'results' } })).json()) as { id: number };
+    const { id } = (await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'slow_cancel', params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' } })).json()) as { id: number };
     await waitFor(
       () => h.get(id),
       (run) => run.status === 'RUNNING',
@@ -421,7 +421,7 @@ describe('restart recovery', () => {
     const token = await first.signInNewUser();
     const port = Number(new URL(first.apiUrl()).port);
     const live = (await (
-      await first.call('/runs', { method: 'POST', token, json: { pipelineId: 'nf-processvcfs', name: 'slow_survivor', params: { input: 'a.vcf', outdir: 'results' } } })
+      await first.call('/runs', { method: 'POST', token, json: { pipelineId: 'nf-processvcfs', name: 'slow_survivor', params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' } } })
     ).json()) as { id: number };
     await waitFor(
       async () => (await first.db.select().from(runs).where(eq(runs.id, live.id)))[0]!.status,

@@ -1,0 +1,88 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Papa from 'papaparse';
+import type { ErrorObject } from 'ajv/dist/2020.js';
+import { compileParamsSchema } from './params-validation';
+
+/**
+ * What nf-schema checks on the pipeline side, checked here before launch where Seedbed can see
+ * the data: a samplesheet parameter with a `schema` (nf-core's assets/schema_input.json) is read
+ * and validated row by row — values typed as nf-schema types them, `exists: true` file columns
+ * looked for — so a bad row is named on the form instead of failing the run minutes later.
+ */
+
+interface ItemSchema {
+  properties?: Record<string, { type?: string | string[]; format?: string; exists?: boolean; errorMessage?: string; meta?: unknown }>;
+  required?: string[];
+}
+
+const MAX_REPORTED_ROWS = 5;
+
+/** A CSV or TSV cell as nf-schema reads it: empty → absent, then the property's type. */
+function typed(value: string, type: string | string[] | undefined): unknown {
+  const types = Array.isArray(type) ? type : type ? [type] : ['string'];
+  const text = value.trim();
+  if (types.includes('integer') && /^[-+]?\d+$/.test(text)) return Number(text);
+  if (types.includes('number') && text !== '' && Number.isFinite(Number(text))) return Number(text);
+  if (types.includes('boolean') && /^(true|false)$/i.test(text)) return text.toLowerCase() === 'true';
+  return text;
+}
+
+function describe(error: ErrorObject): string {
+  if (error.keyword === 'errorMessage' || error.keyword === 'required') {
+    const missing = error.keyword === 'required' ? (error.params as { missingProperty: string }).missingProperty : null;
+    return missing ? `${missing} is required` : `${error.instancePath.replace(/^\//, '')}: ${error.message}`;
+  }
+  const column = error.instancePath.replace(/^\//, '');
+  const params = error.params as Record<string, unknown>;
+  if (error.keyword === 'pattern') return `${column} must match ${String(params.pattern)}`;
+  if (error.keyword === 'type') return `${column} must be ${params.type === 'integer' ? 'a whole number' : `a ${String(params.type)}`}`;
+  if (error.keyword === 'enum') return `${column} must be one of ${(params.allowedValues as unknown[]).map(String).join(', ')}`;
+  return `${column} ${error.message ?? 'is invalid'}`;
+}
+
+/**
+ * The problems of a samplesheet against its schema, in words for the form, or null when it is
+ * fine. `baseDir` resolves relative paths in file columns (the run's folder).
+ */
+export function samplesheetProblems(file: string, schemaFile: string, baseDir: string): string | null {
+  let schema: { items?: ItemSchema };
+  try {
+    schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8'));
+  } catch (error) {
+    return `Its schema ${path.basename(schemaFile)} cannot be read (${error instanceof Error ? error.message : String(error)}); ask your administrator to fix the pipeline.`;
+  }
+  const items = schema.items ?? {};
+  const { $schema: _schema, ...itemSchema } = items as ItemSchema & { $schema?: string };
+  const validate = compileParamsSchema({ ...itemSchema, type: 'object' }).validate;
+  const text = fs.readFileSync(file, 'utf8');
+  const delimiter = /\.tsv$/i.test(file) ? '\t' : ',';
+  const parsed = Papa.parse<Record<string, string>>(text, { header: true, skipEmptyLines: true, delimiter, transformHeader: (header) => header.trim() });
+  if (parsed.data.length === 0) return `${path.basename(file)} has no rows under its header.`;
+  const properties = itemSchema.properties ?? {};
+  const unknown = (parsed.meta.fields ?? []).filter((field) => !(field in properties));
+  const problems: string[] = [];
+  let bad = 0;
+  for (const [index, row] of parsed.data.entries()) {
+    const values: Record<string, unknown> = {};
+    for (const [column, value] of Object.entries(row)) {
+      if (value === undefined || value.trim() === '') continue;
+      values[column] = typed(value, properties[column]?.type);
+    }
+    const rowProblems: string[] = [];
+    if (!validate(values)) rowProblems.push(...[...new Set((validate.errors ?? []).map(describe))]);
+    for (const [column, property] of Object.entries(properties)) {
+      const value = values[column];
+      if (!property.exists || typeof value !== 'string' || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) continue;
+      if (!fs.existsSync(path.resolve(baseDir, value))) rowProblems.push(`${column}: no file at ${value} on this server`);
+    }
+    if (rowProblems.length > 0) {
+      bad += 1;
+      if (problems.length < MAX_REPORTED_ROWS) problems.push(`row ${index + 2}: ${rowProblems.join('; ')}`);
+    }
+  }
+  if (bad === 0) return null;
+  const more = bad > MAX_REPORTED_ROWS ? `; and ${bad - MAX_REPORTED_ROWS} more rows` : '';
+  const columns = unknown.length > 0 ? ` (columns the schema does not know: ${unknown.join(', ')})` : '';
+  return `${bad} of ${parsed.data.length} rows of ${path.basename(file)} do not fit the pipeline's samplesheet schema${columns}: ${problems.join(' · ')}${more}.`;
+}
