@@ -21,8 +21,28 @@ export const runLaunchSchema = z.object({
   projectId: optionalRecordId.describe('The project it is for'),
   labels: z.array(labelSchema).max(MAX_LABELS, `At most ${MAX_LABELS} labels`).default([]),
   params: z.record(z.string(), z.unknown()).describe('Pipeline parameters, checked against its nextflow_schema.json'),
+  relaunchOf: optionalRecordId.describe('The run this launch repeats (the form filled from it)'),
+  revision: z
+    .string()
+    .trim()
+    .regex(/^[\w./-]{1,100}$/, 'A branch, tag or commit: letters, digits, _ . / and -')
+    .optional()
+    .describe('Another revision of the pipeline than the catalogue’s (nextflow engine)'),
 });
 export type RunLaunch = z.input<typeof runLaunchSchema>;
+export type RunLaunchValues = z.output<typeof runLaunchSchema>;
+
+/** Resuming a nextflow run: Nextflow's -resume with the run's session, in its work directory. */
+export const runResumeSchema = z.object({
+  name: runNameSchema.optional().describe('The new run’s name (default: the old name with _resumed)'),
+  revision: z
+    .string()
+    .trim()
+    .regex(/^[\w./-]{1,100}$/, 'A branch, tag or commit: letters, digits, _ . / and -')
+    .optional()
+    .describe('Another revision of the pipeline (default: the run’s own)'),
+});
+export type RunResume = z.input<typeof runResumeSchema>;
 
 export const runGroupInputSchema = z.object({
   name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'At most 120 characters'),
@@ -124,6 +144,8 @@ export const runSummarySchema = z
     startedAt: z.string().nullable(),
     completedAt: z.string().nullable(),
     progress: runProgressSchema,
+    relatedRunId: z.number().int().nullable().describe('The run this one resumes or relaunches'),
+    relation: z.enum(['resume', 'relaunch']).nullable(),
   })
   .describe('A run');
 export type RunSummary = z.infer<typeof runSummarySchema>;
@@ -136,6 +158,8 @@ export const runDetailSchema = runSummarySchema
     queuePosition: z.number().int().nullable().describe('Place in the local queue while waiting'),
     processes: z.array(processProgressSchema),
     workflowStats: z.record(z.string(), z.unknown()).nullable(),
+    sessionId: z.string().nullable().describe('Nextflow’s session id (what -resume takes)'),
+    canResume: z.boolean().describe('Whether Resume applies: an ended nextflow run with a session id'),
   })
   .describe('A run with its parameters and per-process progress');
 export type RunDetail = z.infer<typeof runDetailSchema>;

@@ -2,7 +2,7 @@ import type { MlflowKeyValue, MlflowMetric } from '../contract/mlflow';
 import type { MlflowRunStatus } from '../contract/mlflow-url';
 import type { RunEngineName, RunStatus } from '../contract/run-codes';
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 
@@ -265,6 +265,9 @@ export const runs = pgTable(
     workflowStats: jsonb('workflow_stats').$type<Record<string, unknown>>(),
     /** When the outputs of a succeeded run were registered as stored files (recovery finishes what a restart cut off). */
     outputsRegisteredAt: moment('outputs_registered_at'),
+    /** The run this one continues (`resume`: Nextflow's -resume in its work directory) or repeats (`relaunch`). */
+    relatedRunId: integer('related_run_id').references((): AnyPgColumn => runs.id, { onDelete: 'set null' }),
+    relation: text('relation').$type<'resume' | 'relaunch'>(),
   },
   (table) => [
     index('runs_status').on(table.status),

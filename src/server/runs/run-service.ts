@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { RunEngineName, RunLaunch } from '../../contract/runs';
+import type { RunEngineName, RunLaunchValues } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { projects, runGroups, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
@@ -14,7 +14,7 @@ import { describeError, type Logger } from '../log';
 import { withDefaults } from '../pipelines/param-defaults';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
-import type { RunEngine } from './engines/engine';
+import type { LaunchSpec, RunEngine } from './engines/engine';
 import { signalTree, tailOf, whenGone } from './engines/processes';
 import { isEnded, runIsOpen } from './lifecycle';
 import { runFolder, withRunFolder } from './run-folder';
@@ -126,7 +126,7 @@ export function createRunService(options: RunServiceOptions) {
     if (Object.keys(errors).length > 0) throw new DomainError('invalid', 'The run refers to records that do not exist.', errors);
   }
 
-  async function launch(input: RunLaunch & { labels: string[]; groupId: number | null; projectId: number | null }, userId: number): Promise<RunRow> {
+  async function launch(input: RunLaunchValues, userId: number): Promise<RunRow> {
     const pipeline = pipelineOf(input.pipelineId);
     // A broken pipeline, or an engine that cannot run it here, says so before anything else.
     const engine = engineFor(pipeline);
@@ -158,16 +158,47 @@ export function createRunService(options: RunServiceOptions) {
       throw new DomainError('invalid', 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
     }
     await checkReferences(input);
+    const revision = input.revision ?? pipeline.manifest.revision;
+    if (engine.name === 'local' && revision !== pipeline.manifest.revision) {
+      throw new DomainError(
+        'invalid',
+        `The built-in engine runs ${pipeline.manifest.label}'s bundled implementation, revision ${pipeline.manifest.revision}; another revision needs the nextflow engine.`,
+        { revision: `Only ${pipeline.manifest.revision} runs here` },
+      );
+    }
+    if (input.relaunchOf) {
+      const [earlier] = await db.select({ pipelineId: runs.pipelineId }).from(runs).where(eq(runs.id, input.relaunchOf));
+      if (!earlier || earlier.pipelineId !== pipeline.id)
+        throw new DomainError('invalid', `Run ${input.relaunchOf} is not a ${pipeline.manifest.label} run to relaunch.`, { relaunchOf: 'Not a run of this pipeline' });
+    }
+    return insertRun({ ...input, revision, engine, pipeline, userId, relatedRunId: input.relaunchOf ?? null, relation: input.relaunchOf ? 'relaunch' : null });
+  }
 
+  async function insertRun(input: {
+    name: string;
+    params: Record<string, unknown>;
+    labels: string[];
+    groupId: number | null;
+    projectId: number | null;
+    revision: string;
+    engine: RunEngine;
+    pipeline: CataloguePipeline;
+    userId: number;
+    relatedRunId: number | null;
+    relation: 'resume' | 'relaunch' | null;
+  }): Promise<RunRow> {
+    const { engine, pipeline, userId } = input;
     const secret = randomBytes(24).toString('base64url');
     const [run] = await db
       .insert(runs)
       .values({
         name: input.name,
         pipelineId: pipeline.id,
-        revision: pipeline.manifest.revision,
+        revision: input.revision,
         engine: engine.name,
         params: input.params,
+        relatedRunId: input.relatedRunId,
+        relation: input.relation,
         labels: [...new Set(input.labels)],
         groupId: input.groupId,
         projectId: input.projectId,
@@ -218,6 +249,13 @@ export function createRunService(options: RunServiceOptions) {
     }
   }
 
+  /** What a resumed run continues: the earlier run's session and folder. */
+  async function resumeOf(run: RunRow): Promise<{ resume?: LaunchSpec['resume'] }> {
+    if (run.relation !== 'resume' || !run.relatedRunId) return {};
+    const [earlier] = await db.select({ sessionId: runs.sessionId }).from(runs).where(eq(runs.id, run.relatedRunId));
+    return earlier?.sessionId ? { resume: { sessionId: earlier.sessionId, runId: run.relatedRunId, runDir: folderOf(run.relatedRunId) } } : {};
+  }
+
   async function start(run: RunRow, engine: RunEngine): Promise<void> {
     const pipeline = byId.get(run.pipelineId);
     const fail = (reason: string) => db.update(runs).set({ status: 'FAILED', statusReason: reason, completedAt: new Date() }).where(eq(runs.id, run.id));
@@ -232,6 +270,8 @@ export function createRunService(options: RunServiceOptions) {
         runDir: folderOf(run.id),
         logFile: path.join(folderOf(run.id), 'run.log'),
         weblogUrl: weblogUrl(run),
+        revision: run.revision,
+        ...(await resumeOf(run)),
       });
     } catch (error) {
       return void (await fail(`The ${engine.name} engine could not start the run: ${error instanceof Error ? error.message : String(error)}`));
@@ -372,7 +412,38 @@ export function createRunService(options: RunServiceOptions) {
 
   const waiting = () => [...queue];
   const engineNameFor = (pipeline: CataloguePipeline) => engineFor(pipeline).name;
-  return { launch, cancel, recover, stop, waiting, engineNameFor, canLaunch };
+  /**
+   * Resumes an ended nextflow run: a new run with its parameters, Nextflow's `-resume <session>`,
+   * its work directory and its cache, so finished tasks are taken from there. Optionally on
+   * another revision.
+   */
+  async function resume(runId: number, input: { name?: string | undefined; revision?: string | undefined }, userId: number): Promise<RunRow> {
+    const [earlier] = await db.select().from(runs).where(eq(runs.id, runId));
+    if (!earlier) throw new DomainError('not-found', `No run has id ${runId}.`);
+    if (earlier.engine !== 'nextflow') throw new DomainError('conflict', `${earlier.name} ran on the built-in engine, which has no cache to resume from: relaunch it instead.`);
+    if (!isEnded(earlier.status) && earlier.status !== 'UNKNOWN') throw new DomainError('conflict', `${earlier.name} is still ${earlier.status.toLowerCase()}; resume it once it has ended.`);
+    if (!earlier.sessionId) throw new DomainError('conflict', `${earlier.name} never reported a Nextflow session (its weblog sent no events), so there is nothing to resume: relaunch it instead.`);
+    const pipeline = pipelineOf(earlier.pipelineId);
+    const engine = options.engines.nextflow;
+    const refusal = engine.cannotLaunch(pipeline);
+    if (refusal) throw new DomainError(refusal.status === 501 ? 'not-implemented' : 'unavailable', refusal.message);
+    const name = input.name ?? `${earlier.name.slice(0, 70)}_resumed`;
+    return insertRun({
+      name,
+      params: earlier.params,
+      labels: earlier.labels,
+      groupId: earlier.groupId,
+      projectId: earlier.projectId,
+      revision: input.revision ?? earlier.revision,
+      engine,
+      pipeline,
+      userId,
+      relatedRunId: earlier.id,
+      relation: 'resume',
+    });
+  }
+
+  return { launch, resume, cancel, recover, stop, waiting, engineNameFor, canLaunch };
 }
 
 export type RunService = ReturnType<typeof createRunService>;

@@ -53,7 +53,7 @@ function fakeNextflow(): string {
   const script = `#!/usr/bin/env node
 const fs = require('node:fs');
 const args = process.argv.slice(2);
-fs.writeFileSync('fake-nextflow-call.json', JSON.stringify({ args, cwd: process.cwd(), env: Object.keys(process.env) }));
+fs.writeFileSync('fake-nextflow-call.json', JSON.stringify({ args, cwd: process.cwd(), env: Object.keys(process.env), nxf: Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('NXF_'))) }));
 const url = args[args.indexOf('-with-weblog') + 1];
 const name = args[args.indexOf('-name') + 1];
 const events = JSON.parse(fs.readFileSync(${JSON.stringify(HELLO_EVENTS)}, 'utf8')).map((event) => ({ ...event, runName: name }));
@@ -154,6 +154,23 @@ describe('launching', () => {
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
     expect(body.errors['params.models']).toMatch(/^bayesb: needs the nextflow engine .* choose from rrblup, gblup, bayesian_ridge/);
     expect(body.message).toMatch(/^Auto Train on this server's built-in engine: bayesb/);
+  });
+
+  it('does not resume a local run, and refuses another revision on the built-in engine', async () => {
+    const local = await h.untilEnded(
+      ((await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'local_once', params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' } })).json()) as { id: number }).id,
+    );
+    const resumed = await t.call(`/runs/${local.id}/resume`, { method: 'POST', token: await t.signInNewUser(), json: {} });
+    expect(resumed.status).toBe(409);
+    expect(((await resumed.json()) as { message: string }).message).toMatch(/ran on the built-in engine, which has no cache to resume from: relaunch it instead/);
+    const other = await h.launch({ pipelineId: 'nf-processvcfs', name: 'other_revision', revision: 'dev', relaunchOf: local.id, params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' } });
+    expect(other.status).toBe(400);
+    expect(((await other.json()) as { errors: Record<string, string> }).errors.revision).toBe('Only 3.0.1 runs here');
+    const relaunched = (await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'again', relaunchOf: local.id, params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' } })).json()) as {
+      relatedRunId: number;
+      relation: string;
+    };
+    expect(relaunched).toMatchObject({ relatedRunId: local.id, relation: 'relaunch' });
   });
 
   it('fails at once, saying what is missing, for a pipeline without a local implementation', async () => {
@@ -328,6 +345,25 @@ describe('the nextflow engine', () => {
     expect(run.statusReason).toMatch(/exited with status 0 \(success\), but its final weblog event never arrived/);
     // Defaults sent by the form stay out of the params file.
     expect(JSON.parse(fs.readFileSync(path.join(run.runDir, 'params.json'), 'utf8'))).toEqual({ input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results' });
+  });
+
+  it('resumes an ended run: -resume with its session, in its work directory and cache, on another revision if asked, recorded as related', async () => {
+    const first = await h.untilEnded(
+      ((await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'to_resume', params: { input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results' } })).json()) as { id: number }).id,
+    );
+    expect(first.status).toBe('SUCCEEDED');
+    const detail = (await (await t.call(`/runs/${first.id}`, { token: await t.signInNewUser() })).json()) as { sessionId: string; canResume: boolean };
+    expect(detail.canResume).toBe(true);
+    const response = await t.call(`/runs/${first.id}/resume`, { method: 'POST', token: await t.signInNewUser(), json: { revision: 'dev' } });
+    expect(response.status).toBe(201);
+    const resumed = (await response.json()) as { id: number; name: string; relatedRunId: number; relation: string; revision: string };
+    expect(resumed).toMatchObject({ name: 'to_resume_resumed', relatedRunId: first.id, relation: 'resume', revision: 'dev' });
+    const run = await h.untilEnded(resumed.id);
+    const call = JSON.parse(fs.readFileSync(path.join(run.runDir, 'fake-nextflow-call.json'), 'utf8')) as { args: string[]; nxf: Record<string, string> };
+    expect(call.args.slice(-2)).toEqual(['-resume', detail.sessionId]);
+    expect(call.args[call.args.indexOf('-work-dir') + 1]).toBe(path.join(first.runDir, 'work'));
+    expect(call.args[call.args.indexOf('-r') + 1]).toBe('dev');
+    expect(call.nxf.NXF_CACHE_DIR).toBe(path.join(first.runDir, '.nextflow'));
   });
 
   it('runs `nextflow run` with exactly the documented arguments, and its weblog drives the run', async () => {

@@ -106,6 +106,8 @@ export function LaunchForm({
           projectId: values.projectId ? Number(values.projectId) : null,
           labels: splitLabels(values.labels),
           params: paramsOf(groups, values.params),
+          // A form filled from an earlier run records it as a relaunch of that run.
+          ...(from ? { relaunchOf: from.id } : {}),
         });
         notifyAfterNavigation('success', 'Run submitted');
         window.location.assign(`${RUN_VIEW}?id=${run.id}`);

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunDetail, RunLog, RunOutputs as Outputs } from '../../../contract/runs';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { notify } from '../../app/notify';
+import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
 import { downloadStoredFile } from '../../lib/download';
 import { formatBytes, formatDateTime, formatDuration } from '../../lib/format';
@@ -70,6 +70,7 @@ function RunView() {
   const [tick, setTick] = useState(0);
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [resuming, setResuming] = useState(false);
   const { data: run, error, reload } = useRequest<RunDetail>(id ? `runs/${id}` : null, tick);
   const ended = run ? TERMINAL_RUN_STATUSES.has(run.status) : false;
   // Outputs change with the run's status; the effect below looks again while they are being registered.
@@ -107,6 +108,18 @@ function RunView() {
     }
   };
 
+  const resume = async () => {
+    setResuming(true);
+    try {
+      const resumed = await request<{ id: number; name: string }>(`runs/${run.id}/resume`, 'POST', {});
+      notifyAfterNavigation('success', `Resumed as ${resumed.name}`);
+      window.location.assign(viewRoute(ROUTES.runView, resumed.id));
+    } catch (failure) {
+      notify.error(failure instanceof Error ? failure.message : undefined);
+      setResuming(false);
+    }
+  };
+
   const elapsed = run.startedAt ? (run.completedAt ? Date.parse(run.completedAt) : Date.now()) - Date.parse(run.startedAt) : null;
   const paramsJson = JSON.stringify(run.params, null, 2);
   const facts: Array<[string, React.ReactNode]> = [
@@ -129,6 +142,16 @@ function RunView() {
       ),
     ],
     ['Labels', run.labels.length ? run.labels.join(', ') : '—'],
+    ...(run.relatedRunId
+      ? ([
+          [
+            run.relation === 'resume' ? 'Resumes' : 'Relaunch of',
+            <a key="related" className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.runView, run.relatedRunId)}>
+              run {run.relatedRunId}
+            </a>,
+          ],
+        ] as Array<[string, React.ReactNode]>)
+      : []),
     [
       'Work directory',
       <code key="workdir" className="break-all text-xs">
@@ -153,6 +176,11 @@ function RunView() {
             <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={relaunchRoute(run.pipelineId, run.id)}>
               Relaunch
             </a>
+            {run.canResume && (
+              <Button busy={resuming} onClick={() => void resume()} title="Nextflow -resume: finished tasks are taken from this run's cache">
+                Resume
+              </Button>
+            )}
             <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`${ROUTES.trackMlflowRun}?run=${run.id}`}>
               Track an MLflow run
             </a>

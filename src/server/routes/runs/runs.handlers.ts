@@ -33,7 +33,7 @@ async function runSummaryOr404(db: Deps['db'], runId: number) {
 
 async function detail(deps: Deps, runId: number): Promise<RunDetail> {
   const summary = await runSummaryOr404(deps.db, runId);
-  const [row] = await deps.db.select({ params: runs.params, workflowStats: runs.workflowStats }).from(runs).where(eq(runs.id, runId));
+  const [row] = await deps.db.select({ params: runs.params, workflowStats: runs.workflowStats, sessionId: runs.sessionId }).from(runs).where(eq(runs.id, runId));
   const runDir = runFolder(deps.dataDir, runId);
   const position = deps.runs?.waiting().indexOf(runId) ?? -1;
   return {
@@ -44,6 +44,8 @@ async function detail(deps: Deps, runId: number): Promise<RunDetail> {
     queuePosition: position >= 0 ? position + 1 : null,
     processes: await processesOf(deps.db, runId),
     workflowStats: row!.workflowStats ?? null,
+    sessionId: row!.sessionId ?? null,
+    canResume: summary.engine === 'nextflow' && Boolean(row!.sessionId) && ['FAILED', 'CANCELLED', 'SUCCEEDED', 'UNKNOWN'].includes(summary.status),
   };
 }
 
@@ -102,6 +104,11 @@ export const cancel: RouteHandler<typeof routes.cancel, AppEnv> = async (c) => {
   const { id } = c.req.valid('param');
   await runService(c).cancel(id, user.name || user.email);
   return c.json(await runSummaryOr404(c.get('deps').db, id), 200);
+};
+
+export const resume: RouteHandler<typeof routes.resume, AppEnv> = async (c) => {
+  const run = await runService(c).resume(c.req.valid('param').id, c.req.valid('json'), c.get('user').id);
+  return c.json(await runSummaryOr404(c.get('deps').db, run.id), 201);
 };
 
 export const tasks: RouteHandler<typeof routes.tasks, AppEnv> = async (c) => {

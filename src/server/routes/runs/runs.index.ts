@@ -11,6 +11,7 @@ runsRouter
   .openapi(routes.launch, handlers.launch)
   .openapi(routes.get, handlers.get)
   .openapi(routes.cancel, handlers.cancel)
+  .openapi(routes.resume, handlers.resume)
   .openapi(routes.tasks, handlers.tasks)
   .openapi(routes.outputs, handlers.outputs)
   .openapi(routes.log, handlers.log)

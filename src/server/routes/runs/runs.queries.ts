@@ -61,6 +61,8 @@ const summaryColumns = {
   submittedAt: runs.submittedAt,
   startedAt: runs.startedAt,
   completedAt: runs.completedAt,
+  relatedRunId: runs.relatedRunId,
+  relation: runs.relation,
 };
 
 function summaries(db: Database) {

@@ -8,6 +8,7 @@ import {
   runLogQuerySchema,
   runLogSchema,
   runOutputsSchema,
+  runResumeSchema,
   runStatusCountsSchema,
   runSummarySchema,
   runTaskSchema,
@@ -64,6 +65,16 @@ export const cancel = createRoute({
   summary: 'Cancel a run: its whole process tree is stopped',
   request: { params: idParams },
   responses: { 200: jsonContent(runSummarySchema, 'The cancelled run'), ...errorResponses(400, 401, 404, 409) },
+});
+
+export const resume = createRoute({
+  method: 'post',
+  path: '/runs/{id}/resume',
+  tags,
+  summary: 'Resume an ended nextflow run: a new run with Nextflow’s -resume, in the same work directory',
+  description: 'Finished tasks are taken from the earlier run’s cache. `revision` runs another revision of the pipeline; the new run records the one it resumes (`relatedRunId`, `relation: resume`).',
+  request: { params: idParams, body: jsonBody(runResumeSchema) },
+  responses: { 201: jsonContent(runSummarySchema, 'The resumed run'), ...errorResponses(400, 401, 404, 409, 503) },
 });
 
 export const tasks = createRoute({

@@ -14,6 +14,10 @@ export interface LaunchSpec {
   logFile: string;
   /** Where the run posts its weblog events, secret included. */
   weblogUrl: string;
+  /** The pipeline revision to run (the catalogue's unless the launch chose another). */
+  revision: string;
+  /** Set when the run resumes an earlier one: Nextflow's -resume with its session, in its work directory and cache. */
+  resume?: { sessionId: string; runId: number; runDir: string };
 }
 
 /**

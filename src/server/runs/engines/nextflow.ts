@@ -39,7 +39,7 @@ export function nextflowArguments(spec: LaunchSpec, paramsFile: string, config: 
     'run',
     manifest.repository,
     '-r',
-    manifest.revision,
+    spec.revision,
     '-params-file',
     paramsFile,
     '-name',
@@ -47,10 +47,12 @@ export function nextflowArguments(spec: LaunchSpec, paramsFile: string, config: 
     '-with-weblog',
     spec.weblogUrl,
     '-work-dir',
-    workDirOf(spec, workDir),
+    // A resumed run works in the earlier run's work directory, where its cached tasks are.
+    workDirOf(spec.resume ?? spec, workDir),
     '-profile',
     manifest.defaultProfile,
     ...(config ? ['-c', config] : []),
+    ...(spec.resume ? ['-resume', spec.resume.sessionId] : []),
   ];
 }
 
@@ -80,7 +82,8 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
       return spawnDetached(executable, nextflowArguments(spec, paramsFile, options.config, options.workDir), {
         cwd: spec.runDir,
         logFile: spec.logFile,
-        env: nextflowEnvironment(),
+        // -resume looks the session up in the cache of the launch directory it ran from: the earlier run's.
+        env: spec.resume ? { ...nextflowEnvironment(), NXF_CACHE_DIR: path.join(spec.resume.runDir, '.nextflow') } : nextflowEnvironment(),
       });
     },
     recover: isProcessOf,
