@@ -183,7 +183,7 @@ describe('the launch form renderer', () => {
       submitted = JSON.parse(String(init!.body));
       return new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'Content-Type': 'application/json' } });
     });
-    renderForm({ id: 9, name: 'old_run', pipelineId: 'nf-test', params: { genotypes: '/x.vcf', folds: 10, scale: false }, labels: ['a', 'b'], groupId: 7, projectId: null });
+    renderForm({ id: 9, name: 'old_run', pipelineId: 'nf-test', params: { genotypes: '/x.vcf', folds: 10, scale: false }, labels: ['a', 'b'], groupId: 7, projectId: null, revision: '1.0' });
     expect(input('genotypes').value).toBe('/x.vcf');
     expect(input('folds').value).toBe('10');
     expect(screen.getByRole('switch', { name: 'scale' }).getAttribute('aria-checked')).toBe('false');
@@ -191,7 +191,25 @@ describe('the launch form renderer', () => {
     expect((document.getElementById('run-name') as HTMLInputElement).value).not.toBe('old_run');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
     // (The run group's select is checked in Chromium by the end-to-end test: happy-dom drops a select's initial value.)
-    expect(submitted).toMatchObject({ labels: ['a', 'b'], params: { genotypes: '/x.vcf', folds: 10, scale: false } });
+    expect(submitted).toMatchObject({ labels: ['a', 'b'], params: { genotypes: '/x.vcf', folds: 10, scale: false }, relaunchOf: 9 });
+    // The built-in engine runs the bundled revision: no revision field, none sent.
+    expect(document.getElementById('run-revision')).toBeNull();
+    expect(submitted).not.toHaveProperty('revision');
+  });
+
+  it('offers the revision on the nextflow engine and sends it when it differs from the catalogue’s', async () => {
+    let submitted: Record<string, unknown> = {};
+    fetchMock.mockImplementationOnce(async (_url, init) => {
+      submitted = JSON.parse(String(init!.body));
+      return new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'Content-Type': 'application/json' } });
+    });
+    render(<LaunchForm pipeline={{ ...pipeline, engine: 'nextflow' }} groups={groups} runGroups={[]} projects={[]} from={null} files={files} addFile={() => {}} />);
+    const revision = document.getElementById('run-revision') as HTMLInputElement;
+    expect(revision.value).toBe('1.0');
+    await act(async () => fireEvent.change(revision, { target: { value: 'dev' } }));
+    await act(async () => fireEvent.change(input('genotypes'), { target: { value: 'cohort.vcf' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    expect(submitted).toMatchObject({ revision: 'dev' });
   });
 });
 

@@ -54,6 +54,7 @@ export function LaunchForm({
       groupId: from?.groupId ? String(from.groupId) : '',
       projectId: from?.projectId ? String(from.projectId) : '',
       labels: from?.labels.join(', ') ?? '',
+      revision: from?.revision ?? pipeline.revision,
       params: defaultFormValues(groups, from?.params ?? {}),
     },
   });
@@ -108,6 +109,7 @@ export function LaunchForm({
           params: paramsOf(groups, values.params),
           // A form filled from an earlier run records it as a relaunch of that run.
           ...(from ? { relaunchOf: from.id } : {}),
+          ...(pipeline.engine === 'nextflow' && values.revision.trim() && values.revision.trim() !== pipeline.revision ? { revision: values.revision.trim() } : {}),
         });
         notifyAfterNavigation('success', 'Run submitted');
         window.location.assign(`${RUN_VIEW}?id=${run.id}`);
@@ -307,6 +309,17 @@ export function LaunchForm({
               )}
             {errorOf('groupId') && <p className="mt-1 text-sm text-red-600">{errorOf('groupId')}</p>}
           </div>
+          {pipeline.engine === 'nextflow' && (
+            <div>
+              <label htmlFor="run-revision" className="block text-sm font-medium text-stone-800">
+                Revision
+              </label>
+              <input id="run-revision" type="text" spellCheck={false} className={`${inputClass(errorOf('revision'))} font-mono`} aria-describedby="run-revision-hint" {...register('revision')} />
+              <p id="run-revision-hint" className={`mt-1 text-xs ${errorOf('revision') ? 'text-red-600' : 'text-stone-500'}`}>
+                {errorOf('revision') ?? `A branch, tag or commit of ${pipeline.repository}; the catalogue's is ${pipeline.revision}.`}
+              </p>
+            </div>
+          )}
           <div>
             <label htmlFor="run-project" className="block text-sm font-medium text-stone-800">
               Project

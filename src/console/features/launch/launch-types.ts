@@ -5,12 +5,14 @@ export type Pipeline = PipelineDetail;
 /** A run group or a project, as the pickers need them. */
 export type Named = Pick<RunGroup, 'id' | 'name'>;
 /** The run a relaunch starts from (`?from=`). */
-export type EarlierRun = Pick<RunDetail, 'id' | 'name' | 'pipelineId' | 'params' | 'labels' | 'groupId' | 'projectId'>;
+export type EarlierRun = Pick<RunDetail, 'id' | 'name' | 'pipelineId' | 'params' | 'labels' | 'groupId' | 'projectId' | 'revision'>;
 
 export interface LaunchValues {
   name: string;
   groupId: string;
   projectId: string;
   labels: string;
+  /** The pipeline revision (nextflow engine only; the catalogue's by default). */
+  revision: string;
   params: Record<string, unknown>;
 }
