@@ -56,6 +56,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     dataDir: env.SEEDBED_DATA_DIR,
     apiUrl: env.SEEDBED_API_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}${API_BASE_PATH}`,
     localConcurrency: env.SEEDBED_LOCAL_CONCURRENCY,
+    nextflowWorkDir: env.SEEDBED_NEXTFLOW_WORK_DIR,
   });
   // Runs left running by the last process: re-attached, re-queued or failed with the reason.
   await runService.recover();

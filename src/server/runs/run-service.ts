@@ -15,6 +15,7 @@ import { withDefaults } from '../pipelines/param-defaults';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { LaunchSpec, RunEngine } from './engines/engine';
+import { workDirOf } from './engines/nextflow';
 import { signalTree, tailOf, whenGone } from './engines/processes';
 import { isEnded, runIsOpen } from './lifecycle';
 import { runFolder, withRunFolder } from './run-folder';
@@ -35,14 +36,12 @@ export interface RunServiceOptions {
   localConcurrency: number;
   /** This machine's name (os.hostname()): runs started here are recovered here only. */
   host?: string;
+  /** SEEDBED_NEXTFLOW_WORK_DIR: where nextflow runs keep their task files (object storage), if not in their folders. */
+  nextflowWorkDir?: string | undefined;
 }
 
 type RunRow = typeof runs.$inferSelect;
 
-/**
- * File parameters that name no file on this server, as `params.<name>` errors. The local engine
- * reads them here, so a missing one is said at launch rather than as a failed run.
- */
 /**
  * Input files checked before launch, as nf-schema would check them once Nextflow starts: on the
  * local engine every file parameter must be a file on this server; on any engine a parameter with
@@ -443,7 +442,13 @@ export function createRunService(options: RunServiceOptions) {
     });
   }
 
-  return { launch, resume, cancel, recover, stop, waiting, engineNameFor, canLaunch };
+  /** Where a run's task files are: object storage for nextflow runs when configured, else its folder (a resume works in the run it resumes). */
+  function workDirFor(run: { id: number; engine: string; relation?: string | null; relatedRunId?: number | null }): string {
+    const own = run.relation === 'resume' && run.relatedRunId ? run.relatedRunId : run.id;
+    return workDirOf({ runId: own, runDir: folderOf(own) }, run.engine === 'nextflow' ? options.nextflowWorkDir : undefined);
+  }
+
+  return { launch, resume, cancel, recover, stop, waiting, engineNameFor, canLaunch, workDirFor };
 }
 
 export type RunService = ReturnType<typeof createRunService>;

@@ -364,6 +364,8 @@ describe('the nextflow engine', () => {
     expect(call.args[call.args.indexOf('-work-dir') + 1]).toBe(path.join(first.runDir, 'work'));
     expect(call.args[call.args.indexOf('-r') + 1]).toBe('dev');
     expect(call.nxf.NXF_CACHE_DIR).toBe(path.join(first.runDir, '.nextflow'));
+    // Its page shows where its tasks are: the run it resumes.
+    expect((run as unknown as { workDir: string }).workDir).toBe(path.join(first.runDir, 'work'));
   });
 
   it('runs `nextflow run` with exactly the documented arguments, and its weblog drives the run', async () => {

@@ -40,7 +40,7 @@ async function detail(deps: Deps, runId: number): Promise<RunDetail> {
     ...summary,
     params: row!.params,
     runDir,
-    workDir: path.join(runDir, 'work'),
+    workDir: deps.runs?.workDirFor(summary) ?? path.join(runDir, 'work'),
     queuePosition: position >= 0 ? position + 1 : null,
     processes: await processesOf(deps.db, runId),
     workflowStats: row!.workflowStats ?? null,
