@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { foldsOf } from '../pipelines/auto-train-pheno/local/main.ts';
+import { seededFolds } from '../pipelines/_shared/stats.ts';
 
 const folder = path.resolve('tests/fixtures/auto-train-pheno');
 fs.mkdirSync(folder, { recursive: true });
@@ -16,5 +16,5 @@ const ids = fs
   .split('\n')
   .slice(1)
   .map((line) => line.split(',')[0]!);
-const fold = foldsOf(ids.length, 5, 42);
+const fold = seededFolds(ids.length, 5, 42);
 fs.writeFileSync(path.join(folder, 'folds.csv'), `id,fold\n${ids.map((id, index) => `${id},${fold[index]! + 1}`).join('\n')}\n`);

@@ -1,5 +1,6 @@
 /** Numerical helpers of the local implementations: t tests, correlation, seeded randomness. */
 import betainc from '@stdlib/math-base-special-betainc';
+import quantile from '@stdlib/stats-base-dists-normal-quantile';
 import lgamma from '@stdlib/math-base-special-gammaln';
 
 export function mean(values: ArrayLike<number>): number {
@@ -78,20 +79,46 @@ export function shuffled<T>(items: T[], random: () => number): T[] {
   return copy;
 }
 
-/** The standard normal quantile (Acklam's rational approximation, relative error below 1.2e-9). */
-export function normalQuantile(p: number): number {
-  if (!(p > 0 && p < 1)) return p === 0 ? Number.NEGATIVE_INFINITY : p === 1 ? Number.POSITIVE_INFINITY : Number.NaN;
-  const a = [-3.969683028665376e1, 2.209460984245205e2, -2.759285104469687e2, 1.38357751867269e2, -3.066479806614716e1, 2.506628277459239];
-  const b = [-5.447609879822406e1, 1.615858368580409e2, -1.556989798598866e2, 6.680131188771972e1, -1.328068155288572e1];
-  const c = [-7.784894002430293e-3, -3.223964580411365e-1, -2.400758277161838, -2.549732539343734, 4.374664141464968, 2.938163982698783];
-  const d = [7.784695709041462e-3, 3.224671290700398e-1, 2.445134137142996, 3.754408661907416];
-  const low = 0.02425;
-  if (p < low) {
-    const q = Math.sqrt(-2 * Math.log(p));
-    return (((((c[0]! * q + c[1]!) * q + c[2]!) * q + c[3]!) * q + c[4]!) * q + c[5]!) / ((((d[0]! * q + d[1]!) * q + d[2]!) * q + d[3]!) * q + 1);
+/** The standard normal quantile (@stdlib's, to double precision). */
+export const normalQuantile = (p: number) => quantile(p, 0, 1);
+
+/** k folds of `count` individuals: a seeded shuffle, then position modulo k (fold of each index). */
+export function seededFolds(count: number, folds: number, seed: number): Int32Array {
+  const fold = new Int32Array(count);
+  for (const [position, index] of shuffled([...Array(count).keys()], seededRandom(seed)).entries()) fold[index] = position % folds;
+  return fold;
+}
+
+function ranks(values: ArrayLike<number>): Float64Array {
+  const order = Array.from(values, (value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
+  const result = new Float64Array(values.length);
+  for (let start = 0; start < order.length; ) {
+    let end = start;
+    while (end + 1 < order.length && order[end + 1]!.value === order[start]!.value) end += 1;
+    for (let k = start; k <= end; k += 1) result[order[k]!.index] = (start + end) / 2 + 1;
+    start = end + 1;
   }
-  if (p > 1 - low) return -normalQuantile(1 - p);
-  const q = p - 0.5;
-  const r = q * q;
-  return ((((((a[0]! * r + a[1]!) * r + a[2]!) * r + a[3]!) * r + a[4]!) * r + a[5]!) * q) / (((((b[0]! * r + b[1]!) * r + b[2]!) * r + b[3]!) * r + b[4]!) * r + 1);
+  return result;
+}
+
+/** A cross-validation fold's scores: r, Spearman's ρ, RMSE and bias (slope of observed on predicted; 1 is unbiased). */
+export function foldMetrics(observed: ArrayLike<number>, predicted: ArrayLike<number>) {
+  const n = observed.length;
+  let meanY = 0;
+  let meanP = 0;
+  for (let i = 0; i < n; i += 1) {
+    meanY += observed[i]!;
+    meanP += predicted[i]!;
+  }
+  meanY /= n;
+  meanP /= n;
+  let covariance = 0;
+  let varianceP = 0;
+  let squared = 0;
+  for (let i = 0; i < n; i += 1) {
+    covariance += (observed[i]! - meanY) * (predicted[i]! - meanP);
+    varianceP += (predicted[i]! - meanP) ** 2;
+    squared += (observed[i]! - predicted[i]!) ** 2;
+  }
+  return { n, pearson: pearson(observed, predicted), spearman: pearson(ranks(observed), ranks(predicted)), rmse: Math.sqrt(squared / n), bias: covariance / varianceP };
 }

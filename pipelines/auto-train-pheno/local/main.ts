@@ -13,7 +13,7 @@ import { gram, symmetricEigen } from '../../_shared/linear-algebra.ts';
 import { fitPls, predictLinear } from '../../_shared/pls.ts';
 import { fitRidge, remlLambda } from '../../_shared/ridge.ts';
 import { readSpectra } from '../../_shared/spectra.ts';
-import { pearson, seededRandom } from '../../_shared/stats.ts';
+import { foldMetrics, pearson, seededFolds } from '../../_shared/stats.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 
 export interface Params {
@@ -27,19 +27,6 @@ export interface Params {
 
 export const LOCAL_MODELS = ['plsr', 'ridge'];
 const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(8)).toString() : 'NA');
-
-/** Folds: a seeded shuffle, then position modulo k. */
-export function foldsOf(count: number, folds: number, seed: number): Int32Array {
-  const random = seededRandom(seed);
-  const order = Array.from({ length: count }, (_, index) => index);
-  for (let i = order.length - 1; i > 0; i -= 1) {
-    const j = Math.floor(random() * (i + 1));
-    [order[i], order[j]] = [order[j]!, order[i]!];
-  }
-  const fold = new Int32Array(count);
-  for (const [position, index] of order.entries()) fold[index] = position % folds;
-  return fold;
-}
 
 /** Ridge on the spectra standardised by the training means and SDs, λ by REML (or as given): coefficients on the original scale. */
 export function fitSpectralRidge(rows: Float64Array[], y: Float64Array, givenLambda?: number): { coefficient: Float64Array; intercept: number; lambda: number } {
@@ -140,7 +127,7 @@ export async function run(context: LocalContext): Promise<void> {
       const n = ids.length;
       if (n < 2 * params.cv_folds) throw new Error(`${trait} has ${n} samples with both a spectrum and a value; ${params.cv_folds}-fold cross-validation needs at least ${2 * params.cv_folds}.`);
       const x = ids.map((id) => spectra.values[byId.get(id)!]!);
-      const fold = foldsOf(n, params.cv_folds, params.seed);
+      const fold = seededFolds(n, params.cv_folds, params.seed);
       const maxComponents = Math.min(params.max_components, spectra.wavelengths.length, Math.floor(n - n / params.cv_folds) - 1);
       const results = new Map<string, { predicted: Float64Array; components: number | null; rmse: number }>();
       const lambdas: number[] = [];
@@ -178,25 +165,12 @@ export async function run(context: LocalContext): Promise<void> {
       for (const [model, result] of results) {
         for (let k = 0; k < params.cv_folds; k += 1) {
           const test = ids.map((_, index) => index).filter((index) => fold[index] === k);
-          const observed = test.map((index) => y[index]!);
-          const predicted = test.map((index) => result.predicted[index]!);
-          const mean = predicted.reduce((sum, value) => sum + value, 0) / predicted.length;
-          const observedMean = observed.reduce((sum, value) => sum + value, 0) / observed.length;
-          const slope = predicted.reduce((sum, value, i) => sum + (value - mean) * (observed[i]! - observedMean), 0) / predicted.reduce((sum, value) => sum + (value - mean) ** 2, 0);
-          const lambda = model === 'ridge' ? format(lambdas[k]!) : '';
-          metricRows.push(
-            [
-              trait,
-              model,
-              k + 1,
-              test.length,
-              result.components ?? '',
-              lambda,
-              format(pearson(observed, predicted)),
-              format(Math.sqrt(observed.reduce((sum, value, i) => sum + (value - predicted[i]!) ** 2, 0) / test.length)),
-              format(slope),
-            ].join(','),
+          const metrics = foldMetrics(
+            test.map((index) => y[index]!),
+            test.map((index) => result.predicted[index]!),
           );
+          const lambda = model === 'ridge' ? format(lambdas[k]!) : '';
+          metricRows.push([trait, model, k + 1, test.length, result.components ?? '', lambda, format(metrics.pearson), format(metrics.rmse), format(metrics.bias)].join(','));
           for (const index of test) predictionRows.push([ids[index], trait, model, k + 1, format(y[index]!), result.predicted[index]!.toPrecision(10)].join(','));
         }
       }

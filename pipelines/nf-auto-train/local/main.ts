@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { gram } from '../../_shared/linear-algebra.ts';
 import type { KernelView } from '../../_shared/ridge.ts';
-import { pearson, seededRandom } from '../../_shared/stats.ts';
+import { foldMetrics, seededFolds } from '../../_shared/stats.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { hasFullCall, isBiallelicSnp, readVcf } from '../../_shared/vcf.ts';
 import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
@@ -41,54 +41,9 @@ export function modelsOf(text: string): ModelName[] {
   return [...new Set(asked)] as ModelName[];
 }
 
-/** Fold of each individual in each repeat: a seeded shuffle, then position modulo k. */
-export function repeatedFolds(ids: string[], folds: number, repeats: number, seed: number): Int32Array[] {
-  return Array.from({ length: repeats }, (_, repeat) => {
-    const random = seededRandom(seed + repeat);
-    const order = ids.map((_, index) => index);
-    for (let i = order.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      [order[i], order[j]] = [order[j]!, order[i]!];
-    }
-    const fold = new Int32Array(ids.length);
-    for (const [position, index] of order.entries()) fold[index] = position % folds;
-    return fold;
-  });
-}
-
-function ranks(values: ArrayLike<number>): Float64Array {
-  const order = Array.from(values, (value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
-  const result = new Float64Array(values.length);
-  for (let start = 0; start < order.length; ) {
-    let end = start;
-    while (end + 1 < order.length && order[end + 1]!.value === order[start]!.value) end += 1;
-    for (let k = start; k <= end; k += 1) result[order[k]!.index] = (start + end) / 2 + 1;
-    start = end + 1;
-  }
-  return result;
-}
-
-/** r, Spearman's ρ, RMSE and bias (slope of observed on predicted; 1 is unbiased). */
-export function foldMetrics(observed: ArrayLike<number>, predicted: ArrayLike<number>) {
-  const n = observed.length;
-  let meanY = 0;
-  let meanP = 0;
-  for (let i = 0; i < n; i += 1) {
-    meanY += observed[i]!;
-    meanP += predicted[i]!;
-  }
-  meanY /= n;
-  meanP /= n;
-  let covariance = 0;
-  let varianceP = 0;
-  let squared = 0;
-  for (let i = 0; i < n; i += 1) {
-    covariance += (observed[i]! - meanY) * (predicted[i]! - meanP);
-    varianceP += (predicted[i]! - meanP) ** 2;
-    squared += (observed[i]! - predicted[i]!) ** 2;
-  }
-  return { n, pearson: pearson(observed, predicted), spearman: pearson(ranks(observed), ranks(predicted)), rmse: Math.sqrt(squared / n), bias: covariance / varianceP };
-}
+/** Fold of each individual in each repeat: GDIP's seeded folds, the seed moved on by the repeat. */
+export const repeatedFolds = (ids: string[], folds: number, repeats: number, seed: number): Int32Array[] =>
+  Array.from({ length: repeats }, (_, repeat) => seededFolds(ids.length, folds, seed + repeat));
 
 const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(8)).toString() : 'NA');
 

@@ -12,7 +12,7 @@ import type { LocalContext } from '../../../src/server/runs/local-runner/context
 import { atLeast, decimalFraction } from '../../_shared/exact.ts';
 import { gram, orthonormalBasis } from '../../_shared/linear-algebra.ts';
 import { fitRidge, fixedValue, geneticValue, type KernelView, remlLambda } from '../../_shared/ridge.ts';
-import { formatP, mean, pearson, seededRandom, shuffled } from '../../_shared/stats.ts';
+import { formatP, mean, pearson, seededFolds } from '../../_shared/stats.ts';
 import { hasFullCall, isBiallelicSnp, readVcf, type Vcf } from '../../_shared/vcf.ts';
 import { type Covariate, classifyCovariates, design } from './covariates.ts';
 import { createScanner } from './scan.ts';
@@ -221,9 +221,7 @@ export async function run(context: LocalContext): Promise<void> {
       if (reml?.atBound) context.log(`${trait}: the REML estimate of λ is at the edge of its search range (${lambda.toPrecision(4)}); the markers may explain none or all of the variance.`);
 
       // k-fold cross-validation: each individual is predicted by a model that never saw it.
-      const order = shuffled(all, seededRandom(params.seed));
-      const foldOf = new Int32Array(n);
-      for (const [position, index] of order.entries()) foldOf[index] = position % params.cv_folds;
+      const foldOf = seededFolds(n, params.cv_folds, params.seed);
       const predicted = new Float64Array(n);
       const genetic = new Float64Array(n);
       const adjusted = new Float64Array(n);

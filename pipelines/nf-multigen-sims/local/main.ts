@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
-import { seededRandom } from '../../_shared/stats.ts';
+import { seededRandom, shuffled } from '../../_shared/stats.ts';
 import { readVcf } from '../../_shared/vcf.ts';
 import { cross, describeGeneration, type GenerationRecord, type Genome, type Individual, phenotype, predictGebv, scaleEffects, type SelectionMethod, selectParents } from './programme.ts';
 
@@ -33,11 +33,10 @@ export const TRAINING_GENERATIONS = 3;
 function chooseQtl(genome: Omit<Genome, 'qtl' | 'effects' | 'markers'>, perChromosome: number, random: () => number) {
   const qtl: number[] = [];
   for (let c = 0; c < genome.chromosomes.length; c += 1) {
-    const sites = Array.from({ length: genome.starts[c + 1]! - genome.starts[c]! }, (_, index) => genome.starts[c]! + index);
-    for (let i = sites.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      [sites[i], sites[j]] = [sites[j]!, sites[i]!];
-    }
+    const sites = shuffled(
+      Array.from({ length: genome.starts[c + 1]! - genome.starts[c]! }, (_, index) => genome.starts[c]! + index),
+      random,
+    );
     qtl.push(...sites.slice(0, Math.min(perChromosome, Math.floor(sites.length / 2))).sort((a, b) => a - b));
   }
   const qtlSet = new Set(qtl);

@@ -7,7 +7,7 @@
  */
 import { gram } from '../../_shared/linear-algebra.ts';
 import { fitRidge, geneticValue } from '../../_shared/ridge.ts';
-import { pearson } from '../../_shared/stats.ts';
+import { pearson, shuffled } from '../../_shared/stats.ts';
 
 export type SelectionMethod = 'phenotype' | 'gebv' | 'random';
 
@@ -210,14 +210,7 @@ export function describeGeneration(generation: number, individuals: Individual[]
 
 /** The best `count` by the method's criterion (or `count` at random). */
 export function selectParents(individuals: Individual[], count: number, method: SelectionMethod, random: () => number): Individual[] {
-  if (method === 'random') {
-    const pool = [...individuals];
-    for (let i = pool.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      [pool[i], pool[j]] = [pool[j]!, pool[i]!];
-    }
-    return pool.slice(0, count);
-  }
+  if (method === 'random') return shuffled(individuals, random).slice(0, count);
   const key = (individual: Individual) => (method === 'phenotype' ? individual.phenotype : (individual.gebv ?? Number.NEGATIVE_INFINITY));
   return [...individuals].sort((a, b) => key(b) - key(a)).slice(0, count);
 }
