@@ -6,7 +6,6 @@
  * needs to flag spectra outside its calibration (a PCA of the calibration spectra: the limits of
  * the global H and of the residual).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { gram, symmetricEigen } from '../../_shared/linear-algebra.ts';
@@ -15,6 +14,7 @@ import { fitRidge, remlLambda } from '../../_shared/ridge.ts';
 import { readSpectra } from '../../_shared/spectra.ts';
 import { foldMetrics, pearson, seededFolds } from '../../_shared/stats.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
+import { writeLines } from '../../_shared/output.ts';
 
 export interface Params {
   spectra: string;
@@ -199,11 +199,7 @@ export async function run(context: LocalContext): Promise<void> {
   }
 
   await context.task('WRITE_RESULTS', null, () => {
-    const write = (relative: string, lines: string[]) => {
-      const file = path.join(context.outdir, relative);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, `${lines.join('\n')}\n`);
-    };
+    const write = (relative: string, lines: string[]) => writeLines(context.outdir, relative, lines);
     write('cv/cv_metrics.csv', metricRows);
     write('cv/pls_components.csv', componentRows);
     write('cv/cv_predictions.csv', predictionRows);

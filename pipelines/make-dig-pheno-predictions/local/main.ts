@@ -12,6 +12,7 @@ import { predictLinear } from '../../_shared/pls.ts';
 import { residualNorm } from '../../auto-train-pheno/local/main.ts';
 import { readSpectra, type Spectra } from '../../_shared/spectra.ts';
 import { normalQuantile } from '../../_shared/stats.ts';
+import { writeLines } from '../../_shared/output.ts';
 
 export interface Params {
   model: string;
@@ -138,8 +139,6 @@ export async function run(context: LocalContext): Promise<void> {
     });
   }
   await context.task('WRITE_PREDICTIONS', base, () => {
-    const file = path.join(context.outdir, 'predictions', `${base}.predictions.csv`);
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, `${lines.join('\n')}\n`);
+    writeLines(context.outdir, `predictions/${base}.predictions.csv`, lines);
   });
 }

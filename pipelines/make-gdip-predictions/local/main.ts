@@ -4,11 +4,11 @@
  * their allele checked; missing calls are filled as `impute_missing` says; markers the VCF lacks
  * count as their training mean, up to `max_missing_markers` of the model's.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { alleleCount, matchMarkers, readGenomicModel, type TraitModel } from '../../_shared/genomic-model.ts';
 import { readVcf, type Vcf } from '../../_shared/vcf.ts';
+import { writeLines } from '../../_shared/output.ts';
 
 export interface Params {
   model: string;
@@ -94,8 +94,6 @@ export async function run(context: LocalContext): Promise<void> {
     });
   }
   await context.task('WRITE_PREDICTIONS', null, () => {
-    const file = path.join(context.outdir, 'predictions', 'gebv_predictions.csv');
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, `${rows.join('\n')}\n`);
+    writeLines(context.outdir, 'predictions/gebv_predictions.csv', rows);
   });
 }

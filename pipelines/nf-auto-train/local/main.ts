@@ -4,7 +4,6 @@
  * bias per fold; the best model by `selection_metric` refitted on every individual and written
  * as a model file that Make GDIP Predictions applies.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { gram } from '../../_shared/linear-algebra.ts';
@@ -13,6 +12,7 @@ import { foldMetrics, seededFolds } from '../../_shared/stats.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { hasFullCall, isBiallelicSnp, readVcf } from '../../_shared/vcf.ts';
 import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
+import { writeLines } from '../../_shared/output.ts';
 
 export interface Params {
   genotypes: string;
@@ -205,11 +205,7 @@ export async function run(context: LocalContext): Promise<void> {
   }
 
   await context.task('WRITE_RESULTS', null, () => {
-    const write = (relative: string, lines: string[]) => {
-      const file = path.join(context.outdir, relative);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, `${lines.join('\n')}\n`);
-    };
+    const write = (relative: string, lines: string[]) => writeLines(context.outdir, relative, lines);
     write('cv/cv_metrics.csv', metricRows);
     write('cv/cv_summary.csv', summaryRows);
     write('cv/cv_predictions.csv', predictionRows);

@@ -16,6 +16,7 @@ import { formatP, mean, pearson, seededFolds } from '../../_shared/stats.ts';
 import { hasFullCall, isBiallelicSnp, readVcf, type Vcf } from '../../_shared/vcf.ts';
 import { type Covariate, classifyCovariates, design } from './covariates.ts';
 import { createScanner } from './scan.ts';
+import { writeOutput } from '../../_shared/output.ts';
 
 interface Params {
   genotypes: string;
@@ -93,12 +94,6 @@ function prepareMarkers(vcf: Vcf, order: number[], params: Params): { markers: M
     }
   }
   return { markers, skipped };
-}
-
-function writeOutput(outdir: string, relative: string, text: string) {
-  const file = path.join(outdir, relative);
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  fs.writeFileSync(file, text);
 }
 
 export async function run(context: LocalContext): Promise<void> {

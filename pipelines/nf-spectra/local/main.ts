@@ -4,11 +4,11 @@
  * PCA of the processed spectra and each spectrum's global H (squared Mahalanobis distance on the
  * principal components over their number) flagged above outlier_sd.
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { symmetricEigen } from '../../_shared/linear-algebra.ts';
 import { detrend, gridStep, msc, readSpectra, savitzkyGolay, snv, type Spectra } from '../../_shared/spectra.ts';
+import { writeOutput } from '../../_shared/output.ts';
 
 export interface Params {
   input: string;
@@ -133,11 +133,7 @@ export async function run(context: LocalContext): Promise<void> {
   });
 
   await context.task('WRITE_RESULTS', base, () => {
-    const write = (relative: string, text: string) => {
-      const file = path.join(context.outdir, relative);
-      fs.mkdirSync(path.dirname(file), { recursive: true });
-      fs.writeFileSync(file, text);
-    };
+    const write = (relative: string, text: string) => writeOutput(context.outdir, relative, text);
     write(`processed/${base}.processed.csv`, `id,${spectra.wavelengths.join(',')}\n${processed.map((row, index) => [spectra.ids[index], ...Array.from(row, format)].join(',')).join('\n')}\n`);
     write(`qc/${base}.spectra_qc.csv`, `id,global_h,outlier\n${spectra.ids.map((id, index) => [id, format(outliers.h[index]!), outliers.h[index]! > params.outlier_sd].join(',')).join('\n')}\n`);
     write(
