@@ -41,8 +41,8 @@ interface Design {
   reps: string[];
 }
 
-/** The two models of one trait on the given plots. */
-export function fitTrait(plots: Plot[], design: Design) {
+/** The trial's design as the models take it: the terms it can estimate, and the columns of the fixed effects. */
+function trialDesign(plots: Plot[], design: Design) {
   const y = Float64Array.from(plots, (plot) => plot.value);
   const n = plots.length;
   const environmentsUsed = [...new Set(plots.map((plot) => plot.environment))].sort((a, b) => a - b);
@@ -70,8 +70,20 @@ export function fitTrait(plots: Plot[], design: Design) {
   const nuisance: RandomTerm[] = [];
   if (withGxE) nuisance.push({ name: 'accession:environment', level: interaction.level, levels: interaction.levels });
   if (withBlocks) nuisance.push({ name: 'environment:rep', level: blocks.level, levels: blocks.levels });
+  return { y, n, environmentsUsed, accession, ones, environmentColumns, nuisance };
+}
 
-  const blup = fitMixedModel(y, [ones, ...environmentColumns], [{ name: 'accession', level: accession.level, levels: accession.levels }, ...nuisance]);
+/** The BLUP model: `~ environment + (1|accession) + G×E and block terms`. */
+function fitBlupModel(trial: ReturnType<typeof trialDesign>): MixedModelFit {
+  const { y, accession, ones, environmentColumns, nuisance } = trial;
+  return fitMixedModel(y, [ones, ...environmentColumns], [{ name: 'accession', level: accession.level, levels: accession.levels }, ...nuisance]);
+}
+
+/** The two models of one trait on the given plots. */
+export function fitTrait(plots: Plot[], design: Design) {
+  const trial = trialDesign(plots, design);
+  const { y, n, environmentsUsed, accession, ones, environmentColumns, nuisance } = trial;
+  const blup = fitBlupModel(trial);
   const accessionColumns = accession.names.slice(1).map((_, index) => Float64Array.from(accession.level, (level) => (level === index + 1 ? 1 : 0)));
   const blue = fitMixedModel(y, [ones, ...accessionColumns, ...environmentColumns], nuisance);
   // Means over the environments of the trial (each environment weighted equally), as emmeans reports them.
@@ -101,7 +113,8 @@ export function fitTrait(plots: Plot[], design: Design) {
 
 /** Outliers by the chosen rule, from the BLUP model's residuals scaled by σ (lme4's Pearson residuals). */
 export function flagOutliers(plots: Plot[], design: Design, method: Params['outlier_method'], threshold: number): { scaled: Float64Array; flagged: boolean[] } {
-  const { blup } = fitTrait(plots, design);
+  // Only the BLUP model's residuals are needed here: the BLUE model is fitted once, without the outliers.
+  const blup = fitBlupModel(trialDesign(plots, design));
   const sigma = Math.sqrt(blup.sigma2);
   const scaled = Float64Array.from(blup.residuals, (value) => value / sigma);
   if (method === 'none') return { scaled, flagged: plots.map(() => false) };
