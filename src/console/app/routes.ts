@@ -1,3 +1,5 @@
+import { MENU_PIPELINES } from '../../contract/launch-menu';
+
 /**
  * Every console route, once: the navigation, the pages' links and redirects, and the docs' link
  * checker (astro.config.mjs) read them from here. Detail pages take `?id=`.
@@ -43,22 +45,6 @@ export const ROUTES = {
   launchById: '/tools/pipeline/run/',
   docs: '/docs',
 } as const;
-
-/** The pipelines of the Launch menu: each has a launch page of its own. */
-export const MENU_PIPELINES = [
-  'preprocessing',
-  'combine-gvcfs',
-  'nf-processvcfs',
-  'nf-gdip',
-  'nf-evostats',
-  'nf-phenomix',
-  'nf-auto-train',
-  'auto-train-pheno',
-  'make-gdip-predictions',
-  'make-dig-pheno-predictions',
-  'nf-multigen-sims',
-  'nf-spectra',
-] as const;
 
 /** The launch form of one pipeline of the catalogue: its own page for the menu's, `?id=` for any other. */
 export const launchRoute = (pipelineId: string) =>

@@ -2,22 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { MENU_PIPELINES } from '../../contract/launch-menu';
 import { readCatalogue } from './catalogue';
-
-const LAUNCH_MENU = [
-  'preprocessing',
-  'combine-gvcfs',
-  'nf-processvcfs',
-  'nf-gdip',
-  'nf-evostats',
-  'nf-phenomix',
-  'nf-auto-train',
-  'auto-train-pheno',
-  'make-gdip-predictions',
-  'make-dig-pheno-predictions',
-  'nf-multigen-sims',
-  'nf-spectra',
-];
 
 function scratchCatalogue(files: Record<string, unknown>): string {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-'));
@@ -32,7 +18,7 @@ describe('the bundled catalogue', () => {
   const catalogue = readCatalogue('pipelines');
 
   it('has exactly the twelve pipelines of the Launch menu', () => {
-    expect(catalogue.map((pipeline) => pipeline.id).sort()).toEqual([...LAUNCH_MENU].sort());
+    expect(catalogue.map((pipeline) => pipeline.id).sort()).toEqual([...MENU_PIPELINES].sort());
   });
 
   it('gives every pipeline file inputs and an outdir, in nf-core format', () => {
