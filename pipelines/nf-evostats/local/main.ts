@@ -9,7 +9,19 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { readVcf, type VcfSite, vcfBaseName } from '../../_shared/vcf.ts';
-import { countSite, hudson, isDiploidSite, mismatches, type PopulationCounts, tajimaConstants, tajimaD, weirCockerham, windowsOf } from './statistics.ts';
+import {
+  countSite,
+  expectedHeterozygosity,
+  hudson,
+  isDiploidSite,
+  mismatches,
+  observedHeterozygosity,
+  type PopulationCounts,
+  tajimaConstants,
+  tajimaD,
+  weirCockerham,
+  windowsOf,
+} from './statistics.ts';
 
 export interface Params {
   input: string;
@@ -188,21 +200,8 @@ export async function run(context: LocalContext): Promise<void> {
       for (const [index, name] of names.entries()) {
         const own = counts[index]!;
         const frequencies = own.alleles.slice(1).map((count) => format(own.an === 0 ? Number.NaN : count / own.an));
-        const he = own.an === 0 ? Number.NaN : 1 - own.alleles.reduce((sum, count) => sum + (count / own.an) ** 2, 0);
-        lines.push(
-          [
-            site.chrom,
-            site.pos,
-            site.id,
-            site.ref,
-            site.alt.join(',') || '.',
-            name,
-            own.an,
-            frequencies.join(',') || 'NA',
-            format(own.individuals === 0 ? Number.NaN : own.het / own.individuals),
-            format(he),
-          ].join('\t'),
-        );
+        const he = expectedHeterozygosity(own);
+        lines.push([site.chrom, site.pos, site.id, site.ref, site.alt.join(',') || '.', name, own.an, frequencies.join(',') || 'NA', format(observedHeterozygosity(own)), format(he)].join('\t'));
       }
     }
     fs.writeFileSync(path.join(outDir, `${base}.site_stats.tsv`), `${lines.join('\n')}\n`);
@@ -231,8 +230,8 @@ export async function run(context: LocalContext): Promise<void> {
           polymorphic: mismatchCount > 0 && own.alleles[0]! < own.an,
           segregating: biallelic && p > 0 && p < 1,
           pq: p * (1 - p),
-          ho: own.individuals === 0 ? Number.NaN : own.het / own.individuals,
-          he: own.an === 0 ? Number.NaN : 1 - own.alleles.reduce((sum, count) => sum + (count / own.an) ** 2, 0),
+          ho: observedHeterozygosity(own),
+          he: expectedHeterozygosity(own),
         };
       });
       const addTo = (sums: WindowSums, index: number) => {

@@ -85,6 +85,12 @@ export function countSite(site: VcfSite, groups: Int32Array, populations: number
   return counts;
 }
 
+/** Expected heterozygosity 1 − Σp² over the called alleles (plink's E(HET)); NaN without calls. */
+export const expectedHeterozygosity = (counts: PopulationCounts) => (counts.an === 0 ? Number.NaN : 1 - counts.alleles.reduce((sum, count) => sum + (count / counts.an) ** 2, 0));
+
+/** Observed heterozygosity among individuals with both alleles called; NaN without any. */
+export const observedHeterozygosity = (counts: PopulationCounts) => (counts.individuals === 0 ? Number.NaN : counts.het / counts.individuals);
+
 /** Pairwise mismatches and comparisons at a site (ordered pairs, as vcftools counts them). */
 export function mismatches(counts: PopulationCounts): { mismatches: number; pairs: number } {
   let sum = 0;
