@@ -13,8 +13,9 @@ import { fitPls, predictLinear } from '../../_shared/pls.ts';
 import { fitRidge, remlLambda } from '../../_shared/ridge.ts';
 import { readSpectra } from '../../_shared/spectra.ts';
 import { foldMetrics, pearson, seededFolds } from '../../_shared/stats.ts';
+import { commaList } from '../../_shared/params.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
-import { writeLines } from '../../_shared/output.ts';
+import { formatNumber, writeLines } from '../../_shared/output.ts';
 
 export interface Params {
   spectra: string;
@@ -26,7 +27,7 @@ export interface Params {
 }
 
 export const LOCAL_MODELS = ['plsr', 'ridge'];
-const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(8)).toString() : 'NA');
+const format = (value: number) => formatNumber(value, 8);
 
 /** Ridge on the spectra standardised by the training means and SDs, λ by REML (or as given): coefficients on the original scale. */
 export function fitSpectralRidge(rows: Float64Array[], y: Float64Array, givenLambda?: number): { coefficient: Float64Array; intercept: number; lambda: number } {
@@ -97,14 +98,7 @@ export function residualNorm(centred: ArrayLike<number>, loadings: number[][]): 
 
 export async function run(context: LocalContext): Promise<void> {
   const params = context.params as unknown as Params;
-  const models = [
-    ...new Set(
-      params.models
-        .split(',')
-        .map((model) => model.trim())
-        .filter(Boolean),
-    ),
-  ];
+  const models = [...new Set(commaList(params.models))];
   const refused = models.filter((model) => !LOCAL_MODELS.includes(model));
   if (refused.length > 0) throw new Error(`${refused.join(', ')} ${refused.length === 1 ? 'needs' : 'need'} the nextflow engine; on the local engine choose from plsr and ridge.`);
 

@@ -9,10 +9,11 @@ import type { LocalContext } from '../../../src/server/runs/local-runner/context
 import { gram } from '../../_shared/linear-algebra.ts';
 import type { KernelView } from '../../_shared/ridge.ts';
 import { foldMetrics, seededFolds } from '../../_shared/stats.ts';
+import { commaList } from '../../_shared/params.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { hasFullCall, isBiallelicSnp, readVcf } from '../../_shared/vcf.ts';
 import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
-import { writeLines } from '../../_shared/output.ts';
+import { formatNumber, writeLines } from '../../_shared/output.ts';
 
 export interface Params {
   genotypes: string;
@@ -28,10 +29,7 @@ export interface Params {
 export const NEXTFLOW_ONLY = ['bayesb', 'bayes_c', 'random_forest', 'svr'];
 
 export function modelsOf(text: string): ModelName[] {
-  const asked = text
-    .split(',')
-    .map((model) => model.trim())
-    .filter(Boolean);
+  const asked = commaList(text);
   const refused = asked.filter((model) => NEXTFLOW_ONLY.includes(model));
   if (refused.length > 0) {
     throw new Error(
@@ -45,7 +43,7 @@ export function modelsOf(text: string): ModelName[] {
 export const repeatedFolds = (ids: string[], folds: number, repeats: number, seed: number): Int32Array[] =>
   Array.from({ length: repeats }, (_, repeat) => seededFolds(ids.length, folds, seed + repeat));
 
-const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(8)).toString() : 'NA');
+const format = (value: number) => formatNumber(value, 8);
 
 export async function run(context: LocalContext): Promise<void> {
   const params = context.params as unknown as Params;

@@ -9,6 +9,8 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { readVcf, type VcfSite, vcfBaseName } from '../../_shared/vcf.ts';
+import { formatNumber } from '../../_shared/output.ts';
+import { commaList } from '../../_shared/params.ts';
 import {
   countSite,
   expectedHeterozygosity,
@@ -92,11 +94,11 @@ export function readPopulations(file: string, samples: string[]): PopulationMap 
 
 /** The statistics asked for, from "pi,het,fst,tajima". */
 function statisticsOf(text: string) {
-  const asked = new Set(text.split(',').map((part) => part.trim()));
+  const asked = new Set(commaList(text));
   return { pi: asked.has('pi'), het: asked.has('het'), fst: asked.has('fst'), tajima: asked.has('tajima') };
 }
 
-const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(8)).toString() : 'NA');
+const format = (value: number) => formatNumber(value, 8);
 
 /** Sums of one population over one window. */
 interface WindowSums {

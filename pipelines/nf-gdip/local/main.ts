@@ -17,6 +17,8 @@ import { hasFullCall, isBiallelicSnp, readVcf, type Vcf } from '../../_shared/vc
 import { type Covariate, classifyCovariates, design } from './covariates.ts';
 import { createScanner } from './scan.ts';
 import { writeOutput } from '../../_shared/output.ts';
+import { commaList } from '../../_shared/params.ts';
+import { isMissing } from '../../_shared/trait-table.ts';
 
 interface Params {
   genotypes: string;
@@ -47,13 +49,6 @@ interface Marker {
   /** Allele count per individual (phenotyped order), missing calls imputed with the mean. */
   values: Float64Array;
 }
-
-const MISSING = new Set(['', 'NA', 'NaN', 'na', 'nan', '.', 'null']);
-const list = (value: string | undefined) =>
-  (value ?? '')
-    .split(',')
-    .map((item) => item.trim())
-    .filter(Boolean);
 
 /** The markers a trait is analysed on: called in at least half its individuals, MAF ≥ min_maf exactly. */
 function prepareMarkers(vcf: Vcf, order: number[], params: Params): { markers: Marker[]; skipped: { notSnp: number; multiAllelic: number; lowMaf: number; lowCallRate: number } } {
@@ -116,8 +111,8 @@ export async function run(context: LocalContext): Promise<void> {
     return { rows: parsed.data, columns };
   });
 
-  const covariateNames = list(params.covariates);
-  const requestedTraits = list(params.traits);
+  const covariateNames = commaList(params.covariates);
+  const requestedTraits = commaList(params.traits);
   const traits = requestedTraits.length > 0 ? requestedTraits : phenotypes.columns.filter((column) => column !== 'id' && !covariateNames.includes(column));
   for (const name of [...traits, ...covariateNames]) {
     if (!phenotypes.columns.includes(name)) throw new Error(`The phenotype table has no column ${name} (it has: ${phenotypes.columns.join(', ')}).`);
@@ -127,10 +122,10 @@ export async function run(context: LocalContext): Promise<void> {
     context.skip('KINSHIP', 'the kinship-corrected (mixed-model) scan needs the Nextflow pipeline; this run uses the plain linear scan with the covariates given.');
   if (params.model === 'bayesb') context.skip('BAYESB', 'BayesB needs the Nextflow pipeline; this run fits rrBLUP (ridge regression on markers) instead.');
   const covariates: Covariate[] = classifyCovariates(
-    phenotypes.rows.filter((row) => covariateNames.every((name) => !MISSING.has(String(row[name] ?? '').trim()))),
+    phenotypes.rows.filter((row) => covariateNames.every((name) => !isMissing(row[name]))),
     covariateNames,
-    list(params.categorical_covariates),
-    list(params.numeric_covariates),
+    commaList(params.categorical_covariates),
+    commaList(params.numeric_covariates),
   );
   for (const covariate of covariates) context.log(`Covariate ${covariate.name}: ${covariate.kind} (${covariate.because})`);
 
@@ -144,9 +139,7 @@ export async function run(context: LocalContext): Promise<void> {
 
   for (const trait of traits) {
     // Individuals with a genotype, a value for the trait and every covariate.
-    const individuals = phenotypes.rows.filter(
-      (row) => sampleIndex.has(String(row.id).trim()) && !MISSING.has(String(row[trait] ?? '').trim()) && covariateNames.every((name) => !MISSING.has(String(row[name] ?? '').trim())),
-    );
+    const individuals = phenotypes.rows.filter((row) => sampleIndex.has(String(row.id).trim()) && !isMissing(row[trait]) && covariateNames.every((name) => !isMissing(row[name])));
     const n = individuals.length;
     const needed = Math.max(10, params.cv_folds * 2);
     if (n < needed) {

@@ -10,6 +10,7 @@ import type { LocalContext } from '../../../src/server/runs/local-runner/context
 import { seededRandom, shuffled } from '../../_shared/stats.ts';
 import { readVcf } from '../../_shared/vcf.ts';
 import { cross, describeGeneration, type GenerationRecord, type Genome, type Individual, phenotype, predictGebv, scaleEffects, type SelectionMethod, selectParents } from './programme.ts';
+import { formatNumber } from '../../_shared/output.ts';
 
 export interface Params {
   founders?: string;
@@ -147,7 +148,7 @@ async function foundersFromVcf(file: string, params: Params, random: () => numbe
   return { genome: { ...layout, ...chooseQtl(layout, params.qtl_per_chromosome, random) }, founders };
 }
 
-const format = (value: number | null) => (value === null || !Number.isFinite(value) ? 'NA' : Number(value.toPrecision(8)).toString());
+const format = (value: number | null) => formatNumber(value, 8);
 
 function writeVcf(file: string, individuals: Individual[], genome: Genome, source: string) {
   const lines = [

@@ -12,6 +12,9 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { fitMixedModel, type MixedModelFit, type RandomTerm } from '../../_shared/mixed-model.ts';
+import { formatNumber } from '../../_shared/output.ts';
+import { commaList } from '../../_shared/params.ts';
+import { isMissing, isNumericColumn } from '../../_shared/trait-table.ts';
 
 export interface Params {
   input: string;
@@ -24,8 +27,7 @@ export interface Params {
   heritability: boolean;
 }
 
-const MISSING = new Set(['', 'NA', 'NaN', 'na', 'nan', '.', 'null']);
-const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(10)).toString() : 'NA');
+const format = (value: number) => formatNumber(value, 10);
 
 interface Plot {
   row: number;
@@ -147,17 +149,9 @@ export async function run(context: LocalContext): Promise<void> {
     const hasReps = fields.includes(params.replicate_column);
     if (!hasReps) context.log(`No ${params.replicate_column} column: replicates are not modelled.`);
     const design = [params.accession_column, params.environment_column, params.replicate_column];
-    const asked = (params.traits ?? '')
-      .split(',')
-      .map((trait) => trait.trim())
-      .filter(Boolean);
+    const asked = commaList(params.traits);
     for (const trait of asked) if (!fields.includes(trait)) throw new Error(`${path.basename(file)} has no trait column ${trait}; its columns are ${fields.join(', ')}.`);
-    const numeric = fields.filter(
-      (field) =>
-        !design.includes(field) &&
-        parsed.data.some((row) => !MISSING.has((row[field] ?? '').trim())) &&
-        parsed.data.every((row) => MISSING.has((row[field] ?? '').trim()) || Number.isFinite(Number(row[field]))),
-    );
+    const numeric = fields.filter((field) => !design.includes(field) && isNumericColumn(parsed.data, field));
     const traits = asked.length > 0 ? asked : numeric.filter((field) => !/^(plot|row|col|column|block|id)$/i.test(field));
     const notNumeric = traits.filter((trait) => !numeric.includes(trait));
     if (notNumeric.length > 0) throw new Error(`${notNumeric.join(', ')} ${notNumeric.length === 1 ? 'has' : 'have'} values that are not numbers; a trait column holds numbers (or NA).`);
@@ -181,7 +175,7 @@ export async function run(context: LocalContext): Promise<void> {
     await context.task('MIXED_MODEL', trait, () => {
       const index = (column: string, names: string[], row: Record<string, string>) => names.indexOf((row[column] ?? '').trim());
       const plots: Plot[] = records.flatMap((row, position) =>
-        MISSING.has((row[trait] ?? '').trim())
+        isMissing(row[trait])
           ? []
           : [
               {

@@ -12,6 +12,7 @@ import type { LocalContext } from '../../../src/server/runs/local-runner/context
 import { atLeast, atMost, decimalFraction } from '../../_shared/exact.ts';
 import { alleleNumber, calledSites, isBiallelicSnp, isReferenceBlock, minorAlleleCount, missingCount, readVcf, type Vcf, type VcfSite, vcfBaseName, writeVcf } from '../../_shared/vcf.ts';
 import { pruneByLd } from './ld-prune.ts';
+import { formatNumber } from '../../_shared/output.ts';
 
 export interface Params {
   input: string;
@@ -50,7 +51,7 @@ function emptyReason(vcf: Vcf, removed: Record<SiteStatus, number>, params: Para
   return `no site passes the filters (${parts.join(', ')}); loosen the filter that removed most.`;
 }
 
-const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(6)).toString() : 'NA');
+const format = (value: number) => formatNumber(value, 6);
 
 function siteRow(site: VcfSite, status: SiteStatus, sampleCount: number): string {
   const an = alleleNumber(site);

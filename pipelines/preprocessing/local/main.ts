@@ -10,6 +10,7 @@ import zlib from 'node:zlib';
 import Papa from 'papaparse';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { type FastqRecord, ReadQc, readFastq, trimRead } from './reads.ts';
+import { formatNumber } from '../../_shared/output.ts';
 
 export interface Params {
   input: string;
@@ -127,7 +128,7 @@ function gzipWriter(file: string) {
   };
 }
 
-const format = (value: number) => (Number.isFinite(value) ? Number(value.toPrecision(6)).toString() : 'NA');
+const format = (value: number) => formatNumber(value, 6);
 
 export async function run(context: LocalContext): Promise<void> {
   const params = context.params as unknown as Params;
