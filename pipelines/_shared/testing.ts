@@ -49,3 +49,9 @@ export function scratchFiles(prefix: string): (name: string, text: string) => st
     return file;
   };
 }
+
+/** A comma-separated table's rows as records keyed by its header. */
+export function records(text: string, separator = ','): Array<Record<string, string>> {
+  const [header, ...rows] = table(text, separator);
+  return rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]!])));
+}

@@ -7,6 +7,15 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import {
+  AUTO_TRAIN_FIXTURE,
+  AUTO_TRAIN_PHENO_FIXTURE,
+  COMBINE_GVCFS_FIXTURE,
+  EVOSTATS_FIXTURE,
+  PHENOMIX_FIXTURE,
+  PREPROCESSING_FIXTURE,
+  SPECTRA_FIXTURE,
+} from '../../pipelines/_shared/fixture-params.ts';
 import { testContext } from '../../pipelines/_shared/testing.ts';
 import { run as gdip } from '../../pipelines/nf-gdip/local/main.ts';
 import { run as processVcfs } from '../../pipelines/nf-processvcfs/local/main.ts';
@@ -241,37 +250,10 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     await work();
     sampleData[name] = (performance.now() - started) / 1000;
   };
-  const fixtures = path.resolve('tests/fixtures');
-  await timeOn('Evostats (60 samples × 750 sites)', () =>
-    evostats(testContext({ ...evostatsParams, input: path.join(fixtures, 'evostats/structured.vcf'), populations: path.join(fixtures, 'evostats/populations.csv') })),
-  );
-  await timeOn('Combine GVCFs (8 gVCFs × 40 kb)', () =>
-    combineGvcfs(
-      testContext({
-        input: path.join(fixtures, 'combine-gvcfs/samplesheet.csv'),
-        fasta: path.join(fixtures, 'combine-gvcfs/ref.fa'),
-        output_name: 'cohort',
-        include_non_variant_sites: false,
-        batch_size: 50,
-      }),
-    ),
-  );
+  await timeOn('Evostats (60 samples × 750 sites)', () => evostats(testContext({ ...EVOSTATS_FIXTURE })));
+  await timeOn('Combine GVCFs (8 gVCFs × 40 kb)', () => combineGvcfs(testContext({ ...COMBINE_GVCFS_FIXTURE })));
 
-  await timeOn('Preprocessing (2 samples × 1,000 read pairs)', () =>
-    preprocessing(
-      testContext({
-        input: path.join(fixtures, 'preprocessing/samplesheet.csv'),
-        fasta: path.join(fixtures, 'preprocessing/ref.fa'),
-        genome_name: 'test',
-        ploidy: 2,
-        skip_trimming: false,
-        min_base_quality: 20,
-        min_read_length: 50,
-        aligner: 'bwa-mem2',
-        skip_markduplicates: false,
-      }),
-    ),
-  );
+  await timeOn('Preprocessing (2 samples × 1,000 read pairs)', () => preprocessing(testContext({ ...PREPROCESSING_FIXTURE })));
   await timeOn('Multigen sims (defaults: 100 founders, 10 generations, 10 replicates, GEBV)', () =>
     multigenSims(
       testContext({
@@ -289,53 +271,10 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     ),
   );
 
-  await timeOn('Phenomix (60 accessions × 3 environments × 2 replicates, 2 traits)', () =>
-    phenomix(
-      testContext({
-        input: path.join(fixtures, 'phenomix/trial.csv'),
-        accession_column: 'accession',
-        environment_column: 'environment',
-        replicate_column: 'rep',
-        outlier_method: 'studentized_residuals',
-        outlier_threshold: 3.5,
-        heritability: true,
-      }),
-    ),
-  );
-  await timeOn('Process Spectra (80 spectra × 201 wavelengths)', () =>
-    processSpectra(
-      testContext({
-        input: path.join(fixtures, 'spectra/nir.csv'),
-        wavelength_min: 1000,
-        wavelength_max: 1800,
-        smoothing_window: 11,
-        polynomial_order: 2,
-        snv: true,
-        msc: false,
-        detrend: false,
-        derivative: 1,
-        outlier_sd: 3,
-      }),
-    ),
-  );
-  await timeOn('Auto Train Phenotype (80 spectra, 2 traits, PLS up to 12 components and ridge, 5 folds)', () =>
-    autoTrainPheno(
-      testContext({ spectra: path.join(fixtures, 'spectra/nir.csv'), phenotypes: path.join(fixtures, 'spectra/nir_traits.csv'), models: 'plsr,ridge', max_components: 12, cv_folds: 5, seed: 42 }),
-    ),
-  );
-  await timeOn('Auto Train (150 × 400, 2 traits, 4 models, 5 folds × 2 repeats)', () =>
-    autoTrain(
-      testContext({
-        genotypes: path.join(fixtures, 'auto-train/genotypes.vcf'),
-        phenotypes: path.join(fixtures, 'auto-train/phenotypes.csv'),
-        models: 'rrblup,gblup,bayesian_ridge,rkhs',
-        cv_folds: 5,
-        cv_repeats: 2,
-        selection_metric: 'pearson',
-        seed: 42,
-      }),
-    ),
-  );
+  await timeOn('Phenomix (60 accessions × 3 environments × 2 replicates, 2 traits)', () => phenomix(testContext({ ...PHENOMIX_FIXTURE, outlier_method: 'studentized_residuals' })));
+  await timeOn('Process Spectra (80 spectra × 201 wavelengths)', () => processSpectra(testContext({ ...SPECTRA_FIXTURE })));
+  await timeOn('Auto Train Phenotype (80 spectra, 2 traits, PLS up to 12 components and ridge, 5 folds)', () => autoTrainPheno(testContext({ ...AUTO_TRAIN_PHENO_FIXTURE })));
+  await timeOn('Auto Train (150 × 400, 2 traits, 4 models, 5 folds × 2 repeats)', () => autoTrain(testContext({ ...AUTO_TRAIN_FIXTURE })));
 
   return {
     size: `${individuals} × ${markers.toLocaleString()}`,

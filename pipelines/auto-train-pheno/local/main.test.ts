@@ -2,51 +2,47 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSpectra } from '../../_shared/spectra.ts';
-import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
-import { fitSpectralRidge, type Params, run } from './main.ts';
+import { records, scratchFiles, table, testContext } from '../../_shared/testing.ts';
+import { fitSpectralRidge, run } from './main.ts';
 import { predictLinear } from '../../_shared/pls.ts';
 import { run as processSpectra } from '../../nf-spectra/local/main.ts';
+import { AUTO_TRAIN_PHENO_FIXTURE, SPECTRA_FIXTURE } from '../../_shared/fixture-params.ts';
 
 /** tests/fixtures/auto-train-pheno: expected values from scikit-learn 1.2.1 on the spectra fixture (see its README). */
 const FIXTURES = path.resolve('tests/fixtures/auto-train-pheno');
 const SPECTRA = path.resolve('tests/fixtures/spectra');
 const write = scratchFiles('pheno');
-const DEFAULTS: Params = { spectra: path.join(SPECTRA, 'nir.csv'), phenotypes: path.join(SPECTRA, 'nir_traits.csv'), models: 'plsr,ridge', max_components: 12, cv_folds: 5, seed: 42 };
-const rowsOf = (text: string) => {
-  const [header, ...rows] = table(text, ',');
-  return rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]!])));
-};
 
 describe('Auto Train Phenotype against scikit-learn', () => {
   let context: ReturnType<typeof testContext>;
   beforeAll(async () => {
-    context = testContext({ ...DEFAULTS });
+    context = testContext({ ...AUTO_TRAIN_PHENO_FIXTURE });
     await run(context);
   });
 
   it('PLS regression predicts as PLSRegression for every component count, and the count with the lowest RMSECV is chosen', () => {
-    const expected = rowsOf(fs.readFileSync(path.join(FIXTURES, 'expected/pls.csv'), 'utf8'));
-    const components = rowsOf(context.read('cv/pls_components.csv'));
+    const expected = records(fs.readFileSync(path.join(FIXTURES, 'expected/pls.csv'), 'utf8'));
+    const components = records(context.read('cv/pls_components.csv'));
     for (const trait of ['protein', 'moisture']) {
       const rmsecv = Array.from({ length: 12 }, (_, k) => {
         const rows = expected.filter((row) => row.trait === trait && row.components === String(k + 1));
-        const observed = rowsOf(fs.readFileSync(path.join(SPECTRA, 'nir_traits.csv'), 'utf8'));
+        const observed = records(fs.readFileSync(path.join(SPECTRA, 'nir_traits.csv'), 'utf8'));
         return Math.sqrt(rows.reduce((sum, row) => sum + (Number(row.prediction) - Number(observed.find((line) => line.id === row.id)![trait])) ** 2, 0) / rows.length);
       });
       for (const [k, value] of rmsecv.entries()) expect(Number(components.find((row) => row.trait === trait && row.components === String(k + 1))!.rmsecv)).toBeCloseTo(value, 6);
       const best = rmsecv.indexOf(Math.min(...rmsecv)) + 1;
-      const predictions = rowsOf(context.read('cv/cv_predictions.csv')).filter((row) => row.trait === trait && row.model === 'plsr');
+      const predictions = records(context.read('cv/cv_predictions.csv')).filter((row) => row.trait === trait && row.model === 'plsr');
       for (const row of expected.filter((line) => line.trait === trait && line.components === String(best))) {
         expect(Number(predictions.find((line) => line.id === row.id)!.prediction)).toBeCloseTo(Number(row.prediction), 7);
       }
-      expect(rowsOf(context.read('cv/cv_summary.csv')).find((row) => row.trait === trait && row.model === 'plsr')!.components).toBe(String(best));
+      expect(records(context.read('cv/cv_summary.csv')).find((row) => row.trait === trait && row.model === 'plsr')!.components).toBe(String(best));
     }
   });
 
   it('ridge on the standardised spectra is Ridge(alpha) for a given λ', () => {
-    const expected = rowsOf(fs.readFileSync(path.join(FIXTURES, 'expected/ridge.csv'), 'utf8'));
+    const expected = records(fs.readFileSync(path.join(FIXTURES, 'expected/ridge.csv'), 'utf8'));
     const spectra = readSpectra(path.join(SPECTRA, 'nir.csv'));
-    const traits = rowsOf(fs.readFileSync(path.join(SPECTRA, 'nir_traits.csv'), 'utf8'));
+    const traits = records(fs.readFileSync(path.join(SPECTRA, 'nir_traits.csv'), 'utf8'));
     const x = traits.map((row) => spectra.values[spectra.ids.indexOf(row.id!)]!);
     for (const trait of ['protein', 'moisture']) {
       for (const alpha of [1, 30, 1000]) {
@@ -64,18 +60,7 @@ describe('Auto Train Phenotype against scikit-learn', () => {
   });
 
   it('recovers the simulated chemistry from spectra processed by Process Spectra, and writes a model with its calibration domain', async () => {
-    const processed = testContext({
-      input: path.join(SPECTRA, 'nir.csv'),
-      wavelength_min: 1000,
-      wavelength_max: 1800,
-      smoothing_window: 11,
-      polynomial_order: 2,
-      snv: true,
-      msc: false,
-      detrend: false,
-      derivative: 1,
-      outlier_sd: 3,
-    });
+    const processed = testContext({ ...SPECTRA_FIXTURE });
     await processSpectra(processed);
     // The spectra Process Spectra flags are left out of the calibration, as a breeder would.
     const flagged = new Set(
@@ -85,9 +70,9 @@ describe('Auto Train Phenotype against scikit-learn', () => {
     );
     const traits = fs.readFileSync(path.join(SPECTRA, 'nir_traits.csv'), 'utf8').trim().split('\n');
     const kept = write('kept_traits.csv', `${traits.filter((line) => !flagged.has(line.split(',')[0])).join('\n')}\n`);
-    const trained = testContext({ ...DEFAULTS, spectra: path.join(processed.outdir, 'processed/nir.processed.csv'), phenotypes: kept });
+    const trained = testContext({ ...AUTO_TRAIN_PHENO_FIXTURE, spectra: path.join(processed.outdir, 'processed/nir.processed.csv'), phenotypes: kept });
     await run(trained);
-    const summary = rowsOf(trained.read('cv/cv_summary.csv'));
+    const summary = records(trained.read('cv/cv_summary.csv'));
     for (const trait of ['protein', 'moisture']) {
       const chosen = summary.find((row) => row.trait === trait && row.chosen === 'true')!;
       // Protein's bands stand apart; water's overlap them, so moisture is harder (about 0.7).
@@ -101,6 +86,8 @@ describe('Auto Train Phenotype against scikit-learn', () => {
   });
 
   it('refuses the models the local engine does not fit', async () => {
-    await expect(run(testContext({ ...DEFAULTS, models: 'plsr,random_forest' }))).rejects.toThrow(/random_forest needs the nextflow engine; on the local engine choose from plsr and ridge/);
+    await expect(run(testContext({ ...AUTO_TRAIN_PHENO_FIXTURE, models: 'plsr,random_forest' }))).rejects.toThrow(
+      /random_forest needs the nextflow engine; on the local engine choose from plsr and ridge/,
+    );
   });
 });

@@ -3,14 +3,14 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
 import { type Params, run } from './main.ts';
+import { COMBINE_GVCFS_FIXTURE } from '../../_shared/fixture-params.ts';
 
 /** tests/fixtures/combine-gvcfs: the expected merge from bcftools 1.16 (see make-expected.sh there). */
 const FIXTURES = path.resolve('tests/fixtures/combine-gvcfs');
-const DEFAULTS: Params = { input: path.join(FIXTURES, 'samplesheet.csv'), fasta: path.join(FIXTURES, 'ref.fa'), output_name: 'cohort', include_non_variant_sites: false, batch_size: 50 };
 const write = scratchFiles('combine');
 
 async function combine(params: Partial<Params> = {}) {
-  const context = testContext({ ...DEFAULTS, ...params });
+  const context = testContext({ ...COMBINE_GVCFS_FIXTURE, ...params });
   await run(context);
   const name = params.output_name ?? 'cohort';
   const lines = context.read(`combined/${name}.vcf`).trimEnd().split('\n');

@@ -2,21 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalQuantile } from '../../_shared/stats.ts';
-import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
+import { records, scratchFiles, testContext } from '../../_shared/testing.ts';
 import { run as train } from '../../auto-train-pheno/local/main.ts';
 import { type Params, run } from './main.ts';
+import { AUTO_TRAIN_PHENO_FIXTURE } from '../../_shared/fixture-params.ts';
 
 const SPECTRA = path.resolve('tests/fixtures/spectra');
 const write = scratchFiles('dig-pheno');
-const rowsOf = (text: string) => {
-  const [header, ...rows] = table(text, ',');
-  return rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]!])));
-};
 
 async function predict(params: Partial<Params>) {
   const context = testContext({ prediction_interval: 0.95, flag_out_of_domain: true, interpolate: false, ...params });
   await run(context);
-  return rowsOf(context.read(`predictions/${path.basename(String(params.spectra)).replace(/\.csv$/, '')}.predictions.csv`));
+  return records(context.read(`predictions/${path.basename(String(params.spectra)).replace(/\.csv$/, '')}.predictions.csv`));
 }
 
 describe('Make Digital Phenotype Predictions on an Auto Train Phenotype model', () => {
@@ -24,7 +21,7 @@ describe('Make Digital Phenotype Predictions on an Auto Train Phenotype model', 
   let fitted: Record<string, Record<string, number>>;
   let rmsecv: Record<string, number>;
   beforeAll(async () => {
-    const context = testContext({ spectra: path.join(SPECTRA, 'nir.csv'), phenotypes: path.join(SPECTRA, 'nir_traits.csv'), models: 'plsr,ridge', max_components: 12, cv_folds: 5, seed: 42 });
+    const context = testContext({ ...AUTO_TRAIN_PHENO_FIXTURE });
     await train(context);
     model = path.join(context.outdir, 'models/spectra_model.json');
     const parsed = JSON.parse(fs.readFileSync(model, 'utf8'));

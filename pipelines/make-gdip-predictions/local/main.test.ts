@@ -1,31 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
+import { records, scratchFiles, table, testContext } from '../../_shared/testing.ts';
 import { run as gdip } from '../../nf-gdip/local/main.ts';
 import { type Params, run } from './main.ts';
+import { GDIP_FIXTURE } from '../../_shared/fixture-params.ts';
 
 const FIXTURES = path.resolve('tests/fixtures/exactness');
 const write = scratchFiles('predictions');
 
 /** A model trained by GDIP on the exactness fixture (covariates env and age, λ by REML). */
 async function trainedModel() {
-  const context = testContext({
-    genotypes: path.join(FIXTURES, 'gdip.vcf'),
-    phenotypes: path.join(FIXTURES, 'gdip_phenotypes.csv'),
-    traits: 'yield',
-    covariates: 'env,age',
-    categorical_covariates: 'env',
-    association_test: 'linear',
-    significance_threshold: 5,
-    min_maf: 0.05,
-    biallelic_snps_only: true,
-    model: 'rrblup',
-    lambda_method: 'reml',
-    ridge_lambda: 1,
-    cv_folds: 5,
-    seed: 42,
-  });
+  const context = testContext({ ...GDIP_FIXTURE });
   await gdip(context);
   return { model: path.join(context.outdir, 'models/gdip_model.json'), gebv: table(context.read('prediction/gebv.csv'), ',') };
 }
@@ -33,8 +19,7 @@ async function trainedModel() {
 async function predict(params: Partial<Params>) {
   const context = testContext({ impute_missing: 'mean', max_missing_markers: 0.1, ...params });
   await run(context);
-  const [header, ...rows] = table(context.read('predictions/gebv_predictions.csv'), ',');
-  return { context, rows: rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]!]))) };
+  return { context, rows: records(context.read('predictions/gebv_predictions.csv')) };
 }
 
 describe('Make GDIP Predictions on a GDIP model', () => {

@@ -1,28 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { table, testContext } from '../../_shared/testing.ts';
+import { records, testContext } from '../../_shared/testing.ts';
 import { run as predict } from '../../make-gdip-predictions/local/main.ts';
 import { type Params, run } from './main.ts';
+import { AUTO_TRAIN_FIXTURE } from '../../_shared/fixture-params.ts';
 
 /** tests/fixtures/auto-train: expected predictions from scikit-learn 1.2.1 and R 4.2.2 (see its README). */
 const FIXTURES = path.resolve('tests/fixtures/auto-train');
-const DEFAULTS: Params = {
-  genotypes: path.join(FIXTURES, 'genotypes.vcf'),
-  phenotypes: path.join(FIXTURES, 'phenotypes.csv'),
-  models: 'rrblup,gblup,bayesian_ridge,rkhs',
-  cv_folds: 5,
-  cv_repeats: 2,
-  selection_metric: 'pearson',
-  seed: 42,
-};
-const rowsOf = (text: string) => {
-  const [header, ...rows] = table(text, ',');
-  return rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]!])));
-};
 
 async function autoTrain(params: Partial<Params> = {}) {
-  const context = testContext({ ...DEFAULTS, ...params });
+  const context = testContext({ ...AUTO_TRAIN_FIXTURE, ...params });
   await run(context);
   return context;
 }
@@ -32,19 +20,19 @@ describe('Auto Train against scikit-learn and R', () => {
   let predictions: Array<Record<string, string>>;
   beforeAll(async () => {
     context = await autoTrain();
-    predictions = rowsOf(context.read('cv/cv_predictions.csv'));
+    predictions = records(context.read('cv/cv_predictions.csv'));
   });
   const ours = (model: string, row: Record<string, string>) =>
     Number(predictions.find((line) => line.model === model && line.id === row.id && line.trait === row.trait && line.repeat === row.repeat)!.prediction);
 
   it('draws the folds of the fixture (5 × 2, seed 42), the same for every model', () => {
-    const folds = rowsOf(context.read('cv/folds.csv'));
-    const expected = rowsOf(fs.readFileSync(path.join(FIXTURES, 'folds.csv'), 'utf8'));
+    const folds = records(context.read('cv/folds.csv'));
+    const expected = records(fs.readFileSync(path.join(FIXTURES, 'folds.csv'), 'utf8'));
     for (const row of expected) expect(folds.find((line) => line.id === row.id && line.trait === 'trait1' && line.repeat === row.repeat)!.fold).toBe(row.fold);
   });
 
   it('rrBLUP and the Gaussian kernel with λ by REML predict as R’s mixed model on each fold', () => {
-    const expected = rowsOf(fs.readFileSync(path.join(FIXTURES, 'expected/mixed_models.csv'), 'utf8'));
+    const expected = records(fs.readFileSync(path.join(FIXTURES, 'expected/mixed_models.csv'), 'utf8'));
     expect(expected).toHaveLength(600);
     for (const row of expected) {
       // 1e-7 of the values (about 100): λ is found by two different one-dimensional searches.
@@ -56,14 +44,14 @@ describe('Auto Train against scikit-learn and R', () => {
   });
 
   it('Bayesian ridge predicts as scikit-learn’s BayesianRidge on each fold', () => {
-    const expected = rowsOf(fs.readFileSync(path.join(FIXTURES, 'expected/bayesian_ridge.csv'), 'utf8'));
+    const expected = records(fs.readFileSync(path.join(FIXTURES, 'expected/bayesian_ridge.csv'), 'utf8'));
     for (const row of expected) expect(Math.abs(ours('bayesian_ridge', row) - Number(row.prediction))).toBeLessThan(1e-5);
   });
 
   it('scores each fold, and chooses the best model per trait', () => {
-    const metrics = rowsOf(context.read('cv/cv_metrics.csv'));
+    const metrics = records(context.read('cv/cv_metrics.csv'));
     expect(metrics).toHaveLength(2 * 4 * 5 * 2);
-    const summary = rowsOf(context.read('cv/cv_summary.csv'));
+    const summary = records(context.read('cv/cv_summary.csv'));
     for (const trait of ['trait1', 'trait2']) {
       const rows = summary.filter((row) => row.trait === trait);
       const chosen = rows.find((row) => row.chosen === 'true')!;
@@ -77,7 +65,7 @@ describe('Auto Train against scikit-learn and R', () => {
 describe('a model from Auto Train is applied by Make GDIP Predictions', () => {
   it.each(['bayesian_ridge', 'rkhs', 'rrblup'])('%s: train → predict gives the predictions made inside training', async (model) => {
     const trained = await autoTrain({ models: model, cv_repeats: 1 });
-    const fitted = rowsOf(trained.read('models/fitted.csv'));
+    const fitted = records(trained.read('models/fitted.csv'));
     const applied = testContext({
       model: path.join(trained.outdir, 'models/auto_train_model.json'),
       genotypes: path.join(FIXTURES, 'genotypes.vcf'),
@@ -85,7 +73,7 @@ describe('a model from Auto Train is applied by Make GDIP Predictions', () => {
       max_missing_markers: 0.1,
     });
     await predict(applied);
-    const rows = rowsOf(applied.read('predictions/gebv_predictions.csv'));
+    const rows = records(applied.read('predictions/gebv_predictions.csv'));
     for (const row of fitted) {
       const other = rows.find((line) => line.id === row.id && line.trait === row.trait)!;
       expect(Math.abs(Number(other.prediction) - Number(row.prediction))).toBeLessThan(1e-6);

@@ -3,22 +3,15 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
 import { type Params, run } from './main.ts';
+import { EVOSTATS_FIXTURE } from '../../_shared/fixture-params.ts';
 
 /** tests/fixtures/evostats: expected values from vcftools 0.1.16, plink 1.9 and hudson_fst.py (see its README). */
 const FIXTURES = path.resolve('tests/fixtures/evostats');
 const EXPECTED = path.join(FIXTURES, 'expected');
 const POPULATIONS = ['north', 'south', 'coast', 'all'];
-const DEFAULTS: Params = {
-  input: path.join(FIXTURES, 'structured.vcf'),
-  populations: path.join(FIXTURES, 'populations.csv'),
-  window_size_kb: 100,
-  window_step_kb: 50,
-  statistics: 'pi,het,fst,tajima',
-  fst_estimator: 'hudson',
-};
 
 async function evostats(params: Partial<Params> = {}) {
-  const context = testContext({ ...DEFAULTS, ...params });
+  const context = testContext({ ...EVOSTATS_FIXTURE, ...params });
   await run(context);
   const rows = (file: string) => {
     const [header, ...body] = table(context.read(`evostats/structured.${file}`));

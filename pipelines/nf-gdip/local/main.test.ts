@@ -3,30 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { table, testContext } from '../../_shared/testing.ts';
 import { run } from './main.ts';
+import { GDIP_FIXTURE } from '../../_shared/fixture-params.ts';
 
 // Inputs: scripts/make-exactness-fixtures.ts. Expected: tests/fixtures/exactness/gdip-expected.R (R 4.2.2).
 const FIXTURES = path.resolve('tests/fixtures/exactness');
-const PARAMS = {
-  genotypes: path.join(FIXTURES, 'gdip.vcf'),
-  phenotypes: path.join(FIXTURES, 'gdip_phenotypes.csv'),
-  traits: 'yield',
-  covariates: 'env,age',
-  categorical_covariates: 'env',
-  association_test: 'linear',
-  significance_threshold: 5,
-  min_maf: 0.05,
-  biallelic_snps_only: true,
-  model: 'rrblup',
-  lambda_method: 'reml',
-  ridge_lambda: 1,
-  cv_folds: 5,
-  seed: 42,
-};
 const csv = (name: string) => table(fs.readFileSync(path.join(FIXTURES, name), 'utf8'), ',');
 const relative = (actual: number, expected: number) => Math.abs(actual - expected) / Math.max(Math.abs(expected), 1e-300);
 
 async function gdip(params: Record<string, unknown> = {}) {
-  const context = testContext({ ...PARAMS, ...params });
+  const context = testContext({ ...GDIP_FIXTURE, ...params });
   await run(context);
   return context;
 }

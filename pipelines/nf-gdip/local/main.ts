@@ -20,7 +20,7 @@ import { writeOutput } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing } from '../../_shared/trait-table.ts';
 
-interface Params {
+export interface Params {
   genotypes: string;
   phenotypes: string;
   traits?: string;

@@ -1,29 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
+import { records, scratchFiles, testContext } from '../../_shared/testing.ts';
 import { type Params, run } from './main.ts';
+import { PHENOMIX_FIXTURE } from '../../_shared/fixture-params.ts';
 
 /** tests/fixtures/phenomix: expected values from lme4 1.1.31 on R 4.2.2 (see its README). */
 const FIXTURES = path.resolve('tests/fixtures/phenomix');
-const DEFAULTS: Params = {
-  input: path.join(FIXTURES, 'trial.csv'),
-  accession_column: 'accession',
-  environment_column: 'environment',
-  replicate_column: 'rep',
-  outlier_method: 'none',
-  outlier_threshold: 3.5,
-  heritability: true,
-};
 const write = scratchFiles('phenomix');
-const rowsOf = (text: string) => {
-  const [header, ...rows] = table(text, ',');
-  return rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, row[index]!])));
-};
 const relative = (actual: number, expected: number) => Math.abs(actual - expected) / Math.max(Math.abs(expected), 1e-12);
 
 async function phenomix(params: Partial<Params> = {}) {
-  const context = testContext({ ...DEFAULTS, ...params });
+  const context = testContext({ ...PHENOMIX_FIXTURE, ...params });
   await run(context);
   return context;
 }
@@ -33,11 +21,11 @@ describe('Phenomix against lme4', () => {
   beforeAll(async () => {
     context = await phenomix();
   });
-  const expected = () => rowsOf(fs.readFileSync(path.join(FIXTURES, 'expected/variance_components.csv'), 'utf8'));
+  const expected = () => records(fs.readFileSync(path.join(FIXTURES, 'expected/variance_components.csv'), 'utf8'));
 
   it('reaches lme4’s REML optimum and variance components', () => {
     const summary = JSON.parse(context.read('phenomix/summary.json'));
-    const ours = rowsOf(context.read('phenomix/variance_components.csv'));
+    const ours = records(context.read('phenomix/variance_components.csv'));
     for (const row of expected()) {
       const trait = row.trait!;
       if (row.component === 'reml_blup') expect(summary.traits[trait].remlCriterion.blup).toBeLessThanOrEqual(Number(row.value) + 1e-6);
@@ -50,8 +38,8 @@ describe('Phenomix against lme4', () => {
   });
 
   it('has lme4’s BLUEs and BLUPs', () => {
-    const ours = rowsOf(context.read('phenomix/blues_blups_long.csv'));
-    const rows = rowsOf(fs.readFileSync(path.join(FIXTURES, 'expected/blues_blups.csv'), 'utf8'));
+    const ours = records(context.read('phenomix/blues_blups_long.csv'));
+    const rows = records(fs.readFileSync(path.join(FIXTURES, 'expected/blues_blups.csv'), 'utf8'));
     expect(rows).toHaveLength(120);
     for (const row of rows) {
       const line = ours.find((entry) => entry.accession === row.accession && entry.trait === row.trait)!;
@@ -62,7 +50,7 @@ describe('Phenomix against lme4', () => {
   });
 
   it('has Cullis’ and the standard entry-mean heritability', () => {
-    const heritability = rowsOf(context.read('phenomix/heritability.csv'));
+    const heritability = records(context.read('phenomix/heritability.csv'));
     for (const row of expected().filter((line) => line.component!.startsWith('h2'))) {
       const line = heritability.find((entry) => entry.trait === row.trait)!;
       expect(Math.abs(Number(line[row.component!]) - Number(row.value)), `${row.trait} ${row.component}`).toBeLessThan(1e-4);
@@ -70,22 +58,22 @@ describe('Phenomix against lme4', () => {
   });
 
   it('flags the gross errors by their scaled residuals (lme4’s Pearson residuals), and refits without them', async () => {
-    const residuals = rowsOf(fs.readFileSync(path.join(FIXTURES, 'expected/scaled_residuals.csv'), 'utf8')).filter((row) => row.trait === 'yield');
+    const residuals = records(fs.readFileSync(path.join(FIXTURES, 'expected/scaled_residuals.csv'), 'utf8')).filter((row) => row.trait === 'yield');
     const worst = residuals.filter((row) => Math.abs(Number(row.scaled_residual)) > 3.5).map((row) => row.plot);
     expect(worst.length).toBeGreaterThanOrEqual(2);
     const cleaned = await phenomix({ outlier_method: 'studentized_residuals' });
-    const outliers = rowsOf(cleaned.read('phenomix/outliers.csv')).filter((row) => row.flagged === 'true' && row.trait === 'yield');
-    const trial = rowsOf(fs.readFileSync(path.join(FIXTURES, 'trial.csv'), 'utf8'));
+    const outliers = records(cleaned.read('phenomix/outliers.csv')).filter((row) => row.flagged === 'true' && row.trait === 'yield');
+    const trial = records(fs.readFileSync(path.join(FIXTURES, 'trial.csv'), 'utf8'));
     expect(outliers.map((row) => trial[Number(row.row) - 2]!.plot).sort()).toEqual([...worst].sort());
     for (const row of outliers) {
       const plot = trial[Number(row.row) - 2]!.plot;
       expect(Number(row.scaled_residual)).toBeCloseTo(Number(residuals.find((line) => line.plot === plot)!.scaled_residual), 4);
     }
     // Without the slipped decimals the residual variance falls to near the simulated 0.2.
-    const variance = rowsOf(cleaned.read('phenomix/variance_components.csv')).find((row) => row.trait === 'yield' && row.component === 'residual')!;
+    const variance = records(cleaned.read('phenomix/variance_components.csv')).find((row) => row.trait === 'yield' && row.component === 'residual')!;
     expect(Number(variance.variance)).toBeLessThan(0.4);
     const iqr = await phenomix({ outlier_method: 'iqr', outlier_threshold: 3 });
-    expect(rowsOf(iqr.read('phenomix/outliers.csv')).filter((row) => row.flagged === 'true' && row.trait === 'yield').length).toBeGreaterThanOrEqual(2);
+    expect(records(iqr.read('phenomix/outliers.csv')).filter((row) => row.flagged === 'true' && row.trait === 'yield').length).toBeGreaterThanOrEqual(2);
   });
 });
 

@@ -4,25 +4,14 @@ import { describe, expect, it } from 'vitest';
 import { savitzkyGolay } from '../../_shared/spectra.ts';
 import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
 import { type Params, run } from './main.ts';
+import { SPECTRA_FIXTURE } from '../../_shared/fixture-params.ts';
 
 /** tests/fixtures/spectra: expected values from SciPy 1.10.1 and numpy 1.24.2 (see its README). */
 const FIXTURES = path.resolve('tests/fixtures/spectra');
-const DEFAULTS: Params = {
-  input: path.join(FIXTURES, 'nir.csv'),
-  wavelength_min: 1000,
-  wavelength_max: 1800,
-  smoothing_window: 11,
-  polynomial_order: 2,
-  snv: true,
-  msc: false,
-  detrend: false,
-  derivative: 1,
-  outlier_sd: 3,
-};
 const write = scratchFiles('spectra');
 
 async function processSpectra(params: Partial<Params>) {
-  const context = testContext({ ...DEFAULTS, ...params });
+  const context = testContext({ ...SPECTRA_FIXTURE, ...params });
   await run(context);
   return context;
 }

@@ -3,23 +3,13 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scratchFiles, testContext } from '../../_shared/testing.ts';
-import { type Params, run } from './main.ts';
+import { run } from './main.ts';
 import { adapterStart, qualityTrimStop } from './reads.ts';
+import { PREPROCESSING_FIXTURE } from '../../_shared/fixture-params.ts';
 
 /** tests/fixtures/preprocessing: expected values from FastQC 0.11.9 and cutadapt 4.2 (see make-expected.sh there). */
 const FIXTURES = path.resolve('tests/fixtures/preprocessing');
 const EXPECTED = path.join(FIXTURES, 'expected');
-const DEFAULTS: Params = {
-  input: path.join(FIXTURES, 'samplesheet.csv'),
-  fasta: path.join(FIXTURES, 'ref.fa'),
-  genome_name: 'test',
-  ploidy: 2,
-  skip_trimming: false,
-  min_base_quality: 20,
-  min_read_length: 50,
-  aligner: 'bwa-mem2',
-  skip_markduplicates: false,
-};
 const FILES = [
   ['leaf_A', 0, 'leaf_A_R1'],
   ['leaf_A', 1, 'leaf_A_R2'],
@@ -38,7 +28,7 @@ function fastqcModule(base: string, module: string): string[][] {
 describe('Preprocessing against FastQC and cutadapt', () => {
   let context: ReturnType<typeof testContext>;
   beforeAll(async () => {
-    context = testContext({ ...DEFAULTS });
+    context = testContext({ ...PREPROCESSING_FIXTURE });
     await run(context);
   });
   const qcOf = (sample: string) => JSON.parse(context.read(`qc/${sample}.qc.json`));
@@ -122,17 +112,17 @@ describe('inputs Preprocessing cannot use are named with the fix', () => {
     ['a missing file', 'sample,fastq_1\nA,nowhere.fastq.gz\n', /row 2: nowhere\.fastq\.gz does not exist/],
     ['not a FASTQ name', `sample,fastq_1\nA,${FIXTURES}/ref.fa\n`, /fastq_1 .*ref\.fa should end in \.fastq\.gz/],
   ])('%s', async (_, text, message) => {
-    await expect(run(testContext({ ...DEFAULTS, input: write('sheet.csv', text) }))).rejects.toThrow(message);
+    await expect(run(testContext({ ...PREPROCESSING_FIXTURE, input: write('sheet.csv', text) }))).rejects.toThrow(message);
   });
 
   it('mates out of order, and a truncated file', async () => {
     const record = (name: string) => `@${name}\nACGT\n+\nIIII\n`;
     const one = write('one_R1.fastq', record('r1') + record('r2'));
     const two = write('one_R2.fastq', record('r2') + record('r1'));
-    await expect(run(testContext({ ...DEFAULTS, input: write('pairs.csv', `sample,fastq_1,fastq_2\nA,${one},${two}\n`) }))).rejects.toThrow(
+    await expect(run(testContext({ ...PREPROCESSING_FIXTURE, input: write('pairs.csv', `sample,fastq_1,fastq_2\nA,${one},${two}\n`) }))).rejects.toThrow(
       /Read 1 of A is r1 in one_R1\.fastq but r2 in one_R2\.fastq/,
     );
     const cut = write('cut.fastq', `${record('r1')}@r2\nACGT\n`);
-    await expect(run(testContext({ ...DEFAULTS, input: write('cut.csv', `sample,fastq_1\nA,${cut}\n`) }))).rejects.toThrow(/ends in the middle of a record .* truncated/);
+    await expect(run(testContext({ ...PREPROCESSING_FIXTURE, input: write('cut.csv', `sample,fastq_1\nA,${cut}\n`) }))).rejects.toThrow(/ends in the middle of a record .* truncated/);
   });
 });
