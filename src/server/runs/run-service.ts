@@ -14,7 +14,7 @@ import { describeError, type Logger } from '../log';
 import { withDefaults } from '../pipelines/param-defaults';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
-import type { LaunchSpec, RunEngine } from './engines/engine';
+import type { LaunchRefusal, LaunchSpec, RunEngine } from './engines/engine';
 import { workDirOf } from './engines/nextflow';
 import { signalTree, tailOf, whenGone } from './engines/processes';
 import { isEnded, runIsOpen } from './lifecycle';
@@ -89,10 +89,10 @@ export function createRunService(options: RunServiceOptions) {
 
   const engineFor = (pipeline: CataloguePipeline) => options.engines[pipeline.manifest.engine ?? options.defaultEngine];
   /** Why the pipeline cannot be launched here (its files are broken, or its engine cannot run it), or null. */
-  const canLaunch = (pipeline: CataloguePipeline) =>
+  const canLaunch = (pipeline: CataloguePipeline): LaunchRefusal | null =>
     pipeline.problem
       ? {
-          status: 503,
+          kind: 'unavailable',
           message: `${pipeline.manifest.label} cannot be launched: its files in the catalogue are broken. ${pipeline.problem} Ask your administrator to fix the file.`,
           fix: 'Fix the named file in the catalogue and restart Seedbed.',
         }
@@ -132,7 +132,7 @@ export function createRunService(options: RunServiceOptions) {
     const refusal = canLaunch(pipeline);
     if (refusal) {
       log.warn('A launch was refused: the pipeline cannot run here', { pipeline: pipeline.id, engine: engine.name, fix: refusal.fix });
-      throw new DomainError(refusal.status === 501 ? 'not-implemented' : 'unavailable', refusal.message);
+      throw new DomainError(refusal.kind, refusal.message);
     }
     const problems = validateParams(pipeline.validate, input.params);
     if (problems) {
@@ -425,7 +425,7 @@ export function createRunService(options: RunServiceOptions) {
     const pipeline = pipelineOf(earlier.pipelineId);
     const engine = options.engines.nextflow;
     const refusal = engine.cannotLaunch(pipeline);
-    if (refusal) throw new DomainError(refusal.status === 501 ? 'not-implemented' : 'unavailable', refusal.message);
+    if (refusal) throw new DomainError(refusal.kind, refusal.message);
     const name = input.name ?? `${earlier.name.slice(0, 70)}_resumed`;
     return insertRun({
       name,

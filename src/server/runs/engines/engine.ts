@@ -1,5 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import type { RunEngineName } from '../../../contract/runs';
+import type { DomainErrorKind } from '../../domain-errors';
 import type { CataloguePipeline } from '../../pipelines/catalogue';
 
 /** What an engine needs to start one run. */
@@ -24,13 +25,20 @@ export interface LaunchSpec {
  * A way of running pipelines. Both engines report through the weblog endpoint; the run
  * service owns statuses, the queue and recovery, the engine only starts and stops processes.
  */
+/** Why a pipeline cannot be launched here: the error the launch answers with, and the administrator's fix. */
+export interface LaunchRefusal {
+  kind: Extract<DomainErrorKind, 'not-implemented' | 'unavailable'>;
+  message: string;
+  fix: string;
+}
+
 export interface RunEngine {
   readonly name: RunEngineName;
   /**
    * Why this engine cannot launch the pipeline on this server, or null when it can: `message` in
    * the words of the person launching, `fix` for the administrator (logged, and in the docs).
    */
-  cannotLaunch(pipeline: CataloguePipeline): { status: 501 | 503; message: string; fix: string } | null;
+  cannotLaunch(pipeline: CataloguePipeline): LaunchRefusal | null;
   /** Starts the run's process. */
   start(spec: LaunchSpec): ChildProcess;
   /** Asks the run's process (tree) to stop, forcing it after a grace period. */

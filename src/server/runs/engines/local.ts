@@ -42,7 +42,7 @@ export function createLocalEngine(options: { graceMs?: number } = {}): RunEngine
     cannotLaunch(pipeline: CataloguePipeline) {
       if (pipeline.manifest.local) return null;
       return {
-        status: 501,
+        kind: 'not-implemented',
         message: `${pipeline.manifest.label} has no local implementation yet, and this Seedbed runs pipelines on its built-in engine: it needs the nextflow engine. Ask your administrator to set it up (Docs → Administrator guide → Nextflow engine).`,
         fix: `Give ${pipeline.id} a "local" entry in ${path.join(pipeline.directory, 'pipeline.json')}, or run it on the nextflow engine (SEEDBED_ENGINE=nextflow, or "engine": "nextflow" in its pipeline.json).`,
       };

@@ -69,7 +69,7 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
     cannotLaunch(_pipeline: CataloguePipeline) {
       if (locate()) return null;
       return {
-        status: 503,
+        kind: 'unavailable',
         message: 'Runs cannot start on this server right now: its Nextflow engine is not installed. Ask your administrator to install it (Docs → Administrator guide → Nextflow engine).',
         fix: 'The `nextflow` command is not on the server’s PATH. Install Nextflow (https://www.nextflow.io/docs/latest/install.html) for the user Seedbed runs as, or set SEEDBED_ENGINE=local.',
       };
