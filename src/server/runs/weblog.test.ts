@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunStatus, WeblogEvent } from '../../contract/runs';
 import { runs } from '../db/schema';
-import { createTestApi, type TestApi } from '../testing/test-api';
+import { setUpTestApi } from '../testing/test-api';
 import { seededRandom, shuffled } from '../../../pipelines/_shared/stats';
 import failedTask from './fixtures/failed-task.weblog.json';
 import helloSucceeded from './fixtures/hello-succeeded.weblog.json';
@@ -16,26 +16,20 @@ import { createWeblogWriter } from './weblog-writer';
  */
 
 const SECRET = 'weblog-secret-for-tests-0123456789';
-let t: TestApi;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApi();
-  token = await t.signInNewUser();
-});
-afterAll(() => t.close());
+const api = setUpTestApi();
 
 async function newRun(status: RunStatus = 'SUBMITTED') {
-  const [run] = await t.db
+  const [run] = await api.t.db
     .insert(runs)
     .values({ name: 'tiny_lovelace', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'nextflow', status, params: {}, weblogSecretHash: hashSecret(SECRET) })
     .returning();
   return run!.id;
 }
 
-const post = (runId: number, event: unknown, secret = SECRET) => t.call(`/runs/${runId}/weblog?secret=${encodeURIComponent(secret)}`, { method: 'POST', json: event });
+const post = (runId: number, event: unknown, secret = SECRET) => api.t.call(`/runs/${runId}/weblog?secret=${encodeURIComponent(secret)}`, { method: 'POST', json: event });
 
 async function detail(runId: number) {
-  const response = await t.call(`/runs/${runId}`, { token });
+  const response = await api.t.call(`/runs/${runId}`, { token: api.token });
   expect(response.status).toBe(200);
   return (await response.json()) as {
     status: string;
@@ -49,7 +43,7 @@ async function detail(runId: number) {
 }
 
 async function tasks(runId: number) {
-  const response = await t.call(`/runs/${runId}/tasks?pageSize=100`, { token });
+  const response = await api.t.call(`/runs/${runId}/tasks?pageSize=100`, { token: api.token });
   return ((await response.json()) as { data: Array<{ taskId: number; name: string; status: string; exit: number | null; duration: number | null; peakRss: number | null; cpuPercent: number | null }> })
     .data;
 }
@@ -57,7 +51,7 @@ async function tasks(runId: number) {
 /** What Nextflow's HTTP client sends: DataOutputStream.writeBytes keeps the low byte of each character. */
 const nextflowBytes = (event: unknown) => Uint8Array.from(JSON.stringify(event), (character) => character.charCodeAt(0) & 0xff);
 const postBytes = (runId: number, bytes: Uint8Array) =>
-  t.call(`/runs/${runId}/weblog?secret=${encodeURIComponent(SECRET)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.from(bytes) });
+  api.t.call(`/runs/${runId}/weblog?secret=${encodeURIComponent(SECRET)}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: Buffer.from(bytes) });
 const event = (name: string, extra: Record<string, unknown> = {}) => ({
   runName: 'tiny_lovelace',
   runId: 'a0e3c7d6-1b2f-4c7e-9d1a-2f3b4c5d6e7f',
@@ -95,7 +89,7 @@ describe('Nextflow’s own bytes and failure reports', () => {
     const runId = await newRun('RUNNING');
     const trace = { task_id: 1, hash: 'ab/cdef12', name: 'FASTQC (1)', process: 'FASTQC', status: 'SUBMITTED', submit: 1795300000000, start: 0, complete: 0, exit: 2147483647 };
     expect((await post(runId, event('process_submitted', { trace }))).status).toBe(204);
-    const response = await t.call(`/runs/${runId}/tasks?pageSize=10`, { token });
+    const response = await api.t.call(`/runs/${runId}/tasks?pageSize=10`, { token: api.token });
     const [task] = ((await response.json()) as { data: Array<{ submit: number | null; start: number | null; complete: number | null }> }).data;
     expect(task).toMatchObject({ submit: 1795300000000, start: null, complete: null });
   });
@@ -190,10 +184,10 @@ describe('weblog ingestion', () => {
   it('needs the run’s own secret, not a token, and checks the event', async () => {
     const runId = await newRun();
     const other = await newRun();
-    const [run] = await t.db.select().from(runs).where(eq(runs.id, other));
+    const [run] = await api.t.db.select().from(runs).where(eq(runs.id, other));
     expect(run).toBeDefined();
     expect((await post(runId, helloSucceeded[0], 'not-the-secret-of-this-run')).status).toBe(401);
-    expect((await t.call(`/runs/${runId}/weblog`, { method: 'POST', json: helloSucceeded[0] })).status).toBe(400);
+    expect((await api.t.call(`/runs/${runId}/weblog`, { method: 'POST', json: helloSucceeded[0] })).status).toBe(400);
     expect((await post(999999, helloSucceeded[0])).status).toBe(404);
     const bad = await post(runId, { runName: 'x', runId: 'y', event: 'exploded', utcTime: 'now' });
     expect(bad.status).toBe(400);
@@ -207,9 +201,9 @@ describe('weblog ingestion', () => {
 
   it('checks the secret before reading the body: a stranger’s malformed body is refused as unauthenticated', async () => {
     const runId = await newRun();
-    const response = await t.call(`/runs/${runId}/weblog?secret=not-the-secret-of-this-run`, { method: 'POST', body: '{"not json', headers: { 'Content-Type': 'application/json' } });
+    const response = await api.t.call(`/runs/${runId}/weblog?secret=not-the-secret-of-this-run`, { method: 'POST', body: '{"not json', headers: { 'Content-Type': 'application/json' } });
     expect(response.status).toBe(401);
-    const huge = await t.call(`/runs/${runId}/weblog?secret=${SECRET}`, { method: 'POST', body: `{"pad":"${'x'.repeat(5 * 1024 * 1024)}"}`, headers: { 'Content-Type': 'application/json' } });
+    const huge = await api.t.call(`/runs/${runId}/weblog?secret=${SECRET}`, { method: 'POST', body: `{"pad":"${'x'.repeat(5 * 1024 * 1024)}"}`, headers: { 'Content-Type': 'application/json' } });
     expect(huge.status).toBe(413);
   });
 
@@ -228,7 +222,7 @@ describe('weblog ingestion', () => {
 
   it('writes a batch row by row when one row cannot be stored, failing only that row’s event', async () => {
     const runId = await newRun();
-    const writer = createWeblogWriter(t.db);
+    const writer = createWeblogWriter(api.t.db);
     const template = (helloSucceeded as unknown as WeblogEvent[]).find((event) => event.event === 'process_completed')!;
     // Past the schema (as a future column or bug might let through): a fraction in a bigint column.
     const events = [1, 2, 3].map((taskId) => ({ ...template, trace: { ...template.trace!, task_id: taskId, submit: taskId === 2 ? 1.5 : template.trace!.submit } }));

@@ -1,23 +1,17 @@
 import { count } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fileTypes } from '../../db/schema';
 import { DEFAULT_FILE_TYPES, seedFileTypes } from '../../services/file-types';
-import { createTestApi, type TestApi } from '../../testing/test-api';
+import { setUpTestApi } from '../../testing/test-api';
 
-let t: TestApi;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApi();
-  token = await t.signInNewUser();
-});
-afterAll(() => t.close());
+const api = setUpTestApi();
 
 let counter = 0;
 function unique(prefix: string) {
   counter += 1;
   return `${prefix} ${counter}`;
 }
-const send = (method: string, path: string, json?: unknown) => t.call(path, { method, token, ...(json === undefined ? {} : { json }) });
+const send = (method: string, path: string, json?: unknown) => api.t.call(path, { method, token: api.token, ...(json === undefined ? {} : { json }) });
 async function created<T = { id: number }>(path: string, json: unknown): Promise<T> {
   const response = await send('POST', path, json);
   if (response.status !== 201) throw new Error(`${path}: ${response.status} ${await response.text()}`);
@@ -227,12 +221,12 @@ describe('planned crosses', () => {
 
 describe('file types', () => {
   it('are seeded on first start, once', async () => {
-    await seedFileTypes(t.db);
+    await seedFileTypes(api.t.db);
     const names = ((await (await send('GET', '/file-types?pageSize=100')).json()) as { data: Array<{ name: string }> }).data.map((row) => row.name);
     for (const fileType of DEFAULT_FILE_TYPES) expect(names).toContain(fileType.name);
-    const [before] = await t.db.select({ value: count() }).from(fileTypes);
-    await seedFileTypes(t.db);
-    const [after] = await t.db.select({ value: count() }).from(fileTypes);
+    const [before] = await api.t.db.select({ value: count() }).from(fileTypes);
+    await seedFileTypes(api.t.db);
+    const [after] = await api.t.db.select({ value: count() }).from(fileTypes);
     expect(after!.value).toBe(before!.value);
   });
 });

@@ -1,18 +1,12 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { API_SECURITY_HEADERS } from '../../api';
 import { seedFileTypes } from '../../services/file-types';
-import { createTestApi, type TestApi } from '../../testing/test-api';
+import { setUpTestApi } from '../../testing/test-api';
 
-let t: TestApi;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApi();
-  await seedFileTypes(t.db);
-  token = await t.signInNewUser();
-});
-afterAll(() => t.close());
+const api = setUpTestApi();
+beforeAll(() => seedFileTypes(api.t.db));
 
 const VCF = fs.readFileSync('tests/fixtures/genomics/panel.vcf');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
@@ -29,7 +23,12 @@ function bgzfBlock(data: Buffer): Buffer {
 }
 
 const upload = (name: string, body: Buffer | string) =>
-  t.call(`/files?name=${encodeURIComponent(name)}`, { method: 'POST', token, body: typeof body === 'string' ? body : new Uint8Array(body), headers: { 'Content-Type': 'application/octet-stream' } });
+  api.t.call(`/files?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    token: api.token,
+    body: typeof body === 'string' ? body : new Uint8Array(body),
+    headers: { 'Content-Type': 'application/octet-stream' },
+  });
 
 describe('POST files: the content must be what the type says', () => {
   it('stores a VCF, plain or gzip-compressed', async () => {
@@ -78,7 +77,7 @@ describe('POST files: names', () => {
     expect(stored.name).toBe(name);
     expect(Buffer.byteLength(stored.path.split('/').pop()!)).toBeLessThanOrEqual(255);
     expect(stored.path.endsWith(name.endsWith('.gz') ? '.vcf.gz' : '.vcf')).toBe(true);
-    const download = await t.call(`/files/${stored.id}/download`, { token });
+    const download = await api.t.call(`/files/${stored.id}/download`, { token: api.token });
     expect(download.status).toBe(200);
     expect(decodeURIComponent(download.headers.get('content-disposition')!.split("UTF-8''")[1]!)).toBe(name);
   });
@@ -87,7 +86,7 @@ describe('POST files: names', () => {
 describe('GET files/{id}/download', () => {
   it('streams the bytes with the API’s security headers', async () => {
     const stored = (await (await upload('panel.vcf', VCF)).json()) as { id: number };
-    const response = await t.call(`/files/${stored.id}/download`, { token });
+    const response = await api.t.call(`/files/${stored.id}/download`, { token: api.token });
     expect(response.status).toBe(200);
     for (const [name, value] of API_SECURITY_HEADERS) expect(response.headers.get(name)).toBe(value);
     expect(response.headers.get('content-type')).toBe('application/octet-stream');

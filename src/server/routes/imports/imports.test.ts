@@ -1,18 +1,12 @@
 import { count, like, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { IMPORTABLE_RESOURCES } from '../../../contract/breeding-codes';
 import { IMPORT_TEMPLATES, templateColumns, templateCsv } from '../../../contract/imports';
 import { accessions } from '../../db/schema';
-import { createTestApi, type TestApi } from '../../testing/test-api';
+import { setUpTestApi } from '../../testing/test-api';
 import { findNearDuplicates, oneEditApart } from './near-duplicates';
 
-let t: TestApi;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApi();
-  token = await t.signInNewUser();
-});
-afterAll(() => t.close());
+const api = setUpTestApi();
 
 interface Report {
   rows: number;
@@ -21,12 +15,12 @@ interface Report {
   created?: number;
 }
 const upload = async (path: string, csv: string, query = '') => {
-  const response = await t.call(`/${path}/import${query}`, { method: 'POST', token, body: csv, headers: { 'Content-Type': 'text/csv' } });
+  const response = await api.t.call(`/${path}/import${query}`, { method: 'POST', token: api.token, body: csv, headers: { 'Content-Type': 'text/csv' } });
   return { status: response.status, body: (await response.json()) as { report: Report; message?: string } };
 };
 const countLike = async (prefix: string) =>
   (
-    await t.db
+    await api.t.db
       .select({ value: count() })
       .from(accessions)
       .where(like(accessions.germplasmName, `${prefix}%`))
@@ -34,7 +28,7 @@ const countLike = async (prefix: string) =>
 
 describe('importable lists', () => {
   it('are the lists the contract names: one import route each, and the console offers Import CSV on exactly those', async () => {
-    const document = (await (await t.call('/openapi.json')).json()) as { paths: Record<string, unknown> };
+    const document = (await (await api.t.call('/openapi.json')).json()) as { paths: Record<string, unknown> };
     const routes = Object.keys(document.paths)
       .filter((path) => path.endsWith('/import'))
       .map((path) => path.split('/')[1])
@@ -64,7 +58,7 @@ describe('accession import', () => {
     const commit = await upload('accessions', csv, '?commit=true');
     expect(commit.status).toBe(201);
     expect(commit.body.report.created).toBe(2);
-    const list = (await (await t.call('/accessions?q=ImpA-2', { token })).json()) as { data: Array<{ countryOfOriginCode: string }> };
+    const list = (await (await api.t.call('/accessions?q=ImpA-2', { token: api.token })).json()) as { data: Array<{ countryOfOriginCode: string }> };
     expect(list.data[0]!.countryOfOriginCode).toBe('MLI');
   });
 
@@ -127,10 +121,10 @@ describe('accession import', () => {
   });
 
   it('writes nothing when the commit fails part-way (row 150 of 300)', async () => {
-    await t.db.execute(
+    await api.t.db.execute(
       sql`create or replace function refuse_boom() returns trigger language plpgsql as $$ begin if new.germplasm_name = 'ImpE-150' then raise exception 'storage refused row 150'; end if; return new; end $$`,
     );
-    await t.db.execute(sql`create trigger refuse_boom before insert on accessions for each row execute function refuse_boom()`);
+    await api.t.db.execute(sql`create trigger refuse_boom before insert on accessions for each row execute function refuse_boom()`);
     try {
       const rows = Array.from({ length: 300 }, (_, index) => `ImpE-${index + 1},Zea`);
       const { status, body } = await upload('accessions', `germplasmName,genus\n${rows.join('\n')}\n`, '?commit=true&acceptWarnings=true');
@@ -140,7 +134,7 @@ describe('accession import', () => {
       expect(body.message).not.toContain('storage refused row 150');
       expect(await countLike('ImpE-')).toBe(0);
     } finally {
-      await t.db.execute(sql`drop trigger refuse_boom on accessions`);
+      await api.t.db.execute(sql`drop trigger refuse_boom on accessions`);
     }
   });
 
@@ -152,7 +146,7 @@ describe('accession import', () => {
 
 describe('experiment import', () => {
   it('names its project and site; unknown names are errors', async () => {
-    await t.call('/projects', { method: 'POST', token, json: { name: 'ImpF project' } });
+    await api.t.call('/projects', { method: 'POST', token: api.token, json: { name: 'ImpF project' } });
     const { body } = await upload('experiments', 'name,project,site,studyType\nImpF-1,ImpF project,,nursery\nImpF-2,No such project,No such site,nursery\n');
     expect(body.report.errors).toEqual([
       { row: 3, column: 'project', message: "No project is named 'No such project'; create it first or fix the name." },
@@ -201,7 +195,7 @@ describe('near-duplicates', () => {
 
 describe('cross plan import', () => {
   it('groups rows into plans, names projects and parents, and writes plans and crosses together', async () => {
-    await t.call('/projects', { method: 'POST', token, json: { name: 'ImpG project' } });
+    await api.t.call('/projects', { method: 'POST', token: api.token, json: { name: 'ImpG project' } });
     await upload('accessions', 'germplasmName,genus\nImpG-Svevo,Triticum\nImpG-Kronos,Triticum\n', '?commit=true');
     const csv = [
       'crossPlan,project,planStatus,femaleParent,maleParent,crossType,numberOfCrosses,status,notes',
@@ -221,9 +215,9 @@ describe('cross plan import', () => {
     const committed = await upload('cross-plans', good, '?commit=true');
     expect(committed.status).toBe(201);
     expect(committed.body.report.created).toBe(2);
-    const plans = (await (await t.call('/cross-plans?q=ImpG%20block', { token })).json()) as { data: Array<{ id: number; status: string }> };
+    const plans = (await (await api.t.call('/cross-plans?q=ImpG%20block', { token: api.token })).json()) as { data: Array<{ id: number; status: string }> };
     expect(plans.data).toHaveLength(1);
-    const crosses = (await (await t.call(`/cross-plans/${plans.data[0]!.id}/crosses`, { token })).json()) as { data: Array<{ crossType: string; maleParentName: string | null }> };
+    const crosses = (await (await api.t.call(`/cross-plans/${plans.data[0]!.id}/crosses`, { token: api.token })).json()) as { data: Array<{ crossType: string; maleParentName: string | null }> };
     expect(crosses.data.map((cross) => [cross.crossType, cross.maleParentName])).toEqual([
       ['BIPARENTAL', 'ImpG-Kronos'],
       ['SELF', null],

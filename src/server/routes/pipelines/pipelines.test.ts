@@ -1,17 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../testing/test-api';
+import { describe, expect, it } from 'vitest';
+import { createTestApi, setUpTestApi } from '../../testing/test-api';
 
-let t: TestApi;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApi();
-  token = await t.signInNewUser();
-});
-afterAll(() => t.close());
+const api = setUpTestApi();
 
 describe('pipelines', () => {
   it('lists the twelve pipelines of the Launch menu', async () => {
-    const response = await t.call('/pipelines', { token });
+    const response = await api.t.call('/pipelines', { token: api.token });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: Array<{ id: string; label: string }> };
     expect(body.data).toHaveLength(12);
@@ -19,14 +13,14 @@ describe('pipelines', () => {
   });
 
   it('returns one pipeline with its nf-core schema, and 404 names the catalogue', async () => {
-    const body = (await (await t.call('/pipelines/nf-gdip', { token })).json()) as { label: string; schema: { $schema: string; $defs: Record<string, unknown> } };
+    const body = (await (await api.t.call('/pipelines/nf-gdip', { token: api.token })).json()) as { label: string; schema: { $schema: string; $defs: Record<string, unknown> } };
     expect(body.label).toBe('GDIP');
     expect(body.schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(Object.keys(body.schema.$defs)).toContain('discovery_options');
-    const missing = await t.call('/pipelines/nf-nothing', { token });
+    const missing = await api.t.call('/pipelines/nf-nothing', { token: api.token });
     expect(missing.status).toBe(404);
     expect(((await missing.json()) as { message: string }).message).toMatch(/No pipeline 'nf-nothing'.*nf-gdip/);
-    expect((await t.call('/pipelines/..%2Fetc', { token })).status).toBe(400);
+    expect((await api.t.call('/pipelines/..%2Fetc', { token: api.token })).status).toBe(400);
   });
 });
 

@@ -1,25 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunStatus, RunStatusCounts } from '../../../contract/runs';
 import { runGroups, runs } from '../../db/schema';
 import { hashSecret } from '../../runs/weblog';
-import { createTestApi, type TestApi } from '../../testing/test-api';
+import { setUpTestApi } from '../../testing/test-api';
 
-let t: TestApi;
-let token: string;
-beforeAll(async () => {
-  t = await createTestApi();
-  token = await t.signInNewUser();
-});
-afterAll(() => t.close());
+const api = setUpTestApi();
 
 describe('GET runs/status-counts', () => {
   it('counts a group’s runs by status in one answer, every status present', async () => {
-    const [group] = await t.db
+    const [group] = await api.t.db
       .insert(runGroups)
       .values({ name: `counted-${Date.now()}` })
       .returning();
     const statuses: RunStatus[] = ['SUCCEEDED', 'SUCCEEDED', 'FAILED', 'RUNNING'];
-    await t.db.insert(runs).values(
+    await api.t.db.insert(runs).values(
       statuses.map((status, index) => ({
         name: `counted_${index}`,
         pipelineId: 'nf-gdip',
@@ -32,9 +26,9 @@ describe('GET runs/status-counts', () => {
       })),
     );
     // A run outside the group is not counted.
-    await t.db.insert(runs).values({ name: 'elsewhere', pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'FAILED', params: {}, weblogSecretHash: hashSecret('x') });
+    await api.t.db.insert(runs).values({ name: 'elsewhere', pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'FAILED', params: {}, weblogSecretHash: hashSecret('x') });
 
-    const response = await t.call(`/runs/status-counts?groupId=${group!.id}`, { token });
+    const response = await api.t.call(`/runs/status-counts?groupId=${group!.id}`, { token: api.token });
     expect(response.status).toBe(200);
     const counts = (await response.json()) as RunStatusCounts;
     expect(counts.total).toBe(4);
@@ -49,7 +43,7 @@ describe('GET runs/status-counts', () => {
   });
 
   it('refuses a bad filter with 400, like the list', async () => {
-    const response = await t.call('/runs/status-counts?status=EXPLODED', { token });
+    const response = await api.t.call('/runs/status-counts?status=EXPLODED', { token: api.token });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: Record<string, string> }).errors).toHaveProperty('status');
   });
