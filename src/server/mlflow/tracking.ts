@@ -18,7 +18,7 @@ import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { escapeLike } from '../db/like';
 import { mlflowMetricHistories, mlflowRuns, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
-import type { Logger } from '../log';
+import { describeError, type Logger } from '../log';
 import { MlflowError, type MlflowClient, type MlflowRunSnapshot } from './client';
 
 /**
@@ -158,7 +158,7 @@ export function createMlflowTracking({ db, client, log }: MlflowTrackingOptions)
   }
 
   /** Reads the run again; a run MLflow no longer has (or has deleted) keeps its snapshot, marked. */
-  async function refresh(id: number): Promise<TrackedMlflowRunDetail> {
+  async function pull(id: number): Promise<void> {
     const row = await findRow(id);
     let snapshot: MlflowRunSnapshot;
     let histories: MlflowHistory[];
@@ -167,17 +167,13 @@ export function createMlflowTracking({ db, client, log }: MlflowTrackingOptions)
       histories = snapshot.deleted ? [] : await changedHistories(row.trackingUri, row.mlflowRunId, snapshot, row.latestMetrics);
     } catch (error) {
       if (error instanceof MlflowError && error.problem === 'not-found') {
-        await markDeleted(row, 'MLflow no longer has this run (deleted and purged on the MLflow side). The last snapshot is kept.');
-        return detail(id);
+        return markDeleted(row, 'MLflow no longer has this run (deleted and purged on the MLflow side). The last snapshot is kept.');
       }
       const message = error instanceof MlflowError ? error.message : 'The refresh failed unexpectedly; the last snapshot is kept.';
       await db.update(mlflowRuns).set({ refreshError: message }).where(eq(mlflowRuns.id, id));
       toDomainError(error, false);
     }
-    if (snapshot.deleted) {
-      await markDeleted(row, 'This run was deleted on the MLflow side. The last snapshot is kept; restore the run in MLflow to refresh it again.');
-      return detail(id);
-    }
+    if (snapshot.deleted) return markDeleted(row, 'This run was deleted on the MLflow side. The last snapshot is kept; restore the run in MLflow to refresh it again.');
     await db.transaction(async (tx) => {
       await tx
         .update(mlflowRuns)
@@ -185,10 +181,15 @@ export function createMlflowTracking({ db, client, log }: MlflowTrackingOptions)
         .where(eq(mlflowRuns.id, id));
       await saveHistories(tx, id, histories);
     });
+  }
+
+  /** A refresh as the API answers it: the run as it stands afterwards. */
+  async function refresh(id: number): Promise<TrackedMlflowRunDetail> {
+    await pull(id);
     return detail(id);
   }
 
-  async function markDeleted(row: Row, message: string) {
+  async function markDeleted(row: Row, message: string): Promise<void> {
     await db
       .update(mlflowRuns)
       .set({ deletedInMlflowAt: row.deletedInMlflowAt ?? new Date(), refreshError: message, refreshedAt: new Date() })
@@ -275,7 +276,7 @@ export function createMlflowTracking({ db, client, log }: MlflowTrackingOptions)
       let refreshed = 0;
       for (const row of rows) {
         try {
-          await refresh(row.id);
+          await pull(row.id);
           refreshed += 1;
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -302,10 +303,10 @@ export function createMlflowTracking({ db, client, log }: MlflowTrackingOptions)
       const ids = await this.claimDue(intervalSeconds);
       for (const id of ids) {
         try {
-          await refresh(id);
+          await pull(id);
         } catch (error) {
           // Kept on the row as refreshError; the next turn tries again.
-          if (!(error instanceof DomainError)) log.warn('Refreshing a tracked MLflow run failed', { id, error: error instanceof Error ? error.message : String(error) });
+          if (!(error instanceof DomainError)) log.warn('Refreshing a tracked MLflow run failed', { id, error: describeError(error) });
         }
       }
       return ids.length;
