@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decimalFraction, atLeast, atMost } from './exact.ts';
-import { formatP, tTest } from './stats.ts';
+import { foldSplits, formatP, seededFolds, tTest } from './stats.ts';
 
 describe('two-sided t-test p-values agree with R far into the tail', () => {
   // Expected: R 4.2.2, sprintf("%.17g", 2 * pt(-abs(t), df)) and
@@ -37,5 +37,18 @@ describe('thresholds compare exactly', () => {
     expect(atLeast(59, 600, decimalFraction(0.1))).toBe(false);
     expect(atMost(16, 300, decimalFraction(0.05))).toBe(false);
     expect(decimalFraction(1e-7)).toEqual({ numerator: 1n, denominator: 10_000_000n });
+  });
+});
+
+describe('foldSplits', () => {
+  it('holds each index out in exactly its own fold and trains on the rest, in ascending order', () => {
+    const fold = seededFolds(23, 5, 42);
+    const splits = foldSplits(fold, 5);
+    expect(splits).toHaveLength(5);
+    for (const [k, { train, test }] of splits.entries()) {
+      expect(test).toEqual([...fold.keys()].filter((index) => fold[index] === k));
+      expect(train).toEqual([...fold.keys()].filter((index) => fold[index] !== k));
+    }
+    expect(splits.flatMap((split) => split.test).sort((a, b) => a - b)).toEqual([...Array(23).keys()]);
   });
 });

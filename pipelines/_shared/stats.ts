@@ -89,6 +89,13 @@ export function seededFolds(count: number, folds: number, seed: number): Int32Ar
   return fold;
 }
 
+/** Each fold's training indices (those of every other fold) and held-out indices, in ascending order. */
+export function foldSplits(fold: Int32Array, folds: number): Array<{ train: number[]; test: number[] }> {
+  const splits = Array.from({ length: folds }, () => ({ train: [] as number[], test: [] as number[] }));
+  for (const [index, heldOutIn] of fold.entries()) for (const [k, split] of splits.entries()) (k === heldOutIn ? split.test : split.train).push(index);
+  return splits;
+}
+
 function ranks(values: ArrayLike<number>): Float64Array {
   const order = Array.from(values, (value, index) => ({ value, index })).sort((a, b) => a.value - b.value);
   const result = new Float64Array(values.length);

@@ -12,7 +12,7 @@ import { gram, symmetricEigen } from '../../_shared/linear-algebra.ts';
 import { fitPls, predictLinear } from '../../_shared/pls.ts';
 import { fitRidge, remlLambda } from '../../_shared/ridge.ts';
 import { readSpectra } from '../../_shared/spectra.ts';
-import { foldMetrics, pearson, seededFolds } from '../../_shared/stats.ts';
+import { foldMetrics, foldSplits, pearson, seededFolds } from '../../_shared/stats.ts';
 import { commaList } from '../../_shared/params.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
@@ -121,16 +121,15 @@ export async function run(context: LocalContext): Promise<void> {
       const n = ids.length;
       if (n < 2 * params.cv_folds) throw new Error(`${trait} has ${n} samples with both a spectrum and a value; ${params.cv_folds}-fold cross-validation needs at least ${2 * params.cv_folds}.`);
       const x = ids.map((id) => spectra.values[byId.get(id)!]!);
-      const fold = seededFolds(n, params.cv_folds, params.seed);
+      const splits = foldSplits(seededFolds(n, params.cv_folds, params.seed), params.cv_folds);
+      const rmseOf = (predicted: Float64Array) => Math.sqrt(predicted.reduce((sum, value, index) => sum + (value - y[index]!) ** 2, 0) / n);
       const maxComponents = Math.min(params.max_components, spectra.wavelengths.length, Math.floor(n - n / params.cv_folds) - 1);
       const results = new Map<string, { predicted: Float64Array; components: number | null; rmse: number }>();
       const lambdas: number[] = [];
       if (models.includes('plsr')) {
         // Every component count from one fit per fold; the count with the lowest RMSECV wins.
         const byCount = Array.from({ length: maxComponents }, () => new Float64Array(n));
-        for (let k = 0; k < params.cv_folds; k += 1) {
-          const train = ids.map((_, index) => index).filter((index) => fold[index] !== k);
-          const test = ids.map((_, index) => index).filter((index) => fold[index] === k);
+        for (const { train, test } of splits) {
           const model = fitPls(
             train.map((index) => x[index]!),
             Float64Array.from(train, (index) => y[index]!),
@@ -138,27 +137,25 @@ export async function run(context: LocalContext): Promise<void> {
           );
           for (const [count, coefficient] of model.coefficients.entries()) for (const index of test) byCount[count]![index] = predictLinear(coefficient, model.intercepts[count]!, x[index]!);
         }
-        const rmsecv = byCount.map((predicted) => Math.sqrt(predicted.reduce((sum, value, index) => sum + (value - y[index]!) ** 2, 0) / n));
+        const rmsecv = byCount.map(rmseOf);
         for (const [count, value] of rmsecv.entries()) componentRows.push([trait, count + 1, format(value)].join(','));
         const best = rmsecv.indexOf(Math.min(...rmsecv));
         results.set('plsr', { predicted: byCount[best]!, components: best + 1, rmse: rmsecv[best]! });
       }
       if (models.includes('ridge')) {
         const predicted = new Float64Array(n);
-        for (let k = 0; k < params.cv_folds; k += 1) {
-          const train = ids.map((_, index) => index).filter((index) => fold[index] !== k);
+        for (const { train, test } of splits) {
           const fit = fitSpectralRidge(
             train.map((index) => x[index]!),
             Float64Array.from(train, (index) => y[index]!),
           );
-          for (const index of ids.keys()) if (fold[index] === k) predicted[index] = predictLinear(fit.coefficient, fit.intercept, x[index]!);
+          for (const index of test) predicted[index] = predictLinear(fit.coefficient, fit.intercept, x[index]!);
           lambdas.push(fit.lambda);
         }
-        results.set('ridge', { predicted, components: null, rmse: Math.sqrt(predicted.reduce((sum, value, index) => sum + (value - y[index]!) ** 2, 0) / n) });
+        results.set('ridge', { predicted, components: null, rmse: rmseOf(predicted) });
       }
       for (const [model, result] of results) {
-        for (let k = 0; k < params.cv_folds; k += 1) {
-          const test = ids.map((_, index) => index).filter((index) => fold[index] === k);
+        for (const [k, { test }] of splits.entries()) {
           const metrics = foldMetrics(
             test.map((index) => y[index]!),
             test.map((index) => result.predicted[index]!),

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { gram } from '../../_shared/linear-algebra.ts';
 import type { KernelView } from '../../_shared/ridge.ts';
-import { foldMetrics, seededFolds } from '../../_shared/stats.ts';
+import { foldMetrics, foldSplits, seededFolds } from '../../_shared/stats.ts';
 import { commaList } from '../../_shared/params.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { hasFullCall, isBiallelicSnp, readVcf } from '../../_shared/vcf.ts';
@@ -115,16 +115,15 @@ export async function run(context: LocalContext): Promise<void> {
       // Per model and repeat: every individual's prediction from the fold that held it out.
       const predictions = new Map<ModelName, Float64Array[]>();
       const all = ids.map((_, index) => index);
+      const splitsOf = folds.map((fold) => foldSplits(fold, params.cv_folds));
       for (const model of models) {
         // GBLUP with VanRaden's G is rrBLUP with λ scaled by Σ2pq: the same predictions, computed once.
         const twin = model === 'gblup' ? predictions.get('rrblup') : model === 'rrblup' ? predictions.get('gblup') : undefined;
         const perRepeat =
           twin ??
-          folds.map((fold) => {
+          splitsOf.map((splits) => {
             const predicted = new Float64Array(n);
-            for (let k = 0; k < params.cv_folds; k += 1) {
-              const train = all.filter((index) => fold[index] !== k);
-              const test = all.filter((index) => fold[index] === k);
+            for (const { train, test } of splits) {
               const values = fitModel(model, train).fitted.predict(test);
               for (const [position, index] of test.entries()) predicted[index] = values[position]!;
             }
@@ -132,9 +131,8 @@ export async function run(context: LocalContext): Promise<void> {
           });
         predictions.set(model, perRepeat);
         const perFold: Array<ReturnType<typeof foldMetrics>> = [];
-        for (const [repeat, fold] of folds.entries()) {
-          for (let k = 0; k < params.cv_folds; k += 1) {
-            const test = all.filter((index) => fold[index] === k);
+        for (const [repeat, splits] of splitsOf.entries()) {
+          for (const [k, { test }] of splits.entries()) {
             const metrics = foldMetrics(
               Float64Array.from(test, (index) => y[index]!),
               Float64Array.from(test, (index) => perRepeat[repeat]![index]!),

@@ -12,7 +12,7 @@ import type { LocalContext } from '../../../src/server/runs/local-runner/context
 import { atLeast, decimalFraction } from '../../_shared/exact.ts';
 import { gram, orthonormalBasis } from '../../_shared/linear-algebra.ts';
 import { fitRidge, fixedValue, geneticValue, type KernelView, remlLambda } from '../../_shared/ridge.ts';
-import { formatP, mean, pearson, seededFolds } from '../../_shared/stats.ts';
+import { foldSplits, formatP, mean, pearson, seededFolds } from '../../_shared/stats.ts';
 import { hasFullCall, isBiallelicSnp, readVcf, type Vcf } from '../../_shared/vcf.ts';
 import { type Covariate, classifyCovariates, design } from './covariates.ts';
 import { createScanner } from './scan.ts';
@@ -213,9 +213,7 @@ export async function run(context: LocalContext): Promise<void> {
       const predicted = new Float64Array(n);
       const genetic = new Float64Array(n);
       const adjusted = new Float64Array(n);
-      for (let fold = 0; fold < params.cv_folds; fold += 1) {
-        const train = all.filter((index) => foldOf[index] !== fold);
-        const test = all.filter((index) => foldOf[index] === fold);
+      for (const { train, test } of foldSplits(foldOf, params.cv_folds)) {
         const foldDesign = design(covariates, individuals, train);
         // A level or covariate constant in the training rows adds nothing there: leave it out.
         const { dropped } = orthonormalBasis(foldDesign.columns.map((column) => Float64Array.from(train, (index) => column[index]!)));
