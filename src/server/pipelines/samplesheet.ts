@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import type { ErrorObject } from 'ajv/dist/2020.js';
+import { isRemoteLocation } from '../runs/outputs';
 import { compileParamsSchema } from './params-validation';
 
 /**
@@ -73,7 +74,7 @@ export function samplesheetProblems(file: string, schemaFile: string, baseDir: s
     if (!validate(values)) rowProblems.push(...[...new Set((validate.errors ?? []).map(describe))]);
     for (const [column, property] of Object.entries(properties)) {
       const value = values[column];
-      if (!property.exists || typeof value !== 'string' || /^[a-z][a-z0-9+.-]*:\/\//i.test(value)) continue;
+      if (!property.exists || typeof value !== 'string' || isRemoteLocation(value)) continue;
       if (!fs.existsSync(path.resolve(baseDir, value))) rowProblems.push(`${column}: no file at ${value} on this server`);
     }
     if (rowProblems.length > 0) {
