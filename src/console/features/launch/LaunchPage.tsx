@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
+import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
 import { useRequest } from '../../lib/use-request';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
@@ -14,12 +15,12 @@ import { LaunchForm } from './LaunchForm';
 import type { EarlierRun, Pipeline } from './launch-types';
 
 export function Launch({ pipelineId }: { pipelineId: string }) {
-  const [from, setFrom] = useState<string | null | undefined>(undefined);
-  useEffect(() => setFrom(new URLSearchParams(window.location.search).get('from')), []);
+  // ?from=<run id>: relaunch with that run's parameters.
+  const from = useQueryParam('from', RECORD_ID);
   const pipeline = useRequest<Pipeline>(`pipelines/${pipelineId}`);
   const runGroups = useRequest<Page<RunGroup>>('run-groups?pageSize=1000&sort=name');
   const projects = useRequest<Page<ProjectRecord>>('projects?pageSize=1000&sort=name');
-  const earlier = useRequest<EarlierRun>(from && /^\d+$/.test(from) ? `runs/${from}` : null);
+  const earlier = useRequest<EarlierRun>(from ? `runs/${from}` : null);
   const storedFiles = useRequest<Page<StoredFile>>('files?pageSize=1000');
   const [uploaded, setUploaded] = useState<StoredFile[]>([]);
   const groups = useMemo(() => (pipeline.data ? groupsOf(pipeline.data.schema) : []), [pipeline.data]);
@@ -40,7 +41,7 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
       />
     );
   }
-  const waitingForEarlier = from === undefined || (from !== null && /^\d+$/.test(from) && !earlier.data);
+  const waitingForEarlier = from === undefined || (from !== null && !earlier.data);
   if (!pipeline.data || !runGroups.data || !projects.data || waitingForEarlier) return <LoadingOverlay />;
   const earlierRun = earlier.data && earlier.data.pipelineId === pipelineId ? earlier.data : null;
   const files = storedFiles.data ? [...uploaded, ...storedFiles.data.data] : undefined;

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import type { MlflowRefreshAll, TrackedMlflowRun } from '../../../contract/mlflow';
 import { MLFLOW_RUN_STATUSES } from '../../../contract/mlflow-url';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -7,6 +7,7 @@ import { notify } from '../../app/notify';
 import { ROUTES, viewRoute } from '../../app/routes';
 import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
+import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
@@ -21,15 +22,10 @@ const compareRoute = (ids: number[]) => `${ROUTES.mlflowCompare}?ids=${ids.join(
  * pick two or more to compare. `?run=<id>` ties the new one to that Seedbed run.
  */
 export default function MlflowRunsPage() {
-  const [initialRunId, setInitialRunId] = useState<number | null | undefined>(undefined);
+  const runParam = useQueryParam('run', RECORD_ID);
   const [selected, setSelected] = useState<number[]>([]);
   const [version, setVersion] = useState(0);
   const [refreshing, setRefreshing] = useState<'all' | number | null>(null);
-
-  useEffect(() => {
-    const value = new URLSearchParams(window.location.search).get('run');
-    setInitialRunId(value && /^\d+$/.test(value) ? Number(value) : null);
-  }, []);
 
   const columns = useMemo<Array<ColumnDef<TrackedMlflowRun, unknown>>>(() => {
     const toggle = (id: number) => setSelected((current) => (current.includes(id) ? current.filter((value) => value !== id) : [...current, id]));
@@ -123,9 +119,9 @@ export default function MlflowRunsPage() {
     <ConsoleShell title="Track MLflow Run" route={ROUTES.trackMlflowRun}>
       <div className="grid gap-6">
         <Card title="Track an MLflow run" description="Seedbed reads the run through MLflow’s REST API and keeps a snapshot: status, parameters, tags and every point of every metric.">
-          {initialRunId !== undefined && (
+          {runParam !== undefined && (
             <Suspense fallback={<p className="text-sm text-stone-500">Loading the form…</p>}>
-              <TrackMlflowForm initialRunId={initialRunId} />
+              <TrackMlflowForm initialRunId={runParam === null ? null : Number(runParam)} />
             </Suspense>
           )}
         </Card>
