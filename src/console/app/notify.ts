@@ -16,7 +16,9 @@ export const TOAST_DEFAULTS = {
 const shownErrors = new Set<string>();
 
 export const notify = {
-  error: (message?: string) => {
+  /** A message, or a caught failure (its message; the default for anything that is not an Error). */
+  error: (problem?: unknown) => {
+    const message = problem instanceof Error ? problem.message : typeof problem === 'string' ? problem : undefined;
     const id = toast.error(message || TOAST_DEFAULTS.error);
     shownErrors.add(id);
     return id;

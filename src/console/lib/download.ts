@@ -18,6 +18,6 @@ export async function downloadStoredFile(fileId: number, name: string): Promise<
     if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? response.statusText);
     saveBlob(await response.blob(), name.split('/').pop() ?? name);
   } catch (error) {
-    notify.error(error instanceof Error ? error.message : undefined);
+    notify.error(error);
   }
 }

@@ -72,7 +72,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
       notify.success(`Deleted ${spec.noun} ${String(deleting[spec.nameField])}`);
       setVersion((value) => value + 1);
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : undefined);
+      notify.error(error);
     } finally {
       setBusy(false);
       setDeleting(null);

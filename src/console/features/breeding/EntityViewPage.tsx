@@ -71,7 +71,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
       notifyAfterNavigation('success', `Deleted ${spec.noun} ${String(row[spec.nameField])}`);
       window.location.assign(spec.listRoute);
     } catch (failure) {
-      notify.error(failure instanceof Error ? failure.message : undefined);
+      notify.error(failure);
       setBusy(false);
       setDeleting(false);
     }

@@ -63,7 +63,7 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
       const { report } = await send(`${spec.path}/import`, text, 'Sending', 'Checking every row…');
       setPhase({ step: 'report', report });
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : undefined);
+      notify.error(error);
       setPhase({ step: 'choose' });
     }
   };
@@ -76,7 +76,7 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
       onImported();
     } catch (error) {
       const report = error instanceof RequestError && typeof error.body === 'object' && error.body && 'report' in error.body ? (error.body as { report: Report }).report : null;
-      notify.error(error instanceof Error ? error.message : undefined);
+      notify.error(error);
       setPhase(report ? { step: 'report', report } : { step: 'choose' });
     }
   };

@@ -132,7 +132,7 @@ export function PlannedCrosses({ planId }: { planId: number }) {
       notify.success(`Saved ${result.data.length} planned cross${result.data.length === 1 ? '' : 'es'}`);
     } catch (failure) {
       if (failure instanceof RequestError) setErrors(failure.errors);
-      notify.error(failure instanceof Error ? failure.message : undefined);
+      notify.error(failure);
     } finally {
       setSaving(false);
     }

@@ -36,7 +36,7 @@ export function FileParameter({
       onUploaded(stored);
       notify.success(`Uploaded ${stored.name}`);
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : undefined);
+      notify.error(error);
     } finally {
       setProgress(null);
     }

@@ -87,7 +87,7 @@ export function LaunchForm({
       notify.success(`Imported ${Object.keys(known).length} parameter${Object.keys(known).length === 1 ? '' : 's'} from ${file.name}`);
       if (unknown.length > 0) notify.error(`${pipeline.label} has no parameter ${unknown.join(', ')}; ${unknown.length === 1 ? 'it was' : 'they were'} left out.`);
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : undefined);
+      notify.error(error);
     }
   };
 
@@ -124,7 +124,7 @@ export function LaunchForm({
             first = false;
           }
         }
-        notify.error(error instanceof Error ? error.message : undefined);
+        notify.error(error);
       }
     },
     () => {

@@ -68,7 +68,7 @@ function MlflowRunView() {
       await work();
       notify.success(done);
     } catch (failure) {
-      notify.error(failure instanceof Error ? failure.message : undefined);
+      notify.error(failure);
     } finally {
       setBusy(null);
       setVersion((value) => value + 1);
@@ -81,7 +81,7 @@ function MlflowRunView() {
       notifyAfterNavigation('success', `No longer tracking ${run.name}; the run in MLflow is untouched`);
       window.location.assign(LIST);
     } catch (failure) {
-      notify.error(failure instanceof Error ? failure.message : undefined);
+      notify.error(failure);
       setBusy(null);
     }
   };

@@ -35,7 +35,7 @@ export default function MlflowRunsPage() {
         await request(`mlflow-runs/${row.id}/refresh`, 'POST');
         notify.success(`Refreshed ${row.name}`);
       } catch (error) {
-        notify.error(error instanceof Error ? error.message : undefined);
+        notify.error(error);
       } finally {
         setRefreshing(null);
         setVersion((value) => value + 1);
@@ -108,7 +108,7 @@ export default function MlflowRunsPage() {
       if (result.failed.length === 0) notify.success(`Refreshed ${result.refreshed} MLflow run${result.refreshed === 1 ? '' : 's'}`);
       else notify.error(`Refreshed ${result.refreshed}; ${result.failed.length} failed: ${result.failed.map((failure) => `${failure.name}: ${failure.message}`).join(' ')}`);
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : undefined);
+      notify.error(error);
     } finally {
       setRefreshing(null);
       setVersion((value) => value + 1);

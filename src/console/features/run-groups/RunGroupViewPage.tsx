@@ -56,7 +56,7 @@ function RunGroupView() {
       notifyAfterNavigation('success', `Deleted run group ${group.name}; its runs are kept`);
       window.location.assign(LIST);
     } catch (failure) {
-      notify.error(failure instanceof Error ? failure.message : undefined);
+      notify.error(failure);
       setBusy(false);
       setDeleting(false);
     }

@@ -101,7 +101,7 @@ function RunView() {
       notify.success(`Cancelled ${run.name}`);
       setTick((value) => value + 1);
     } catch (failure) {
-      notify.error(failure instanceof Error ? failure.message : undefined);
+      notify.error(failure);
     } finally {
       setBusy(false);
       setCancelling(false);
@@ -115,7 +115,7 @@ function RunView() {
       notifyAfterNavigation('success', `Resumed as ${resumed.name}`);
       window.location.assign(viewRoute(ROUTES.runView, resumed.id));
     } catch (failure) {
-      notify.error(failure instanceof Error ? failure.message : undefined);
+      notify.error(failure);
       setResuming(false);
     }
   };

@@ -31,7 +31,7 @@ function Actions({ run, onChange }: { run: RunRow; onChange: () => void }) {
       notify.success(`Cancelled ${run.name}`);
       onChange();
     } catch (error) {
-      notify.error(error instanceof Error ? error.message : undefined);
+      notify.error(error);
     } finally {
       setBusy(false);
       setConfirming(false);

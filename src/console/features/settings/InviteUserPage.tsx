@@ -69,7 +69,7 @@ function InvitationList({ version, onIssued, onRevoked }: { version: number; onI
       }
       reload();
     } catch (failure) {
-      notify.error(failure instanceof Error ? failure.message : undefined);
+      notify.error(failure);
     } finally {
       setBusyId(null);
       setRevoking(null);
