@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordId } from './fields';
-import { pagingQueryShape } from './list';
+import { listQuerySchema, pagingQueryShape } from './list';
 
 /** Stored files: uploads and the outputs runs register. Defined once for the server and the console. */
 
@@ -14,9 +14,12 @@ export const storedFileSchema = z
     fileTypeName: z.string().nullable(),
     mimeType: z.string().nullable(),
     projectId: z.number().int().nullable(),
+    projectName: z.string().nullable(),
+    experimentId: z.number().int().nullable(),
     runId: z.number().int().nullable(),
     runName: z.string().nullable(),
-    path: z.string().describe('Absolute path on the server, as pipelines are given it'),
+    location: z.enum(['local', 's3']).describe('local: a folder on the server; s3: an S3-compatible bucket'),
+    path: z.string().describe('Absolute path on the server, as pipelines are given it (files in S3 are fetched there before a run)'),
     createdAt: z.string(),
   })
   .describe('A stored file');
@@ -24,22 +27,111 @@ export type StoredFile = z.infer<typeof storedFileSchema>;
 
 export const fileListQuerySchema = z.object({
   ...pagingQueryShape,
-  q: z.string().trim().max(200).optional(),
+  q: z.string().trim().max(200).optional().describe('Part of the name'),
   fileTypeId: recordId.optional(),
   mimeType: z.string().trim().max(100).optional().describe('Only files whose type has this MIME type'),
   projectId: recordId.optional(),
   runId: recordId.optional(),
+  filesetId: recordId.optional().describe('Only the files of this fileset'),
+  sha256: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/, 'A SHA-256 checksum: 64 lower-case hexadecimal digits')
+    .optional()
+    .describe('Only files with these bytes'),
+  uploaded: z
+    .enum(['true', 'false'])
+    .transform((value) => value === 'true')
+    .optional()
+    .describe('true: uploads only; false: run outputs only'),
   order: z.enum(['asc', 'desc']).default('desc'),
 });
 
+const fileName = z
+  .string({ error: 'Required' })
+  .trim()
+  .min(1, 'Required')
+  .max(1024, 'At most 1,024 characters')
+  .refine((name) => !name.includes('\0'), 'A file name cannot hold the NUL character');
+
+/** What an upload says about its file: in the query of `POST files`, or in the metadata of a resumable upload. */
 export const fileUploadQuerySchema = z.object({
-  name: z
-    .string({ error: 'Required' })
-    .trim()
-    .min(1, 'Required')
-    .max(255, 'At most 255 characters')
-    .regex(/^[^/\\\0]+$/, 'A file name, without folders')
-    .refine((name) => name !== '.' && name !== '..', 'A file name'),
-  fileTypeId: recordId.optional().describe('Its type; by default the type its extension names'),
+  name: fileName.describe('The file’s name as the person knows it; it is kept as given and made safe for storage'),
+  fileTypeId: recordId.optional().describe('Its type; by default the type its extension (and, for CSV and TSV, its header) names'),
   projectId: recordId.optional(),
+  experimentId: recordId.optional(),
+  filesetId: recordId.optional().describe('Add the stored file to this fileset'),
 });
+export type FileUploadValues = z.infer<typeof fileUploadQuerySchema>;
+
+/** The tus metadata keys a resumable upload may carry (strings, as tus sends them). */
+export const RESUMABLE_METADATA_KEYS = ['name', 'fileTypeId', 'projectId', 'experimentId', 'filesetId'] as const;
+
+export const downloadLinkSchema = z.object({
+  url: z.string().describe('A link to the bytes that needs no token: relative to the API’s address, or absolute (a presigned S3 link)'),
+  expiresAt: z.string(),
+});
+
+export const signedDownloadQuerySchema = z.object({
+  expires: z.coerce.number().int().describe('Unix time in seconds after which the link is refused'),
+  signature: z.string().regex(/^[\w-]{43}$/, 'A link signature'),
+});
+
+/** What still uses a stored file (and so keeps it from being deleted). */
+export const fileUseSchema = z.object({
+  kind: z.enum(['run-input', 'run-output', 'fileset']),
+  id: z.number().int(),
+  name: z.string(),
+});
+export type FileUse = z.infer<typeof fileUseSchema>;
+
+/* Filesets: named sets of stored files. */
+
+export const FILESET_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
+
+export const filesetSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    description: z.string().nullable(),
+    projectId: z.number().int().nullable(),
+    projectName: z.string().nullable(),
+    experimentId: z.number().int().nullable(),
+    experimentName: z.string().nullable(),
+    fileCount: z.number().int(),
+    totalBytes: z.number(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .describe('A named set of stored files');
+export type Fileset = z.infer<typeof filesetSchema>;
+
+export const filesetDetailSchema = filesetSchema.extend({ files: z.array(storedFileSchema) });
+export type FilesetDetail = z.infer<typeof filesetDetailSchema>;
+
+export const filesetListQuerySchema = listQuerySchema(FILESET_SORT_FIELDS, 'updatedAt').extend({
+  order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
+  projectId: recordId.optional(),
+  experimentId: recordId.optional(),
+});
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `At most ${max} characters`)
+    .transform((text) => text || null)
+    .nullable()
+    .optional();
+
+export const filesetInputSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200, 'At most 200 characters'),
+  description: optionalText(4000),
+  projectId: recordId.nullable().optional(),
+  experimentId: recordId.nullable().optional(),
+  fileIds: z.array(recordId).max(10_000, 'At most 10,000 files at once').optional().describe('Stored files to put in it'),
+});
+export type FilesetInput = z.infer<typeof filesetInputSchema>;
+export const filesetUpdateSchema = filesetInputSchema.omit({ fileIds: true }).partial();
+
+export const filesetFilesInputSchema = z.object({ fileIds: z.array(recordId).min(1, 'At least one file').max(10_000, 'At most 10,000 files at once') });
+export const filesetFileParamsSchema = z.object({ id: recordId, fileId: recordId });

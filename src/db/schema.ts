@@ -310,18 +310,64 @@ export const files = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
-    /** Where the bytes are, relative to SEEDBED_DATA_DIR. */
+    /** Where the bytes are: local (storagePath relative to SEEDBED_DATA_DIR) or s3 (storagePath is the object key). */
+    location: text('location').$type<'local' | 's3'>().notNull().default('local'),
     storagePath: text('storage_path').notNull(),
     sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
     sha256: text('sha256').notNull(),
     fileTypeId: integer('file_type_id').references(() => fileTypes.id, { onDelete: 'restrict' }),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    experimentId: integer('experiment_id').references(() => experiments.id, { onDelete: 'set null' }),
     runId: integer('run_id').references(() => runs.id, { onDelete: 'set null' }),
     uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (table) => [index('files_type').on(table.fileTypeId), index('files_project').on(table.projectId), index('files_run').on(table.runId), uniqueIndex('files_storage_path_unique').on(table.storagePath)],
+  (table) => [
+    index('files_type').on(table.fileTypeId),
+    index('files_project').on(table.projectId),
+    index('files_run').on(table.runId),
+    index('files_sha256').on(table.sha256),
+    index('files_created').on(table.createdAt),
+    uniqueIndex('files_storage_path_unique').on(table.location, table.storagePath),
+  ],
 );
+
+/** A named set of stored files (the unit discovery and prediction results read), of a project or experiment. */
+export const filesets = pgTable(
+  'filesets',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description'),
+    projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    experimentId: integer('experiment_id').references(() => experiments.id, { onDelete: 'set null' }),
+    createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('filesets_name_unique').on(sql`lower(${table.name})`), index('filesets_project').on(table.projectId)],
+);
+
+export const filesetFiles = pgTable(
+  'fileset_files',
+  {
+    filesetId: integer('fileset_id')
+      .notNull()
+      .references(() => filesets.id, { onDelete: 'cascade' }),
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    addedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.filesetId, table.fileId] }), index('fileset_files_file').on(table.fileId)],
+);
+
+/** Secrets the instances on one database share, made once: the key that signs download links. */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: createdAt(),
+});
 
 /* MLflow runs tracked beside Seedbed's: a snapshot read through MLflow's REST API. */
 

@@ -14,6 +14,7 @@ import type { CataloguePipeline } from './pipelines/catalogue';
 import { invitationsRouter } from './routes/invitations/invitations.index';
 import { profileRouter } from './routes/profile/profile.index';
 import { filesRouter } from './routes/files/files.index';
+import { filesetsRouter } from './routes/filesets/filesets.index';
 import { runGroupsRouter } from './routes/run-groups/run-groups.routes';
 import { runsRouter } from './routes/runs/runs.index';
 import { mlflowRunsRouter } from './routes/mlflow-runs/mlflow-runs.index';
@@ -21,6 +22,10 @@ import { createMlflowClient } from './mlflow/client';
 import { createMlflowTracking, type MlflowTracking } from './mlflow/tracking';
 import { createWeblogWriter } from './runs/weblog-writer';
 import type { RunService } from './runs/run-service';
+import { createDownloadLinks } from './storage/download-links';
+import { createFileStore, type FileStore } from './storage/file-store';
+import { createResumableUploads } from './storage/resumable-uploads';
+import { storagesFor } from './storage/storage';
 
 export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>, Partial<Pick<ApiDependencies, 'mailer' | 'publicUrl'>> {
   database: Pick<DatabaseHandle, 'db' | 'kind' | 'listen'>;
@@ -36,6 +41,11 @@ export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>,
   dataDir?: string;
   /** Tracked MLflow runs (default: a client without credentials). */
   mlflow?: MlflowTracking;
+  /** Stored files (default: in the data directory's folder, at most 100 GB each). */
+  files?: FileStore;
+  /** SEEDBED_UPLOAD_EXPIRY_HOURS and SEEDBED_DOWNLOAD_LINK_SECONDS, in ms and seconds. */
+  uploadExpiryMs?: number;
+  downloadLinkSeconds?: number;
 }
 
 /**
@@ -62,6 +72,8 @@ export const PUBLIC_ROUTES = new Set([
   'POST /invitations/accept',
   // Nextflow cannot send a token: the weblog carries the run's own secret instead.
   'POST /runs/:id/weblog',
+  // A signed link carries its own proof (a signature and an expiry) instead of a token.
+  'GET /files/:id/content',
 ]);
 
 // Exact routes by set look-up; only routes with parameters need a pattern (this runs on every call).
@@ -74,6 +86,8 @@ const isPublic = (method: string, path: string) => {
 
 /** The admin API, with paths relative to its base (mounted at /api/ by the server). */
 export function createApi(options: ApiOptions) {
+  const dataDir = options.dataDir ?? process.cwd();
+  const files = options.files ?? createFileStore({ db: options.database.db, dataDir, storages: storagesFor(dataDir), maxUploadBytes: 100 * 1024 ** 3 });
   const deps: ApiDependencies = {
     db: options.database.db,
     tokens: createTokenService(options.database),
@@ -82,12 +96,15 @@ export function createApi(options: ApiOptions) {
     mailer: options.mailer ?? null,
     publicUrl: options.publicUrl,
     runs: options.runService ?? null,
-    dataDir: options.dataDir ?? process.cwd(),
+    dataDir,
     databaseKind: options.database.kind,
     version: options.version,
     catalogue: new Map((options.catalogue ?? []).map((pipeline) => [pipeline.id, pipeline])),
     weblog: { writer: createWeblogWriter(options.database.db), secretHashes: new Map() },
     mlflow: options.mlflow ?? createMlflowTracking({ db: options.database.db, client: createMlflowClient({ credentials: [] }), log: options.log }),
+    files,
+    uploads: createResumableUploads({ files, path: `${options.basePath ?? ''}/uploads`, expiryMs: options.uploadExpiryMs ?? 48 * 3600_000, log: options.log }),
+    downloadLinks: createDownloadLinks(options.database.db, options.downloadLinkSeconds ?? 900),
   };
   const api = createRouter(options.basePath);
 
@@ -104,7 +121,16 @@ export function createApi(options: ApiOptions) {
   // Before anything reads a body: a 200 MB JSON body is refused at its first megabyte.
   api.use(limitBodies);
   if (options.corsOrigins.length > 0) {
-    api.use(cors({ origin: options.corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], maxAge: 600 }));
+    api.use(
+      cors({
+        origin: options.corsOrigins,
+        // The tus protocol's headers, for resumable uploads from a console served elsewhere.
+        allowHeaders: ['Authorization', 'Content-Type', 'Tus-Resumable', 'Upload-Length', 'Upload-Metadata', 'Upload-Offset', 'Upload-Defer-Length', 'Upload-Concat'],
+        allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+        exposeHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Expires', 'X-Request-Id', 'Content-Range'],
+        maxAge: 600,
+      }),
+    );
   }
   api.use(authenticate(isPublic));
 
@@ -117,6 +143,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', runsRouter);
   api.route('/', runGroupsRouter);
   api.route('/', filesRouter);
+  api.route('/', filesetsRouter);
   api.route('/', mlflowRunsRouter);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {
@@ -133,7 +160,7 @@ export function createApi(options: ApiOptions) {
 
   api.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404));
   api.onError(handleError);
-  return api;
+  return Object.assign(api, { deps });
 }
 
 export type Api = ReturnType<typeof createApi>;

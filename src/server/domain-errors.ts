@@ -4,7 +4,7 @@
  * error handler (http/errors.ts) turns each kind into its status. A job or a test can catch them
  * by kind.
  */
-export type DomainErrorKind = 'invalid' | 'not-found' | 'conflict' | 'too-many-attempts' | 'not-implemented' | 'unavailable' | 'upstream';
+export type DomainErrorKind = 'invalid' | 'not-found' | 'conflict' | 'too-large' | 'too-many-attempts' | 'not-implemented' | 'unavailable' | 'upstream';
 
 export class DomainError extends Error {
   override name = 'DomainError';

@@ -153,6 +153,71 @@ const variables = {
     fix: "Set SEEDBED_NEXTFLOW_WORK_DIR to where cloud executors keep task files, e.g. s3://breeding-seedbed/work, or unset it to keep each run's work directory in its own folder.",
     doc: 'Base of the Nextflow work directories (each run uses run-<id> below it). AWS Batch and Google Batch need object storage here; unset, each run works in <run folder>/work.',
   },
+  SEEDBED_MAX_UPLOAD_MB: {
+    schema: z.coerce.number().int().min(1).max(10_000_000).default(102_400),
+    fix: 'Set SEEDBED_MAX_UPLOAD_MB to the largest upload in megabytes, e.g. 102400 for 100 GB.',
+    doc: 'Largest file one upload may hold, in MB (default 100 GB); a larger one is refused with 413 before its bytes are sent.',
+  },
+  SEEDBED_UPLOAD_EXPIRY_HOURS: {
+    schema: z.coerce.number().min(0.01).max(24 * 365).default(48),
+    fix: 'Set SEEDBED_UPLOAD_EXPIRY_HOURS to how long an unfinished upload may wait to be resumed, in hours, e.g. 48.',
+    doc: 'An unfinished (resumable) upload untouched this long is deleted with its bytes.',
+  },
+  SEEDBED_DOWNLOAD_LINK_SECONDS: {
+    schema: z.coerce.number().int().min(10).max(7 * 86400).default(900),
+    fix: 'Set SEEDBED_DOWNLOAD_LINK_SECONDS to how long a download link works, in seconds, e.g. 900.',
+    doc: 'How long a signed download link (or S3 presigned link) works once the console asks for it.',
+  },
+  SEEDBED_STORAGE: {
+    schema: z.enum(['folder', 's3']).default('folder'),
+    fix: 'Set SEEDBED_STORAGE to folder (files under SEEDBED_DATA_DIR/files) or s3 (an S3-compatible bucket, with the SEEDBED_S3_ variables).',
+    doc: 'Where uploaded files are kept: folder (under the data directory) or s3 (S3 or an S3-compatible server such as MinIO, Ceph or Garage).',
+  },
+  SEEDBED_S3_BUCKET: {
+    schema: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'must be a bucket name of 3 to 63 lower-case letters, digits, dots and hyphens')
+      .optional(),
+    fix: 'Set SEEDBED_S3_BUCKET to the bucket that holds the files, e.g. seedbed-files.',
+    doc: 'With SEEDBED_STORAGE=s3: the bucket (it must exist).',
+  },
+  SEEDBED_S3_PREFIX: {
+    schema: z
+      .string()
+      .regex(/^[\w./-]*$/, 'must be letters, digits, dots, hyphens and slashes')
+      .default(''),
+    fix: 'Set SEEDBED_S3_PREFIX to a key prefix such as seedbed/, or unset it.',
+    doc: 'With SEEDBED_STORAGE=s3: a prefix put before every key, to share a bucket.',
+  },
+  SEEDBED_S3_ENDPOINT: {
+    schema: z.url('must be an absolute URL such as https://minio.example.org:9000').optional(),
+    fix: 'Set SEEDBED_S3_ENDPOINT to the address of an S3-compatible server, e.g. https://minio.example.org:9000, or unset it for AWS S3.',
+    doc: "With SEEDBED_STORAGE=s3: the server's address; unset, AWS S3 in SEEDBED_S3_REGION. Browsers download from it directly (presigned links), so it must be reachable from their network.",
+  },
+  SEEDBED_S3_REGION: {
+    schema: z.string().min(1).default('us-east-1'),
+    fix: 'Set SEEDBED_S3_REGION to the bucket’s region, e.g. eu-west-1.',
+    doc: 'With SEEDBED_STORAGE=s3: the region (S3-compatible servers usually accept us-east-1).',
+  },
+  SEEDBED_S3_ACCESS_KEY_ID: {
+    schema: z.string().min(1).optional(),
+    fix: 'Set SEEDBED_S3_ACCESS_KEY_ID and SEEDBED_S3_SECRET_ACCESS_KEY to a key allowed to read, write and delete in the bucket, or unset both to use the machine’s own AWS credentials (instance role, AWS_PROFILE).',
+    doc: 'With SEEDBED_STORAGE=s3: the access key; unset, the AWS SDK’s default credential chain.',
+  },
+  SEEDBED_S3_SECRET_ACCESS_KEY: {
+    schema: z.string().min(1).optional(),
+    fix: 'Set SEEDBED_S3_SECRET_ACCESS_KEY to the secret of SEEDBED_S3_ACCESS_KEY_ID.',
+    secret: true,
+    doc: 'With SEEDBED_STORAGE=s3: the secret key. Never shown.',
+  },
+  SEEDBED_S3_FORCE_PATH_STYLE: {
+    schema: z
+      .enum(['true', 'false'])
+      .default('false')
+      .transform((value) => value === 'true'),
+    fix: 'Set SEEDBED_S3_FORCE_PATH_STYLE to true for servers that address buckets by path (MinIO, Ceph, most self-hosted servers) or false for AWS.',
+    doc: 'With SEEDBED_STORAGE=s3: address the bucket as endpoint/bucket/key instead of bucket.endpoint/key.',
+  },
   SEEDBED_LOG_LEVEL: {
     schema: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
     fix: 'Set SEEDBED_LOG_LEVEL to one of debug, info, warn, error.',
@@ -182,6 +247,10 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
       const got = 'secret' in variable ? 'value not shown' : `got ${JSON.stringify(raw)}`;
       problems.push(`${name} ${reason} (${got}). ${variable.fix}`);
     }
+  }
+  if (env.SEEDBED_STORAGE === 's3' && !env.SEEDBED_S3_BUCKET) problems.push(`SEEDBED_S3_BUCKET is required when SEEDBED_STORAGE=s3. ${variables.SEEDBED_S3_BUCKET.fix}`);
+  if (Boolean(env.SEEDBED_S3_ACCESS_KEY_ID) !== Boolean(env.SEEDBED_S3_SECRET_ACCESS_KEY)) {
+    problems.push(`SEEDBED_S3_ACCESS_KEY_ID and SEEDBED_S3_SECRET_ACCESS_KEY go together: set both, or neither. ${variables.SEEDBED_S3_ACCESS_KEY_ID.fix}`);
   }
   if (problems.length > 0) {
     throw new ConfigurationError(`Seedbed cannot start: bad configuration.\n  - ${problems.join('\n  - ')}`);

@@ -16,6 +16,8 @@ import { createRunService } from './runs/run-service';
 import { createMlflowClient } from './mlflow/client';
 import { startMlflowRefresher } from './mlflow/refresher';
 import { createMlflowTracking } from './mlflow/tracking';
+import { createFileStore } from './storage/file-store';
+import { storagesFor } from './storage/storage';
 import packageJson from '../../package.json' with { type: 'json' };
 
 export const API_BASE_PATH = '/api';
@@ -46,6 +48,26 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     }
   });
 
+  const files = createFileStore({
+    db: database.db,
+    dataDir: env.SEEDBED_DATA_DIR,
+    storages: storagesFor(
+      env.SEEDBED_DATA_DIR,
+      env.SEEDBED_STORAGE === 's3'
+        ? {
+            bucket: env.SEEDBED_S3_BUCKET!,
+            prefix: env.SEEDBED_S3_PREFIX,
+            endpoint: env.SEEDBED_S3_ENDPOINT,
+            region: env.SEEDBED_S3_REGION,
+            forcePathStyle: env.SEEDBED_S3_FORCE_PATH_STYLE,
+            credentials: env.SEEDBED_S3_ACCESS_KEY_ID ? { accessKeyId: env.SEEDBED_S3_ACCESS_KEY_ID, secretAccessKey: env.SEEDBED_S3_SECRET_ACCESS_KEY! } : undefined,
+          }
+        : undefined,
+    ),
+    maxUploadBytes: env.SEEDBED_MAX_UPLOAD_MB * 1024 ** 2,
+  });
+  log.info('Uploads are stored in', { storage: files.storages.uploads.description });
+
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const runService = createRunService({
     db: database.db,
@@ -57,6 +79,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     apiUrl: env.SEEDBED_API_URL ?? `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}${API_BASE_PATH}`,
     localConcurrency: env.SEEDBED_LOCAL_CONCURRENCY,
     nextflowWorkDir: env.SEEDBED_NEXTFLOW_WORK_DIR,
+    prepareInputs: files.materialiseInputs,
   });
   // Runs left running by the last process: re-attached, re-queued or failed with the reason.
   await runService.recover();
@@ -77,7 +100,11 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     runService,
     dataDir: env.SEEDBED_DATA_DIR,
     mlflow,
+    files,
+    uploadExpiryMs: env.SEEDBED_UPLOAD_EXPIRY_HOURS * 3600_000,
+    downloadLinkSeconds: env.SEEDBED_DOWNLOAD_LINK_SECONDS,
   });
+  api.deps.uploads.startSweeping();
   const site = createSite({ staticDir: env.SEEDBED_STATIC_DIR });
   // Dispatch on the path prefix rather than mounting, which would copy every API request.
   const fetch = (request: Request, ...rest: unknown[]) => {
@@ -85,5 +112,9 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     const isApi = path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
     return isApi ? api.fetch(request, ...rest) : site.fetch(request, ...rest);
   };
-  return { app: { fetch }, database, runService, stop: () => mlflowRefresher.stop() };
+  return { app: { fetch }, database, runService, stop: () => {
+      mlflowRefresher.stop();
+      api.deps.uploads.stop();
+    },
+  };
 }

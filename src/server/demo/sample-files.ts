@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { gvcfSet, populationVcf, SAMPLE_GVCFS, SAMPLE_PANEL, SAMPLE_SPECTRA, SAMPLE_TRIAL, sampleReads, sampleSpectra, trialPhenotypes } from '../../../pipelines/_shared/sample-data.ts';
 import type { Database } from '../db/client';
 import { files, fileTypes } from '../db/schema';
+import { registerLocalFile } from '../storage/file-store';
 
 /**
  * Sample inputs for the pipelines that run on the embedded engine, from the same seeded
@@ -66,11 +67,14 @@ export async function seedSampleFiles(db: Database, dataDir: string): Promise<nu
     const storagePath = path.join(FOLDER, file.name);
     if (existing.has(storagePath)) continue;
     fs.writeFileSync(path.join(dataDir, storagePath), file.bytes);
-    await db
-      .insert(files)
-      .values({ name: file.name, storagePath, sizeBytes: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex'), fileTypeId: types.get(file.type) ?? null })
-      .onConflictDoNothing();
-    added += 1;
+    const stored = await registerLocalFile(db, {
+      name: file.name,
+      storagePath,
+      sizeBytes: file.bytes.length,
+      sha256: createHash('sha256').update(file.bytes).digest('hex'),
+      fileTypeId: types.get(file.type) ?? null,
+    });
+    if (stored) added += 1;
   }
   return added;
 }

@@ -18,6 +18,9 @@ const LIMITS: Array<{ method: string; pattern: RegExp; limit: number | 'own' }> 
   { method: 'POST', pattern: /^\/invitations\/accept$/, limit: 16 * KB },
   { method: 'POST', pattern: /^\/runs\/[^/]+\/weblog$/, limit: 4 * MB },
   { method: 'POST', pattern: /^\/files$/, limit: 'own' },
+  // Resumable uploads: the tus server counts against SEEDBED_MAX_UPLOAD_MB itself.
+  { method: 'POST', pattern: /^\/uploads$/, limit: 'own' },
+  { method: 'PATCH', pattern: /^\/uploads\/[^/]+$/, limit: 'own' },
   { method: 'POST', pattern: /^\/[a-z-]+\/import$/, limit: 'own' },
 ];
 

@@ -8,6 +8,9 @@ import type { MlflowTracking } from '../mlflow/tracking';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import type { RunService } from '../runs/run-service';
 import type { WeblogWriter } from '../runs/weblog-writer';
+import type { DownloadLinks } from '../storage/download-links';
+import type { FileStore } from '../storage/file-store';
+import type { ResumableUploads } from '../storage/resumable-uploads';
 import { validationHook } from './errors';
 
 export interface ApiDependencies {
@@ -33,6 +36,10 @@ export interface ApiDependencies {
   weblog: { writer: WeblogWriter; secretHashes: Map<number, string> };
   /** Tracked MLflow runs and the client that reads them. */
   mlflow: MlflowTracking;
+  /** Stored files (uploads, checks, storage), resumable uploads, and signed download links. */
+  files: FileStore;
+  uploads: ResumableUploads;
+  downloadLinks: DownloadLinks;
 }
 
 export interface AppEnv {

@@ -44,6 +44,7 @@ const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
   invalid: 400,
   'not-found': 404,
   conflict: 409,
+  'too-large': 413,
   'too-many-attempts': 429,
   'not-implemented': 501,
   unavailable: 503,

@@ -6,10 +6,12 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { files, fileTypes, type runs } from '../db/schema';
 import type { CataloguePipeline } from '../pipelines/catalogue';
+import { fileTypeOf } from '../../contract/file-detection';
+import { headerOf } from '../storage/content-check';
+import { registerLocalFile } from '../storage/file-store';
 
 /** A run with its folder (run-folder.ts). */
 type Run = Pick<typeof runs.$inferSelect, 'id' | 'params' | 'projectId' | 'launchedById' | 'pipelineId'> & { runDir: string };
-type FileType = Pick<typeof fileTypes.$inferSelect, 'id' | 'name' | 'extensions'> & { requiredColumns?: string[] };
 
 export interface RunOutput {
   /** Relative to the output directory. */
@@ -81,46 +83,6 @@ function confinedOutputDirectory(run: Pick<Run, 'params' | 'runDir'>): { directo
   return { directory, real: confined ? real : null };
 }
 
-/**
- * The type of a file: by its extension, the longest match winning (`.g.vcf.gz` is a GVCF, not a
- * VCF); where several types share it (`.csv`), by the header columns each requires; then the
- * pipeline's declared output types first.
- */
-export function fileTypeOf<T extends FileType>(name: string, types: T[], options: { preferred?: string[]; header?: string[] | null } = {}): T | null {
-  const lower = name.toLowerCase();
-  const preferred = options.preferred ?? [];
-  const candidates = types
-    .map((type) => ({ type, length: Math.max(-1, ...type.extensions.filter((extension) => lower.endsWith(extension.toLowerCase())).map((extension) => extension.length)) }))
-    .filter((candidate) => candidate.length > 0)
-    .filter(({ type }) => !options.header || (type.requiredColumns ?? []).every((column) => options.header!.includes(column)))
-    .sort(
-      (a, b) =>
-        b.length - a.length || (b.type.requiredColumns?.length ?? 0) - (a.type.requiredColumns?.length ?? 0) || Number(preferred.includes(b.type.name)) - Number(preferred.includes(a.type.name)),
-    );
-  return candidates[0]?.type ?? null;
-}
-
-/** The header row of a CSV or TSV file (gzip files are not looked into). */
-export function headerOf(file: string): string[] | null {
-  if (file.endsWith('.gz')) return null;
-  let fd: number | undefined;
-  try {
-    fd = fs.openSync(file, 'r');
-    const buffer = Buffer.alloc(64 * 1024);
-    const bytesRead = fs.readSync(fd, buffer, 0, buffer.length, 0);
-    const firstLine = buffer.subarray(0, bytesRead).toString('utf8').split(/\r?\n/)[0] ?? '';
-    const delimiter = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
-    return firstLine
-      .replace(/^\uFEFF/, '')
-      .split(delimiter)
-      .map((cell) => cell.trim().replace(/^"|"$/g, ''));
-  } catch {
-    return null;
-  } finally {
-    if (fd !== undefined) fs.closeSync(fd);
-  }
-}
-
 function walk(directory: string, base = directory, found: string[] = []): string[] {
   let entries: fs.Dirent[];
   try {
@@ -184,21 +146,17 @@ export async function registerOutputs(db: Database, run: Run, dataDir: string, p
     const real = realPath(full);
     if (!real || !runDir || !isStrictlyInside(runDir, real) || !fs.lstatSync(full).isFile() || !isInside(dataDir, full)) continue;
     const storagePath = path.relative(dataDir, full);
-    const inserted = await db
-      .insert(files)
-      .values({
-        name: output.path,
-        storagePath,
-        sizeBytes: output.sizeBytes,
-        sha256: await sha256Of(full),
-        fileTypeId: output.fileTypeId,
-        projectId: run.projectId,
-        runId: run.id,
-        uploadedById: run.launchedById,
-      })
-      .onConflictDoNothing()
-      .returning({ id: files.id });
-    added += inserted.length;
+    const isNew = await registerLocalFile(db, {
+      name: output.path,
+      storagePath,
+      sizeBytes: output.sizeBytes,
+      sha256: await sha256Of(full),
+      fileTypeId: output.fileTypeId,
+      projectId: run.projectId,
+      runId: run.id,
+      uploadedById: run.launchedById,
+    });
+    if (isNew) added += 1;
   }
   return added;
 }

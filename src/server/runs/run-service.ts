@@ -38,6 +38,8 @@ export interface RunServiceOptions {
   host?: string;
   /** SEEDBED_NEXTFLOW_WORK_DIR: where nextflow runs keep their task files (object storage), if not in their folders. */
   nextflowWorkDir?: string | undefined;
+  /** Before a launch is checked: fetch stored files its parameters name that live elsewhere (S3) to where their paths point. */
+  prepareInputs?: (params: Record<string, unknown>) => Promise<void>;
 }
 
 type RunRow = typeof runs.$inferSelect;
@@ -151,6 +153,7 @@ export function createRunService(options: RunServiceOptions) {
       const unsupported = unsupportedLocally(pipeline, input.params);
       if (unsupported) throw new DomainError('invalid', `${pipeline.manifest.label} on this server's built-in engine: ${Object.values(unsupported).join(' ')}`, unsupported);
     }
+    await options.prepareInputs?.(input.params);
     const missing = missingFiles(pipeline, input.params, someRunFolder, engine.name === 'local' ? 'local' : 'nextflow');
     if (Object.keys(missing).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(missing).join(' ')}`, missing);
     if (engine.name === 'local' && isRemoteLocation(outdir)) {

@@ -1,4 +1,6 @@
+import { headerCells } from '../../contract/file-detection';
 import fs from 'node:fs';
+import readline from 'node:readline';
 import zlib from 'node:zlib';
 
 /**
@@ -122,10 +124,61 @@ const CHECKS: Record<string, Check> = {
   'field trial CSV': tabular,
 };
 
+const VCF_FIXED_COLUMNS = ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO'];
+
+/**
+ * A VCF's column header line, read as far into the file as it takes (reference panels carry
+ * thousands of ##contig lines): present, with the eight fixed columns, and no empty sample name,
+ * which bcftools refuses ("Empty sample name: trailing spaces/tabs in the header line?").
+ */
+async function vcfHeaderProblem(file: string, name: string): Promise<string | null> {
+  const raw = fs.createReadStream(file);
+  const input = /\.b?gz$/i.test(name) ? raw.pipe(zlib.createGunzip()) : raw;
+  input.on('error', () => undefined);
+  const lines = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  try {
+    for await (const line of lines) {
+      if (line.startsWith('##')) continue;
+      if (!line.startsWith('#CHROM')) return 'its first line after the ## meta-information is not the #CHROM column header line';
+      const columns = line.split('\t');
+      const fixed = columns.slice(0, 8);
+      if (fixed.join('\t') !== VCF_FIXED_COLUMNS.join('\t')) return `its #CHROM line must start with the tab-separated columns ${VCF_FIXED_COLUMNS.join(' ')}`;
+      if (columns.length > 8 && columns[8] !== 'FORMAT') return 'the ninth column of its #CHROM line must be FORMAT when samples follow';
+      const empty = columns.slice(9).findIndex((sample) => sample.trim() === '');
+      if (empty >= 0) {
+        return `sample ${empty + 1} of its #CHROM line has an empty name (a trailing or doubled tab, which bcftools also refuses: "Empty sample name: trailing spaces/tabs in the header line?"); remove the extra tab`;
+      }
+      return null;
+    }
+    return 'it has no #CHROM column header line';
+  } catch {
+    return 'its compressed data is damaged';
+  } finally {
+    lines.close();
+    raw.destroy();
+  }
+}
+
 /** Why `file` is not a `typeName` file, in words for the person who uploaded it, or null. */
-export function contentProblem(file: string, name: string, typeName: string): string | null {
+export async function contentProblem(file: string, name: string, typeName: string): Promise<string | null> {
   const check = CHECKS[typeName];
   if (!check) return null;
-  const problem = check(readHead(file), name);
+  const problem = check(readHead(file), name) ?? (typeName === 'VCF' || typeName === 'GVCF' ? await vcfHeaderProblem(file, name) : null);
   return problem && `${name} is not a ${typeName} file: ${problem}. Check that you chose the right file.`;
+}
+
+/** The header row of a CSV or TSV file (gzip files are not looked into). */
+export function headerOf(file: string): string[] | null {
+  if (file.endsWith('.gz')) return null;
+  let fd: number | undefined;
+  try {
+    fd = fs.openSync(file, 'r');
+    const buffer = Buffer.alloc(64 * 1024);
+    const bytesRead = fs.readSync(fd, buffer, 0, buffer.length, 0);
+    return headerCells(buffer.subarray(0, bytesRead).toString('utf8'));
+  } catch {
+    return null;
+  } finally {
+    if (fd !== undefined) fs.closeSync(fd);
+  }
 }

@@ -2,4 +2,17 @@ import { createRouter } from '../../http/context';
 import * as handlers from './files.handlers';
 import * as routes from './files.routes';
 
-export const filesRouter = createRouter().openapi(routes.list, handlers.list).openapi(routes.upload, handlers.upload).openapi(routes.download, handlers.download);
+export const filesRouter = createRouter()
+  .openapi(routes.list, handlers.list)
+  .openapi(routes.upload, handlers.upload)
+  .openapi(routes.get, handlers.get)
+  .openapi(routes.remove, handlers.remove)
+  .openapi(routes.uses, handlers.uses)
+  .openapi(routes.link, handlers.link)
+  .openapi(routes.download, handlers.download)
+  .openapi(routes.content, handlers.content);
+
+// Resumable uploads speak the tus protocol (tus.io), not JSON: served beside the documented routes.
+for (const route of ['/uploads', '/uploads/:id']) {
+  filesRouter.all(route, (c) => c.get('deps').uploads.handle(c.req.raw, c.get('user'), c.req.param('id') ?? null));
+}

@@ -1,0 +1,45 @@
+/**
+ * A file's type from its name and, for CSV and TSV, its header row: used by the server when a file
+ * is stored (uploads, run outputs) and by the console to propose a type before an upload starts,
+ * so that both agree.
+ */
+
+export interface DetectableFileType {
+  id: number;
+  name: string;
+  extensions: string[];
+  requiredColumns?: string[];
+}
+
+/**
+ * The type of a file: by its extension, the longest match winning (`.g.vcf.gz` is a GVCF, not a
+ * VCF); where several types share it (`.csv`), by the header columns each requires; then the
+ * pipeline's declared output types first.
+ */
+export function fileTypeOf<T extends DetectableFileType>(name: string, types: T[], options: { preferred?: string[]; header?: string[] | null } = {}): T | null {
+  const lower = name.toLowerCase();
+  const preferred = options.preferred ?? [];
+  const candidates = types
+    .map((type) => ({ type, length: Math.max(-1, ...type.extensions.filter((extension) => lower.endsWith(extension.toLowerCase())).map((extension) => extension.length)) }))
+    .filter((candidate) => candidate.length > 0)
+    .filter(({ type }) => !options.header || (type.requiredColumns ?? []).every((column) => options.header!.includes(column)))
+    .sort(
+      (a, b) =>
+        b.length - a.length || (b.type.requiredColumns?.length ?? 0) - (a.type.requiredColumns?.length ?? 0) || Number(preferred.includes(b.type.name)) - Number(preferred.includes(a.type.name)),
+    );
+  return candidates[0]?.type ?? null;
+}
+
+/** The type by extension and header, falling back to the extension alone when no type's columns fit. */
+export const detectFileType = <T extends DetectableFileType>(name: string, types: T[], header: string[] | null): T | null =>
+  fileTypeOf(name, types, { header }) ?? fileTypeOf(name, types);
+
+/** Whether a name is read for its header row: plain CSV and TSV. */
+export const hasHeaderRow = (name: string) => /\.(csv|tsv)$/i.test(name);
+
+/** The cells of a CSV or TSV file's first line. */
+export function headerCells(text: string): string[] {
+  const firstLine = text.replace(/^\uFEFF/, '').split(/\r?\n/)[0] ?? '';
+  const delimiter = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
+  return firstLine.split(delimiter).map((cell) => cell.trim().replace(/^"|"$/g, ''));
+}

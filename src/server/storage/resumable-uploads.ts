@@ -1,0 +1,215 @@
+import { FileStore } from '@tus/file-store';
+import { Server, type Upload } from '@tus/server';
+import { createHash, type Hash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { fileUploadQuerySchema, RESUMABLE_METADATA_KEYS } from '../../contract/files';
+import type { ApiErrorBody } from '../../contract/errors';
+import { fieldErrorsFromIssues } from '../../contract/errors';
+import type { TokenOwner } from '../auth/tokens';
+import { DomainError } from '../domain-errors';
+import type { Logger } from '../log';
+import { describeError } from '../log';
+import type { FileStore as SeedbedFileStore } from './file-store';
+
+/**
+ * Resumable uploads over the tus protocol (tus.io, v1.0.0): a dropped connection or a closed
+ * laptop resumes where it stopped instead of from zero. The bytes go to the staging folder; the
+ * SHA-256 is computed as they arrive (and computed again from the staged bytes only when an upload
+ * was resumed in a way the running hash could not follow, such as after a restart); when the last
+ * byte arrives the file store checks the file and moves it into storage, and the answer to that
+ * last request carries the stored file.
+ */
+
+/** A tus FileStore that hashes each upload's bytes as they are written. */
+class HashingFileStore extends FileStore {
+  constructor(readonly folder: string) {
+    super({ directory: folder });
+  }
+
+  /** An upload's staged bytes (tus ids are random hex: no path can be smuggled in). */
+  fileOf(id: string): string {
+    return path.join(this.folder, path.basename(id));
+  }
+
+  readonly hashes = new Map<string, { hash: Hash; bytes: number }>();
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    if (offset === 0) this.hashes.set(id, { hash: createHash('sha256'), bytes: 0 });
+    const state = this.hashes.get(id);
+    const following = state && state.bytes === offset ? state : undefined;
+    if (!following) this.hashes.delete(id);
+    const tee = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        if (following) {
+          following.hash.update(chunk);
+          following.bytes += chunk.length;
+        }
+        done(null, chunk);
+      },
+    });
+    readable.on('error', (error) => tee.destroy(error));
+    try {
+      return await super.write(readable.pipe(tee), id, offset);
+    } finally {
+      // Bytes hashed but not written (a cut connection) would make the hash wrong: then drop it.
+      const written = await fs.promises.stat(this.fileOf(id)).then(
+        (stat) => stat.size,
+        () => -1,
+      );
+      if (following && following.bytes !== written) this.hashes.delete(id);
+    }
+  }
+
+  /** The SHA-256 of a finished upload: the running hash, or the staged bytes read again. */
+  async sha256Of(id: string, file: string, size: number): Promise<string> {
+    const state = this.hashes.get(id);
+    this.hashes.delete(id);
+    if (state && state.bytes === size) return state.hash.digest('hex');
+    const hash = createHash('sha256');
+    await pipeline(fs.createReadStream(file), hash);
+    return hash.digest('hex');
+  }
+
+  override async remove(id: string): Promise<void> {
+    this.hashes.delete(id);
+    await super.remove(id);
+  }
+
+  /** Unfinished uploads whose bytes have not grown for `ageMs`: their bytes and record go. */
+  async removeIdle(ageMs: number, now = Date.now()): Promise<number> {
+    let removed = 0;
+    for (const id of (await this.configstore.list?.()) ?? []) {
+      const stat = await fs.promises.stat(this.fileOf(id)).catch(() => null);
+      if (stat && now - stat.mtimeMs <= ageMs) continue;
+      await this.remove(id).catch(() => this.configstore.delete(id));
+      removed += 1;
+    }
+    return removed;
+  }
+}
+
+const json = (body: ApiErrorBody) => JSON.stringify(body);
+
+/** A failure in the form tus answers with, its body the API's usual JSON error. */
+function tusError(status: number, message: string, errors?: Record<string, string>) {
+  return { status_code: status, body: json({ message, ...(errors ? { errors } : {}) }) };
+}
+
+const DOMAIN_STATUS: Partial<Record<DomainError['kind'], number>> = { invalid: 400, 'not-found': 404, conflict: 409, 'too-large': 413 };
+
+export interface ResumableUploadsOptions {
+  files: SeedbedFileStore;
+  /** The path the tus endpoint is served at, as browsers see it, e.g. /api/uploads. */
+  path: string;
+  /** Unfinished uploads idle this long are removed. */
+  expiryMs: number;
+  log: Logger;
+}
+
+export function createResumableUploads(options: ResumableUploadsOptions) {
+  const { files, log } = options;
+  const store = new HashingFileStore(path.join(files.stagingDir, 'resumable'));
+  /** Who sent each request being handled (the tus hooks see the request only). */
+  const senders = new WeakMap<Request, TokenOwner>();
+
+  const metadataValues = (metadata: Upload['metadata']) => {
+    const given = Object.fromEntries(RESUMABLE_METADATA_KEYS.map((key) => [key, metadata?.[key] ?? undefined]).filter(([, value]) => value !== undefined && value !== ''));
+    const parsed = fileUploadQuerySchema.safeParse(given);
+    if (!parsed.success) {
+      const errors = fieldErrorsFromIssues(parsed.error.issues);
+      throw tusError(
+        400,
+        `The upload's metadata is not valid. ${Object.entries(errors)
+          .map(([field, message]) => `${field}: ${message}`)
+          .join('; ')}.`,
+        errors,
+      );
+    }
+    return parsed.data;
+  };
+
+  const asTusError = (error: unknown): { status_code: number; body: string } => {
+    if (error instanceof DomainError) return tusError(DOMAIN_STATUS[error.kind] ?? 400, error.message, error.fields);
+    if (error && typeof error === 'object' && 'status_code' in error && 'body' in error) return error as { status_code: number; body: string };
+    log.error('A resumable upload failed', { error: describeError(error) });
+    return tusError(500, 'The upload could not be stored. Try again; if it fails again, tell your administrator.');
+  };
+
+  const server = new Server({
+    path: options.path,
+    datastore: store,
+    relativeLocation: true,
+    maxSize: files.maxUploadBytes,
+    // Uploads are named by tus's random ids; the person's file name is metadata.
+    async onUploadCreate(request, upload) {
+      const owner = senders.get(request as unknown as Request);
+      if (!owner) throw tusError(401, 'Sign in to upload files.');
+      try {
+        await files.prepare(metadataValues(upload.metadata), upload.size ?? null);
+      } catch (error) {
+        throw asTusError(error);
+      }
+      return { metadata: { ...upload.metadata, userId: String(owner.id) } };
+    },
+    async onUploadFinish(request, upload) {
+      const owner = senders.get(request as unknown as Request);
+      const file = upload.storage?.path ?? store.fileOf(upload.id);
+      try {
+        if (!owner || upload.metadata?.userId !== String(owner.id)) throw tusError(404, 'No such upload.');
+        const prepared = await files.prepare(metadataValues(upload.metadata), upload.size ?? null);
+        const sha256 = await store.sha256Of(upload.id, file, upload.size ?? upload.offset);
+        const stored = await files.accept(prepared, { file, sizeBytes: upload.size ?? upload.offset, sha256 }, owner.id);
+        return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(stored) };
+      } catch (error) {
+        throw asTusError(error);
+      } finally {
+        // Stored or refused, the staged upload is finished with: its record goes too.
+        await fs.promises.rm(file, { force: true });
+        await store.configstore.delete(upload.id).catch(() => undefined);
+        store.hashes.delete(upload.id);
+      }
+    },
+    onResponseError(_request, error) {
+      if ('status_code' in error && error.body.startsWith('{')) return undefined;
+      if ('status_code' in error && error.status_code === 413) {
+        return tusError(413, `The file is larger than the ${Math.round(files.maxUploadBytes / 1024 ** 2).toLocaleString('en')} MB files are limited to on this server. Ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`);
+      }
+      if ('status_code' in error) return tusError(error.status_code, error.body.trim().replace(/\.?$/, '.'));
+      return asTusError(error);
+    },
+  });
+
+  /** Serves one tus request from `owner`; an upload is only reachable by whoever created it. */
+  async function handle(request: Request, owner: TokenOwner, uploadId: string | null): Promise<Response> {
+    if (uploadId) {
+      const upload = await store.getUpload(uploadId).catch(() => null);
+      if (upload && upload.metadata?.userId !== String(owner.id)) return new Response(json({ message: 'No such upload.' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+    }
+    senders.set(request, owner);
+    return server.handleWeb(request);
+  }
+
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    handle,
+    /** Removes unfinished uploads idle longer than the expiry; returns how many. */
+    removeExpired: (now?: number) => store.removeIdle(options.expiryMs, now),
+    /** Sweeps expired uploads every hour (and once now). */
+    startSweeping() {
+      const sweep = () =>
+        store.removeIdle(options.expiryMs).then(
+          (removed) => removed > 0 && log.info('Removed expired unfinished uploads', { removed }),
+          (error) => log.warn('Could not sweep expired uploads', { error: describeError(error) }),
+        );
+      void sweep();
+      timer = setInterval(sweep, Math.min(options.expiryMs, 3600_000));
+      timer.unref();
+    },
+    stop: () => clearInterval(timer),
+  };
+}
+
+export type ResumableUploads = ReturnType<typeof createResumableUploads>;
