@@ -159,12 +159,21 @@ const variables = {
     doc: 'Largest file one upload may hold, in MB (default 100 GB); a larger one is refused with 413 before its bytes are sent.',
   },
   SEEDBED_UPLOAD_EXPIRY_HOURS: {
-    schema: z.coerce.number().min(0.01).max(24 * 365).default(48),
+    schema: z.coerce
+      .number()
+      .min(0.01)
+      .max(24 * 365)
+      .default(48),
     fix: 'Set SEEDBED_UPLOAD_EXPIRY_HOURS to how long an unfinished upload may wait to be resumed, in hours, e.g. 48.',
     doc: 'An unfinished (resumable) upload untouched this long is deleted with its bytes.',
   },
   SEEDBED_DOWNLOAD_LINK_SECONDS: {
-    schema: z.coerce.number().int().min(10).max(7 * 86400).default(900),
+    schema: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 86400)
+      .default(900),
     fix: 'Set SEEDBED_DOWNLOAD_LINK_SECONDS to how long a download link works, in seconds, e.g. 900.',
     doc: 'How long a signed download link (or S3 presigned link) works once the console asks for it.',
   },

@@ -112,7 +112,11 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     const isApi = path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
     return isApi ? api.fetch(request, ...rest) : site.fetch(request, ...rest);
   };
-  return { app: { fetch }, database, runService, stop: () => {
+  return {
+    app: { fetch },
+    database,
+    runService,
+    stop: () => {
       mlflowRefresher.stop();
       api.deps.uploads.stop();
     },

@@ -39,7 +39,11 @@ describe('a VCF has its #CHROM column header', () => {
   });
 
   it.each([
-    ['a trailing tab (an empty sample name, as bcftools says)', `${meta}#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tA\t\n`, /sample 2 of its #CHROM line has an empty name .*Empty sample name/],
+    [
+      'a trailing tab (an empty sample name, as bcftools says)',
+      `${meta}#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tA\t\n`,
+      /sample 2 of its #CHROM line has an empty name .*Empty sample name/,
+    ],
     ['a doubled tab', `${meta}#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t\tB\n`, /sample 1 of its #CHROM line has an empty name/],
     ['no #CHROM line', `${meta}##source=x\n`, /has no #CHROM column header line/],
     ['data straight after the ## lines', `${meta}chr1\t1\t.\tA\tC\t.\t.\t.\n`, /is not the #CHROM column header line/],

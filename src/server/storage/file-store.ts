@@ -152,7 +152,10 @@ export function createFileStore(options: FileStoreOptions) {
     const name = path.basename(values.name.replaceAll('\\', '/')) || values.name;
     if (name === '.' || name === '..' || name.trim() === '') throw new DomainError('invalid', `"${values.name}" is not a file name.`, { name: 'A file name such as traits.csv' });
     if (declaredBytes !== null && declaredBytes > maxUploadBytes) {
-      throw new DomainError('too-large', `${name} is ${megabytes(declaredBytes)}; files are limited to ${megabytes(maxUploadBytes)} on this server. Split it, or ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`);
+      throw new DomainError(
+        'too-large',
+        `${name} is ${megabytes(declaredBytes)}; files are limited to ${megabytes(maxUploadBytes)} on this server. Split it, or ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`,
+      );
     }
     const types = await db.select().from(fileTypes);
     const chosenType = values.fileTypeId ? (types.find((candidate) => candidate.id === values.fileTypeId) ?? null) : null;
@@ -183,7 +186,9 @@ export function createFileStore(options: FileStoreOptions) {
       transform(chunk: Buffer, _encoding, done) {
         sizeBytes += chunk.length;
         if (sizeBytes > maxUploadBytes) {
-          return done(new DomainError('too-large', `${name} is larger than the ${megabytes(maxUploadBytes)} files are limited to on this server. Ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`));
+          return done(
+            new DomainError('too-large', `${name} is larger than the ${megabytes(maxUploadBytes)} files are limited to on this server. Ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`),
+          );
         }
         hash.update(chunk);
         done(null, chunk);

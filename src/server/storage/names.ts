@@ -1,5 +1,9 @@
-/** The longest file name most file systems take (ext4, XFS, APFS): 255 bytes, not characters. */
-export const MAX_NAME_BYTES = 255;
+/**
+ * The longest stored name: most file systems take 255 bytes (ext4, XFS, APFS), and S3-compatible
+ * servers that keep objects as files add their own suffix to the last key segment (s3rver adds
+ * 15 bytes), so 200 bytes leaves room for both.
+ */
+export const MAX_NAME_BYTES = 200;
 
 const bytes = (text: string) => Buffer.byteLength(text, 'utf8');
 
@@ -14,7 +18,7 @@ function cutToBytes(text: string, limit: number): string {
 }
 
 /**
- * A name for the bytes on disk: the given name when it fits in 255 bytes, otherwise its stem cut
+ * A name for the bytes on disk: the given name when it fits in 200 bytes, otherwise its stem cut
  * on a character boundary with its extensions (`.vcf.gz`) kept, so that tools still know the type.
  */
 export function storageNameOf(name: string): string {

@@ -175,7 +175,10 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
     onResponseError(_request, error) {
       if ('status_code' in error && error.body.startsWith('{')) return undefined;
       if ('status_code' in error && error.status_code === 413) {
-        return tusError(413, `The file is larger than the ${Math.round(files.maxUploadBytes / 1024 ** 2).toLocaleString('en')} MB files are limited to on this server. Ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`);
+        return tusError(
+          413,
+          `The file is larger than the ${Math.round(files.maxUploadBytes / 1024 ** 2).toLocaleString('en')} MB files are limited to on this server. Ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`,
+        );
       }
       if ('status_code' in error) return tusError(error.status_code, error.body.trim().replace(/\.?$/, '.'));
       return asTusError(error);

@@ -14,6 +14,8 @@ import { createNextflowEngine, type NextflowEngineOptions } from '../runs/engine
 import { createRunService, type RunService, type RunServiceOptions } from '../runs/run-service';
 import { readCatalogue } from '../pipelines/catalogue';
 import { silentLogger } from '../log';
+import { createFileStore } from '../storage/file-store';
+import { type S3StorageOptions, storagesFor } from '../storage/storage';
 import { createUser } from '../services/users';
 import { createResponseChecker } from './response-check';
 import { openTestDatabase } from './test-database';
@@ -34,10 +36,19 @@ export interface TestRunOptions extends Partial<Pick<RunServiceOptions, 'default
  * The API on a database of its own, with helpers to make users and sign them in. With `runs`,
  * it also serves over HTTP on a free port, so that engine processes can post their weblog.
  */
-export async function createTestApi(options: { runs?: TestRunOptions; database?: Awaited<ReturnType<typeof openTestDatabase>>; mlflowCredentials?: MlflowCredential[] } = {}) {
+export interface TestFileOptions {
+  /** Keep uploads in this S3-compatible bucket instead of the data folder. */
+  s3?: Omit<S3StorageOptions, 'cacheDir'>;
+  maxUploadBytes?: number;
+  uploadExpiryMs?: number;
+  downloadLinkSeconds?: number;
+}
+
+export async function createTestApi(options: { runs?: TestRunOptions; database?: Awaited<ReturnType<typeof openTestDatabase>>; mlflowCredentials?: MlflowCredential[]; files?: TestFileOptions } = {}) {
   const database = options.database ?? (await openTestDatabase());
   const catalogue = readCatalogue(options.runs?.catalogueDir ?? 'pipelines');
   const dataDir = options.runs?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-runs-'));
+  const files = createFileStore({ db: database.db, dataDir, storages: storagesFor(dataDir, options.files?.s3), maxUploadBytes: options.files?.maxUploadBytes ?? 100 * 1024 ** 3 });
   let server: ServerType | undefined;
   let runService: RunService | undefined;
   let apiUrl = '';
@@ -54,6 +65,7 @@ export async function createTestApi(options: { runs?: TestRunOptions; database?:
         return apiUrl;
       },
       localConcurrency: options.runs.localConcurrency ?? 2,
+      prepareInputs: files.materialiseInputs,
     };
     runService = createRunService(serviceOptions);
   }
@@ -68,6 +80,9 @@ export async function createTestApi(options: { runs?: TestRunOptions; database?:
     catalogue,
     ...(runService ? { runService } : {}),
     dataDir,
+    files,
+    ...(options.files?.uploadExpiryMs ? { uploadExpiryMs: options.files.uploadExpiryMs } : {}),
+    ...(options.files?.downloadLinkSeconds ? { downloadLinkSeconds: options.files.downloadLinkSeconds } : {}),
   });
   if (options.runs) {
     server = await new Promise<ServerType>((resolve) => {

@@ -33,7 +33,13 @@ function selectFilesets(db: Database) {
     .leftJoin(experiments, eq(experiments.id, filesets.experimentId));
 }
 type FilesetRow = Awaited<ReturnType<ReturnType<typeof selectFilesets>['execute']>>[number];
-const present = (row: FilesetRow): Fileset => ({ ...row, fileCount: Number(row.fileCount), totalBytes: Number(row.totalBytes), createdAt: row.createdAt.toISOString(), updatedAt: row.updatedAt.toISOString() });
+const present = (row: FilesetRow): Fileset => ({
+  ...row,
+  fileCount: Number(row.fileCount),
+  totalBytes: Number(row.totalBytes),
+  createdAt: row.createdAt.toISOString(),
+  updatedAt: row.updatedAt.toISOString(),
+});
 
 const SORT_COLUMNS = { name: sql`lower(${filesets.name})`, createdAt: filesets.createdAt, updatedAt: filesets.updatedAt } as const;
 
