@@ -22,10 +22,12 @@ async function sharedKey(db: Database): Promise<Buffer> {
 
 export function createDownloadLinks(db: Database, lifetimeSeconds: number) {
   let key: Promise<Buffer> | undefined;
-  const signatureOf = async (fileId: number, expires: number) =>
-    createHmac('sha256', await (key ??= sharedKey(db)))
+  const signatureOf = async (fileId: number, expires: number) => {
+    key ??= sharedKey(db);
+    return createHmac('sha256', await key)
       .update(`${fileId}.${expires}`)
       .digest('base64url');
+  };
 
   return {
     lifetimeSeconds,

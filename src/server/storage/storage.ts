@@ -99,28 +99,28 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
   });
   const Bucket = options.bucket;
   const prefix = options.prefix ?? '';
-  const Key = (key: string) => `${prefix}${key}`;
+  const objectKey = (key: string) => `${prefix}${key}`;
   const cached = (key: string) => path.join(options.cacheDir, key);
   return {
     location: 's3',
     description: `s3://${Bucket}/${prefix}${options.endpoint ? ` at ${options.endpoint}` : ''}`,
     async adopt(localFile, key) {
       // 16 MB parts, four at a time: 10,000 parts reach 160 GB, and memory stays near 64 MB.
-      const upload = new Upload({ client, params: { Bucket, Key: Key(key), Body: fs.createReadStream(localFile) }, partSize: 16 * 1024 * 1024, queueSize: 4 });
+      const upload = new Upload({ client, params: { Bucket, Key: objectKey(key), Body: fs.createReadStream(localFile) }, partSize: 16 * 1024 * 1024, queueSize: 4 });
       await upload.done();
       await fs.promises.rm(localFile, { force: true });
     },
     async read(key, range) {
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: Key(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
+      const answer = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key), ...(range ? { Range: `bytes=${range.start}-${range.end}` } : {}) }));
       return answer.Body as Readable;
     },
     async remove(key) {
-      await client.send(new DeleteObjectCommand({ Bucket, Key: Key(key) }));
+      await client.send(new DeleteObjectCommand({ Bucket, Key: objectKey(key) }));
       await fs.promises.rm(cached(key), { force: true });
     },
     async exists(key) {
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: Key(key) }));
+        await client.send(new HeadObjectCommand({ Bucket, Key: objectKey(key) }));
         return true;
       } catch (error) {
         if (error instanceof NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
@@ -129,7 +129,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
     },
     async presign(key, filename, seconds) {
       const disposition = `attachment; filename="${filename.replace(/[^\w.-]+/g, '_')}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
-      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: Key(key), ResponseContentDisposition: disposition }), { expiresIn: seconds });
+      return getSignedUrl(client, new GetObjectCommand({ Bucket, Key: objectKey(key), ResponseContentDisposition: disposition }), { expiresIn: seconds });
     },
     localPath: cached,
     async materialise(key) {
@@ -137,7 +137,7 @@ export function createS3Storage(options: S3StorageOptions): FileStorage {
       if (fs.existsSync(target)) return target;
       await fs.promises.mkdir(path.dirname(target), { recursive: true });
       const partial = `${target}.part-${process.pid}`;
-      const answer = await client.send(new GetObjectCommand({ Bucket, Key: Key(key) }));
+      const answer = await client.send(new GetObjectCommand({ Bucket, Key: objectKey(key) }));
       await pipeline(answer.Body as Readable, fs.createWriteStream(partial));
       await fs.promises.rename(partial, target);
       return target;
