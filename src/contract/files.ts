@@ -70,6 +70,7 @@ export const downloadLinkSchema = z.object({
   url: z.string().describe('A link to the bytes that needs no token: relative to the API’s address, or absolute (a presigned S3 link)'),
   expiresAt: z.string(),
 });
+export type DownloadLink = z.infer<typeof downloadLinkSchema>;
 
 export const signedDownloadQuerySchema = z.object({
   expires: z.coerce.number().int().describe('Unix time in seconds after which the link is refused'),

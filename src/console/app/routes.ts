@@ -32,6 +32,8 @@ export const ROUTES = {
   registerKnownGdipData: '/benchmarking/register-known-gdip-data',
   registerPredictionData: '/benchmarking/register-prediction-data',
   uploadGdipResults: '/upload/gdip-results',
+  filesets: '/upload/filesets',
+  filesetView: '/upload/filesets/view',
   trackMlflowRun: '/upload/mlflow-run',
   mlflowRunView: '/upload/mlflow-run/view',
   mlflowCompare: '/upload/mlflow-run/compare',

@@ -1,7 +1,8 @@
+import type { DownloadLink } from '../../contract/files';
 import { notify } from '../app/notify';
-import { API_BASE_URL, readStoredToken } from './api';
+import { API_BASE_URL, request } from './api';
 
-/** Saves a blob under a file name, as a download. */
+/** Saves a blob under a file name, as a download (for data made in the page, such as a CSV export). */
 export function saveBlob(blob: Blob, filename: string): void {
   const url = URL.createObjectURL(blob);
   const link = Object.assign(document.createElement('a'), { href: url, download: filename });
@@ -11,12 +12,18 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-/** Downloads a stored file with the session's token (a plain link could not carry it). */
+/**
+ * Downloads a stored file through a short-lived signed link: the browser fetches it itself, with
+ * its own progress and resume, and the bytes never pass through the page's memory.
+ */
 export async function downloadStoredFile(fileId: number, name: string): Promise<void> {
   try {
-    const response = await fetch(`${API_BASE_URL}files/${fileId}/download`, { headers: { Authorization: `token ${readStoredToken()}` } });
-    if (!response.ok) throw new Error(((await response.json().catch(() => null)) as { message?: string } | null)?.message ?? response.statusText);
-    saveBlob(await response.blob(), name.split('/').pop() ?? name);
+    const link = await request<DownloadLink>(`files/${fileId}/link`, 'POST');
+    const url = new URL(link.url, new URL(API_BASE_URL, window.location.href)).href;
+    const anchor = Object.assign(document.createElement('a'), { href: url, download: name.split('/').pop() ?? name, rel: 'noopener' });
+    document.body.append(anchor);
+    anchor.click();
+    anchor.remove();
   } catch (error) {
     notify.error(error);
   }

@@ -46,7 +46,7 @@ const pipeline = {
   schema,
 };
 const groups = groupsOf(schema);
-const stored = { sha256: '0'.repeat(64), fileTypeId: null, projectId: null, runId: null, runName: null, createdAt: '2026-01-31T08:00:00.000Z' };
+const stored = { sha256: '0'.repeat(64), fileTypeId: null, projectId: null, projectName: 'Wheat 2026', experimentId: null, runId: null, runName: null, location: 'local' as const, createdAt: '2026-01-31T08:00:00.000Z' };
 const files: StoredFile[] = [
   { ...stored, id: 1, name: 'cohort.vcf', path: '/data/files/a/cohort.vcf', sizeBytes: 2048, fileTypeName: 'VCF', mimeType: 'text/plain' },
   { ...stored, id: 2, name: 'traits.csv', path: '/data/files/b/traits.csv', sizeBytes: 100, fileTypeName: 'phenotype CSV', mimeType: 'text/csv' },
@@ -68,7 +68,7 @@ afterEach(() => {
 });
 
 function renderForm(from: Parameters<typeof LaunchForm>[0]['from'] = null) {
-  return render(<LaunchForm pipeline={pipeline} groups={groups} runGroups={[{ id: 7, name: 'Cycle 2026' }]} projects={[]} from={from} files={files} addFile={() => {}} />);
+  return render(<LaunchForm pipeline={pipeline} groups={groups} runGroups={[{ id: 7, name: 'Cycle 2026' }]} projects={[]} from={from} />);
 }
 const input = (name: string) => document.getElementById(`param-${name}`) as HTMLInputElement;
 const messageOf = (name: string) => document.getElementById(`param-${name}-hint`)!;
@@ -81,7 +81,7 @@ const blur = (element: HTMLElement, value?: string) =>
 describe('the launch form renderer', () => {
   it('says before anything is filled in when this server cannot run the pipeline, and does not offer to launch', () => {
     const problem = 'Test pipeline has no local implementation yet, and this Seedbed runs pipelines on its built-in engine: it needs the nextflow engine.';
-    render(<LaunchForm pipeline={{ ...pipeline, launchProblem: problem }} groups={groups} runGroups={[]} projects={[]} from={null} files={files} addFile={() => {}} />);
+    render(<LaunchForm pipeline={{ ...pipeline, launchProblem: problem }} groups={groups} runGroups={[]} projects={[]} from={null} />);
     expect(screen.getByRole('alert').textContent).toContain('has no local implementation');
     expect((screen.getByRole('button', { name: 'Launch run' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -132,14 +132,27 @@ describe('the launch form renderer', () => {
     expect(input('max_cpus').value).toBe('16');
   });
 
-  it('offers the stored files that suit a file parameter: its MIME type and pattern', () => {
+  it('searches the stored files on the server and offers those that suit a file parameter: its MIME type and pattern', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ data: files, pagination: { currentPage: 0, pageSize: 40, totalCount: 3, totalPages: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
     renderForm();
-    const picker = screen.getByLabelText('Stored file for genotypes') as HTMLSelectElement;
-    expect([...picker.options].map((option) => option.textContent)).toEqual(['Choose a stored file (1)', expect.stringContaining('cohort.vcf')]);
+    const search = screen.getByRole('combobox', { name: 'Search stored files for genotypes' });
+    await act(async () => {
+      fireEvent.change(search, { target: { value: 'coh' } });
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    const asked = new URL(String(fetchMock.mock.calls[0]![0]), 'http://console');
+    expect(asked.pathname).toBe('/api/files');
+    expect(Object.fromEntries(asked.searchParams)).toMatchObject({ q: 'coh', mimeType: 'text/plain' });
+    const options = within(screen.getByRole('listbox', { name: 'Stored files for genotypes' })).getAllByRole('option');
+    // notes.txt has the MIME type but not the pattern; traits.csv has neither.
+    expect(options.map((option) => option.textContent)).toEqual(['cohort.vcfVCF · 2.0 KB · Jan 31, 2026 · Wheat 2026']);
     act(() => {
-      fireEvent.change(picker, { target: { value: '/data/files/a/cohort.vcf' } });
+      fireEvent.click(options[0]!);
     });
     expect(input('genotypes').value).toBe('/data/files/a/cohort.vcf');
+    expect(screen.getByText(/^Chosen: cohort\.vcf/)).toBeTruthy();
+    vi.useRealTimers();
   });
 
   it('refuses to submit an invalid form and calls no API', async () => {
@@ -203,7 +216,7 @@ describe('the launch form renderer', () => {
       submitted = JSON.parse(String(init!.body));
       return new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'Content-Type': 'application/json' } });
     });
-    render(<LaunchForm pipeline={{ ...pipeline, engine: 'nextflow' }} groups={groups} runGroups={[]} projects={[]} from={null} files={files} addFile={() => {}} />);
+    render(<LaunchForm pipeline={{ ...pipeline, engine: 'nextflow' }} groups={groups} runGroups={[]} projects={[]} from={null} />);
     const revision = document.getElementById('run-revision') as HTMLInputElement;
     expect(revision.value).toBe('1.0');
     await act(async () => fireEvent.change(revision, { target: { value: 'dev' } }));

@@ -8,7 +8,6 @@ import { request, RequestError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Switch } from '../../ui/Switch';
-import type { StoredFile } from '../../../contract/files';
 import { FileParameter } from './FileParameter';
 import type { RunSummary } from '../../../contract/runs';
 import { saveBlob } from '../../lib/download';
@@ -30,16 +29,12 @@ export function LaunchForm({
   runGroups: initialGroups,
   projects,
   from,
-  files,
-  addFile,
 }: {
   pipeline: Pipeline;
   groups: ParameterGroup[];
   runGroups: Named[];
   projects: Named[];
   from: EarlierRun | null;
-  files: StoredFile[] | undefined;
-  addFile: (file: StoredFile) => void;
 }) {
   const [runGroups, setRunGroups] = useState(initialGroups);
   const [createdGroup, setCreatedGroup] = useState<number | null>(null);
@@ -199,14 +194,9 @@ export function LaunchForm({
         {field.kind === 'file' && (
           <FileParameter
             field={field}
-            files={files}
             value={String(form.watch(name) ?? '')}
             describedBy={hintId}
-            onChoose={(path) => setValue(name, path as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
-            onUploaded={(file) => {
-              addFile(file);
-              setValue(name, file.path as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
-            }}
+            onChoose={(file) => setValue(name, file.path as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
           />
         )}
         {error ? (

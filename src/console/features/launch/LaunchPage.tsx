@@ -1,11 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
 import { useRequest } from '../../lib/use-request';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
-import type { StoredFile } from '../../../contract/files';
 import type { Page } from '../../../contract/paging';
 import type { ProjectRecord } from '../../../contract/records';
 import type { RunGroup } from '../../../contract/runs';
@@ -21,8 +20,6 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
   const runGroups = useRequest<Page<RunGroup>>('run-groups?pageSize=1000&sort=name');
   const projects = useRequest<Page<ProjectRecord>>('projects?pageSize=1000&sort=name');
   const earlier = useRequest<EarlierRun>(from ? `runs/${from}` : null);
-  const storedFiles = useRequest<Page<StoredFile>>('files?pageSize=1000');
-  const [uploaded, setUploaded] = useState<StoredFile[]>([]);
   const groups = useMemo(() => (pipeline.data ? groupsOf(pipeline.data.schema) : []), [pipeline.data]);
   useEffect(() => {
     if (earlier.data && earlier.data.pipelineId !== pipelineId) notify.error(`Run ${earlier.data.name} is a ${earlier.data.pipelineId} run; its parameters do not apply here.`);
@@ -44,7 +41,6 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
   const waitingForEarlier = from === undefined || (from !== null && !earlier.data);
   if (!pipeline.data || !runGroups.data || !projects.data || waitingForEarlier) return <LoadingOverlay />;
   const earlierRun = earlier.data && earlier.data.pipelineId === pipelineId ? earlier.data : null;
-  const files = storedFiles.data ? [...uploaded, ...storedFiles.data.data] : undefined;
   return (
     <LaunchForm
       pipeline={pipeline.data}
@@ -52,8 +48,6 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
       runGroups={runGroups.data.data}
       projects={projects.data.data}
       from={earlierRun}
-      files={files}
-      addFile={(file) => setUploaded((list) => [file, ...list])}
     />
   );
 }

@@ -13,7 +13,6 @@ const plans: Record<string, string> = {
   [ROUTES.simulateGdipData]: 'Simulate genotypes and phenotypes with known QTL to benchmark against.',
   [ROUTES.registerKnownGdipData]: 'Register genotypes, phenotypes and known QTL as a benchmark dataset.',
   [ROUTES.registerPredictionData]: 'Register observed trait values for a validation set.',
-  [ROUTES.uploadGdipResults]: 'Upload result files with a progress bar each, checked against their file type.',
 };
 
 const titles = new Map<string, string>([

@@ -1,0 +1,118 @@
+import { useCallback, useRef, useState } from 'react';
+import { detectFileType, hasHeaderRow, headerCells } from '../../../contract/file-detection';
+import type { StoredFile } from '../../../contract/files';
+import type { Page } from '../../../contract/paging';
+import type { FileTypeRecord } from '../../../contract/records';
+import { request } from '../../lib/api';
+import { type ResumableUploadHandle, startResumableUpload, type UploadProgress } from '../../lib/resumable-upload';
+
+/**
+ * The files of one upload page: each with its detected (and changeable) type, whether the same
+ * bytes are stored already, and its resumable upload's progress, pause, resume and cancel.
+ */
+
+export type UploadStatus = 'ready' | 'checking' | 'uploading' | 'paused' | 'stored' | 'failed' | 'cancelled';
+
+export interface QueuedFile {
+  key: string;
+  file: File;
+  fileTypeId: number | null;
+  status: UploadStatus;
+  progress: UploadProgress | null;
+  stored: StoredFile | null;
+  error: string | null;
+  /** Stored files with the same bytes (checked before uploading files up to PRECHECK_BYTES). */
+  sameBytes: StoredFile[];
+  /** Use the stored copy instead of uploading again (offered when sameBytes is not empty). */
+  useStored: boolean;
+}
+
+/** Files up to this size are hashed in the browser first, to offer a stored copy instead of a second upload. */
+export const PRECHECK_BYTES = 64 * 1024 * 1024;
+
+async function sha256Hex(file: File): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
+  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** The type the server would choose: by extension, and for CSV and TSV by the header row. */
+export async function detectTypeOf(file: File, types: FileTypeRecord[]): Promise<number | null> {
+  const header = hasHeaderRow(file.name) ? headerCells(await file.slice(0, 64 * 1024).text()) : null;
+  return detectFileType(file.name, types, header)?.id ?? null;
+}
+
+let counter = 0;
+
+export function useUploadQueue(types: FileTypeRecord[] | undefined) {
+  const [items, setItems] = useState<QueuedFile[]>([]);
+  const handles = useRef(new Map<string, ResumableUploadHandle>());
+  /** Settles the promise of an upload that is cancelled (tus reports nothing then). */
+  const settle = useRef(new Map<string, (stored: StoredFile | null) => void>());
+  const change = useCallback((key: string, patch: Partial<QueuedFile>) => setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item))), []);
+
+  const add = useCallback(
+    async (files: File[]) => {
+      const added = files.map<QueuedFile>((file) => {
+        counter += 1;
+        return { key: `${counter}-${file.name}`, file, fileTypeId: null, status: 'checking', progress: null, stored: null, error: null, sameBytes: [], useStored: false };
+      });
+      setItems((current) => [...current, ...added]);
+      for (const item of added) {
+        const fileTypeId = await detectTypeOf(item.file, types ?? []).catch(() => null);
+        let sameBytes: StoredFile[] = [];
+        if (item.file.size > 0 && item.file.size <= PRECHECK_BYTES) {
+          try {
+            sameBytes = (await request<Page<StoredFile>>(`files?sha256=${await sha256Hex(item.file)}&pageSize=5`)).data;
+          } catch {
+            sameBytes = [];
+          }
+        }
+        change(item.key, { fileTypeId, sameBytes, useStored: sameBytes.length > 0, status: 'ready' });
+      }
+    },
+    [types, change],
+  );
+
+  const upload = useCallback(
+    (item: QueuedFile, metadata: Record<string, string>) =>
+      new Promise<StoredFile | null>((resolve) => {
+        settle.current.set(item.key, resolve);
+        change(item.key, { status: 'uploading', error: null, progress: { sent: 0, total: item.file.size, bytesPerSecond: null, secondsLeft: null } });
+        const handle = startResumableUpload(item.file, { ...metadata, ...(item.fileTypeId ? { fileTypeId: String(item.fileTypeId) } : {}) }, {
+          onProgress: (progress) => change(item.key, { progress }),
+          onSuccess: (stored) => {
+            handles.current.delete(item.key);
+            change(item.key, { status: 'stored', stored });
+            resolve(stored);
+          },
+          onError: (error) => {
+            handles.current.delete(item.key);
+            change(item.key, { status: 'failed', error });
+            resolve(null);
+          },
+        });
+        handles.current.set(item.key, handle);
+      }),
+    [change],
+  );
+
+  const pause = (key: string) => {
+    handles.current.get(key)?.pause();
+    change(key, { status: 'paused' });
+  };
+  const resume = (key: string) => {
+    handles.current.get(key)?.resume();
+    change(key, { status: 'uploading' });
+  };
+  const cancel = async (key: string) => {
+    const handle = handles.current.get(key);
+    handles.current.delete(key);
+    change(key, { status: 'cancelled', progress: null });
+    settle.current.get(key)?.(null);
+    settle.current.delete(key);
+    await handle?.cancel().catch(() => undefined);
+  };
+  const remove = (key: string) => setItems((current) => current.filter((item) => item.key !== key));
+
+  return { items, add, upload, pause, resume, cancel, remove, change };
+}

@@ -1,0 +1,102 @@
+import { type DetailedError, Upload } from 'tus-js-client';
+import type { StoredFile } from '../../contract/files';
+import { API_BASE_URL, errorMessage, readStoredToken } from './api';
+
+/**
+ * A file sent over the tus protocol to `uploads`: in 50 MB requests, retried after a dropped
+ * connection, and resumed where the server stopped — after a pause, a network change or a page
+ * reload (tus keeps the upload's address in local storage under the file's fingerprint).
+ */
+
+export interface UploadProgress {
+  sent: number;
+  total: number;
+  /** Over the last few seconds; null until there are two samples. */
+  bytesPerSecond: number | null;
+  secondsLeft: number | null;
+}
+
+export interface ResumableUploadHandle {
+  pause(): void;
+  resume(): void;
+  /** Stops and deletes what the server has of it. */
+  cancel(): Promise<void>;
+}
+
+const CHUNK_BYTES = 50 * 1024 * 1024;
+const SPEED_WINDOW_MS = 5000;
+
+/** Upload speed over a sliding window of progress samples. */
+export function speedMeter(now: () => number = () => performance.now()) {
+  let samples: Array<{ at: number; sent: number }> = [];
+  return {
+    reset() {
+      samples = [];
+    },
+    add(sent: number, total: number): Omit<UploadProgress, 'sent' | 'total'> {
+      const at = now();
+      samples.push({ at, sent });
+      samples = samples.filter((sample) => at - sample.at <= SPEED_WINDOW_MS);
+      const first = samples[0]!;
+      const elapsed = (at - first.at) / 1000;
+      if (samples.length < 2 || elapsed <= 0) return { bytesPerSecond: null, secondsLeft: null };
+      const bytesPerSecond = (sent - first.sent) / elapsed;
+      return { bytesPerSecond, secondsLeft: bytesPerSecond > 0 ? (total - sent) / bytesPerSecond : null };
+    },
+  };
+}
+
+/** The API's message in a tus failure, or what went wrong on the way. */
+export function uploadFailureMessage(error: Error | DetailedError): string {
+  const response = 'originalResponse' in error ? error.originalResponse : null;
+  if (response) {
+    const body = response.getBody();
+    let parsed: unknown = body;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      // A plain-text body is the message.
+    }
+    return errorMessage(parsed, body, `The server answered ${response.getStatus()}`);
+  }
+  return 'The connection to the server was lost. Resume the upload when you are back online; it continues where it stopped.';
+}
+
+export function startResumableUpload(
+  file: File,
+  metadata: Record<string, string>,
+  handlers: { onProgress: (progress: UploadProgress) => void; onSuccess: (stored: StoredFile) => void; onError: (message: string) => void },
+): ResumableUploadHandle {
+  const meter = speedMeter();
+  const upload = new Upload(file, {
+    endpoint: `${API_BASE_URL}uploads`,
+    chunkSize: CHUNK_BYTES,
+    retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+    metadata: { ...metadata, name: file.name },
+    headers: { Authorization: `token ${readStoredToken()}` },
+    removeFingerprintOnSuccess: true,
+    onProgress: (sent, total) => handlers.onProgress({ sent, total, ...meter.add(sent, total) }),
+    onSuccess: ({ lastResponse }) => {
+      try {
+        handlers.onSuccess(JSON.parse(lastResponse.getBody()) as StoredFile);
+      } catch {
+        handlers.onError('The file was sent, but the server’s answer could not be read. Reload the page to see whether it was stored.');
+      }
+    },
+    onError: (error) => handlers.onError(uploadFailureMessage(error)),
+  });
+  const begin = () => {
+    meter.reset();
+    // An upload of the same file begun earlier (another visit, a reload) continues from where it got to.
+    void upload.findPreviousUploads().then((previous) => {
+      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
+      upload.start();
+    });
+  };
+  begin();
+  return {
+    pause: () => void upload.abort(false),
+    resume: begin,
+    cancel: () => upload.abort(true),
+  };
+}
