@@ -31,7 +31,8 @@ export function fileTypeOf<T extends DetectableFileType>(name: string, types: T[
 }
 
 /** The type by extension and header, falling back to the extension alone when no type's columns fit. */
-export const detectFileType = <T extends DetectableFileType>(name: string, types: T[], header: string[] | null): T | null => fileTypeOf(name, types, { header }) ?? fileTypeOf(name, types);
+export const detectFileType = <T extends DetectableFileType>(name: string, types: T[], header: string[] | null, preferred: string[] = []): T | null =>
+  fileTypeOf(name, types, { header, preferred }) ?? fileTypeOf(name, types, { preferred });
 
 /** Whether a name is read for its header row: plain CSV and TSV. */
 export const hasHeaderRow = (name: string) => /\.(csv|tsv)$/i.test(name);

@@ -29,6 +29,7 @@ export const fileListQuerySchema = z.object({
   ...pagingQueryShape,
   q: z.string().trim().max(200).optional().describe('Part of the name'),
   fileTypeId: recordId.optional(),
+  fileType: z.string().trim().max(500).optional().describe('Only files of these types: names separated by commas, e.g. VCF,GVCF'),
   mimeType: z.string().trim().max(100).optional().describe('Only files whose type has this MIME type'),
   projectId: recordId.optional(),
   runId: recordId.optional(),
@@ -60,11 +61,12 @@ export const fileUploadQuerySchema = z.object({
   projectId: recordId.optional(),
   experimentId: recordId.optional(),
   filesetId: recordId.optional().describe('Add the stored file to this fileset'),
+  preferredType: z.string().trim().max(200).optional().describe('Without fileTypeId: the type to choose among those the name and header fit equally (a launch form passes its parameter’s type)'),
 });
 export type FileUploadValues = z.infer<typeof fileUploadQuerySchema>;
 
 /** The tus metadata keys a resumable upload may carry (strings, as tus sends them). */
-export const RESUMABLE_METADATA_KEYS = ['name', 'fileTypeId', 'projectId', 'experimentId', 'filesetId'] as const;
+export const RESUMABLE_METADATA_KEYS = ['name', 'fileTypeId', 'projectId', 'experimentId', 'filesetId', 'preferredType'] as const;
 
 export const downloadLinkSchema = z.object({
   url: z.string().describe('A link to the bytes that needs no token: relative to the API’s address, or absolute (a presigned S3 link)'),

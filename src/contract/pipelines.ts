@@ -16,6 +16,7 @@ export const pipelineSummarySchema = z
     revision: z.string(),
     defaultProfile: z.string(),
     outputFileTypes: z.array(z.string()),
+    inputFileTypes: z.record(z.string(), z.array(z.string())).optional().describe('The file types each file parameter takes, by parameter name'),
     engine: z.enum(RUN_ENGINES).describe('The engine that runs it on this server'),
     launchProblem: z.string().nullable().describe('Why it cannot be launched on this server, or null'),
   })

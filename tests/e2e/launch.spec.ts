@@ -171,10 +171,18 @@ test('Auto Train a genomic model, then Make GDIP Predictions with it, both throu
   const predict = page.getByRole('form', { name: 'Launch Make GDIP Predictions' });
   // File parameters search the stored files on the server; each result shows its type, size and date.
   await predict.getByRole('combobox', { name: 'Search stored files for model' }).fill('auto_train_model');
-  await predict.getByRole('listbox', { name: 'Stored files for model' }).getByRole('option', { name: /auto_train_model\.json/ }).first().click();
+  await predict
+    .getByRole('listbox', { name: 'Stored files for model' })
+    .getByRole('option', { name: /auto_train_model\.json/ })
+    .first()
+    .click();
   await expect(predict.locator('#param-model')).toHaveValue(/auto_train_model\.json$/);
   await predict.getByRole('combobox', { name: 'Search stored files for genotypes' }).fill('genotypes.vcf');
-  await predict.getByRole('listbox', { name: 'Stored files for genotypes' }).getByRole('option', { name: /genotypes\.vcf/ }).first().click();
+  await predict
+    .getByRole('listbox', { name: 'Stored files for genotypes' })
+    .getByRole('option', { name: /genotypes\.vcf/ })
+    .first()
+    .click();
   await predict.locator('#run-name').fill(`e2e_predict_${Date.now()}`);
   await predict.getByRole('button', { name: 'Launch run' }).click();
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });

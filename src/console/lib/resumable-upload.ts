@@ -1,4 +1,4 @@
-import { type DetailedError, Upload } from 'tus-js-client';
+import type { DetailedError, Upload } from 'tus-js-client';
 import type { StoredFile } from '../../contract/files';
 import { API_BASE_URL, errorMessage, readStoredToken } from './api';
 
@@ -68,35 +68,39 @@ export function startResumableUpload(
   handlers: { onProgress: (progress: UploadProgress) => void; onSuccess: (stored: StoredFile) => void; onError: (message: string) => void },
 ): ResumableUploadHandle {
   const meter = speedMeter();
-  const upload = new Upload(file, {
-    endpoint: `${API_BASE_URL}uploads`,
-    chunkSize: CHUNK_BYTES,
-    retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
-    metadata: { ...metadata, name: file.name },
-    headers: { Authorization: `token ${readStoredToken()}` },
-    removeFingerprintOnSuccess: true,
-    onProgress: (sent, total) => handlers.onProgress({ sent, total, ...meter.add(sent, total) }),
-    onSuccess: ({ lastResponse }) => {
-      try {
-        handlers.onSuccess(JSON.parse(lastResponse.getBody()) as StoredFile);
-      } catch {
-        handlers.onError('The file was sent, but the server’s answer could not be read. Reload the page to see whether it was stored.');
-      }
-    },
-    onError: (error) => handlers.onError(uploadFailureMessage(error)),
-  });
-  const begin = () => {
+  // tus-js-client loads when the first upload starts, not with the page.
+  const upload: Promise<Upload> = import('tus-js-client').then(
+    ({ Upload }) =>
+      new Upload(file, {
+        endpoint: `${API_BASE_URL}uploads`,
+        chunkSize: CHUNK_BYTES,
+        retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
+        metadata: { ...metadata, name: file.name },
+        headers: { Authorization: `token ${readStoredToken()}` },
+        removeFingerprintOnSuccess: true,
+        onProgress: (sent, total) => handlers.onProgress({ sent, total, ...meter.add(sent, total) }),
+        onSuccess: ({ lastResponse }) => {
+          try {
+            handlers.onSuccess(JSON.parse(lastResponse.getBody()) as StoredFile);
+          } catch {
+            handlers.onError('The file was sent, but the server’s answer could not be read. Reload the page to see whether it was stored.');
+          }
+        },
+        onError: (error) => handlers.onError(uploadFailureMessage(error)),
+      }),
+  );
+  const begin = async () => {
     meter.reset();
+    const ready = await upload;
     // An upload of the same file begun earlier (another visit, a reload) continues from where it got to.
-    void upload.findPreviousUploads().then((previous) => {
-      if (previous[0]) upload.resumeFromPreviousUpload(previous[0]);
-      upload.start();
-    });
+    const previous = await ready.findPreviousUploads();
+    if (previous[0]) ready.resumeFromPreviousUpload(previous[0]);
+    ready.start();
   };
-  begin();
+  begin().catch(() => handlers.onError('The upload could not start. Reload the page and try again.'));
   return {
-    pause: () => void upload.abort(false),
-    resume: begin,
-    cancel: () => upload.abort(true),
+    pause: () => void upload.then((ready) => ready.abort(false)),
+    resume: () => void begin(),
+    cancel: () => upload.then((ready) => ready.abort(true)),
   };
 }

@@ -15,6 +15,8 @@ export const pipelineManifestSchema = z.object({
   revision: z.string().min(1),
   defaultProfile: z.string().min(1),
   outputFileTypes: z.array(z.string().min(1)),
+  /** The file types each file parameter takes, by parameter name: the launch form offers stored files of those types. */
+  inputFileTypes: z.record(z.string(), z.array(z.string().min(1))).optional(),
   /** The bundled local implementation, relative to the pipeline's folder (e.g. local/main.ts). */
   local: z
     .string()

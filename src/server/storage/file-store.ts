@@ -42,6 +42,12 @@ export interface StagedFile {
   sha256: string;
 }
 
+const commaNames = (text: string) =>
+  text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 ** 2).toLocaleString('en')} MB`;
 
 /**
@@ -117,6 +123,7 @@ export function createFileStore(options: FileStoreOptions) {
     order: 'asc' | 'desc';
     q?: string | undefined;
     fileTypeId?: number | undefined;
+    fileType?: string | undefined;
     mimeType?: string | undefined;
     projectId?: number | undefined;
     runId?: number | undefined;
@@ -126,6 +133,15 @@ export function createFileStore(options: FileStoreOptions) {
   }) {
     const conditions: Array<SQL | undefined> = [
       query.fileTypeId ? eq(files.fileTypeId, query.fileTypeId) : undefined,
+      query.fileType
+        ? inArray(
+            files.fileTypeId,
+            db
+              .select({ id: fileTypes.id })
+              .from(fileTypes)
+              .where(inArray(fileTypes.name, commaNames(query.fileType))),
+          )
+        : undefined,
       query.mimeType ? inArray(files.fileTypeId, db.select({ id: fileTypes.id }).from(fileTypes).where(eq(fileTypes.mimeType, query.mimeType))) : undefined,
       query.projectId ? eq(files.projectId, query.projectId) : undefined,
       query.runId ? eq(files.runId, query.runId) : undefined,
@@ -213,7 +229,7 @@ export function createFileStore(options: FileStoreOptions) {
     try {
       if (staged.sizeBytes === 0) throw new DomainError('invalid', `${name} is empty. Choose the file again; an empty file cannot be stored.`, { name: 'The file is empty' });
       const header = hasHeaderRow(name) ? headerOf(staged.file) : null;
-      const type = prepared.chosenType ?? detectFileType(name, prepared.types, header)!;
+      const type = prepared.chosenType ?? detectFileType(name, prepared.types, header, values.preferredType ? [values.preferredType] : [])!;
       const notThatType = await contentProblem(staged.file, name, type.name);
       if (notThatType) throw new DomainError('invalid', notThatType, { name: notThatType });
       const missing = header ? type.requiredColumns.filter((column) => !header.includes(column)) : [];

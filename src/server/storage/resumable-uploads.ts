@@ -81,6 +81,7 @@ class HashingFileStore extends FileStore {
   /** Unfinished uploads whose bytes have not grown for `ageMs`: their bytes and record go. */
   async removeIdle(ageMs: number, now = Date.now()): Promise<number> {
     let removed = 0;
+    await fs.promises.mkdir(this.folder, { recursive: true });
     for (const id of (await this.configstore.list?.()) ?? []) {
       const stat = await fs.promises.stat(this.fileOf(id)).catch(() => null);
       if (stat && now - stat.mtimeMs <= ageMs) continue;

@@ -17,11 +17,24 @@ function describeFile(file: StoredFile): string {
 
 /**
  * Picks a stored file for a file parameter: a search on the server among files of the parameter's
- * MIME type (then its name pattern), each shown with its type, size, date and project or run; or
+ * file types (or, for a pipeline that names none, its MIME type; then its name pattern), each shown with its type, size, date and project or run; or
  * uploads one in place over the resumable path, with a progress bar. The parameter holds the
  * file's path on the server.
  */
-export function FileParameter({ field, value, onChoose, describedBy }: { field: ParameterField; value: string; onChoose: (file: StoredFile) => void; describedBy: string }) {
+export function FileParameter({
+  field,
+  fileTypes,
+  value,
+  onChoose,
+  describedBy,
+}: {
+  field: ParameterField;
+  /** The file types the parameter takes (pipeline.json's inputFileTypes); none: any of its MIME type. */
+  fileTypes: string[];
+  value: string;
+  onChoose: (file: StoredFile) => void;
+  describedBy: string;
+}) {
   const listId = useId();
   const picker = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
@@ -40,7 +53,8 @@ export function FileParameter({ field, value, onChoose, describedBy }: { field: 
       // Twice as many as shown: the name pattern is checked here, after the server's MIME-type filter.
       const search = new URLSearchParams({ pageSize: String(RESULTS * 2) });
       if (query.trim()) search.set('q', query.trim());
-      if (field.schema.mimetype) search.set('mimeType', field.schema.mimetype);
+      if (fileTypes.length > 0) search.set('fileType', fileTypes.join(','));
+      else if (field.schema.mimetype) search.set('mimeType', field.schema.mimetype);
       request<Page<StoredFile>>(`files?${search}`).then(
         (page) => {
           if (!current) return;
@@ -55,7 +69,7 @@ export function FileParameter({ field, value, onChoose, describedBy }: { field: 
       current = false;
       clearTimeout(timer);
     };
-  }, [open, query, field]);
+  }, [open, query, field, fileTypes]);
 
   const choose = (file: StoredFile) => {
     setChosen(file);
@@ -66,7 +80,8 @@ export function FileParameter({ field, value, onChoose, describedBy }: { field: 
 
   const send = (file: File) => {
     setProgress({ sent: 0, total: file.size, bytesPerSecond: null, secondsLeft: null });
-    startResumableUpload(file, {}, {
+    // Among types the name and header fit equally (several CSV types need only an id column), the parameter's own.
+    startResumableUpload(file, fileTypes[0] ? { preferredType: fileTypes[0] } : {}, {
       onProgress: setProgress,
       onSuccess: (stored) => {
         setProgress(null);
@@ -134,7 +149,12 @@ export function FileParameter({ field, value, onChoose, describedBy }: { field: 
           }}
         />
         {open && (
-          <ul id={listId} role="listbox" aria-label={`Stored files for ${field.name}`} className="absolute top-full left-0 z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-stone-200">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={`Stored files for ${field.name}`}
+            className="absolute top-full left-0 z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-stone-200"
+          >
             {failure ? (
               <li className="px-3 py-2 text-red-700">Could not search the stored files: {failure}</li>
             ) : results === null ? (

@@ -46,7 +46,17 @@ const pipeline = {
   schema,
 };
 const groups = groupsOf(schema);
-const stored = { sha256: '0'.repeat(64), fileTypeId: null, projectId: null, projectName: 'Wheat 2026', experimentId: null, runId: null, runName: null, location: 'local' as const, createdAt: '2026-01-31T08:00:00.000Z' };
+const stored = {
+  sha256: '0'.repeat(64),
+  fileTypeId: null,
+  projectId: null,
+  projectName: 'Wheat 2026',
+  experimentId: null,
+  runId: null,
+  runName: null,
+  location: 'local' as const,
+  createdAt: '2026-01-31T08:00:00.000Z',
+};
 const files: StoredFile[] = [
   { ...stored, id: 1, name: 'cohort.vcf', path: '/data/files/a/cohort.vcf', sizeBytes: 2048, fileTypeName: 'VCF', mimeType: 'text/plain' },
   { ...stored, id: 2, name: 'traits.csv', path: '/data/files/b/traits.csv', sizeBytes: 100, fileTypeName: 'phenotype CSV', mimeType: 'text/csv' },
@@ -134,7 +144,9 @@ describe('the launch form renderer', () => {
 
   it('searches the stored files on the server and offers those that suit a file parameter: its MIME type and pattern', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ data: files, pagination: { currentPage: 0, pageSize: 40, totalCount: 3, totalPages: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ data: files, pagination: { currentPage: 0, pageSize: 40, totalCount: 3, totalPages: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
+    );
     renderForm();
     const search = screen.getByRole('combobox', { name: 'Search stored files for genotypes' });
     await act(async () => {

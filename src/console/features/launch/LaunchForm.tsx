@@ -194,6 +194,7 @@ export function LaunchForm({
         {field.kind === 'file' && (
           <FileParameter
             field={field}
+            fileTypes={pipeline.inputFileTypes?.[field.name] ?? []}
             value={String(form.watch(name) ?? '')}
             describedBy={hintId}
             onChoose={(file) => setValue(name, file.path as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}

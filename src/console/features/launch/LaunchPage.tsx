@@ -41,15 +41,7 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
   const waitingForEarlier = from === undefined || (from !== null && !earlier.data);
   if (!pipeline.data || !runGroups.data || !projects.data || waitingForEarlier) return <LoadingOverlay />;
   const earlierRun = earlier.data && earlier.data.pipelineId === pipelineId ? earlier.data : null;
-  return (
-    <LaunchForm
-      pipeline={pipeline.data}
-      groups={groups}
-      runGroups={runGroups.data.data}
-      projects={projects.data.data}
-      from={earlierRun}
-    />
-  );
+  return <LaunchForm pipeline={pipeline.data} groups={groups} runGroups={runGroups.data.data} projects={projects.data.data} from={earlierRun} />;
 }
 
 /** `/tools/pipeline/run/<pipeline>`: the launch form of one pipeline, generated from its schema. */

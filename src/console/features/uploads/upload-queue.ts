@@ -78,19 +78,23 @@ export function useUploadQueue(types: FileTypeRecord[] | undefined) {
       new Promise<StoredFile | null>((resolve) => {
         settle.current.set(item.key, resolve);
         change(item.key, { status: 'uploading', error: null, progress: { sent: 0, total: item.file.size, bytesPerSecond: null, secondsLeft: null } });
-        const handle = startResumableUpload(item.file, { ...metadata, ...(item.fileTypeId ? { fileTypeId: String(item.fileTypeId) } : {}) }, {
-          onProgress: (progress) => change(item.key, { progress }),
-          onSuccess: (stored) => {
-            handles.current.delete(item.key);
-            change(item.key, { status: 'stored', stored });
-            resolve(stored);
+        const handle = startResumableUpload(
+          item.file,
+          { ...metadata, ...(item.fileTypeId ? { fileTypeId: String(item.fileTypeId) } : {}) },
+          {
+            onProgress: (progress) => change(item.key, { progress }),
+            onSuccess: (stored) => {
+              handles.current.delete(item.key);
+              change(item.key, { status: 'stored', stored });
+              resolve(stored);
+            },
+            onError: (error) => {
+              handles.current.delete(item.key);
+              change(item.key, { status: 'failed', error });
+              resolve(null);
+            },
           },
-          onError: (error) => {
-            handles.current.delete(item.key);
-            change(item.key, { status: 'failed', error });
-            resolve(null);
-          },
-        });
+        );
         handles.current.set(item.key, handle);
       }),
     [change],
