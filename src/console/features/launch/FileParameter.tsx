@@ -149,23 +149,24 @@ export function FileParameter({
           }}
         />
         {open && (
-          <ul
+          <div
             id={listId}
             role="listbox"
             aria-label={`Stored files for ${field.name}`}
             className="absolute top-full left-0 z-20 mt-1 max-h-72 w-full overflow-y-auto rounded-md bg-white py-1 shadow-lg ring-1 ring-stone-200"
           >
             {failure ? (
-              <li className="px-3 py-2 text-red-700">Could not search the stored files: {failure}</li>
+              <p className="px-3 py-2 text-red-700">Could not search the stored files: {failure}</p>
             ) : results === null ? (
-              <li className="px-3 py-2 text-stone-500">Searching…</li>
+              <p className="px-3 py-2 text-stone-500">Searching…</p>
             ) : options.length === 0 ? (
-              <li className="px-3 py-2 text-stone-500">{query.trim() ? `No stored file of this kind matches “${query.trim()}”.` : 'No stored files of this kind yet: upload one.'}</li>
+              <p className="px-3 py-2 text-stone-500">{query.trim() ? `No stored file of this kind matches “${query.trim()}”.` : 'No stored files of this kind yet: upload one.'}</p>
             ) : (
               options.map((file, index) => (
-                <li
+                <div
                   key={file.id}
                   role="option"
+                  tabIndex={-1}
                   aria-selected={index === active}
                   className={`cursor-pointer px-3 py-1.5 ${index === active ? 'bg-emerald-50' : ''}`}
                   onMouseDown={(event) => event.preventDefault()}
@@ -174,10 +175,10 @@ export function FileParameter({
                 >
                   <span className="block break-all font-mono text-xs text-stone-900">{file.name}</span>
                   <span className="block text-xs text-stone-500">{describeFile(file)}</span>
-                </li>
+                </div>
               ))
             )}
-          </ul>
+          </div>
         )}
       </div>
       {showing && <p className="text-xs text-stone-600">Chosen: {`${showing.name} · ${describeFile(showing)}`}</p>}

@@ -65,8 +65,26 @@ function FilesetView() {
       >
         <Facts
           items={[
-            ['Project', fileset.projectId ? <a href={viewRoute(ROUTES.projectView, fileset.projectId)}>{fileset.projectName}</a> : '—'],
-            ['Experiment', fileset.experimentId ? <a href={viewRoute(ROUTES.experimentView, fileset.experimentId)}>{fileset.experimentName}</a> : '—'],
+            [
+              'Project',
+              fileset.projectId ? (
+                <a key="project" className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.projectView, fileset.projectId)}>
+                  {fileset.projectName}
+                </a>
+              ) : (
+                '—'
+              ),
+            ],
+            [
+              'Experiment',
+              fileset.experimentId ? (
+                <a key="experiment" className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.experimentView, fileset.experimentId)}>
+                  {fileset.experimentName}
+                </a>
+              ) : (
+                '—'
+              ),
+            ],
             ['Files', `${fileset.fileCount} · ${formatBytes(fileset.totalBytes)}`],
             ['Created', formatDateTime(fileset.createdAt)],
             ['Updated', formatDateTime(fileset.updatedAt)],
