@@ -1,0 +1,92 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import { signInWithToken } from './support';
+
+const PANEL = fs.readFileSync(path.resolve('tests/fixtures/genomics/panel.vcf'), 'utf8');
+
+test.beforeEach(async ({ page }) => {
+  await signInWithToken(page);
+});
+
+test('drop three files on Upload GDIP Results, pause and resume one, see them stored with checksums in a fileset, and pick one in a launch form', async ({ page }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const bigName = `e2e_big_${stamp}.vcf`;
+  const traitsName = `e2e_traits_${stamp}.csv`;
+  const qtlName = `e2e_qtl_${stamp}.csv`;
+  // A VCF of 8 MB: the panel's header and data lines repeated, so it is a real VCF.
+  const header = PANEL.slice(0, PANEL.indexOf('\n', PANEL.indexOf('#CHROM')) + 1);
+  const body = PANEL.slice(header.length);
+  const big = header + body.repeat(Math.ceil((8 * 1024 * 1024) / body.length));
+
+  await page.goto('/upload/gdip-results');
+  await page.getByLabel('Fileset').fill(`E2E results ${stamp}`);
+  await expect(page.getByText('A new fileset is created.')).toBeVisible();
+
+  // Dropped as a browser drops files: one drop event carrying three files.
+  const transfer = await page.evaluateHandle(
+    ({ files }) => {
+      const data = new DataTransfer();
+      for (const file of files) data.items.add(new File([file.text], file.name, { type: file.type }));
+      return data;
+    },
+    {
+      files: [
+        { name: bigName, text: big, type: 'text/plain' },
+        { name: traitsName, text: `id,yield_${stamp}\nA1,1.5\nA2,2.5\n`, type: 'text/csv' },
+        { name: qtlName, text: `marker,chromosome,position,trait,effect\nm${stamp},1,100,yield,0.5\n`, type: 'text/csv' },
+      ],
+    },
+  );
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+
+  const files = page.getByRole('table', { name: 'Files to upload' });
+  // Types detected from the extension and the header row.
+  await expect(files.getByLabel(`File type of ${bigName}`)).toHaveValue(/\d+/);
+  await expect(files.getByLabel(`File type of ${bigName}`).locator('option:checked')).toHaveText('VCF');
+  await expect(files.getByLabel(`File type of ${qtlName}`).locator('option:checked')).toHaveText('known-QTL CSV');
+  await files.getByLabel(`File type of ${traitsName}`).selectOption({ label: 'phenotype CSV' });
+
+  // Slow the network so the big file is still going when it is paused.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 1024 * 1024 });
+  await page.getByRole('button', { name: 'Upload 3 files' }).click();
+  await page.getByRole('button', { name: `Pause ${bigName}` }).click();
+  const bigRow = files.getByRole('row').filter({ hasText: bigName });
+  await expect(bigRow.getByTestId('upload-progress')).toContainText('Paused');
+  const pausedAt = Number((await bigRow.getByTestId('upload-progress').textContent())?.match(/(\d+) %/)?.[1]);
+  expect(pausedAt).toBeLessThan(100);
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await page.getByRole('button', { name: `Resume ${bigName}` }).click();
+
+  const stored = page.getByRole('table', { name: 'Stored files' });
+  await expect(stored.getByRole('row')).toHaveCount(4, { timeout: 60_000 });
+  const sha = await stored.getByRole('row').filter({ hasText: bigName }).getByTestId('stored-sha256').textContent();
+  const expected = await page.evaluate(async (text) => {
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+    return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  }, big);
+  expect(sha).toBe(expected);
+  await expect(stored.getByRole('row').filter({ hasText: traitsName })).toContainText('phenotype CSV');
+
+  // The fileset lists them with their types and checksums.
+  await page.getByRole('link', { name: `E2E results ${stamp}` }).click();
+  const members = page.getByRole('table', { name: 'Files of the fileset' });
+  await expect(members.getByRole('row')).toHaveCount(4);
+  await expect(members.getByRole('row').filter({ hasText: qtlName })).toContainText('known-QTL CSV');
+
+  // A launch form finds the uploaded VCF by a search on the server, with its type, size and date.
+  await page.goto('/tools/pipeline/run/nf-gdip');
+  const form = page.getByRole('form', { name: 'Launch GDIP' });
+  await form.getByRole('combobox', { name: 'Search stored files for genotypes' }).fill(`e2e_big_${stamp}`);
+  const option = form.getByRole('listbox', { name: 'Stored files for genotypes' }).getByRole('option', { name: new RegExp(bigName) });
+  await expect(option).toContainText(/VCF · 8\.\d MB · /);
+  await option.click();
+  await expect(form.locator('#param-genotypes')).toHaveValue(new RegExp(`${bigName}$`));
+  // Only phenotype CSVs are offered for phenotypes: the known-QTL CSV is not.
+  await form.getByRole('combobox', { name: 'Search stored files for phenotypes' }).fill(`e2e_`);
+  const phenotypes = form.getByRole('listbox', { name: 'Stored files for phenotypes' });
+  await expect(phenotypes.getByRole('option', { name: new RegExp(traitsName) })).toBeVisible();
+  await expect(phenotypes.getByRole('option', { name: new RegExp(qtlName) })).toHaveCount(0);
+});
