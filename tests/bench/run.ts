@@ -10,6 +10,7 @@ import { benchBreeding } from './breeding-bench';
 import { firstLoadJs } from './bundle-size';
 import { benchAutoTrain, benchGenomics } from './genomics-bench';
 import { benchPollers } from './pollers-bench';
+import { benchUploads } from './upload-bench';
 import { benchWeblog } from './weblog-bench';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -69,7 +70,28 @@ if (section('genomics')) {
   );
 }
 
-if (only.length > 0 && !only.some((name) => name !== 'genomics')) {
+// A large VCF through the resumable upload path, beside the same bytes copied straight to disk.
+if (section('uploads')) {
+  const figures = await benchUploads(root);
+  const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  const mbps = (seconds: number) => `${(figures.bytes / 1024 ** 2 / seconds).toFixed(0)} MB/s`;
+  const ratio = figures.diskSeconds / figures.uploadSeconds;
+  report(
+    `resumable upload of a ${gb(figures.bytes)} VCF (tus, 50 MB requests; hashed, checked, stored)`,
+    `${figures.uploadSeconds.toFixed(1)} s, ${mbps(figures.uploadSeconds)}; straight to disk ${figures.diskSeconds.toFixed(1)} s, ${mbps(figures.diskSeconds)}: ${ratio.toFixed(2)}× of disk; checksum ${figures.checksumAgrees ? 'agrees' : 'DIFFERS'}`,
+    '≥ 0.7× of disk',
+    ratio >= 0.7 && figures.checksumAgrees,
+  );
+  report('server memory growth during that upload', `${(figures.memoryGrowthBytes / 1024 ** 2).toFixed(1)} MB`, '< 100 MB', figures.memoryGrowthBytes < 100 * 1024 ** 2);
+  report(
+    `resume after a cut at 50 % of ${gb(figures.resumeBytes)}`,
+    `${(figures.resentBytes / 1024 ** 2).toFixed(2)} MB sent again`,
+    `< one request (${figures.chunkBytes / 1024 ** 2} MB)`,
+    figures.resentBytes < figures.chunkBytes,
+  );
+}
+
+if (only.length > 0 && !only.some((name) => name !== 'genomics' && name !== 'uploads')) {
   printAndExit();
 }
 
