@@ -63,9 +63,9 @@ export async function benchUploads(root: string, size = Number(process.env.BENCH
   });
   try {
     const base = `http://127.0.0.1:${server.port}/api/`;
-    const { token } = (await (
-      await fetch(`${base}authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) })
-    ).json()) as { token: string };
+    const { token } = (await (await fetch(`${base}authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) })).json()) as {
+      token: string;
+    };
     const tus = { Authorization: `token ${token}`, 'Tus-Resumable': '1.0.0' };
     const create = async (name: string, length: number) => {
       const response = await fetch(`${base}uploads`, {
