@@ -130,6 +130,23 @@ export default function UploadResultsPage() {
     }
   }
 
+  /** Keeps the copy stored earlier instead of the one just uploaded (same bytes): it takes the new one's place in the fileset. */
+  async function keepEarlierCopy(item: QueuedFile) {
+    const earlier = item.sameBytes[0]!;
+    const uploaded = item.stored!;
+    try {
+      if (fileset) {
+        await request(`filesets/${fileset.id}/files`, 'POST', { fileIds: [earlier.id] });
+        await request(`filesets/${fileset.id}/files/${uploaded.id}`, 'DELETE');
+      }
+      await request(`files/${uploaded.id}`, 'DELETE');
+      queue.change(item.key, { stored: earlier, sameBytes: [] });
+      notify.success(`Kept the stored ${earlier.name}; deleted the second copy`);
+    } catch (error) {
+      notify.error(error);
+    }
+  }
+
   const addFiles = (list: FileList | null) => {
     const files = [...(list ?? [])].filter((file) => file.size >= 0);
     if (files.length > 0) void queue.add(files);
@@ -263,6 +280,14 @@ export default function UploadResultsPage() {
                             <input type="checkbox" className="accent-emerald-700" checked={item.useStored} onChange={(event) => queue.change(item.key, { useStored: event.target.checked })} />
                             Same bytes as the stored {item.sameBytes[0].name} ({formatDateTime(item.sameBytes[0].createdAt)}): use it instead of uploading again
                           </label>
+                        )}
+                        {item.status === 'stored' && item.sameBytes[0] && item.stored && item.stored.id !== item.sameBytes[0].id && (
+                          <span className="flex flex-wrap items-center gap-2 text-xs text-amber-800">
+                            Same bytes as the stored {item.sameBytes[0].name} ({formatDateTime(item.sameBytes[0].createdAt)}).
+                            <Button size="sm" variant="ghost" onClick={() => void keepEarlierCopy(item)}>
+                              Keep that one, delete this copy
+                            </Button>
+                          </span>
                         )}
                         {item.error && (
                           <span role="alert" className="text-xs text-red-700">
