@@ -102,6 +102,7 @@ export const filesetSchema = z
     experimentName: z.string().nullable(),
     fileCount: z.number().int(),
     totalBytes: z.number(),
+    fileTypes: z.array(z.string()).describe('The types of its files, each once'),
     createdAt: z.string(),
     updatedAt: z.string(),
   })
@@ -115,6 +116,7 @@ export const filesetListQuerySchema = listQuerySchema(FILESET_SORT_FIELDS, 'upda
   order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
   projectId: recordId.optional(),
   experimentId: recordId.optional(),
+  fileTypes: z.string().trim().max(500).optional().describe('Only filesets holding a file of every one of these types: names separated by commas, e.g. associations CSV,known-QTL CSV'),
 });
 
 const optionalText = (max: number) =>

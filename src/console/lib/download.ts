@@ -28,3 +28,11 @@ export async function downloadStoredFile(fileId: number, name: string): Promise<
     notify.error(error);
   }
 }
+
+/** A stored file's text, read through a signed link (for tables a page scores itself). */
+export async function readStoredText(fileId: number): Promise<string> {
+  const link = await request<DownloadLink>(`files/${fileId}/link`, 'POST');
+  const response = await fetch(new URL(link.url, new URL(API_BASE_URL, window.location.href)));
+  if (!response.ok) throw new Error(`The file could not be read (the server answered ${response.status}).`);
+  return response.text();
+}

@@ -7,7 +7,6 @@ import { benchmarkingMenu, breedingMenu, configMenu, launchMenu, topLinks } from
  */
 const plans: Record<string, string> = {
   [ROUTES.discoveryLaunch]: 'Run discovery methods against a dataset whose true QTL are known.',
-  [ROUTES.discoveryResults]: 'Precision, recall and F1 per method and trait, with Manhattan plots.',
   [ROUTES.predictionLaunch]: 'Run trained models against a registered validation set.',
   [ROUTES.predictionResults]: 'Pearson r, Spearman ρ, RMSE and bias per model and trait.',
   [ROUTES.simulateGdipData]: 'Simulate genotypes and phenotypes with known QTL to benchmark against.',

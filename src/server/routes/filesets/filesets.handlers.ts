@@ -5,12 +5,17 @@ import { pagination } from '../../../contract/list';
 import type { Database } from '../../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { escapeLike } from '../../db/like';
-import { experiments, filesetFiles, filesets, files, projects } from '../../db/schema';
+import { experiments, filesetFiles, filesets, files, fileTypes, projects } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import type * as routes from './filesets.routes';
 
 const fileCount = sql<number>`(select count(*)::int from ${filesetFiles} where ${filesetFiles.filesetId} = ${filesets.id})`;
+const fileTypeNames = sql<
+  string[]
+>`(select coalesce(array_agg(distinct ${fileTypes.name} order by ${fileTypes.name}), '{}') from ${filesetFiles} join ${files} on ${files.id} = ${filesetFiles.fileId} join ${fileTypes} on ${fileTypes.id} = ${files.fileTypeId} where ${filesetFiles.filesetId} = ${filesets.id})`;
+const holdsType = (name: string) =>
+  sql`exists (select 1 from ${filesetFiles} join ${files} on ${files.id} = ${filesetFiles.fileId} join ${fileTypes} on ${fileTypes.id} = ${files.fileTypeId} where ${filesetFiles.filesetId} = ${filesets.id} and ${fileTypes.name} = ${name})`;
 const totalBytes = sql<number>`(select coalesce(sum(${files.sizeBytes}), 0)::bigint from ${filesetFiles} join ${files} on ${files.id} = ${filesetFiles.fileId} where ${filesetFiles.filesetId} = ${filesets.id})`;
 
 function selectFilesets(db: Database) {
@@ -25,6 +30,7 @@ function selectFilesets(db: Database) {
       experimentName: experiments.name,
       fileCount,
       totalBytes,
+      fileTypes: fileTypeNames,
       createdAt: filesets.createdAt,
       updatedAt: filesets.updatedAt,
     })
@@ -51,6 +57,11 @@ export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
       query.q ? ilike(filesets.name, `%${escapeLike(query.q)}%`) : undefined,
       query.projectId ? eq(filesets.projectId, query.projectId) : undefined,
       query.experimentId ? eq(filesets.experimentId, query.experimentId) : undefined,
+      ...(query.fileTypes ?? '')
+        .split(',')
+        .map((name) => name.trim())
+        .filter(Boolean)
+        .map(holdsType),
     ] satisfies Array<SQL | undefined>),
   );
   const direction = query.order === 'asc' ? asc : desc;

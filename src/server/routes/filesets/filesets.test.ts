@@ -24,7 +24,11 @@ describe('filesets', () => {
     expect(added.files.map((file) => file.name).sort()).toEqual(['fileset-qtl.csv', 'fileset-traits.csv']);
 
     const listed = (await (await api.t.call('/filesets?q=wheat%20gwas', { token: api.token })).json()) as { data: Array<{ id: number; fileCount: number; totalBytes: number }> };
-    expect(listed.data.find((row) => row.id === fileset.id)).toMatchObject({ fileCount: 2, totalBytes: traits.sizeBytes + qtl.sizeBytes });
+    expect(listed.data.find((row) => row.id === fileset.id)).toMatchObject({ fileCount: 2, totalBytes: traits.sizeBytes + qtl.sizeBytes, fileTypes: ['known-QTL CSV', 'phenotype CSV'] });
+    const scorable = (await (await api.t.call(`/filesets?fileTypes=${encodeURIComponent('known-QTL CSV,phenotype CSV')}`, { token: api.token })).json()) as { data: Array<{ id: number }> };
+    expect(scorable.data.map((row) => row.id)).toContain(fileset.id);
+    const lacking = (await (await api.t.call(`/filesets?fileTypes=${encodeURIComponent('known-QTL CSV,associations CSV')}`, { token: api.token })).json()) as { data: Array<{ id: number }> };
+    expect(lacking.data.map((row) => row.id)).not.toContain(fileset.id);
     const files = (await (await api.t.call(`/files?filesetId=${fileset.id}`, { token: api.token })).json()) as { data: StoredFile[] };
     expect(files.data).toHaveLength(2);
 

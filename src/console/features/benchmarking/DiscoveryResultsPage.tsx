@@ -1,0 +1,433 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { type AssociationTest, type DiscoveryScore, type KnownQtl, powerFdrCurve, qqPoints, type SignificanceRule, scoreDiscovery } from '../../../contract/benchmark-metrics';
+import type { Fileset, FilesetDetail } from '../../../contract/files';
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { ROUTES, viewRoute } from '../../app/routes';
+import { readStoredText, saveBlob } from '../../lib/download';
+import { formatDateTime } from '../../lib/format';
+import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { BarChart } from '../../ui/charts/BarChart';
+import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
+import { DataTable } from '../../ui/data-table/DataTable';
+import { LoadError } from '../../ui/LoadError';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { SimpleTable } from '../../ui/SimpleTable';
+import { genomeAxis, parseAssociations, parseKnownQtl } from './discovery-data';
+
+const ASSOCIATIONS = 'associations CSV';
+const KNOWN_QTL = 'known-QTL CSV';
+const COLORS = ['#047857', '#b45309', '#1d4ed8', '#be185d', '#6d28d9', '#0f766e'];
+const CHROMOSOME_SHADES = ['#1f2937', '#9ca3af'];
+
+interface Method {
+  name: string;
+  tests: AssociationTest[];
+  skipped: number;
+  problems: string[];
+}
+
+const formatScore = (value: number | null) => (value === null ? '—' : value.toFixed(3));
+const methodName = (fileName: string) => fileName.replace(/\.csv$/i, '');
+
+/** One row of the scores table: a method's trait, or its total over traits. */
+interface ScoreRow extends DiscoveryScore {
+  method: string;
+  total: boolean;
+}
+
+/** All traits of a method pooled: counts summed, scores from the sums. */
+function pooled(method: string, scores: DiscoveryScore[]): ScoreRow {
+  const sum = (key: 'tests' | 'hits' | 'knownQtl' | 'truePositives' | 'falsePositives' | 'falseNegatives') => scores.reduce((total, score) => total + score[key], 0);
+  const tp = sum('truePositives');
+  const fp = sum('falsePositives');
+  const known = sum('knownQtl');
+  const precision = tp + fp === 0 ? null : tp / (tp + fp);
+  const recall = known === 0 ? null : tp / known;
+  const f1 = recall === null ? null : precision === null || precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+  return {
+    method,
+    total: true,
+    trait: 'all traits',
+    tests: sum('tests'),
+    hits: sum('hits'),
+    knownQtl: known,
+    truePositives: tp,
+    falsePositives: fp,
+    falseNegatives: sum('falseNegatives'),
+    precision,
+    recall,
+    f1,
+  };
+}
+
+function toCsv(rows: ScoreRow[], windowMb: number, rule: string): string {
+  const header = ['method', 'trait', 'tests', 'hits', 'known_qtl', 'true_positives', 'false_positives', 'false_negatives', 'precision', 'recall', 'f1', 'window_mb', 'rule'];
+  const cell = (value: number | null) => (value === null ? 'NA' : String(value));
+  const lines = rows.map((row) =>
+    [row.method, row.trait, row.tests, row.hits, row.knownQtl, row.truePositives, row.falsePositives, row.falseNegatives, cell(row.precision), cell(row.recall), cell(row.f1), windowMb, rule]
+      .map((value) => (/[",\n]/.test(String(value)) ? `"${String(value).replaceAll('"', '""')}"` : String(value)))
+      .join(','),
+  );
+  return `${header.join(',')}\n${lines.join('\n')}\n`;
+}
+
+function ruleText(rule: SignificanceRule): string {
+  if (rule.kind === 'threshold') return `−log10 p ≥ ${rule.minusLog10P}`;
+  if (rule.kind === 'bonferroni') return `Bonferroni α = ${rule.alpha}`;
+  return `FDR (Benjamini–Hochberg) q = ${rule.q}`;
+}
+
+function Manhattan({ method, qtl, trait, rule }: { method: Method; qtl: KnownQtl[]; trait: string; rule: SignificanceRule }) {
+  const { series, ticks, length, threshold } = useMemo(() => {
+    const tests = method.tests.filter((test) => test.trait === trait);
+    const known = qtl.filter((one) => one.trait === trait);
+    const axis = genomeAxis(tests, known);
+    const byShade: Array<Array<{ x: number; y: number }>> = [[], []];
+    for (const test of tests) {
+      const shade = axis.order.indexOf(test.chromosome) % 2;
+      byShade[shade]!.push({ x: axis.offsets.get(test.chromosome)! + test.position, y: Math.min(test.minusLog10P, 1e6) });
+    }
+    const top = Math.max(1, ...tests.map((test) => (Number.isFinite(test.minusLog10P) ? test.minusLog10P : 0)));
+    // The rule as a line: the weakest −log10 p still called significant.
+    const significant = scoreDiscovery(tests, [], rule, 0)[0];
+    const weakest = significant && significant.hits > 0 ? [...tests].sort((a, b) => b.minusLog10P - a.minusLog10P)[significant.hits - 1]!.minusLog10P : null;
+    const lines: ScatterSeries[] = [
+      { label: 'Markers (odd chromosomes)', color: CHROMOSOME_SHADES[0]!, points: byShade[0]!, radius: 1.5, hideInLegend: true },
+      { label: 'Markers (even chromosomes)', color: CHROMOSOME_SHADES[1]!, points: byShade[1]!, radius: 1.5, hideInLegend: true },
+      { label: 'Known QTL', color: '#dc2626', pointStyle: 'triangle', radius: 6, points: known.map((one) => ({ x: (axis.offsets.get(one.chromosome) ?? 0) + one.position, y: top * 1.05 })) },
+    ];
+    if (weakest !== null)
+      lines.push({
+        label: `Significance (${ruleText(rule)})`,
+        color: '#2563eb',
+        line: true,
+        points: [
+          { x: 0, y: weakest },
+          { x: axis.length, y: weakest },
+        ],
+      });
+    return { series: lines, ticks: axis.ticks, length: axis.length, threshold: weakest };
+  }, [method, qtl, trait, rule]);
+  return (
+    <div>
+      <ScatterChart
+        series={series}
+        xTicks={ticks}
+        xMin={0}
+        xMax={length}
+        yMin={0}
+        xLabel="Chromosome"
+        yLabel="−log10 p"
+        ariaLabel={`Manhattan plot of ${method.name}, trait ${trait}, with the known QTL marked`}
+        height="h-80"
+      />
+      <p className="mt-1 text-xs text-stone-500">
+        {method.tests.filter((test) => test.trait === trait).length.toLocaleString('en')} markers · red triangles: known QTL of {trait}
+        {threshold !== null ? ` · blue line: the weakest significant marker (−log10 p ${threshold.toFixed(2)})` : ' · nothing is significant under this rule'}
+      </p>
+    </div>
+  );
+}
+
+function DiscoveryResults({ id }: { id: string }) {
+  const fileset = useRequest<FilesetDetail>(`filesets/${id}`);
+  const [methods, setMethods] = useState<Method[] | null>(null);
+  const [qtl, setQtl] = useState<{ rows: KnownQtl[]; skipped: number; problems: string[]; name: string } | null>(null);
+  const [loadError, setLoadError] = useState<Error | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [windowMb, setWindowMb] = useState('1');
+  const [ruleKind, setRuleKind] = useState<SignificanceRule['kind']>('threshold');
+  const [ruleValue, setRuleValue] = useState('5');
+  const [trait, setTrait] = useState<string | null>(null);
+
+  const detail = fileset.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
+  useEffect(() => {
+    if (!detail) return;
+    let current = true;
+    setLoadError(null);
+    setMethods(null);
+    const associationFiles = detail.files.filter((file) => file.fileTypeName === ASSOCIATIONS);
+    const qtlFile = detail.files.find((file) => file.fileTypeName === KNOWN_QTL);
+    if (associationFiles.length === 0 || !qtlFile) {
+      setLoadError(
+        new Error(
+          `this fileset needs at least one ${ASSOCIATIONS} and one ${KNOWN_QTL}; it holds ${detail.files.map((file) => file.fileTypeName ?? 'untyped').join(', ') || 'no files'}. Add them on Upload GDIP Results`,
+        ),
+      );
+      return;
+    }
+    Promise.all([
+      Promise.all(associationFiles.map(async (file) => ({ name: methodName(file.name), ...parseAssociations(await readStoredText(file.id), file.name) }))),
+      readStoredText(qtlFile.id).then((text) => ({ name: qtlFile.name, ...parseKnownQtl(text, qtlFile.name) })),
+    ]).then(
+      ([loaded, known]) => {
+        if (!current) return;
+        setMethods(loaded.map((method) => ({ name: method.name, tests: method.rows, skipped: method.skipped, problems: method.problems })));
+        setQtl(known);
+      },
+      (error: Error) => current && setLoadError(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [detail, attempt]);
+
+  const windowBp = Math.max(0, Number(windowMb) || 0) * 1_000_000;
+  const rule = useMemo<SignificanceRule>(() => {
+    const value = Number(ruleValue);
+    if (ruleKind === 'threshold') return { kind: 'threshold', minusLog10P: Number.isFinite(value) ? value : 5 };
+    if (ruleKind === 'bonferroni') return { kind: 'bonferroni', alpha: value > 0 && value < 1 ? value : 0.05 };
+    return { kind: 'fdr', q: value > 0 && value < 1 ? value : 0.05 };
+  }, [ruleKind, ruleValue]);
+
+  const results = useMemo(() => {
+    if (!methods || !qtl) return null;
+    const rows: ScoreRow[] = [];
+    const totals: ScoreRow[] = [];
+    for (const method of methods) {
+      const scores = scoreDiscovery(method.tests, qtl.rows, rule, windowBp);
+      rows.push(...scores.map((score) => ({ ...score, method: method.name, total: false })));
+      const total = pooled(method.name, scores);
+      if (scores.length > 1) rows.push(total);
+      totals.push(total);
+    }
+    const curves: ScatterSeries[] = methods.map((method, index) => ({
+      label: method.name,
+      color: COLORS[index % COLORS.length]!,
+      line: true,
+      radius: 2,
+      points: powerFdrCurve(method.tests, qtl.rows, windowBp).map((point) => ({ x: point.fdr, y: point.power })),
+    }));
+    return { rows, totals, curves };
+  }, [methods, qtl, rule, windowBp]);
+
+  const traits = useMemo(() => [...new Set([...(methods ?? []).flatMap((method) => method.tests.map((test) => test.trait)), ...(qtl?.rows ?? []).map((one) => one.trait)])].sort(), [methods, qtl]);
+  const shownTrait = trait && traits.includes(trait) ? trait : (traits[0] ?? null);
+  const qq = useMemo<ScatterSeries[]>(() => {
+    if (!methods || !shownTrait) return [];
+    const series: ScatterSeries[] = methods.map((method, index) => ({
+      label: method.name,
+      color: COLORS[index % COLORS.length]!,
+      radius: 1.5,
+      points: qqPoints(method.tests.filter((test) => test.trait === shownTrait)).map((point) => ({ x: point.expected, y: Math.min(point.observed, 1e6) })),
+    }));
+    const top = Math.max(1, ...series.flatMap((entry) => entry.points.map((point) => point.x)));
+    series.push({
+      label: 'Expected under no association',
+      color: '#9ca3af',
+      line: true,
+      points: [
+        { x: 0, y: 0 },
+        { x: top, y: top },
+      ],
+      hideInLegend: true,
+    });
+    return series;
+  }, [methods, shownTrait]);
+
+  if (fileset.error) return <LoadError what="the fileset" error={fileset.error} onRetry={fileset.reload} />;
+  if (loadError) return <LoadError what="the results" error={loadError} onRetry={() => (fileset.reload(), setAttempt((value) => value + 1))} />;
+  if (!detail || !methods || !qtl || !results) return <LoadingOverlay />;
+
+  const skippedNotes = [
+    ...methods.filter((method) => method.skipped > 0).map((method) => `${method.name}: ${method.skipped} rows skipped (${method.problems.join('; ')})`),
+    ...(qtl.skipped > 0 ? [`${qtl.name}: ${qtl.skipped} rows skipped (${qtl.problems.join('; ')})`] : []),
+  ];
+  const inputClass = 'w-28 rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm';
+
+  return (
+    <div className="grid gap-6">
+      <Card
+        title={detail.name}
+        description={`${methods.length} method${methods.length === 1 ? '' : 's'} (${methods.map((method) => method.name).join(', ')}) scored against ${qtl.rows.length} known QTL from ${qtl.name}.`}
+      >
+        <div className="flex flex-wrap items-end gap-4 text-sm">
+          <label className="grid gap-1 font-medium text-stone-700">
+            Window (Mb)
+            <input className={inputClass} type="number" min="0" step="0.1" value={windowMb} onChange={(event) => setWindowMb(event.target.value)} />
+          </label>
+          <label className="grid gap-1 font-medium text-stone-700">
+            Significant when
+            <select
+              className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm"
+              value={ruleKind}
+              onChange={(event) => {
+                const kind = event.target.value as SignificanceRule['kind'];
+                setRuleKind(kind);
+                setRuleValue(kind === 'threshold' ? '5' : '0.05');
+              }}
+            >
+              <option value="threshold">−log10 p at least</option>
+              <option value="bonferroni">Bonferroni, α</option>
+              <option value="fdr">FDR (Benjamini–Hochberg), q</option>
+            </select>
+          </label>
+          <label className="grid gap-1 font-medium text-stone-700">
+            {ruleKind === 'threshold' ? '−log10 p' : ruleKind === 'bonferroni' ? 'α' : 'q'}
+            <input className={inputClass} type="number" step={ruleKind === 'threshold' ? '0.5' : '0.01'} min="0" value={ruleValue} onChange={(event) => setRuleValue(event.target.value)} />
+          </label>
+          <p className="text-xs text-stone-500">
+            A significant marker is a true hit when a known QTL of its trait lies within the window on its chromosome; a QTL found by several markers counts once. Scores are recomputed as you change
+            these.{' '}
+            <a className="text-emerald-800 hover:underline" href="/docs/reference/metrics/discovery/">
+              How the scores are defined
+            </a>
+          </p>
+        </div>
+        {skippedNotes.length > 0 && (
+          <p className="mt-3 rounded-md bg-amber-50 px-3 py-2 text-xs text-amber-900 ring-1 ring-amber-200" role="status">
+            {skippedNotes.join(' · ')}
+          </p>
+        )}
+      </Card>
+
+      <Card
+        title="Scores per method and trait"
+        actions={
+          <Button size="sm" onClick={() => saveBlob(new Blob([toCsv(results.rows, Number(windowMb), ruleText(rule))], { type: 'text/csv' }), `${detail.name}-discovery-scores.csv`)}>
+            Export CSV
+          </Button>
+        }
+      >
+        <SimpleTable<ScoreRow>
+          label="Discovery scores"
+          dense
+          rows={results.rows}
+          rowKey={(row) => `${row.method}/${row.trait}`}
+          columns={[
+            { header: 'Method', className: 'font-medium', cell: (row) => (row.total ? '' : row.method) },
+            { header: 'Trait', cell: (row) => (row.total ? <span className="font-medium">{row.method}, all traits</span> : row.trait) },
+            { header: 'Tests', align: 'right', cell: (row) => row.tests.toLocaleString('en') },
+            { header: 'Hits', align: 'right', cell: (row) => row.hits.toLocaleString('en') },
+            { header: 'Known QTL', align: 'right', cell: (row) => row.knownQtl },
+            { header: 'TP', align: 'right', cell: (row) => row.truePositives },
+            { header: 'FP', align: 'right', cell: (row) => row.falsePositives },
+            { header: 'FN', align: 'right', cell: (row) => row.falseNegatives },
+            { header: 'Precision', align: 'right', cell: (row) => formatScore(row.precision) },
+            { header: 'Recall', align: 'right', cell: (row) => formatScore(row.recall) },
+            { header: 'F1', align: 'right', className: 'font-medium', cell: (row) => formatScore(row.f1) },
+          ]}
+        />
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Methods compared" description="All traits pooled. A missing precision bar means the method called nothing significant.">
+          <BarChart
+            labels={results.totals.map((row) => row.method)}
+            series={[
+              { label: 'Precision', color: '#047857', values: results.totals.map((row) => row.precision ?? 0) },
+              { label: 'Recall', color: '#b45309', values: results.totals.map((row) => row.recall ?? 0) },
+              { label: 'F1', color: '#1d4ed8', values: results.totals.map((row) => row.f1 ?? 0) },
+            ]}
+            yLabel="Score"
+            yMax={1}
+            ariaLabel="Precision, recall and F1 of each method"
+          />
+        </Card>
+        <Card title="Power against false-discovery rate" description="As the −log10 p threshold falls from the strongest marker down (GAPIT's power view); all traits pooled.">
+          <ScatterChart
+            series={results.curves}
+            xLabel="False-discovery rate"
+            yLabel="Power (share of known QTL found)"
+            xMin={0}
+            xMax={1}
+            yMin={0}
+            yMax={1}
+            ariaLabel="Power against false-discovery rate per method"
+          />
+        </Card>
+      </div>
+
+      <Card
+        title="Manhattan and QQ plots"
+        actions={
+          <label className="flex items-center gap-2 text-sm text-stone-700">
+            Trait
+            <select className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm" value={shownTrait ?? ''} onChange={(event) => setTrait(event.target.value)}>
+              {traits.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
+      >
+        {shownTrait && (
+          <div className="grid gap-8">
+            {methods.map((method) => (
+              <section key={method.name} aria-label={`Manhattan plot: ${method.name}`}>
+                <h3 className="mb-2 text-sm font-semibold text-stone-800">{method.name}</h3>
+                <Manhattan method={method} qtl={qtl.rows} trait={shownTrait} rule={rule} />
+              </section>
+            ))}
+            <section aria-label="QQ plot">
+              <h3 className="mb-2 text-sm font-semibold text-stone-800">QQ plot, {shownTrait}</h3>
+              <ScatterChart series={qq} xLabel="Expected −log10 p" yLabel="Observed −log10 p" xMin={0} yMin={0} ariaLabel={`QQ plot of trait ${shownTrait}`} />
+            </section>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+const filesetColumns: Array<ColumnDef<Fileset, unknown>> = [
+  {
+    id: 'name',
+    header: 'Fileset',
+    cell: ({ row }) => (
+      <a className="font-medium text-emerald-800 hover:underline" href={viewRoute(ROUTES.discoveryResults, row.original.id)}>
+        {row.original.name}
+      </a>
+    ),
+  },
+  { id: 'project', header: 'Project', cell: ({ row }) => row.original.projectName ?? <span className="text-stone-400">—</span> },
+  { id: 'files', header: 'Files', cell: ({ row }) => `${row.original.fileCount} (${row.original.fileTypes.join(', ')})` },
+  { id: 'updatedAt', header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updatedAt) },
+];
+
+/**
+ * `/benchmarking/discovery/results/fileset`: the filesets that hold association results and known
+ * QTL; with `?id=`, one of them scored — per method and trait, with the window and significance
+ * rule adjustable and the scores recomputed at once, a Manhattan plot per method with the known
+ * QTL marked, a QQ plot, power against FDR, and the methods compared.
+ */
+export default function DiscoveryResultsPage() {
+  const id = useQueryParam('id', RECORD_ID);
+  return (
+    <ConsoleShell title="Discovery results" route={ROUTES.discoveryResults} {...(id ? { backHref: ROUTES.discoveryResults, backLabel: 'All results' } : {})}>
+      {id === undefined ? null : id ? (
+        <DiscoveryResults id={id} />
+      ) : (
+        <Card description={`Filesets holding one or more ${ASSOCIATIONS} tables (one per method) and a ${KNOWN_QTL}. Upload them together on Upload GDIP Results, naming one fileset.`}>
+          <DataTable<Fileset>
+            path="filesets"
+            what="result filesets"
+            columns={filesetColumns}
+            sortable={['name', 'updatedAt']}
+            defaultSort="updatedAt"
+            defaultOrder="desc"
+            searchPlaceholder="Search fileset names"
+            fixedFilters={{ fileTypes: `${ASSOCIATIONS},${KNOWN_QTL}` }}
+            emptyHint={
+              <>
+                No fileset holds association results with known QTL yet.{' '}
+                <a className="text-emerald-800 hover:underline" href={ROUTES.uploadGdipResults}>
+                  Upload them
+                </a>{' '}
+                as one fileset.
+              </>
+            }
+            urlState
+          />
+        </Card>
+      )}
+    </ConsoleShell>
+  );
+}

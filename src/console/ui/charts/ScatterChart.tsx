@@ -1,0 +1,120 @@
+import { useEffect, useRef } from 'react';
+
+export interface ScatterSeries {
+  label: string;
+  color: string;
+  points: Array<{ x: number; y: number }>;
+  /** Join the points with a line (a curve, a reference line) instead of drawing dots. */
+  line?: boolean;
+  /** Dot radius in pixels (default 2); 0 hides the dots of a line. */
+  radius?: number;
+  /** Chart.js point style, e.g. 'triangle' for markers such as known QTL. */
+  pointStyle?: 'circle' | 'triangle' | 'rectRot' | 'crossRot';
+  /** Hide from the legend (a reference line). */
+  hideInLegend?: boolean;
+}
+
+export interface AxisTick {
+  value: number;
+  label: string;
+}
+
+/**
+ * Points and lines on two numeric axes: Manhattan and QQ plots, power against FDR, predicted
+ * against observed. Tens of thousands of points draw at once: the data are given as {x, y}
+ * objects, not parsed again, without animation. Chart.js loads only when a chart is drawn.
+ */
+export function ScatterChart({
+  series,
+  xLabel,
+  yLabel,
+  ariaLabel,
+  xTicks,
+  xMin,
+  xMax,
+  yMin,
+  yMax,
+  height = 'h-72',
+}: {
+  series: ScatterSeries[];
+  xLabel: string;
+  yLabel: string;
+  ariaLabel: string;
+  /** Fixed ticks with labels (a Manhattan plot's chromosomes). */
+  xTicks?: AxisTick[];
+  xMin?: number;
+  xMax?: number;
+  yMin?: number;
+  yMax?: number;
+  height?: string;
+}) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  useEffect(() => {
+    let chart: { destroy(): void } | undefined;
+    let cancelled = false;
+    void import('chart.js/auto').then(({ default: Chart }) => {
+      if (cancelled || !canvas.current) return;
+      const tickLabels = new Map((xTicks ?? []).map((tick) => [tick.value, tick.label]));
+      chart = new Chart(canvas.current, {
+        type: 'scatter',
+        data: {
+          datasets: series.map((entry) => ({
+            label: entry.label,
+            data: entry.points,
+            borderColor: entry.color,
+            backgroundColor: entry.color,
+            showLine: entry.line ?? false,
+            borderWidth: entry.line ? 1.5 : 0,
+            pointRadius: entry.radius ?? (entry.line ? 0 : 2),
+            pointHoverRadius: entry.line ? 3 : 4,
+            pointStyle: entry.pointStyle ?? 'circle',
+          })),
+        },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: false,
+          parsing: false,
+          normalized: true,
+          plugins: {
+            legend: { position: 'bottom', labels: { filter: (item) => !series[item.datasetIndex ?? 0]?.hideInLegend } },
+            tooltip: { enabled: true },
+          },
+          scales: {
+            x: {
+              type: 'linear',
+              ...(xMin === undefined ? {} : { min: xMin }),
+              ...(xMax === undefined ? {} : { max: xMax }),
+              title: { display: true, text: xLabel },
+              ...(xTicks
+                ? {
+                    afterBuildTicks: (axis: { ticks: Array<{ value: number }> }) => {
+                      axis.ticks = xTicks.map((tick) => ({ value: tick.value }));
+                    },
+                    ticks: { callback: (value: string | number) => tickLabels.get(Number(value)) ?? '', autoSkip: false, maxRotation: 0 },
+                    grid: { display: false },
+                  }
+                : {}),
+            },
+            y: {
+              type: 'linear',
+              ...(yMin === undefined ? {} : { min: yMin }),
+              ...(yMax === undefined ? {} : { max: yMax }),
+              title: { display: true, text: yLabel },
+            },
+          },
+        },
+      });
+      canvas.current.dataset.drawn = 'true';
+    });
+    return () => {
+      cancelled = true;
+      chart?.destroy();
+    };
+  }, [series, xLabel, yLabel, xTicks, xMin, xMax, yMin, yMax]);
+  return (
+    <div className={`relative ${height}`}>
+      <canvas ref={canvas} role="img" aria-label={ariaLabel} />
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { expect, type Page, test } from '@playwright/test';
+import { signInWithToken } from './support';
+
+let token = '';
+test.beforeEach(async ({ page }) => {
+  token = await signInWithToken(page);
+});
+
+/** A fileset of files stored through the API, as Upload GDIP Results stores them. */
+async function storeFileset(page: Page, name: string, files: Array<[string, string]>): Promise<number> {
+  const headers = { Authorization: `token ${token}` };
+  const fileset = (await (await page.request.post('/api/filesets', { headers, data: { name } })).json()) as { id: number };
+  for (const [fileName, text] of files) {
+    const response = await page.request.post(`/api/files?name=${encodeURIComponent(fileName)}&filesetId=${fileset.id}`, { headers, data: Buffer.from(text) });
+    expect(response.status(), await response.text()).toBe(201);
+  }
+  return fileset.id;
+}
+
+test('score uploaded association results against known QTL: counts, a wider window recomputed at once, the charts and a CSV export', async ({ page }) => {
+  const stamp = Date.now();
+  // Two known QTL on chromosome 1. method_a finds the first with two markers (counted once) and
+  // calls one marker 1.5 Mb from the second; method_b finds both but also calls a false marker.
+  const header = 'trait,marker,chromosome,position,p_value,log10p\n';
+  const background = Array.from({ length: 40 }, (_, i) => `yield,bg${i},2,${(i + 1) * 100000},0.5,0.30103`).join('\n');
+  const methodA = `${header}yield,a1,1,10000000,1e-12,12\nyield,a2,1,10400000,1e-8,8\nyield,a3,1,21500000,1e-7,7\n${background}\n`;
+  const methodB = `${header}yield,b1,1,10100000,1e-9,9\nyield,b2,1,20000000,1e-10,10\nyield,b3,2,5000000,1e-6,6\n${background}\n`;
+  const qtl = 'marker,chromosome,position,trait,effect\nq1,1,10000000,yield,0.8\nq2,1,20000000,yield,-0.5\n';
+  const id = await storeFileset(page, `E2E discovery ${stamp}`, [
+    [`method_a_${stamp}.csv`, methodA],
+    [`method_b_${stamp}.csv`, methodB],
+    [`truth_${stamp}.csv`, qtl],
+  ]);
+
+  await page.goto('/benchmarking/discovery/results/fileset');
+  await page.getByRole('link', { name: `E2E discovery ${stamp}` }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?id=${id}$`));
+  const scores = page.getByRole('table', { name: 'Discovery scores' });
+  const rowOf = (method: string) => scores.getByRole('row').filter({ hasText: `${method}_${stamp}` });
+  // Window 1 Mb, −log10 p ≥ 5: method_a TP 1, FP 1 (a3 is 1.5 Mb from q2), FN 1; method_b TP 2, FP 1, FN 0.
+  await expect(rowOf('method_a')).toContainText(/43\s*3\s*2\s*1\s*1\s*1\s*0\.500\s*0\.500\s*0\.500/);
+  await expect(rowOf('method_b')).toContainText(/43\s*3\s*2\s*2\s*1\s*0\s*0\.667\s*1\.000\s*0\.800/);
+
+  // A 2 Mb window takes in a3: recomputed at once, with no reload.
+  await page.getByLabel('Window (Mb)').fill('2');
+  await expect(rowOf('method_a')).toContainText(/2\s*0\s*0\s*1\.000\s*1\.000\s*1\.000/);
+
+  // Bonferroni at α = 0.05 over 43 tests: p ≤ 0.00116, all six strong markers stay.
+  await page.getByLabel('Significant when').selectOption('bonferroni');
+  await expect(rowOf('method_b')).toContainText(/43\s*3\s*2/);
+
+  // The charts: a Manhattan plot per method with the known QTL, a QQ plot, power against FDR, methods compared.
+  await expect(page.getByRole('img', { name: new RegExp(`Manhattan plot of method_a_${stamp}, trait yield`) })).toBeVisible();
+  await expect(page.getByRole('img', { name: new RegExp(`Manhattan plot of method_b_${stamp}, trait yield`) })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'QQ plot of trait yield' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Power against false-discovery rate per method' })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Precision, recall and F1 of each method' })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  const csv = await (await file.createReadStream()).toArray();
+  const text = Buffer.concat(csv).toString();
+  expect(text.split('\n')[0]).toBe('method,trait,tests,hits,known_qtl,true_positives,false_positives,false_negatives,precision,recall,f1,window_mb,rule');
+  expect(text).toContain(`method_a_${stamp},yield,43,3,2,2,0,0,1,1,1,2,Bonferroni α = 0.05`);
+});
+
+test('a fileset without known QTL says what it lacks, with a retry', async ({ page }) => {
+  const stamp = Date.now();
+  const id = await storeFileset(page, `E2E no truth ${stamp}`, [[`only_assoc_${stamp}.csv`, 'trait,marker,chromosome,position,p_value\nyield,m1,1,100,0.01\n']]);
+  await page.goto(`/benchmarking/discovery/results/fileset?id=${id}`);
+  await expect(page.getByRole('alert')).toContainText('this fileset needs at least one associations CSV and one known-QTL CSV; it holds associations CSV');
+  await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
+});
