@@ -231,7 +231,17 @@ function DiscoveryResults({ id }: { id: string }) {
   }, [methods, shownTrait]);
 
   if (fileset.error) return <LoadError what="the fileset" error={fileset.error} onRetry={fileset.reload} />;
-  if (loadError) return <LoadError what="the results" error={loadError} onRetry={() => (fileset.reload(), setAttempt((value) => value + 1))} />;
+  if (loadError)
+    return (
+      <LoadError
+        what="the results"
+        error={loadError}
+        onRetry={() => {
+          fileset.reload();
+          setAttempt((value) => value + 1);
+        }}
+      />
+    );
   if (!detail || !methods || !qtl || !results) return <LoadingOverlay />;
 
   const skippedNotes = [

@@ -175,7 +175,15 @@ export default function UploadResultsPage() {
           <div className="grid gap-4 sm:grid-cols-3">
             <label className="grid gap-1 text-sm font-medium text-stone-700">
               Project
-              <select className={selectClass} value={projectId} onChange={(event) => (setProjectId(event.target.value), setExperimentId(''))} disabled={running}>
+              <select
+                className={selectClass}
+                value={projectId}
+                onChange={(event) => {
+                  setProjectId(event.target.value);
+                  setExperimentId('');
+                }}
+                disabled={running}
+              >
                 <option value="">No project</option>
                 {projects.data?.data.map((project) => (
                   <option key={project.id} value={project.id}>
