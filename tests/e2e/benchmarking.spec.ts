@@ -72,3 +72,27 @@ test('a fileset without known QTL says what it lacks, with a retry', async ({ pa
   await expect(page.getByRole('alert')).toContainText('this fileset needs at least one associations CSV and one known-QTL CSV; it holds associations CSV');
   await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
 });
+
+test('score uploaded predictions against observed values: r, ρ, RMSE and bias per model, folds as mean ± sd, the scatter and the comparison', async ({ page }) => {
+  const stamp = Date.now();
+  const ids = ['L1', 'L2', 'L3', 'L4', 'L5', 'L6'];
+  const observed = `id,yield_${stamp}\n${ids.map((id, i) => `${id},${i + 1}`).join('\n')}\n`;
+  // exact predicts perfectly (r 1, bias 1); shrunk predicts half the spread around the mean (bias 2), in two folds.
+  const exact = `id,trait,prediction\n${ids.map((id, i) => `${id},yield_${stamp},${i + 1}`).join('\n')}\n`;
+  const shrunk = `id,trait,prediction,fold\n${ids.map((id, i) => `${id},yield_${stamp},${(3.5 + (i + 1 - 3.5) / 2).toFixed(2)},${i < 3 ? 1 : 2}`).join('\n')}\n`;
+  const id = await storeFileset(page, `E2E prediction ${stamp}`, [
+    [`exact_${stamp}.csv`, exact],
+    [`shrunk_${stamp}.csv`, shrunk],
+    [`observed_${stamp}.csv`, observed],
+  ]);
+  await page.goto('/benchmarking/prediction/results/fileset');
+  await page.getByRole('link', { name: `E2E prediction ${stamp}` }).click();
+  await expect(page).toHaveURL(new RegExp(`\\?id=${id}$`));
+  const scores = page.getByRole('table', { name: 'Prediction scores' });
+  await expect(scores.getByRole('row').filter({ hasText: `exact_${stamp}` })).toContainText(/6\s*1\.000\s*1\.000\s*0\.000\s*1\.000\s*0\.000/);
+  // Each fold is a perfect line too: r 1 ± 0 across folds; the slope of observed on predicted is 2.
+  await expect(scores.getByRole('row').filter({ hasText: `shrunk_${stamp}` })).toContainText(/1\.000 \(folds 1\.000 ± 0\.000\)\s*1\.000\s*[\d.]+\s*2\.000\s*-3\.500/);
+  await expect(page.getByRole('img', { name: 'Pearson r of each model per trait' })).toBeVisible();
+  await page.getByLabel('Model and trait').selectOption({ label: `shrunk_${stamp} · yield_${stamp}` });
+  await expect(page.getByRole('img', { name: `Predicted against observed, shrunk_${stamp}, yield_${stamp}` })).toBeVisible();
+});

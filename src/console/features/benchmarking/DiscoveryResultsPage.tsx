@@ -6,7 +6,7 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES, viewRoute } from '../../app/routes';
 import { readStoredText, saveBlob } from '../../lib/download';
 import { formatDateTime } from '../../lib/format';
-import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
+import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -409,7 +409,7 @@ const filesetColumns: Array<ColumnDef<Fileset, unknown>> = [
  * QTL marked, a QQ plot, power against FDR, and the methods compared.
  */
 export default function DiscoveryResultsPage() {
-  const id = useQueryParam('id', RECORD_ID);
+  const id = useRecordId();
   return (
     <ConsoleShell title="Discovery results" route={ROUTES.discoveryResults} {...(id ? { backHref: ROUTES.discoveryResults, backLabel: 'All results' } : {})}>
       {id === undefined ? null : id ? (

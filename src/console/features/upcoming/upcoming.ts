@@ -8,7 +8,6 @@ import { benchmarkingMenu, breedingMenu, configMenu, launchMenu, topLinks } from
 const plans: Record<string, string> = {
   [ROUTES.discoveryLaunch]: 'Run discovery methods against a dataset whose true QTL are known.',
   [ROUTES.predictionLaunch]: 'Run trained models against a registered validation set.',
-  [ROUTES.predictionResults]: 'Pearson r, Spearman ρ, RMSE and bias per model and trait.',
   [ROUTES.simulateGdipData]: 'Simulate genotypes and phenotypes with known QTL to benchmark against.',
   [ROUTES.registerKnownGdipData]: 'Register genotypes, phenotypes and known QTL as a benchmark dataset.',
   [ROUTES.registerPredictionData]: 'Register observed trait values for a validation set.',

@@ -1,16 +1,51 @@
+import type { Plugin } from 'chart.js';
 import { useEffect, useRef } from 'react';
 
 export interface BarSeries {
   label: string;
   values: number[];
   color: string;
+  /** ± this much around each value, drawn as an error bar (a standard deviation); null: none. */
+  errors?: Array<number | null>;
 }
+
+/** Draws each series' error bars over its bars (Chart.js has none of its own). */
+const errorBars: Plugin<'bar'> = {
+  id: 'seedbedErrorBars',
+  afterDatasetsDraw(chart) {
+    const { ctx } = chart;
+    chart.data.datasets.forEach((dataset, index) => {
+      const errors = (dataset as { errors?: Array<number | null> }).errors;
+      const meta = chart.getDatasetMeta(index);
+      if (!errors || meta.hidden) return;
+      ctx.save();
+      ctx.strokeStyle = '#1c1917';
+      ctx.lineWidth = 1.25;
+      meta.data.forEach((bar, at) => {
+        const error = errors[at];
+        const value = dataset.data[at];
+        if (error === null || error === undefined || typeof value !== 'number') return;
+        const top = chart.scales.y!.getPixelForValue(value + error);
+        const bottom = chart.scales.y!.getPixelForValue(value - error);
+        ctx.beginPath();
+        ctx.moveTo(bar.x, top);
+        ctx.lineTo(bar.x, bottom);
+        ctx.moveTo(bar.x - 4, top);
+        ctx.lineTo(bar.x + 4, top);
+        ctx.moveTo(bar.x - 4, bottom);
+        ctx.lineTo(bar.x + 4, bottom);
+        ctx.stroke();
+      });
+      ctx.restore();
+    });
+  },
+};
 
 /**
  * A grouped bar chart. Chart.js is bundled (no CDN) but loaded only when a chart is drawn, so
  * pages without charts do not carry it.
  */
-export function BarChart({ labels, series, yLabel, yMax, ariaLabel }: { labels: string[]; series: BarSeries[]; yLabel: string; yMax?: number; ariaLabel: string }) {
+export function BarChart({ labels, series, yLabel, yMin, yMax, ariaLabel }: { labels: string[]; series: BarSeries[]; yLabel: string; yMin?: number; yMax?: number; ariaLabel: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     let chart: { destroy(): void } | undefined;
@@ -19,13 +54,14 @@ export function BarChart({ labels, series, yLabel, yMax, ariaLabel }: { labels: 
       if (cancelled || !canvas.current) return;
       chart = new Chart(canvas.current, {
         type: 'bar',
-        data: { labels, datasets: series.map((entry) => ({ label: entry.label, data: entry.values, backgroundColor: entry.color, borderRadius: 4 })) },
+        data: { labels, datasets: series.map((entry) => ({ label: entry.label, data: entry.values, backgroundColor: entry.color, borderRadius: 4, errors: entry.errors })) },
+        plugins: [errorBars],
         options: {
           responsive: true,
           maintainAspectRatio: false,
           animation: false,
           plugins: { legend: { position: 'bottom' } },
-          scales: { y: { beginAtZero: true, ...(yMax === undefined ? {} : { max: yMax }), title: { display: true, text: yLabel } } },
+          scales: { y: { beginAtZero: true, ...(yMin === undefined ? {} : { min: yMin }), ...(yMax === undefined ? {} : { max: yMax }), title: { display: true, text: yLabel } } },
         },
       });
     });
@@ -33,7 +69,7 @@ export function BarChart({ labels, series, yLabel, yMax, ariaLabel }: { labels: 
       cancelled = true;
       chart?.destroy();
     };
-  }, [labels, series, yLabel, yMax]);
+  }, [labels, series, yLabel, yMin, yMax]);
   return (
     <div className="relative h-72">
       <canvas ref={canvas} role="img" aria-label={ariaLabel} />

@@ -1,0 +1,273 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import type { Fileset, FilesetDetail } from '../../../contract/files';
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { ROUTES, viewRoute } from '../../app/routes';
+import { readStoredText, saveBlob } from '../../lib/download';
+import { formatDateTime } from '../../lib/format';
+import { useRecordId } from '../../lib/use-record-id';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { BarChart } from '../../ui/charts/BarChart';
+import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
+import { DataTable } from '../../ui/data-table/DataTable';
+import { LoadError } from '../../ui/LoadError';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { SimpleTable } from '../../ui/SimpleTable';
+import { type ModelTraitScore, type Observed, type Prediction, parseObserved, parsePredictions, scoreModel } from './prediction-data';
+
+const PREDICTIONS = 'predictions CSV';
+const OBSERVED = 'phenotype CSV';
+const COLORS = ['#047857', '#b45309', '#1d4ed8', '#be185d', '#6d28d9', '#0f766e'];
+
+const formatScore = (value: number | null, digits = 3) => (value === null ? '—' : value.toFixed(digits));
+const modelName = (fileName: string) => fileName.replace(/\.csv$/i, '');
+
+function toCsv(rows: ModelTraitScore[]): string {
+  const cell = (value: number | null) => (value === null ? 'NA' : String(value));
+  const header = 'model,trait,fold,n,pearson_r,spearman_rho,rmse,bias_slope,intercept';
+  const lines = rows.flatMap((row) => [
+    [row.model, row.trait, 'all', row.n, cell(row.pearson), cell(row.spearman), cell(row.rmse), cell(row.slope), cell(row.intercept)].join(','),
+    ...row.folds.map((fold) => [row.model, row.trait, fold.fold, fold.n, cell(fold.pearson), cell(fold.spearman), cell(fold.rmse), cell(fold.slope), cell(fold.intercept)].join(',')),
+  ]);
+  return `${header}\n${lines.join('\n')}\n`;
+}
+
+function PredictionResults({ id }: { id: string }) {
+  const fileset = useRequest<FilesetDetail>(`filesets/${id}`);
+  const [models, setModels] = useState<Array<{ name: string; predictions: Prediction[] }> | null>(null);
+  const [observed, setObserved] = useState<{ values: Observed; name: string } | null>(null);
+  const [loadError, setLoadError] = useState<Error | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const [choice, setChoice] = useState<{ model: string; trait: string } | null>(null);
+
+  const detail = fileset.data;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
+  useEffect(() => {
+    if (!detail) return;
+    let current = true;
+    setLoadError(null);
+    setModels(null);
+    const predictionFiles = detail.files.filter((file) => file.fileTypeName === PREDICTIONS);
+    const observedFile = detail.files.find((file) => file.fileTypeName === OBSERVED);
+    if (predictionFiles.length === 0 || !observedFile) {
+      setLoadError(
+        new Error(
+          `this fileset needs at least one ${PREDICTIONS} and a ${OBSERVED} of observed values; it holds ${detail.files.map((file) => file.fileTypeName ?? 'untyped').join(', ') || 'no files'}. Add them on Upload GDIP Results`,
+        ),
+      );
+      return;
+    }
+    Promise.all([
+      Promise.all(predictionFiles.map(async (file) => ({ name: modelName(file.name), predictions: parsePredictions(await readStoredText(file.id), file.name) }))),
+      readStoredText(observedFile.id).then((text) => ({ values: parseObserved(text, observedFile.name), name: observedFile.name })),
+    ]).then(
+      ([loaded, values]) => {
+        if (!current) return;
+        setModels(loaded);
+        setObserved(values);
+      },
+      (error: Error) => current && setLoadError(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [detail, attempt]);
+
+  const scores = useMemo(() => (models && observed ? models.flatMap((model) => scoreModel(model.name, model.predictions, observed.values)) : null), [models, observed]);
+  const traits = useMemo(() => [...new Set((scores ?? []).map((score) => score.trait))].sort(), [scores]);
+  const shown = scores?.find((score) => score.model === choice?.model && score.trait === choice?.trait) ?? scores?.find((score) => score.n > 0) ?? scores?.[0] ?? null;
+
+  const scatter = useMemo<ScatterSeries[]>(() => {
+    if (!shown || !models || !observed) return [];
+    const values = observed.values.get(shown.trait);
+    const points = (models.find((model) => model.name === shown.model)?.predictions ?? [])
+      .filter((row) => row.trait === shown.trait && values?.has(row.id))
+      .map((row) => ({ x: row.prediction, y: values!.get(row.id)! }));
+    if (points.length === 0) return [];
+    const xs = points.map((point) => point.x);
+    const low = Math.min(...xs, ...points.map((point) => point.y));
+    const high = Math.max(...xs, ...points.map((point) => point.y));
+    const series: ScatterSeries[] = [
+      { label: 'Individuals', color: '#047857', points, radius: 3 },
+      {
+        label: '1:1 (perfect, unbiased)',
+        color: '#9ca3af',
+        line: true,
+        points: [
+          { x: low, y: low },
+          { x: high, y: high },
+        ],
+      },
+    ];
+    if (shown.slope !== null && shown.intercept !== null) {
+      const [minX, maxX] = [Math.min(...xs), Math.max(...xs)];
+      series.push({
+        label: `Fitted: observed = ${shown.intercept.toFixed(2)} + ${shown.slope.toFixed(3)} × predicted`,
+        color: '#b45309',
+        line: true,
+        points: [
+          { x: minX, y: shown.intercept + shown.slope * minX },
+          { x: maxX, y: shown.intercept + shown.slope * maxX },
+        ],
+      });
+    }
+    return series;
+  }, [shown, models, observed]);
+
+  if (fileset.error) return <LoadError what="the fileset" error={fileset.error} onRetry={fileset.reload} />;
+  if (loadError) {
+    return (
+      <LoadError
+        what="the results"
+        error={loadError}
+        onRetry={() => {
+          fileset.reload();
+          setAttempt((value) => value + 1);
+        }}
+      />
+    );
+  }
+  if (!detail || !models || !observed || !scores) return <LoadingOverlay />;
+
+  const modelNames = models.map((model) => model.name);
+  return (
+    <div className="grid gap-6">
+      <Card
+        title={`${detail.name}: scores per model and trait`}
+        description={`${models.length} model${models.length === 1 ? '' : 's'} against the observed values of ${observed.name}. Bias is the slope of observed on predicted: 1 is unbiased, below 1 over-dispersed, above 1 too shrunk.`}
+        actions={
+          <Button size="sm" onClick={() => saveBlob(new Blob([toCsv(scores)], { type: 'text/csv' }), `${detail.name}-prediction-scores.csv`)}>
+            Export CSV
+          </Button>
+        }
+      >
+        <SimpleTable<ModelTraitScore>
+          label="Prediction scores"
+          dense
+          rows={scores}
+          rowKey={(row) => `${row.model}/${row.trait}`}
+          columns={[
+            { header: 'Model', className: 'font-medium', cell: (row) => row.model },
+            { header: 'Trait', cell: (row) => row.trait },
+            { header: 'n', align: 'right', cell: (row) => (row.unmatched > 0 ? <span title={`${row.unmatched} predicted individuals have no observed value`}>{row.n} *</span> : row.n) },
+            {
+              header: 'Pearson r',
+              align: 'right',
+              className: 'font-medium',
+              cell: (row) => (row.foldPearson ? `${formatScore(row.pearson)} (folds ${formatScore(row.foldPearson.mean)} ± ${formatScore(row.foldPearson.sd)})` : formatScore(row.pearson)),
+            },
+            { header: 'Spearman ρ', align: 'right', cell: (row) => formatScore(row.spearman) },
+            { header: 'RMSE', align: 'right', cell: (row) => formatScore(row.rmse) },
+            { header: 'Bias (slope)', align: 'right', cell: (row) => formatScore(row.slope) },
+            { header: 'Intercept', align: 'right', cell: (row) => formatScore(row.intercept) },
+          ]}
+        />
+        {scores.some((row) => row.unmatched > 0) && <p className="mt-2 text-xs text-stone-500">* Some predicted individuals have no observed value for the trait and are left out.</p>}
+      </Card>
+
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Models compared" description="Pearson r per trait; error bars are ± one standard deviation across cross-validation folds, where the predictions name folds.">
+          <BarChart
+            labels={traits}
+            series={modelNames.map((model, index) => {
+              const byTrait = traits.map((trait) => scores.find((score) => score.model === model && score.trait === trait));
+              return {
+                label: model,
+                color: COLORS[index % COLORS.length]!,
+                values: byTrait.map((score) => score?.foldPearson?.mean ?? score?.pearson ?? 0),
+                errors: byTrait.map((score) => score?.foldPearson?.sd ?? null),
+              };
+            })}
+            yLabel="Pearson r"
+            yMax={1}
+            ariaLabel="Pearson r of each model per trait"
+          />
+        </Card>
+        <Card
+          title="Predicted against observed"
+          actions={
+            <select
+              aria-label="Model and trait"
+              className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm"
+              value={shown ? `${shown.model}\u0000${shown.trait}` : ''}
+              onChange={(event) => {
+                const [model, trait] = event.target.value.split('\u0000');
+                setChoice({ model: model!, trait: trait! });
+              }}
+            >
+              {scores.map((score) => (
+                <option key={`${score.model}/${score.trait}`} value={`${score.model}\u0000${score.trait}`}>
+                  {score.model} · {score.trait}
+                </option>
+              ))}
+            </select>
+          }
+        >
+          {scatter.length > 0 ? (
+            <ScatterChart series={scatter} xLabel="Predicted" yLabel="Observed" ariaLabel={`Predicted against observed, ${shown?.model}, ${shown?.trait}`} />
+          ) : (
+            <p className="text-sm text-stone-500">No individual of this model and trait has an observed value.</p>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}
+
+const filesetColumns: Array<ColumnDef<Fileset, unknown>> = [
+  {
+    id: 'name',
+    header: 'Fileset',
+    cell: ({ row }) => (
+      <a className="font-medium text-emerald-800 hover:underline" href={viewRoute(ROUTES.predictionResults, row.original.id)}>
+        {row.original.name}
+      </a>
+    ),
+  },
+  { id: 'project', header: 'Project', cell: ({ row }) => row.original.projectName ?? <span className="text-stone-400">—</span> },
+  { id: 'files', header: 'Files', cell: ({ row }) => `${row.original.fileCount} (${row.original.fileTypes.join(', ')})` },
+  { id: 'updatedAt', header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updatedAt) },
+];
+
+/**
+ * `/benchmarking/prediction/results/fileset`: filesets holding predictions and observed values;
+ * with `?id=`, each model scored per trait (n, Pearson r, Spearman ρ, RMSE, bias, and per fold
+ * where folds exist), predicted against observed, and the models compared.
+ */
+export default function PredictionResultsPage() {
+  const id = useRecordId();
+  return (
+    <ConsoleShell title="Prediction results" route={ROUTES.predictionResults} {...(id ? { backHref: ROUTES.predictionResults, backLabel: 'All results' } : {})}>
+      {id === undefined ? null : id ? (
+        <PredictionResults id={id} />
+      ) : (
+        <Card
+          description={`Filesets holding one or more ${PREDICTIONS} tables (id, trait, prediction, and optionally fold; one per model) and a ${OBSERVED} with the observed values of the validation set.`}
+        >
+          <DataTable<Fileset>
+            path="filesets"
+            what="result filesets"
+            columns={filesetColumns}
+            sortable={['name', 'updatedAt']}
+            defaultSort="updatedAt"
+            defaultOrder="desc"
+            searchPlaceholder="Search fileset names"
+            fixedFilters={{ fileTypes: `${PREDICTIONS},${OBSERVED}` }}
+            emptyHint={
+              <>
+                No fileset holds predictions with observed values yet.{' '}
+                <a className="text-emerald-800 hover:underline" href={ROUTES.uploadGdipResults}>
+                  Upload them
+                </a>{' '}
+                as one fileset.
+              </>
+            }
+            urlState
+          />
+        </Card>
+      )}
+    </ConsoleShell>
+  );
+}

@@ -1,0 +1,80 @@
+import Papa from 'papaparse';
+import { meanSd, type PredictionScore, scorePrediction } from '../../../contract/benchmark-metrics';
+
+/**
+ * A prediction benchmark's tables: predictions (id, trait, prediction, optionally fold) from one
+ * model per file, and observed values (a phenotype table: id and one column per trait).
+ */
+
+export interface Prediction {
+  id: string;
+  trait: string;
+  prediction: number;
+  fold: string | null;
+}
+
+export type Observed = Map<string, Map<string, number>>;
+
+function rowsOf(text: string) {
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (header) => header.trim() });
+  return { rows: parsed.data, columns: parsed.meta.fields ?? [] };
+}
+
+const MISSING = new Set(['', 'NA', 'NaN', 'nan', 'null', '.']);
+
+export function parsePredictions(text: string, name: string): Prediction[] {
+  const { rows, columns } = rowsOf(text);
+  const missing = ['id', 'trait', 'prediction'].filter((column) => !columns.includes(column));
+  if (missing.length > 0) throw new Error(`The predictions table ${name} lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}; its header has ${columns.join(', ')}.`);
+  const fold = columns.includes('fold');
+  return rows
+    .filter((row) => row.id && row.trait && !MISSING.has(row.prediction?.trim() ?? ''))
+    .map((row) => ({ id: row.id!, trait: row.trait!, prediction: Number(row.prediction), fold: fold ? (row.fold ?? null) : null }))
+    .filter((row) => Number.isFinite(row.prediction));
+}
+
+/** Observed values by trait, then individual: every column but id is a trait. */
+export function parseObserved(text: string, name: string): Observed {
+  const { rows, columns } = rowsOf(text);
+  if (!columns.includes('id')) throw new Error(`The observed values ${name} need an id column; its header has ${columns.join(', ')}.`);
+  const observed: Observed = new Map();
+  for (const trait of columns.filter((column) => column !== 'id')) {
+    const values = new Map<string, number>();
+    for (const row of rows) {
+      const cell = row[trait]?.trim() ?? '';
+      const value = Number(cell);
+      if (row.id && !MISSING.has(cell) && Number.isFinite(value)) values.set(row.id, value);
+    }
+    observed.set(trait, values);
+  }
+  return observed;
+}
+
+export interface ModelTraitScore extends PredictionScore {
+  model: string;
+  trait: string;
+  /** Individuals predicted but not observed. */
+  unmatched: number;
+  folds: Array<PredictionScore & { fold: string }>;
+  /** Mean ± sd of r across folds, where there are folds. */
+  foldPearson: { mean: number | null; sd: number | null; n: number } | null;
+}
+
+export function scoreModel(model: string, predictions: Prediction[], observed: Observed): ModelTraitScore[] {
+  const traits = [...new Set(predictions.map((row) => row.trait))].sort();
+  return traits.map((trait) => {
+    const values = observed.get(trait);
+    const rows = predictions.filter((row) => row.trait === trait);
+    const pairs = rows.map((row) => ({ observed: values?.get(row.id) ?? null, predicted: row.prediction, fold: row.fold }));
+    const folds = [...new Set(rows.map((row) => row.fold).filter((fold): fold is string => fold !== null))].sort();
+    const foldScores = folds.map((fold) => ({ fold, ...scorePrediction(pairs.filter((pair) => pair.fold === fold)) }));
+    return {
+      model,
+      trait,
+      ...scorePrediction(pairs),
+      unmatched: pairs.filter((pair) => pair.observed === null).length,
+      folds: foldScores,
+      foldPearson: folds.length > 1 ? meanSd(foldScores.map((score) => score.pearson)) : null,
+    };
+  });
+}
