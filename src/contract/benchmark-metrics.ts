@@ -41,8 +41,6 @@ export interface DiscoveryScore {
   f1: number | null;
 }
 
-const LN10 = Math.log(10);
-
 /** The significant tests of one trait under a rule (Bonferroni and Benjamini–Hochberg count that trait's tests). */
 export function significantTests(tests: AssociationTest[], rule: SignificanceRule): AssociationTest[] {
   if (tests.length === 0) return [];
@@ -52,14 +50,19 @@ export function significantTests(tests: AssociationTest[], rule: SignificanceRul
     return tests.filter((test) => test.minusLog10P >= cutoff);
   }
   // Benjamini–Hochberg: the largest rank k with p(k) ≤ k·q/m; the k smallest p are significant.
-  // Compared on the log scale, so p-values too small for a double still order correctly.
-  const sorted = [...tests].sort((a, b) => b.minusLog10P - a.minusLog10P);
-  const m = sorted.length;
-  let last = -1;
-  for (let k = 1; k <= m; k += 1) {
-    if (sorted[k - 1]!.minusLog10P >= -Math.log10((k * rule.q) / m)) last = k;
+  // Compared on the log scale, so p-values too small for a double still order correctly; the
+  // values alone are sorted (a typed array), then the tests at or above the k-th are kept.
+  const values = Float64Array.from(tests, (test) => test.minusLog10P).sort();
+  const m = values.length;
+  let cutoff = Number.POSITIVE_INFINITY;
+  for (let k = m; k >= 1; k -= 1) {
+    const value = values[m - k]!;
+    if (value >= -Math.log10((k * rule.q) / m)) {
+      cutoff = value;
+      break;
+    }
   }
-  return sorted.slice(0, last);
+  return tests.filter((test) => test.minusLog10P >= cutoff);
 }
 
 const byTrait = <T extends { trait: string }>(rows: T[]) => {
@@ -168,38 +171,60 @@ export interface PowerFdrPoint {
  */
 export function powerFdrCurve(tests: AssociationTest[], qtl: KnownQtl[], windowBp: number, steps = 50): PowerFdrPoint[] {
   if (tests.length === 0 || qtl.length === 0) return [];
-  const qtlByTrait = byTrait(qtl);
-  const indexes = new Map([...qtlByTrait].map(([trait, list]) => [trait, indexQtl(list)]));
-  // Each test's QTL within the window (none: a false hit when significant).
-  const sorted = [...tests].sort((a, b) => b.minusLog10P - a.minusLog10P);
-  const nearOf = sorted.map((test) => {
-    const list = indexes.get(test.trait)?.get(test.chromosome);
-    const near: KnownQtl[] = [];
-    if (list) for (let at = lowerBound(list, test.position - windowBp); at < list.length && list[at]!.position <= test.position + windowBp; at += 1) near.push(list[at]!);
-    return near;
-  });
-  const top = sorted[0]!.minusLog10P;
-  const bottom = Math.max(0, sorted[sorted.length - 1]!.minusLog10P);
+  const indexes = new Map([...byTrait(qtl)].map(([trait, list]) => [trait, indexQtl(list)]));
+  let top = Number.NEGATIVE_INFINITY;
+  let bottom = Number.POSITIVE_INFINITY;
+  for (const test of tests) {
+    top = Math.max(top, test.minusLog10P);
+    bottom = Math.min(bottom, test.minusLog10P);
+  }
+  bottom = Math.max(0, bottom);
   const thresholds = Array.from({ length: steps }, (_, step) => top - ((top - bottom) * step) / (steps - 1));
-  const found = new Set<KnownQtl>();
-  let falseHits = 0;
-  let taken = 0;
-  const points: PowerFdrPoint[] = [];
-  for (const threshold of thresholds) {
-    while (taken < sorted.length && sorted[taken]!.minusLog10P >= threshold) {
-      const near = nearOf[taken]!;
-      if (near.length === 0) falseHits += 1;
-      for (const one of near) found.add(one);
-      taken += 1;
+  /** The first step whose threshold a value passes (thresholds fall step by step); steps: none. */
+  const stepOf = (value: number) => {
+    if (value < thresholds[steps - 1]!) return steps;
+    if (value >= top) return 0;
+    const step = Math.max(0, Math.ceil(((top - value) * (steps - 1)) / (top - bottom)));
+    // Rounding can put a value that sits on a threshold one step late.
+    return step > 0 && value >= thresholds[step - 1]! ? step - 1 : step;
+  };
+  // No sort: each test lands in the step where it first passes; a QTL is found at the step of its strongest nearby test.
+  const tested = new Array<number>(steps + 1).fill(0);
+  const falseAt = new Array<number>(steps + 1).fill(0);
+  const foundAt = new Map<KnownQtl, number>();
+  for (const test of tests) {
+    const step = stepOf(test.minusLog10P);
+    tested[step]! += 1;
+    const list = indexes.get(test.trait)?.get(test.chromosome);
+    let near = false;
+    if (list) {
+      for (let at = lowerBound(list, test.position - windowBp); at < list.length && list[at]!.position <= test.position + windowBp; at += 1) {
+        near = true;
+        foundAt.set(list[at]!, Math.min(foundAt.get(list[at]!) ?? steps, step));
+      }
     }
-    points.push({ minusLog10P: threshold, power: found.size / qtl.length, fdr: taken === 0 ? 0 : falseHits / taken });
+    if (!near) falseAt[step]! += 1;
+  }
+  const foundPerStep = new Array<number>(steps + 1).fill(0);
+  for (const step of foundAt.values()) foundPerStep[step]! += 1;
+  const points: PowerFdrPoint[] = [];
+  let taken = 0;
+  let falseHits = 0;
+  let found = 0;
+  for (let step = 0; step < steps; step += 1) {
+    taken += tested[step]!;
+    falseHits += falseAt[step]!;
+    found += foundPerStep[step]!;
+    points.push({ minusLog10P: thresholds[step]!, power: found / qtl.length, fdr: taken === 0 ? 0 : falseHits / taken });
   }
   return points;
 }
 
 /** QQ plot points: expected −log10 p of a uniform null against observed, thinned past `keep` points (the strongest kept whole). */
 export function qqPoints(tests: AssociationTest[], keep = 2000): Array<{ expected: number; observed: number }> {
-  const observed = tests.map((test) => test.minusLog10P).sort((a, b) => b - a);
+  const observed = Float64Array.from(tests, (test) => test.minusLog10P)
+    .sort()
+    .reverse();
   const m = observed.length;
   const points: Array<{ expected: number; observed: number }> = [];
   const stride = m > keep ? Math.ceil((m - keep / 2) / (keep / 2)) : 1;
@@ -207,8 +232,8 @@ export function qqPoints(tests: AssociationTest[], keep = 2000): Array<{ expecte
   return points;
 }
 
-/** −log10 p from a p-value; 0 (not significant) for a missing one. */
-export const minusLog10 = (p: number) => (p > 0 ? -Math.log(p) / LN10 : p === 0 ? Number.POSITIVE_INFINITY : 0);
+/** −log10 p from a p-value; NaN (skipped) for a missing or impossible one. */
+export const minusLog10 = (p: number) => (p > 0 && p <= 1 ? -Math.log10(p) : p === 0 ? Number.POSITIVE_INFINITY : Number.NaN);
 
 /* Prediction: predicted against observed values. */
 

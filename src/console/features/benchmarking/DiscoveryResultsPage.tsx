@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
-import { type AssociationTest, type DiscoveryScore, type KnownQtl, powerFdrCurve, qqPoints, type SignificanceRule, scoreDiscovery } from '../../../contract/benchmark-metrics';
+import { type AssociationTest, type DiscoveryScore, type KnownQtl, powerFdrCurve, qqPoints, type SignificanceRule, scoreDiscovery, significantTests } from '../../../contract/benchmark-metrics';
 import type { Fileset, FilesetDetail } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES, viewRoute } from '../../app/routes';
@@ -91,10 +91,10 @@ function Manhattan({ method, qtl, trait, rule }: { method: Method; qtl: KnownQtl
       const shade = axis.order.indexOf(test.chromosome) % 2;
       byShade[shade]!.push({ x: axis.offsets.get(test.chromosome)! + test.position, y: Math.min(test.minusLog10P, 1e6) });
     }
-    const top = Math.max(1, ...tests.map((test) => (Number.isFinite(test.minusLog10P) ? test.minusLog10P : 0)));
+    const top = tests.reduce((high, test) => (Number.isFinite(test.minusLog10P) ? Math.max(high, test.minusLog10P) : high), 1);
     // The rule as a line: the weakest −log10 p still called significant.
-    const significant = scoreDiscovery(tests, [], rule, 0)[0];
-    const weakest = significant && significant.hits > 0 ? [...tests].sort((a, b) => b.minusLog10P - a.minusLog10P)[significant.hits - 1]!.minusLog10P : null;
+    const significant = significantTests(tests, rule);
+    const weakest = significant.length > 0 ? significant.reduce((low, test) => Math.min(low, test.minusLog10P), Number.POSITIVE_INFINITY) : null;
     const lines: ScatterSeries[] = [
       { label: 'Markers (odd chromosomes)', color: CHROMOSOME_SHADES[0]!, points: byShade[0]!, radius: 1.5, hideInLegend: true },
       { label: 'Markers (even chromosomes)', color: CHROMOSOME_SHADES[1]!, points: byShade[1]!, radius: 1.5, hideInLegend: true },
@@ -216,7 +216,7 @@ function DiscoveryResults({ id }: { id: string }) {
       radius: 1.5,
       points: qqPoints(method.tests.filter((test) => test.trait === shownTrait)).map((point) => ({ x: point.expected, y: Math.min(point.observed, 1e6) })),
     }));
-    const top = Math.max(1, ...series.flatMap((entry) => entry.points.map((point) => point.x)));
+    const top = series.reduce((high, entry) => entry.points.reduce((inner, point) => Math.max(inner, point.x), high), 1);
     series.push({
       label: 'Expected under no association',
       color: '#9ca3af',
@@ -325,34 +325,6 @@ function DiscoveryResults({ id }: { id: string }) {
         />
       </Card>
 
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card title="Methods compared" description="All traits pooled. A missing precision bar means the method called nothing significant.">
-          <BarChart
-            labels={results.totals.map((row) => row.method)}
-            series={[
-              { label: 'Precision', color: '#047857', values: results.totals.map((row) => row.precision ?? 0) },
-              { label: 'Recall', color: '#b45309', values: results.totals.map((row) => row.recall ?? 0) },
-              { label: 'F1', color: '#1d4ed8', values: results.totals.map((row) => row.f1 ?? 0) },
-            ]}
-            yLabel="Score"
-            yMax={1}
-            ariaLabel="Precision, recall and F1 of each method"
-          />
-        </Card>
-        <Card title="Power against false-discovery rate" description="As the −log10 p threshold falls from the strongest marker down (GAPIT's power view); all traits pooled.">
-          <ScatterChart
-            series={results.curves}
-            xLabel="False-discovery rate"
-            yLabel="Power (share of known QTL found)"
-            xMin={0}
-            xMax={1}
-            yMin={0}
-            yMax={1}
-            ariaLabel="Power against false-discovery rate per method"
-          />
-        </Card>
-      </div>
-
       <Card
         title="Manhattan and QQ plots"
         actions={
@@ -383,6 +355,33 @@ function DiscoveryResults({ id }: { id: string }) {
           </div>
         )}
       </Card>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card title="Methods compared" description="All traits pooled. A missing precision bar means the method called nothing significant.">
+          <BarChart
+            labels={results.totals.map((row) => row.method)}
+            series={[
+              { label: 'Precision', color: '#047857', values: results.totals.map((row) => row.precision ?? 0) },
+              { label: 'Recall', color: '#b45309', values: results.totals.map((row) => row.recall ?? 0) },
+              { label: 'F1', color: '#1d4ed8', values: results.totals.map((row) => row.f1 ?? 0) },
+            ]}
+            yLabel="Score"
+            yMax={1}
+            ariaLabel="Precision, recall and F1 of each method"
+          />
+        </Card>
+        <Card title="Power against false-discovery rate" description="As the −log10 p threshold falls from the strongest marker down (GAPIT's power view); all traits pooled.">
+          <ScatterChart
+            series={results.curves}
+            xLabel="False-discovery rate"
+            yLabel="Power (share of known QTL found)"
+            xMin={0}
+            xMax={1}
+            yMin={0}
+            yMax={1}
+            ariaLabel="Power against false-discovery rate per method"
+          />
+        </Card>
+      </div>
     </div>
   );
 }

@@ -87,8 +87,8 @@ function PredictionResults({ id }: { id: string }) {
       .map((row) => ({ x: row.prediction, y: values!.get(row.id)! }));
     if (points.length === 0) return [];
     const xs = points.map((point) => point.x);
-    const low = Math.min(...xs, ...points.map((point) => point.y));
-    const high = Math.max(...xs, ...points.map((point) => point.y));
+    const low = points.reduce((least, point) => Math.min(least, point.x, point.y), Number.POSITIVE_INFINITY);
+    const high = points.reduce((most, point) => Math.max(most, point.x, point.y), Number.NEGATIVE_INFINITY);
     const series: ScatterSeries[] = [
       { label: 'Individuals', color: '#047857', points, radius: 3 },
       {
@@ -102,7 +102,8 @@ function PredictionResults({ id }: { id: string }) {
       },
     ];
     if (shown.slope !== null && shown.intercept !== null) {
-      const [minX, maxX] = [Math.min(...xs), Math.max(...xs)];
+      const minX = xs.reduce((least, x) => Math.min(least, x), Number.POSITIVE_INFINITY);
+      const maxX = xs.reduce((most, x) => Math.max(most, x), Number.NEGATIVE_INFINITY);
       series.push({
         label: `Fitted: observed = ${shown.intercept.toFixed(2)} + ${shown.slope.toFixed(3)} × predicted`,
         color: '#b45309',
