@@ -91,10 +91,14 @@ export type FileUse = z.infer<typeof fileUseSchema>;
 
 export const FILESET_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
 
+export const FILESET_KINDS = ['files', 'known-gdip', 'prediction-data'] as const;
+export type FilesetKind = (typeof FILESET_KINDS)[number];
+
 export const filesetSchema = z
   .object({
     id: z.number().int(),
     name: z.string(),
+    kind: z.enum(FILESET_KINDS).describe('files: any set; known-gdip: genotypes, phenotypes and known QTL checked together; prediction-data: observed values of a validation set'),
     description: z.string().nullable(),
     projectId: z.number().int().nullable(),
     projectName: z.string().nullable(),
@@ -116,6 +120,7 @@ export const filesetListQuerySchema = listQuerySchema(FILESET_SORT_FIELDS, 'upda
   order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
   projectId: recordId.optional(),
   experimentId: recordId.optional(),
+  kind: z.enum(FILESET_KINDS, { error: `Kind is one of ${FILESET_KINDS.join(', ')}` }).optional(),
   fileTypes: z.string().trim().max(500).optional().describe('Only filesets holding a file of every one of these types: names separated by commas, e.g. associations CSV,known-QTL CSV'),
 });
 

@@ -338,6 +338,8 @@ export const filesets = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
+    /** files: any set; known-gdip and prediction-data: a benchmark dataset whose files were checked against each other. */
+    kind: text('kind').$type<'files' | 'known-gdip' | 'prediction-data'>().notNull().default('files'),
     description: text('description'),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
     experimentId: integer('experiment_id').references(() => experiments.id, { onDelete: 'set null' }),

@@ -15,6 +15,7 @@ import { invitationsRouter } from './routes/invitations/invitations.index';
 import { profileRouter } from './routes/profile/profile.index';
 import { filesRouter } from './routes/files/files.index';
 import { filesetsRouter } from './routes/filesets/filesets.index';
+import { benchmarkDatasetsRouter } from './routes/benchmark-datasets/benchmark-datasets.index';
 import { runGroupsRouter } from './routes/run-groups/run-groups.routes';
 import { runsRouter } from './routes/runs/runs.index';
 import { mlflowRunsRouter } from './routes/mlflow-runs/mlflow-runs.index';
@@ -144,6 +145,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', runGroupsRouter);
   api.route('/', filesRouter);
   api.route('/', filesetsRouter);
+  api.route('/', benchmarkDatasetsRouter);
   api.route('/', mlflowRunsRouter);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {

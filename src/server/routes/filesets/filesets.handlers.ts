@@ -23,6 +23,7 @@ function selectFilesets(db: Database) {
     .select({
       id: filesets.id,
       name: filesets.name,
+      kind: filesets.kind,
       description: filesets.description,
       projectId: filesets.projectId,
       projectName: projects.name,
@@ -57,6 +58,7 @@ export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
       query.q ? ilike(filesets.name, `%${escapeLike(query.q)}%`) : undefined,
       query.projectId ? eq(filesets.projectId, query.projectId) : undefined,
       query.experimentId ? eq(filesets.experimentId, query.experimentId) : undefined,
+      query.kind ? eq(filesets.kind, query.kind) : undefined,
       ...(query.fileTypes ?? '')
         .split(',')
         .map((name) => name.trim())
@@ -76,7 +78,7 @@ export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
   return c.json({ data: rows.map(present), pagination: pagination(query.page, query.pageSize, total?.value ?? 0) }, 200);
 };
 
-async function detail(deps: AppEnv['Variables']['deps'], id: number): Promise<FilesetDetail> {
+export async function filesetDetail(deps: AppEnv['Variables']['deps'], id: number): Promise<FilesetDetail> {
   const { db, files: store } = deps;
   const [row] = await selectFilesets(db).where(eq(filesets.id, id));
   if (!row) throw new DomainError('not-found', `No fileset has id ${id}.`);
@@ -97,7 +99,8 @@ async function checkReferences(db: Database, input: { projectId?: number | null 
   if (Object.keys(errors).length > 0) throw new DomainError('invalid', `The fileset refers to records that do not exist: ${Object.values(errors).join('; ')}.`, errors);
 }
 
-const nameTaken = (name: string) => new DomainError('conflict', `A fileset named “${name}” exists already. Choose another name, or add the files to that fileset.`, { name: 'Already taken' });
+export const filesetNameTaken = (name: string) =>
+  new DomainError('conflict', `A fileset named “${name}” exists already. Choose another name, or add the files to that fileset.`, { name: 'Already taken' });
 
 export const create: RouteHandler<typeof routes.create, AppEnv> = async (c) => {
   const input = c.req.valid('json');
@@ -119,12 +122,12 @@ export const create: RouteHandler<typeof routes.create, AppEnv> = async (c) => {
       return row!.id;
     });
   } catch (error) {
-    throw sqlState(error) === UNIQUE_VIOLATION ? nameTaken(input.name) : error;
+    throw sqlState(error) === UNIQUE_VIOLATION ? filesetNameTaken(input.name) : error;
   }
-  return c.json(await detail(c.get('deps'), id), 201);
+  return c.json(await filesetDetail(c.get('deps'), id), 201);
 };
 
-export const get: RouteHandler<typeof routes.get, AppEnv> = async (c) => c.json(await detail(c.get('deps'), c.req.valid('param').id), 200);
+export const get: RouteHandler<typeof routes.get, AppEnv> = async (c) => c.json(await filesetDetail(c.get('deps'), c.req.valid('param').id), 200);
 
 export const update: RouteHandler<typeof routes.update, AppEnv> = async (c) => {
   const { id } = c.req.valid('param');
@@ -139,9 +142,9 @@ export const update: RouteHandler<typeof routes.update, AppEnv> = async (c) => {
       .returning({ id: filesets.id });
     if (changed.length === 0) throw new DomainError('not-found', `No fileset has id ${id}.`);
   } catch (error) {
-    throw sqlState(error) === UNIQUE_VIOLATION && input.name ? nameTaken(input.name) : error;
+    throw sqlState(error) === UNIQUE_VIOLATION && input.name ? filesetNameTaken(input.name) : error;
   }
-  return c.json(await detail(c.get('deps'), id), 200);
+  return c.json(await filesetDetail(c.get('deps'), id), 200);
 };
 
 export const remove: RouteHandler<typeof routes.remove, AppEnv> = async (c) => {
@@ -162,7 +165,7 @@ export const addFiles: RouteHandler<typeof routes.addFiles, AppEnv> = async (c) 
     .values([...new Set(fileIds)].map((fileId) => ({ filesetId: id, fileId })))
     .onConflictDoNothing();
   await db.update(filesets).set({ updatedAt: new Date() }).where(eq(filesets.id, id));
-  return c.json(await detail(c.get('deps'), id), 200);
+  return c.json(await filesetDetail(c.get('deps'), id), 200);
 };
 
 export const removeFile: RouteHandler<typeof routes.removeFile, AppEnv> = async (c) => {

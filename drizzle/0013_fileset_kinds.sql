@@ -1,0 +1,1 @@
+ALTER TABLE "filesets" ADD COLUMN "kind" text DEFAULT 'files' NOT NULL;

@@ -1,0 +1,140 @@
+import fs from 'node:fs';
+import readline from 'node:readline';
+import zlib from 'node:zlib';
+import Papa from 'papaparse';
+import type { DatasetCheck, DatasetFiles } from '../../contract/benchmarks';
+import { DomainError } from '../domain-errors';
+import type { FileStore } from '../storage/file-store';
+
+/**
+ * Checks that the files of a benchmark dataset fit each other before they are registered: the
+ * genotype VCF's samples and markers, the phenotypes' individuals and traits, the known QTL's
+ * markers and traits. Files are streamed (a VCF of millions of markers is read line by line).
+ */
+
+type Field = DatasetCheck['problems'][number]['field'];
+
+interface VcfIndex {
+  samples: string[];
+  ids: Set<string>;
+  sites: Set<string>;
+  markers: number;
+}
+
+async function readVcf(file: string, name: string): Promise<VcfIndex> {
+  const raw = fs.createReadStream(file);
+  const input = /\.b?gz$/i.test(name) ? raw.pipe(zlib.createGunzip()) : raw;
+  const lines = readline.createInterface({ input, crlfDelay: Number.POSITIVE_INFINITY });
+  const index: VcfIndex = { samples: [], ids: new Set(), sites: new Set(), markers: 0 };
+  for await (const line of lines) {
+    if (line.startsWith('##')) continue;
+    if (line.startsWith('#CHROM')) {
+      index.samples = line.split('\t').slice(9);
+      continue;
+    }
+    // CHROM, POS and ID only: the rest of a line is not split.
+    const first = line.indexOf('\t');
+    const second = line.indexOf('\t', first + 1);
+    const third = line.indexOf('\t', second + 1);
+    if (first < 0 || second < 0) continue;
+    const site = `${line.slice(0, first)}:${line.slice(first + 1, second)}`;
+    const id = third > 0 ? line.slice(second + 1, third) : '.';
+    index.sites.add(site);
+    if (id !== '.') index.ids.add(id);
+    index.markers += 1;
+  }
+  return index;
+}
+
+function readTable(file: string) {
+  const parsed = Papa.parse<string[]>(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), { header: false, skipEmptyLines: true });
+  const [header = [], ...rows] = parsed.data;
+  return { columns: header.map((cell) => cell.trim()), rows };
+}
+
+const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+const some = (values: string[]) => `${values.slice(0, 5).join(', ')}${values.length > 5 ? ` and ${(values.length - 5).toLocaleString('en')} more` : ''}`;
+
+export async function checkDataset(files: FileStore, input: DatasetFiles): Promise<DatasetCheck> {
+  const facts: string[] = [];
+  const problems: DatasetCheck['problems'] = [];
+  const warnings: DatasetCheck['warnings'] = [];
+  const problem = (field: Field, message: string) => problems.push({ field, message });
+  const warn = (field: Field, message: string) => warnings.push({ field, message });
+
+  /** A stored file of the expected type, on this machine. */
+  const open = async (field: Field, id: number, types: string[]) => {
+    const file = await files.byId(id).catch(() => null);
+    if (!file) throw new DomainError('invalid', `No stored file has id ${id}.`, { [field]: 'No such file' });
+    if (!types.includes(file.fileTypeName ?? '')) {
+      problem(field, `${file.name} is a ${file.fileTypeName ?? 'file of no type'}; choose a ${types.join(' or ')}.`);
+      return null;
+    }
+    const { storage, key } = await files.locate(id);
+    return { file, path: await storage.materialise(key) };
+  };
+
+  const phenotypes = await open('phenotypesFileId', input.phenotypesFileId, ['phenotype CSV']);
+  const genotypes = input.genotypesFileId ? await open('genotypesFileId', input.genotypesFileId, ['VCF']) : null;
+  const knownQtl = input.knownQtlFileId ? await open('knownQtlFileId', input.knownQtlFileId, ['known-QTL CSV']) : null;
+
+  let vcf: VcfIndex | null = null;
+  if (genotypes) {
+    try {
+      vcf = await readVcf(genotypes.path, genotypes.file.name);
+      facts.push(`${count(vcf.samples.length, 'sample')} and ${count(vcf.markers, 'marker')} in ${genotypes.file.name}`);
+      if (vcf.samples.length === 0) problem('genotypesFileId', `${genotypes.file.name} has no samples: a benchmark needs genotypes for its individuals.`);
+    } catch {
+      problem('genotypesFileId', `${genotypes.file.name} could not be read to its end: its compressed data is damaged. Upload it again.`);
+    }
+  }
+
+  let traits: string[] = [];
+  if (phenotypes) {
+    const table = readTable(phenotypes.path);
+    const idAt = table.columns.indexOf('id');
+    traits = table.columns.filter((column) => column !== 'id');
+    const ids = table.rows.map((row) => row[idAt] ?? '').filter(Boolean);
+    facts.push(`${count(ids.length, 'individual')} with ${count(traits.length, 'trait')} (${some(traits)}) in ${phenotypes.file.name}`);
+    const duplicated = [...new Set(ids.filter((id, at) => ids.indexOf(id) !== at))];
+    if (duplicated.length > 0) problem('phenotypesFileId', `${phenotypes.file.name} lists ${count(duplicated.length, 'individual')} twice: ${some(duplicated)}. Keep one row per individual.`);
+    if (traits.length === 0) problem('phenotypesFileId', `${phenotypes.file.name} has no trait column besides id.`);
+    if (vcf && vcf.samples.length > 0) {
+      const samples = new Set(vcf.samples);
+      const unknown = ids.filter((id) => !samples.has(id));
+      if (unknown.length === ids.length) {
+        problem(
+          'phenotypesFileId',
+          `None of the ${count(ids.length, 'individual')} of ${phenotypes.file.name} is a sample of ${genotypes!.file.name} (its samples are named like ${some(vcf.samples.slice(0, 3))}). The ids must match the VCF's sample names.`,
+        );
+      } else if (unknown.length > 0) {
+        warn(
+          'phenotypesFileId',
+          `${count(unknown.length, 'individual')} of ${phenotypes.file.name} ${unknown.length === 1 ? 'is' : 'are'} not in ${genotypes!.file.name} and will be left out: ${some(unknown)}.`,
+        );
+      }
+    }
+  }
+
+  if (knownQtl) {
+    const table = readTable(knownQtl.path);
+    const at = (row: string[], column: string) => row[table.columns.indexOf(column)] ?? '';
+    facts.push(`${count(table.rows.length, 'known QTL', 'known QTL')} for ${count(new Set(table.rows.map((row) => at(row, 'trait'))).size, 'trait')} in ${knownQtl.file.name}`);
+    if (table.rows.length === 0) problem('knownQtlFileId', `${knownQtl.file.name} lists no QTL.`);
+    if (vcf) {
+      const missing = table.rows.filter((row) => !vcf!.ids.has(at(row, 'marker')) && !vcf!.sites.has(`${at(row, 'chromosome')}:${at(row, 'position')}`));
+      if (missing.length > 0) {
+        problem(
+          'knownQtlFileId',
+          `${count(missing.length, 'known QTL', 'known QTL')} of ${knownQtl.file.name} ${missing.length === 1 ? 'is' : 'are'} not a marker of ${genotypes!.file.name}, by id or by chromosome and position: ${some(missing.map((row) => `${at(row, 'marker')} (${at(row, 'chromosome')}:${at(row, 'position')})`))}.`,
+        );
+      }
+    }
+    if (traits.length > 0) {
+      const qtlTraits = [...new Set(table.rows.map((row) => at(row, 'trait')))];
+      const absent = qtlTraits.filter((trait) => !traits.includes(trait));
+      if (absent.length > 0) problem('knownQtlFileId', `The known QTL name trait${absent.length === 1 ? '' : 's'} ${some(absent)}, which ${phenotypes!.file.name} has no column for.`);
+    }
+  }
+  return { ok: problems.length === 0, facts, problems, warnings };
+}

@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import zlib from 'node:zlib';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { DatasetCheck } from '../../../contract/benchmarks';
+import type { FilesetDetail, StoredFile } from '../../../contract/files';
+import { seedFileTypes } from '../../services/file-types';
+import { setUpTestApi } from '../../testing/test-api';
+
+const api = setUpTestApi();
+const fixture = (name: string) => fs.readFileSync(`tests/fixtures/genomics/${name}`);
+const store = async (name: string, bytes: Buffer | string) => {
+  const response = await api.t.call(`/files?name=${encodeURIComponent(name)}`, {
+    method: 'POST',
+    token: api.token,
+    body: typeof bytes === 'string' ? bytes : new Uint8Array(bytes),
+    headers: { 'Content-Type': 'application/octet-stream' },
+  });
+  expect(response.status, await response.clone().text()).toBe(201);
+  return (await response.json()) as StoredFile;
+};
+let vcf: StoredFile;
+let phenotypes: StoredFile;
+let qtl: StoredFile;
+beforeAll(async () => {
+  await seedFileTypes(api.t.db);
+  vcf = await store('panel.vcf.gz', zlib.gzipSync(fixture('panel.vcf')));
+  phenotypes = await store('panel_phenotypes.csv', fixture('panel_phenotypes.csv'));
+  qtl = await store('panel_known_qtl.csv', fixture('panel_known_qtl.csv'));
+});
+
+const check = async (files: Record<string, unknown>) => (await (await api.t.call('/benchmark-datasets/check', { method: 'POST', token: api.token, json: files })).json()) as DatasetCheck;
+
+describe('benchmark datasets', () => {
+  it('finds a known GDIP dataset whose files fit (a gzipped VCF read to its end), and registers it as a fileset of its kind', async () => {
+    const report = await check({ kind: 'known-gdip', genotypesFileId: vcf.id, phenotypesFileId: phenotypes.id, knownQtlFileId: qtl.id });
+    expect(report).toMatchObject({ ok: true, problems: [] });
+    expect(report.facts[0]).toMatch(/^\d[\d,]* samples and [\d,]+ markers in panel\.vcf\.gz$/);
+    const registered = await api.t.call('/benchmark-datasets', {
+      method: 'POST',
+      token: api.token,
+      json: { name: 'Panel truth', files: { kind: 'known-gdip', genotypesFileId: vcf.id, phenotypesFileId: phenotypes.id, knownQtlFileId: qtl.id } },
+    });
+    expect(registered.status).toBe(201);
+    const dataset = (await registered.json()) as FilesetDetail;
+    expect(dataset).toMatchObject({ kind: 'known-gdip', fileCount: 3 });
+    expect(dataset.description).toContain('markers in panel.vcf.gz');
+    const listed = (await (await api.t.call('/filesets?kind=known-gdip', { token: api.token })).json()) as { data: Array<{ id: number }> };
+    expect(listed.data.map((row) => row.id)).toContain(dataset.id);
+    const again = await api.t.call('/benchmark-datasets', {
+      method: 'POST',
+      token: api.token,
+      json: { name: 'panel TRUTH', files: { kind: 'known-gdip', genotypesFileId: vcf.id, phenotypesFileId: phenotypes.id, knownQtlFileId: qtl.id } },
+    });
+    expect(again.status).toBe(409);
+  });
+
+  it('names known QTL that are not markers of the VCF, traits the phenotypes lack, and individuals that are not samples', async () => {
+    const badQtl = await store('bad_qtl.csv', 'marker,chromosome,position,trait,effect\nnot_a_marker,chr9,1,trait1,0.5\nchr1_1,chr1,1,oil,0.2\n');
+    const strangers = await store('strangers.csv', 'id,trait1\nX1,1\nX2,2\n');
+    const report = await check({ kind: 'known-gdip', genotypesFileId: vcf.id, phenotypesFileId: strangers.id, knownQtlFileId: badQtl.id });
+    expect(report.ok).toBe(false);
+    const messages = report.problems.map((problem) => `${problem.field}: ${problem.message}`);
+    expect(messages).toContainEqual(expect.stringMatching(/^phenotypesFileId: None of the 2 individuals of strangers\.csv is a sample of panel\.vcf\.gz/));
+    expect(messages).toContainEqual(
+      expect.stringMatching(/^knownQtlFileId: 2 known QTL of bad_qtl\.csv are not a marker of panel\.vcf\.gz, by id or by chromosome and position: not_a_marker \(chr9:1\)/),
+    );
+    expect(messages).toContainEqual('knownQtlFileId: The known QTL name trait oil, which strangers.csv has no column for.');
+    const refused = await api.t.call('/benchmark-datasets', {
+      method: 'POST',
+      token: api.token,
+      json: { name: 'Bad truth', files: { kind: 'known-gdip', genotypesFileId: vcf.id, phenotypesFileId: strangers.id, knownQtlFileId: badQtl.id } },
+    });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Record<string, string> }).errors).toHaveProperty(['files.knownQtlFileId']);
+  });
+
+  it('refuses a file of the wrong type, and asks for what a kind needs', async () => {
+    const report = await check({ kind: 'prediction-data', phenotypesFileId: qtl.id });
+    expect(report.problems).toEqual([{ field: 'phenotypesFileId', message: 'panel_known_qtl.csv is a known-QTL CSV; choose a phenotype CSV.' }]);
+    const incomplete = await api.t.call('/benchmark-datasets/check', { method: 'POST', token: api.token, json: { kind: 'known-gdip', phenotypesFileId: phenotypes.id } });
+    expect(incomplete.status).toBe(400);
+    expect(((await incomplete.json()) as { errors: Record<string, string> }).errors).toEqual({ genotypesFileId: 'Choose the genotype VCF', knownQtlFileId: 'Choose the known-QTL CSV' });
+  });
+
+  it('registers prediction data: observed values, optionally checked against a VCF', async () => {
+    const report = await check({ kind: 'prediction-data', phenotypesFileId: phenotypes.id, genotypesFileId: vcf.id });
+    expect(report.ok).toBe(true);
+    const registered = await api.t.call('/benchmark-datasets', {
+      method: 'POST',
+      token: api.token,
+      json: { name: 'Validation 2026', files: { kind: 'prediction-data', phenotypesFileId: phenotypes.id } },
+    });
+    expect(((await registered.json()) as FilesetDetail).kind).toBe('prediction-data');
+  });
+});
