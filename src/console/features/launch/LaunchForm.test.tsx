@@ -159,6 +159,11 @@ describe('the launch form renderer', () => {
     const options = within(screen.getByRole('listbox', { name: 'Stored files for genotypes' })).getAllByRole('option');
     // notes.txt has the MIME type but not the pattern; traits.csv has neither.
     expect(options.map((option) => option.textContent)).toEqual(['cohort.vcfVCF · 2.0 KB · Jan 31, 2026 · Wheat 2026']);
+    // One search per query: the open list does not search again on its own.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(2000);
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
     act(() => {
       fireEvent.click(options[0]!);
     });
