@@ -96,3 +96,38 @@ test('score uploaded predictions against observed values: r, ρ, RMSE and bias p
   await page.getByLabel('Model and trait').selectOption({ label: `shrunk_${stamp} · yield_${stamp}` });
   await expect(page.getByRole('img', { name: `Predicted against observed, shrunk_${stamp}, yield_${stamp}` })).toBeVisible();
 });
+
+test('register known GDIP data from files uploaded in place: a check that names what does not fit, then the dataset', async ({ page }) => {
+  const stamp = Date.now();
+  const fixtures = 'tests/fixtures/genomics';
+  await page.goto('/benchmarking/register-known-gdip-data');
+  const upload = async (testId: string, file: string) => {
+    await page.getByTestId(testId).setInputFiles(file);
+    await expect(page.getByText(/^Chosen: /).nth(0)).toBeVisible();
+  };
+  await upload('upload-Genotypes', `${fixtures}/panel.vcf`);
+  await upload('upload-Phenotypes', `${fixtures}/panel_phenotypes.csv`);
+  // A QTL table naming a marker the VCF lacks is refused with the marker named.
+  const fs = await import('node:fs');
+  const os = await import('node:os');
+  const path = await import('node:path');
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-qtl-'));
+  fs.writeFileSync(path.join(folder, `bad_qtl_${stamp}.csv`), 'marker,chromosome,position,trait,effect\nghost_marker,chr9,5,trait1,0.4\n');
+  await page.getByTestId('upload-Known QTL').setInputFiles(path.join(folder, `bad_qtl_${stamp}.csv`));
+  await expect(page.getByText(`Chosen: bad_qtl_${stamp}.csv`)).toBeVisible();
+  await page.getByRole('button', { name: 'Check the files' }).click();
+  await expect(page.getByTestId('dataset-check')).toContainText('1 problem to fix before registering.');
+  await expect(page.locator('[data-field="knownQtlFileId"]').getByRole('alert')).toContainText('ghost_marker (chr9:5)');
+
+  await page.getByTestId('upload-Known QTL').setInputFiles(`${fixtures}/panel_known_qtl.csv`);
+  await expect(page.getByText('Chosen: panel_known_qtl.csv')).toBeVisible();
+  await page.getByRole('button', { name: 'Check the files' }).click();
+  await expect(page.getByTestId('dataset-check')).toContainText('The files fit together.');
+  await expect(page.getByTestId('dataset-check')).toContainText(/120 individuals with 2 traits/);
+  await page.getByLabel('Dataset name').fill(`E2E truth ${stamp}`);
+  await page.getByRole('button', { name: 'Register dataset' }).click();
+  await expect(page.getByRole('link', { name: `E2E truth ${stamp}` })).toBeVisible();
+  await page.getByRole('link', { name: `E2E truth ${stamp}` }).click();
+  await expect(page.getByText('Known GDIP dataset (genotypes, phenotypes and known QTL, checked together)')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Files of the fileset' }).getByRole('row')).toHaveCount(4);
+});

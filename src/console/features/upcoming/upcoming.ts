@@ -9,8 +9,6 @@ const plans: Record<string, string> = {
   [ROUTES.discoveryLaunch]: 'Run discovery methods against a dataset whose true QTL are known.',
   [ROUTES.predictionLaunch]: 'Run trained models against a registered validation set.',
   [ROUTES.simulateGdipData]: 'Simulate genotypes and phenotypes with known QTL to benchmark against.',
-  [ROUTES.registerKnownGdipData]: 'Register genotypes, phenotypes and known QTL as a benchmark dataset.',
-  [ROUTES.registerPredictionData]: 'Register observed trait values for a validation set.',
 };
 
 const titles = new Map<string, string>([

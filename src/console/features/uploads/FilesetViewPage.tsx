@@ -17,6 +17,12 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 
+const KIND_LABELS: Record<FilesetDetail['kind'], string> = {
+  files: 'Files',
+  'known-gdip': 'Known GDIP dataset (genotypes, phenotypes and known QTL, checked together)',
+  'prediction-data': 'Prediction data (observed values of a validation set)',
+};
+
 function FilesetView() {
   const id = useRecordId();
   const { data: fileset, error, reload } = useRequest<FilesetDetail>(id ? `filesets/${id}` : null);
@@ -65,6 +71,7 @@ function FilesetView() {
       >
         <Facts
           items={[
+            ['Kind', KIND_LABELS[fileset.kind]],
             [
               'Project',
               fileset.projectId ? (

@@ -1,0 +1,217 @@
+import type { ColumnDef } from '@tanstack/react-table';
+import { useState } from 'react';
+import type { BenchmarkDatasetKind, DatasetCheck, DatasetFiles } from '../../../contract/benchmarks';
+import type { Fileset, FilesetDetail, StoredFile } from '../../../contract/files';
+import type { Page } from '../../../contract/paging';
+import type { ProjectRecord } from '../../../contract/records';
+import { ConsoleShell } from '../../app/ConsoleShell';
+import { notify } from '../../app/notify';
+import { ROUTES, viewRoute } from '../../app/routes';
+import { RequestError, request } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { DataTable } from '../../ui/data-table/DataTable';
+import { StoredFileSearch } from '../files/StoredFileSearch';
+
+type Field = 'genotypesFileId' | 'phenotypesFileId' | 'knownQtlFileId';
+
+const KINDS: Record<BenchmarkDatasetKind, { title: string; route: string; intro: string; fields: Array<{ field: Field; label: string; type: string; required: boolean; hint: string }> }> = {
+  'known-gdip': {
+    title: 'Register Known GDIP Data',
+    route: ROUTES.registerKnownGdipData,
+    intro: 'A dataset whose true QTL are known: genotypes, phenotypes and the QTL behind them. Discovery methods are scored against it.',
+    fields: [
+      { field: 'genotypesFileId', label: 'Genotypes', type: 'VCF', required: true, hint: 'A VCF whose sample names are the individuals of the phenotypes.' },
+      { field: 'phenotypesFileId', label: 'Phenotypes', type: 'phenotype CSV', required: true, hint: 'id, then one column per trait.' },
+      { field: 'knownQtlFileId', label: 'Known QTL', type: 'known-QTL CSV', required: true, hint: 'marker, chromosome, position, trait, effect: each marker must be in the VCF.' },
+    ],
+  },
+  'prediction-data': {
+    title: 'Register Prediction Data',
+    route: ROUTES.registerPredictionData,
+    intro: 'Observed trait values of a validation set: prediction models are scored against them.',
+    fields: [
+      { field: 'phenotypesFileId', label: 'Observed values', type: 'phenotype CSV', required: true, hint: 'id, then one column per trait, for the individuals of the validation set.' },
+      { field: 'genotypesFileId', label: 'Genotypes (optional)', type: 'VCF', required: false, hint: 'The validation set’s VCF, to check that every individual has genotypes.' },
+    ],
+  },
+};
+
+const datasetColumns: Array<ColumnDef<Fileset, unknown>> = [
+  {
+    id: 'name',
+    header: 'Dataset',
+    cell: ({ row }) => (
+      <a className="font-medium text-emerald-800 hover:underline" href={viewRoute(ROUTES.filesetView, row.original.id)}>
+        {row.original.name}
+      </a>
+    ),
+  },
+  { id: 'description', header: 'Contents', cell: ({ row }) => <span className="text-xs text-stone-600">{row.original.description}</span> },
+  { id: 'updatedAt', header: 'Registered', cell: ({ row }) => formatDateTime(row.original.createdAt) },
+];
+
+/**
+ * `/benchmarking/register-known-gdip-data` and `/benchmarking/register-prediction-data`: name a
+ * benchmark dataset from stored (or newly uploaded) files, check that they fit each other, and
+ * register it. The datasets registered so far are listed below.
+ */
+export default function RegisterDatasetPage({ kind }: { kind: BenchmarkDatasetKind }) {
+  const config = KINDS[kind];
+  const projects = useRequest<Page<ProjectRecord>>('projects?pageSize=100&sort=name');
+  const [chosen, setChosen] = useState<Partial<Record<Field, StoredFile>>>({});
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [projectId, setProjectId] = useState('');
+  const [report, setReport] = useState<DatasetCheck | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState<'check' | 'register' | null>(null);
+  const [version, setVersion] = useState(0);
+
+  const files = (): DatasetFiles => ({ kind, ...Object.fromEntries(Object.entries(chosen).map(([field, file]) => [field, file.id])) }) as DatasetFiles;
+  const missing = config.fields.filter((field) => field.required && !chosen[field.field]);
+
+  const runCheck = async () => {
+    setBusy('check');
+    setErrors({});
+    try {
+      setReport(await request<DatasetCheck>('benchmark-datasets/check', 'POST', files()));
+    } catch (error) {
+      if (error instanceof RequestError) setErrors(error.errors);
+      notify.error(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const register = async () => {
+    setBusy('register');
+    setErrors({});
+    try {
+      const dataset = await request<FilesetDetail>('benchmark-datasets', 'POST', {
+        files: files(),
+        name,
+        ...(description.trim() ? { description } : {}),
+        projectId: projectId ? Number(projectId) : null,
+      });
+      notify.success(`Registered ${dataset.name}`);
+      setChosen({});
+      setName('');
+      setDescription('');
+      setReport(null);
+      setVersion((value) => value + 1);
+    } catch (error) {
+      if (error instanceof RequestError) setErrors(error.errors);
+      notify.error(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const problemsOf = (field: Field) => [...(report?.problems ?? []), ...(report?.warnings ?? [])].filter((problem) => problem.field === field);
+  const inputClass = 'w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm';
+
+  return (
+    <ConsoleShell title={config.title} route={config.route}>
+      <div className="grid gap-6">
+        <Card title="New dataset" description={config.intro}>
+          <div className="grid gap-5">
+            {config.fields.map((field) => (
+              <div key={field.field} className="grid gap-1 text-sm" data-field={field.field}>
+                <span className="font-medium text-stone-700">
+                  {field.label} <span className="font-normal text-stone-500">({field.type})</span>
+                </span>
+                <StoredFileSearch
+                  name={field.label}
+                  fileTypes={[field.type]}
+                  value={chosen[field.field]?.path ?? ''}
+                  onChoose={(file) => {
+                    setChosen((current) => ({ ...current, [field.field]: file }));
+                    setReport(null);
+                  }}
+                />
+                <span className="text-xs text-stone-500">{field.hint}</span>
+                {(errors[field.field] ?? errors[`files.${field.field}`]) && (
+                  <span role="alert" className="text-xs text-red-700">
+                    {errors[field.field] ?? errors[`files.${field.field}`]}
+                  </span>
+                )}
+                {problemsOf(field.field).map((problem) => (
+                  <span key={problem.message} role="alert" className={`text-xs ${report?.problems.includes(problem) ? 'text-red-700' : 'text-amber-800'}`}>
+                    {problem.message}
+                  </span>
+                ))}
+              </div>
+            ))}
+            <div className="flex flex-wrap items-center gap-3">
+              <Button onClick={() => void runCheck()} busy={busy === 'check'} disabled={missing.length > 0}>
+                Check the files
+              </Button>
+              {missing.length > 0 && <span className="text-xs text-stone-500">Choose {missing.map((field) => field.label.toLowerCase()).join(' and ')} first.</span>}
+            </div>
+            {report && (
+              <div
+                role="status"
+                data-testid="dataset-check"
+                className={`rounded-md px-4 py-3 text-sm ring-1 ${report.ok ? 'bg-emerald-50 text-emerald-900 ring-emerald-200' : 'bg-red-50 text-red-900 ring-red-200'}`}
+              >
+                <p className="font-medium">{report.ok ? 'The files fit together.' : `${report.problems.length} problem${report.problems.length === 1 ? '' : 's'} to fix before registering.`}</p>
+                <ul className="mt-1 list-disc pl-5">
+                  {report.facts.map((fact) => (
+                    <li key={fact}>{fact}</li>
+                  ))}
+                </ul>
+              </div>
+            )}
+            {report?.ok && (
+              <div className="grid gap-4 border-t border-stone-100 pt-4 sm:grid-cols-3">
+                <label className="grid gap-1 text-sm font-medium text-stone-700">
+                  Dataset name
+                  <input className={inputClass} value={name} onChange={(event) => setName(event.target.value)} aria-invalid={Boolean(errors.name)} />
+                  {errors.name && <span className="text-xs font-normal text-red-700">{errors.name}</span>}
+                </label>
+                <label className="grid gap-1 text-sm font-medium text-stone-700">
+                  Project
+                  <select className={inputClass} value={projectId} onChange={(event) => setProjectId(event.target.value)}>
+                    <option value="">No project</option>
+                    {projects.data?.data.map((project) => (
+                      <option key={project.id} value={project.id}>
+                        {project.name}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="grid gap-1 text-sm font-medium text-stone-700">
+                  Description
+                  <input className={inputClass} value={description} onChange={(event) => setDescription(event.target.value)} placeholder="By default, what the check found" />
+                </label>
+                <div>
+                  <Button variant="primary" onClick={() => void register()} busy={busy === 'register'} disabled={!name.trim()}>
+                    Register dataset
+                  </Button>
+                </div>
+              </div>
+            )}
+          </div>
+        </Card>
+        <Card title="Registered datasets">
+          <DataTable<Fileset>
+            path="filesets"
+            what="datasets"
+            columns={datasetColumns}
+            sortable={['name', 'updatedAt']}
+            defaultSort="updatedAt"
+            defaultOrder="desc"
+            searchPlaceholder="Search dataset names"
+            fixedFilters={{ kind }}
+            refreshKey={version}
+            emptyHint="No datasets of this kind yet: register the first above."
+            urlState={false}
+          />
+        </Card>
+      </div>
+    </ConsoleShell>
+  );
+}
