@@ -131,3 +131,28 @@ test('register known GDIP data from files uploaded in place: a check that names 
   await expect(page.getByText('Known GDIP dataset (genotypes, phenotypes and known QTL, checked together)')).toBeVisible();
   await expect(page.getByRole('table', { name: 'Files of the fileset' }).getByRole('row')).toHaveCount(4);
 });
+
+test('simulate two replicates of GDIP data through the Benchmarking page: the run succeeds and each replicate is a registered known dataset', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto('/benchmarking/simulate-gdip-data');
+  const form = page.getByRole('form', { name: 'Launch Simulate GDIP data' });
+  await form.locator('#param-individuals').fill('60');
+  await form.locator('#param-markers').fill('400');
+  await form.locator('#param-qtl_per_trait').fill('5');
+  await form.locator('#param-replicates').fill('2');
+  const name = `e2e_sim_${Date.now()}`;
+  await form.locator('#run-name').fill(name);
+  await form.getByRole('button', { name: 'Launch run' }).click();
+  await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
+  await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  const outputs = page.getByRole('table', { name: 'Outputs' });
+  await expect(outputs.getByRole('row').filter({ hasText: 'replicate_2/known_qtl.csv' })).toContainText('known-QTL CSV');
+
+  await page.goto('/benchmarking/register-known-gdip-data');
+  await expect(page.getByRole('link', { name: `${name} replicate 1` })).toBeVisible();
+  await expect(page.getByRole('link', { name: `${name} replicate 2` })).toBeVisible();
+  await page.getByRole('link', { name: `${name} replicate 2` }).click();
+  const members = page.getByRole('table', { name: 'Files of the fileset' });
+  await expect(members.getByRole('row')).toHaveCount(4);
+  await expect(members).toContainText('replicate_2/genotypes.vcf');
+});

@@ -17,17 +17,14 @@ function scratchCatalogue(files: Record<string, unknown>): string {
 describe('the bundled catalogue', () => {
   const catalogue = readCatalogue('pipelines');
 
-  it('has exactly the twelve pipelines of the Launch menu', () => {
-    expect(catalogue.map((pipeline) => pipeline.id).sort()).toEqual([...MENU_PIPELINES].sort());
+  it('has exactly the twelve pipelines of the Launch menu, and the simulator of the Benchmarking menu', () => {
+    expect(catalogue.map((pipeline) => pipeline.id).sort()).toEqual([...MENU_PIPELINES, 'simulate-gdip-data'].sort());
   });
 
-  it('gives every pipeline file inputs and an outdir, in nf-core format', () => {
-    for (const { id, schema } of catalogue) {
+  it('gives every pipeline file inputs (a simulator makes its own) and an outdir, in nf-core format', () => {
+    for (const { id, schema, manifest } of catalogue) {
       const properties = Object.values(schema.$defs).flatMap((group) => Object.entries(group.properties));
-      expect(
-        properties.some(([, property]) => property.format === 'file-path' && property.mimetype),
-        id,
-      ).toBe(true);
+      expect(manifest.registerDatasets !== undefined || properties.some(([, property]) => property.format === 'file-path' && property.mimetype), id).toBe(true);
       expect(properties.find(([name]) => name === 'outdir')?.[1].format, id).toBe('directory-path');
       expect(
         properties.some(([, property]) => property.hidden),

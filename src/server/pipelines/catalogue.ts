@@ -17,6 +17,8 @@ export const pipelineManifestSchema = z.object({
   outputFileTypes: z.array(z.string().min(1)),
   /** The file types each file parameter takes, by parameter name: the launch form offers stored files of those types. */
   inputFileTypes: z.record(z.string(), z.array(z.string().min(1))).optional(),
+  /** A simulator's outputs are benchmark datasets: each folder with a VCF, a phenotype CSV and a known-QTL CSV is registered as one. */
+  registerDatasets: z.enum(['known-gdip']).optional(),
   /** The bundled local implementation, relative to the pipeline's folder (e.g. local/main.ts). */
   local: z
     .string()

@@ -19,6 +19,7 @@ import { workDirOf } from './engines/nextflow';
 import { signalTree, tailOf, whenGone } from './engines/processes';
 import { isEnded, runIsOpen } from './lifecycle';
 import { runFolder, withRunFolder } from './run-folder';
+import { registerRunDatasets } from '../benchmarks/run-datasets';
 import { isRemoteLocation, outdirOf, outdirProblem, registerOutputs } from './outputs';
 import { hashSecret } from './weblog';
 
@@ -330,7 +331,9 @@ export function createRunService(options: RunServiceOptions) {
 
   /** Registers a succeeded run's outputs and notes that it is done, so recovery knows what is left. */
   async function registerRunOutputs(run: RunRow): Promise<void> {
-    await registerOutputs(db, withRunFolder(run, options.dataDir), options.dataDir, byId.get(run.pipelineId));
+    const pipeline = byId.get(run.pipelineId);
+    await registerOutputs(db, withRunFolder(run, options.dataDir), options.dataDir, pipeline);
+    if (pipeline?.manifest.registerDatasets) await registerRunDatasets(db, run, pipeline.manifest.registerDatasets);
     await db.update(runs).set({ outputsRegisteredAt: new Date() }).where(eq(runs.id, run.id));
   }
 

@@ -8,7 +8,6 @@ import { benchmarkingMenu, breedingMenu, configMenu, launchMenu, topLinks } from
 const plans: Record<string, string> = {
   [ROUTES.discoveryLaunch]: 'Run discovery methods against a dataset whose true QTL are known.',
   [ROUTES.predictionLaunch]: 'Run trained models against a registered validation set.',
-  [ROUTES.simulateGdipData]: 'Simulate genotypes and phenotypes with known QTL to benchmark against.',
 };
 
 const titles = new Map<string, string>([

@@ -4,11 +4,11 @@ import { createTestApi, setUpTestApi } from '../../testing/test-api';
 const api = setUpTestApi();
 
 describe('pipelines', () => {
-  it('lists the twelve pipelines of the Launch menu', async () => {
+  it('lists the twelve pipelines of the Launch menu and the benchmarking simulator', async () => {
     const response = await api.t.call('/pipelines', { token: api.token });
     expect(response.status).toBe(200);
     const body = (await response.json()) as { data: Array<{ id: string; label: string }> };
-    expect(body.data).toHaveLength(12);
+    expect(body.data).toHaveLength(13);
     expect(body.data.find((pipeline) => pipeline.id === 'nf-processvcfs')).toMatchObject({ label: 'Process VCFs' });
   });
 
