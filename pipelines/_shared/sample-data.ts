@@ -4,32 +4,9 @@
  * haplotype a mosaic of a few founder haplotypes, switching with distance), its population map,
  * and single-sample gVCFs with reference blocks. Used by the tests, the fixtures and the docs.
  */
-import { seededRandom } from './stats.ts';
+import { betaDeviate, seededRandom } from './stats.ts';
 
 const BASES = ['A', 'C', 'G', 'T'];
-
-/** Marsaglia and Tsang's gamma deviate (shape ≥ 1; boosted below 1). */
-function gamma(shape: number, random: () => number): number {
-  if (shape < 1) return gamma(shape + 1, random) * random() ** (1 / shape);
-  const d = shape - 1 / 3;
-  const c = 1 / Math.sqrt(9 * d);
-  for (;;) {
-    let x: number;
-    let v: number;
-    do {
-      x = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-      v = 1 + c * x;
-    } while (v <= 0);
-    v = v ** 3;
-    const u = random();
-    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
-  }
-}
-
-const beta = (a: number, b: number, random: () => number) => {
-  const x = gamma(a, random);
-  return x / (x + gamma(b, random));
-};
 
 export interface PopulationVcfOptions {
   seed: number;
@@ -90,7 +67,7 @@ export function populationVcf(options: PopulationVcfOptions): PopulationData {
       const shape = (1 - options.fst) / options.fst;
       // Per population: each founder haplotype's allele, from the population's frequency.
       const founderAlleles = options.populations.map(() => {
-        const p = beta(ancestral * shape, (1 - ancestral) * shape, random);
+        const p = betaDeviate(ancestral * shape, (1 - ancestral) * shape, random);
         return Array.from({ length: founders }, () => (random() < p ? (multi && random() < 0.4 ? 2 : 1) : 0));
       });
       const ref = BASES[Math.floor(random() * 4)]!;

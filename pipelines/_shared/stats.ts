@@ -129,3 +129,30 @@ export function foldMetrics(observed: ArrayLike<number>, predicted: ArrayLike<nu
   }
   return { n, pearson: pearson(observed, predicted), spearman: pearson(ranks(observed), ranks(predicted)), rmse: Math.sqrt(squared / n), bias: covariance / varianceP };
 }
+
+/** Marsaglia and Tsang's gamma deviate (shape ≥ 1; boosted below 1). */
+export function gammaDeviate(shape: number, random: () => number): number {
+  if (shape < 1) return gammaDeviate(shape + 1, random) * random() ** (1 / shape);
+  const d = shape - 1 / 3;
+  const c = 1 / Math.sqrt(9 * d);
+  for (;;) {
+    let x: number;
+    let v: number;
+    do {
+      x = Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+      v = 1 + c * x;
+    } while (v <= 0);
+    v = v ** 3;
+    const u = random();
+    if (Math.log(u) < 0.5 * x * x + d - d * v + d * Math.log(v)) return d * v;
+  }
+}
+
+/** A standard normal deviate (Box–Muller). */
+export const normalDeviate = (random: () => number) => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+
+/** A Beta(a, b) deviate, as the ratio of two gamma deviates. */
+export function betaDeviate(a: number, b: number, random: () => number): number {
+  const x = gammaDeviate(a, random);
+  return x / (x + gammaDeviate(b, random));
+}

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { commaList } from '../../_shared/params.ts';
-import { seededRandom } from '../../_shared/stats.ts';
+import { betaDeviate, gammaDeviate, normalDeviate, seededRandom } from '../../_shared/stats.ts';
 
 export interface Params {
   individuals: number;
@@ -31,33 +31,6 @@ export interface Params {
 export const FOUNDER_HAPLOTYPES = 20;
 const PHENOTYPE_MEAN = 100;
 const MIN_QTL_MAF = 0.05;
-
-type Random = () => number;
-
-const normal = (random: Random) => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-
-/** Gamma(shape, 1) deviates (Marsaglia and Tsang, with the boost for shape < 1). */
-function gamma(shape: number, random: Random): number {
-  if (shape < 1) return gamma(shape + 1, random) * random() ** (1 / shape);
-  const d = shape - 1 / 3;
-  const c = 1 / Math.sqrt(9 * d);
-  for (;;) {
-    let x: number;
-    let v: number;
-    do {
-      x = normal(random);
-      v = 1 + c * x;
-    } while (v <= 0);
-    v = v * v * v;
-    const u = random();
-    if (u < 1 - 0.0331 * x ** 4 || Math.log(u) < 0.5 * x * x + d * (1 - v + Math.log(v))) return d * v;
-  }
-}
-
-const beta = (a: number, b: number, random: Random) => {
-  const x = gamma(a, random);
-  return x / (x + gamma(b, random));
-};
 
 /** One value per item: a single value for all, or one each. */
 function perItem(text: string, count: number, what: string): number[] {
@@ -117,7 +90,7 @@ export function simulateDataset(params: Params, seed: number): SimulatedDataset 
   for (let j = 0; j < m; j += 1) {
     const ancestral = 0.05 + 0.9 * random();
     for (let s = 0; s < k; s += 1) {
-      frequencies[s]![j] = structured ? beta((ancestral * (1 - params.fst)) / params.fst, ((1 - ancestral) * (1 - params.fst)) / params.fst, random) : ancestral;
+      frequencies[s]![j] = structured ? betaDeviate((ancestral * (1 - params.fst)) / params.fst, ((1 - ancestral) * (1 - params.fst)) / params.fst, random) : ancestral;
     }
   }
   const founders = frequencies.map((frequency) => Array.from({ length: FOUNDER_HAPLOTYPES }, () => Uint8Array.from(frequency, (p) => (random() < p ? 1 : 0))));
@@ -158,8 +131,8 @@ export function simulateDataset(params: Params, seed: number): SimulatedDataset 
   }
   const effectOf = () => {
     if (params.effect_distribution === 'equal') return random() < 0.5 ? -1 : 1;
-    if (params.effect_distribution === 'gamma') return (random() < 0.5 ? -1 : 1) * gamma(0.4, random);
-    return normal(random);
+    if (params.effect_distribution === 'gamma') return (random() < 0.5 ? -1 : 1) * gammaDeviate(0.4, random);
+    return normalDeviate(random);
   };
   const traits = Array.from({ length: params.traits }, (_, t) => `trait${t + 1}`);
   const qtl: SimulatedDataset['qtl'] = [];
@@ -177,7 +150,7 @@ export function simulateDataset(params: Params, seed: number): SimulatedDataset 
     const geneticVariance = genetic.reduce((sum, value) => sum + (value - mean) ** 2, 0) / (n - 1);
     const h2 = heritabilities[t]!;
     const residual = h2 >= 1 ? 0 : (geneticVariance * (1 - h2)) / h2;
-    phenotypes.push(Float64Array.from(genetic, (value) => PHENOTYPE_MEAN + value - mean + Math.sqrt(residual) * normal(random)));
+    phenotypes.push(Float64Array.from(genetic, (value) => PHENOTYPE_MEAN + value - mean + Math.sqrt(residual) * normalDeviate(random)));
     variances.push({ genetic: geneticVariance, residual });
   });
   const samples = Array.from({ length: n }, (_, i) => `SIM${String(i + 1).padStart(5, '0')}`);
