@@ -1,22 +1,19 @@
-import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { type AssociationTest, type DiscoveryScore, type KnownQtl, powerFdrCurve, qqPoints, type SignificanceRule, scoreDiscovery, significantTests } from '../../../contract/benchmark-metrics';
-import type { Fileset, FilesetDetail } from '../../../contract/files';
+import type { FilesetDetail } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { readStoredText, saveBlob } from '../../lib/download';
-import { formatDateTime } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
-import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { BarChart } from '../../ui/charts/BarChart';
 import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
-import { DataTable } from '../../ui/data-table/DataTable';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { genomeAxis, parseAssociations, parseKnownQtl } from './discovery-data';
+import { ResultFilesetsList, useFilesetTables } from './result-filesets';
 
 const ASSOCIATIONS = 'associations CSV';
 const KNOWN_QTL = 'known-QTL CSV';
@@ -133,49 +130,31 @@ function Manhattan({ method, qtl, trait, rule }: { method: Method; qtl: KnownQtl
   );
 }
 
+/** The methods' association tables and the known QTL of a fileset. */
+async function loadDiscovery(detail: FilesetDetail): Promise<{ methods: Method[]; qtl: { rows: KnownQtl[]; skipped: number; problems: string[]; name: string } }> {
+  const associationFiles = detail.files.filter((file) => file.fileTypeName === ASSOCIATIONS);
+  const qtlFile = detail.files.find((file) => file.fileTypeName === KNOWN_QTL);
+  if (associationFiles.length === 0 || !qtlFile) {
+    throw new Error(
+      `this fileset needs at least one ${ASSOCIATIONS} and one ${KNOWN_QTL}; it holds ${detail.files.map((file) => file.fileTypeName ?? 'untyped').join(', ') || 'no files'}. Add them on Upload GDIP Results`,
+    );
+  }
+  const [loaded, known] = await Promise.all([
+    Promise.all(associationFiles.map(async (file) => ({ name: methodName(file.name), ...parseAssociations(await readStoredText(file.id), file.name) }))),
+    readStoredText(qtlFile.id).then((text) => ({ name: qtlFile.name, ...parseKnownQtl(text, qtlFile.name) })),
+  ]);
+  return { methods: loaded.map((method) => ({ name: method.name, tests: method.rows, skipped: method.skipped, problems: method.problems })), qtl: known };
+}
+
 function DiscoveryResults({ id }: { id: string }) {
-  const fileset = useRequest<FilesetDetail>(`filesets/${id}`);
-  const [methods, setMethods] = useState<Method[] | null>(null);
-  const [qtl, setQtl] = useState<{ rows: KnownQtl[]; skipped: number; problems: string[]; name: string } | null>(null);
-  const [loadError, setLoadError] = useState<Error | null>(null);
-  const [attempt, setAttempt] = useState(0);
+  const tables = useFilesetTables(id, loadDiscovery);
+  const detail = tables.detail;
+  const methods = tables.data?.methods ?? null;
+  const qtl = tables.data?.qtl ?? null;
   const [windowMb, setWindowMb] = useState('1');
   const [ruleKind, setRuleKind] = useState<SignificanceRule['kind']>('threshold');
   const [ruleValue, setRuleValue] = useState('5');
   const [trait, setTrait] = useState<string | null>(null);
-
-  const detail = fileset.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
-  useEffect(() => {
-    if (!detail) return;
-    let current = true;
-    setLoadError(null);
-    setMethods(null);
-    const associationFiles = detail.files.filter((file) => file.fileTypeName === ASSOCIATIONS);
-    const qtlFile = detail.files.find((file) => file.fileTypeName === KNOWN_QTL);
-    if (associationFiles.length === 0 || !qtlFile) {
-      setLoadError(
-        new Error(
-          `this fileset needs at least one ${ASSOCIATIONS} and one ${KNOWN_QTL}; it holds ${detail.files.map((file) => file.fileTypeName ?? 'untyped').join(', ') || 'no files'}. Add them on Upload GDIP Results`,
-        ),
-      );
-      return;
-    }
-    Promise.all([
-      Promise.all(associationFiles.map(async (file) => ({ name: methodName(file.name), ...parseAssociations(await readStoredText(file.id), file.name) }))),
-      readStoredText(qtlFile.id).then((text) => ({ name: qtlFile.name, ...parseKnownQtl(text, qtlFile.name) })),
-    ]).then(
-      ([loaded, known]) => {
-        if (!current) return;
-        setMethods(loaded.map((method) => ({ name: method.name, tests: method.rows, skipped: method.skipped, problems: method.problems })));
-        setQtl(known);
-      },
-      (error: Error) => current && setLoadError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [detail, attempt]);
 
   const windowBp = Math.max(0, Number(windowMb) || 0) * 1_000_000;
   const rule = useMemo<SignificanceRule>(() => {
@@ -230,18 +209,7 @@ function DiscoveryResults({ id }: { id: string }) {
     return series;
   }, [methods, shownTrait]);
 
-  if (fileset.error) return <LoadError what="the fileset" error={fileset.error} onRetry={fileset.reload} />;
-  if (loadError)
-    return (
-      <LoadError
-        what="the results"
-        error={loadError}
-        onRetry={() => {
-          fileset.reload();
-          setAttempt((value) => value + 1);
-        }}
-      />
-    );
+  if (tables.error) return <LoadError what={tables.what} error={tables.error} onRetry={tables.retry} />;
   if (!detail || !methods || !qtl || !results) return <LoadingOverlay />;
 
   const skippedNotes = [
@@ -386,21 +354,6 @@ function DiscoveryResults({ id }: { id: string }) {
   );
 }
 
-const filesetColumns: Array<ColumnDef<Fileset, unknown>> = [
-  {
-    id: 'name',
-    header: 'Fileset',
-    cell: ({ row }) => (
-      <a className="font-medium text-emerald-800 hover:underline" href={viewRoute(ROUTES.discoveryResults, row.original.id)}>
-        {row.original.name}
-      </a>
-    ),
-  },
-  { id: 'project', header: 'Project', cell: ({ row }) => row.original.projectName ?? <span className="text-stone-400">—</span> },
-  { id: 'files', header: 'Files', cell: ({ row }) => `${row.original.fileCount} (${row.original.fileTypes.join(', ')})` },
-  { id: 'updatedAt', header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updatedAt) },
-];
-
 /**
  * `/benchmarking/discovery/results/fileset`: the filesets that hold association results and known
  * QTL; with `?id=`, one of them scored — per method and trait, with the window and significance
@@ -414,28 +367,12 @@ export default function DiscoveryResultsPage() {
       {id === undefined ? null : id ? (
         <DiscoveryResults id={id} />
       ) : (
-        <Card description={`Filesets holding one or more ${ASSOCIATIONS} tables (one per method) and a ${KNOWN_QTL}. Upload them together on Upload GDIP Results, naming one fileset.`}>
-          <DataTable<Fileset>
-            path="filesets"
-            what="result filesets"
-            columns={filesetColumns}
-            sortable={['name', 'updatedAt']}
-            defaultSort="updatedAt"
-            defaultOrder="desc"
-            searchPlaceholder="Search fileset names"
-            fixedFilters={{ fileTypes: `${ASSOCIATIONS},${KNOWN_QTL}` }}
-            emptyHint={
-              <>
-                No fileset holds association results with known QTL yet.{' '}
-                <a className="text-emerald-800 hover:underline" href={ROUTES.uploadGdipResults}>
-                  Upload them
-                </a>{' '}
-                as one fileset.
-              </>
-            }
-            urlState
-          />
-        </Card>
+        <ResultFilesetsList
+          route={ROUTES.discoveryResults}
+          fileTypes={[ASSOCIATIONS, KNOWN_QTL]}
+          what="association results with known QTL"
+          description={`Filesets holding one or more ${ASSOCIATIONS} tables (one per method) and a ${KNOWN_QTL}. Upload them together on Upload GDIP Results, naming one fileset.`}
+        />
       )}
     </ConsoleShell>
   );

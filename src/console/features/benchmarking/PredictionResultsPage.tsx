@@ -1,21 +1,18 @@
-import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
-import type { Fileset, FilesetDetail } from '../../../contract/files';
+import { useMemo, useState } from 'react';
+import type { FilesetDetail } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { readStoredText, saveBlob } from '../../lib/download';
-import { formatDateTime } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
-import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { BarChart } from '../../ui/charts/BarChart';
 import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
-import { DataTable } from '../../ui/data-table/DataTable';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { type ModelTraitScore, type Observed, type Prediction, parseObserved, parsePredictions, scoreModel } from './prediction-data';
+import { ResultFilesetsList, useFilesetTables } from './result-filesets';
 
 const PREDICTIONS = 'predictions CSV';
 const OBSERVED = 'phenotype CSV';
@@ -34,46 +31,28 @@ function toCsv(rows: ModelTraitScore[]): string {
   return `${header}\n${lines.join('\n')}\n`;
 }
 
-function PredictionResults({ id }: { id: string }) {
-  const fileset = useRequest<FilesetDetail>(`filesets/${id}`);
-  const [models, setModels] = useState<Array<{ name: string; predictions: Prediction[] }> | null>(null);
-  const [observed, setObserved] = useState<{ values: Observed; name: string } | null>(null);
-  const [loadError, setLoadError] = useState<Error | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const [choice, setChoice] = useState<{ model: string; trait: string } | null>(null);
-
-  const detail = fileset.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger
-  useEffect(() => {
-    if (!detail) return;
-    let current = true;
-    setLoadError(null);
-    setModels(null);
-    const predictionFiles = detail.files.filter((file) => file.fileTypeName === PREDICTIONS);
-    const observedFile = detail.files.find((file) => file.fileTypeName === OBSERVED);
-    if (predictionFiles.length === 0 || !observedFile) {
-      setLoadError(
-        new Error(
-          `this fileset needs at least one ${PREDICTIONS} and a ${OBSERVED} of observed values; it holds ${detail.files.map((file) => file.fileTypeName ?? 'untyped').join(', ') || 'no files'}. Add them on Upload GDIP Results`,
-        ),
-      );
-      return;
-    }
-    Promise.all([
-      Promise.all(predictionFiles.map(async (file) => ({ name: modelName(file.name), predictions: parsePredictions(await readStoredText(file.id), file.name) }))),
-      readStoredText(observedFile.id).then((text) => ({ values: parseObserved(text, observedFile.name), name: observedFile.name })),
-    ]).then(
-      ([loaded, values]) => {
-        if (!current) return;
-        setModels(loaded);
-        setObserved(values);
-      },
-      (error: Error) => current && setLoadError(error),
+/** The models' prediction tables and the observed values of a fileset. */
+async function loadPrediction(detail: FilesetDetail): Promise<{ models: Array<{ name: string; predictions: Prediction[] }>; observed: { values: Observed; name: string } }> {
+  const predictionFiles = detail.files.filter((file) => file.fileTypeName === PREDICTIONS);
+  const observedFile = detail.files.find((file) => file.fileTypeName === OBSERVED);
+  if (predictionFiles.length === 0 || !observedFile) {
+    throw new Error(
+      `this fileset needs at least one ${PREDICTIONS} and a ${OBSERVED} of observed values; it holds ${detail.files.map((file) => file.fileTypeName ?? 'untyped').join(', ') || 'no files'}. Add them on Upload GDIP Results`,
     );
-    return () => {
-      current = false;
-    };
-  }, [detail, attempt]);
+  }
+  const [models, observed] = await Promise.all([
+    Promise.all(predictionFiles.map(async (file) => ({ name: modelName(file.name), predictions: parsePredictions(await readStoredText(file.id), file.name) }))),
+    readStoredText(observedFile.id).then((text) => ({ values: parseObserved(text, observedFile.name), name: observedFile.name })),
+  ]);
+  return { models, observed };
+}
+
+function PredictionResults({ id }: { id: string }) {
+  const tables = useFilesetTables(id, loadPrediction);
+  const detail = tables.detail;
+  const models = tables.data?.models ?? null;
+  const observed = tables.data?.observed ?? null;
+  const [choice, setChoice] = useState<{ model: string; trait: string } | null>(null);
 
   const scores = useMemo(() => (models && observed ? models.flatMap((model) => scoreModel(model.name, model.predictions, observed.values)) : null), [models, observed]);
   const traits = useMemo(() => [...new Set((scores ?? []).map((score) => score.trait))].sort(), [scores]);
@@ -117,19 +96,7 @@ function PredictionResults({ id }: { id: string }) {
     return series;
   }, [shown, models, observed]);
 
-  if (fileset.error) return <LoadError what="the fileset" error={fileset.error} onRetry={fileset.reload} />;
-  if (loadError) {
-    return (
-      <LoadError
-        what="the results"
-        error={loadError}
-        onRetry={() => {
-          fileset.reload();
-          setAttempt((value) => value + 1);
-        }}
-      />
-    );
-  }
+  if (tables.error) return <LoadError what={tables.what} error={tables.error} onRetry={tables.retry} />;
   if (!detail || !models || !observed || !scores) return <LoadingOverlay />;
 
   const modelNames = models.map((model) => model.name);
@@ -217,21 +184,6 @@ function PredictionResults({ id }: { id: string }) {
   );
 }
 
-const filesetColumns: Array<ColumnDef<Fileset, unknown>> = [
-  {
-    id: 'name',
-    header: 'Fileset',
-    cell: ({ row }) => (
-      <a className="font-medium text-emerald-800 hover:underline" href={viewRoute(ROUTES.predictionResults, row.original.id)}>
-        {row.original.name}
-      </a>
-    ),
-  },
-  { id: 'project', header: 'Project', cell: ({ row }) => row.original.projectName ?? <span className="text-stone-400">—</span> },
-  { id: 'files', header: 'Files', cell: ({ row }) => `${row.original.fileCount} (${row.original.fileTypes.join(', ')})` },
-  { id: 'updatedAt', header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updatedAt) },
-];
-
 /**
  * `/benchmarking/prediction/results/fileset`: filesets holding predictions and observed values;
  * with `?id=`, each model scored per trait (n, Pearson r, Spearman ρ, RMSE, bias, and per fold
@@ -244,30 +196,12 @@ export default function PredictionResultsPage() {
       {id === undefined ? null : id ? (
         <PredictionResults id={id} />
       ) : (
-        <Card
+        <ResultFilesetsList
+          route={ROUTES.predictionResults}
+          fileTypes={[PREDICTIONS, OBSERVED]}
+          what="predictions with observed values"
           description={`Filesets holding one or more ${PREDICTIONS} tables (id, trait, prediction, and optionally fold; one per model) and a ${OBSERVED} with the observed values of the validation set.`}
-        >
-          <DataTable<Fileset>
-            path="filesets"
-            what="result filesets"
-            columns={filesetColumns}
-            sortable={['name', 'updatedAt']}
-            defaultSort="updatedAt"
-            defaultOrder="desc"
-            searchPlaceholder="Search fileset names"
-            fixedFilters={{ fileTypes: `${PREDICTIONS},${OBSERVED}` }}
-            emptyHint={
-              <>
-                No fileset holds predictions with observed values yet.{' '}
-                <a className="text-emerald-800 hover:underline" href={ROUTES.uploadGdipResults}>
-                  Upload them
-                </a>{' '}
-                as one fileset.
-              </>
-            }
-            urlState
-          />
-        </Card>
+        />
       )}
     </ConsoleShell>
   );
