@@ -122,7 +122,8 @@ export function matchHits(hits: AssociationTest[], qtl: KnownQtl[], windowBp: nu
   return { found, falseHits };
 }
 
-function scores(truePositives: number, falsePositives: number, knownQtl: number) {
+/** Precision, recall and F1 from the counts (the docs' rules for no hits and no QTL). */
+export function discoveryScores(truePositives: number, falsePositives: number, knownQtl: number) {
   const hits = truePositives + falsePositives;
   const precision = hits === 0 ? null : truePositives / hits;
   const recall = knownQtl === 0 ? null : truePositives / knownQtl;
@@ -152,7 +153,7 @@ export function scoreDiscovery(tests: AssociationTest[], qtl: KnownQtl[], rule: 
       truePositives,
       falsePositives,
       falseNegatives: traitQtl.length - truePositives,
-      ...scores(truePositives, falsePositives, traitQtl.length),
+      ...discoveryScores(truePositives, falsePositives, traitQtl.length),
     };
   });
 }

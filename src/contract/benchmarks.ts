@@ -44,3 +44,37 @@ export const datasetRegisterSchema = z.object({
   projectId: recordId.nullable().optional(),
 });
 export type DatasetRegister = z.infer<typeof datasetRegisterSchema>;
+
+/* Discovery benchmarks: GDIP configurations × known datasets, launched as one run group. */
+
+export const ASSOCIATION_TESTS = ['linear', 'linear_kinship'] as const;
+
+export const discoveryMethodSchema = z.object({
+  label: z
+    .string({ error: 'Required' })
+    .trim()
+    .min(1, 'Required')
+    .max(24, 'At most 24 characters')
+    .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'Letters, digits, _ . and -, e.g. glm or mlm_pc3'),
+  associationTest: z.enum(ASSOCIATION_TESTS, { error: 'linear or linear_kinship' }).describe('GDIP’s association_test: linear (GLM) or linear_kinship (a mixed model with the genomic kinship)'),
+  covariates: z.string().trim().max(500).optional().describe('Phenotype columns used as covariates, separated by commas'),
+});
+export type DiscoveryMethod = z.infer<typeof discoveryMethodSchema>;
+
+export const discoveryLaunchSchema = z
+  .object({
+    name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'At most 120 characters'),
+    datasetIds: z.array(recordId).min(1, 'Choose at least one known dataset').max(100, 'At most 100 datasets'),
+    methods: z.array(discoveryMethodSchema).min(1, 'Add at least one method').max(10, 'At most 10 methods'),
+  })
+  .refine((value) => new Set(value.methods.map((method) => method.label.toLowerCase())).size === value.methods.length, { path: ['methods'], message: 'Give each method its own label' });
+export type DiscoveryLaunch = z.infer<typeof discoveryLaunchSchema>;
+
+export const benchmarkLaunchedSchema = z.object({
+  groupId: z.number().int(),
+  runIds: z.array(z.number().int()),
+});
+
+/** The labels that tie a benchmark's run to its method and dataset. */
+export const benchmarkLabels = (method: string, datasetId: number) => ['benchmark:discovery', `method:${method}`, `dataset:${datasetId}`];
+export const labelValue = (labels: string[], key: 'method' | 'dataset') => labels.find((label) => label.startsWith(`${key}:`))?.slice(key.length + 1) ?? null;

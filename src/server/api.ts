@@ -16,6 +16,7 @@ import { profileRouter } from './routes/profile/profile.index';
 import { filesRouter } from './routes/files/files.index';
 import { filesetsRouter } from './routes/filesets/filesets.index';
 import { benchmarkDatasetsRouter } from './routes/benchmark-datasets/benchmark-datasets.index';
+import { benchmarksRouter } from './routes/benchmarks/benchmarks.index';
 import { runGroupsRouter } from './routes/run-groups/run-groups.routes';
 import { runsRouter } from './routes/runs/runs.index';
 import { mlflowRunsRouter } from './routes/mlflow-runs/mlflow-runs.index';
@@ -146,6 +147,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', filesRouter);
   api.route('/', filesetsRouter);
   api.route('/', benchmarkDatasetsRouter);
+  api.route('/', benchmarksRouter);
   api.route('/', mlflowRunsRouter);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {

@@ -156,3 +156,40 @@ test('simulate two replicates of GDIP data through the Benchmarking page: the ru
   await expect(members.getByRole('row')).toHaveCount(4);
   await expect(members).toContainText('replicate_2/genotypes.vcf');
 });
+
+test('simulate two replicates, launch discovery with two methods in one click, and score them across the replicates', async ({ page }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  await page.goto('/benchmarking/simulate-gdip-data');
+  const simulate = page.getByRole('form', { name: 'Launch Simulate GDIP data' });
+  await simulate.locator('#param-individuals').fill('80');
+  await simulate.locator('#param-markers').fill('600');
+  await simulate.locator('#param-qtl_per_trait').fill('4');
+  await simulate.locator('#param-heritability').fill('0.8');
+  await simulate.locator('#param-replicates').fill('2');
+  await simulate.locator('#run-name').fill(`e2e_truth_${stamp}`);
+  await simulate.getByRole('button', { name: 'Launch run' }).click();
+  await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+
+  await page.goto('/benchmarking/discovery/launch');
+  const form = page.getByRole('form', { name: 'Launch a discovery benchmark' });
+  await form.getByLabel('Name').fill(`E2E GWAS methods ${stamp}`);
+  await form.getByRole('checkbox', { name: new RegExp(`e2e_truth_${stamp} replicate 1`) }).check();
+  await form.getByRole('checkbox', { name: new RegExp(`e2e_truth_${stamp} replicate 2`) }).check();
+  await expect(form.getByText('2 datasets × 2 methods')).toBeVisible();
+  await form.getByRole('button', { name: 'Launch 4 GDIP runs' }).click();
+  await expect(page).toHaveURL(/\/benchmarking\/discovery\/results\/fileset\?group=\d+$/);
+
+  // Scored once the four runs have ended: each method's precision, recall and F1 as mean ± sd over the replicates.
+  const across = page.getByRole('table', { name: 'Scores across datasets' });
+  await expect(across).toBeVisible({ timeout: 120_000 });
+  const glm = across.getByRole('row').filter({ hasText: /^glm/ });
+  await expect(glm.getByRole('cell').nth(1)).toHaveText('trait1');
+  await expect(glm.getByRole('cell').nth(2)).toHaveText('2');
+  await expect(across.getByRole('row').filter({ hasText: /^mlm/ })).toContainText(/\d\.\d{3} ± \d\.\d{3}/);
+  await expect(page.getByRole('img', { name: 'F1 of each method across datasets' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /^Manhattan plot of glm, trait trait1/ })).toBeVisible();
+  // The benchmark is listed on the results page.
+  await page.goto('/benchmarking/discovery/results/fileset');
+  await expect(page.getByRole('link', { name: `E2E GWAS methods ${stamp}` })).toBeVisible();
+});

@@ -1,8 +1,30 @@
-import { useMemo, useState } from 'react';
-import { type AssociationTest, type DiscoveryScore, type KnownQtl, powerFdrCurve, qqPoints, type SignificanceRule, scoreDiscovery, significantTests } from '../../../contract/benchmark-metrics';
-import type { FilesetDetail } from '../../../contract/files';
+import type { ColumnDef } from '@tanstack/react-table';
+import { useEffect, useMemo, useState } from 'react';
+import { labelValue } from '../../../contract/benchmarks';
+import type { Page } from '../../../contract/paging';
+import type { RunGroupRecord } from '../../../contract/records';
+import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
+import type { RunSummary } from '../../../contract/runs';
+import { request } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
+import { useRequest } from '../../lib/use-request';
+import { DataTable } from '../../ui/data-table/DataTable';
+import {
+  type AssociationTest,
+  type DiscoveryScore,
+  discoveryScores,
+  type KnownQtl,
+  powerFdrCurve,
+  qqPoints,
+  type SignificanceRule,
+  meanSd,
+  scoreDiscovery,
+  significantTests,
+} from '../../../contract/benchmark-metrics';
+import type { FilesetDetail, StoredFile } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { ROUTES } from '../../app/routes';
+import { ROUTES, viewRoute } from '../../app/routes';
 import { readStoredText, saveBlob } from '../../lib/download';
 import { useRecordId } from '../../lib/use-record-id';
 import { Button } from '../../ui/Button';
@@ -42,9 +64,6 @@ function pooled(method: string, scores: DiscoveryScore[]): ScoreRow {
   const tp = sum('truePositives');
   const fp = sum('falsePositives');
   const known = sum('knownQtl');
-  const precision = tp + fp === 0 ? null : tp / (tp + fp);
-  const recall = known === 0 ? null : tp / known;
-  const f1 = recall === null ? null : precision === null || precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
   return {
     method,
     total: true,
@@ -55,9 +74,7 @@ function pooled(method: string, scores: DiscoveryScore[]): ScoreRow {
     truePositives: tp,
     falsePositives: fp,
     falseNegatives: sum('falseNegatives'),
-    precision,
-    recall,
-    f1,
+    ...discoveryScores(tp, fp, known),
   };
 }
 
@@ -146,11 +163,146 @@ async function loadDiscovery(detail: FilesetDetail): Promise<{ methods: Method[]
   return { methods: loaded.map((method) => ({ name: method.name, tests: method.rows, skipped: method.skipped, problems: method.problems })), qtl: known };
 }
 
+interface ScoredDataset {
+  name: string;
+  methods: Method[];
+  qtl: { rows: KnownQtl[]; skipped: number; problems: string[]; name: string };
+}
+
 function DiscoveryResults({ id }: { id: string }) {
   const tables = useFilesetTables(id, loadDiscovery);
-  const detail = tables.detail;
-  const methods = tables.data?.methods ?? null;
-  const qtl = tables.data?.qtl ?? null;
+  if (tables.error) return <LoadError what={tables.what} error={tables.error} onRetry={tables.retry} />;
+  if (!tables.detail || !tables.data) return <LoadingOverlay />;
+  return <DiscoveryScoring title={tables.detail.name} datasets={[{ name: tables.detail.name, ...tables.data }]} />;
+}
+
+/** A discovery benchmark: its GDIP runs (method × dataset, by their labels), each scored against its dataset's known QTL. */
+function BenchmarkResults({ groupId }: { groupId: string }) {
+  const group = useRequest<RunGroupRecord>(`run-groups/${groupId}`);
+  const [poll, setPoll] = useState(0);
+  const runs = useRequest<Page<RunSummary>>(`runs?groupId=${groupId}&pageSize=200&sort=name`, poll);
+  const unfinished = (runs.data?.data ?? []).filter((run) => !TERMINAL_RUN_STATUSES.has(run.status));
+  useEffect(() => {
+    if (!runs.data || unfinished.length === 0) return;
+    const timer = setTimeout(() => setPoll((value) => value + 1), 3000);
+    return () => clearTimeout(timer);
+  }, [runs.data, unfinished.length]);
+  const succeeded = (runs.data?.data ?? []).filter((run) => run.status === 'SUCCEEDED');
+  const ready = runs.data !== undefined && unfinished.length === 0 && succeeded.length > 0;
+  const [datasets, setDatasets] = useState<ScoredDataset[] | null>(null);
+  const [loadError, setLoadError] = useState<Error | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger; the runs are read once all have ended
+  useEffect(() => {
+    if (!ready) return;
+    let current = true;
+    setLoadError(null);
+    const byDataset = new Map<string, RunSummary[]>();
+    for (const run of succeeded) {
+      const dataset = labelValue(run.labels, 'dataset');
+      if (dataset) byDataset.set(dataset, [...(byDataset.get(dataset) ?? []), run]);
+    }
+    Promise.all(
+      [...byDataset].map(async ([datasetId, datasetRuns]) => {
+        const fileset = await request<FilesetDetail>(`filesets/${datasetId}`);
+        const qtlFile = fileset.files.find((file) => file.fileTypeName === KNOWN_QTL);
+        if (!qtlFile) throw new Error(`the dataset ${fileset.name} has no ${KNOWN_QTL}`);
+        const qtl = { name: qtlFile.name, ...parseKnownQtl(await readStoredText(qtlFile.id), qtlFile.name) };
+        const methods = await Promise.all(
+          datasetRuns.map(async (run) => {
+            const outputs = await request<Page<StoredFile>>(`files?runId=${run.id}&fileType=${encodeURIComponent(ASSOCIATIONS)}&pageSize=5`);
+            const table = outputs.data.find((file) => file.name.endsWith('associations.csv')) ?? outputs.data[0];
+            if (!table) throw new Error(`run ${run.name} registered no ${ASSOCIATIONS}`);
+            const parsed = parseAssociations(await readStoredText(table.id), table.name);
+            return { name: labelValue(run.labels, 'method') ?? run.name, tests: parsed.rows, skipped: parsed.skipped, problems: parsed.problems };
+          }),
+        );
+        return { name: fileset.name, methods: methods.sort((a, b) => a.name.localeCompare(b.name)), qtl };
+      }),
+    ).then(
+      (loaded) => current && setDatasets(loaded.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))),
+      (error: Error) => current && setLoadError(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [ready, attempt]);
+
+  const failure = group.error ?? runs.error ?? loadError;
+  if (failure) {
+    return (
+      <LoadError
+        what="the benchmark"
+        error={failure}
+        onRetry={() => {
+          group.reload();
+          runs.reload();
+          setAttempt((value) => value + 1);
+        }}
+      />
+    );
+  }
+  if (!group.data || !runs.data) return <LoadingOverlay />;
+  const total = runs.data.data.length;
+  if (!ready) {
+    const ended = total - unfinished.length;
+    return (
+      <Card title={group.data.name} description={group.data.description ?? undefined}>
+        <div role="status" className="grid gap-2 text-sm text-stone-700">
+          <progress max={Math.max(total, 1)} value={ended} className="h-2 w-full accent-emerald-700" aria-label="Benchmark runs finished" />
+          <span>
+            {ended} of {total} runs finished
+            {unfinished.length > 0 ? '; the scores appear when all have ended.' : '; none succeeded, so there is nothing to score.'}{' '}
+            <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.runGroupView, group.data.id)}>
+              See the runs
+            </a>
+          </span>
+        </div>
+      </Card>
+    );
+  }
+  if (!datasets) return <LoadingOverlay />;
+  const failed = total - succeeded.length;
+  return (
+    <div className="grid gap-4">
+      {failed > 0 && (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+          {failed} of {total} runs did not succeed and are left out.{' '}
+          <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.runGroupView, group.data.id)}>
+            See the runs
+          </a>
+        </p>
+      )}
+      <DiscoveryScoring title={group.data.name} datasets={datasets} />
+    </div>
+  );
+}
+
+const benchmarkColumns: Array<ColumnDef<RunGroupRecord, unknown>> = [
+  {
+    id: 'name',
+    header: 'Benchmark',
+    cell: ({ row }) => (
+      <a className="font-medium text-emerald-800 hover:underline" href={`${ROUTES.discoveryResults}?group=${row.original.id}`}>
+        {row.original.name}
+      </a>
+    ),
+  },
+  { id: 'description', header: 'Methods and datasets', cell: ({ row }) => <span className="text-xs text-stone-600">{row.original.description}</span> },
+  { id: 'createdAt', header: 'Launched', cell: ({ row }) => formatDateTime(row.original.createdAt) },
+];
+
+const fmt = (value: { mean: number | null; sd: number | null }) => (value.mean === null ? '—' : `${value.mean.toFixed(3)}${value.sd === null ? '' : ` ± ${value.sd.toFixed(3)}`}`);
+
+/**
+ * The scores of one or more datasets (a benchmark's replicates): per dataset the table and charts,
+ * and across datasets each method's precision, recall and F1 as mean ± sd.
+ */
+function DiscoveryScoring({ title, datasets }: { title: string; datasets: ScoredDataset[] }) {
+  const [datasetIndex, setDatasetIndex] = useState(0);
+  const current = datasets[Math.min(datasetIndex, datasets.length - 1)]!;
+  const methods = current.methods;
+  const qtl = current.qtl;
   const [windowMb, setWindowMb] = useState('1');
   const [ruleKind, setRuleKind] = useState<SignificanceRule['kind']>('threshold');
   const [ruleValue, setRuleValue] = useState('5');
@@ -209,8 +361,32 @@ function DiscoveryResults({ id }: { id: string }) {
     return series;
   }, [methods, shownTrait]);
 
-  if (tables.error) return <LoadError what={tables.what} error={tables.error} onRetry={tables.retry} />;
-  if (!detail || !methods || !qtl || !results) return <LoadingOverlay />;
+  const across = useMemo(() => {
+    if (datasets.length < 2) return null;
+    const perDataset = datasets.map((dataset) => dataset.methods.map((method) => ({ method: method.name, scores: scoreDiscovery(method.tests, dataset.qtl.rows, rule, windowBp) })));
+    const names = [...new Set(datasets.flatMap((dataset) => dataset.methods.map((method) => method.name)))];
+    const rows = names.flatMap((method) => {
+      const scores = perDataset.flatMap((entries) => entries.filter((entry) => entry.method === method).flatMap((entry) => entry.scores));
+      const traitNames = [...new Set(scores.map((score) => score.trait))].sort();
+      return traitNames.map((traitName) => {
+        const own = scores.filter((score) => score.trait === traitName);
+        return {
+          method,
+          trait: traitName,
+          datasets: own.length,
+          precision: meanSd(own.map((score) => score.precision)),
+          recall: meanSd(own.map((score) => score.recall)),
+          f1: meanSd(own.map((score) => score.f1)),
+          truePositives: meanSd(own.map((score) => score.truePositives)),
+          falsePositives: meanSd(own.map((score) => score.falsePositives)),
+        };
+      });
+    });
+    const pooledF1 = names.map((method) => meanSd(perDataset.map((entries) => pooled(method, entries.find((entry) => entry.method === method)?.scores ?? []).f1)));
+    return { rows, names, pooledF1 };
+  }, [datasets, rule, windowBp]);
+
+  if (!results) return <LoadingOverlay />;
 
   const skippedNotes = [
     ...methods.filter((method) => method.skipped > 0).map((method) => `${method.name}: ${method.skipped} rows skipped (${method.problems.join('; ')})`),
@@ -221,10 +397,22 @@ function DiscoveryResults({ id }: { id: string }) {
   return (
     <div className="grid gap-6">
       <Card
-        title={detail.name}
+        title={title}
         description={`${methods.length} method${methods.length === 1 ? '' : 's'} (${methods.map((method) => method.name).join(', ')}) scored against ${qtl.rows.length} known QTL from ${qtl.name}.`}
       >
         <div className="flex flex-wrap items-end gap-4 text-sm">
+          {datasets.length > 1 && (
+            <label className="grid gap-1 font-medium text-stone-700">
+              Dataset shown
+              <select className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm" value={datasetIndex} onChange={(event) => setDatasetIndex(Number(event.target.value))}>
+                {datasets.map((dataset, index) => (
+                  <option key={dataset.name} value={index}>
+                    {dataset.name}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
           <label className="grid gap-1 font-medium text-stone-700">
             Window (Mb)
             <input className={inputClass} type="number" min="0" step="0.1" value={windowMb} onChange={(event) => setWindowMb(event.target.value)} />
@@ -264,10 +452,50 @@ function DiscoveryResults({ id }: { id: string }) {
         )}
       </Card>
 
+      {across && (
+        <Card
+          title={`Across ${datasets.length} datasets`}
+          description="Each method's scores per trait over the datasets (replicates): mean ± standard deviation. Precision is left out of a dataset where the method called nothing."
+        >
+          <SimpleTable
+            label="Scores across datasets"
+            dense
+            rows={across.rows}
+            rowKey={(row) => `${row.method}/${row.trait}`}
+            columns={[
+              { header: 'Method', className: 'font-medium', cell: (row) => row.method },
+              { header: 'Trait', cell: (row) => row.trait },
+              { header: 'Datasets', align: 'right', cell: (row) => row.datasets },
+              { header: 'TP', align: 'right', cell: (row) => fmt(row.truePositives) },
+              { header: 'FP', align: 'right', cell: (row) => fmt(row.falsePositives) },
+              { header: 'Precision', align: 'right', cell: (row) => fmt(row.precision) },
+              { header: 'Recall', align: 'right', cell: (row) => fmt(row.recall) },
+              { header: 'F1', align: 'right', className: 'font-medium', cell: (row) => fmt(row.f1) },
+            ]}
+          />
+          <div className="mt-4">
+            <BarChart
+              labels={across.names}
+              series={[
+                {
+                  label: 'F1, all traits pooled (mean ± sd over datasets)',
+                  color: '#1d4ed8',
+                  values: across.pooledF1.map((value) => value.mean ?? 0),
+                  errors: across.pooledF1.map((value) => value.sd),
+                },
+              ]}
+              yLabel="F1"
+              yMax={1}
+              ariaLabel="F1 of each method across datasets"
+            />
+          </div>
+        </Card>
+      )}
+
       <Card
-        title="Scores per method and trait"
+        title={datasets.length > 1 ? `Scores per method and trait: ${current.name}` : 'Scores per method and trait'}
         actions={
-          <Button size="sm" onClick={() => saveBlob(new Blob([toCsv(results.rows, Number(windowMb), ruleText(rule))], { type: 'text/csv' }), `${detail.name}-discovery-scores.csv`)}>
+          <Button size="sm" onClick={() => saveBlob(new Blob([toCsv(results.rows, Number(windowMb), ruleText(rule))], { type: 'text/csv' }), `${current.name}-discovery-scores.csv`)}>
             Export CSV
           </Button>
         }
@@ -362,17 +590,45 @@ function DiscoveryResults({ id }: { id: string }) {
  */
 export default function DiscoveryResultsPage() {
   const id = useRecordId();
+  const groupId = useQueryParam('group', RECORD_ID);
+  const detail = Boolean(id || groupId);
   return (
-    <ConsoleShell title="Discovery results" route={ROUTES.discoveryResults} {...(id ? { backHref: ROUTES.discoveryResults, backLabel: 'All results' } : {})}>
-      {id === undefined ? null : id ? (
+    <ConsoleShell title="Discovery results" route={ROUTES.discoveryResults} {...(detail ? { backHref: ROUTES.discoveryResults, backLabel: 'All results' } : {})}>
+      {id === undefined || groupId === undefined ? null : groupId ? (
+        <BenchmarkResults groupId={groupId} />
+      ) : id ? (
         <DiscoveryResults id={id} />
       ) : (
-        <ResultFilesetsList
-          route={ROUTES.discoveryResults}
-          fileTypes={[ASSOCIATIONS, KNOWN_QTL]}
-          what="association results with known QTL"
-          description={`Filesets holding one or more ${ASSOCIATIONS} tables (one per method) and a ${KNOWN_QTL}. Upload them together on Upload GDIP Results, naming one fileset.`}
-        />
+        <div className="grid gap-6">
+          <Card title="Benchmarks" description="Discovery methods launched on known datasets from Launch discovery, scored when their runs end.">
+            <DataTable<RunGroupRecord>
+              path="run-groups"
+              what="benchmarks"
+              columns={benchmarkColumns}
+              sortable={['name', 'createdAt']}
+              defaultSort="createdAt"
+              defaultOrder="desc"
+              searchPlaceholder="Search benchmark names"
+              fixedFilters={{ kind: 'discovery-benchmark' }}
+              emptyHint={
+                <>
+                  No benchmark yet:{' '}
+                  <a className="text-emerald-800 hover:underline" href={ROUTES.discoveryLaunch}>
+                    launch one
+                  </a>
+                  .
+                </>
+              }
+              urlState={false}
+            />
+          </Card>
+          <ResultFilesetsList
+            route={ROUTES.discoveryResults}
+            fileTypes={[ASSOCIATIONS, KNOWN_QTL]}
+            what="association results with known QTL"
+            description={`Uploaded results: filesets holding one or more ${ASSOCIATIONS} tables (one per method) and a ${KNOWN_QTL}. Upload them together on Upload GDIP Results, naming one fileset.`}
+          />
+        </div>
       )}
     </ConsoleShell>
   );

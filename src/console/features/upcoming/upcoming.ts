@@ -6,7 +6,6 @@ import { benchmarkingMenu, breedingMenu, configMenu, launchMenu, topLinks } from
  * this list when its real page lands.
  */
 const plans: Record<string, string> = {
-  [ROUTES.discoveryLaunch]: 'Run discovery methods against a dataset whose true QTL are known.',
   [ROUTES.predictionLaunch]: 'Run trained models against a registered validation set.',
 };
 

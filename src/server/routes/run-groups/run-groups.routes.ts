@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { runGroupRecordSchema } from '../../../contract/records';
 import { runGroupInputSchema } from '../../../contract/runs';
 import { runGroups } from '../../db/schema';
@@ -16,6 +17,6 @@ export const runGroupsRouter = resourceRouter({
   record: runGroupRecordSchema,
   sortable: { name: runGroups.name, createdAt: runGroups.createdAt },
   defaultSort: 'name',
-  filters: {},
+  filters: { kind: { column: runGroups.kind, schema: z.enum(['group', 'discovery-benchmark']) } },
   searchColumns: [runGroups.name, runGroups.description],
 });

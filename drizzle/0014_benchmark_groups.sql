@@ -1,0 +1,1 @@
+ALTER TABLE "run_groups" ADD COLUMN "kind" text DEFAULT 'group' NOT NULL;

@@ -1,0 +1,5 @@
+import { createRouter } from '../../http/context';
+import * as handlers from './benchmarks.handlers';
+import * as routes from './benchmarks.routes';
+
+export const benchmarksRouter = createRouter().openapi(routes.launchDiscovery, handlers.launchDiscovery);

@@ -1,0 +1,15 @@
+import { createRoute } from '@hono/zod-openapi';
+import { benchmarkLaunchedSchema, discoveryLaunchSchema } from '../../../contract/benchmarks';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+
+const tags = ['Benchmarks'];
+
+export const launchDiscovery = createRoute({
+  method: 'post',
+  path: '/benchmarks/discovery',
+  tags,
+  summary: 'Launch a discovery benchmark: a GDIP run for every method × known dataset, grouped as one run group',
+  description: 'Each run carries the labels benchmark:discovery, method:<label> and dataset:<fileset id>, which the discovery results read.',
+  request: { body: jsonBody(discoveryLaunchSchema) },
+  responses: { 201: jsonContent(benchmarkLaunchedSchema, 'The run group and its runs'), ...errorResponses(400, 401, 409, 501, 503) },
+});

@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FilesetDetail, StoredFile } from '../../../contract/files';
+import { runGroups, runs } from '../../db/schema';
+import { seedFileTypes } from '../../services/file-types';
+import { createTestApi, type TestApi } from '../../testing/test-api';
+
+let t: TestApi;
+let token = '';
+let dataset: FilesetDetail;
+beforeAll(async () => {
+  t = await createTestApi({ runs: { localConcurrency: 1 } });
+  await seedFileTypes(t.db);
+  token = await t.signInNewUser();
+  const store = async (name: string, text: string) =>
+    (await (await t.call(`/files?name=${name}`, { method: 'POST', token, body: text, headers: { 'Content-Type': 'application/octet-stream' } })).json()) as StoredFile;
+  const vcf = await store('bench.vcf', '##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\tA\tB\tC\tD\n1\t100\tm1\tA\tG\t.\t.\t.\tGT\t0/0\t0/1\t1/1\t0/1\n');
+  const phenotypes = await store('bench_traits.csv', 'id,yield\nA,1\nB,2\nC,3\nD,2\n');
+  const qtl = await store('bench_qtl.csv', 'marker,chromosome,position,trait,effect\nm1,1,100,yield,1\n');
+  const registered = await t.call('/benchmark-datasets', {
+    method: 'POST',
+    token,
+    json: { name: 'Bench truth', files: { kind: 'known-gdip', genotypesFileId: vcf.id, phenotypesFileId: phenotypes.id, knownQtlFileId: qtl.id } },
+  });
+  dataset = (await registered.json()) as FilesetDetail;
+});
+afterAll(() => t?.close());
+
+describe('POST benchmarks/discovery', () => {
+  it('launches a GDIP run per method × dataset in one run group of kind discovery-benchmark, labelled with its method and dataset', async () => {
+    const response = await t.call('/benchmarks/discovery', {
+      method: 'POST',
+      token,
+      json: {
+        name: 'Two methods',
+        datasetIds: [dataset.id],
+        methods: [
+          { label: 'glm', associationTest: 'linear' },
+          { label: 'mlm', associationTest: 'linear_kinship' },
+        ],
+      },
+    });
+    expect(response.status).toBe(201);
+    const launched = (await response.json()) as { groupId: number; runIds: number[] };
+    expect(launched.runIds).toHaveLength(2);
+    const [group] = await t.db.select().from(runGroups).where(eq(runGroups.id, launched.groupId));
+    expect(group).toMatchObject({ name: 'Two methods', kind: 'discovery-benchmark' });
+    const launchedRuns = await t.db.select().from(runs).where(eq(runs.groupId, launched.groupId));
+    expect(launchedRuns.map((run) => [run.pipelineId, run.labels, run.params.association_test]).sort()).toEqual([
+      ['nf-gdip', ['benchmark:discovery', 'method:glm', `dataset:${dataset.id}`], 'linear'],
+      ['nf-gdip', ['benchmark:discovery', 'method:mlm', `dataset:${dataset.id}`], 'linear_kinship'],
+    ]);
+    const listed = (await (await t.call('/run-groups?kind=discovery-benchmark', { token })).json()) as { data: Array<{ id: number }> };
+    expect(listed.data.map((row) => row.id)).toContain(launched.groupId);
+    const again = await t.call('/benchmarks/discovery', { method: 'POST', token, json: { name: 'two METHODS', datasetIds: [dataset.id], methods: [{ label: 'glm', associationTest: 'linear' }] } });
+    expect(again.status).toBe(409);
+  });
+
+  it('refuses a fileset that is not a known dataset, and two methods with one label', async () => {
+    const plain = (await (await t.call('/filesets', { method: 'POST', token, json: { name: 'Just files' } })).json()) as { id: number };
+    const notKnown = await t.call('/benchmarks/discovery', { method: 'POST', token, json: { name: 'Bad set', datasetIds: [plain.id], methods: [{ label: 'glm', associationTest: 'linear' }] } });
+    expect(notKnown.status).toBe(400);
+    expect(((await notKnown.json()) as { message: string }).message).toMatch(/is not a known GDIP dataset/);
+    const twice = await t.call('/benchmarks/discovery', {
+      method: 'POST',
+      token,
+      json: {
+        name: 'Twice',
+        datasetIds: [dataset.id],
+        methods: [
+          { label: 'glm', associationTest: 'linear' },
+          { label: 'GLM', associationTest: 'linear_kinship' },
+        ],
+      },
+    });
+    expect(twice.status).toBe(400);
+    expect(((await twice.json()) as { errors: Record<string, string> }).errors.methods).toBe('Give each method its own label');
+  });
+});
