@@ -77,4 +77,16 @@ export const benchmarkLaunchedSchema = z.object({
 
 /** The labels that tie a benchmark's run to its method and dataset. */
 export const benchmarkLabels = (method: string, datasetId: number) => ['benchmark:discovery', `method:${method}`, `dataset:${datasetId}`];
-export const labelValue = (labels: string[], key: 'method' | 'dataset') => labels.find((label) => label.startsWith(`${key}:`))?.slice(key.length + 1) ?? null;
+export const labelValue = (labels: string[], key: 'method' | 'dataset' | 'model') => labels.find((label) => label.startsWith(`${key}:`))?.slice(key.length + 1) ?? null;
+
+/* Prediction benchmarks: trained models × prediction datasets, launched as one run group. */
+
+export const predictionLaunchSchema = z.object({
+  name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'At most 120 characters'),
+  modelFileIds: z.array(recordId).min(1, 'Choose at least one trained model').max(20, 'At most 20 models'),
+  datasetIds: z.array(recordId).min(1, 'Choose a prediction dataset').max(20, 'At most 20 datasets'),
+});
+export type PredictionLaunch = z.infer<typeof predictionLaunchSchema>;
+
+/** The labels that tie a prediction benchmark's run to its model (a stored file) and dataset. */
+export const predictionBenchmarkLabels = (modelFileId: number, datasetId: number) => ['benchmark:prediction', `model:${modelFileId}`, `dataset:${datasetId}`];

@@ -224,8 +224,8 @@ export const runGroups = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     description: text('description'),
-    /** group: any runs; discovery-benchmark: runs of methods × known datasets, scored together. */
-    kind: text('kind').$type<'group' | 'discovery-benchmark'>().notNull().default('group'),
+    /** group: any runs; discovery-benchmark and prediction-benchmark: runs of methods (models) × datasets, scored together. */
+    kind: text('kind').$type<'group' | 'discovery-benchmark' | 'prediction-benchmark'>().notNull().default('group'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -193,3 +193,56 @@ test('simulate two replicates, launch discovery with two methods in one click, a
   await page.goto('/benchmarking/discovery/results/fileset');
   await expect(page.getByRole('link', { name: `E2E GWAS methods ${stamp}` })).toBeVisible();
 });
+
+test('launch prediction: a trained GDIP model on a registered prediction dataset, scored against the observed values', async ({ page }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  const headers = { Authorization: `token ${token}` };
+  const runUntilDone = async (data: Record<string, unknown>) => {
+    const response = await page.request.post('/api/runs', { headers, data });
+    expect(response.status(), await response.text()).toBe(201);
+    const launched = (await response.json()) as { id: number };
+    await expect
+      .poll(async () => ((await (await page.request.get(`/api/runs/${launched.id}`, { headers })).json()) as { status: string }).status, { timeout: 90_000, intervals: [1000] })
+      .toBe('SUCCEEDED');
+    return launched.id;
+  };
+  // A simulated dataset, and a GDIP run on it whose ridge model is a stored output.
+  await runUntilDone({
+    pipelineId: 'simulate-gdip-data',
+    name: `e2e_predtruth_${stamp}`,
+    params: { individuals: 80, markers: 500, chromosomes: 2, traits: 1, qtl_per_trait: 5, heritability: '0.8', outdir: 'results' },
+  });
+  const truth = (await (await page.request.get(`/api/filesets?kind=known-gdip&q=${encodeURIComponent(`e2e_predtruth_${stamp}`)}`, { headers })).json()) as { data: Array<{ id: number }> };
+  const files = ((await (await page.request.get(`/api/filesets/${truth.data[0]!.id}`, { headers })).json()) as { files: Array<{ id: number; path: string; fileTypeName: string }> }).files;
+  const vcf = files.find((file) => file.fileTypeName === 'VCF')!;
+  const phenotypes = files.find((file) => file.fileTypeName === 'phenotype CSV')!;
+  const gdip = await runUntilDone({ pipelineId: 'nf-gdip', name: `e2e_predmodel_${stamp}`, params: { genotypes: vcf.path, phenotypes: phenotypes.path, outdir: 'results' } });
+  const registered = await page.request.post('/api/benchmark-datasets', {
+    headers,
+    data: { name: `E2E validation ${stamp}`, files: { kind: 'prediction-data', phenotypesFileId: phenotypes.id, genotypesFileId: vcf.id } },
+  });
+  expect(registered.status()).toBe(201);
+
+  await page.goto('/benchmarking/prediction/launch');
+  const form = page.getByRole('form', { name: 'Launch a prediction benchmark' });
+  await form.getByLabel('Name').fill(`E2E GEBV ${stamp}`);
+  await form
+    .getByRole('checkbox', { name: new RegExp(`^e2e_predmodel_${stamp}: `) })
+    .first()
+    .check();
+  await form.getByRole('checkbox', { name: new RegExp(`E2E validation ${stamp}`) }).check();
+  await form.getByRole('button', { name: 'Launch 1 prediction run' }).click();
+  await expect(page).toHaveURL(/\/benchmarking\/prediction\/results\/fileset\?group=\d+$/);
+  const scores = page.getByRole('table', { name: 'Prediction scores' });
+  await expect(scores).toBeVisible({ timeout: 90_000 });
+  // The model predicts the individuals it was trained on: a strong, positive correlation for each trait.
+  await expect(
+    scores
+      .getByRole('row')
+      .filter({ hasText: `e2e_predmodel_${stamp}` })
+      .first(),
+  ).toContainText(/trait1\s*80\s*0\.[5-9]\d\d/);
+  await expect(page.getByRole('img', { name: 'Pearson r of each model per trait' })).toBeVisible();
+  expect(gdip).toBeGreaterThan(0);
+});

@@ -1,4 +1,3 @@
-import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import { labelValue } from '../../../contract/benchmarks';
 import type { Page } from '../../../contract/paging';
@@ -6,10 +5,8 @@ import type { RunGroupRecord } from '../../../contract/records';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunSummary } from '../../../contract/runs';
 import { request } from '../../lib/api';
-import { formatDateTime } from '../../lib/format';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
 import { useRequest } from '../../lib/use-request';
-import { DataTable } from '../../ui/data-table/DataTable';
 import {
   type AssociationTest,
   type DiscoveryScore,
@@ -35,7 +32,7 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { genomeAxis, parseAssociations, parseKnownQtl } from './discovery-data';
-import { ResultFilesetsList, useFilesetTables } from './result-filesets';
+import { BenchmarkList, ResultFilesetsList, useFilesetTables } from './result-filesets';
 
 const ASSOCIATIONS = 'associations CSV';
 const KNOWN_QTL = 'known-QTL CSV';
@@ -277,20 +274,6 @@ function BenchmarkResults({ groupId }: { groupId: string }) {
     </div>
   );
 }
-
-const benchmarkColumns: Array<ColumnDef<RunGroupRecord, unknown>> = [
-  {
-    id: 'name',
-    header: 'Benchmark',
-    cell: ({ row }) => (
-      <a className="font-medium text-emerald-800 hover:underline" href={`${ROUTES.discoveryResults}?group=${row.original.id}`}>
-        {row.original.name}
-      </a>
-    ),
-  },
-  { id: 'description', header: 'Methods and datasets', cell: ({ row }) => <span className="text-xs text-stone-600">{row.original.description}</span> },
-  { id: 'createdAt', header: 'Launched', cell: ({ row }) => formatDateTime(row.original.createdAt) },
-];
 
 const fmt = (value: { mean: number | null; sd: number | null }) => (value.mean === null ? '—' : `${value.mean.toFixed(3)}${value.sd === null ? '' : ` ± ${value.sd.toFixed(3)}`}`);
 
@@ -600,28 +583,12 @@ export default function DiscoveryResultsPage() {
         <DiscoveryResults id={id} />
       ) : (
         <div className="grid gap-6">
-          <Card title="Benchmarks" description="Discovery methods launched on known datasets from Launch discovery, scored when their runs end.">
-            <DataTable<RunGroupRecord>
-              path="run-groups"
-              what="benchmarks"
-              columns={benchmarkColumns}
-              sortable={['name', 'createdAt']}
-              defaultSort="createdAt"
-              defaultOrder="desc"
-              searchPlaceholder="Search benchmark names"
-              fixedFilters={{ kind: 'discovery-benchmark' }}
-              emptyHint={
-                <>
-                  No benchmark yet:{' '}
-                  <a className="text-emerald-800 hover:underline" href={ROUTES.discoveryLaunch}>
-                    launch one
-                  </a>
-                  .
-                </>
-              }
-              urlState={false}
-            />
-          </Card>
+          <BenchmarkList
+            route={ROUTES.discoveryResults}
+            kind="discovery-benchmark"
+            launchRoute={ROUTES.discoveryLaunch}
+            description="Discovery methods launched on known datasets from Launch discovery, scored when their runs end."
+          />
           <ResultFilesetsList
             route={ROUTES.discoveryResults}
             fileTypes={[ASSOCIATIONS, KNOWN_QTL]}

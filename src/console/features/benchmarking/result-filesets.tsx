@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import type { Fileset, FilesetDetail } from '../../../contract/files';
+import type { RunGroupRecord } from '../../../contract/records';
 import { ROUTES, viewRoute } from '../../app/routes';
 import { formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
@@ -87,4 +88,48 @@ export function useFilesetTables<T>(id: string, load: (detail: FilesetDetail) =>
       setAttempt((value) => value + 1);
     },
   };
+}
+
+/** The benchmarks (run groups of a kind) the page scores, newest first, each opening `route?group=`. */
+export function BenchmarkList({ route, kind, launchRoute, description }: { route: string; kind: 'discovery-benchmark' | 'prediction-benchmark'; launchRoute: string; description: string }) {
+  const columns = useMemo<Array<ColumnDef<RunGroupRecord, unknown>>>(
+    () => [
+      {
+        id: 'name',
+        header: 'Benchmark',
+        cell: ({ row }) => (
+          <a className="font-medium text-emerald-800 hover:underline" href={`${route}?group=${row.original.id}`}>
+            {row.original.name}
+          </a>
+        ),
+      },
+      { id: 'description', header: 'What it compares', cell: ({ row }) => <span className="text-xs text-stone-600">{row.original.description}</span> },
+      { id: 'createdAt', header: 'Launched', cell: ({ row }) => formatDateTime(row.original.createdAt) },
+    ],
+    [route],
+  );
+  return (
+    <Card title="Benchmarks" description={description}>
+      <DataTable<RunGroupRecord>
+        path="run-groups"
+        what="benchmarks"
+        columns={columns}
+        sortable={['name', 'createdAt']}
+        defaultSort="createdAt"
+        defaultOrder="desc"
+        searchPlaceholder="Search benchmark names"
+        fixedFilters={{ kind }}
+        emptyHint={
+          <>
+            No benchmark yet:{' '}
+            <a className="text-emerald-800 hover:underline" href={launchRoute}>
+              launch one
+            </a>
+            .
+          </>
+        }
+        urlState={false}
+      />
+    </Card>
+  );
 }

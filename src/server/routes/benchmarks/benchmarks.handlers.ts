@@ -1,6 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { and, eq, inArray } from 'drizzle-orm';
-import { benchmarkLabels } from '../../../contract/benchmarks';
+import { benchmarkLabels, predictionBenchmarkLabels } from '../../../contract/benchmarks';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { filesetFiles, filesets, files, fileTypes, runGroups } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
@@ -13,44 +13,56 @@ const slug = (text: string) =>
     .replace(/[^a-z0-9]+/g, '_')
     .replace(/^_+|_+$/g, '');
 
-export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv> = async (c) => {
-  const input = c.req.valid('json');
-  const { db, runs, files: store } = c.get('deps');
-  if (!runs) throw new DomainError('unavailable', 'Runs cannot be launched on this server.');
-  // Each dataset's VCF and phenotypes, as paths the runs are given.
-  const members = await db
-    .select({ filesetId: filesets.id, filesetName: filesets.name, kind: filesets.kind, fileId: files.id, type: fileTypes.name })
+type Deps = AppEnv['Variables']['deps'];
+
+/** Each dataset's files by type, as paths the runs are given; a fileset of another kind is refused. */
+async function datasetsOf(deps: Deps, ids: number[], kind: 'known-gdip' | 'prediction-data', needs: string[], fix: string) {
+  const members = await deps.db
+    .select({ filesetId: filesets.id, filesetName: filesets.name, fileId: files.id, type: fileTypes.name })
     .from(filesets)
     .innerJoin(filesetFiles, eq(filesetFiles.filesetId, filesets.id))
     .innerJoin(files, eq(files.id, filesetFiles.fileId))
     .innerJoin(fileTypes, eq(fileTypes.id, files.fileTypeId))
-    .where(and(inArray(filesets.id, input.datasetIds), eq(filesets.kind, 'known-gdip')));
-  const datasets = await Promise.all(
-    input.datasetIds.map(async (id) => {
+    .where(and(inArray(filesets.id, ids), eq(filesets.kind, kind)));
+  return Promise.all(
+    ids.map(async (id) => {
       const own = members.filter((member) => member.filesetId === id);
-      const vcf = own.find((member) => member.type === 'VCF');
-      const phenotypes = own.find((member) => member.type === 'phenotype CSV');
-      if (!vcf || !phenotypes)
-        throw new DomainError('invalid', `Fileset ${id} is not a known GDIP dataset with a VCF and phenotypes. Register it on Register Known GDIP Data.`, { datasetIds: `No known dataset ${id}` });
-      return { id, name: own[0]!.filesetName, genotypes: (await store.byId(vcf.fileId)).path, phenotypes: (await store.byId(phenotypes.fileId)).path };
+      const paths = new Map<string, string>();
+      for (const member of own) if (!paths.has(member.type)) paths.set(member.type, (await deps.files.byId(member.fileId)).path);
+      const missing = needs.filter((type) => !paths.has(type));
+      if (own.length === 0 || missing.length > 0) {
+        throw new DomainError('invalid', `Fileset ${id} is not a ${kind === 'known-gdip' ? 'known GDIP' : 'prediction'} dataset with ${needs.join(' and ')}. ${fix}`, {
+          datasetIds: `No such dataset: ${id}`,
+        });
+      }
+      return { id, name: own[0]!.filesetName, paths };
     }),
   );
-  let groupId: number;
+}
+
+/** The benchmark's run group; a taken name is a conflict. */
+async function createBenchmarkGroup(deps: Deps, values: { name: string; kind: 'discovery-benchmark' | 'prediction-benchmark'; description: string; userId: number }): Promise<number> {
   try {
-    const [group] = await db
-      .insert(runGroups)
-      .values({
-        name: input.name,
-        kind: 'discovery-benchmark',
-        description: `Discovery benchmark: ${input.methods.map((method) => method.label).join(', ')} on ${datasets.map((dataset) => dataset.name).join(', ')}.`,
-        createdById: c.get('user').id,
-      })
-      .returning({ id: runGroups.id });
-    groupId = group!.id;
+    const [group] = await deps.db.insert(runGroups).values({ name: values.name, kind: values.kind, description: values.description, createdById: values.userId }).returning({ id: runGroups.id });
+    return group!.id;
   } catch (error) {
-    if (sqlState(error) === UNIQUE_VIOLATION) throw new DomainError('conflict', `A run group named “${input.name}” exists already. Choose another name for the benchmark.`, { name: 'Already taken' });
+    if (sqlState(error) === UNIQUE_VIOLATION) throw new DomainError('conflict', `A run group named “${values.name}” exists already. Choose another name for the benchmark.`, { name: 'Already taken' });
     throw error;
   }
+}
+
+export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv> = async (c) => {
+  const input = c.req.valid('json');
+  const deps = c.get('deps');
+  const runs = deps.runs;
+  if (!runs) throw new DomainError('unavailable', 'Runs cannot be launched on this server.');
+  const datasets = await datasetsOf(deps, input.datasetIds, 'known-gdip', ['VCF', 'phenotype CSV'], 'Register it on Register Known GDIP Data.');
+  const groupId = await createBenchmarkGroup(deps, {
+    name: input.name,
+    kind: 'discovery-benchmark',
+    description: `Discovery benchmark: ${input.methods.map((method) => method.label).join(', ')} on ${datasets.map((dataset) => dataset.name).join(', ')}.`,
+    userId: c.get('user').id,
+  });
   const runIds: number[] = [];
   for (const dataset of datasets) {
     for (const method of input.methods) {
@@ -63,12 +75,59 @@ export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv
           relaunchOf: null,
           labels: benchmarkLabels(method.label, dataset.id),
           params: {
-            genotypes: dataset.genotypes,
-            phenotypes: dataset.phenotypes,
+            genotypes: dataset.paths.get('VCF'),
+            phenotypes: dataset.paths.get('phenotype CSV'),
             association_test: method.associationTest,
             outdir: 'results',
             ...(method.covariates ? { covariates: method.covariates } : {}),
           },
+        },
+        c.get('user').id,
+      );
+      runIds.push(run.id);
+    }
+  }
+  return c.json({ groupId, runIds }, 201);
+};
+
+export const launchPrediction: RouteHandler<typeof routes.launchPrediction, AppEnv> = async (c) => {
+  const input = c.req.valid('json');
+  const deps = c.get('deps');
+  const runs = deps.runs;
+  if (!runs) throw new DomainError('unavailable', 'Runs cannot be launched on this server.');
+  const datasets = await datasetsOf(
+    deps,
+    input.datasetIds,
+    'prediction-data',
+    ['VCF', 'phenotype CSV'],
+    'Register it on Register Prediction Data with its genotypes (a VCF): the models predict from them.',
+  );
+  const models = await Promise.all(
+    input.modelFileIds.map(async (id) => {
+      const model = await deps.files.byId(id).catch(() => null);
+      if (!model || model.fileTypeName !== 'model')
+        throw new DomainError('invalid', `Stored file ${id} is not a trained model. Choose a model from an Auto Train or GDIP run.`, { modelFileIds: `Not a model: ${id}` });
+      return model;
+    }),
+  );
+  const groupId = await createBenchmarkGroup(deps, {
+    name: input.name,
+    kind: 'prediction-benchmark',
+    description: `Prediction benchmark: ${models.map((model) => model.runName ?? model.name).join(', ')} on ${datasets.map((dataset) => dataset.name).join(', ')}.`,
+    userId: c.get('user').id,
+  });
+  const runIds: number[] = [];
+  for (const dataset of datasets) {
+    for (const model of models) {
+      const run = await runs.launch(
+        {
+          pipelineId: 'make-gdip-predictions',
+          name: `bench${groupId}_m${model.id}_d${dataset.id}`,
+          groupId,
+          projectId: null,
+          relaunchOf: null,
+          labels: predictionBenchmarkLabels(model.id, dataset.id),
+          params: { model: model.path, genotypes: dataset.paths.get('VCF'), outdir: 'results' },
         },
         c.get('user').id,
       );

@@ -2,4 +2,4 @@ import { createRouter } from '../../http/context';
 import * as handlers from './benchmarks.handlers';
 import * as routes from './benchmarks.routes';
 
-export const benchmarksRouter = createRouter().openapi(routes.launchDiscovery, handlers.launchDiscovery);
+export const benchmarksRouter = createRouter().openapi(routes.launchDiscovery, handlers.launchDiscovery).openapi(routes.launchPrediction, handlers.launchPrediction);

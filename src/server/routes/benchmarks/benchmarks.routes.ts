@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { benchmarkLaunchedSchema, discoveryLaunchSchema } from '../../../contract/benchmarks';
+import { benchmarkLaunchedSchema, discoveryLaunchSchema, predictionLaunchSchema } from '../../../contract/benchmarks';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
 const tags = ['Benchmarks'];
@@ -11,5 +11,15 @@ export const launchDiscovery = createRoute({
   summary: 'Launch a discovery benchmark: a GDIP run for every method × known dataset, grouped as one run group',
   description: 'Each run carries the labels benchmark:discovery, method:<label> and dataset:<fileset id>, which the discovery results read.',
   request: { body: jsonBody(discoveryLaunchSchema) },
+  responses: { 201: jsonContent(benchmarkLaunchedSchema, 'The run group and its runs'), ...errorResponses(400, 401, 409, 501, 503) },
+});
+
+export const launchPrediction = createRoute({
+  method: 'post',
+  path: '/benchmarks/prediction',
+  tags,
+  summary: 'Launch a prediction benchmark: a Make GDIP Predictions run for every trained model × prediction dataset, grouped as one run group',
+  description: 'The datasets need their genotypes (a VCF). Each run carries the labels benchmark:prediction, model:<file id> and dataset:<fileset id>, which the prediction results read.',
+  request: { body: jsonBody(predictionLaunchSchema) },
   responses: { 201: jsonContent(benchmarkLaunchedSchema, 'The run group and its runs'), ...errorResponses(400, 401, 409, 501, 503) },
 });

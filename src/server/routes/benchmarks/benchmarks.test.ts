@@ -77,3 +77,36 @@ describe('POST benchmarks/discovery', () => {
     expect(((await twice.json()) as { errors: Record<string, string> }).errors.methods).toBe('Give each method its own label');
   });
 });
+
+describe('POST benchmarks/prediction', () => {
+  it('refuses a file that is not a model, and a prediction dataset without genotypes', async () => {
+    const observed = (await (
+      await t.call('/files?name=observed.csv', { method: 'POST', token, body: 'id,yield\nA,1\nB,2\n', headers: { 'Content-Type': 'application/octet-stream' } })
+    ).json()) as StoredFile;
+    const noGenotypes = (await (
+      await t.call('/benchmark-datasets', { method: 'POST', token, json: { name: 'Observed only', files: { kind: 'prediction-data', phenotypesFileId: observed.id } } })
+    ).json()) as FilesetDetail;
+    const notModel = await t.call('/benchmarks/prediction', { method: 'POST', token, json: { name: 'Bad model', modelFileIds: [observed.id], datasetIds: [dataset.id] } });
+    expect(notModel.status).toBe(400);
+    const withoutVcf = await t.call('/benchmarks/prediction', { method: 'POST', token, json: { name: 'No VCF', modelFileIds: [observed.id], datasetIds: [noGenotypes.id] } });
+    expect(withoutVcf.status).toBe(400);
+    expect(((await withoutVcf.json()) as { message: string }).message).toMatch(/is not a prediction dataset with VCF and phenotype CSV\. Register it on Register Prediction Data with its genotypes/);
+  });
+
+  it('launches Make GDIP Predictions per model × dataset in a prediction-benchmark group', async () => {
+    const model = (await (await t.call('/files?name=ridge.json', { method: 'POST', token, body: '{"markers": []}', headers: { 'Content-Type': 'application/octet-stream' } })).json()) as StoredFile;
+    expect(model.fileTypeName).toBe('model');
+    const withVcf = dataset.files.find((file) => file.fileTypeName === 'VCF')!;
+    const traits = dataset.files.find((file) => file.fileTypeName === 'phenotype CSV')!;
+    const validation = (await (
+      await t.call('/benchmark-datasets', { method: 'POST', token, json: { name: 'Validation set', files: { kind: 'prediction-data', phenotypesFileId: traits.id, genotypesFileId: withVcf.id } } })
+    ).json()) as FilesetDetail;
+    const response = await t.call('/benchmarks/prediction', { method: 'POST', token, json: { name: 'Ridge check', modelFileIds: [model.id], datasetIds: [validation.id] } });
+    expect(response.status).toBe(201);
+    const launched = (await response.json()) as { groupId: number; runIds: number[] };
+    const [run] = await t.db.select().from(runs).where(eq(runs.groupId, launched.groupId));
+    expect(run).toMatchObject({ pipelineId: 'make-gdip-predictions', labels: ['benchmark:prediction', `model:${model.id}`, `dataset:${validation.id}`] });
+    const [group] = await t.db.select().from(runGroups).where(eq(runGroups.id, launched.groupId));
+    expect(group!.kind).toBe('prediction-benchmark');
+  });
+});

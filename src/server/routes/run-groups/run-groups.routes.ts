@@ -17,6 +17,6 @@ export const runGroupsRouter = resourceRouter({
   record: runGroupRecordSchema,
   sortable: { name: runGroups.name, createdAt: runGroups.createdAt },
   defaultSort: 'name',
-  filters: { kind: { column: runGroups.kind, schema: z.enum(['group', 'discovery-benchmark']) } },
+  filters: { kind: { column: runGroups.kind, schema: z.enum(['group', 'discovery-benchmark', 'prediction-benchmark']) } },
   searchColumns: [runGroups.name, runGroups.description],
 });
