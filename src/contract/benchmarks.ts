@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ASSOCIATION_TESTS } from './benchmark-labels';
 import { recordId } from './fields';
 
 /**
@@ -47,8 +48,6 @@ export type DatasetRegister = z.infer<typeof datasetRegisterSchema>;
 
 /* Discovery benchmarks: GDIP configurations × known datasets, launched as one run group. */
 
-export const ASSOCIATION_TESTS = ['linear', 'linear_kinship'] as const;
-
 export const discoveryMethodSchema = z.object({
   label: z
     .string({ error: 'Required' })
@@ -75,10 +74,6 @@ export const benchmarkLaunchedSchema = z.object({
   runIds: z.array(z.number().int()),
 });
 
-/** The labels that tie a benchmark's run to its method and dataset. */
-export const benchmarkLabels = (method: string, datasetId: number) => ['benchmark:discovery', `method:${method}`, `dataset:${datasetId}`];
-export const labelValue = (labels: string[], key: 'method' | 'dataset' | 'model') => labels.find((label) => label.startsWith(`${key}:`))?.slice(key.length + 1) ?? null;
-
 /* Prediction benchmarks: trained models × prediction datasets, launched as one run group. */
 
 export const predictionLaunchSchema = z.object({
@@ -87,6 +82,3 @@ export const predictionLaunchSchema = z.object({
   datasetIds: z.array(recordId).min(1, 'Choose a prediction dataset').max(20, 'At most 20 datasets'),
 });
 export type PredictionLaunch = z.infer<typeof predictionLaunchSchema>;
-
-/** The labels that tie a prediction benchmark's run to its model (a stored file) and dataset. */
-export const predictionBenchmarkLabels = (modelFileId: number, datasetId: number) => ['benchmark:prediction', `model:${modelFileId}`, `dataset:${datasetId}`];

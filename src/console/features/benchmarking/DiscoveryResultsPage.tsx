@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { labelValue } from '../../../contract/benchmarks';
+import { labelValue } from '../../../contract/benchmark-labels';
 import type { Page } from '../../../contract/paging';
 import type { RunGroupRecord } from '../../../contract/records';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
@@ -31,7 +31,7 @@ import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
-import { genomeAxis, parseAssociations, parseKnownQtl } from './discovery-data';
+import { genomeAxis } from './genome-axis';
 import { BenchmarkList, ResultFilesetsList, useFilesetTables } from './result-filesets';
 
 const ASSOCIATIONS = 'associations CSV';
@@ -146,6 +146,8 @@ function Manhattan({ method, qtl, trait, rule }: { method: Method; qtl: KnownQtl
 
 /** The methods' association tables and the known QTL of a fileset. */
 async function loadDiscovery(detail: FilesetDetail): Promise<{ methods: Method[]; qtl: { rows: KnownQtl[]; skipped: number; problems: string[]; name: string } }> {
+  // The CSV reader loads with the tables, not with the page.
+  const { parseAssociations, parseKnownQtl } = await import('./discovery-data');
   const associationFiles = detail.files.filter((file) => file.fileTypeName === ASSOCIATIONS);
   const qtlFile = detail.files.find((file) => file.fileTypeName === KNOWN_QTL);
   if (associationFiles.length === 0 || !qtlFile) {
@@ -201,6 +203,7 @@ function BenchmarkResults({ groupId }: { groupId: string }) {
     }
     Promise.all(
       [...byDataset].map(async ([datasetId, datasetRuns]) => {
+        const { parseAssociations, parseKnownQtl } = await import('./discovery-data');
         const fileset = await request<FilesetDetail>(`filesets/${datasetId}`);
         const qtlFile = fileset.files.find((file) => file.fileTypeName === KNOWN_QTL);
         if (!qtlFile) throw new Error(`the dataset ${fileset.name} has no ${KNOWN_QTL}`);

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { labelValue } from '../../../contract/benchmarks';
+import { labelValue } from '../../../contract/benchmark-labels';
 import type { Page } from '../../../contract/paging';
 import type { RunGroupRecord } from '../../../contract/records';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { chromosomeOrder, genomeAxis, parseAssociations, parseKnownQtl } from './discovery-data';
+import { parseAssociations, parseKnownQtl } from './discovery-data';
+import { chromosomeOrder, genomeAxis } from './genome-axis';
 
 describe('association and known-QTL tables', () => {
   it('takes −log10 p from GDIP’s log10p column, exact where p underflows to 0', () => {

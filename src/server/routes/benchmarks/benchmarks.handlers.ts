@@ -1,6 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { and, eq, inArray } from 'drizzle-orm';
-import { benchmarkLabels, predictionBenchmarkLabels } from '../../../contract/benchmarks';
+import { benchmarkLabels, predictionBenchmarkLabels } from '../../../contract/benchmark-labels';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { filesetFiles, filesets, files, fileTypes, runGroups } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
@@ -105,7 +105,7 @@ export const launchPrediction: RouteHandler<typeof routes.launchPrediction, AppE
   const models = await Promise.all(
     input.modelFileIds.map(async (id) => {
       const model = await deps.files.byId(id).catch(() => null);
-      if (!model || model.fileTypeName !== 'model')
+      if (model?.fileTypeName !== 'model')
         throw new DomainError('invalid', `Stored file ${id} is not a trained model. Choose a model from an Auto Train or GDIP run.`, { modelFileIds: `Not a model: ${id}` });
       return model;
     }),

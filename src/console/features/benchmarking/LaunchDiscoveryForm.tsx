@@ -1,0 +1,160 @@
+import { useFieldArray } from 'react-hook-form';
+import type { z } from 'zod';
+import { ASSOCIATION_TESTS } from '../../../contract/benchmark-labels';
+import { type DiscoveryLaunch, discoveryLaunchSchema } from '../../../contract/benchmarks';
+import type { Fileset } from '../../../contract/files';
+import type { Page } from '../../../contract/paging';
+import { notifyAfterNavigation } from '../../app/notify';
+import { ROUTES } from '../../app/routes';
+import { request } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
+import { LoadError } from '../../ui/LoadError';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { TextField } from '../../ui/TextField';
+
+const TEST_LABELS: Record<(typeof ASSOCIATION_TESTS)[number], string> = {
+  linear: 'Linear model (GLM)',
+  linear_kinship: 'Mixed model with genomic kinship (MLM)',
+};
+
+/**
+ * `/benchmarking/discovery/launch`: known datasets (all replicates of a simulation at once) ×
+ * discovery methods (GDIP configurations) → one GDIP run each, grouped as one benchmark and
+ * launched in one click (loaded on demand: it brings the shared zod schema); the results page scores them when they end.
+ */
+export default function LaunchDiscoveryForm() {
+  const datasets = useRequest<Page<Fileset>>('filesets?kind=known-gdip&pageSize=200&sort=name&order=asc');
+  const form = useSchemaForm<DiscoveryLaunch>(discoveryLaunchSchema as unknown as z.ZodType<DiscoveryLaunch, DiscoveryLaunch>, {
+    name: '',
+    datasetIds: [],
+    methods: [
+      { label: 'glm', associationTest: 'linear' },
+      { label: 'mlm', associationTest: 'linear_kinship' },
+    ],
+  });
+  const methods = useFieldArray({ control: form.control, name: 'methods' });
+  const chosen = form.watch('datasetIds') ?? [];
+  const methodCount = form.watch('methods')?.length ?? 0;
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const launched = await request<{ groupId: number; runIds: number[] }>('benchmarks/discovery', 'POST', values);
+      notifyAfterNavigation('success', `Launched ${launched.runIds.length} GDIP runs for ${values.name}`);
+      window.location.assign(`${ROUTES.discoveryResults}?group=${launched.groupId}`);
+    } catch (error) {
+      reportSubmitError(form, error);
+    }
+  });
+
+  const toggle = (id: number) => form.setValue('datasetIds', chosen.includes(id) ? chosen.filter((value) => value !== id) : [...chosen, id], { shouldValidate: form.formState.isSubmitted });
+  const all = datasets.data?.data ?? [];
+
+  return (
+    <>
+      {datasets.error ? (
+        <LoadError what="the known datasets" error={datasets.error} onRetry={datasets.reload} />
+      ) : !datasets.data ? (
+        <LoadingOverlay />
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label="Launch a discovery benchmark" className="grid gap-6">
+          <Card title="Benchmark">
+            <TextField label="Name" required placeholder="e.g. GWAS methods, wheat 2026" error={visibleError(form, 'name')} {...form.register('name')} />
+          </Card>
+          <Card
+            title="Known datasets"
+            description="Each method runs on each dataset; replicates of a simulation give mean ± sd."
+            actions={
+              all.length > 0 && (
+                <Button size="sm" onClick={() => form.setValue('datasetIds', chosen.length === all.length ? [] : all.map((dataset) => dataset.id))}>
+                  {chosen.length === all.length ? 'Choose none' : 'Choose all'}
+                </Button>
+              )
+            }
+          >
+            {all.length === 0 ? (
+              <p className="text-sm text-stone-600">
+                No known datasets yet.{' '}
+                <a className="text-emerald-800 hover:underline" href={ROUTES.simulateGdipData}>
+                  Simulate some
+                </a>{' '}
+                or{' '}
+                <a className="text-emerald-800 hover:underline" href={ROUTES.registerKnownGdipData}>
+                  register yours
+                </a>
+                .
+              </p>
+            ) : (
+              <fieldset className="grid gap-2 text-sm">
+                <legend className="sr-only">Known datasets</legend>
+                {all.map((dataset) => (
+                  <label key={dataset.id} className="flex items-start gap-2">
+                    <input type="checkbox" className="mt-0.5 size-4 accent-emerald-700" checked={chosen.includes(dataset.id)} onChange={() => toggle(dataset.id)} />
+                    <span>
+                      <span className="font-medium text-stone-900">{dataset.name}</span>
+                      <span className="block text-xs text-stone-500">
+                        {dataset.description} · {formatDateTime(dataset.createdAt)}
+                      </span>
+                    </span>
+                  </label>
+                ))}
+              </fieldset>
+            )}
+            {visibleError(form, 'datasetIds') && (
+              <p role="alert" className="mt-2 text-sm text-red-700">
+                {visibleError(form, 'datasetIds')}
+              </p>
+            )}
+          </Card>
+          <Card
+            title="Discovery methods"
+            description="GDIP configurations: each is a label (shown in the results) and an association test, with optional covariates (phenotype columns)."
+            actions={
+              <Button size="sm" onClick={() => methods.append({ label: `method${methods.fields.length + 1}`, associationTest: 'linear' })} disabled={methods.fields.length >= 10}>
+                Add method
+              </Button>
+            }
+          >
+            <div className="grid gap-4">
+              {methods.fields.map((field, index) => (
+                <div key={field.id} className="grid items-start gap-3 sm:grid-cols-[10rem_1fr_1fr_auto]">
+                  <TextField label="Label" required error={visibleError(form, `methods.${index}.label`)} {...form.register(`methods.${index}.label`)} />
+                  <label className="grid gap-1 text-sm font-medium text-stone-700">
+                    Association test
+                    <select className="rounded-md border border-stone-300 bg-white px-2 py-2 text-sm" {...form.register(`methods.${index}.associationTest`)}>
+                      {ASSOCIATION_TESTS.map((test) => (
+                        <option key={test} value={test}>
+                          {TEST_LABELS[test]}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                  <TextField label="Covariates" placeholder="e.g. PC1,PC2" error={visibleError(form, `methods.${index}.covariates`)} {...form.register(`methods.${index}.covariates`)} />
+                  <Button size="sm" variant="ghost" className="mt-6" onClick={() => methods.remove(index)} disabled={methods.fields.length <= 1} aria-label={`Remove method ${index + 1}`}>
+                    Remove
+                  </Button>
+                </div>
+              ))}
+              {visibleError(form, 'methods') && (
+                <p role="alert" className="text-sm text-red-700">
+                  {visibleError(form, 'methods')}
+                </p>
+              )}
+            </div>
+          </Card>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
+              Launch {chosen.length * methodCount || ''} GDIP run{chosen.length * methodCount === 1 ? '' : 's'}
+            </Button>
+            <span className="text-sm text-stone-600">
+              {chosen.length} dataset{chosen.length === 1 ? '' : 's'} × {methodCount} method{methodCount === 1 ? '' : 's'}
+            </span>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

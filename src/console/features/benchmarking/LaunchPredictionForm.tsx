@@ -1,0 +1,158 @@
+import type { z } from 'zod';
+import { type PredictionLaunch, predictionLaunchSchema } from '../../../contract/benchmarks';
+import type { Fileset, StoredFile } from '../../../contract/files';
+import type { Page } from '../../../contract/paging';
+import { notifyAfterNavigation } from '../../app/notify';
+import { ROUTES } from '../../app/routes';
+import { request } from '../../lib/api';
+import { formatDateTime } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
+import { LoadError } from '../../ui/LoadError';
+import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { TextField } from '../../ui/TextField';
+
+/** A list of checkboxes bound to an array of ids. */
+function Choices<T extends { id: number }>({
+  items,
+  chosen,
+  onChange,
+  label,
+  summary,
+}: {
+  items: T[];
+  chosen: number[];
+  onChange: (ids: number[]) => void;
+  label: string;
+  summary: (item: T) => { title: string; detail: string };
+}) {
+  return (
+    <fieldset className="grid gap-2 text-sm">
+      <legend className="sr-only">{label}</legend>
+      {items.map((item) => {
+        const { title, detail } = summary(item);
+        return (
+          <label key={item.id} className="flex items-start gap-2">
+            <input
+              type="checkbox"
+              className="mt-0.5 size-4 accent-emerald-700"
+              checked={chosen.includes(item.id)}
+              onChange={() => onChange(chosen.includes(item.id) ? chosen.filter((id) => id !== item.id) : [...chosen, item.id])}
+            />
+            <span>
+              <span className="font-medium text-stone-900">{title}</span>
+              <span className="block text-xs text-stone-500">{detail}</span>
+            </span>
+          </label>
+        );
+      })}
+    </fieldset>
+  );
+}
+
+/**
+ * `/benchmarking/prediction/launch`: trained models (from Auto Train or GDIP runs) × prediction
+ * datasets → one Make GDIP Predictions run each (loaded on demand: it brings the shared zod schema), grouped as one benchmark; the results page
+ * scores them against the observed values when they end.
+ */
+export default function LaunchPredictionForm() {
+  const models = useRequest<Page<StoredFile>>(`files?fileType=model&pageSize=100`);
+  const datasets = useRequest<Page<Fileset>>('filesets?kind=prediction-data&pageSize=200&sort=name&order=asc');
+  const form = useSchemaForm<PredictionLaunch>(predictionLaunchSchema as unknown as z.ZodType<PredictionLaunch, PredictionLaunch>, { name: '', modelFileIds: [], datasetIds: [] });
+  const modelIds = form.watch('modelFileIds') ?? [];
+  const datasetIds = form.watch('datasetIds') ?? [];
+  const set = (name: 'modelFileIds' | 'datasetIds') => (ids: number[]) => form.setValue(name, ids, { shouldValidate: form.formState.isSubmitted });
+
+  const onSubmit = form.handleSubmit(async (values) => {
+    try {
+      const launched = await request<{ groupId: number; runIds: number[] }>('benchmarks/prediction', 'POST', values);
+      notifyAfterNavigation('success', `Launched ${launched.runIds.length} prediction runs for ${values.name}`);
+      window.location.assign(`${ROUTES.predictionResults}?group=${launched.groupId}`);
+    } catch (error) {
+      reportSubmitError(form, error);
+    }
+  });
+
+  const failed = models.error ?? datasets.error;
+  const runCount = modelIds.length * datasetIds.length;
+  return (
+    <>
+      {failed ? (
+        <LoadError
+          what="the models and datasets"
+          error={failed}
+          onRetry={() => {
+            models.reload();
+            datasets.reload();
+          }}
+        />
+      ) : !models.data || !datasets.data ? (
+        <LoadingOverlay />
+      ) : (
+        <form onSubmit={onSubmit} noValidate aria-label="Launch a prediction benchmark" className="grid gap-6">
+          <Card title="Benchmark">
+            <TextField label="Name" required placeholder="e.g. GEBV models, validation 2026" error={visibleError(form, 'name')} {...form.register('name')} />
+          </Card>
+          <Card title="Trained models" description="Models stored by Auto Train or GDIP runs (or uploaded), newest first.">
+            {models.data.data.length === 0 ? (
+              <p className="text-sm text-stone-600">
+                No trained models yet: run{' '}
+                <a className="text-emerald-800 hover:underline" href="/tools/pipeline/run/nf-auto-train">
+                  Auto Train
+                </a>{' '}
+                first.
+              </p>
+            ) : (
+              <Choices
+                items={models.data.data}
+                chosen={modelIds}
+                onChange={set('modelFileIds')}
+                label="Trained models"
+                summary={(model) => ({ title: model.runName ? `${model.runName}: ${model.name}` : model.name, detail: `${model.fileTypeName ?? 'model'} · ${formatDateTime(model.createdAt)}` })}
+              />
+            )}
+            {visibleError(form, 'modelFileIds') && (
+              <p role="alert" className="mt-2 text-sm text-red-700">
+                {visibleError(form, 'modelFileIds')}
+              </p>
+            )}
+          </Card>
+          <Card title="Prediction datasets" description="Observed values of a validation set, registered with its genotypes (the models predict from them).">
+            {datasets.data.data.length === 0 ? (
+              <p className="text-sm text-stone-600">
+                No prediction datasets yet:{' '}
+                <a className="text-emerald-800 hover:underline" href={ROUTES.registerPredictionData}>
+                  register one
+                </a>{' '}
+                with its VCF.
+              </p>
+            ) : (
+              <Choices
+                items={datasets.data.data}
+                chosen={datasetIds}
+                onChange={set('datasetIds')}
+                label="Prediction datasets"
+                summary={(dataset) => ({ title: dataset.name, detail: `${dataset.description ?? ''} · ${dataset.fileTypes.join(', ')}` })}
+              />
+            )}
+            {visibleError(form, 'datasetIds') && (
+              <p role="alert" className="mt-2 text-sm text-red-700">
+                {visibleError(form, 'datasetIds')}
+              </p>
+            )}
+          </Card>
+          <div className="flex flex-wrap items-center gap-3">
+            <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
+              Launch {runCount || ''} prediction run{runCount === 1 ? '' : 's'}
+            </Button>
+            <span className="text-sm text-stone-600">
+              {modelIds.length} model{modelIds.length === 1 ? '' : 's'} × {datasetIds.length} dataset{datasetIds.length === 1 ? '' : 's'}
+            </span>
+          </div>
+        </form>
+      )}
+    </>
+  );
+}

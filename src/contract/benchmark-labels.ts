@@ -1,0 +1,14 @@
+/**
+ * How a benchmark's runs say what they are: labels on each run, read back by the results pages.
+ * No zod here, so that the results pages load without it.
+ */
+
+export const ASSOCIATION_TESTS = ['linear', 'linear_kinship'] as const;
+
+/** The labels that tie a discovery benchmark's run to its method and dataset. */
+export const benchmarkLabels = (method: string, datasetId: number) => ['benchmark:discovery', `method:${method}`, `dataset:${datasetId}`];
+
+/** The labels that tie a prediction benchmark's run to its model (a stored file) and dataset. */
+export const predictionBenchmarkLabels = (modelFileId: number, datasetId: number) => ['benchmark:prediction', `model:${modelFileId}`, `dataset:${datasetId}`];
+
+export const labelValue = (labels: string[], key: 'method' | 'dataset' | 'model') => labels.find((label) => label.startsWith(`${key}:`))?.slice(key.length + 1) ?? null;
