@@ -1,12 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { labelValue } from '../../../contract/benchmark-labels';
 import type { Page } from '../../../contract/paging';
-import type { RunGroupRecord } from '../../../contract/records';
-import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunSummary } from '../../../contract/runs';
 import { request } from '../../lib/api';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
-import { useRequest } from '../../lib/use-request';
 import {
   type AssociationTest,
   type DiscoveryScore,
@@ -21,7 +18,7 @@ import {
 } from '../../../contract/benchmark-metrics';
 import type { FilesetDetail, StoredFile } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { readStoredText, saveBlob } from '../../lib/download';
 import { useRecordId } from '../../lib/use-record-id';
 import { Button } from '../../ui/Button';
@@ -32,7 +29,7 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { genomeAxis } from './genome-axis';
-import { BenchmarkList, ResultFilesetsList, useFilesetTables } from './result-filesets';
+import { BenchmarkList, BenchmarkProgress, FailedRunsNote, ResultFilesetsList, useBenchmark, useFilesetTables } from './result-filesets';
 
 const ASSOCIATIONS = 'associations CSV';
 const KNOWN_QTL = 'known-QTL CSV';
@@ -175,105 +172,41 @@ function DiscoveryResults({ id }: { id: string }) {
   return <DiscoveryScoring title={tables.detail.name} datasets={[{ name: tables.detail.name, ...tables.data }]} />;
 }
 
+/** A discovery benchmark's datasets: each one's known QTL and its runs' association tables, named by method. */
+async function loadDiscoveryBenchmark(byDataset: Map<string, RunSummary[]>): Promise<ScoredDataset[]> {
+  const { parseAssociations, parseKnownQtl } = await import('./discovery-data');
+  const loaded = await Promise.all(
+    [...byDataset].map(async ([datasetId, datasetRuns]) => {
+      const fileset = await request<FilesetDetail>(`filesets/${datasetId}`);
+      const qtlFile = fileset.files.find((file) => file.fileTypeName === KNOWN_QTL);
+      if (!qtlFile) throw new Error(`the dataset ${fileset.name} has no ${KNOWN_QTL}`);
+      const qtl = { name: qtlFile.name, ...parseKnownQtl(await readStoredText(qtlFile.id), qtlFile.name) };
+      const methods = await Promise.all(
+        datasetRuns.map(async (run) => {
+          const outputs = await request<Page<StoredFile>>(`files?runId=${run.id}&fileType=${encodeURIComponent(ASSOCIATIONS)}&pageSize=5`);
+          const table = outputs.data.find((file) => file.name.endsWith('associations.csv')) ?? outputs.data[0];
+          if (!table) throw new Error(`run ${run.name} registered no ${ASSOCIATIONS}`);
+          const parsed = parseAssociations(await readStoredText(table.id), table.name);
+          return { name: labelValue(run.labels, 'method') ?? run.name, tests: parsed.rows, skipped: parsed.skipped, problems: parsed.problems };
+        }),
+      );
+      return { name: fileset.name, methods: methods.sort((x, y) => x.name.localeCompare(y.name)), qtl };
+    }),
+  );
+  return loaded.sort((x, y) => x.name.localeCompare(y.name, 'en', { numeric: true }));
+}
+
 /** A discovery benchmark: its GDIP runs (method × dataset, by their labels), each scored against its dataset's known QTL. */
 function BenchmarkResults({ groupId }: { groupId: string }) {
-  const group = useRequest<RunGroupRecord>(`run-groups/${groupId}`);
-  const [poll, setPoll] = useState(0);
-  const runs = useRequest<Page<RunSummary>>(`runs?groupId=${groupId}&pageSize=200&sort=name`, poll);
-  const unfinished = (runs.data?.data ?? []).filter((run) => !TERMINAL_RUN_STATUSES.has(run.status));
-  useEffect(() => {
-    if (!runs.data || unfinished.length === 0) return;
-    const timer = setTimeout(() => setPoll((value) => value + 1), 3000);
-    return () => clearTimeout(timer);
-  }, [runs.data, unfinished.length]);
-  const succeeded = (runs.data?.data ?? []).filter((run) => run.status === 'SUCCEEDED');
-  const ready = runs.data !== undefined && unfinished.length === 0 && succeeded.length > 0;
-  const [datasets, setDatasets] = useState<ScoredDataset[] | null>(null);
-  const [loadError, setLoadError] = useState<Error | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger; the runs are read once all have ended
-  useEffect(() => {
-    if (!ready) return;
-    let current = true;
-    setLoadError(null);
-    const byDataset = new Map<string, RunSummary[]>();
-    for (const run of succeeded) {
-      const dataset = labelValue(run.labels, 'dataset');
-      if (dataset) byDataset.set(dataset, [...(byDataset.get(dataset) ?? []), run]);
-    }
-    Promise.all(
-      [...byDataset].map(async ([datasetId, datasetRuns]) => {
-        const { parseAssociations, parseKnownQtl } = await import('./discovery-data');
-        const fileset = await request<FilesetDetail>(`filesets/${datasetId}`);
-        const qtlFile = fileset.files.find((file) => file.fileTypeName === KNOWN_QTL);
-        if (!qtlFile) throw new Error(`the dataset ${fileset.name} has no ${KNOWN_QTL}`);
-        const qtl = { name: qtlFile.name, ...parseKnownQtl(await readStoredText(qtlFile.id), qtlFile.name) };
-        const methods = await Promise.all(
-          datasetRuns.map(async (run) => {
-            const outputs = await request<Page<StoredFile>>(`files?runId=${run.id}&fileType=${encodeURIComponent(ASSOCIATIONS)}&pageSize=5`);
-            const table = outputs.data.find((file) => file.name.endsWith('associations.csv')) ?? outputs.data[0];
-            if (!table) throw new Error(`run ${run.name} registered no ${ASSOCIATIONS}`);
-            const parsed = parseAssociations(await readStoredText(table.id), table.name);
-            return { name: labelValue(run.labels, 'method') ?? run.name, tests: parsed.rows, skipped: parsed.skipped, problems: parsed.problems };
-          }),
-        );
-        return { name: fileset.name, methods: methods.sort((a, b) => a.name.localeCompare(b.name)), qtl };
-      }),
-    ).then(
-      (loaded) => current && setDatasets(loaded.sort((a, b) => a.name.localeCompare(b.name, 'en', { numeric: true }))),
-      (error: Error) => current && setLoadError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [ready, attempt]);
-
-  const failure = group.error ?? runs.error ?? loadError;
-  if (failure) {
-    return (
-      <LoadError
-        what="the benchmark"
-        error={failure}
-        onRetry={() => {
-          group.reload();
-          runs.reload();
-          setAttempt((value) => value + 1);
-        }}
-      />
-    );
-  }
-  if (!group.data || !runs.data) return <LoadingOverlay />;
-  const total = runs.data.data.length;
-  if (!ready) {
-    const ended = total - unfinished.length;
-    return (
-      <Card title={group.data.name} description={group.data.description ?? undefined}>
-        <div role="status" className="grid gap-2 text-sm text-stone-700">
-          <progress max={Math.max(total, 1)} value={ended} className="h-2 w-full accent-emerald-700" aria-label="Benchmark runs finished" />
-          <span>
-            {ended} of {total} runs finished
-            {unfinished.length > 0 ? '; the scores appear when all have ended.' : '; none succeeded, so there is nothing to score.'}{' '}
-            <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.runGroupView, group.data.id)}>
-              See the runs
-            </a>
-          </span>
-        </div>
-      </Card>
-    );
-  }
-  if (!datasets) return <LoadingOverlay />;
-  const failed = total - succeeded.length;
+  const benchmark = useBenchmark(groupId, loadDiscoveryBenchmark);
+  if (benchmark.failure) return <LoadError what="the benchmark" error={benchmark.failure} onRetry={benchmark.retry} />;
+  if (!benchmark.group) return <LoadingOverlay />;
+  if (!benchmark.ready) return <BenchmarkProgress group={benchmark.group} progress={benchmark.progress} />;
+  if (!benchmark.data) return <LoadingOverlay />;
   return (
     <div className="grid gap-4">
-      {failed > 0 && (
-        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
-          {failed} of {total} runs did not succeed and are left out.{' '}
-          <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.runGroupView, group.data.id)}>
-            See the runs
-          </a>
-        </p>
-      )}
-      <DiscoveryScoring title={group.data.name} datasets={datasets} />
+      <FailedRunsNote group={benchmark.group} progress={benchmark.progress} />
+      <DiscoveryScoring title={benchmark.group.name} datasets={benchmark.data} />
     </div>
   );
 }

@@ -1,12 +1,9 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { labelValue } from '../../../contract/benchmark-labels';
 import type { Page } from '../../../contract/paging';
-import type { RunGroupRecord } from '../../../contract/records';
-import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunSummary } from '../../../contract/runs';
 import { request } from '../../lib/api';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
-import { useRequest } from '../../lib/use-request';
 import type { FilesetDetail, StoredFile } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES } from '../../app/routes';
@@ -20,7 +17,7 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { type ModelTraitScore, type Observed, type Prediction, parseObserved, parsePredictions, scoreModel } from './prediction-data';
-import { BenchmarkList, ResultFilesetsList, useFilesetTables } from './result-filesets';
+import { BenchmarkList, BenchmarkProgress, FailedRunsNote, ResultFilesetsList, useBenchmark, useFilesetTables } from './result-filesets';
 
 const PREDICTIONS = 'predictions CSV';
 const OBSERVED = 'phenotype CSV';
@@ -64,94 +61,45 @@ function PredictionResults({ id }: { id: string }) {
   return <PredictionScoring title={tables.detail.name} models={tables.data.models} observed={tables.data.observed} />;
 }
 
+type BenchmarkDataset = { name: string; models: ModelTables; observed: { values: Observed; name: string } };
+
+/** A prediction benchmark's datasets: each one's observed values and its runs' predictions, named by model. */
+async function loadPredictionBenchmark(byDataset: Map<string, RunSummary[]>): Promise<BenchmarkDataset[]> {
+  return Promise.all(
+    [...byDataset].map(async ([datasetId, datasetRuns]) => {
+      const fileset = await request<FilesetDetail>(`filesets/${datasetId}`);
+      const observedFile = fileset.files.find((file) => file.fileTypeName === OBSERVED);
+      if (!observedFile) throw new Error(`the dataset ${fileset.name} has no ${OBSERVED} of observed values`);
+      const observed = { values: parseObserved(await readStoredText(observedFile.id), observedFile.name), name: observedFile.name };
+      const models = await Promise.all(
+        datasetRuns.map(async (run) => {
+          const outputs = await request<Page<StoredFile>>(`files?runId=${run.id}&fileType=${encodeURIComponent(PREDICTIONS)}&pageSize=5`);
+          const table = outputs.data[0];
+          if (!table) throw new Error(`run ${run.name} registered no ${PREDICTIONS}`);
+          const modelId = labelValue(run.labels, 'model');
+          const model = modelId ? await request<StoredFile>(`files/${modelId}`).catch(() => null) : null;
+          const name = model ? `${model.runName ?? 'upload'}: ${model.name.split('/').pop()}` : run.name;
+          return { name, predictions: parsePredictions(await readStoredText(table.id), table.name) };
+        }),
+      );
+      return { name: fileset.name, models, observed };
+    }),
+  );
+}
+
 /** A prediction benchmark: its Make GDIP Predictions runs (model × dataset, by their labels), each scored against its dataset's observed values. */
 function BenchmarkResults({ groupId }: { groupId: string }) {
-  const group = useRequest<RunGroupRecord>(`run-groups/${groupId}`);
-  const [poll, setPoll] = useState(0);
-  const runs = useRequest<Page<RunSummary>>(`runs?groupId=${groupId}&pageSize=200&sort=name`, poll);
-  const unfinished = (runs.data?.data ?? []).filter((run) => !TERMINAL_RUN_STATUSES.has(run.status));
-  useEffect(() => {
-    if (!runs.data || unfinished.length === 0) return;
-    const timer = setTimeout(() => setPoll((value) => value + 1), 3000);
-    return () => clearTimeout(timer);
-  }, [runs.data, unfinished.length]);
-  const succeeded = (runs.data?.data ?? []).filter((run) => run.status === 'SUCCEEDED');
-  const ready = runs.data !== undefined && unfinished.length === 0 && succeeded.length > 0;
-  const [datasets, setDatasets] = useState<Array<{ name: string; models: ModelTables; observed: { values: Observed; name: string } }> | null>(null);
-  const [loadError, setLoadError] = useState<Error | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger; the runs are read once all have ended
-  useEffect(() => {
-    if (!ready) return;
-    let current = true;
-    setLoadError(null);
-    const byDataset = new Map<string, RunSummary[]>();
-    for (const run of succeeded) {
-      const dataset = labelValue(run.labels, 'dataset');
-      if (dataset) byDataset.set(dataset, [...(byDataset.get(dataset) ?? []), run]);
-    }
-    Promise.all(
-      [...byDataset].map(async ([datasetId, datasetRuns]) => {
-        const fileset = await request<FilesetDetail>(`filesets/${datasetId}`);
-        const observedFile = fileset.files.find((file) => file.fileTypeName === OBSERVED);
-        if (!observedFile) throw new Error(`the dataset ${fileset.name} has no ${OBSERVED} of observed values`);
-        const observed = { values: parseObserved(await readStoredText(observedFile.id), observedFile.name), name: observedFile.name };
-        const models = await Promise.all(
-          datasetRuns.map(async (run) => {
-            const outputs = await request<Page<StoredFile>>(`files?runId=${run.id}&fileType=${encodeURIComponent(PREDICTIONS)}&pageSize=5`);
-            const table = outputs.data[0];
-            if (!table) throw new Error(`run ${run.name} registered no ${PREDICTIONS}`);
-            const modelId = labelValue(run.labels, 'model');
-            const model = modelId ? await request<StoredFile>(`files/${modelId}`).catch(() => null) : null;
-            const name = model ? `${model.runName ?? 'upload'}: ${model.name.split('/').pop()}` : run.name;
-            return { name, predictions: parsePredictions(await readStoredText(table.id), table.name) };
-          }),
-        );
-        return { name: fileset.name, models, observed };
-      }),
-    ).then(
-      (loaded) => current && setDatasets(loaded),
-      (error: Error) => current && setLoadError(error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [ready, attempt]);
-
-  const failure = group.error ?? runs.error ?? loadError;
-  if (failure) {
-    return (
-      <LoadError
-        what="the benchmark"
-        error={failure}
-        onRetry={() => {
-          group.reload();
-          runs.reload();
-          setAttempt((value) => value + 1);
-        }}
-      />
-    );
-  }
-  if (!group.data || !runs.data) return <LoadingOverlay />;
-  const total = runs.data.data.length;
-  if (!ready) {
-    const ended = total - unfinished.length;
-    return (
-      <Card title={group.data.name} description={group.data.description ?? undefined}>
-        <div role="status" className="grid gap-2 text-sm text-stone-700">
-          <progress max={Math.max(total, 1)} value={ended} className="h-2 w-full accent-emerald-700" aria-label="Benchmark runs finished" />
-          <span>
-            {ended} of {total} runs finished{unfinished.length > 0 ? '; the scores appear when all have ended.' : '; none succeeded, so there is nothing to score.'}
-          </span>
-        </div>
-      </Card>
-    );
-  }
-  if (!datasets) return <LoadingOverlay />;
+  const benchmark = useBenchmark(groupId, loadPredictionBenchmark);
+  if (benchmark.failure) return <LoadError what="the benchmark" error={benchmark.failure} onRetry={benchmark.retry} />;
+  if (!benchmark.group) return <LoadingOverlay />;
+  if (!benchmark.ready) return <BenchmarkProgress group={benchmark.group} progress={benchmark.progress} />;
+  if (!benchmark.data) return <LoadingOverlay />;
+  const name = benchmark.group.name;
   return (
     <div className="grid gap-6">
-      {datasets.map((dataset) => (
-        <PredictionScoring key={dataset.name} title={`${group.data!.name} · ${dataset.name}`} models={dataset.models} observed={dataset.observed} />
+      <FailedRunsNote group={benchmark.group} progress={benchmark.progress} />
+      {benchmark.data.map((dataset) => (
+        <PredictionScoring key={dataset.name} title={`${name} · ${dataset.name}`} models={dataset.models} observed={dataset.observed} />
       ))}
     </div>
   );

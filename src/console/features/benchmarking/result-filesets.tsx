@@ -1,7 +1,11 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState } from 'react';
 import type { Fileset, FilesetDetail } from '../../../contract/files';
+import { labelValue } from '../../../contract/benchmark-labels';
+import type { Page } from '../../../contract/paging';
 import type { RunGroupRecord } from '../../../contract/records';
+import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
+import type { RunSummary } from '../../../contract/runs';
 import { ROUTES, viewRoute } from '../../app/routes';
 import { formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
@@ -131,5 +135,96 @@ export function BenchmarkList({ route, kind, launchRoute, description }: { route
         urlState={false}
       />
     </Card>
+  );
+}
+
+/** How far a benchmark's runs have got. */
+export interface BenchmarkProgressCounts {
+  total: number;
+  ended: number;
+  failed: number;
+}
+
+/**
+ * A benchmark (a run group) followed until its runs have ended, then `load` given its succeeded
+ * runs by dataset (their `dataset:` label). A failure anywhere is kept, with one retry for all.
+ */
+export function useBenchmark<T>(groupId: string, load: (byDataset: Map<string, RunSummary[]>) => Promise<T>) {
+  const group = useRequest<RunGroupRecord>(`run-groups/${groupId}`);
+  const [poll, setPoll] = useState(0);
+  const runs = useRequest<Page<RunSummary>>(`runs?groupId=${groupId}&pageSize=200&sort=name`, poll);
+  const all = runs.data?.data ?? [];
+  const unfinished = all.filter((run) => !TERMINAL_RUN_STATUSES.has(run.status)).length;
+  const succeeded = all.filter((run) => run.status === 'SUCCEEDED');
+  const ready = runs.data !== undefined && unfinished === 0 && succeeded.length > 0;
+  useEffect(() => {
+    if (!runs.data || unfinished === 0) return;
+    const timer = setTimeout(() => setPoll((value) => value + 1), 3000);
+    return () => clearTimeout(timer);
+  }, [runs.data, unfinished]);
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState<Error | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger; the runs are read once all have ended
+  useEffect(() => {
+    if (!ready) return;
+    let current = true;
+    setError(null);
+    const byDataset = new Map<string, RunSummary[]>();
+    for (const run of succeeded) {
+      const dataset = labelValue(run.labels, 'dataset');
+      if (dataset) byDataset.set(dataset, [...(byDataset.get(dataset) ?? []), run]);
+    }
+    load(byDataset).then(
+      (loaded) => current && setData(loaded),
+      (failure: Error) => current && setError(failure),
+    );
+    return () => {
+      current = false;
+    };
+  }, [ready, attempt]);
+  return {
+    group: group.data,
+    ready,
+    data,
+    progress: { total: all.length, ended: all.length - unfinished, failed: all.length - unfinished - succeeded.length } satisfies BenchmarkProgressCounts,
+    failure: group.error ?? runs.error ?? error,
+    retry: () => {
+      group.reload();
+      runs.reload();
+      setAttempt((value) => value + 1);
+    },
+  };
+}
+
+/** A benchmark whose runs are still going (or all failed): how many have ended, and a way to them. */
+export function BenchmarkProgress({ group, progress }: { group: RunGroupRecord; progress: BenchmarkProgressCounts }) {
+  const going = progress.total - progress.ended;
+  return (
+    <Card title={group.name} description={group.description ?? undefined}>
+      <div role="status" className="grid gap-2 text-sm text-stone-700">
+        <progress max={Math.max(progress.total, 1)} value={progress.ended} className="h-2 w-full accent-emerald-700" aria-label="Benchmark runs finished" />
+        <span>
+          {progress.ended} of {progress.total} runs finished
+          {going > 0 ? '; the scores appear when all have ended.' : '; none succeeded, so there is nothing to score.'}{' '}
+          <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.runGroupView, group.id)}>
+            See the runs
+          </a>
+        </span>
+      </div>
+    </Card>
+  );
+}
+
+/** Runs of a benchmark that did not succeed, counted above its scores. */
+export function FailedRunsNote({ group, progress }: { group: RunGroupRecord; progress: BenchmarkProgressCounts }) {
+  if (progress.failed === 0) return null;
+  return (
+    <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
+      {progress.failed} of {progress.total} runs did not succeed and are left out.{' '}
+      <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.runGroupView, group.id)}>
+        See the runs
+      </a>
+    </p>
   );
 }
