@@ -6,6 +6,18 @@ test.beforeEach(async ({ page }) => {
   token = await signInWithToken(page);
 });
 
+/** Waits until a simulator's datasets are registered (just after its run reports success). */
+async function waitForDatasets(page: Page, runName: string, count: number) {
+  await expect
+    .poll(
+      async () =>
+        ((await (await page.request.get(`/api/filesets?kind=known-gdip&q=${encodeURIComponent(runName)}`, { headers: { Authorization: `token ${token}` } })).json()) as { data: unknown[] }).data
+          .length,
+      { timeout: 30_000 },
+    )
+    .toBe(count);
+}
+
 /** A fileset of files stored through the API, as Upload GDIP Results stores them. */
 async function storeFileset(page: Page, name: string, files: Array<[string, string]>): Promise<number> {
   const headers = { Authorization: `token ${token}` };
@@ -147,6 +159,7 @@ test('simulate two replicates of GDIP data through the Benchmarking page: the ru
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
   const outputs = page.getByRole('table', { name: 'Outputs' });
   await expect(outputs.getByRole('row').filter({ hasText: 'replicate_2/known_qtl.csv' })).toContainText('known-QTL CSV');
+  await waitForDatasets(page, name, 2);
 
   await page.goto('/benchmarking/register-known-gdip-data');
   await expect(page.getByRole('link', { name: `${name} replicate 1` })).toBeVisible();
@@ -170,6 +183,7 @@ test('simulate two replicates, launch discovery with two methods in one click, a
   await simulate.locator('#run-name').fill(`e2e_truth_${stamp}`);
   await simulate.getByRole('button', { name: 'Launch run' }).click();
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  await waitForDatasets(page, `e2e_truth_${stamp}`, 2);
 
   await page.goto('/benchmarking/discovery/launch');
   const form = page.getByRole('form', { name: 'Launch a discovery benchmark' });
@@ -213,11 +227,17 @@ test('launch prediction: a trained GDIP model on a registered prediction dataset
     name: `e2e_predtruth_${stamp}`,
     params: { individuals: 80, markers: 500, chromosomes: 2, traits: 1, qtl_per_trait: 5, heritability: '0.8', outdir: 'results' },
   });
-  const truth = (await (await page.request.get(`/api/filesets?kind=known-gdip&q=${encodeURIComponent(`e2e_predtruth_${stamp}`)}`, { headers })).json()) as { data: Array<{ id: number }> };
-  const files = ((await (await page.request.get(`/api/filesets/${truth.data[0]!.id}`, { headers })).json()) as { files: Array<{ id: number; path: string; fileTypeName: string }> }).files;
+  // A run's outputs (and a simulator's datasets) are registered just after it reports success.
+  const knownDataset = async () =>
+    ((await (await page.request.get(`/api/filesets?kind=known-gdip&q=${encodeURIComponent(`e2e_predtruth_${stamp}`)}`, { headers })).json()) as { data: Array<{ id: number }> }).data[0]?.id;
+  await expect.poll(knownDataset, { timeout: 30_000 }).toBeGreaterThan(0);
+  const files = ((await (await page.request.get(`/api/filesets/${await knownDataset()}`, { headers })).json()) as { files: Array<{ id: number; path: string; fileTypeName: string }> }).files;
   const vcf = files.find((file) => file.fileTypeName === 'VCF')!;
   const phenotypes = files.find((file) => file.fileTypeName === 'phenotype CSV')!;
   const gdip = await runUntilDone({ pipelineId: 'nf-gdip', name: `e2e_predmodel_${stamp}`, params: { genotypes: vcf.path, phenotypes: phenotypes.path, outdir: 'results' } });
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/files?runId=${gdip}&fileType=model`, { headers })).json()) as { data: unknown[] }).data.length, { timeout: 30_000 })
+    .toBeGreaterThan(0);
   const registered = await page.request.post('/api/benchmark-datasets', {
     headers,
     data: { name: `E2E validation ${stamp}`, files: { kind: 'prediction-data', phenotypesFileId: phenotypes.id, genotypesFileId: vcf.id } },
@@ -244,5 +264,4 @@ test('launch prediction: a trained GDIP model on a registered prediction dataset
       .first(),
   ).toContainText(/trait1\s*80\s*0\.[5-9]\d\d/);
   await expect(page.getByRole('img', { name: 'Pearson r of each model per trait' })).toBeVisible();
-  expect(gdip).toBeGreaterThan(0);
 });
