@@ -111,11 +111,14 @@ export function createFileStore(options: FileStoreOptions) {
     return { ...rest, path: pathOf(row.location, storagePath), createdAt: row.createdAt.toISOString() };
   };
 
-  async function byId(id: number): Promise<StoredFile> {
+  /** A file's row, with where its bytes are (which the API's answers leave out). */
+  async function rowById(id: number): Promise<FileRow> {
     const [row] = await selectFiles().where(eq(files.id, id));
     if (!row) throw new DomainError('not-found', `No file has id ${id}.`);
-    return present(row);
+    return row;
   }
+
+  const byId = async (id: number): Promise<StoredFile> => present(await rowById(id));
 
   async function list(query: {
     page: number;
@@ -296,26 +299,26 @@ export function createFileStore(options: FileStoreOptions) {
 
   /** Deletes a file that nothing uses; otherwise a conflict naming every use. */
   async function remove(id: number): Promise<void> {
-    const file = await byId(id);
+    const row = await rowById(id);
+    const file = present(row);
     const uses = await usesOf(file);
     if (uses.length > 0) {
       const list = uses.map((use) => `${USE_WORDS[use.kind]} “${use.name}”`).join(', ');
       throw new DomainError('conflict', `${file.name} is still used: ${list}. Remove it from those first (a run's inputs and outputs stay as long as the run).`);
     }
-    const [row] = await db.select({ location: files.location, storagePath: files.storagePath }).from(files).where(eq(files.id, id));
     await db.delete(files).where(eq(files.id, id));
-    await storageAt(storages, row!.location)
-      .remove(row!.storagePath)
+    await storageAt(storages, row.location)
+      .remove(row.storagePath)
       .catch(() => undefined);
   }
 
   /** Where a file's bytes are, for reading and links. */
   async function locate(id: number) {
-    const file = await byId(id);
-    const [row] = await db.select({ location: files.location, storagePath: files.storagePath }).from(files).where(eq(files.id, id));
-    const storage = storageAt(storages, row!.location);
-    if (!(await storage.exists(row!.storagePath))) throw new DomainError('not-found', `The bytes of ${file.name} are no longer in storage. Upload the file again.`);
-    return { file, storage, key: row!.storagePath };
+    const row = await rowById(id);
+    const file = present(row);
+    const storage = storageAt(storages, row.location);
+    if (!(await storage.exists(row.storagePath))) throw new DomainError('not-found', `The bytes of ${file.name} are no longer in storage. Upload the file again.`);
+    return { file, storage, key: row.storagePath };
   }
 
   /**
