@@ -14,6 +14,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { StoredFileSearch } from '../files/StoredFileSearch';
+import { RecordOptions } from '../../ui/RecordOptions';
 
 type Field = 'genotypesFileId' | 'phenotypesFileId' | 'knownQtlFileId';
 
@@ -175,12 +176,7 @@ export default function RegisterDatasetPage({ kind }: { kind: BenchmarkDatasetKi
                 <label className="grid gap-1 text-sm font-medium text-stone-700">
                   Project
                   <select className={inputClass} value={projectId} onChange={(event) => setProjectId(event.target.value)}>
-                    <option value="">No project</option>
-                    {projects.data?.data.map((project) => (
-                      <option key={project.id} value={project.id}>
-                        {project.name}
-                      </option>
-                    ))}
+                    <RecordOptions none="No project" records={projects.data?.data} />
                   </select>
                 </label>
                 <label className="grid gap-1 text-sm font-medium text-stone-700">

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Fileset, FilesetDetail } from '../../../contract/files';
 import { labelValue } from '../../../contract/benchmark-labels';
 import type { Page } from '../../../contract/paging';
@@ -61,35 +61,48 @@ export function ResultFilesetsList({ route, fileTypes, description, what }: { ro
   );
 }
 
-/** One fileset and the tables `load` makes of its files; a failure of either is kept, with a retry of both. */
-export function useFilesetTables<T>(id: string, load: (detail: FilesetDetail) => Promise<T>) {
-  const fileset = useRequest<FilesetDetail>(`filesets/${id}`);
+/**
+ * The result of `load` once there is something to load (`load` is null until then), read again
+ * when `key` changes or on retry; a failure is kept. `load` is read through a ref, so a new
+ * closure on each render starts nothing.
+ */
+function useLoaded<T>(key: unknown, load: (() => Promise<T>) | null) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [attempt, setAttempt] = useState(0);
-  const detail = fileset.data;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger; load is the page's own reader
+  const latest = useRef(load);
+  latest.current = load;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: key and attempt are the triggers; load is read through its ref
   useEffect(() => {
-    if (!detail) return;
+    const run = latest.current;
+    if (!run) return;
     let current = true;
     setError(null);
     setData(null);
-    load(detail).then(
+    run().then(
       (loaded) => current && setData(loaded),
       (failure: Error) => current && setError(failure),
     );
     return () => {
       current = false;
     };
-  }, [detail, attempt]);
+  }, [key, attempt]);
+  return { data, error, retry: () => setAttempt((value) => value + 1) };
+}
+
+/** One fileset and the tables `load` makes of its files; a failure of either is kept, with a retry of both. */
+export function useFilesetTables<T>(id: string, load: (detail: FilesetDetail) => Promise<T>) {
+  const fileset = useRequest<FilesetDetail>(`filesets/${id}`);
+  const detail = fileset.data;
+  const tables = useLoaded(detail, detail ? () => load(detail) : null);
   return {
     detail,
-    data,
-    error: fileset.error ?? error,
+    data: tables.data,
+    error: fileset.error ?? tables.error,
     what: fileset.error ? 'the fileset' : 'the results',
     retry: () => {
       fileset.reload();
-      setAttempt((value) => value + 1);
+      tables.retry();
     },
   };
 }
@@ -162,37 +175,30 @@ export function useBenchmark<T>(groupId: string, load: (byDataset: Map<string, R
     const timer = setTimeout(() => setPoll((value) => value + 1), 3000);
     return () => clearTimeout(timer);
   }, [runs.data, unfinished]);
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<Error | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger; the runs are read once all have ended
-  useEffect(() => {
-    if (!ready) return;
-    let current = true;
-    setError(null);
-    const byDataset = new Map<string, RunSummary[]>();
-    for (const run of succeeded) {
-      const dataset = labelValue(run.labels, 'dataset');
-      if (dataset) byDataset.set(dataset, [...(byDataset.get(dataset) ?? []), run]);
-    }
-    load(byDataset).then(
-      (loaded) => current && setData(loaded),
-      (failure: Error) => current && setError(failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, [ready, attempt]);
+  // The succeeded runs by dataset (their `dataset:` label), read once all have ended.
+  const scores = useLoaded(
+    ready,
+    !ready
+      ? null
+      : () => {
+          const byDataset = new Map<string, RunSummary[]>();
+          for (const run of succeeded) {
+            const dataset = labelValue(run.labels, 'dataset');
+            if (dataset) byDataset.set(dataset, [...(byDataset.get(dataset) ?? []), run]);
+          }
+          return load(byDataset);
+        },
+  );
   return {
     group: group.data,
     ready,
-    data,
+    data: scores.data,
     progress: { total: all.length, ended: all.length - unfinished, failed: all.length - unfinished - succeeded.length } satisfies BenchmarkProgressCounts,
-    failure: group.error ?? runs.error ?? error,
+    failure: group.error ?? runs.error ?? scores.error,
     retry: () => {
       group.reload();
       runs.reload();
-      setAttempt((value) => value + 1);
+      scores.retry();
     },
   };
 }

@@ -17,6 +17,7 @@ import { defaultFormValues, fieldsOf, formValueOf, paramsOf, rulesOf, type Param
 
 import { Help, inputClass, splitLabels, validateLabels } from './launch-fields';
 import type { EarlierRun, LaunchValues, Named, Pipeline } from './launch-types';
+import { RecordOptions } from '../../ui/RecordOptions';
 
 const RunGroupDialog = lazy(() => import('../run-groups/RunGroupDialog'));
 
@@ -275,12 +276,7 @@ export function LaunchForm({
               Run group
             </label>
             <select id="run-group" className={inputClass(errorOf('groupId'))} {...register('groupId')}>
-              <option value="">No group</option>
-              {runGroups.map((group) => (
-                <option key={group.id} value={String(group.id)}>
-                  {group.name}
-                </option>
-              ))}
+              <RecordOptions none="No group" records={runGroups} />
               <option value={NEW_GROUP}>New group…</option>
             </select>
             {form.watch('groupId') === NEW_GROUP &&
@@ -316,12 +312,7 @@ export function LaunchForm({
               Project
             </label>
             <select id="run-project" className={inputClass(errorOf('projectId'))} {...register('projectId')}>
-              <option value="">No project</option>
-              {projects.map((project) => (
-                <option key={project.id} value={String(project.id)}>
-                  {project.name}
-                </option>
-              ))}
+              <RecordOptions none="No project" records={projects} />
             </select>
           </div>
         </div>

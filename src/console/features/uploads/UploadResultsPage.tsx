@@ -15,6 +15,7 @@ import { CopyButton } from '../../ui/CopyButton';
 import { LoadError } from '../../ui/LoadError';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { type QueuedFile, type UploadStatus, useUploadQueue } from './upload-queue';
+import { RecordOptions } from '../../ui/RecordOptions';
 
 /** Uploads at once; the rest wait their turn. */
 const PARALLEL_UPLOADS = 3;
@@ -184,23 +185,13 @@ export default function UploadResultsPage() {
                 }}
                 disabled={running}
               >
-                <option value="">No project</option>
-                {projects.data?.data.map((project) => (
-                  <option key={project.id} value={project.id}>
-                    {project.name}
-                  </option>
-                ))}
+                <RecordOptions none="No project" records={projects.data?.data} />
               </select>
             </label>
             <label className="grid gap-1 text-sm font-medium text-stone-700">
               Experiment
               <select className={selectClass} value={experimentId} onChange={(event) => setExperimentId(event.target.value)} disabled={running || !projectId}>
-                <option value="">{projectId ? 'No experiment' : 'Choose a project first'}</option>
-                {experiments.data?.data.map((experiment) => (
-                  <option key={experiment.id} value={experiment.id}>
-                    {experiment.name}
-                  </option>
-                ))}
+                <RecordOptions none={projectId ? 'No experiment' : 'Choose a project first'} records={experiments.data?.data} />
               </select>
             </label>
             <label className="grid gap-1 text-sm font-medium text-stone-700">
