@@ -2,13 +2,24 @@ import type { DownloadLink } from '../../contract/files';
 import { notify } from '../app/notify';
 import { API_BASE_URL, request } from './api';
 
-/** Saves a blob under a file name, as a download (for data made in the page, such as a CSV export). */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
+/** Follows a link as a download under `filename`. */
+function clickDownload(href: string, filename: string): void {
+  const link = Object.assign(document.createElement('a'), { href, download: filename, rel: 'noopener' });
   document.body.append(link);
   link.click();
   link.remove();
+}
+
+/** A short-lived link to a stored file's bytes that needs no token, made absolute. */
+async function signedLink(fileId: number): Promise<string> {
+  const link = await request<DownloadLink>(`files/${fileId}/link`, 'POST');
+  return new URL(link.url, new URL(API_BASE_URL, window.location.href)).href;
+}
+
+/** Saves a blob under a file name, as a download (for data made in the page, such as a CSV export). */
+export function saveBlob(blob: Blob, filename: string): void {
+  const url = URL.createObjectURL(blob);
+  clickDownload(url, filename);
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
@@ -18,12 +29,7 @@ export function saveBlob(blob: Blob, filename: string): void {
  */
 export async function downloadStoredFile(fileId: number, name: string): Promise<void> {
   try {
-    const link = await request<DownloadLink>(`files/${fileId}/link`, 'POST');
-    const url = new URL(link.url, new URL(API_BASE_URL, window.location.href)).href;
-    const anchor = Object.assign(document.createElement('a'), { href: url, download: name.split('/').pop() ?? name, rel: 'noopener' });
-    document.body.append(anchor);
-    anchor.click();
-    anchor.remove();
+    clickDownload(await signedLink(fileId), name.split('/').pop() ?? name);
   } catch (error) {
     notify.error(error);
   }
@@ -31,8 +37,7 @@ export async function downloadStoredFile(fileId: number, name: string): Promise<
 
 /** A stored file's text, read through a signed link (for tables a page scores itself). */
 export async function readStoredText(fileId: number): Promise<string> {
-  const link = await request<DownloadLink>(`files/${fileId}/link`, 'POST');
-  const response = await fetch(new URL(link.url, new URL(API_BASE_URL, window.location.href)));
+  const response = await fetch(await signedLink(fileId));
   if (!response.ok) throw new Error(`The file could not be read (the server answered ${response.status}).`);
   return response.text();
 }

@@ -114,7 +114,7 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
   const { files, log } = options;
   const store = new HashingFileStore(path.join(files.stagingDir, 'resumable'));
   /** Who sent each request being handled (the tus hooks see the request only). */
-  const senders = new WeakMap<Request, TokenOwner>();
+  const senders = new WeakMap<object, TokenOwner>();
 
   const metadataValues = (metadata: Upload['metadata']) => {
     const given = Object.fromEntries(RESUMABLE_METADATA_KEYS.map((key) => [key, metadata?.[key] ?? undefined]).filter(([, value]) => value !== undefined && value !== ''));
@@ -146,7 +146,7 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
     maxSize: files.maxUploadBytes,
     // Uploads are named by tus's random ids; the person's file name is metadata.
     async onUploadCreate(request, upload) {
-      const owner = senders.get(request as unknown as Request);
+      const owner = senders.get(request);
       if (!owner) throw tusError(401, 'Sign in to upload files.');
       try {
         await files.prepare(metadataValues(upload.metadata), upload.size ?? null);
@@ -156,7 +156,7 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
       return { metadata: { ...upload.metadata, userId: String(owner.id) } };
     },
     async onUploadFinish(request, upload) {
-      const owner = senders.get(request as unknown as Request);
+      const owner = senders.get(request);
       const file = upload.storage?.path ?? store.fileOf(upload.id);
       try {
         if (!owner || upload.metadata?.userId !== String(owner.id)) throw tusError(404, 'No such upload.');
