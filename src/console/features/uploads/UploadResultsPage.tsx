@@ -149,7 +149,7 @@ export default function UploadResultsPage() {
   }
 
   const addFiles = (list: FileList | null) => {
-    const files = [...(list ?? [])].filter((file) => file.size >= 0);
+    const files = [...(list ?? [])];
     if (files.length > 0) void queue.add(files);
   };
 
