@@ -264,4 +264,10 @@ test('launch prediction: a trained GDIP model on a registered prediction dataset
       .first(),
   ).toContainText(/trait1\s*80\s*0\.[5-9]\d\d/);
   await expect(page.getByRole('img', { name: 'Pearson r of each model per trait' })).toBeVisible();
+
+  // The dataset's leaderboard ranks the model for its trait, with the benchmark it came from.
+  await page.getByRole('link', { name: 'Leaderboard on this dataset' }).click();
+  await expect(page).toHaveURL(/\?dataset=\d+$/);
+  const board = page.getByRole('table', { name: 'Leaderboard for trait1' });
+  await expect(board.getByRole('row').nth(1)).toContainText(new RegExp(`^1\\s*e2e_predmodel_${stamp}: .*E2E GEBV ${stamp}\\s*80\\s*0\\.[5-9]`));
 });

@@ -16,8 +16,8 @@ import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
-import { type ModelTraitScore, type Observed, type Prediction, parseObserved, parsePredictions, scoreModel } from './prediction-data';
-import { BenchmarkList, BenchmarkProgress, FailedRunsNote, ResultFilesetsList, useBenchmark, useFilesetTables } from './result-filesets';
+import { type ModelPredictions, type ModelTraitScore, type Observed, parseObserved, parsePredictions, scoreModel } from './prediction-data';
+import { BenchmarkList, BenchmarkProgress, FailedRunsNote, ResultFilesetsList, useBenchmark, useFilesetTables, useLoaded } from './result-filesets';
 
 const PREDICTIONS = 'predictions CSV';
 const OBSERVED = 'phenotype CSV';
@@ -26,63 +26,87 @@ const COLORS = ['#047857', '#b45309', '#1d4ed8', '#be185d', '#6d28d9', '#0f766e'
 const formatScore = (value: number | null, digits = 3) => (value === null ? '—' : value.toFixed(digits));
 const modelName = (fileName: string) => fileName.replace(/\.csv$/i, '');
 
-function toCsv(rows: ModelTraitScore[]): string {
+/** r, with its mean ± sd across folds where there are folds. */
+const formatPearson = (row: ModelTraitScore) =>
+  row.foldPearson ? `${formatScore(row.pearson)} (folds ${formatScore(row.foldPearson.mean)} ± ${formatScore(row.foldPearson.sd)})` : formatScore(row.pearson);
+
+/** The scores as CSV, a row for all individuals and one per fold; `lead` gives leaderboard rows their rank and benchmark. */
+function toCsv(rows: ModelTraitScore[], lead?: Array<[number | string, string]>): string {
   const cell = (value: number | null) => (value === null ? 'NA' : String(value));
-  const header = 'model,trait,fold,n,pearson_r,spearman_rho,rmse,bias_slope,intercept';
-  const lines = rows.flatMap((row) => [
-    [row.model, row.trait, 'all', row.n, cell(row.pearson), cell(row.spearman), cell(row.rmse), cell(row.slope), cell(row.intercept)].join(','),
-    ...row.folds.map((fold) => [row.model, row.trait, fold.fold, fold.n, cell(fold.pearson), cell(fold.spearman), cell(fold.rmse), cell(fold.slope), cell(fold.intercept)].join(',')),
-  ]);
+  const quote = (value: string) => (/[",\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+  const header = `${lead ? 'rank,benchmark,' : ''}model,trait,fold,n,pearson_r,spearman_rho,rmse,bias_slope,intercept`;
+  const lines = rows.flatMap((row, index) => {
+    const prefix = lead ? [lead[index]![0], quote(lead[index]![1])] : [];
+    return [
+      [...prefix, quote(row.model), quote(row.trait), 'all', row.n, cell(row.pearson), cell(row.spearman), cell(row.rmse), cell(row.slope), cell(row.intercept)].join(','),
+      ...row.folds.map((fold) =>
+        [...prefix, quote(row.model), quote(row.trait), fold.fold, fold.n, cell(fold.pearson), cell(fold.spearman), cell(fold.rmse), cell(fold.slope), cell(fold.intercept)].join(','),
+      ),
+    ];
+  });
   return `${header}\n${lines.join('\n')}\n`;
 }
 
-/** The models' prediction tables and the observed values of a fileset. */
-async function loadPrediction(detail: FilesetDetail): Promise<{ models: Array<{ name: string; predictions: Prediction[] }>; observed: { values: Observed; name: string } }> {
-  const predictionFiles = detail.files.filter((file) => file.fileTypeName === PREDICTIONS);
-  const observedFile = detail.files.find((file) => file.fileTypeName === OBSERVED);
-  if (predictionFiles.length === 0 || !observedFile) {
-    throw new Error(
-      `this fileset needs at least one ${PREDICTIONS} and a ${OBSERVED} of observed values; it holds ${detail.files.map((file) => file.fileTypeName ?? 'untyped').join(', ') || 'no files'}. Add them on Upload GDIP Results`,
-    );
-  }
-  const [models, observed] = await Promise.all([
-    Promise.all(predictionFiles.map(async (file) => ({ name: modelName(file.name), predictions: parsePredictions(await readStoredText(file.id), file.name) }))),
-    readStoredText(observedFile.id).then((text) => ({ values: parseObserved(text, observedFile.name), name: observedFile.name })),
-  ]);
-  return { models, observed };
+/** What a fileset or a benchmark scores: its models, each against its own observed values or the shared ones. */
+interface Scored {
+  models: ModelPredictions[];
+  /** The phenotype CSV's values, for the models whose table carries none. */
+  observed: { values: Observed; name: string } | null;
 }
 
-type ModelTables = Array<{ name: string; predictions: Prediction[] }>;
+/** The models' prediction tables and the observed values of a fileset: a phenotype CSV, or an `observed` column in every table. */
+async function loadPrediction(detail: FilesetDetail): Promise<Scored> {
+  const predictionFiles = detail.files.filter((file) => file.fileTypeName === PREDICTIONS);
+  const observedFile = detail.files.find((file) => file.fileTypeName === OBSERVED);
+  const holds = detail.files.map((file) => file.fileTypeName ?? 'untyped').join(', ') || 'no files';
+  if (predictionFiles.length === 0) throw new Error(`this fileset needs at least one ${PREDICTIONS}; it holds ${holds}. Add them on Upload GDIP Results`);
+  const [tables, observed] = await Promise.all([
+    Promise.all(predictionFiles.map(async (file) => parsePredictions(await readStoredText(file.id), file.name, modelName(file.name)))),
+    observedFile ? readStoredText(observedFile.id).then((text) => ({ values: parseObserved(text, observedFile.name), name: observedFile.name })) : null,
+  ]);
+  const models = tables.flat();
+  if (!observed && models.some((model) => !model.observed)) {
+    throw new Error(
+      `this fileset needs a ${OBSERVED} of observed values, or an observed column in every ${PREDICTIONS} (as Auto Train's cv_predictions.csv has); it holds ${holds}. Add them on Upload GDIP Results`,
+    );
+  }
+  return { models, observed };
+}
 
 function PredictionResults({ id }: { id: string }) {
   const tables = useFilesetTables(id, loadPrediction);
   if (tables.error) return <LoadError what={tables.what} error={tables.error} onRetry={tables.retry} />;
   if (!tables.detail || !tables.data) return <LoadingOverlay />;
-  return <PredictionScoring title={tables.detail.name} models={tables.data.models} observed={tables.data.observed} />;
+  return <PredictionScoring title={tables.detail.name} {...tables.data} />;
 }
 
-type BenchmarkDataset = { name: string; models: ModelTables; observed: { values: Observed; name: string } };
+/** A Make GDIP Predictions run's predictions, named by the model file it applied (its `model:` label). */
+async function runPredictions(run: RunSummary): Promise<ModelPredictions[]> {
+  const outputs = await request<Page<StoredFile>>(`files?runId=${run.id}&fileType=${encodeURIComponent(PREDICTIONS)}&pageSize=5`);
+  const table = outputs.data[0];
+  if (!table) throw new Error(`run ${run.name} registered no ${PREDICTIONS}`);
+  const modelId = labelValue(run.labels, 'model');
+  const model = modelId ? await request<StoredFile>(`files/${modelId}`).catch(() => null) : null;
+  const name = model ? `${model.runName ?? 'upload'}: ${model.name.split('/').pop()}` : run.name;
+  return parsePredictions(await readStoredText(table.id), table.name, name);
+}
+
+/** A prediction dataset's observed values (its phenotype CSV). */
+async function datasetObserved(datasetId: string) {
+  const fileset = await request<FilesetDetail>(`filesets/${datasetId}`);
+  const observedFile = fileset.files.find((file) => file.fileTypeName === OBSERVED);
+  if (!observedFile) throw new Error(`the dataset ${fileset.name} has no ${OBSERVED} of observed values`);
+  return { fileset, observed: { values: parseObserved(await readStoredText(observedFile.id), observedFile.name), name: observedFile.name } };
+}
+
+type BenchmarkDataset = Scored & { id: string; name: string };
 
 /** A prediction benchmark's datasets: each one's observed values and its runs' predictions, named by model. */
 async function loadPredictionBenchmark(byDataset: Map<string, RunSummary[]>): Promise<BenchmarkDataset[]> {
   return Promise.all(
     [...byDataset].map(async ([datasetId, datasetRuns]) => {
-      const fileset = await request<FilesetDetail>(`filesets/${datasetId}`);
-      const observedFile = fileset.files.find((file) => file.fileTypeName === OBSERVED);
-      if (!observedFile) throw new Error(`the dataset ${fileset.name} has no ${OBSERVED} of observed values`);
-      const observed = { values: parseObserved(await readStoredText(observedFile.id), observedFile.name), name: observedFile.name };
-      const models = await Promise.all(
-        datasetRuns.map(async (run) => {
-          const outputs = await request<Page<StoredFile>>(`files?runId=${run.id}&fileType=${encodeURIComponent(PREDICTIONS)}&pageSize=5`);
-          const table = outputs.data[0];
-          if (!table) throw new Error(`run ${run.name} registered no ${PREDICTIONS}`);
-          const modelId = labelValue(run.labels, 'model');
-          const model = modelId ? await request<StoredFile>(`files/${modelId}`).catch(() => null) : null;
-          const name = model ? `${model.runName ?? 'upload'}: ${model.name.split('/').pop()}` : run.name;
-          return { name, predictions: parsePredictions(await readStoredText(table.id), table.name) };
-        }),
-      );
-      return { name: fileset.name, models, observed };
+      const [{ fileset, observed }, models] = await Promise.all([datasetObserved(datasetId), Promise.all(datasetRuns.map(runPredictions))]);
+      return { id: datasetId, name: fileset.name, models: models.flat(), observed };
     }),
   );
 }
@@ -99,26 +123,145 @@ function BenchmarkResults({ groupId }: { groupId: string }) {
     <div className="grid gap-6">
       <FailedRunsNote group={benchmark.group} progress={benchmark.progress} />
       {benchmark.data.map((dataset) => (
-        <PredictionScoring key={dataset.name} title={`${name} · ${dataset.name}`} models={dataset.models} observed={dataset.observed} />
+        <PredictionScoring key={dataset.id} title={`${name} · ${dataset.name}`} models={dataset.models} observed={dataset.observed} leaderboard={`${ROUTES.predictionResults}?dataset=${dataset.id}`} />
       ))}
     </div>
   );
 }
 
+interface LeaderboardEntry {
+  rank: number;
+  score: ModelTraitScore;
+  run: RunSummary;
+}
+
+/**
+ * Every model ever benchmarked on one prediction dataset, ranked per trait by Pearson r (mean
+ * across folds where there are folds). A model benchmarked twice appears once, from its latest run.
+ */
+async function loadLeaderboard(datasetId: string) {
+  const [{ fileset, observed }, runs] = await Promise.all([
+    datasetObserved(datasetId),
+    request<Page<RunSummary>>(`runs?label=${encodeURIComponent(`dataset:${datasetId}`)}&pipelineId=make-gdip-predictions&status=SUCCEEDED&pageSize=200&sort=submittedAt&order=desc`),
+  ]);
+  const latest = new Map<string, RunSummary>();
+  for (const run of runs.data) {
+    const model = labelValue(run.labels, 'model') ?? `run ${run.id}`;
+    if (!latest.has(model)) latest.set(model, run);
+  }
+  const scored = await Promise.all(
+    [...latest.values()].map(async (run) =>
+      (await runPredictions(run)).flatMap((model) => scoreModel(model.name, model.predictions, model.observed ?? observed.values).map((score) => ({ score, run }))),
+    ),
+  );
+  const byTrait = new Map<string, LeaderboardEntry[]>();
+  for (const entry of scored.flat()) byTrait.set(entry.score.trait, [...(byTrait.get(entry.score.trait) ?? []), { ...entry, rank: 0 }]);
+  const accuracy = (score: ModelTraitScore) => score.foldPearson?.mean ?? score.pearson;
+  for (const entries of byTrait.values()) {
+    // Undefined r (a constant prediction, no observed individual) ranks last, unranked.
+    entries.sort((a, b) => (accuracy(b.score) ?? Number.NEGATIVE_INFINITY) - (accuracy(a.score) ?? Number.NEGATIVE_INFINITY));
+    entries.forEach((entry, index) => {
+      entry.rank = accuracy(entry.score) === null ? 0 : index + 1;
+    });
+  }
+  return { name: fileset.name, observedName: observed.name, runCount: runs.pagination.totalCount, traits: [...byTrait].sort(([a], [b]) => a.localeCompare(b)) };
+}
+
+function Leaderboard({ datasetId }: { datasetId: string }) {
+  const board = useLoaded(datasetId, () => loadLeaderboard(datasetId));
+  if (board.error) return <LoadError what="the leaderboard" error={board.error} onRetry={board.retry} />;
+  if (!board.data) return <LoadingOverlay />;
+  const { name, observedName, traits, runCount } = board.data;
+  if (traits.length === 0) {
+    return (
+      <Card title={`Leaderboard: ${name}`}>
+        <p className="text-sm text-stone-600">
+          No prediction benchmark on this dataset has a succeeded run yet.{' '}
+          <a className="text-emerald-800 hover:underline" href={ROUTES.predictionLaunch}>
+            Launch one
+          </a>
+          .
+        </p>
+      </Card>
+    );
+  }
+  const rows = traits.flatMap(([, entries]) => entries);
+  return (
+    <Card
+      title={`Leaderboard: ${name}`}
+      description={`Every model benchmarked on this dataset (${runCount} succeeded run${runCount === 1 ? '' : 's'}), ranked per trait by Pearson r against ${observedName}. A model benchmarked more than once counts once, from its latest run.`}
+      actions={
+        <Button
+          size="sm"
+          onClick={() =>
+            saveBlob(
+              new Blob(
+                [
+                  toCsv(
+                    rows.map((entry) => entry.score),
+                    rows.map((entry) => [entry.rank || 'NA', entry.run.groupName ?? '']),
+                  ),
+                ],
+                { type: 'text/csv' },
+              ),
+              `${name}-leaderboard.csv`,
+            )
+          }
+        >
+          Export CSV
+        </Button>
+      }
+    >
+      <div className="grid gap-6">
+        {traits.map(([trait, entries]) => (
+          <section key={trait} aria-label={`Leaderboard for ${trait}`}>
+            <h3 className="mb-2 text-sm font-semibold text-stone-800">{trait}</h3>
+            <SimpleTable<LeaderboardEntry>
+              label={`Leaderboard for ${trait}`}
+              dense
+              rows={entries}
+              rowKey={(entry) => `${entry.run.id}/${entry.score.model}`}
+              columns={[
+                { header: 'Rank', align: 'right', cell: (entry) => (entry.rank === 0 ? '—' : entry.rank) },
+                { header: 'Model', className: 'font-medium', cell: (entry) => entry.score.model },
+                {
+                  header: 'Benchmark',
+                  cell: (entry) =>
+                    entry.run.groupId ? (
+                      <a className="text-emerald-800 hover:underline" href={`${ROUTES.predictionResults}?group=${entry.run.groupId}`}>
+                        {entry.run.groupName}
+                      </a>
+                    ) : (
+                      entry.run.name
+                    ),
+                },
+                { header: 'n', align: 'right', cell: (entry) => entry.score.n },
+                { header: 'Pearson r', align: 'right', className: 'font-medium', cell: (entry) => formatPearson(entry.score) },
+                { header: 'Spearman ρ', align: 'right', cell: (entry) => formatScore(entry.score.spearman) },
+                { header: 'RMSE', align: 'right', cell: (entry) => formatScore(entry.score.rmse) },
+                { header: 'Bias (slope)', align: 'right', cell: (entry) => formatScore(entry.score.slope) },
+              ]}
+            />
+          </section>
+        ))}
+      </div>
+    </Card>
+  );
+}
+
 /** Each model scored per trait against observed values: the table, the scatter and the comparison. */
-function PredictionScoring({ title, models, observed }: { title: string; models: ModelTables; observed: { values: Observed; name: string } }) {
+function PredictionScoring({ title, models, observed, leaderboard }: Scored & { title: string; leaderboard?: string }) {
   const [choice, setChoice] = useState<{ model: string; trait: string } | null>(null);
 
-  const scores = useMemo(() => (models && observed ? models.flatMap((model) => scoreModel(model.name, model.predictions, observed.values)) : null), [models, observed]);
+  const scores = useMemo(() => models.flatMap((model) => scoreModel(model.name, model.predictions, model.observed ?? observed?.values ?? new Map())), [models, observed]);
   const traits = useMemo(() => [...new Set((scores ?? []).map((score) => score.trait))].sort(), [scores]);
   const shown = scores?.find((score) => score.model === choice?.model && score.trait === choice?.trait) ?? scores?.find((score) => score.n > 0) ?? scores?.[0] ?? null;
 
   const scatter = useMemo<ScatterSeries[]>(() => {
-    if (!shown || !models || !observed) return [];
-    const values = observed.values.get(shown.trait);
-    const points = (models.find((model) => model.name === shown.model)?.predictions ?? [])
-      .filter((row) => row.trait === shown.trait && values?.has(row.id))
-      .map((row) => ({ x: row.prediction, y: values!.get(row.id)! }));
+    const model = models.find((candidate) => candidate.name === shown?.model);
+    if (!shown || !model) return [];
+    const values = (model.observed ?? observed?.values)?.get(shown.trait);
+    const points = model.predictions.filter((row) => row.trait === shown.trait && values?.has(row.id)).map((row) => ({ x: row.prediction, y: values!.get(row.id)! }));
     if (points.length === 0) return [];
     const xs = points.map((point) => point.x);
     const low = points.reduce((least, point) => Math.min(least, point.x, point.y), Number.POSITIVE_INFINITY);
@@ -151,18 +294,23 @@ function PredictionScoring({ title, models, observed }: { title: string; models:
     return series;
   }, [shown, models, observed]);
 
-  if (!scores) return <LoadingOverlay />;
-
   const modelNames = models.map((model) => model.name);
   return (
     <div className="grid gap-6">
       <Card
         title={`${title}: scores per model and trait`}
-        description={`${models.length} model${models.length === 1 ? '' : 's'} against the observed values of ${observed.name}. Bias is the slope of observed on predicted: 1 is unbiased, below 1 over-dispersed, above 1 too shrunk.`}
+        description={`${models.length} model${models.length === 1 ? '' : 's'} against the observed values of ${observed?.name ?? 'each table'}. Bias is the slope of observed on predicted: 1 is unbiased, below 1 over-dispersed, above 1 too shrunk.`}
         actions={
-          <Button size="sm" onClick={() => saveBlob(new Blob([toCsv(scores)], { type: 'text/csv' }), `${title}-prediction-scores.csv`)}>
-            Export CSV
-          </Button>
+          <div className="flex items-center gap-3">
+            {leaderboard && (
+              <a className="text-sm text-emerald-800 hover:underline" href={leaderboard}>
+                Leaderboard on this dataset
+              </a>
+            )}
+            <Button size="sm" onClick={() => saveBlob(new Blob([toCsv(scores)], { type: 'text/csv' }), `${title}-prediction-scores.csv`)}>
+              Export CSV
+            </Button>
+          </div>
         }
       >
         <SimpleTable<ModelTraitScore>
@@ -178,7 +326,7 @@ function PredictionScoring({ title, models, observed }: { title: string; models:
               header: 'Pearson r',
               align: 'right',
               className: 'font-medium',
-              cell: (row) => (row.foldPearson ? `${formatScore(row.pearson)} (folds ${formatScore(row.foldPearson.mean)} ± ${formatScore(row.foldPearson.sd)})` : formatScore(row.pearson)),
+              cell: formatPearson,
             },
             { header: 'Spearman ρ', align: 'right', cell: (row) => formatScore(row.spearman) },
             { header: 'RMSE', align: 'right', cell: (row) => formatScore(row.rmse) },
@@ -239,16 +387,19 @@ function PredictionScoring({ title, models, observed }: { title: string; models:
 }
 
 /**
- * `/benchmarking/prediction/results/fileset`: filesets holding predictions and observed values;
- * with `?id=`, each model scored per trait (n, Pearson r, Spearman ρ, RMSE, bias, and per fold
+ * `/benchmarking/prediction/results/fileset`: benchmarks, leaderboards and filesets holding
+ * predictions; with `?dataset=`, the dataset's leaderboard; with `?id=`, each model scored per trait (n, Pearson r, Spearman ρ, RMSE, bias, and per fold
  * where folds exist), predicted against observed, and the models compared.
  */
 export default function PredictionResultsPage() {
   const id = useRecordId();
   const groupId = useQueryParam('group', RECORD_ID);
+  const datasetId = useQueryParam('dataset', RECORD_ID);
   return (
-    <ConsoleShell title="Prediction results" route={ROUTES.predictionResults} {...(id || groupId ? { backHref: ROUTES.predictionResults, backLabel: 'All results' } : {})}>
-      {id === undefined || groupId === undefined ? null : groupId ? (
+    <ConsoleShell title="Prediction results" route={ROUTES.predictionResults} {...(id || groupId || datasetId ? { backHref: ROUTES.predictionResults, backLabel: 'All results' } : {})}>
+      {id === undefined || groupId === undefined || datasetId === undefined ? null : datasetId ? (
+        <Leaderboard datasetId={datasetId} />
+      ) : groupId ? (
         <BenchmarkResults groupId={groupId} />
       ) : id ? (
         <PredictionResults id={id} />
@@ -262,9 +413,26 @@ export default function PredictionResultsPage() {
           />
           <ResultFilesetsList
             route={ROUTES.predictionResults}
-            fileTypes={[PREDICTIONS, OBSERVED]}
-            what="predictions with observed values"
-            description={`Uploaded results: filesets holding one or more ${PREDICTIONS} tables (id, trait, prediction, and optionally fold; one per model) and a ${OBSERVED} with the observed values of the validation set.`}
+            kind="prediction-data"
+            param="dataset"
+            title="Leaderboards"
+            what="prediction datasets"
+            description="Each prediction dataset's leaderboard: every model benchmarked on it, ranked per trait."
+            emptyHint={
+              <>
+                No prediction dataset yet.{' '}
+                <a className="text-emerald-800 hover:underline" href={ROUTES.registerPredictionData}>
+                  Register one
+                </a>
+                .
+              </>
+            }
+          />
+          <ResultFilesetsList
+            route={ROUTES.predictionResults}
+            fileTypes={[PREDICTIONS]}
+            what="predictions"
+            description={`Uploaded results: filesets holding one or more ${PREDICTIONS} tables (id, trait, prediction, and optionally model, repeat, fold and observed, as in Auto Train's cv_predictions.csv) and, where the tables have no observed column, a ${OBSERVED} with the observed values of the validation set.`}
           />
         </div>
       )}

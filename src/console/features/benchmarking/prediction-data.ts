@@ -22,15 +22,48 @@ function rowsOf(text: string) {
 
 const MISSING = new Set(['', 'NA', 'NaN', 'nan', 'null', '.']);
 
-export function parsePredictions(text: string, name: string): Prediction[] {
+/** One model's predictions, and the observed values its table carries (an `observed` column), if any. */
+export interface ModelPredictions {
+  name: string;
+  predictions: Prediction[];
+  observed: Observed | null;
+}
+
+/**
+ * A predictions table as one model per value of its `model` column (Auto Train's
+ * `cv_predictions.csv` holds every model it compared), or as the one model `name` where there is
+ * none. A `repeat` column joins the fold (`r1f3`: repeat 1, fold 3), and an `observed` column
+ * serves as the observed values, so a cross-validation table scores on its own.
+ */
+export function parsePredictions(text: string, fileName: string, name: string): ModelPredictions[] {
   const { rows, columns } = rowsOf(text);
   const missing = ['id', 'trait', 'prediction'].filter((column) => !columns.includes(column));
-  if (missing.length > 0) throw new Error(`The predictions table ${name} lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}; its header has ${columns.join(', ')}.`);
-  const fold = columns.includes('fold');
-  return rows
-    .filter((row) => row.id && row.trait && !MISSING.has(row.prediction?.trim() ?? ''))
-    .map((row) => ({ id: row.id!, trait: row.trait!, prediction: Number(row.prediction), fold: fold ? (row.fold ?? null) : null }))
-    .filter((row) => Number.isFinite(row.prediction));
+  if (missing.length > 0) throw new Error(`The predictions table ${fileName} lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}; its header has ${columns.join(', ')}.`);
+  const has = (column: string) => columns.includes(column);
+  const foldOf = (row: Record<string, string>) => {
+    if (!has('fold') || !row.fold) return null;
+    return has('repeat') && row.repeat ? `r${row.repeat}f${row.fold}` : row.fold;
+  };
+  const byModel = new Map<string, ModelPredictions>();
+  for (const row of rows) {
+    const prediction = Number(row.prediction?.trim());
+    if (!row.id || !row.trait || MISSING.has(row.prediction?.trim() ?? '') || !Number.isFinite(prediction)) continue;
+    const model = has('model') && row.model ? `${name}: ${row.model}` : name;
+    let entry = byModel.get(model);
+    if (!entry) {
+      entry = { name: model, predictions: [], observed: has('observed') ? new Map() : null };
+      byModel.set(model, entry);
+    }
+    entry.predictions.push({ id: row.id, trait: row.trait, prediction, fold: foldOf(row) });
+    const cell = row.observed?.trim() ?? '';
+    const observed = Number(cell);
+    if (entry.observed && !MISSING.has(cell) && Number.isFinite(observed)) {
+      const trait = entry.observed.get(row.trait) ?? new Map<string, number>();
+      trait.set(row.id, observed);
+      entry.observed.set(row.trait, trait);
+    }
+  }
+  return [...byModel.values()];
 }
 
 /** Observed values by trait, then individual: every column but id is a trait. */

@@ -1,6 +1,6 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Fileset, FilesetDetail } from '../../../contract/files';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { Fileset, FilesetDetail, FilesetKind } from '../../../contract/files';
 import { labelValue } from '../../../contract/benchmark-labels';
 import type { Page } from '../../../contract/paging';
 import type { RunGroupRecord } from '../../../contract/records';
@@ -17,14 +17,33 @@ import { DataTable } from '../../ui/data-table/DataTable';
  * loading of one fileset's tables (read through signed links, parsed in the page) with a retry.
  */
 
-export function ResultFilesetsList({ route, fileTypes, description, what }: { route: string; fileTypes: string[]; description: string; what: string }) {
+/** Filesets holding a file of every type in `fileTypes` (or of a `kind`), each opening `route?{param}=`. */
+export function ResultFilesetsList({
+  route,
+  fileTypes = [],
+  kind,
+  param = 'id',
+  title,
+  description,
+  what,
+  emptyHint,
+}: {
+  route: string;
+  fileTypes?: string[];
+  kind?: FilesetKind;
+  param?: string;
+  title?: string;
+  description: string;
+  what: string;
+  emptyHint?: ReactNode;
+}) {
   const columns = useMemo<Array<ColumnDef<Fileset, unknown>>>(
     () => [
       {
         id: 'name',
         header: 'Fileset',
         cell: ({ row }) => (
-          <a className="font-medium text-emerald-800 hover:underline" href={viewRoute(route, row.original.id)}>
+          <a className="font-medium text-emerald-800 hover:underline" href={`${route}?${param}=${row.original.id}`}>
             {row.original.name}
           </a>
         ),
@@ -33,10 +52,10 @@ export function ResultFilesetsList({ route, fileTypes, description, what }: { ro
       { id: 'files', header: 'Files', cell: ({ row }) => `${row.original.fileCount} (${row.original.fileTypes.join(', ')})` },
       { id: 'updatedAt', header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updatedAt) },
     ],
-    [route],
+    [route, param],
   );
   return (
-    <Card description={description}>
+    <Card title={title} description={description}>
       <DataTable<Fileset>
         path="filesets"
         what="result filesets"
@@ -45,15 +64,17 @@ export function ResultFilesetsList({ route, fileTypes, description, what }: { ro
         defaultSort="updatedAt"
         defaultOrder="desc"
         searchPlaceholder="Search fileset names"
-        fixedFilters={{ fileTypes: fileTypes.join(',') }}
+        fixedFilters={{ ...(fileTypes.length > 0 ? { fileTypes: fileTypes.join(',') } : {}), ...(kind ? { kind } : {}) }}
         emptyHint={
-          <>
-            No fileset holds {what} yet.{' '}
-            <a className="text-emerald-800 hover:underline" href={ROUTES.uploadGdipResults}>
-              Upload them
-            </a>{' '}
-            as one fileset.
-          </>
+          emptyHint ?? (
+            <>
+              No fileset holds {what} yet.{' '}
+              <a className="text-emerald-800 hover:underline" href={ROUTES.uploadGdipResults}>
+                Upload them
+              </a>{' '}
+              as one fileset.
+            </>
+          )
         }
         urlState
       />
@@ -66,7 +87,7 @@ export function ResultFilesetsList({ route, fileTypes, description, what }: { ro
  * when `key` changes or on retry; a failure is kept. `load` is read through a ref, so a new
  * closure on each render starts nothing.
  */
-function useLoaded<T>(key: unknown, load: (() => Promise<T>) | null) {
+export function useLoaded<T>(key: unknown, load: (() => Promise<T>) | null) {
   const [data, setData] = useState<T | null>(null);
   const [error, setError] = useState<Error | null>(null);
   const [attempt, setAttempt] = useState(0);
