@@ -104,8 +104,8 @@ function Manhattan({ method, qtl, trait, rule }: { method: Method; qtl: KnownQtl
     const significant = significantTests(tests, rule);
     const weakest = significant.length > 0 ? significant.reduce((low, test) => Math.min(low, test.minusLog10P), Number.POSITIVE_INFINITY) : null;
     const lines: ScatterSeries[] = [
-      { label: 'Markers (odd chromosomes)', color: CHROMOSOME_SHADES[0]!, points: byShade[0]!, radius: 1.5, hideInLegend: true },
-      { label: 'Markers (even chromosomes)', color: CHROMOSOME_SHADES[1]!, points: byShade[1]!, radius: 1.5, hideInLegend: true },
+      { label: 'Markers (odd chromosomes)', color: CHROMOSOME_SHADES[0]!, points: byShade[0]!, radius: 1.5, hideInLegend: true, dense: true },
+      { label: 'Markers (even chromosomes)', color: CHROMOSOME_SHADES[1]!, points: byShade[1]!, radius: 1.5, hideInLegend: true, dense: true },
       { label: 'Known QTL', color: '#dc2626', pointStyle: 'triangle', radius: 6, points: known.map((one) => ({ x: (axis.offsets.get(one.chromosome) ?? 0) + one.position, y: top * 1.05 })) },
     ];
     if (weakest !== null)
@@ -264,6 +264,7 @@ function DiscoveryScoring({ title, datasets }: { title: string; datasets: Scored
       label: method.name,
       color: COLORS[index % COLORS.length]!,
       radius: 1.5,
+      dense: true,
       points: qqPoints(method.tests.filter((test) => test.trait === shownTrait)).map((point) => ({ x: point.expected, y: Math.min(point.observed, 1e6) })),
     }));
     const top = series.reduce((high, entry) => entry.points.reduce((inner, point) => Math.max(inner, point.x), high), 1);
