@@ -19,9 +19,11 @@ import { benchmarkDatasetsRouter } from './routes/benchmark-datasets/benchmark-d
 import { benchmarksRouter } from './routes/benchmarks/benchmarks.index';
 import { runGroupsRouter } from './routes/run-groups/run-groups.routes';
 import { runsRouter } from './routes/runs/runs.index';
+import { eventsRouter } from './routes/events/events.index';
 import { mlflowRunsRouter } from './routes/mlflow-runs/mlflow-runs.index';
 import { createMlflowClient } from './mlflow/client';
 import { createMlflowTracking, type MlflowTracking } from './mlflow/tracking';
+import { createRunEvents } from './runs/run-events';
 import { createWeblogWriter } from './runs/weblog-writer';
 import type { RunService } from './runs/run-service';
 import { createDownloadLinks } from './storage/download-links';
@@ -107,6 +109,7 @@ export function createApi(options: ApiOptions) {
     files,
     uploads: createResumableUploads({ files, path: `${options.basePath ?? ''}/uploads`, expiryMs: options.uploadExpiryMs ?? 48 * 3600_000, log: options.log }),
     downloadLinks: createDownloadLinks(options.database.db, options.downloadLinkSeconds ?? 900),
+    runEvents: createRunEvents(options.database, { log: options.log }),
   };
   const api = createRouter(options.basePath);
 
@@ -143,6 +146,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', pipelinesRouter);
   for (const router of breedingRouters) api.route('/', router);
   api.route('/', runsRouter);
+  api.route('/', eventsRouter);
   api.route('/', runGroupsRouter);
   api.route('/', filesRouter);
   api.route('/', filesetsRouter);

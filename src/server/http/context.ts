@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { getPath } from 'hono/utils/url';
+import type { RunEvents } from '../runs/run-events';
 import type { TokenOwner, TokenService } from '../auth/tokens';
 import type { Database } from '../db/client';
 import type { Logger } from '../log';
@@ -40,6 +41,8 @@ export interface ApiDependencies {
   files: FileStore;
   uploads: ResumableUploads;
   downloadLinks: DownloadLinks;
+  /** Run changes from every instance, read once for all this instance's event streams. */
+  runEvents: RunEvents;
 }
 
 export interface AppEnv {

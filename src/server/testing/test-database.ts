@@ -6,7 +6,7 @@ import { openDatabase, type DatabaseHandle } from '../db/client';
  * A database of the test's own: in-memory PGlite by default, or, when DATABASE_URL is set,
  * a fresh PostgreSQL database created for the test and dropped after it.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) return openDatabase({});
 
@@ -18,6 +18,8 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const handle = await openDatabase({ url: url.toString() });
   return {
     ...handle,
+    // A second instance opens its own connections here.
+    url: url.toString(),
     async close() {
       await handle.close();
       await admin.unsafe(`drop database if exists "${name}" with (force)`);

@@ -127,10 +127,15 @@ export async function listRuns(db: Database, query: RunListQuery, userId: number
 }
 
 export async function findRunSummary(db: Database, runId: number) {
-  const [row] = await summaries(db).where(eq(runs.id, runId));
-  if (!row) return null;
-  const progress = await progressByRun(db, [runId]);
-  return present(row, progress.get(runId));
+  const [row] = await findRunSummaries(db, [runId]);
+  return row ?? null;
+}
+
+/** The runs of `runIds` that exist, as the list shows them: two queries for any number. */
+export async function findRunSummaries(db: Database, runIds: number[]): Promise<RunSummary[]> {
+  if (runIds.length === 0) return [];
+  const [rows, progress] = await Promise.all([summaries(db).where(inArray(runs.id, runIds)), progressByRun(db, runIds)]);
+  return rows.map((row) => present(row, progress.get(row.id)));
 }
 
 export async function listTasks(db: Database, runId: number, query: RunTasksQuery): Promise<{ rows: RunTask[]; total: number }> {
