@@ -198,6 +198,32 @@ export const runStatusCountsSchema = z
   .describe('How many runs stand where');
 export type RunStatusCounts = z.infer<typeof runStatusCountsSchema>;
 
+const isTimeZone = (value: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+export const runDailyCountsQuerySchema = z.object({
+  days: z.coerce.number({ error: 'A whole number of days' }).int('A whole number of days').min(1, 'At least 1 day').max(366, 'At most 366 days').default(30),
+  timeZone: z.string().max(64).refine(isTimeZone, 'An IANA time zone such as Europe/Berlin').default('UTC').describe('Where a day begins and ends'),
+});
+export type RunDailyCountsQuery = z.output<typeof runDailyCountsQuerySchema>;
+
+export const runDailyCountsSchema = z
+  .object({
+    days: z.array(z.string()).describe('Every day of the range, oldest first (YYYY-MM-DD)'),
+    byStatus: z
+      .array(z.object({ status: z.enum(RUN_STATUSES), counts: z.array(z.number().int()).describe('Runs submitted on each day that now have this status') }))
+      .describe('Every status in its usual order'),
+    total: z.number().int(),
+  })
+  .describe('Runs submitted per day, by their status now');
+export type RunDailyCounts = z.infer<typeof runDailyCountsSchema>;
+
 /** One Nextflow task as the weblog reported it (times in epoch milliseconds, sizes in bytes). */
 export const runTaskSchema = z
   .object({

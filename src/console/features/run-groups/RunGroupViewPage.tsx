@@ -5,7 +5,9 @@ import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
+import { useLiveRefresh } from '../../lib/live-events';
 import { useRequest } from '../../lib/use-request';
+import { LiveStatus } from '../../ui/LiveStatus';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -20,7 +22,9 @@ const LIST = ROUTES.runGroups;
 
 /** How many of the group's runs stand where: its combined status (one request, one GROUP BY). */
 function CombinedStatus({ groupId, refreshKey }: { groupId: number; refreshKey: unknown }) {
-  const { data: counts, error, reload } = useRequest<RunStatusCounts>(`runs/status-counts?groupId=${groupId}`, refreshKey);
+  // Counted again when one of the group's runs changes (at most once a second) or a run is deleted.
+  const live = useLiveRefresh((event) => (event.type === 'run' && event.run.groupId === groupId) || event.type === 'deleted', 1000);
+  const { data: counts, error, reload } = useRequest<RunStatusCounts>(`runs/status-counts?groupId=${groupId}`, `${refreshKey}/${live.key}`);
   if (error) return <LoadError what="the group’s run counts" error={error} onRetry={reload} />;
   if (!counts) return <span className="text-sm text-stone-500">Counting runs…</span>;
   const present = counts.byStatus.filter((entry) => entry.count > 0);
@@ -105,7 +109,7 @@ function RunGroupView() {
 /** `/pipeline-group/view?id=`: one group, its runs and their combined status. */
 export default function RunGroupViewPage() {
   return (
-    <ConsoleShell title="Run group" route={ROUTES.runGroupView} backHref={LIST} backLabel="Run Groups">
+    <ConsoleShell title="Run group" route={ROUTES.runGroupView} backHref={LIST} backLabel="Run Groups" actions={<LiveStatus />}>
       <RunGroupView />
     </ConsoleShell>
   );

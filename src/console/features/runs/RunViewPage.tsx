@@ -9,7 +9,9 @@ import { request } from '../../lib/api';
 import { downloadStoredFile } from '../../lib/download';
 import { formatBytes, formatDateTime, formatDuration } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
+import { useLiveRefresh } from '../../lib/live-events';
 import { useRequest } from '../../lib/use-request';
+import { LiveStatus } from '../../ui/LiveStatus';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Facts } from '../../ui/Facts';
@@ -21,16 +23,18 @@ import { ProgressBar, StatusBadge } from './status';
 import { TasksTable } from './TasksTable';
 import { RunMlflowRuns } from '../mlflow/RunMlflowRuns';
 
+/** The log is not in the stream: read again this often while the run goes. */
 const POLL_MS = 2000;
 const RUNS_LIST = ROUTES.runs;
 
-function Log({ runId, live }: { runId: number; live: boolean }) {
+/** The run's log, read from where it stopped on each change the stream pushes (and every 2 s while the run is going). */
+function Log({ runId, live, changed }: { runId: number; live: boolean; changed: unknown }) {
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<Error | null>(null);
   const [attempt, setAttempt] = useState(0);
   const offset = useRef(0);
   const box = useRef<HTMLPreElement>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger of a retry
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt (a retry) and changed (a pushed change) are triggers
   useEffect(() => {
     let stopped = false;
     const read = async () => {
@@ -55,7 +59,7 @@ function Log({ runId, live }: { runId: number; live: boolean }) {
       stopped = true;
       if (timer) clearInterval(timer);
     };
-  }, [runId, live, attempt]);
+  }, [runId, live, attempt, changed]);
   if (failure && !text) return <LoadError what="the run’s log" error={failure} onRetry={() => setAttempt((value) => value + 1)} />;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must take focus so that keyboard users can scroll it
@@ -68,20 +72,18 @@ function Log({ runId, live }: { runId: number; live: boolean }) {
 function RunView() {
   const id = useRecordId();
   const [tick, setTick] = useState(0);
+  const runId = id ? Number(id) : null;
+  // Every change of this run the stream pushes (status, task counts) reads the run again.
+  const live = useLiveRefresh((event) => (event.type === 'run' ? event.run.id === runId : event.type !== 'ready' && event.id === runId));
   const [cancelling, setCancelling] = useState(false);
   const [busy, setBusy] = useState(false);
   const [resuming, setResuming] = useState(false);
-  const { data: run, error, reload } = useRequest<RunDetail>(id ? `runs/${id}` : null, tick);
+  const { data: run, error, reload } = useRequest<RunDetail>(id ? `runs/${id}` : null, `${tick}/${live.key}`);
   const ended = run ? TERMINAL_RUN_STATUSES.has(run.status) : false;
-  // Outputs change with the run's status; the effect below looks again while they are being registered.
-  const outputs = useRequest<Outputs>(id ? `runs/${id}/outputs` : null, run?.status);
+  // Outputs change with the run's status, and are registered a moment after it succeeds (a change the stream pushes too).
+  const outputs = useRequest<Outputs>(id ? `runs/${id}/outputs` : null, ended ? `${run?.status}/${live.key}` : run?.status);
 
-  useEffect(() => {
-    if (!run || ended) return;
-    const timer = setTimeout(() => setTick((value) => value + 1), POLL_MS);
-    return () => clearTimeout(timer);
-  }, [run, ended]);
-  // Outputs are registered a moment after a run succeeds: look again shortly after.
+  // Should the stream miss the registration, look again shortly after.
   useEffect(() => {
     if (run?.status === 'SUCCEEDED' && outputs.data?.outputs.some((output) => output.fileId === null)) {
       const timer = setTimeout(outputs.reload, 1000);
@@ -267,13 +269,13 @@ function RunView() {
 
       <section aria-label="Tasks">
         <h2 className="mb-2 text-lg font-semibold text-stone-900">Tasks</h2>
-        <TasksTable runId={run.id} refreshKey={ended ? 'ended' : tick} />
+        <TasksTable runId={run.id} refreshKey={`${tick}/${live.key}`} />
       </section>
 
       <RunMlflowRuns runId={run.id} />
 
       <Card title="Log" description={ended ? 'The whole log of the run' : 'Live: new lines appear as the run writes them'}>
-        <Log runId={run.id} live={!ended} />
+        <Log runId={run.id} live={!ended} changed={live.key} />
       </Card>
 
       <Card title="Parameters" description="As submitted" actions={<CopyButton text={paramsJson} label="Copy JSON" />}>
@@ -290,7 +292,7 @@ function RunView() {
 /** `/tools/pipeline/monitor/pipeline-run/view?id=`: one run, followed live until it ends. */
 export default function RunViewPage() {
   return (
-    <ConsoleShell title="Run" route={ROUTES.runView} backHref={RUNS_LIST} backLabel="Runs">
+    <ConsoleShell title="Run" route={ROUTES.runView} backHref={RUNS_LIST} backLabel="Runs" actions={<LiveStatus />}>
       <RunView />
     </ConsoleShell>
   );

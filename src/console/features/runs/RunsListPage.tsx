@@ -1,11 +1,12 @@
 import { ROUTES } from '../../app/routes';
 import { ConsoleShell } from '../../app/ConsoleShell';
+import { LiveStatus } from '../../ui/LiveStatus';
 import { RunsTable } from './RunsTable';
 
 /** `/tools/pipeline/monitor/pipeline-run/list`: every run, newest first, following live. */
 export default function RunsListPage() {
   return (
-    <ConsoleShell title="Runs" route={ROUTES.runs}>
+    <ConsoleShell title="Runs" route={ROUTES.runs} actions={<LiveStatus />}>
       <RunsTable withFilters />
     </ConsoleShell>
   );

@@ -1,6 +1,6 @@
 import { relaunchRoute, ROUTES } from '../../app/routes';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { RUN_STATUSES, TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { Page } from '../../../contract/paging';
 import type { PipelineList } from '../../../contract/pipelines';
@@ -8,6 +8,7 @@ import type { RunGroup, RunSummary } from '../../../contract/runs';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { formatDateTime, formatDuration } from '../../lib/format';
+import { useLiveRefresh } from '../../lib/live-events';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -18,7 +19,6 @@ import { ProgressBar, StatusBadge } from './status';
 export type RunRow = RunSummary;
 
 export const RUN_VIEW_ROUTE = ROUTES.runView;
-const POLL_MS = 3000;
 const column = createColumnHelper<RunRow>();
 
 function Actions({ run, onChange }: { run: RunRow; onChange: () => void }) {
@@ -87,21 +87,31 @@ function columns(onChange: () => void): Array<ColumnDef<RunRow, unknown>> {
 }
 
 /**
- * Runs in the console's table: status and progress refresh by themselves while any run on the
- * page is still going.
+ * Runs in the console's table, following the live stream: a run on the page is replaced by the
+ * version the stream pushes (progress), and a new or deleted run, or a status change, reads the
+ * page again (at most twice a second).
  */
 export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?: Record<string, string>; withFilters?: boolean }) {
+  const [latest, setLatest] = useState<ReadonlyMap<number, RunRow>>(new Map());
+  const shown = useRef(new Set<number>());
+  const { key } = useLiveRefresh((event) => {
+    if (event.type === 'deleted') return shown.current.has(event.id);
+    // A new status may move the run out of a filter or to another place in the order.
+    if (event.type === 'status') return shown.current.has(event.id);
+    if (event.type !== 'run') return false;
+    if (event.created) return true;
+    if (shown.current.has(event.run.id)) setLatest((previous) => new Map(previous).set(event.run.id, event.run));
+    return false;
+  });
   const [refresh, setRefresh] = useState(0);
-  const [active, setActive] = useState(false);
   const reload = useCallback(() => setRefresh((value) => value + 1), []);
   const tableColumns = useMemo(() => columns(reload), [reload]);
-  const onData = useCallback((rows: RunRow[]) => setActive(rows.some((row) => !TERMINAL_RUN_STATUSES.has(row.status))), []);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: refresh is the trigger: each load schedules the next poll
-  useEffect(() => {
-    if (!active) return;
-    const timer = setTimeout(reload, POLL_MS);
-    return () => clearTimeout(timer);
-  }, [active, refresh, reload]);
+  const onData = useCallback((rows: RunRow[]) => {
+    shown.current = new Set(rows.map((row) => row.id));
+    // The page just read is newer than anything pushed before it.
+    setLatest(new Map());
+  }, []);
+  const rowOverride = useCallback((row: RunRow) => latest.get(row.id) ?? row, [latest]);
   const pipelines = useRequest<PipelineList>(withFilters ? 'pipelines' : null);
   const groups = useRequest<Page<RunGroup>>(withFilters ? 'run-groups?pageSize=1000&sort=name' : null);
   const filters: TableFilter[] = withFilters
@@ -127,7 +137,8 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
           No runs yet. Start one from the <strong>Launch</strong> menu.
         </>
       }
-      refreshKey={refresh}
+      refreshKey={`${refresh}/${key}`}
+      rowOverride={rowOverride}
       {...(fixedFilters ? { fixedFilters } : {})}
       // The runs list keeps its state in the address; the runs of a project or group stay with their table.
       urlState={!fixedFilters}

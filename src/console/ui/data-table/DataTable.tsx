@@ -1,5 +1,5 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { Page } from '../../../contract/paging';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../Button';
@@ -32,8 +32,10 @@ export interface DataTableProps<Row> {
   fixedFilters?: Record<string, string>;
   /** Whether search, sort, filters and page live in the address (a page's own list) or stay with the table (one embedded in another page). */
   urlState: boolean;
-  /** Called with each page loaded (e.g. to keep polling while runs are active). */
+  /** Called with each page loaded (e.g. to learn which runs it shows). */
   onData?: (rows: Row[]) => void;
+  /** A newer version of a row than the page loaded (a run pushed by the live stream), or the row itself. */
+  rowOverride?: (row: Row) => Row;
 }
 
 /** The one table of the console: server-side search, sort, filters and paging, state in the URL. */
@@ -51,6 +53,7 @@ export function DataTable<Row>({
   fixedFilters,
   urlState,
   onData,
+  rowOverride,
 }: DataTableProps<Row>) {
   const [state, update, ready] = useTableState({ sort: defaultSort, order: defaultOrder, sortable, filterNames: filters.map((filter) => filter.name) }, urlState);
   const [search, setSearch] = useState(state.q);
@@ -65,7 +68,8 @@ export function DataTable<Row>({
   useEffect(() => {
     if (data) onData?.(data.data);
   }, [data, onData]);
-  const table = useReactTable({ data: data?.data ?? [], columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
+  const rows = useMemo(() => (rowOverride ? (data?.data ?? []).map(rowOverride) : (data?.data ?? [])), [data, rowOverride]);
+  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
   const pagination = data?.pagination;
   const filtered = Boolean(state.q || Object.values(state.filters).some(Boolean));
 

@@ -15,7 +15,7 @@ import { nextflowJsonText } from '../../runs/nextflow-json';
 import { secretMatches } from '../../runs/weblog';
 import { parseRunSearch } from './run-search';
 import type * as routes from './runs.routes';
-import { countRunsByStatus, findRunSummary, listRuns, listTasks, processesOf } from './runs.queries';
+import { countRunsByDay, countRunsByStatus, findRunSummary, listRuns, listTasks, processesOf } from './runs.queries';
 
 type Deps = AppEnv['Variables']['deps'];
 
@@ -91,6 +91,8 @@ export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
 };
 
 export const counts: RouteHandler<typeof routes.counts, AppEnv> = async (c) => c.json(await countRunsByStatus(c.get('deps').db, c.req.valid('query'), c.get('user').id), 200);
+
+export const daily: RouteHandler<typeof routes.daily, AppEnv> = async (c) => c.json(await countRunsByDay(c.get('deps').db, c.req.valid('query')), 200);
 
 export const launch: RouteHandler<typeof routes.launch, AppEnv> = async (c) => {
   const run = await runService(c).launch(c.req.valid('json'), c.get('user').id);

@@ -8,6 +8,7 @@ runsRouter
   .openapi(routes.list, handlers.list)
   // Before runs/{id}, so that 'status-counts' is not read as an id.
   .openapi(routes.counts, handlers.counts)
+  .openapi(routes.daily, handlers.daily)
   .openapi(routes.launch, handlers.launch)
   .openapi(routes.get, handlers.get)
   .openapi(routes.cancel, handlers.cancel)

@@ -3,6 +3,9 @@ import {
   RUN_STATUSES,
   type ProcessProgress,
   type RunCountQuery,
+  type RunDailyCounts,
+  type RunDailyCountsQuery,
+  type RunStatus,
   type RunListQuery,
   type RunProgress,
   type RunStatusCounts,
@@ -105,6 +108,31 @@ export async function countRunsByStatus(db: Database, query: RunCountQuery, user
   const rows = await db.select({ status: runs.status, value: count() }).from(runs).where(runFilters(query, userId)).groupBy(runs.status);
   const counted = new Map(rows.map((row) => [row.status, row.value]));
   return { total: rows.reduce((sum, row) => sum + row.value, 0), byStatus: RUN_STATUSES.map((status) => ({ status, count: counted.get(status) ?? 0 })) };
+}
+
+/** Runs submitted per day of the last `days` days (in `timeZone`), by status: one GROUP BY. */
+export async function countRunsByDay(db: Database, query: RunDailyCountsQuery): Promise<RunDailyCounts> {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: query.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+  const days = Array.from({ length: query.days }, (_, back) => {
+    const day = new Date(`${today}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() - (query.days - 1 - back));
+    return day.toISOString().slice(0, 10);
+  });
+  const localDay = sql`to_char(${runs.submittedAt} AT TIME ZONE ${query.timeZone}, 'YYYY-MM-DD')`;
+  // From the first day's start in the zone: a day-wide margin, then the exact day by the zone's date.
+  const from = new Date(`${days[0]}T00:00:00Z`);
+  from.setUTCDate(from.getUTCDate() - 1);
+  const result = await db.execute(sql`SELECT ${localDay} AS day, ${runs.status} AS status, count(*)::int AS count FROM ${runs} WHERE ${runs.submittedAt} >= ${from.toISOString()} GROUP BY 1, 2`);
+  const index = new Map(days.map((day, at) => [day, at]));
+  const counts = new Map(RUN_STATUSES.map((status) => [status, days.map(() => 0)]));
+  let total = 0;
+  for (const row of resultRows<{ day: string; status: RunStatus; count: number }>(result)) {
+    const at = index.get(row.day);
+    if (at === undefined) continue;
+    counts.get(row.status)![at] = Number(row.count);
+    total += Number(row.count);
+  }
+  return { days, byStatus: RUN_STATUSES.map((status) => ({ status, counts: counts.get(status)! })), total };
 }
 
 export async function listRuns(db: Database, query: RunListQuery, userId: number) {

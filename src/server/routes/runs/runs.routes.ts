@@ -2,6 +2,8 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { idParamsSchema as idParams, pageOf } from '../../../contract/list';
 import {
   runCountQuerySchema,
+  runDailyCountsQuerySchema,
+  runDailyCountsSchema,
   runDetailSchema,
   runLaunchSchema,
   runListQuerySchema,
@@ -37,6 +39,15 @@ export const counts = createRoute({
   summary: 'How many runs stand where: counts by status, with the list’s filters',
   request: { query: runCountQuerySchema },
   responses: { 200: jsonContent(runStatusCountsSchema, 'Counts by status'), ...errorResponses(400, 401) },
+});
+
+export const daily = createRoute({
+  method: 'get',
+  path: '/runs/daily-counts',
+  tags,
+  summary: 'Runs submitted per day over the last days, by status (the home page’s chart)',
+  request: { query: runDailyCountsQuerySchema },
+  responses: { 200: jsonContent(runDailyCountsSchema, 'One count per day and status'), ...errorResponses(400, 401) },
 });
 
 export const launch = createRoute({

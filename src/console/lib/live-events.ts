@@ -1,0 +1,152 @@
+import { useStore } from '@nanostores/react';
+import { createParser } from 'eventsource-parser';
+import { atom } from 'nanostores';
+import { useEffect, useRef, useState } from 'react';
+import type { LiveEvent } from '../../contract/events';
+import { API_BASE_URL, readStoredToken } from './api';
+
+/**
+ * The console's one live stream of run changes (`GET events`), shared by every part of the page
+ * that shows runs. It is read with `fetch`, so the token goes in the Authorization header
+ * (EventSource cannot send it). After a drop it reconnects with back-off, and each part that was
+ * listening reads its state again; after four failures in a row the pages poll instead, say so
+ * quietly, and the stream is tried again every half minute.
+ */
+
+export type LiveMode = 'connecting' | 'live' | 'polling';
+export const $liveMode = atom<LiveMode>('connecting');
+
+/** How often a page reads its state again while the stream is down. */
+export const POLL_FALLBACK_MS = 5000;
+const FAILURES_BEFORE_POLLING = 4;
+const MAX_BACKOFF_MS = 30_000;
+
+interface Entry {
+  listener: (event: LiveEvent) => void;
+  /** Whether this listener has been through a connection: a later `ready` means "read again". */
+  connected: boolean;
+}
+
+const entries = new Set<Entry>();
+let controller: AbortController | null = null;
+let retry: ReturnType<typeof setTimeout> | null = null;
+let failures = 0;
+
+function deliver(event: LiveEvent) {
+  for (const entry of entries) {
+    if (event.type === 'ready') {
+      // The first connection a listener sees needs no re-read: it has just loaded.
+      if (entry.connected) entry.listener(event);
+      entry.connected = true;
+    } else {
+      entry.listener(event);
+    }
+  }
+}
+
+async function connect() {
+  if (controller || entries.size === 0) return;
+  const abort = new AbortController();
+  controller = abort;
+  let opened = false;
+  try {
+    const token = readStoredToken();
+    const response = await fetch(`${API_BASE_URL}events`, { headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `token ${token}` } : {}) }, signal: abort.signal });
+    if (!response.ok || !response.body) throw new Error(`the event stream answered ${response.status}`);
+    const parser = createParser({
+      onEvent: (message) => {
+        const event = JSON.parse(message.data) as LiveEvent;
+        if (event.type === 'ready') {
+          opened = true;
+          failures = 0;
+          $liveMode.set('live');
+        }
+        deliver(event);
+      },
+    });
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      parser.feed(value);
+    }
+  } catch {
+    // A drop, a refusal or an abort: the same way back below.
+  }
+  if (controller !== abort) return;
+  controller = null;
+  if (entries.size === 0) return;
+  if (!opened) failures += 1;
+  if (failures >= FAILURES_BEFORE_POLLING) $liveMode.set('polling');
+  else if ($liveMode.get() === 'live') $liveMode.set('connecting');
+  // 1 s, 2 s, 4 s, 8 s, then every 30 s; a little jitter so that a restarted API is not met by every page at once.
+  const delay = opened ? 500 : Math.min(MAX_BACKOFF_MS, 1000 * 2 ** Math.min(failures - 1, 5));
+  retry = setTimeout(
+    () => {
+      retry = null;
+      void connect();
+    },
+    delay * (0.8 + Math.random() * 0.4),
+  );
+}
+
+function disconnect() {
+  if (retry) clearTimeout(retry);
+  retry = null;
+  const abort = controller;
+  controller = null;
+  abort?.abort();
+}
+
+/** Calls `listener` with every run event while subscribed; `ready` only after a reconnection (read your state again then). */
+export function subscribeLive(listener: (event: LiveEvent) => void): () => void {
+  const entry: Entry = { listener, connected: $liveMode.get() === 'live' };
+  entries.add(entry);
+  void connect();
+  return () => {
+    entries.delete(entry);
+    if (entries.size === 0) disconnect();
+  };
+}
+
+/** `subscribeLive` for a component: the newest `listener` is called, and the subscription lasts as long as the component. */
+export function useLiveEvents(listener: (event: LiveEvent) => void): LiveMode {
+  const latest = useRef(listener);
+  latest.current = listener;
+  useEffect(() => subscribeLive((event) => latest.current(event)), []);
+  return useStore($liveMode);
+}
+
+/**
+ * A number that changes when the page should read its state again: on an event `matches`
+ * accepts (at most once per `minIntervalMs`; a burst ends with one more), after a reconnection,
+ * and every few seconds while the stream is down. Give it to `useRequest` as its refresh key.
+ */
+export function useLiveRefresh(matches: (event: LiveEvent) => boolean, minIntervalMs = 500): { key: number; mode: LiveMode } {
+  const [key, setKey] = useState(0);
+  const last = useRef(0);
+  const trailing = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const bump = () => {
+    const wait = last.current + minIntervalMs - Date.now();
+    if (wait <= 0) {
+      last.current = Date.now();
+      setKey((value) => value + 1);
+    } else {
+      trailing.current ??= setTimeout(() => {
+        trailing.current = null;
+        last.current = Date.now();
+        setKey((value) => value + 1);
+      }, wait);
+    }
+  };
+  const mode = useLiveEvents((event) => {
+    if (event.type === 'ready' || matches(event)) bump();
+  });
+  useEffect(() => () => void (trailing.current && clearTimeout(trailing.current)), []);
+  useEffect(() => {
+    if (mode !== 'polling') return;
+    const timer = setInterval(() => setKey((value) => value + 1), POLL_FALLBACK_MS);
+    return () => clearInterval(timer);
+  }, [mode]);
+  return { key, mode };
+}
