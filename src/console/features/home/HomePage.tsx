@@ -3,6 +3,7 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES } from '../../app/routes';
 import { benchmarkingMenu, breedingMenu, HOME_ROUTE, launchMenu, topLinks, type MenuSection } from '../../app/navigation';
 import { $user } from '../../session/session';
+import { RunsDashboard } from './RunsDashboard';
 
 function Greeting() {
   const user = useStore($user);
@@ -45,7 +46,31 @@ export default function HomePage() {
       }
     >
       <Greeting />
-      <section aria-labelledby="launch-heading">
+      <RunsDashboard
+        firstRun={
+          <section aria-labelledby="welcome-heading" className="rounded-xl bg-emerald-50 p-6 ring-1 ring-emerald-200" data-testid="first-run">
+            <h2 id="welcome-heading" className="text-lg font-semibold text-emerald-950">
+              Welcome to Seedbed: no run yet
+            </h2>
+            <p className="mt-2 max-w-3xl text-sm text-emerald-900">
+              Launch a pipeline below and follow it here: this page then counts the runs of the last 30 days by status, charts them per day and lists the newest, as they change. Start with{' '}
+              <a className="font-medium underline" href={ROUTES.accessions}>
+                your accessions
+              </a>
+              , the{' '}
+              <a className="font-medium underline" href={ROUTES.pipelineCatalogue}>
+                pipeline catalogue
+              </a>{' '}
+              or{' '}
+              <a className="font-medium underline" href={ROUTES.docs}>
+                the guide
+              </a>
+              .
+            </p>
+          </section>
+        }
+      />
+      <section aria-labelledby="launch-heading" className="mt-8">
         <h2 id="launch-heading" className="text-lg font-semibold text-stone-900">
           Launch a pipeline
         </h2>

@@ -42,10 +42,28 @@ const errorBars: Plugin<'bar'> = {
 };
 
 /**
- * A grouped bar chart. Chart.js is bundled (no CDN) but loaded only when a chart is drawn, so
- * pages without charts do not carry it.
+ * A grouped bar chart, or with `stacked` one bar per label made of every series. Chart.js is
+ * bundled (no CDN) but loaded only when a chart is drawn, so pages without charts do not carry it.
  */
-export function BarChart({ labels, series, yLabel, yMin, yMax, ariaLabel }: { labels: string[]; series: BarSeries[]; yLabel: string; yMin?: number; yMax?: number; ariaLabel: string }) {
+export function BarChart({
+  labels,
+  series,
+  yLabel,
+  yMin,
+  yMax,
+  ariaLabel,
+  stacked = false,
+  height = 'h-72',
+}: {
+  labels: string[];
+  series: BarSeries[];
+  yLabel: string;
+  yMin?: number;
+  yMax?: number;
+  ariaLabel: string;
+  stacked?: boolean;
+  height?: string;
+}) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useEffect(() => {
     let chart: { destroy(): void } | undefined;
@@ -54,14 +72,24 @@ export function BarChart({ labels, series, yLabel, yMin, yMax, ariaLabel }: { la
       if (cancelled || !canvas.current) return;
       chart = new Chart(canvas.current, {
         type: 'bar',
-        data: { labels, datasets: series.map((entry) => ({ label: entry.label, data: entry.values, backgroundColor: entry.color, borderRadius: 4, errors: entry.errors })) },
+        data: { labels, datasets: series.map((entry) => ({ label: entry.label, data: entry.values, backgroundColor: entry.color, borderRadius: stacked ? 0 : 4, errors: entry.errors })) },
         plugins: [errorBars],
         options: {
           responsive: true,
           maintainAspectRatio: false,
           animation: false,
           plugins: { legend: { position: 'bottom' } },
-          scales: { y: { beginAtZero: true, ...(yMin === undefined ? {} : { min: yMin }), ...(yMax === undefined ? {} : { max: yMax }), title: { display: true, text: yLabel } } },
+          scales: {
+            x: { stacked, ...(stacked ? { grid: { display: false } } : {}) },
+            y: {
+              stacked,
+              beginAtZero: true,
+              ...(yMin === undefined ? {} : { min: yMin }),
+              ...(yMax === undefined ? {} : { max: yMax }),
+              ...(stacked ? { ticks: { precision: 0 } } : {}),
+              title: { display: true, text: yLabel },
+            },
+          },
         },
       });
     });
@@ -69,9 +97,9 @@ export function BarChart({ labels, series, yLabel, yMin, yMax, ariaLabel }: { la
       cancelled = true;
       chart?.destroy();
     };
-  }, [labels, series, yLabel, yMin, yMax]);
+  }, [labels, series, yLabel, yMin, yMax, stacked]);
   return (
-    <div className="relative h-72">
+    <div className={`relative ${height}`}>
       <canvas ref={canvas} role="img" aria-label={ariaLabel} />
     </div>
   );
