@@ -32,6 +32,15 @@ export const runLaunchSchema = z.object({
 export type RunLaunch = z.input<typeof runLaunchSchema>;
 export type RunLaunchValues = z.output<typeof runLaunchSchema>;
 
+/** What can change on a run after its launch: the group it is in, and its labels. */
+export const runUpdateSchema = z
+  .object({
+    groupId: recordId.nullable().optional().describe('The run group to join; null leaves its group'),
+    labels: z.array(labelSchema).max(MAX_LABELS, `At most ${MAX_LABELS} labels`).optional(),
+  })
+  .refine((value) => value.groupId !== undefined || value.labels !== undefined, { message: 'Give groupId, labels or both' });
+export type RunUpdate = z.input<typeof runUpdateSchema>;
+
 /** Resuming a nextflow run: Nextflow's -resume with the run's session, in its work directory. */
 export const runResumeSchema = z.object({
   name: runNameSchema.optional().describe('The new run’s name (default: the old name with _resumed)'),
@@ -254,6 +263,27 @@ export const runTasksQuerySchema = z.object({
     .optional(),
 });
 export type RunTasksQuery = z.output<typeof runTasksQuerySchema>;
+
+const spreadSchema = z
+  .object({ min: z.number(), q1: z.number(), median: z.number(), q3: z.number(), max: z.number(), mean: z.number(), n: z.number().int() })
+  .nullable()
+  .describe('Quartiles (linear interpolation, as R type 7 and NumPy), mean and count of the tasks that report it; null when none does');
+
+export const processMetricsSchema = z
+  .object({
+    process: z.string(),
+    tasks: z.number().int(),
+    durationMs: spreadSchema.describe('Submit to complete'),
+    realtimeMs: spreadSchema.describe('Start to complete'),
+    cpuPercent: spreadSchema,
+    peakRssBytes: spreadSchema,
+  })
+  .describe('One process: how its tasks spread in time and resources');
+export type ProcessMetrics = z.infer<typeof processMetricsSchema>;
+export type Spread = NonNullable<ProcessMetrics['durationMs']>;
+
+export const runMetricsSchema = z.object({ processes: z.array(processMetricsSchema).describe('In the order the run first reported them') });
+export type RunMetrics = z.infer<typeof runMetricsSchema>;
 
 export const runOutputSchema = z.object({
   path: z.string().describe('Relative to the output directory'),

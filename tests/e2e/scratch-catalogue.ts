@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** The pipeline the e2e catalogue adds to the bundled twelve: outside the Launch menu, launched by id. */
+/** The pipeline the e2e catalogue adds to the bundled ones: outside the Launch menu, launched by id. */
 export const EXTRA_PIPELINE = { id: 'nf-extra-count', label: 'Extra Count' };
+/** A site pipeline that waits, one task a second, for as many seconds as asked: a run long enough to cancel. */
+export const SLOW_PIPELINE = { id: 'nf-extra-wait', label: 'Extra Wait' };
 
 /**
  * A catalogue for the e2e server: the repository's pipelines (linked, so their code finds the
@@ -57,6 +59,47 @@ export async function run(context: { params: Record<string, unknown>; outdir: st
     fs.writeFileSync(path.join(context.outdir, 'count.txt'), \`3 \${String(context.params.label_text)}\\n\`);
     context.log('Counted 3 ' + String(context.params.label_text));
   });
+}
+`,
+  );
+  const slow = path.join(folder, SLOW_PIPELINE.id);
+  fs.mkdirSync(path.join(slow, 'local'), { recursive: true });
+  fs.writeFileSync(
+    path.join(slow, 'pipeline.json'),
+    JSON.stringify({
+      label: SLOW_PIPELINE.label,
+      group: 'Site pipelines',
+      description: 'Waits, one task a second (a run to cancel).',
+      repository: 'example/nf-extra-wait',
+      revision: '0.1.0',
+      defaultProfile: 'docker',
+      outputFileTypes: [],
+      local: 'local/main.ts',
+    }),
+  );
+  fs.writeFileSync(
+    path.join(slow, 'nextflow_schema.json'),
+    JSON.stringify({
+      $schema: 'http://json-schema.org/draft-07/schema',
+      title: 'Extra Wait',
+      type: 'object',
+      definitions: {
+        wait_options: {
+          title: 'Wait options',
+          type: 'object',
+          required: ['outdir'],
+          properties: { seconds: { type: 'integer', default: 120, minimum: 1, description: 'How long to wait.' }, outdir: { type: 'string', format: 'directory-path', default: 'results' } },
+        },
+      },
+      allOf: [{ $ref: '#/definitions/wait_options' }],
+    }),
+  );
+  fs.writeFileSync(
+    path.join(slow, 'local', 'main.ts'),
+    `export async function run(context: { params: Record<string, unknown>; task: (p: string, t: string | null, f: () => Promise<void>) => Promise<void> }) {
+  for (let second = 1; second <= Number(context.params.seconds); second += 1) {
+    await context.task('WAIT', String(second), () => new Promise((resolve) => setTimeout(resolve, 1000)));
+  }
 }
 `,
   );

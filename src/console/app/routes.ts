@@ -10,6 +10,7 @@ export const ROUTES = {
   demo: '/demo',
   runs: '/tools/pipeline/monitor/pipeline-run/list',
   runView: '/tools/pipeline/monitor/pipeline-run/view',
+  runCompare: '/tools/pipeline/monitor/pipeline-run/compare',
   runGroups: '/pipeline-group/list',
   runGroupView: '/pipeline-group/view',
   projects: '/project/list',

@@ -7,6 +7,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   busy = false,
   onConfirm,
   onCancel,
@@ -15,6 +16,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that changes nothing; name it so that it cannot be taken for the confirm ("Keep running" beside "Cancel run"). */
+  cancelLabel?: string;
   busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
@@ -41,7 +44,7 @@ export function ConfirmDialog({
         <div className="mt-2 text-sm text-stone-600">{children}</div>
         <div className="mt-6 flex justify-end gap-2">
           <Button onClick={onCancel} disabled={busy}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button variant="danger" busy={busy} onClick={onConfirm}>
             {confirmLabel}

@@ -15,12 +15,12 @@ import { LiveStatus } from '../../ui/LiveStatus';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Facts } from '../../ui/Facts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CopyButton } from '../../ui/CopyButton';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { ProgressBar, StatusBadge } from './status';
 import { TasksTable } from './TasksTable';
+import { type RunChange, RunChangeDialogs } from './run-changes';
 import { RunMlflowRuns } from '../mlflow/RunMlflowRuns';
 
 /** The log is not in the stream: read again this often while the run goes. */
@@ -75,8 +75,7 @@ function RunView() {
   const runId = id ? Number(id) : null;
   // Every change of this run the stream pushes (status, task counts) reads the run again.
   const live = useLiveRefresh((event) => (event.type === 'run' ? event.run.id === runId : event.type !== 'ready' && event.id === runId));
-  const [cancelling, setCancelling] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const [change, setChange] = useState<RunChange | null>(null);
   const [resuming, setResuming] = useState(false);
   const { data: run, error, reload } = useRequest<RunDetail>(id ? `runs/${id}` : null, `${tick}/${live.key}`);
   const ended = run ? TERMINAL_RUN_STATUSES.has(run.status) : false;
@@ -95,20 +94,6 @@ function RunView() {
   if (id === null) return <LoadError what="run" error={new Error('this page needs ?id= with the run’s number')} onRetry={() => window.location.assign(RUNS_LIST)} />;
   if (error && !run) return <LoadError what="run" error={error} onRetry={reload} />;
   if (!run) return <LoadingOverlay />;
-
-  const cancel = async () => {
-    setBusy(true);
-    try {
-      await request(`runs/${run.id}/cancel`, 'POST');
-      notify.success(`Cancelled ${run.name}`);
-      setTick((value) => value + 1);
-    } catch (failure) {
-      notify.error(failure);
-    } finally {
-      setBusy(false);
-      setCancelling(false);
-    }
-  };
 
   const resume = async () => {
     setResuming(true);
@@ -186,11 +171,9 @@ function RunView() {
             <a className="rounded-md px-4 py-2 text-sm font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-stone-50" href={`${ROUTES.trackMlflowRun}?run=${run.id}`}>
               Track an MLflow run
             </a>
-            {!ended && (
-              <Button variant="danger" onClick={() => setCancelling(true)}>
-                Cancel run
-              </Button>
-            )}
+            <Button onClick={() => setChange({ kind: 'group', runs: [run] })}>Run group…</Button>
+            <Button onClick={() => setChange({ kind: 'labels', runs: [run] })}>Labels…</Button>
+            {!ended && <Button onClick={() => setChange({ kind: 'cancel', runs: [run] })}>Cancel run…</Button>}
           </>
         }
       >
@@ -282,9 +265,7 @@ function RunView() {
         <pre className="overflow-auto rounded-lg bg-stone-50 p-4 font-mono text-xs text-stone-800 ring-1 ring-stone-200">{paramsJson}</pre>
       </Card>
 
-      <ConfirmDialog open={cancelling} title="Cancel this run?" confirmLabel="Cancel run" busy={busy} onCancel={() => setCancelling(false)} onConfirm={cancel}>
-        {run.name} will be stopped; tasks running now are ended.
-      </ConfirmDialog>
+      <RunChangeDialogs change={change} onClose={() => setChange(null)} onDone={() => setTick((value) => value + 1)} />
     </div>
   );
 }

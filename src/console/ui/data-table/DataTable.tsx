@@ -9,7 +9,9 @@ import { apiQuery, PAGE_SIZES, useTableState } from './table-state';
 export interface TableFilter {
   name: string;
   label: string;
-  options: Array<{ value: string; label: string }>;
+  /** A choice among `options` (the default), or a date (YYYY-MM-DD) picked on a calendar. */
+  type?: 'select' | 'date';
+  options?: Array<{ value: string; label: string }>;
 }
 
 export interface DataTableProps<Row> {
@@ -89,20 +91,31 @@ export function DataTable<Row>({
           />
         </label>
         {filters.map((filter) => (
-          <label key={filter.name} className="text-xs font-medium text-stone-600">
+          <label key={filter.name} htmlFor={`${path}-filter-${filter.name}`} className="text-xs font-medium text-stone-600">
             {filter.label}
-            <select
-              value={state.filters[filter.name] ?? ''}
-              onChange={(event) => update({ filters: { ...state.filters, [filter.name]: event.target.value }, page: 0 })}
-              className="mt-1 block rounded-md border border-stone-300 bg-white px-2 py-2 text-sm text-stone-800"
-            >
-              <option value="">All</option>
-              {filter.options.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
+            {filter.type === 'date' ? (
+              <input
+                id={`${path}-filter-${filter.name}`}
+                type="date"
+                value={state.filters[filter.name] ?? ''}
+                onChange={(event) => update({ filters: { ...state.filters, [filter.name]: event.target.value }, page: 0 })}
+                className="mt-1 block rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-800"
+              />
+            ) : (
+              <select
+                id={`${path}-filter-${filter.name}`}
+                value={state.filters[filter.name] ?? ''}
+                onChange={(event) => update({ filters: { ...state.filters, [filter.name]: event.target.value }, page: 0 })}
+                className="mt-1 block rounded-md border border-stone-300 bg-white px-2 py-2 text-sm text-stone-800"
+              >
+                <option value="">All</option>
+                {(filter.options ?? []).map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </select>
+            )}
           </label>
         ))}
       </div>

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { recordId } from '../../../contract/fields';
 import { pagination } from '../../../contract/list';
 import type { RunDetail } from '../../../contract/runs';
-import { runs } from '../../db/schema';
+import { runGroups, runs } from '../../db/schema';
+import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { ApiError } from '../../http/errors';
 import { listOutputs } from '../../runs/outputs';
@@ -15,7 +16,7 @@ import { nextflowJsonText } from '../../runs/nextflow-json';
 import { secretMatches } from '../../runs/weblog';
 import { parseRunSearch } from './run-search';
 import type * as routes from './runs.routes';
-import { countRunsByDay, countRunsByStatus, findRunSummary, listRuns, listTasks, processesOf } from './runs.queries';
+import { countRunsByDay, countRunsByStatus, findRunSummary, processMetricsOf, listRuns, listTasks, processesOf } from './runs.queries';
 
 type Deps = AppEnv['Variables']['deps'];
 
@@ -93,6 +94,30 @@ export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
 export const counts: RouteHandler<typeof routes.counts, AppEnv> = async (c) => c.json(await countRunsByStatus(c.get('deps').db, c.req.valid('query'), c.get('user').id), 200);
 
 export const daily: RouteHandler<typeof routes.daily, AppEnv> = async (c) => c.json(await countRunsByDay(c.get('deps').db, c.req.valid('query')), 200);
+
+export const update: RouteHandler<typeof routes.update, AppEnv> = async (c) => {
+  const { db } = c.get('deps');
+  const { id } = c.req.valid('param');
+  const { groupId, labels } = c.req.valid('json');
+  if (groupId) {
+    const [group] = await db.select({ id: runGroups.id }).from(runGroups).where(eq(runGroups.id, groupId));
+    if (!group) throw new DomainError('invalid', `No run group has id ${groupId}.`, { groupId: 'Choose an existing run group' });
+  }
+  const changed = await db
+    .update(runs)
+    .set({ ...(groupId !== undefined ? { groupId } : {}), ...(labels !== undefined ? { labels: [...new Set(labels.map((label) => label.trim()))] } : {}) })
+    .where(eq(runs.id, id))
+    .returning({ id: runs.id });
+  if (changed.length === 0) throw new DomainError('not-found', `No run has id ${id}.`);
+  return c.json(await runSummaryOr404(db, id), 200);
+};
+
+export const metrics: RouteHandler<typeof routes.metrics, AppEnv> = async (c) => {
+  const { db } = c.get('deps');
+  const { id } = c.req.valid('param');
+  await runSummaryOr404(db, id);
+  return c.json(await processMetricsOf(db, id), 200);
+};
 
 export const launch: RouteHandler<typeof routes.launch, AppEnv> = async (c) => {
   const run = await runService(c).launch(c.req.valid('json'), c.get('user').id);

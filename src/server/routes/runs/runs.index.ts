@@ -11,9 +11,11 @@ runsRouter
   .openapi(routes.daily, handlers.daily)
   .openapi(routes.launch, handlers.launch)
   .openapi(routes.get, handlers.get)
+  .openapi(routes.update, handlers.update)
   .openapi(routes.cancel, handlers.cancel)
   .openapi(routes.resume, handlers.resume)
   .openapi(routes.tasks, handlers.tasks)
+  .openapi(routes.metrics, handlers.metrics)
   .openapi(routes.outputs, handlers.outputs)
   .openapi(routes.log, handlers.log)
   .openapi(routes.weblog, handlers.weblog);

@@ -5,6 +5,8 @@ import {
   type RunCountQuery,
   type RunDailyCounts,
   type RunDailyCountsQuery,
+  type RunMetrics,
+  type Spread,
   type RunStatus,
   type RunListQuery,
   type RunProgress,
@@ -183,4 +185,44 @@ export async function listTasks(db: Database, runId: number, query: RunTasksQuer
     db.select({ value: count() }).from(runTasks).where(where),
   ]);
   return { rows: rows.map(({ runId: _runId, ...task }) => task), total: total?.value ?? 0 };
+}
+
+const SPREAD_OF = (column: string) =>
+  ['min', 'q1', 'median', 'q3', 'max', 'mean', 'n']
+    .map((stat) => {
+      const expression = {
+        min: `min(${column})`,
+        q1: `percentile_cont(0.25) WITHIN GROUP (ORDER BY ${column})`,
+        median: `percentile_cont(0.5) WITHIN GROUP (ORDER BY ${column})`,
+        q3: `percentile_cont(0.75) WITHIN GROUP (ORDER BY ${column})`,
+        max: `max(${column})`,
+        mean: `avg(${column})`,
+        n: `count(${column})`,
+      }[stat];
+      return `${expression}::float8 AS ${column}_${stat}`;
+    })
+    .join(', ');
+const SPREAD_COLUMNS = ['duration', 'realtime', 'cpu_percent', 'peak_rss'] as const;
+
+/** Per process, the quartiles of its tasks' duration, realtime, %CPU and peak memory: one GROUP BY. */
+export async function processMetricsOf(db: Database, runId: number): Promise<RunMetrics> {
+  const result = await db.execute(
+    sql.raw(`SELECT process, count(*)::int AS tasks, ${SPREAD_COLUMNS.map(SPREAD_OF).join(', ')} FROM run_tasks WHERE run_id = ${Number(runId)} GROUP BY process ORDER BY min(task_id)`),
+  );
+  const spread = (row: Record<string, unknown>, column: (typeof SPREAD_COLUMNS)[number]): Spread | null => {
+    const n = Number(row[`${column}_n`]);
+    if (!n) return null;
+    const at = (stat: string) => Number(row[`${column}_${stat}`]);
+    return { min: at('min'), q1: at('q1'), median: at('median'), q3: at('q3'), max: at('max'), mean: at('mean'), n };
+  };
+  return {
+    processes: resultRows<Record<string, unknown>>(result).map((row) => ({
+      process: String(row.process),
+      tasks: Number(row.tasks),
+      durationMs: spread(row, 'duration'),
+      realtimeMs: spread(row, 'realtime'),
+      cpuPercent: spread(row, 'cpu_percent'),
+      peakRssBytes: spread(row, 'peak_rss'),
+    })),
+  };
 }

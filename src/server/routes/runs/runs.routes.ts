@@ -9,12 +9,14 @@ import {
   runListQuerySchema,
   runLogQuerySchema,
   runLogSchema,
+  runMetricsSchema,
   runOutputsSchema,
   runResumeSchema,
   runStatusCountsSchema,
   runSummarySchema,
   runTaskSchema,
   runTasksQuerySchema,
+  runUpdateSchema,
   weblogEventSchema,
 } from '../../../contract/runs';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
@@ -69,6 +71,15 @@ export const get = createRoute({
   responses: { 200: jsonContent(runDetailSchema, 'The run'), ...errorResponses(400, 401, 404) },
 });
 
+export const update = createRoute({
+  method: 'patch',
+  path: '/runs/{id}',
+  tags,
+  summary: 'Move a run into a run group (or out of it) and edit its labels',
+  request: { params: idParams, body: jsonBody(runUpdateSchema) },
+  responses: { 200: jsonContent(runSummarySchema, 'The run as it is now'), ...errorResponses(400, 401, 404) },
+});
+
 export const cancel = createRoute({
   method: 'post',
   path: '/runs/{id}/cancel',
@@ -95,6 +106,15 @@ export const tasks = createRoute({
   summary: 'The run’s tasks, as the weblog reported them',
   request: { params: idParams, query: runTasksQuerySchema },
   responses: { 200: jsonContent(pageOf(runTaskSchema), 'A page of tasks'), ...errorResponses(400, 401, 404) },
+});
+
+export const metrics = createRoute({
+  method: 'get',
+  path: '/runs/{id}/metrics',
+  tags,
+  summary: 'Per process: the spread of task duration, %CPU and peak memory (Seqera’s Metrics)',
+  request: { params: idParams },
+  responses: { 200: jsonContent(runMetricsSchema, 'One entry per process'), ...errorResponses(400, 401, 404) },
 });
 
 export const outputs = createRoute({

@@ -1,0 +1,71 @@
+import { useEffect, useId, useRef, useState } from 'react';
+
+export interface RowMenuItem {
+  label: string;
+  /** A link, or an action. */
+  href?: string;
+  onSelect?: () => void;
+  tone?: 'danger';
+}
+
+/** A row's actions behind one quiet "⋯" button: a menu that closes on a choice, Escape or a click elsewhere. */
+export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
+  const [open, setOpen] = useState(false);
+  const box = useRef<HTMLDivElement>(null);
+  const id = useId();
+  useEffect(() => {
+    if (!open) return;
+    const close = (event: MouseEvent | KeyboardEvent) => {
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('mousedown', close);
+    document.addEventListener('keydown', close);
+    // The first item takes the focus, so the keyboard goes on from there.
+    box.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    return () => {
+      document.removeEventListener('mousedown', close);
+      document.removeEventListener('keydown', close);
+    };
+  }, [open]);
+  const itemClass = (item: RowMenuItem) =>
+    `block w-full px-3 py-1.5 text-left text-sm hover:bg-stone-100 focus:bg-stone-100 focus:outline-none ${item.tone === 'danger' ? 'text-red-700' : 'text-stone-800'}`;
+  return (
+    <div ref={box} className="relative inline-block text-left">
+      <button
+        type="button"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? id : undefined}
+        onClick={() => setOpen((value) => !value)}
+        className="rounded-md px-2 py-1 text-lg leading-none text-stone-500 hover:bg-stone-100 hover:text-stone-900"
+      >
+        ⋯
+      </button>
+      {open && (
+        <div id={id} role="menu" aria-label={label} className="absolute right-0 z-20 mt-1 min-w-44 rounded-md bg-white py-1 shadow-lg ring-1 ring-stone-200">
+          {items.map((item) =>
+            item.href ? (
+              <a key={item.label} role="menuitem" href={item.href} className={itemClass(item)}>
+                {item.label}
+              </a>
+            ) : (
+              <button
+                key={item.label}
+                type="button"
+                role="menuitem"
+                className={itemClass(item)}
+                onClick={() => {
+                  setOpen(false);
+                  item.onSelect?.();
+                }}
+              >
+                {item.label}
+              </button>
+            ),
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
