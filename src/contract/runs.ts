@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { finiteNumber, int32, momentParam, optionalRecordId, recordId, safeInteger } from './fields';
-import { listQuerySchema, pagingQueryShape } from './list';
+import { listQuerySchema } from './list';
 import { LABEL_MAX, LABEL_PATTERN, LABEL_RULE, MAX_LABELS, RUN_ENGINES, RUN_NAME_MAX, RUN_NAME_PATTERN, RUN_NAME_RULE, RUN_STATUSES } from './run-codes';
 
 export * from './run-codes';
@@ -254,13 +254,12 @@ export const runTaskSchema = z
   .describe('A task');
 export type RunTask = z.infer<typeof runTaskSchema>;
 
-export const runTasksQuerySchema = z.object({
-  ...pagingQueryShape,
-  q: z.string().trim().max(200).optional(),
-  status: z
-    .string()
-    .regex(/^[A-Z]+$/, 'A Nextflow task status such as COMPLETED')
-    .optional(),
+export const TASK_SORT_FIELDS = ['taskId', 'name', 'process', 'status', 'submit', 'duration', 'realtime', 'cpuPercent', 'peakRss'] as const;
+export const TASK_STATUSES = ['NEW', 'SUBMITTED', 'RUNNING', 'COMPLETED', 'FAILED', 'ABORTED', 'CACHED'] as const;
+
+export const runTasksQuerySchema = listQuerySchema(TASK_SORT_FIELDS, 'taskId').extend({
+  status: z.enum(TASK_STATUSES, { error: `A Nextflow task status: ${TASK_STATUSES.join(', ')}` }).optional(),
+  process: z.string().trim().min(1).max(200).optional().describe('Only the tasks of this process (its full name)'),
 });
 export type RunTasksQuery = z.output<typeof runTasksQuerySchema>;
 
@@ -284,6 +283,26 @@ export type Spread = NonNullable<ProcessMetrics['durationMs']>;
 
 export const runMetricsSchema = z.object({ processes: z.array(processMetricsSchema).describe('In the order the run first reported them') });
 export type RunMetrics = z.infer<typeof runMetricsSchema>;
+
+export const runTimelineQuerySchema = z.object({
+  max: z.coerce
+    .number({ error: 'A whole number' })
+    .int('A whole number')
+    .min(10, 'At least 10')
+    .max(20_000, 'At most 20,000')
+    .default(3000)
+    .describe('At most this many tasks; more are sampled evenly in submit order'),
+});
+
+export const runTimelineSchema = z
+  .object({
+    total: z.number().int().describe('Tasks that have been submitted'),
+    sampled: z.boolean().describe('Whether only every so many of them are here'),
+    processes: z.array(z.string()).describe('In the order the run first reported them; tasks refer to them by index'),
+    tasks: z.array(z.tuple([z.number().int(), z.number(), z.number().nullable(), z.number().nullable()])).describe('[process index, submit, start, complete], epoch ms, in submit order'),
+  })
+  .describe('When each task was submitted, started and completed: the run page’s timeline');
+export type RunTimeline = z.infer<typeof runTimelineSchema>;
 
 export const runOutputSchema = z.object({
   path: z.string().describe('Relative to the output directory'),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { RunMetrics } from '../../../contract/runs';
+import type { RunMetrics, RunTimeline } from '../../../contract/runs';
 import { runs, runTasks } from '../../db/schema';
 import { hashSecret } from '../../runs/weblog';
 import { setUpTestApi } from '../../testing/test-api';
@@ -47,5 +47,55 @@ describe('GET runs/{id}/metrics', () => {
 
   it('answers 404 for an unknown run', async () => {
     expect((await api.t.call('/runs/999999/metrics', { token: api.token })).status).toBe(404);
+  });
+});
+
+describe('GET runs/{id}/tasks and runs/{id}/timeline', () => {
+  async function runWithTasks(count: number) {
+    const [run] = await api.t.db
+      .insert(runs)
+      .values({ name: `timeline_${Date.now()}_${count}`, pipelineId: 'nf-gdip', revision: '1', engine: 'nextflow', status: 'RUNNING', params: {}, weblogSecretHash: hashSecret('t') })
+      .returning();
+    const start = Date.UTC(2026, 10, 1);
+    await api.t.db.insert(runTasks).values(
+      Array.from({ length: count }, (_, index) => ({
+        runId: run!.id,
+        taskId: index + 1,
+        process: index % 3 === 0 ? 'ALIGN' : 'CALL',
+        name: `${index % 3 === 0 ? 'ALIGN' : 'CALL'} (${index + 1})`,
+        status: index % 10 === 9 ? 'FAILED' : 'COMPLETED',
+        submit: start + index * 1000,
+        start: start + index * 1000 + 500,
+        complete: start + index * 1000 + 500 + ((index * 7919) % 60) * 1000,
+        duration: 500 + ((index * 7919) % 60) * 1000,
+      })),
+    );
+    return run!.id;
+  }
+
+  it('filters tasks by process and status and sorts them by any column, ties by task id', async () => {
+    const id = await runWithTasks(30);
+    const failedAlign = (await (await api.t.call(`/runs/${id}/tasks?process=ALIGN&status=FAILED`, { token: api.token })).json()) as { data: Array<{ taskId: number }> };
+    // Tasks 10, 20 and 30 failed; of those only 10 is ALIGN.
+    expect(failedAlign.data.map((task) => task.taskId)).toEqual([10]);
+    const failed = (await (await api.t.call(`/runs/${id}/tasks?status=FAILED`, { token: api.token })).json()) as { data: Array<{ taskId: number }> };
+    expect(failed.data.map((task) => task.taskId)).toEqual([10, 20, 30]);
+    const longest = (await (await api.t.call(`/runs/${id}/tasks?sort=duration&order=desc&pageSize=3`, { token: api.token })).json()) as { data: Array<{ duration: number }> };
+    const durations = longest.data.map((task) => task.duration);
+    expect(durations).toEqual([...durations].sort((a, b) => b - a));
+    expect(durations[0]).toBe(59_500);
+    expect((await api.t.call(`/runs/${id}/tasks?sort=workdir`, { token: api.token })).status).toBe(400);
+  });
+
+  it('gives every task’s times, or an even sample in submit order past the limit', async () => {
+    const id = await runWithTasks(25);
+    const whole = (await (await api.t.call(`/runs/${id}/timeline`, { token: api.token })).json()) as RunTimeline;
+    expect(whole).toMatchObject({ total: 25, sampled: false, processes: ['ALIGN', 'CALL'] });
+    expect(whole.tasks).toHaveLength(25);
+    expect(whole.tasks[0]).toEqual([0, Date.UTC(2026, 10, 1), Date.UTC(2026, 10, 1) + 500, Date.UTC(2026, 10, 1) + 500]);
+    const sampled = (await (await api.t.call(`/runs/${id}/timeline?max=10`, { token: api.token })).json()) as RunTimeline;
+    // Every third task (25 / 10, rounded up): 9 of them, the first included.
+    expect(sampled).toMatchObject({ total: 25, sampled: true });
+    expect(sampled.tasks.map((task) => (task[1] - Date.UTC(2026, 10, 1)) / 1000)).toEqual([0, 3, 6, 9, 12, 15, 18, 21, 24]);
   });
 });

@@ -16,7 +16,7 @@ import { nextflowJsonText } from '../../runs/nextflow-json';
 import { secretMatches } from '../../runs/weblog';
 import { parseRunSearch } from './run-search';
 import type * as routes from './runs.routes';
-import { countRunsByDay, countRunsByStatus, findRunSummary, processMetricsOf, listRuns, listTasks, processesOf } from './runs.queries';
+import { countRunsByDay, countRunsByStatus, findRunSummary, processMetricsOf, timelineOf, listRuns, listTasks, processesOf } from './runs.queries';
 
 type Deps = AppEnv['Variables']['deps'];
 
@@ -30,6 +30,11 @@ async function runSummaryOr404(db: Deps['db'], runId: number) {
   const summary = await findRunSummary(db, runId);
   if (!summary) throw new ApiError(404, `No run has id ${runId}.`);
   return summary;
+}
+
+/** Existence only: the summary's joins and progress count are not needed for a run's tasks or metrics. */
+async function mustExist(db: Deps['db'], runId: number) {
+  if ((await db.select({ id: runs.id }).from(runs).where(eq(runs.id, runId))).length === 0) throw new DomainError('not-found', `No run has id ${runId}.`);
 }
 
 async function detail(deps: Deps, runId: number): Promise<RunDetail> {
@@ -115,8 +120,15 @@ export const update: RouteHandler<typeof routes.update, AppEnv> = async (c) => {
 export const metrics: RouteHandler<typeof routes.metrics, AppEnv> = async (c) => {
   const { db } = c.get('deps');
   const { id } = c.req.valid('param');
-  await runSummaryOr404(db, id);
+  await mustExist(db, id);
   return c.json(await processMetricsOf(db, id), 200);
+};
+
+export const timeline: RouteHandler<typeof routes.timeline, AppEnv> = async (c) => {
+  const { db } = c.get('deps');
+  const { id } = c.req.valid('param');
+  await mustExist(db, id);
+  return c.json(await timelineOf(db, id, c.req.valid('query').max), 200);
 };
 
 export const launch: RouteHandler<typeof routes.launch, AppEnv> = async (c) => {
@@ -142,8 +154,7 @@ export const tasks: RouteHandler<typeof routes.tasks, AppEnv> = async (c) => {
   const { id } = c.req.valid('param');
   const query = c.req.valid('query');
   const { db } = c.get('deps');
-  // Existence only: the summary's joins and progress count are not needed here.
-  if ((await db.select({ id: runs.id }).from(runs).where(eq(runs.id, id))).length === 0) throw new ApiError(404, `No run has id ${id}.`);
+  await mustExist(db, id);
   const { rows, total } = await listTasks(db, id, query);
   return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
 };

@@ -16,6 +16,7 @@ runsRouter
   .openapi(routes.resume, handlers.resume)
   .openapi(routes.tasks, handlers.tasks)
   .openapi(routes.metrics, handlers.metrics)
+  .openapi(routes.timeline, handlers.timeline)
   .openapi(routes.outputs, handlers.outputs)
   .openapi(routes.log, handlers.log)
   .openapi(routes.weblog, handlers.weblog);

@@ -6,6 +6,7 @@ import {
   type RunDailyCounts,
   type RunDailyCountsQuery,
   type RunMetrics,
+  type RunTimeline,
   type Spread,
   type RunStatus,
   type RunListQuery,
@@ -172,19 +173,57 @@ export async function listTasks(db: Database, runId: number, query: RunTasksQuer
   const where = and(
     eq(runTasks.runId, runId),
     query.status ? eq(runTasks.status, query.status) : undefined,
+    query.process ? eq(runTasks.process, query.process) : undefined,
     query.q ? or(ilike(runTasks.name, `%${escapeLike(query.q)}%`), ilike(runTasks.process, `%${escapeLike(query.q)}%`)) : undefined,
   );
+  const direction = query.order === 'desc' ? desc : asc;
+  const column = {
+    taskId: runTasks.taskId,
+    name: runTasks.name,
+    process: runTasks.process,
+    status: runTasks.status,
+    submit: runTasks.submit,
+    duration: runTasks.duration,
+    realtime: runTasks.realtime,
+    cpuPercent: runTasks.cpuPercent,
+    peakRss: runTasks.peakRss,
+  }[query.sort];
+  // Tasks without the value (still waiting) go last either way; the task id breaks ties.
+  const order = query.sort === 'taskId' ? [direction(runTasks.taskId)] : [sql`${column} IS NULL`, direction(column), asc(runTasks.taskId)];
   const [rows, [total]] = await Promise.all([
     db
       .select()
       .from(runTasks)
       .where(where)
-      .orderBy(asc(runTasks.taskId))
+      .orderBy(...order)
       .limit(query.pageSize)
       .offset(query.page * query.pageSize),
     db.select({ value: count() }).from(runTasks).where(where),
   ]);
   return { rows: rows.map(({ runId: _runId, ...task }) => task), total: total?.value ?? 0 };
+}
+
+/** The tasks' submit, start and complete, at most `max` of them (evenly sampled in submit order past that). */
+export async function timelineOf(db: Database, runId: number, max: number): Promise<RunTimeline> {
+  const result = await db.execute(sql`
+    WITH timed AS (
+      SELECT process, submit, start, complete, row_number() OVER (ORDER BY submit, task_id) - 1 AS position, count(*) OVER () AS total, min(task_id) OVER (PARTITION BY process) AS first_task
+      FROM ${runTasks} WHERE ${runTasks.runId} = ${runId} AND ${runTasks.submit} IS NOT NULL
+    )
+    SELECT process, submit, start, complete, total, first_task FROM timed
+    WHERE total <= ${max} OR position % ceil(total::float8 / ${max})::int = 0
+    ORDER BY position`);
+  const rows = resultRows<{ process: string; submit: string | number; start: string | number | null; complete: string | number | null; total: string | number; first_task: number }>(result);
+  const processes = [...new Map([...rows].sort((a, b) => Number(a.first_task) - Number(b.first_task)).map((row) => [row.process, true])).keys()];
+  const index = new Map(processes.map((process, at) => [process, at]));
+  const total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  const time = (value: string | number | null) => (value === null ? null : Number(value));
+  return {
+    total,
+    sampled: total > rows.length,
+    processes,
+    tasks: rows.map((row) => [index.get(row.process)!, Number(row.submit), time(row.start), time(row.complete)]),
+  };
 }
 
 const SPREAD_OF = (column: string) =>

@@ -16,6 +16,8 @@ import {
   runSummarySchema,
   runTaskSchema,
   runTasksQuerySchema,
+  runTimelineQuerySchema,
+  runTimelineSchema,
   runUpdateSchema,
   weblogEventSchema,
 } from '../../../contract/runs';
@@ -115,6 +117,15 @@ export const metrics = createRoute({
   summary: 'Per process: the spread of task duration, %CPU and peak memory (Seqera’s Metrics)',
   request: { params: idParams },
   responses: { 200: jsonContent(runMetricsSchema, 'One entry per process'), ...errorResponses(400, 401, 404) },
+});
+
+export const timeline = createRoute({
+  method: 'get',
+  path: '/runs/{id}/timeline',
+  tags,
+  summary: 'When each task was submitted, started and completed (sampled evenly past `max` tasks)',
+  request: { params: idParams, query: runTimelineQuerySchema },
+  responses: { 200: jsonContent(runTimelineSchema, 'The timeline'), ...errorResponses(400, 401, 404) },
 });
 
 export const outputs = createRoute({
