@@ -4,6 +4,10 @@ export const RUN_STATUSES = ['SUBMITTED', 'RUNNING', 'SUCCEEDED', 'FAILED', 'CAN
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export const TERMINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set(['SUCCEEDED', 'FAILED', 'CANCELLED']);
 
+/** Nextflow's task states, and what a run's tasks can be sorted by. */
+export const TASK_STATUSES = ['NEW', 'SUBMITTED', 'RUNNING', 'COMPLETED', 'FAILED', 'ABORTED', 'CACHED'] as const;
+export const TASK_SORT_FIELDS = ['taskId', 'name', 'process', 'status', 'submit', 'duration', 'realtime', 'cpuPercent', 'peakRss'] as const;
+
 export const RUN_ENGINES = ['local', 'nextflow'] as const;
 export type RunEngineName = (typeof RUN_ENGINES)[number];
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { finiteNumber, int32, momentParam, optionalRecordId, recordId, safeInteger } from './fields';
 import { listQuerySchema } from './list';
-import { LABEL_MAX, LABEL_PATTERN, LABEL_RULE, MAX_LABELS, RUN_ENGINES, RUN_NAME_MAX, RUN_NAME_PATTERN, RUN_NAME_RULE, RUN_STATUSES } from './run-codes';
+import { LABEL_MAX, LABEL_PATTERN, LABEL_RULE, MAX_LABELS, RUN_ENGINES, RUN_NAME_MAX, RUN_NAME_PATTERN, RUN_NAME_RULE, RUN_STATUSES, TASK_SORT_FIELDS, TASK_STATUSES } from './run-codes';
 
 export * from './run-codes';
 
@@ -253,9 +253,6 @@ export const runTaskSchema = z
   })
   .describe('A task');
 export type RunTask = z.infer<typeof runTaskSchema>;
-
-export const TASK_SORT_FIELDS = ['taskId', 'name', 'process', 'status', 'submit', 'duration', 'realtime', 'cpuPercent', 'peakRss'] as const;
-export const TASK_STATUSES = ['NEW', 'SUBMITTED', 'RUNNING', 'COMPLETED', 'FAILED', 'ABORTED', 'CACHED'] as const;
 
 export const runTasksQuerySchema = listQuerySchema(TASK_SORT_FIELDS, 'taskId').extend({
   status: z.enum(TASK_STATUSES, { error: `A Nextflow task status: ${TASK_STATUSES.join(', ')}` }).optional(),

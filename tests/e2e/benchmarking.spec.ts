@@ -157,6 +157,7 @@ test('simulate two replicates of GDIP data through the Benchmarking page: the ru
   await form.getByRole('button', { name: 'Launch run' }).click();
   await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Outputs' }).click();
   const outputs = page.getByRole('table', { name: 'Outputs' });
   await expect(outputs.getByRole('row').filter({ hasText: 'replicate_2/known_qtl.csv' })).toContainText('known-QTL CSV');
   await waitForDatasets(page, name, 2);

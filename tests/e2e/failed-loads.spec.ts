@@ -16,7 +16,7 @@ test('a run log that cannot be read says so with a retry, and the retry reads it
   await page.route(/\/api\/runs\/\d+\/log/, (route) =>
     failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The log server is restarting"}' }) : route.continue(),
   );
-  await page.goto(`/tools/pipeline/monitor/pipeline-run/view?id=${id}`);
+  await page.goto(`/tools/pipeline/monitor/pipeline-run/view?id=${id}&tab=logs`);
   const alert = page.getByRole('alert').filter({ hasText: 'Could not load the run’s log: The log server is restarting' });
   await expect(alert).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('No log output yet.')).toHaveCount(0);

@@ -57,6 +57,7 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   const processes = page.getByRole('list', { name: 'Processes' });
   for (const process of ['READ_VCF', 'FILTER_SITES', 'SAMPLE_CALL_RATE', 'LD_PRUNE', 'WRITE_VCF', 'QC_SUMMARY']) await expect(processes).toContainText(process);
 
+  await page.getByRole('tab', { name: 'Outputs' }).click();
   const outputs = page.getByRole('table', { name: 'Outputs' });
   const vcfRow = outputs.getByRole('row').filter({ hasText: 'filtered/panel.filtered.vcf' });
   await expect(vcfRow).toContainText('VCF');
@@ -64,6 +65,7 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   const download = page.waitForEvent('download');
   await vcfRow.getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toBe('panel.filtered.vcf');
+  await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('Completed successfully.');
 
   // Relaunch opens the form pre-filled from this run, under a new name.
@@ -92,10 +94,12 @@ test('launch Evostats with a VCF and a population map uploaded in place, and see
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
   const processes = page.getByRole('list', { name: 'Processes' });
   for (const process of ['READ_INPUTS', 'ALLELE_FREQUENCIES', 'WINDOW_STATISTICS', 'FST', 'SUMMARY']) await expect(processes).toContainText(process);
+  await page.getByRole('tab', { name: 'Outputs' }).click();
   const outputs = page.getByRole('table', { name: 'Outputs' });
   for (const file of ['windows.tsv', 'fst_windows.tsv', 'fst_genome.tsv', 'site_stats.tsv']) {
     await expect(outputs.getByRole('row').filter({ hasText: `evostats/structured.${file}` })).toContainText('population statistics TSV');
   }
+  await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('Fst (weir_cockerham) genome-wide: north–south');
 });
 
@@ -120,8 +124,11 @@ test('launch Combine GVCFs with a samplesheet and a reference uploaded in place,
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
   const processes = page.getByRole('list', { name: 'Processes' });
   for (const process of ['READ_SAMPLESHEET', 'READ_REFERENCE', 'READ_GVCF', 'MERGE', 'SUMMARY']) await expect(processes).toContainText(process);
+  await page.getByRole('tab', { name: 'Outputs' }).click();
   await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'combined/four_samples.vcf' })).toContainText('VCF');
+  await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('variant sites');
+  await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('× 4 samples');
 });
 
@@ -139,7 +146,9 @@ test('launch Process Spectra through its form and get processed spectra and outl
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
   const processes = page.getByRole('list', { name: 'Processes' });
   for (const process of ['READ_SPECTRA', 'PREPROCESS', 'OUTLIERS', 'WRITE_RESULTS']) await expect(processes).toContainText(process);
+  await page.getByRole('tab', { name: 'Outputs' }).click();
   await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'processed/nir.processed.csv' })).toContainText('spectra CSV');
+  await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('spectra with global H above 3');
 });
 
@@ -162,6 +171,7 @@ test('Auto Train a genomic model, then Make GDIP Predictions with it, both throu
   await form.getByRole('button', { name: 'Launch run' }).click();
   await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 90_000 });
+  await page.getByRole('tab', { name: 'Outputs' }).click();
   const outputs = page.getByRole('table', { name: 'Outputs' });
   await expect(outputs.getByRole('row').filter({ hasText: 'models/auto_train_model.json' })).toContainText('model');
   await expect(outputs.getByRole('row').filter({ hasText: 'models/auto_train_model.json' }).getByRole('button', { name: 'Download' })).toBeVisible();
@@ -186,6 +196,7 @@ test('Auto Train a genomic model, then Make GDIP Predictions with it, both throu
   await predict.locator('#run-name').fill(`e2e_predict_${Date.now()}`);
   await predict.getByRole('button', { name: 'Launch run' }).click();
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Outputs' }).click();
   await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'predictions/gebv_predictions.csv' })).toContainText('predictions CSV');
 });
 
@@ -201,7 +212,9 @@ test('launch Phenomix on a field trial through its form and get BLUEs, variance 
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
   const processes = page.getByRole('list', { name: 'Processes' });
   for (const process of ['READ_TRIAL', 'MIXED_MODEL', 'WRITE_RESULTS']) await expect(processes).toContainText(process);
+  await page.getByRole('tab', { name: 'Outputs' }).click();
   await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'phenomix/blues.csv' })).toContainText('phenotype CSV');
+  await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('H² (Cullis)');
 });
 
@@ -259,6 +272,7 @@ test('a pipeline that only this server’s catalogue has is listed and launched 
   await form.getByRole('button', { name: 'Launch run' }).click();
   await expect(page).toHaveURL(/\/tools\/pipeline\/monitor\/pipeline-run\/view\?id=\d+/);
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('Counted 3 rows');
   // Relaunch comes back to the same page by id.
   await expect(page.getByRole('link', { name: 'Relaunch' })).toHaveAttribute('href', new RegExp(`/tools/pipeline/run/\\?id=${EXTRA_PIPELINE.id}&from=\\d+`));

@@ -49,6 +49,7 @@ test('a run launched elsewhere appears in an open runs list and on its open run 
   await expect(runPage.locator('[data-status="SUCCEEDED"]').first()).toBeVisible({ timeout: 10_000 });
   await expect(runPage.getByRole('list', { name: 'Processes' })).toBeVisible();
   // The outputs are registered a moment after success, and the run page shows them as they are.
+  await runPage.getByRole('tab', { name: 'Outputs' }).click();
   await expect(runPage.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'discovery/associations.csv' }).getByRole('button', { name: 'Download' })).toBeVisible({
     timeout: 15_000,
   });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { SLOW_PIPELINE } from './scratch-catalogue';
@@ -96,4 +97,40 @@ test('edit a run’s labels from its page; a bad label is named before anything 
   await dialog.getByRole('button', { name: 'Save labels' }).click();
   await expect(dialog).toBeHidden();
   await expect(page.getByText('durum, trial-2026')).toBeVisible();
+});
+
+test('the run page: tabs kept in the address, the timeline and resource charts, tasks filtered with a task’s detail, parameters as YAML, and a clear not-found', async ({ page }) => {
+  test.setTimeout(90_000);
+  const name = `tabs_${Date.now()}`;
+  const id = await launch(page, gdip(name));
+  await page.goto(`/tools/pipeline/monitor/pipeline-run/view?id=${id}`);
+  await expect(page.locator('[data-status="SUCCEEDED"]').first()).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.locator('canvas[aria-label^="Timeline of"][data-drawn="true"]')).toBeVisible({ timeout: 15_000 });
+  await expect(page.locator('canvas[aria-label="Task duration per process: median, quartiles and range"][data-drawn="true"]')).toBeVisible();
+
+  await page.getByRole('tab', { name: /Tasks/ }).click();
+  await expect(page).toHaveURL(/[?&]tab=tasks/);
+  const tasks = page.getByRole('table').filter({ hasText: 'Peak memory' });
+  await page.getByLabel('Process').selectOption('WRITE_RESULTS');
+  await expect(tasks.getByRole('row')).toHaveCount(2);
+  await tasks.getByRole('button', { name: /^WRITE_RESULTS/ }).click();
+  const detail = page.getByRole('dialog', { name: /^Task WRITE_RESULTS/ });
+  await expect(detail).toContainText('COMPLETED');
+  await expect(detail).toContainText('Work directory');
+  await detail.getByRole('button', { name: 'Close' }).click();
+
+  // The tab survives a reload: it is in the address.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: /Tasks/ })).toHaveAttribute('aria-selected', 'true');
+
+  await page.getByRole('tab', { name: 'Parameters' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download YAML' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`${name}-params.yaml`);
+  expect(fs.readFileSync((await file.path())!, 'utf8')).toContain('outdir: results');
+
+  await page.goto('/tools/pipeline/monitor/pipeline-run/view?id=99999999');
+  await expect(page.getByTestId('run-not-found')).toContainText('There is no run with id 99999999');
 });

@@ -1,41 +1,106 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { useEffect, useRef, useState } from 'react';
+import { TASK_SORT_FIELDS, TASK_STATUSES } from '../../../contract/run-codes';
 import type { RunTask } from '../../../contract/runs';
 import { formatBytes, formatDuration } from '../../lib/format';
+import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { Facts } from '../../ui/Facts';
 
 const STATUS_TONE: Record<string, string> = { COMPLETED: 'text-emerald-700', FAILED: 'text-red-700', ABORTED: 'text-red-700', RUNNING: 'text-blue-700', CACHED: 'text-stone-600' };
 const column = createColumnHelper<RunTask>();
 const dash = <span className="text-stone-400">—</span>;
-const columns = [
-  column.accessor('taskId', { id: 'taskId', header: '#', enableSorting: false }),
-  column.accessor('hash', { id: 'hash', header: 'Hash', enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue() ?? '—'}</span> }),
-  column.accessor('name', { id: 'name', header: 'Task', enableSorting: false, cell: (info) => <span className="whitespace-nowrap font-mono text-xs">{info.getValue()}</span> }),
-  column.accessor('status', {
-    id: 'status',
-    header: 'Status',
-    enableSorting: false,
-    cell: (info) => <span className={`text-xs font-semibold ${STATUS_TONE[info.getValue()] ?? 'text-stone-700'}`}>{info.getValue()}</span>,
-  }),
-  column.accessor('exit', { id: 'exit', header: 'Exit', enableSorting: false, cell: (info) => info.getValue() ?? dash }),
-  column.accessor('duration', { id: 'duration', header: 'Duration', enableSorting: false, cell: (info) => formatDuration(info.getValue()) }),
-  column.accessor('realtime', { id: 'realtime', header: 'Realtime', enableSorting: false, cell: (info) => formatDuration(info.getValue()) }),
-  column.accessor('cpuPercent', { id: 'cpu', header: '% CPU', enableSorting: false, cell: (info) => (info.getValue() === null ? dash : `${info.getValue()} %`) }),
-  column.accessor('peakRss', { id: 'peakRss', header: 'Peak memory', enableSorting: false, cell: (info) => (info.getValue() === null ? dash : formatBytes(info.getValue()!)) }),
-] as Array<ColumnDef<RunTask, unknown>>;
+const moment = (epochMs: number | null) => (epochMs === null ? '—' : new Date(epochMs).toLocaleString());
 
-/** Every task the weblog reported, paged and searched on the server. */
-export function TasksTable({ runId, refreshKey }: { runId: number; refreshKey: unknown }) {
+function columns(open: (task: RunTask) => void) {
+  return [
+    column.accessor('taskId', { id: 'taskId', header: '#' }),
+    column.accessor('process', { id: 'process', header: 'Process', cell: (info) => <span className="whitespace-nowrap font-mono text-xs">{info.getValue()}</span> }),
+    column.accessor('name', {
+      id: 'name',
+      header: 'Task',
+      cell: (info) => (
+        <button type="button" className="whitespace-nowrap text-left font-mono text-xs text-emerald-800 hover:underline" onClick={() => open(info.row.original)}>
+          {info.getValue()}
+        </button>
+      ),
+    }),
+    column.accessor('status', {
+      id: 'status',
+      header: 'Status',
+      cell: (info) => <span className={`text-xs font-semibold ${STATUS_TONE[info.getValue()] ?? 'text-stone-700'}`}>{info.getValue()}</span>,
+    }),
+    column.accessor('exit', { id: 'exit', header: 'Exit', enableSorting: false, cell: (info) => info.getValue() ?? dash }),
+    column.accessor('duration', { id: 'duration', header: 'Duration', cell: (info) => formatDuration(info.getValue()) }),
+    column.accessor('realtime', { id: 'realtime', header: 'Realtime', cell: (info) => formatDuration(info.getValue()) }),
+    column.accessor('cpuPercent', { id: 'cpuPercent', header: '% CPU', cell: (info) => (info.getValue() === null ? dash : `${info.getValue()} %`) }),
+    column.accessor('peakRss', { id: 'peakRss', header: 'Peak memory', cell: (info) => (info.getValue() === null ? dash : formatBytes(info.getValue()!)) }),
+  ] as Array<ColumnDef<RunTask, unknown>>;
+}
+
+/** Everything the weblog said of one task. */
+function TaskDetail({ task, onClose }: { task: RunTask; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => dialog.current?.showModal(), []);
   return (
-    <DataTable<RunTask>
-      path={`runs/${runId}/tasks`}
-      what="tasks"
-      columns={columns}
-      sortable={[]}
-      defaultSort="taskId"
-      searchPlaceholder="Search tasks by name or process"
-      emptyHint="No task has been reported yet."
-      urlState={false}
-      refreshKey={refreshKey}
-    />
+    <dialog ref={dialog} onCancel={onClose} className="m-auto w-full max-w-2xl rounded-xl p-0 shadow-2xl backdrop:bg-stone-900/40" aria-label={`Task ${task.name}`}>
+      <div className="grid gap-4 p-6">
+        <h2 className="font-mono text-base font-semibold text-stone-900">{task.name}</h2>
+        <Facts
+          items={[
+            ['Task', `#${task.taskId} of process ${task.process}`],
+            ['Status', task.status],
+            ['Exit', task.exit ?? '—'],
+            ['Hash', task.hash ?? '—'],
+            ['Submitted', moment(task.submit)],
+            ['Started', moment(task.start)],
+            ['Completed', moment(task.complete)],
+            ['Duration', `${formatDuration(task.duration)} (submit to complete)`],
+            ['Realtime', `${formatDuration(task.realtime)} (start to complete)`],
+            ['%CPU', task.cpuPercent === null ? '—' : `${task.cpuPercent} %`],
+            ['Peak memory', task.peakRss === null ? '—' : formatBytes(task.peakRss)],
+            [
+              'Work directory',
+              task.workdir ? (
+                <code key="workdir" className="break-all text-xs">
+                  {task.workdir}
+                </code>
+              ) : (
+                '—'
+              ),
+            ],
+          ]}
+        />
+        <div className="flex justify-end">
+          <Button onClick={onClose}>Close</Button>
+        </div>
+      </div>
+    </dialog>
+  );
+}
+
+/** Every task the weblog reported: searched, filtered by status and process, sorted and paged on the server; a task's name opens its detail. */
+export function TasksTable({ runId, refreshKey, processes }: { runId: number; refreshKey: unknown; processes: string[] }) {
+  const [shown, setShown] = useState<RunTask | null>(null);
+  const [tableColumns] = useState(() => columns(setShown));
+  return (
+    <>
+      <DataTable<RunTask>
+        path={`runs/${runId}/tasks`}
+        what="tasks"
+        columns={tableColumns}
+        sortable={TASK_SORT_FIELDS}
+        defaultSort="taskId"
+        filters={[
+          { name: 'status', label: 'Status', options: TASK_STATUSES.map((status) => ({ value: status, label: status.charAt(0) + status.slice(1).toLowerCase() })) },
+          { name: 'process', label: 'Process', options: processes.map((process) => ({ value: process, label: process })) },
+        ]}
+        searchPlaceholder="Search tasks by name or process"
+        emptyHint="No task has been reported yet."
+        urlState={false}
+        refreshKey={refreshKey}
+      />
+      {shown && <TaskDetail task={shown} onClose={() => setShown(null)} />}
+    </>
   );
 }

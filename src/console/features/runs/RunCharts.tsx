@@ -1,0 +1,172 @@
+import { useEffect, useRef } from 'react';
+import type { ProcessMetrics, RunTimeline, Spread } from '../../../contract/runs';
+import { formatBytes, formatDuration } from '../../lib/format';
+
+/**
+ * The run page's charts, loaded with Chart.js only when the Overview shows them: the task
+ * timeline (a bar per task from submit through start to complete, coloured by process) and the
+ * spread of each process's task duration, %CPU and peak memory as box plots (Seqera's Metrics).
+ */
+
+export const PROCESS_COLORS = ['#047857', '#1d4ed8', '#b45309', '#be185d', '#6d28d9', '#0f766e', '#a16207', '#475569', '#dc2626', '#0891b2'];
+const WAITING = '#d6d3d1';
+
+type ChartHandle = { destroy(): void };
+
+/** Draws with Chart.js (loaded on first use) on the canvas, again when `data` changes. */
+function useChart(
+  canvas: React.RefObject<HTMLCanvasElement | null>,
+  draw: (chart: typeof import('chart.js/auto').default, context: HTMLCanvasElement) => Promise<ChartHandle> | ChartHandle,
+  data: unknown,
+) {
+  const latest = useRef(draw);
+  latest.current = draw;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: data is what draw draws; draw is read through its ref
+  useEffect(() => {
+    let chart: ChartHandle | undefined;
+    let cancelled = false;
+    void import('chart.js/auto').then(async ({ default: Chart }) => {
+      if (cancelled || !canvas.current) return;
+      const drawn = await latest.current(Chart, canvas.current);
+      chart = drawn;
+      if (cancelled) drawn.destroy();
+      else canvas.current.dataset.drawn = 'true';
+    });
+    return () => {
+      cancelled = true;
+      chart?.destroy();
+    };
+  }, [data]);
+}
+
+/** One bar per task: grey while it waited (submit to start), the process's colour while it ran. */
+export function TimelineChart({ timeline }: { timeline: RunTimeline }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const origin = timeline.tasks.reduce((first, task) => Math.min(first, task[1]), Number.POSITIVE_INFINITY);
+  const now = Date.now();
+  useChart(
+    canvas,
+    (Chart, element) => {
+      const rows = timeline.tasks.map((_, index) => String(index + 1));
+      const seconds = (time: number) => (time - origin) / 1000;
+      const waiting = timeline.tasks.map((task) => [seconds(task[1]), seconds(task[2] ?? task[3] ?? now)] as [number, number]);
+      const datasets = [
+        { label: 'Waiting', data: waiting, backgroundColor: WAITING },
+        ...timeline.processes.map((process, at) => ({
+          label: process,
+          data: timeline.tasks.map((task) => (task[0] === at && task[2] !== null ? ([seconds(task[2]), seconds(task[3] ?? now)] as [number, number]) : null)),
+          backgroundColor: PROCESS_COLORS[at % PROCESS_COLORS.length],
+        })),
+      ];
+      return new Chart(element, {
+        type: 'bar',
+        data: { labels: rows, datasets: datasets.map((dataset) => ({ ...dataset, barPercentage: 1, categoryPercentage: 1, grouped: false, minBarLength: 1 })) },
+        options: {
+          indexAxis: 'y',
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: false,
+          plugins: {
+            legend: { position: 'bottom' },
+            tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${formatDuration(((item.raw as [number, number])[1] - (item.raw as [number, number])[0]) * 1000)}` } },
+          },
+          scales: {
+            x: { type: 'linear', min: 0, title: { display: true, text: 'Seconds since the first task was submitted' } },
+            y: {
+              title: { display: true, text: timeline.sampled ? `Tasks (every ${Math.ceil(timeline.total / timeline.tasks.length)}th of ${timeline.total.toLocaleString('en')})` : 'Tasks' },
+              ticks: { display: false },
+              grid: { display: false },
+            },
+          },
+        },
+      });
+    },
+    timeline,
+  );
+  const height = Math.min(520, Math.max(160, 60 + timeline.tasks.length * 6));
+  return (
+    <div className="relative" style={{ height }}>
+      <canvas ref={canvas} role="img" aria-label={`Timeline of ${timeline.tasks.length} tasks, coloured by process`} />
+    </div>
+  );
+}
+
+const RESOURCES: Array<{ key: 'durationMs' | 'cpuPercent' | 'peakRssBytes'; title: string; scale: (value: number) => number; unit: string; format: (value: number) => string }> = [
+  { key: 'durationMs', title: 'Task duration', scale: (value) => value / 1000, unit: 'seconds', format: (value) => formatDuration(value * 1000) },
+  { key: 'cpuPercent', title: '%CPU', scale: (value) => value, unit: '%CPU', format: (value) => `${value.toFixed(0)} %` },
+  { key: 'peakRssBytes', title: 'Peak memory', scale: (value) => value / 1024 ** 2, unit: 'MiB', format: (value) => formatBytes(value * 1024 ** 2) },
+];
+
+function BoxPlot({ processes, resource }: { processes: ProcessMetrics[]; resource: (typeof RESOURCES)[number] }) {
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const reported = processes.filter((process) => process[resource.key] !== null);
+  useChart(
+    canvas,
+    async (Chart, element) => {
+      const { BoxPlotController, BoxAndWiskers } = await import('@sgratzl/chartjs-chart-boxplot');
+      Chart.register(BoxPlotController, BoxAndWiskers);
+      const scaled = (spread: Spread) => ({
+        min: resource.scale(spread.min),
+        q1: resource.scale(spread.q1),
+        median: resource.scale(spread.median),
+        q3: resource.scale(spread.q3),
+        max: resource.scale(spread.max),
+        mean: resource.scale(spread.mean),
+        whiskerMin: resource.scale(spread.min),
+        whiskerMax: resource.scale(spread.max),
+        items: [],
+        outliers: [],
+      });
+      return new Chart(element, {
+        type: 'boxplot',
+        data: {
+          labels: reported.map((process) => process.process),
+          datasets: [
+            {
+              label: resource.title,
+              data: reported.map((process) => scaled(process[resource.key]!)),
+              backgroundColor: reported.map((process) => `${PROCESS_COLORS[processes.indexOf(process) % PROCESS_COLORS.length]}55`),
+              borderColor: reported.map((process) => PROCESS_COLORS[processes.indexOf(process) % PROCESS_COLORS.length]!),
+              borderWidth: 1.5,
+              meanBackgroundColor: '#1c1917',
+            },
+          ],
+        },
+        options: {
+          responsive: true,
+          maintainAspectRatio: false,
+          animation: false,
+          plugins: { legend: { display: false } },
+          scales: { y: { beginAtZero: true, title: { display: true, text: resource.unit } } },
+        },
+      });
+    },
+    processes,
+  );
+  return (
+    <figure className="grid gap-1">
+      <figcaption className="text-sm font-semibold text-stone-800">{resource.title}</figcaption>
+      {reported.length === 0 ? (
+        <p className="text-sm text-stone-500">No task has reported it yet.</p>
+      ) : (
+        <>
+          <div className="relative h-56">
+            <canvas ref={canvas} role="img" aria-label={`${resource.title} per process: median, quartiles and range`} />
+          </div>
+          <p className="text-xs text-stone-500">{reported.map((process) => `${process.process}: median ${resource.format(resource.scale(process[resource.key]!.median))}`).join(' · ')}</p>
+        </>
+      )}
+    </figure>
+  );
+}
+
+/** Per process, box plots of task duration, %CPU and peak memory: box from q1 to q3, line at the median, whiskers to the extremes, dot at the mean. */
+export function ResourceCharts({ processes }: { processes: ProcessMetrics[] }) {
+  return (
+    <div className="grid gap-6 lg:grid-cols-3">
+      {RESOURCES.map((resource) => (
+        <BoxPlot key={resource.key} processes={processes} resource={resource} />
+      ))}
+    </div>
+  );
+}
