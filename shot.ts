@@ -5,7 +5,7 @@ const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', arg
 const page = await browser.newPage({ viewport: { width: 1440, height: 1100 } });
 await page.goto(`${base}/auth/login`);
 await page.evaluate((value) => localStorage.setItem('token', value), token);
-for (const [url, file] of process.argv.slice(2).map((arg) => arg.split('='))) {
+for (const [url, file] of process.argv.slice(2).map((arg) => [arg.slice(0, arg.lastIndexOf('=')), arg.slice(arg.lastIndexOf('=') + 1)])) {
   await page.goto(`${base}${url}`);
   await page.waitForTimeout(2500);
   await page.screenshot({ path: file!, fullPage: true });

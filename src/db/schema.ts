@@ -267,6 +267,8 @@ export const runs = pgTable(
     workflowStats: jsonb('workflow_stats').$type<Record<string, unknown>>(),
     /** When the outputs of a succeeded run were registered as stored files (recovery finishes what a restart cut off). */
     outputsRegisteredAt: moment('outputs_registered_at'),
+    /** When the run's engine last reported on it (a weblog event): how long a nextflow run has been silent. */
+    lastEventAt: moment('last_event_at'),
     /** The run this one continues (`resume`: Nextflow's -resume in its work directory) or repeats (`relaunch`). */
     relatedRunId: integer('related_run_id').references((): AnyPgColumn => runs.id, { onDelete: 'set null' }),
     relation: text('relation').$type<'resume' | 'relaunch'>(),

@@ -145,6 +145,11 @@ const variables = {
     fix: 'Set SEEDBED_MLFLOW_REFRESH_SECONDS to a whole number of seconds from 5 to 86400, e.g. 30.',
     doc: 'How often tracked MLflow runs that are still RUNNING are refreshed (when their "refresh while running" is on).',
   },
+  SEEDBED_SILENT_RUN_MINUTES: {
+    schema: z.coerce.number().int().min(1).max(10_080).default(10),
+    fix: 'Set SEEDBED_SILENT_RUN_MINUTES to a whole number of minutes from 1 to 10080, e.g. 10.',
+    doc: 'A nextflow run that this instance does not watch and that sends no event for this long becomes UNKNOWN, with the reason; its next event brings it back.',
+  },
   SEEDBED_NEXTFLOW_WORK_DIR: {
     schema: z
       .string()

@@ -83,6 +83,10 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
   });
   // Runs left running by the last process: re-attached, re-queued or failed with the reason.
   await runService.recover();
+  // Runs gone silent, looked for a few times per silence window.
+  const silentMs = env.SEEDBED_SILENT_RUN_MINUTES * 60_000;
+  const silentSweep = setInterval(() => void runService.markSilent(silentMs).catch((error) => log.error('Looking for silent runs failed', { error: String(error) })), Math.min(60_000, silentMs / 4));
+  silentSweep.unref();
 
   const mlflow = createMlflowTracking({ db: database.db, client: createMlflowClient({ credentials: env.SEEDBED_MLFLOW_CREDENTIALS }), log });
   const mlflowRefresher = startMlflowRefresher(mlflow, env.SEEDBED_MLFLOW_REFRESH_SECONDS, log);
@@ -117,6 +121,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     database,
     runService,
     stop: () => {
+      clearInterval(silentSweep);
       mlflowRefresher.stop();
       api.deps.uploads.stop();
     },

@@ -5,7 +5,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { RunEngineName, RunLaunchValues } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { projects, runGroups, runs } from '../db/schema';
@@ -404,6 +404,34 @@ export function createRunService(options: RunServiceOptions) {
   }
 
   /**
+   * Nextflow runs this instance does not watch (no process of its own to see end) that have
+   * sent no event for `silentMs` become UNKNOWN, saying so; their next event brings them back to
+   * RUNNING (the weblog writer). Nextflow's weblog has no heartbeat, so silence is all there is.
+   */
+  async function markSilent(silentMs: number): Promise<number[]> {
+    const watched = [...active.keys()];
+    const lastHeard = sql`coalesce(${runs.lastEventAt}, ${runs.startedAt}, ${runs.submittedAt})`;
+    const minutes = Math.round(silentMs / 60_000);
+    const silent = await db
+      .update(runs)
+      .set({
+        status: 'UNKNOWN',
+        statusReason: sql`${`No event from Nextflow for more than ${minutes} minute${minutes === 1 ? '' : 's'} (the last at `}::text || to_char(${lastHeard} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ${' UTC), and this Seedbed instance does not watch its process. It may still be running: its next event brings it back.'}::text`,
+      })
+      .where(
+        and(
+          eq(runs.engine, 'nextflow'),
+          inArray(runs.status, ['SUBMITTED', 'RUNNING']),
+          sql`${lastHeard} < ${new Date(Date.now() - silentMs).toISOString()}::timestamptz`,
+          watched.length > 0 ? notInArray(runs.id, watched) : undefined,
+        ),
+      )
+      .returning({ id: runs.id });
+    if (silent.length > 0) log.warn('Runs went silent and are now UNKNOWN', { runIds: silent.map((run) => run.id), minutes });
+    return silent.map((run) => run.id);
+  }
+
+  /**
    * Stops watching processes: they keep running and the next start re-attaches them. With
    * `killProcesses` (tests, a throwaway server) their process trees are ended too.
    */
@@ -454,7 +482,7 @@ export function createRunService(options: RunServiceOptions) {
     return workDirOf({ runId: own, runDir: folderOf(own) }, run.engine === 'nextflow' ? options.nextflowWorkDir : undefined);
   }
 
-  return { launch, resume, cancel, recover, stop, waiting, engineNameFor, canLaunch, workDirFor };
+  return { launch, resume, cancel, recover, markSilent, stop, waiting, engineNameFor, canLaunch, workDirFor };
 }
 
 export type RunService = ReturnType<typeof createRunService>;

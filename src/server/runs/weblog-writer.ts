@@ -3,7 +3,7 @@ import type { WeblogEvent } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { bulkInsert } from '../db/bulk-insert';
 import { runs, runTasks } from '../db/schema';
-import { runNotStarted } from './lifecycle';
+import { runIsOpen, runNotStarted } from './lifecycle';
 import { applyWorkflowEvent, NO_EXIT, timestamp } from './weblog';
 
 /**
@@ -15,6 +15,8 @@ import { applyWorkflowEvent, NO_EXIT, timestamp } from './weblog';
  */
 
 type TaskRow = typeof runTasks.$inferInsert;
+/** A run's last event is noted at most this often (it only has to tell minutes of silence). */
+const TOUCH_MS = 5000;
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
 const RANK: Record<string, number> = { NEW: 0, SUBMITTED: 1, RUNNING: 2 };
@@ -64,8 +66,8 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
   // Each task's merged row, with the requests waiting for it to be stored.
   let pending = new Map<string, { row: TaskRow; waiters: Waiter[] }>();
   let runStarts = new Map<number, { at: Date; sessionId: string }>();
-  // Runs known to be past SUBMITTED: a run never goes back, so they need no "running" update again.
-  const pastSubmitted = new Set<number>();
+  // When this instance last noted each run's latest event: at most every TOUCH_MS per run.
+  const touched = new Map<number, number>();
   let scheduled = false;
   let flushing = false;
 
@@ -125,16 +127,26 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
     }
   }
 
+  /**
+   * A task event means the run is running, whatever order the workflow events arrive in, and is
+   * the run's latest sign of life: a run gone UNKNOWN (silent too long) comes back to RUNNING.
+   */
   async function markRunning(starts: Map<number, { at: Date; sessionId: string }>): Promise<void> {
-    // A task event means the run is running, whatever order the workflow events arrive in.
+    const now = Date.now();
     for (const [runId, start] of starts) {
-      if (pastSubmitted.has(runId)) continue;
+      if (now - (touched.get(runId) ?? 0) < TOUCH_MS) continue;
       await db
         .update(runs)
-        .set({ status: 'RUNNING', startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(start.at)})`, sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)` })
-        .where(sql`${runs.id} = ${runId} AND ${runNotStarted()}`);
-      if (pastSubmitted.size > 10_000) pastSubmitted.clear();
-      pastSubmitted.add(runId);
+        .set({
+          status: sql`CASE WHEN ${runNotStarted()} THEN 'RUNNING' ELSE ${runs.status} END`,
+          statusReason: sql`CASE WHEN ${runs.status} = 'UNKNOWN' THEN NULL ELSE ${runs.statusReason} END`,
+          startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(start.at)})`,
+          sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)`,
+          lastEventAt: new Date(now),
+        })
+        .where(sql`${runs.id} = ${runId} AND ${runIsOpen()}`);
+      if (touched.size > 10_000) touched.clear();
+      touched.set(runId, now);
     }
   }
 

@@ -60,6 +60,8 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
         .update(runs)
         .set({
           status: sql`CASE WHEN ${runNotStarted()} THEN 'RUNNING' ELSE ${runs.status} END`,
+          statusReason: sql`CASE WHEN ${runs.status} = 'UNKNOWN' THEN NULL ELSE ${runs.statusReason} END`,
+          lastEventAt: new Date(),
           // The workflow's own start time wins over the time a task event first said it ran.
           startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
           sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
