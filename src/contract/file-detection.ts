@@ -12,14 +12,22 @@ export interface DetectableFileType {
 }
 
 /**
+ * Types for what no other type fits: a run's other tables and reports. Only run outputs fall back
+ * to them (an upload keeps asking for a type that says what the file is).
+ */
+export const GENERIC_FILE_TYPES: readonly string[] = ['table CSV', 'table TSV', 'text report'];
+
+/**
  * The type of a file: by its extension, the longest match winning (`.g.vcf.gz` is a GVCF, not a
  * VCF); where several types share it (`.csv`), by the header columns each requires; then the
- * pipeline's declared output types first.
+ * pipeline's declared output types first. `generic` looks among the generic types only; without
+ * it they are left out.
  */
-export function fileTypeOf<T extends DetectableFileType>(name: string, types: T[], options: { preferred?: string[]; header?: string[] | null } = {}): T | null {
+export function fileTypeOf<T extends DetectableFileType>(name: string, types: T[], options: { preferred?: string[]; header?: string[] | null; generic?: boolean } = {}): T | null {
   const lower = name.toLowerCase();
   const preferred = options.preferred ?? [];
   const candidates = types
+    .filter((type) => GENERIC_FILE_TYPES.includes(type.name) === Boolean(options.generic))
     .map((type) => ({ type, length: Math.max(-1, ...type.extensions.filter((extension) => lower.endsWith(extension.toLowerCase())).map((extension) => extension.length)) }))
     .filter((candidate) => candidate.length > 0)
     .filter(({ type }) => !options.header || (type.requiredColumns ?? []).every((column) => options.header!.includes(column)))

@@ -160,6 +160,8 @@ test('simulate two replicates of GDIP data through the Benchmarking page: the ru
   await page.getByRole('tab', { name: 'Outputs' }).click();
   const outputs = page.getByRole('table', { name: 'Outputs' });
   await expect(outputs.getByRole('row').filter({ hasText: 'replicate_2/known_qtl.csv' })).toContainText('known-QTL CSV');
+  // Every output of a bundled pipeline has a type.
+  await expect(outputs).not.toContainText('untyped');
   await waitForDatasets(page, name, 2);
 
   await page.goto('/benchmarking/register-known-gdip-data');

@@ -62,6 +62,8 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   const vcfRow = outputs.getByRole('row').filter({ hasText: 'filtered/panel.filtered.vcf' });
   await expect(vcfRow).toContainText('VCF');
   await expect(outputs.getByRole('row').filter({ hasText: 'qc/qc_summary.json' })).toBeVisible();
+  // Every output of a bundled pipeline has a type.
+  await expect(outputs).not.toContainText('untyped');
   const download = page.waitForEvent('download');
   await vcfRow.getByRole('button', { name: 'Download' }).click();
   expect((await download).suggestedFilename()).toBe('panel.filtered.vcf');
@@ -98,6 +100,8 @@ test('launch Evostats with a VCF and a population map uploaded in place, and see
   const outputs = page.getByRole('table', { name: 'Outputs' });
   for (const file of ['windows.tsv', 'fst_windows.tsv', 'fst_genome.tsv', 'site_stats.tsv']) {
     await expect(outputs.getByRole('row').filter({ hasText: `evostats/structured.${file}` })).toContainText('population statistics TSV');
+    // Every output of a bundled pipeline has a type.
+    await expect(outputs).not.toContainText('untyped');
   }
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('Fst (weir_cockerham) genome-wide: north–south');
@@ -126,6 +130,7 @@ test('launch Combine GVCFs with a samplesheet and a reference uploaded in place,
   for (const process of ['READ_SAMPLESHEET', 'READ_REFERENCE', 'READ_GVCF', 'MERGE', 'SUMMARY']) await expect(processes).toContainText(process);
   await page.getByRole('tab', { name: 'Outputs' }).click();
   await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'combined/four_samples.vcf' })).toContainText('VCF');
+  await expect(page.getByRole('table', { name: 'Outputs' })).not.toContainText('untyped');
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('variant sites');
   await page.getByRole('tab', { name: 'Logs' }).click();
@@ -148,6 +153,7 @@ test('launch Process Spectra through its form and get processed spectra and outl
   for (const process of ['READ_SPECTRA', 'PREPROCESS', 'OUTLIERS', 'WRITE_RESULTS']) await expect(processes).toContainText(process);
   await page.getByRole('tab', { name: 'Outputs' }).click();
   await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'processed/nir.processed.csv' })).toContainText('spectra CSV');
+  await expect(page.getByRole('table', { name: 'Outputs' })).not.toContainText('untyped');
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('spectra with global H above 3');
 });
@@ -174,6 +180,8 @@ test('Auto Train a genomic model, then Make GDIP Predictions with it, both throu
   await page.getByRole('tab', { name: 'Outputs' }).click();
   const outputs = page.getByRole('table', { name: 'Outputs' });
   await expect(outputs.getByRole('row').filter({ hasText: 'models/auto_train_model.json' })).toContainText('model');
+  // Every output of a bundled pipeline has a type.
+  await expect(outputs).not.toContainText('untyped');
   await expect(outputs.getByRole('row').filter({ hasText: 'models/auto_train_model.json' }).getByRole('button', { name: 'Download' })).toBeVisible();
 
   // The trained model, registered as a stored file, is picked on the prediction form.
@@ -198,6 +206,7 @@ test('Auto Train a genomic model, then Make GDIP Predictions with it, both throu
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
   await page.getByRole('tab', { name: 'Outputs' }).click();
   await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'predictions/gebv_predictions.csv' })).toContainText('predictions CSV');
+  await expect(page.getByRole('table', { name: 'Outputs' })).not.toContainText('untyped');
 });
 
 test('launch Phenomix on a field trial through its form and get BLUEs, variance components and heritability', async ({ page }) => {
@@ -214,6 +223,7 @@ test('launch Phenomix on a field trial through its form and get BLUEs, variance 
   for (const process of ['READ_TRIAL', 'MIXED_MODEL', 'WRITE_RESULTS']) await expect(processes).toContainText(process);
   await page.getByRole('tab', { name: 'Outputs' }).click();
   await expect(page.getByRole('table', { name: 'Outputs' }).getByRole('row').filter({ hasText: 'phenomix/blues.csv' })).toContainText('phenotype CSV');
+  await expect(page.getByRole('table', { name: 'Outputs' })).not.toContainText('untyped');
   await page.getByRole('tab', { name: 'Logs' }).click();
   await expect(page.getByLabel('Run log')).toContainText('H² (Cullis)');
 });

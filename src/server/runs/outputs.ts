@@ -105,16 +105,16 @@ export async function listOutputs(db: Database, run: Run, pipeline: CataloguePip
   const { directory, real } = confinedOutputDirectory(run);
   if (!real) return { location: directory, local: true, outputs: [] };
   const allTypes = await db.select({ id: fileTypes.id, name: fileTypes.name, extensions: fileTypes.extensions, requiredColumns: fileTypes.requiredColumns }).from(fileTypes);
-  // A pipeline's outputs are of the types it declares; anything else is kept untyped.
+  // A pipeline's outputs are of the types it declares, or QC summaries; anything else is a generic table or report.
   const declared = pipeline?.manifest.outputFileTypes ?? [];
-  const types = declared.length > 0 ? allTypes.filter((type) => declared.includes(type.name)) : allTypes;
+  const types = declared.length > 0 ? allTypes.filter((type) => declared.includes(type.name) || type.name === 'QC summary JSON') : allTypes;
   const registered = await db.select({ id: files.id, storagePath: files.storagePath }).from(files).where(eq(files.runId, run.id));
   const registeredByPath = new Map(registered.map((file) => [file.storagePath, file.id]));
   // Walked through its real path; walk() follows no symbolic link below it.
   const outputs = walk(real).map((relative) => {
     const full = path.join(directory, relative);
     const stat = fs.statSync(path.join(real, relative));
-    const type = fileTypeOf(relative, types, { preferred: declared, header: /\.(csv|tsv)$/i.test(relative) ? headerOf(full) : null });
+    const type = fileTypeOf(relative, types, { preferred: declared, header: /\.(csv|tsv)$/i.test(relative) ? headerOf(full) : null }) ?? fileTypeOf(relative, allTypes, { generic: true });
     return {
       path: relative,
       sizeBytes: stat.size,

@@ -2,6 +2,26 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { fileTypes } from '../db/schema';
 
+/** What pipelines write besides their main results: QC summaries, and other tables and reports (migration 0017 adds them to older databases). */
+export const OUTPUT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
+  {
+    name: 'QC summary JSON',
+    extensions: ['summary.json', '.qc.json'],
+    mimeType: 'application/json',
+    description: 'A pipeline’s quality-control or run summary: counts, thresholds and statistics as JSON.',
+    requiredColumns: [],
+  },
+  { name: 'table CSV', extensions: ['.csv'], mimeType: 'text/csv', description: 'Any other comma-separated table a pipeline writes (metrics, summaries, folds).', requiredColumns: [] },
+  {
+    name: 'table TSV',
+    extensions: ['.tsv'],
+    mimeType: 'text/tab-separated-values',
+    description: 'Any other tab-separated table a pipeline writes (QC per site, sample or read position).',
+    requiredColumns: [],
+  },
+  { name: 'text report', extensions: ['.txt'], mimeType: 'text/plain', description: 'A plain-text report or list a pipeline writes (FastQC data, kept markers).', requiredColumns: [] },
+];
+
 /** The file types a new Seedbed knows: what pipelines read and write. */
 export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
   { name: 'VCF', extensions: ['.vcf', '.vcf.gz', '.vcf.bgz'], mimeType: 'text/plain', description: 'Variant calls, one or more samples (VCF 4.x).', requiredColumns: [] },
@@ -70,6 +90,7 @@ export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
     requiredColumns: ['generation'],
   },
   { name: 'params JSON', extensions: ['.json'], mimeType: 'application/json', description: 'Pipeline parameters, as nf-core launch writes them.', requiredColumns: [] },
+  ...OUTPUT_FILE_TYPES,
 ];
 
 /** On first start (no file types at all) the defaults are created; later deletions are respected. */

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { detectFileType, fileTypeOf } from './file-detection';
+
+const TYPES = [
+  { id: 1, name: 'phenotype CSV', extensions: ['.csv'], requiredColumns: ['id'] },
+  { id: 2, name: 'predictions CSV', extensions: ['.csv'], requiredColumns: ['id', 'trait', 'prediction'] },
+  { id: 3, name: 'model', extensions: ['.json'], requiredColumns: [] },
+  { id: 4, name: 'QC summary JSON', extensions: ['summary.json', '.qc.json'], requiredColumns: [] },
+  { id: 5, name: 'table CSV', extensions: ['.csv'], requiredColumns: [] },
+  { id: 6, name: 'table TSV', extensions: ['.tsv'], requiredColumns: [] },
+  { id: 7, name: 'text report', extensions: ['.txt'], requiredColumns: [] },
+  { id: 8, name: 'GVCF', extensions: ['.g.vcf.gz'], requiredColumns: [] },
+  { id: 9, name: 'VCF', extensions: ['.vcf', '.vcf.gz'], requiredColumns: [] },
+];
+
+describe('file types by name and header', () => {
+  it('takes the longest extension and the type whose columns the header has most of', () => {
+    expect(fileTypeOf('calls/s1.g.vcf.gz', TYPES)?.name).toBe('GVCF');
+    expect(fileTypeOf('gebv.csv', TYPES, { header: ['id', 'trait', 'prediction'] })?.name).toBe('predictions CSV');
+    expect(fileTypeOf('qc/qc_summary.json', TYPES)?.name).toBe('QC summary JSON');
+    expect(fileTypeOf('qc/s1.qc.json', TYPES)?.name).toBe('QC summary JSON');
+    expect(fileTypeOf('models/gdip_model.json', TYPES)?.name).toBe('model');
+  });
+
+  it('leaves the generic types to run outputs that nothing else fits', () => {
+    // An upload whose header fits no type falls back to the extension alone, never to a generic table.
+    expect(detectFileType('traits.csv', TYPES, ['plot', 'yield'])?.name).toBe('predictions CSV');
+    expect(fileTypeOf('cv_accuracy.csv', TYPES, { header: ['trait', 'fold', 'r'] })).toBeNull();
+    expect(fileTypeOf('cv_accuracy.csv', TYPES, { generic: true })?.name).toBe('table CSV');
+    expect(fileTypeOf('qc/site_stats.tsv', TYPES, { generic: true })?.name).toBe('table TSV');
+    expect(fileTypeOf('fastqc_data.txt', TYPES, { generic: true })?.name).toBe('text report');
+    expect(fileTypeOf('alignment.bam', TYPES, { generic: true })).toBeNull();
+  });
+});
