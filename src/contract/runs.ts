@@ -254,6 +254,16 @@ export const runTaskSchema = z
   .describe('A task');
 export type RunTask = z.infer<typeof runTaskSchema>;
 
+export const runTaskDetailSchema = runTaskSchema
+  .extend({
+    details: z
+      .record(z.string(), z.unknown())
+      .describe('The rest of what Nextflow reported: tag, container, native_id, attempt, queue, cpus, memory, time, script (up to 8,000 characters), %mem, rss, vmem, rchar, wchar…'),
+  })
+  .describe('A task with everything Nextflow reported of it');
+export type RunTaskDetail = z.infer<typeof runTaskDetailSchema>;
+export const runTaskParamsSchema = z.object({ id: recordId, taskId: z.coerce.number({ error: 'A task number' }).int('A task number').min(0, 'A task number') });
+
 export const runTasksQuerySchema = listQuerySchema(TASK_SORT_FIELDS, 'taskId').extend({
   status: z.enum(TASK_STATUSES, { error: `A Nextflow task status: ${TASK_STATUSES.join(', ')}` }).optional(),
   process: z.string().trim().min(1).max(200).optional().describe('Only the tasks of this process (its full name)'),

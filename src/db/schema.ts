@@ -304,6 +304,8 @@ export const runTasks = pgTable(
     cpuPercent: doublePrecision('cpu_percent'),
     peakRss: bigint('peak_rss', { mode: 'number' }),
     workdir: text('workdir'),
+    /** The rest of what Nextflow's trace said of the task (script, container, requested resources, I/O), for its detail. */
+    details: jsonb('details').$type<Record<string, unknown>>(),
   },
   (table) => [primaryKey({ columns: [table.runId, table.taskId] }), index('run_tasks_process').on(table.runId, table.process)],
 );

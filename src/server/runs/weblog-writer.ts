@@ -25,6 +25,45 @@ const finite = (value: number | null | undefined) => (typeof value === 'number' 
 /** A task's times are epoch milliseconds; Nextflow sends 0 for "not yet". */
 const moment = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
 
+/**
+ * The trace fields kept for a task's detail besides its columns: what it ran and where, what it
+ * asked for and what it read and wrote. (`env` is left out: it may hold secrets.)
+ */
+const DETAIL_FIELDS = [
+  'tag',
+  'module',
+  'container',
+  'native_id',
+  'attempt',
+  'queue',
+  'cpus',
+  'memory',
+  'time',
+  'disk',
+  'error_action',
+  'script',
+  '%mem',
+  'rss',
+  'vmem',
+  'peak_vmem',
+  'rchar',
+  'wchar',
+  'read_bytes',
+  'write_bytes',
+];
+/** A task's script is kept up to this many characters. */
+const SCRIPT_MAX = 8000;
+
+function detailsOf(trace: Record<string, unknown>): Record<string, unknown> | null {
+  const details: Record<string, unknown> = {};
+  for (const field of DETAIL_FIELDS) {
+    const value = trace[field];
+    if (value === null || value === undefined || value === '') continue;
+    details[field] = field === 'script' && typeof value === 'string' && value.length > SCRIPT_MAX ? `${value.slice(0, SCRIPT_MAX)}\n… (cut at ${SCRIPT_MAX} characters)` : value;
+  }
+  return Object.keys(details).length > 0 ? details : null;
+}
+
 export function taskRowOf(runId: number, trace: NonNullable<WeblogEvent['trace']>): TaskRow {
   return {
     runId,
@@ -42,6 +81,7 @@ export function taskRowOf(runId: number, trace: NonNullable<WeblogEvent['trace']
     cpuPercent: finite(trace['%cpu']),
     peakRss: finite(trace.peak_rss),
     workdir: trace.workdir ?? null,
+    details: detailsOf(trace),
   };
 }
 
@@ -50,6 +90,7 @@ export function mergeTask(a: TaskRow, b: TaskRow): TaskRow {
   const [newer, older] = rankOf(b.status) >= rankOf(a.status) ? [b, a] : [a, b];
   const merged: Record<string, unknown> = { ...older };
   for (const [key, value] of Object.entries(newer)) if (value !== null && value !== undefined) merged[key] = value;
+  if (older.details && newer.details) merged.details = { ...older.details, ...newer.details };
   return merged as TaskRow;
 }
 
@@ -57,7 +98,8 @@ const KEPT = ['hash', 'exit', 'submit', 'start', 'complete', 'duration', 'realti
 const RANK_SQL = (status: string) => `(CASE ${status} WHEN 'NEW' THEN 0 WHEN 'SUBMITTED' THEN 1 WHEN 'RUNNING' THEN 2 ELSE 3 END)`;
 /** The later state wins, known fields are kept, and never backwards: a late "submitted" does not undo "completed". */
 const MERGE_TASK = sql.raw(
-  `ON CONFLICT (run_id, task_id) DO UPDATE SET status = excluded.status, ${KEPT.map((column) => `${column} = coalesce(excluded.${column}, run_tasks.${column})`).join(', ')} ` +
+  `ON CONFLICT (run_id, task_id) DO UPDATE SET status = excluded.status, ${KEPT.map((column) => `${column} = coalesce(excluded.${column}, run_tasks.${column})`).join(', ')}, ` +
+    "details = CASE WHEN excluded.details IS NULL THEN run_tasks.details ELSE coalesce(run_tasks.details, '{}'::jsonb) || excluded.details END " +
     `WHERE ${RANK_SQL('excluded.status')} >= ${RANK_SQL('run_tasks.status')}`,
 );
 

@@ -231,3 +231,64 @@ describe('weblog ingestion', () => {
     expect((await tasks(runId)).map((task) => task.taskId).sort()).toEqual([1, 3]);
   });
 });
+
+describe('a task’s detail', () => {
+  it('keeps what the trace says beyond the columns (script, container, resources), merged across a task’s events; never its environment', async () => {
+    const runId = await newRun('RUNNING');
+    const trace = { task_id: 7, hash: 'a1/b2c3d4', name: 'ALIGN (s1)', process: 'ALIGN', tag: 's1', workdir: '/work/a1/b2c3d4', exit: 2147483647, submit: 1_790_000_000_000 };
+    const base = { runName: 'tiny_lovelace', runId: '5c6f0d8e-0f44-4bd4-9d36-6d2c0c4f3e11' };
+    expect(
+      (
+        await post(runId, {
+          ...base,
+          event: 'process_submitted',
+          utcTime: '2026-11-23T01:00:00Z',
+          trace: {
+            ...trace,
+            status: 'SUBMITTED',
+            container: 'quay.io/biocontainers/bwa:0.7.18',
+            cpus: 4,
+            memory: 8_589_934_592,
+            queue: 'long',
+            native_id: '81234',
+            attempt: 1,
+            env: 'AWS_SECRET_ACCESS_KEY=hunter2',
+          },
+        })
+      ).status,
+    ).toBe(204);
+    expect(
+      (
+        await post(runId, {
+          ...base,
+          event: 'process_completed',
+          utcTime: '2026-11-23T01:05:00Z',
+          trace: {
+            ...trace,
+            status: 'COMPLETED',
+            exit: 0,
+            script: `bwa mem -t 4 ref.fa s1.fq.gz > s1.sam\n${'x'.repeat(9000)}`,
+            complete: 1_790_000_300_000,
+            duration: 300_000,
+            realtime: 290_000,
+            '%cpu': 390.5,
+            peak_rss: 6_000_000_000,
+            rchar: 123456,
+          },
+        })
+      ).status,
+    ).toBe(204);
+    const response = await api.t.call(`/runs/${runId}/tasks/7`, { token: api.token });
+    expect(response.status).toBe(200);
+    const task = (await response.json()) as { status: string; exit: number; details: Record<string, unknown> };
+    expect(task).toMatchObject({ status: 'COMPLETED', exit: 0 });
+    expect(task.details).toMatchObject({ tag: 's1', container: 'quay.io/biocontainers/bwa:0.7.18', cpus: 4, memory: 8_589_934_592, queue: 'long', native_id: '81234', attempt: 1, rchar: 123456 });
+    expect(String(task.details.script)).toMatch(/^bwa mem -t 4 ref.fa s1.fq.gz > s1.sam\n/);
+    expect(String(task.details.script)).toMatch(/… \(cut at 8000 characters\)$/);
+    expect(task.details).not.toHaveProperty('env');
+    // The list stays lean: no details per row.
+    const listed = (await (await api.t.call(`/runs/${runId}/tasks`, { token: api.token })).json()) as { data: Array<Record<string, unknown>> };
+    expect(listed.data[0]).not.toHaveProperty('details');
+    expect((await api.t.call(`/runs/${runId}/tasks/8`, { token: api.token })).status).toBe(404);
+  });
+});

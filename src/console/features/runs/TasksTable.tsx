@@ -1,8 +1,10 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useRef, useState } from 'react';
 import { TASK_SORT_FIELDS, TASK_STATUSES } from '../../../contract/run-codes';
-import type { RunTask } from '../../../contract/runs';
+import type { RunTask, RunTaskDetail } from '../../../contract/runs';
 import { formatBytes, formatDuration } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
+import { LoadError } from '../../ui/LoadError';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { Facts } from '../../ui/Facts';
@@ -38,10 +40,27 @@ function columns(open: (task: RunTask) => void) {
   ] as Array<ColumnDef<RunTask, unknown>>;
 }
 
-/** Everything the weblog said of one task. */
-function TaskDetail({ task, onClose }: { task: RunTask; onClose: () => void }) {
+const DETAIL_LABELS: Array<[string, string, (value: unknown) => string]> = [
+  ['tag', 'Tag', String],
+  ['attempt', 'Attempt', String],
+  ['container', 'Container', String],
+  ['native_id', 'Executor job id', String],
+  ['queue', 'Queue', String],
+  ['cpus', 'CPUs asked', String],
+  ['memory', 'Memory asked', (value) => formatBytes(Number(value))],
+  ['time', 'Time asked', (value) => formatDuration(Number(value))],
+  ['%mem', '%Memory', (value) => `${value} %`],
+  ['rchar', 'Read', (value) => formatBytes(Number(value))],
+  ['wchar', 'Written', (value) => formatBytes(Number(value))],
+  ['error_action', 'On error', String],
+];
+
+/** Everything the weblog said of one task: its columns at once, the rest (script, container, resources asked) as it loads. */
+function TaskDetail({ runId, task, onClose }: { runId: number; task: RunTask; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => dialog.current?.showModal(), []);
+  const detail = useRequest<RunTaskDetail>(`runs/${runId}/tasks/${task.taskId}`);
+  const details = detail.data?.details ?? {};
   return (
     <dialog ref={dialog} onCancel={onClose} className="m-auto w-full max-w-2xl rounded-xl p-0 shadow-2xl backdrop:bg-stone-900/40" aria-label={`Task ${task.name}`}>
       <div className="grid gap-4 p-6">
@@ -71,6 +90,19 @@ function TaskDetail({ task, onClose }: { task: RunTask; onClose: () => void }) {
             ],
           ]}
         />
+        {detail.error ? (
+          <LoadError what="the rest of the task" error={detail.error} onRetry={detail.reload} />
+        ) : (
+          <>
+            <Facts items={DETAIL_LABELS.filter(([key]) => details[key] !== undefined).map(([key, label, format]) => [label, format(details[key])])} />
+            {typeof details.script === 'string' && (
+              <div className="grid gap-1">
+                <span className="text-xs font-medium uppercase tracking-wide text-stone-500">Script</span>
+                <pre className="max-h-64 overflow-auto rounded-lg bg-stone-900 p-3 font-mono text-xs text-stone-100">{details.script}</pre>
+              </div>
+            )}
+          </>
+        )}
         <div className="flex justify-end">
           <Button onClick={onClose}>Close</Button>
         </div>
@@ -100,7 +132,7 @@ export function TasksTable({ runId, refreshKey, processes }: { runId: number; re
         urlState={false}
         refreshKey={refreshKey}
       />
-      {shown && <TaskDetail task={shown} onClose={() => setShown(null)} />}
+      {shown && <TaskDetail runId={runId} task={shown} onClose={() => setShown(null)} />}
     </>
   );
 }

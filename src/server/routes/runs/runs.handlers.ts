@@ -16,7 +16,7 @@ import { nextflowJsonText } from '../../runs/nextflow-json';
 import { secretMatches } from '../../runs/weblog';
 import { parseRunSearch } from './run-search';
 import type * as routes from './runs.routes';
-import { countRunsByDay, countRunsByStatus, findRunSummary, processMetricsOf, timelineOf, listRuns, listTasks, processesOf } from './runs.queries';
+import { countRunsByDay, countRunsByStatus, findRunSummary, findTask, processMetricsOf, timelineOf, listRuns, listTasks, processesOf } from './runs.queries';
 
 type Deps = AppEnv['Variables']['deps'];
 
@@ -115,6 +115,13 @@ export const update: RouteHandler<typeof routes.update, AppEnv> = async (c) => {
     .returning({ id: runs.id });
   if (changed.length === 0) throw new DomainError('not-found', `No run has id ${id}.`);
   return c.json(await runSummaryOr404(db, id), 200);
+};
+
+export const task: RouteHandler<typeof routes.task, AppEnv> = async (c) => {
+  const { id, taskId } = c.req.valid('param');
+  const found = await findTask(c.get('deps').db, id, taskId);
+  if (!found) throw new DomainError('not-found', `Run ${id} has no task ${taskId}.`);
+  return c.json(found, 200);
 };
 
 export const metrics: RouteHandler<typeof routes.metrics, AppEnv> = async (c) => {

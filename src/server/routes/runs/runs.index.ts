@@ -15,6 +15,7 @@ runsRouter
   .openapi(routes.cancel, handlers.cancel)
   .openapi(routes.resume, handlers.resume)
   .openapi(routes.tasks, handlers.tasks)
+  .openapi(routes.task, handlers.task)
   .openapi(routes.metrics, handlers.metrics)
   .openapi(routes.timeline, handlers.timeline)
   .openapi(routes.outputs, handlers.outputs)

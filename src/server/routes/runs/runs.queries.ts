@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   RUN_STATUSES,
   type ProcessProgress,
@@ -14,6 +14,7 @@ import {
   type RunStatusCounts,
   type RunSummary,
   type RunTask,
+  type RunTaskDetail,
   type RunTasksQuery,
 } from '../../../contract/runs';
 import { resultRows, type Database } from '../../db/client';
@@ -190,9 +191,10 @@ export async function listTasks(db: Database, runId: number, query: RunTasksQuer
   }[query.sort];
   // Tasks without the value (still waiting) go last either way; the task id breaks ties.
   const order = query.sort === 'taskId' ? [direction(runTasks.taskId)] : [sql`${column} IS NULL`, direction(column), asc(runTasks.taskId)];
+  const { runId: _runId, details: _details, ...listed } = getTableColumns(runTasks);
   const [rows, [total]] = await Promise.all([
     db
-      .select()
+      .select(listed)
       .from(runTasks)
       .where(where)
       .orderBy(...order)
@@ -200,7 +202,18 @@ export async function listTasks(db: Database, runId: number, query: RunTasksQuer
       .offset(query.page * query.pageSize),
     db.select({ value: count() }).from(runTasks).where(where),
   ]);
-  return { rows: rows.map(({ runId: _runId, ...task }) => task), total: total?.value ?? 0 };
+  return { rows, total: total?.value ?? 0 };
+}
+
+/** One task with all Nextflow reported of it, or null. */
+export async function findTask(db: Database, runId: number, taskId: number): Promise<RunTaskDetail | null> {
+  const [row] = await db
+    .select()
+    .from(runTasks)
+    .where(and(eq(runTasks.runId, runId), eq(runTasks.taskId, taskId)));
+  if (!row) return null;
+  const { runId: _runId, details, ...task } = row;
+  return { ...task, details: details ?? {} };
 }
 
 /** The tasks' submit, start and complete, at most `max` of them (evenly sampled in submit order past that). */

@@ -16,6 +16,8 @@ import {
   runSummarySchema,
   runTaskSchema,
   runTasksQuerySchema,
+  runTaskDetailSchema,
+  runTaskParamsSchema,
   runTimelineQuerySchema,
   runTimelineSchema,
   runUpdateSchema,
@@ -108,6 +110,15 @@ export const tasks = createRoute({
   summary: 'The run’s tasks, as the weblog reported them',
   request: { params: idParams, query: runTasksQuerySchema },
   responses: { 200: jsonContent(pageOf(runTaskSchema), 'A page of tasks'), ...errorResponses(400, 401, 404) },
+});
+
+export const task = createRoute({
+  method: 'get',
+  path: '/runs/{id}/tasks/{taskId}',
+  tags,
+  summary: 'One task with everything Nextflow reported of it (script, container, resources asked and used)',
+  request: { params: runTaskParamsSchema },
+  responses: { 200: jsonContent(runTaskDetailSchema, 'The task'), ...errorResponses(400, 401, 404) },
 });
 
 export const metrics = createRoute({

@@ -1,0 +1,1 @@
+ALTER TABLE "run_tasks" ADD COLUMN "details" jsonb;
