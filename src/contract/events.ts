@@ -32,3 +32,9 @@ export const runDeletedEventSchema = z.object({ type: z.literal('deleted'), id: 
 export const liveEventSchema = z.discriminatedUnion('type', [readyEventSchema, runEventSchema, runStatusEventSchema, runDeletedEventSchema]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type RunEvent = z.infer<typeof runEventSchema>;
+
+/** The log stream (`GET runs/{id}/log/stream`): the log's new text as it is written, then `end` once the run has ended. */
+export const logChunkEventSchema = z.object({ type: z.literal('log'), text: z.string(), nextOffset: z.number().int() }).describe('Text appended to the log, from the offset asked for on');
+export const logEndEventSchema = z.object({ type: z.literal('end') }).describe('The run has ended and its whole log has been sent');
+export const logEventSchema = z.discriminatedUnion('type', [logChunkEventSchema, logEndEventSchema]);
+export type LogEvent = z.infer<typeof logEventSchema>;

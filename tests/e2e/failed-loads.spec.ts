@@ -12,6 +12,18 @@ test('a run log that cannot be read says so with a retry, and the retry reads it
   });
   expect(launched.status(), await launched.text()).toBe(201);
   const { id } = (await launched.json()) as { id: number };
+  // An ended run (outputs registered): its log is read once, so only the retry reads it again.
+  await expect
+    .poll(
+      async () =>
+        ((await (await request.get(`/api/runs/${id}/outputs`, { headers: { Authorization: `token ${token}` } })).json()) as { outputs: Array<{ fileId: number | null }> }).outputs.some(
+          (output) => output.fileId !== null,
+        ),
+      {
+        timeout: 60_000,
+      },
+    )
+    .toBe(true);
   let failing = true;
   await page.route(/\/api\/runs\/\d+\/log/, (route) =>
     failing ? route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The log server is restarting"}' }) : route.continue(),

@@ -1,9 +1,8 @@
 import { useStore } from '@nanostores/react';
-import { createParser } from 'eventsource-parser';
 import { atom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
 import type { LiveEvent } from '../../contract/events';
-import { API_BASE_URL, readStoredToken } from './api';
+import { readEventStream } from './sse';
 
 /**
  * The console's one live stream of run changes (`GET events`), shared by every part of the page
@@ -50,12 +49,10 @@ async function connect() {
   controller = abort;
   let opened = false;
   try {
-    const token = readStoredToken();
-    const response = await fetch(`${API_BASE_URL}events`, { headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `token ${token}` } : {}) }, signal: abort.signal });
-    if (!response.ok || !response.body) throw new Error(`the event stream answered ${response.status}`);
-    const parser = createParser({
-      onEvent: (message) => {
-        const event = JSON.parse(message.data) as LiveEvent;
+    await readEventStream(
+      'events',
+      (data) => {
+        const event = data as LiveEvent;
         if (event.type === 'ready') {
           opened = true;
           failures = 0;
@@ -63,13 +60,8 @@ async function connect() {
         }
         deliver(event);
       },
-    });
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      parser.feed(value);
-    }
+      abort.signal,
+    );
   } catch {
     // A drop, a refusal or an abort: the same way back below.
   }

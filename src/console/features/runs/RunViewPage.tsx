@@ -2,6 +2,7 @@ import { SimpleTable } from '../../ui/SimpleTable';
 import { relaunchRoute, ROUTES, viewRoute } from '../../app/routes';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
+import type { LogEvent } from '../../../contract/events';
 import type { ProcessProgress, RunDetail, RunLog, RunMetrics, RunOutputs as Outputs, RunTimeline } from '../../../contract/runs';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
@@ -11,6 +12,7 @@ import { formatBytes, formatDateTime, formatDuration } from '../../lib/format';
 import { useQueryParam } from '../../lib/use-query-param';
 import { useRecordId } from '../../lib/use-record-id';
 import { useLiveRefresh } from '../../lib/live-events';
+import { readEventStream } from '../../lib/sse';
 import { useRequest } from '../../lib/use-request';
 import { LiveStatus } from '../../ui/LiveStatus';
 import { Button } from '../../ui/Button';
@@ -24,7 +26,7 @@ import { TasksTable } from './TasksTable';
 import { type RunChange, RunChangeDialogs } from './run-changes';
 import { RunMlflowRuns } from '../mlflow/RunMlflowRuns';
 
-/** The log is not in the stream: read again this often while the run goes. */
+/** How often the log is read while the run goes and its stream cannot be had. */
 const POLL_MS = 2000;
 const RUNS_LIST = ROUTES.runs;
 const TABS = ['overview', 'tasks', 'logs', 'parameters', 'outputs'] as const;
@@ -35,15 +37,48 @@ const TimelineChart = lazy(() => import('./RunCharts').then((module) => ({ defau
 const ResourceCharts = lazy(() => import('./RunCharts').then((module) => ({ default: module.ResourceCharts })));
 const chartFallback = <p className="h-40 text-sm text-stone-500">Drawing…</p>;
 
-/** The run's log, read from where it stopped on each change the stream pushes (and every 2 s while the run is going). */
+/**
+ * The run's log. While the run goes, its new lines arrive over the log stream as they are written
+ * (and the stream says when the run has ended); should the stream fail, the log is read from
+ * where it stopped every 2 s instead, and on each change the run stream pushes.
+ */
 function Log({ runId, live, changed }: { runId: number; live: boolean; changed: unknown }) {
   const [text, setText] = useState('');
   const [failure, setFailure] = useState<Error | null>(null);
   const [attempt, setAttempt] = useState(0);
+  const [streaming, setStreaming] = useState(false);
   const offset = useRef(0);
   const box = useRef<HTMLPreElement>(null);
+  const append = (chunk: string) => {
+    setText((previous) => (previous + chunk).slice(-200_000));
+    requestAnimationFrame(() => {
+      if (box.current) box.current.scrollTop = box.current.scrollHeight;
+    });
+  };
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger of a retry
+  useEffect(() => {
+    if (!live) return;
+    const abort = new AbortController();
+    setStreaming(true);
+    readEventStream(
+      `runs/${runId}/log/stream?offset=${offset.current}`,
+      (data) => {
+        const event = data as LogEvent;
+        if (event.type !== 'log') return;
+        offset.current = event.nextOffset;
+        setFailure(null);
+        append(event.text);
+      },
+      abort.signal,
+    ).then(
+      () => setStreaming(false),
+      () => !abort.signal.aborted && setStreaming(false),
+    );
+    return () => abort.abort();
+  }, [runId, live, attempt]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt (a retry) and changed (a pushed change) are triggers
   useEffect(() => {
+    if (streaming) return;
     let stopped = false;
     const read = async () => {
       try {
@@ -52,10 +87,7 @@ function Log({ runId, live, changed }: { runId: number; live: boolean; changed: 
         setFailure(null);
         if (!chunk.text) return;
         offset.current = chunk.nextOffset;
-        setText((previous) => (previous + chunk.text).slice(-200_000));
-        requestAnimationFrame(() => {
-          if (box.current) box.current.scrollTop = box.current.scrollHeight;
-        });
+        append(chunk.text);
       } catch (error) {
         // Said, not swallowed: a log that cannot be read is not an empty log. A live log tries again.
         if (!stopped) setFailure(error instanceof Error ? error : new Error(String(error)));
@@ -67,7 +99,7 @@ function Log({ runId, live, changed }: { runId: number; live: boolean; changed: 
       stopped = true;
       if (timer) clearInterval(timer);
     };
-  }, [runId, live, attempt, changed]);
+  }, [runId, live, attempt, changed, streaming]);
   if (failure && !text) return <LoadError what="the run’s log" error={failure} onRetry={() => setAttempt((value) => value + 1)} />;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must take focus so that keyboard users can scroll it

@@ -1,4 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
+import { streamSSE } from 'hono/streaming';
+import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import fs from 'node:fs';
@@ -174,25 +176,91 @@ export const outputs: RouteHandler<typeof routes.outputs, AppEnv> = async (c) =>
   return c.json(await listOutputs(db, withRunFolder(run, dataDir), catalogue.get(run.pipelineId), dataDir), 200);
 };
 
-export const log: RouteHandler<typeof routes.log, AppEnv> = async (c) => {
-  const { id } = c.req.valid('param');
-  const { offset } = c.req.valid('query');
-  const { db, dataDir } = c.get('deps');
-  const [run] = await db.select({ id: runs.id }).from(runs).where(eq(runs.id, id));
-  if (!run) throw new ApiError(404, `No run has id ${id}.`);
-  const file = path.join(runFolder(dataDir, id), 'run.log');
-  if (!fs.existsSync(file)) return c.json({ text: '', nextOffset: 0, size: 0 }, 200);
+/** The bytes of `buffer` up to its last whole UTF-8 character: a character cut at the end waits for the next read. */
+export function completeUtf8Length(buffer: Uint8Array): number {
+  for (let back = 1; back <= Math.min(3, buffer.length); back += 1) {
+    const byte = buffer[buffer.length - back]!;
+    if ((byte & 0xc0) === 0x80) continue; // a continuation byte: look further back for its lead
+    const needed = byte >= 0xf0 ? 4 : byte >= 0xe0 ? 3 : byte >= 0xc0 ? 2 : 1;
+    return needed > back ? buffer.length - back : buffer.length;
+  }
+  return buffer.length;
+}
+
+/** Up to 256 KB of the run's log from `offset` (never splitting a character), and the file's size. */
+async function readLog(file: string, offset: number): Promise<{ text: string; nextOffset: number; size: number }> {
+  if (!fs.existsSync(file)) return { text: '', nextOffset: 0, size: 0 };
   const handle = await fs.promises.open(file, 'r');
   try {
     const { size } = await handle.stat();
     const start = Math.min(offset, size);
-    const length = Math.min(size - start, 256 * 1024);
-    const buffer = Buffer.alloc(length);
-    await handle.read(buffer, 0, length, start);
-    return c.json({ text: buffer.toString('utf8'), nextOffset: start + length, size }, 200);
+    const buffer = Buffer.alloc(Math.min(size - start, 256 * 1024));
+    await handle.read(buffer, 0, buffer.length, start);
+    const length = start + buffer.length < size ? completeUtf8Length(buffer) : buffer.length;
+    return { text: buffer.subarray(0, length).toString('utf8'), nextOffset: start + length, size };
   } finally {
     await handle.close();
   }
+}
+
+export const log: RouteHandler<typeof routes.log, AppEnv> = async (c) => {
+  const { id } = c.req.valid('param');
+  const { db, dataDir } = c.get('deps');
+  await mustExist(db, id);
+  return c.json(await readLog(path.join(runFolder(dataDir, id), 'run.log'), c.req.valid('query').offset), 200);
+};
+
+/** How often the log is looked at besides the file watch (which misses writes on some network filesystems). */
+const LOG_RECHECK_MS = 2000;
+
+export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c) => {
+  const { id } = c.req.valid('param');
+  const { db, dataDir, runEvents } = c.get('deps');
+  await mustExist(db, id);
+  const folder = runFolder(dataDir, id);
+  const file = path.join(folder, 'run.log');
+  let offset = c.req.valid('query').offset;
+  c.header('X-Accel-Buffering', 'no');
+  return streamSSE(c, async (sse) => {
+    let busy: Promise<void> = Promise.resolve();
+    // Sends what the log gained since the last send; one read at a time, in order.
+    const flush = () => {
+      busy = busy.then(async () => {
+        for (;;) {
+          const chunk = await readLog(file, offset);
+          if (!chunk.text) return;
+          offset = chunk.nextOffset;
+          await sse.writeSSE({ event: 'log', data: JSON.stringify({ type: 'log', text: chunk.text, nextOffset: chunk.nextOffset }) });
+        }
+      });
+      return busy.catch(() => {});
+    };
+    let finish = () => {};
+    const closed = new Promise<void>((resolve) => {
+      finish = resolve;
+      sse.onAbort(resolve);
+    });
+    const ended = async () => {
+      await flush();
+      await sse.writeSSE({ event: 'end', data: JSON.stringify({ type: 'end' }) });
+      finish();
+    };
+    const [run] = await db.select({ status: runs.status }).from(runs).where(eq(runs.id, id));
+    if (run && TERMINAL_RUN_STATUSES.has(run.status)) return ended();
+    fs.mkdirSync(folder, { recursive: true });
+    const watcher = fs.watch(folder, (_event, name) => {
+      if (name === 'run.log') void flush();
+    });
+    const recheck = setInterval(() => void flush(), LOG_RECHECK_MS);
+    const stop = runEvents.subscribe((event) => {
+      if (event.type === 'status' && event.id === id && TERMINAL_RUN_STATUSES.has(event.status)) void ended();
+    });
+    await flush();
+    await closed;
+    watcher.close();
+    clearInterval(recheck);
+    stop();
+  });
 };
 
 /** The secret was checked by checkWeblogSecret, before the body was read. */

@@ -20,4 +20,5 @@ runsRouter
   .openapi(routes.timeline, handlers.timeline)
   .openapi(routes.outputs, handlers.outputs)
   .openapi(routes.log, handlers.log)
+  .openapi(routes.logStream, handlers.logStream)
   .openapi(routes.weblog, handlers.weblog);

@@ -160,6 +160,19 @@ export const log = createRoute({
   responses: { 200: jsonContent(runLogSchema, 'Log text from the offset (at most 256 KB)'), ...errorResponses(400, 401, 404) },
 });
 
+export const logStream = createRoute({
+  method: 'get',
+  path: '/runs/{id}/log/stream',
+  tags,
+  summary: 'The run’s log as it is written, as server-sent events (log, then end when the run has ended)',
+  description: 'Starts at `offset`. The file is watched, so new lines leave at once; read it with `fetch` so the `Authorization` header is sent.',
+  request: { params: idParams, query: runLogQuerySchema },
+  responses: {
+    200: { description: 'The stream; each message is a LogEvent', content: { 'text/event-stream': { schema: z.string().openapi({ description: 'Server-sent events' }) } } },
+    ...errorResponses(400, 401, 404),
+  },
+});
+
 export const weblog = createRoute({
   method: 'post',
   path: '/runs/{id}/weblog',

@@ -1,0 +1,70 @@
+import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { runs } from '../../db/schema';
+import { runFolder } from '../../runs/run-folder';
+import { hashSecret } from '../../runs/weblog';
+import { setUpTestApi } from '../../testing/test-api';
+import { completeUtf8Length } from './runs.handlers';
+
+const api = setUpTestApi({ runs: {} });
+
+describe('GET runs/{id}/log/stream', () => {
+  it('sends the log from the offset, each line as it is written, then end when the run ends', async () => {
+    const [run] = await api.t.db
+      .insert(runs)
+      .values({ name: `logged_${Date.now()}`, pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'RUNNING', params: {}, weblogSecretHash: hashSecret('l') })
+      .returning();
+    const folder = runFolder(api.t.dataDir, run!.id);
+    fs.mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, 'run.log');
+    fs.writeFileSync(file, 'skipped\nfirst line\n');
+    await api.t.api.deps.runEvents.ready;
+
+    const response = await api.t.call(`/runs/${run!.id}/log/stream?offset=8`, { token: api.token });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toContain('text/event-stream');
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    const until = async (text: string) => {
+      const deadline = Date.now() + 5000;
+      while (!received.includes(text)) {
+        if (Date.now() > deadline) throw new Error(`not received: ${text}; got ${received}`);
+        const { value, done } = await reader.read();
+        if (done) throw new Error(`the stream ended before ${text}; got ${received}`);
+        received += value;
+      }
+    };
+    await until('first line');
+    expect(received).not.toContain('skipped');
+    fs.appendFileSync(file, 'second line: Überkreuzung ✓\n');
+    await until('second line: Überkreuzung ✓');
+    expect(received).toContain(`"nextOffset":${Buffer.byteLength('skipped\nfirst line\nsecond line: Überkreuzung ✓\n')}`);
+    await api.t.db.update(runs).set({ status: 'SUCCEEDED' }).where(eq(runs.id, run!.id));
+    await until('event: end');
+    expect((await reader.read()).done).toBe(true);
+  });
+
+  it('an ended run gets its whole log and end at once', async () => {
+    const [run] = await api.t.db
+      .insert(runs)
+      .values({ name: `ended_${Date.now()}`, pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'FAILED', params: {}, weblogSecretHash: hashSecret('e') })
+      .returning();
+    const folder = runFolder(api.t.dataDir, run!.id);
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(path.join(folder, 'run.log'), 'all of it\n');
+    const text = await (await api.t.call(`/runs/${run!.id}/log/stream`, { token: api.token })).text();
+    expect(text).toContain('all of it');
+    expect(text).toContain('event: end');
+    expect((await api.t.call('/runs/999999/log/stream', { token: api.token })).status).toBe(404);
+  });
+
+  it('never cuts a UTF-8 character at the end of a chunk', () => {
+    const bytes = Buffer.from('ab✓'); // ✓ is three bytes
+    expect(completeUtf8Length(bytes)).toBe(bytes.length);
+    expect(completeUtf8Length(bytes.subarray(0, 4))).toBe(2);
+    expect(completeUtf8Length(bytes.subarray(0, 3))).toBe(2);
+    expect(completeUtf8Length(Buffer.from('abc'))).toBe(3);
+  });
+});
