@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { finiteNumber, int32, momentParam, optionalRecordId, recordId, safeInteger } from './fields';
+import { finiteNumber, int32, MAX_INT32, momentParam, optionalRecordId, recordId, safeInteger } from './fields';
 import { listQuerySchema } from './list';
 import { LABEL_MAX, LABEL_PATTERN, LABEL_RULE, MAX_LABELS, RUN_ENGINES, RUN_NAME_MAX, RUN_NAME_PATTERN, RUN_NAME_RULE, RUN_STATUSES, TASK_SORT_FIELDS, TASK_STATUSES } from './run-codes';
 
@@ -262,7 +262,10 @@ export const runTaskDetailSchema = runTaskSchema
   })
   .describe('A task with everything Nextflow reported of it');
 export type RunTaskDetail = z.infer<typeof runTaskDetailSchema>;
-export const runTaskParamsSchema = z.object({ id: recordId, taskId: z.coerce.number({ error: 'A task number' }).int('A task number').min(0, 'A task number') });
+export const runTaskParamsSchema = z.object({
+  id: recordId,
+  taskId: z.coerce.number({ error: 'A task number' }).int('A task number').min(0, 'A task number').max(MAX_INT32, `Task numbers go up to ${MAX_INT32}`),
+});
 
 export const runTasksQuerySchema = listQuerySchema(TASK_SORT_FIELDS, 'taskId').extend({
   status: z.enum(TASK_STATUSES, { error: `A Nextflow task status: ${TASK_STATUSES.join(', ')}` }).optional(),

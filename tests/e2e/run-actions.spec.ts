@@ -125,6 +125,7 @@ test('the run page: tabs kept in the address, the timeline and resource charts, 
   await expect(page.getByRole('tab', { name: /Tasks/ })).toHaveAttribute('aria-selected', 'true');
 
   await page.getByRole('tab', { name: 'Parameters' }).click();
+  await expect(page.getByRole('button', { name: 'Copy YAML' })).toBeVisible();
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download YAML' }).click();
   const file = await download;

@@ -3,8 +3,8 @@ import { Button } from './Button';
 
 export const COPY_CONFIRMATION_MS = 2000;
 
-/** Copies `text` to the clipboard and says so for two seconds. */
-export function CopyButton({ text, label = 'Copy' }: { text: string; label?: string }) {
+/** Copies `text` (or what `text` makes, e.g. YAML from a library loaded on the click) to the clipboard and says so for two seconds. */
+export function CopyButton({ text, label = 'Copy' }: { text: string | (() => Promise<string>); label?: string }) {
   const [copied, setCopied] = useState(false);
   useEffect(() => {
     if (!copied) return;
@@ -16,7 +16,7 @@ export function CopyButton({ text, label = 'Copy' }: { text: string; label?: str
       size="sm"
       aria-live="polite"
       onClick={async () => {
-        await navigator.clipboard.writeText(text);
+        await navigator.clipboard.writeText(typeof text === 'string' ? text : await text());
         setCopied(true);
       }}
     >

@@ -227,6 +227,7 @@ function Parameters({ run }: { run: RunDetail }) {
       actions={
         <>
           <CopyButton text={json} label="Copy JSON" />
+          <CopyButton text={yaml} label="Copy YAML" />
           <Button size="sm" onClick={() => saveBlob(new Blob([json], { type: 'application/json' }), `${run.name}-params.json`)}>
             Download JSON
           </Button>
