@@ -36,11 +36,18 @@ test.describe('Content Security Policy', () => {
     await page.goto('/auth/login');
     await signInThroughForm(page);
     await expect(page).toHaveURL(/\/$/);
-    for (const route of ['/accession/list', '/tools/pipeline/run/nf-processvcfs', '/tools/pipeline/monitor/pipeline-run/list', '/demo']) {
+    for (const route of ['/accession/list', '/tools/pipeline/run/nf-processvcfs', '/demo']) {
       await page.goto(route);
       await page.waitForLoadState('networkidle');
       expect(await violations(page), route).toEqual([]);
     }
+    // Pages that follow runs keep their event stream open (never network-idle): ready once it is live.
+    await page.goto('/tools/pipeline/monitor/pipeline-run/list');
+    await expect(page.getByRole('status').filter({ hasText: 'Live' })).toBeVisible();
+    expect(await violations(page), 'runs list').toEqual([]);
+    await page.goto('/');
+    await expect(page.getByTestId('first-run').or(page.getByRole('heading', { name: 'Runs in the last 30 days' }))).toBeVisible();
+    expect(await violations(page), 'home').toEqual([]);
     await page.goto('/docs/start/getting-started');
     await page.getByRole('button', { name: 'Search' }).click();
     const panel = page.getByRole('dialog', { name: 'Search the documentation' });
