@@ -20,6 +20,7 @@ import { benchmarksRouter } from './routes/benchmarks/benchmarks.index';
 import { runGroupsRouter } from './routes/run-groups/run-groups.routes';
 import { runsRouter } from './routes/runs/runs.index';
 import { eventsRouter } from './routes/events/events.index';
+import { createBrapi } from './routes/brapi/brapi.index';
 import { mlflowRunsRouter } from './routes/mlflow-runs/mlflow-runs.index';
 import { createMlflowClient } from './mlflow/client';
 import { createMlflowTracking, type MlflowTracking } from './mlflow/tracking';
@@ -168,7 +169,8 @@ export function createApi(options: ApiOptions) {
 
   api.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404));
   api.onError(handleError);
-  return Object.assign(api, { deps });
+  // BrAPI v2.1 (read only), served beside the API at /brapi/v2 with the same tokens.
+  return Object.assign(api, { deps, brapi: createBrapi(deps, options.log) });
 }
 
 export type Api = ReturnType<typeof createApi>;

@@ -1,5 +1,6 @@
 import { getPath } from 'hono/utils/url';
 import { createApi } from './api';
+import { BRAPI_BASE_PATH } from './routes/brapi/brapi.index';
 import { ensureAdministrator } from './bootstrap';
 import { openDatabase } from './db/client';
 import type { Env } from './env';
@@ -114,7 +115,8 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
   const fetch = (request: Request, ...rest: unknown[]) => {
     const path = getPath(request);
     const isApi = path === API_BASE_PATH || path.startsWith(`${API_BASE_PATH}/`);
-    return isApi ? api.fetch(request, ...rest) : site.fetch(request, ...rest);
+    if (isApi) return api.fetch(request, ...rest);
+    return path.startsWith(`${BRAPI_BASE_PATH}/`) ? api.brapi.fetch(request, ...rest) : site.fetch(request, ...rest);
   };
   return {
     app: { fetch },

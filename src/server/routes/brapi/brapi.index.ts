@@ -1,0 +1,117 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { BRAPI_DEFAULT_PAGE_SIZE, BRAPI_VERSION, type BrapiMetadata } from '../../../contract/brapi';
+import type { AppEnv, ApiDependencies } from '../../http/context';
+import type { Logger } from '../../log';
+import { fieldErrorsFromIssues } from '../../../contract/errors';
+import * as queries from './brapi.queries';
+import * as routes from './brapi.routes';
+
+/**
+ * `/brapi/v2/`: Seedbed's breeding records for the tools breeders already use (Field Book,
+ * BrAPI-enabled analysis tools), read only. Signed in with the API's own tokens, sent as
+ * `Authorization: Bearer <token>` as BrAPI clients do (or `token <token>`); serverinfo is public.
+ */
+
+export const BRAPI_BASE_PATH = '/brapi/v2';
+
+const metadata = (pagination: BrapiMetadata['pagination'], status: BrapiMetadata['status'] = []): BrapiMetadata => ({ datafiles: [], pagination, status });
+const failure = <Status extends 400 | 401 | 404>(c: Context, status: Status, message: string) => c.json({ metadata: metadata(null, [{ message, messageType: 'ERROR' as const }]), result: null }, status);
+
+function bearerToken(header: string | undefined): string | null {
+  const match = /^(?:Bearer|token) ([A-Za-z0-9_-]{16,128})$/i.exec(header?.trim() ?? '');
+  return match?.[1] ?? null;
+}
+
+export function createBrapi(deps: ApiDependencies, log: Logger) {
+  const brapi = new OpenAPIHono<AppEnv>({
+    defaultHook: (result, c) => {
+      if (result.success) return;
+      const detail = Object.entries(fieldErrorsFromIssues(result.error.issues))
+        .map(([field, message]) => `${field}: ${message}`)
+        .join('; ');
+      return failure(c, 400, `Invalid request ${result.target}. ${detail}.`);
+    },
+  }).basePath(BRAPI_BASE_PATH);
+
+  brapi.use(async (c, next) => {
+    c.set('deps', deps);
+    c.header('Cache-Control', 'no-store');
+    if (c.req.path === `${BRAPI_BASE_PATH}/serverinfo`) return next();
+    const token = bearerToken(c.req.header('authorization'));
+    const owner = token ? await deps.tokens.authenticate(token) : null;
+    if (!owner) {
+      c.header('WWW-Authenticate', 'Bearer');
+      return failure(c, 401, 'Send a Seedbed token as Authorization: Bearer <token> (sign in to Seedbed, or POST /api/authentication/login, to get one).');
+    }
+    c.set('user', owner);
+    return next();
+  });
+
+  brapi.openapi(routes.serverInfo, (c) => {
+    const calls = [routes.programs, routes.trials, routes.studies, routes.locations, routes.germplasm, routes.crossingProjects, routes.plannedCrosses].flatMap((pair) => [pair.list.path, pair.one.path]);
+    return c.json(
+      {
+        metadata: metadata(null),
+        result: {
+          calls: ['/serverinfo', ...calls].map((path) => ({
+            service: path.slice(1),
+            contentTypes: ['application/json' as const],
+            dataTypes: ['application/json' as const],
+            methods: ['GET' as const],
+            versions: [BRAPI_VERSION as '2.1'],
+          })),
+          contactEmail: null,
+          documentationURL: '/docs/guide/brapi/',
+          location: null,
+          organizationName: null,
+          organizationURL: null,
+          serverDescription: `Seedbed ${deps.version}: projects as programs and trials, experiments as studies, sites as locations, accessions as germplasm, cross plans as crossing projects (read only).`,
+          serverName: 'Seedbed',
+        },
+      },
+      200,
+    );
+  });
+
+  // Each entity: its list (paged, filtered) and one record by its DbId (the list filtered by it).
+  const page = <Row>(query: { page: number; pageSize: number }, found: queries.BrapiPage<Row>) => ({
+    metadata: metadata({ currentPage: query.page, pageSize: query.pageSize, totalCount: found.totalCount, totalPages: Math.ceil(found.totalCount / query.pageSize) }),
+    result: { data: found.data },
+  });
+  const byId = { page: 0, pageSize: 1 };
+  const one = <Row>(c: Context, found: queries.BrapiPage<Row>, what: string, id: string | undefined) => {
+    const [record] = found.data;
+    return record === undefined ? failure(c, 404, `No ${what} has the id ${id}.`) : c.json({ metadata: metadata(null), result: record }, 200);
+  };
+  const { db } = deps;
+  brapi
+    .openapi(routes.programs.list, async (c) => c.json(page(c.req.valid('query'), await queries.listPrograms(db, c.req.valid('query'))), 200))
+    .openapi(routes.programs.one, async (c) => one(c, await queries.listPrograms(db, { ...byId, programDbId: c.req.valid('param').programDbId }), 'program', c.req.valid('param').programDbId))
+    .openapi(routes.trials.list, async (c) => c.json(page(c.req.valid('query'), await queries.listTrials(db, c.req.valid('query'))), 200))
+    .openapi(routes.trials.one, async (c) => one(c, await queries.listTrials(db, { ...byId, trialDbId: c.req.valid('param').trialDbId }), 'trial', c.req.valid('param').trialDbId))
+    .openapi(routes.studies.list, async (c) => c.json(page(c.req.valid('query'), await queries.listStudies(db, c.req.valid('query'))), 200))
+    .openapi(routes.studies.one, async (c) => one(c, await queries.listStudies(db, { ...byId, studyDbId: c.req.valid('param').studyDbId }), 'study', c.req.valid('param').studyDbId))
+    .openapi(routes.locations.list, async (c) => c.json(page(c.req.valid('query'), await queries.listLocations(db, c.req.valid('query'))), 200))
+    .openapi(routes.locations.one, async (c) => one(c, await queries.listLocations(db, { ...byId, locationDbId: c.req.valid('param').locationDbId }), 'location', c.req.valid('param').locationDbId))
+    .openapi(routes.germplasm.list, async (c) => c.json(page(c.req.valid('query'), await queries.listGermplasm(db, c.req.valid('query'))), 200))
+    .openapi(routes.germplasm.one, async (c) => one(c, await queries.listGermplasm(db, { ...byId, germplasmDbId: c.req.valid('param').germplasmDbId }), 'germplasm', c.req.valid('param').germplasmDbId))
+    .openapi(routes.crossingProjects.list, async (c) => c.json(page(c.req.valid('query'), await queries.listCrossingProjects(db, c.req.valid('query'))), 200))
+    .openapi(routes.crossingProjects.one, async (c) =>
+      one(c, await queries.listCrossingProjects(db, { ...byId, crossingProjectDbId: c.req.valid('param').crossingProjectDbId }), 'crossing project', c.req.valid('param').crossingProjectDbId),
+    )
+    .openapi(routes.plannedCrosses.list, async (c) => c.json(page(c.req.valid('query'), await queries.listPlannedCrosses(db, c.req.valid('query'))), 200))
+    .openapi(routes.plannedCrosses.one, async (c) =>
+      one(c, await queries.listPlannedCrosses(db, { ...byId, plannedCrossDbId: c.req.valid('param').plannedCrossDbId }), 'planned cross', c.req.valid('param').plannedCrossDbId),
+    );
+
+  brapi.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Seedbed BrAPI v2.1 (read only)', version: BRAPI_VERSION } });
+  brapi.notFound((c) => failure(c, 404, `No BrAPI call ${c.req.method} ${c.req.path} on this server; GET ${BRAPI_BASE_PATH}/serverinfo lists them.`));
+  brapi.onError((error, c) => {
+    log.error('BrAPI call failed', { path: c.req.path, error: error instanceof Error ? error.message : String(error) });
+    return c.json({ metadata: metadata(null, [{ message: 'Seedbed could not answer this call; try again, and tell your administrator if it keeps failing.', messageType: 'ERROR' }]), result: null }, 500);
+  });
+  return brapi;
+}
+
+export { BRAPI_DEFAULT_PAGE_SIZE };
