@@ -17,7 +17,12 @@ export const BRAPI_DEFAULT_PAGE_SIZE = 1000;
 /** BrAPI's paging: pages count from 0. */
 export const brapiPagingQuery = {
   page: z.coerce.number({ error: 'page is a whole number from 0' }).int('page is a whole number from 0').min(0, 'page is a whole number from 0').max(MAX_INT32).default(0),
-  pageSize: z.coerce.number({ error: 'pageSize is a whole number from 1 to 1000' }).int('pageSize is a whole number from 1 to 1000').min(1, 'pageSize is a whole number from 1 to 1000').max(1000, 'pageSize is a whole number from 1 to 1000').default(BRAPI_DEFAULT_PAGE_SIZE),
+  pageSize: z.coerce
+    .number({ error: 'pageSize is a whole number from 1 to 1000' })
+    .int('pageSize is a whole number from 1 to 1000')
+    .min(1, 'pageSize is a whole number from 1 to 1000')
+    .max(1000, 'pageSize is a whole number from 1 to 1000')
+    .default(BRAPI_DEFAULT_PAGE_SIZE),
 };
 
 const dbId = z.string().describe('A Seedbed record id, as BrAPI ids are strings');
@@ -28,7 +33,16 @@ const booleanFilter = z.enum(['true', 'false'], { error: 'true or false' }).opti
 
 const statusMessage = z.object({ message: z.string(), messageType: z.enum(['DEBUG', 'ERROR', 'WARNING', 'INFO']) });
 export const brapiMetadataSchema = z.object({
-  datafiles: z.array(z.object({ fileURL: z.string(), fileName: z.string().nullable(), fileSize: z.number().nullable(), fileDescription: z.string().nullable(), fileType: z.string().nullable(), fileMD5Hash: z.string().nullable() })),
+  datafiles: z.array(
+    z.object({
+      fileURL: z.string(),
+      fileName: z.string().nullable(),
+      fileSize: z.number().nullable(),
+      fileDescription: z.string().nullable(),
+      fileType: z.string().nullable(),
+      fileMD5Hash: z.string().nullable(),
+    }),
+  ),
   pagination: z.object({ currentPage: z.number().int(), pageSize: z.number().int(), totalCount: z.number().int(), totalPages: z.number().int() }).nullable(),
   status: z.array(statusMessage),
 });
@@ -204,7 +218,13 @@ export const brapiCrossingProjectSchema = z.object({
   programName: z.string(),
 });
 
-const crossParent = z.object({ germplasmDbId: z.string(), germplasmName: z.string(), observationUnitDbId: z.string().nullable(), observationUnitName: z.string().nullable(), parentType: z.enum(['MALE', 'FEMALE', 'SELF', 'POPULATION', 'CLONAL']) });
+const crossParent = z.object({
+  germplasmDbId: z.string(),
+  germplasmName: z.string(),
+  observationUnitDbId: z.string().nullable(),
+  observationUnitName: z.string().nullable(),
+  parentType: z.enum(['MALE', 'FEMALE', 'SELF', 'POPULATION', 'CLONAL']),
+});
 
 export const brapiPlannedCrossSchema = z.object({
   plannedCrossDbId: dbId,
@@ -246,4 +266,9 @@ export const brapiGermplasmQuery = z.object({
   commonCropName: optionalText,
 });
 export const brapiCrossingProjectQuery = z.object({ ...brapiPagingQuery, crossingProjectDbId: dbIdFilter, crossingProjectName: optionalText, programDbId: dbIdFilter, commonCropName: optionalText });
-export const brapiPlannedCrossQuery = z.object({ ...brapiPagingQuery, plannedCrossDbId: dbIdFilter, crossingProjectDbId: dbIdFilter, status: z.enum(PLANNED_CROSS_STATUSES, { error: `status is one of ${PLANNED_CROSS_STATUSES.join(', ')}` }).optional() });
+export const brapiPlannedCrossQuery = z.object({
+  ...brapiPagingQuery,
+  plannedCrossDbId: dbIdFilter,
+  crossingProjectDbId: dbIdFilter,
+  status: z.enum(PLANNED_CROSS_STATUSES, { error: `status is one of ${PLANNED_CROSS_STATUSES.join(', ')}` }).optional(),
+});

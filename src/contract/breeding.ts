@@ -110,7 +110,17 @@ export const accessionInputSchema = z.object({
     .optional()
     .nullable()
     .transform((value) => value ?? null),
-  synonyms: z.array(z.string().trim().min(1).max(200)).max(100, 'At most 100 synonyms').default([]),
+  synonyms: z
+    .array(
+      z.union([
+        z.string().trim().min(1, 'A synonym cannot be empty').max(200, 'A synonym is at most 200 characters'),
+        // BrAPI's germplasm synonyms are objects: their text is kept, their type dropped.
+        z.object({ synonym: z.string().trim().min(1, 'A synonym cannot be empty').max(200, 'A synonym is at most 200 characters'), type: z.string().nullish() }).transform((value) => value.synonym),
+      ]),
+    )
+    .max(100, 'At most 100 synonyms')
+    .default([])
+    .describe('Other names: strings, or BrAPI’s {synonym, type} objects'),
 });
 
 const boundedNumber = (min: number, max: number, message: string) =>

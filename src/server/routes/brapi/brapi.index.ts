@@ -16,7 +16,8 @@ import * as routes from './brapi.routes';
 export const BRAPI_BASE_PATH = '/brapi/v2';
 
 const metadata = (pagination: BrapiMetadata['pagination'], status: BrapiMetadata['status'] = []): BrapiMetadata => ({ datafiles: [], pagination, status });
-const failure = <Status extends 400 | 401 | 404>(c: Context, status: Status, message: string) => c.json({ metadata: metadata(null, [{ message, messageType: 'ERROR' as const }]), result: null }, status);
+const failure = <Status extends 400 | 401 | 404>(c: Context, status: Status, message: string) =>
+  c.json({ metadata: metadata(null, [{ message, messageType: 'ERROR' as const }]), result: null }, status);
 
 function bearerToken(header: string | undefined): string | null {
   const match = /^(?:Bearer|token) ([A-Za-z0-9_-]{16,128})$/i.exec(header?.trim() ?? '');
@@ -49,7 +50,10 @@ export function createBrapi(deps: ApiDependencies, log: Logger) {
   });
 
   brapi.openapi(routes.serverInfo, (c) => {
-    const calls = [routes.programs, routes.trials, routes.studies, routes.locations, routes.germplasm, routes.crossingProjects, routes.plannedCrosses].flatMap((pair) => [pair.list.path, pair.one.path]);
+    const calls = [routes.programs, routes.trials, routes.studies, routes.locations, routes.germplasm, routes.crossingProjects, routes.plannedCrosses].flatMap((pair) => [
+      pair.list.path,
+      pair.one.path,
+    ]);
     return c.json(
       {
         metadata: metadata(null),
@@ -95,7 +99,9 @@ export function createBrapi(deps: ApiDependencies, log: Logger) {
     .openapi(routes.locations.list, async (c) => c.json(page(c.req.valid('query'), await queries.listLocations(db, c.req.valid('query'))), 200))
     .openapi(routes.locations.one, async (c) => one(c, await queries.listLocations(db, { ...byId, locationDbId: c.req.valid('param').locationDbId }), 'location', c.req.valid('param').locationDbId))
     .openapi(routes.germplasm.list, async (c) => c.json(page(c.req.valid('query'), await queries.listGermplasm(db, c.req.valid('query'))), 200))
-    .openapi(routes.germplasm.one, async (c) => one(c, await queries.listGermplasm(db, { ...byId, germplasmDbId: c.req.valid('param').germplasmDbId }), 'germplasm', c.req.valid('param').germplasmDbId))
+    .openapi(routes.germplasm.one, async (c) =>
+      one(c, await queries.listGermplasm(db, { ...byId, germplasmDbId: c.req.valid('param').germplasmDbId }), 'germplasm', c.req.valid('param').germplasmDbId),
+    )
     .openapi(routes.crossingProjects.list, async (c) => c.json(page(c.req.valid('query'), await queries.listCrossingProjects(db, c.req.valid('query'))), 200))
     .openapi(routes.crossingProjects.one, async (c) =>
       one(c, await queries.listCrossingProjects(db, { ...byId, crossingProjectDbId: c.req.valid('param').crossingProjectDbId }), 'crossing project', c.req.valid('param').crossingProjectDbId),
@@ -109,7 +115,10 @@ export function createBrapi(deps: ApiDependencies, log: Logger) {
   brapi.notFound((c) => failure(c, 404, `No BrAPI call ${c.req.method} ${c.req.path} on this server; GET ${BRAPI_BASE_PATH}/serverinfo lists them.`));
   brapi.onError((error, c) => {
     log.error('BrAPI call failed', { path: c.req.path, error: error instanceof Error ? error.message : String(error) });
-    return c.json({ metadata: metadata(null, [{ message: 'Seedbed could not answer this call; try again, and tell your administrator if it keeps failing.', messageType: 'ERROR' }]), result: null }, 500);
+    return c.json(
+      { metadata: metadata(null, [{ message: 'Seedbed could not answer this call; try again, and tell your administrator if it keeps failing.', messageType: 'ERROR' }]), result: null },
+      500,
+    );
   });
   return brapi;
 }

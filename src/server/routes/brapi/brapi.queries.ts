@@ -98,7 +98,11 @@ type PlannedCross = z.infer<typeof brapiPlannedCrossSchema>;
 
 const none = { additionalInfo: {}, externalReferences: [] };
 const info = (entries: Record<string, string | number | null | undefined>) =>
-  Object.fromEntries(Object.entries(entries).filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined).map(([key, value]) => [key, String(value)]));
+  Object.fromEntries(
+    Object.entries(entries)
+      .filter((entry): entry is [string, string | number] => entry[1] !== null && entry[1] !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
 
 type ProjectRow = typeof projects.$inferSelect;
 const isActive = (project: ProjectRow) => project.status === 'active' || project.status === 'planned';
@@ -144,14 +148,22 @@ function trialOf(project: ProjectRow): Trial {
 export async function listPrograms(db: Database, query: z.output<typeof brapiProgramQuery>): Promise<BrapiPage<Program>> {
   // Seedbed keeps no crop on a project: a crop filter matches none.
   const where = and(idFilter(projects.id, query.programDbId), nameFilter(projects.name, query.programName), query.commonCropName ? NOTHING : undefined);
-  const { rows, totalCount } = await paged(query, (limit, offset) => db.select().from(projects).where(where).orderBy(asc(projects.id)).limit(limit).offset(offset), db.select({ value: count() }).from(projects).where(where));
+  const { rows, totalCount } = await paged(
+    query,
+    (limit, offset) => db.select().from(projects).where(where).orderBy(asc(projects.id)).limit(limit).offset(offset),
+    db.select({ value: count() }).from(projects).where(where),
+  );
   return { data: rows.map(programOf), totalCount };
 }
 
 export async function listTrials(db: Database, query: z.output<typeof brapiTrialQuery>): Promise<BrapiPage<Trial>> {
   const active = query.active === undefined ? undefined : query.active === 'true' ? inArray(projects.status, ['active', 'planned']) : inArray(projects.status, ['completed', 'archived']);
   const where = and(idFilter(projects.id, query.trialDbId), idFilter(projects.id, query.programDbId), nameFilter(projects.name, query.trialName), active, query.commonCropName ? NOTHING : undefined);
-  const { rows, totalCount } = await paged(query, (limit, offset) => db.select().from(projects).where(where).orderBy(asc(projects.id)).limit(limit).offset(offset), db.select({ value: count() }).from(projects).where(where));
+  const { rows, totalCount } = await paged(
+    query,
+    (limit, offset) => db.select().from(projects).where(where).orderBy(asc(projects.id)).limit(limit).offset(offset),
+    db.select({ value: count() }).from(projects).where(where),
+  );
   return { data: rows.map(trialOf), totalCount };
 }
 
@@ -166,7 +178,8 @@ export async function listStudies(db: Database, query: z.output<typeof brapiStud
       : query.active === 'true'
         ? sql`(${experiments.endDate} IS NULL OR ${experiments.endDate} >= ${today()})`
         : sql`(${experiments.endDate} IS NOT NULL AND ${experiments.endDate} < ${today()})`;
-  const season = query.seasonDbId === undefined ? undefined : sql`lower(coalesce(${experiments.season}, '') || coalesce(${experiments.year}::text, '')) = lower(${query.seasonDbId.replace(/[\s_-]+/g, '')})`;
+  const season =
+    query.seasonDbId === undefined ? undefined : sql`lower(coalesce(${experiments.season}, '') || coalesce(${experiments.year}::text, '')) = lower(${query.seasonDbId.replace(/[\s_-]+/g, '')})`;
   const where = and(
     idFilter(experiments.id, query.studyDbId),
     nameFilter(experiments.name, query.studyName),
@@ -258,7 +271,11 @@ export async function listLocations(db: Database, query: z.output<typeof brapiLo
     query.locationType === undefined ? undefined : ilike(sites.locationType, escapeLike(query.locationType)),
     query.countryCode === undefined ? undefined : ilike(sites.countryCode, escapeLike(query.countryCode)),
   );
-  const { rows, totalCount } = await paged(query, (limit, offset) => db.select().from(sites).where(where).orderBy(asc(sites.id)).limit(limit).offset(offset), db.select({ value: count() }).from(sites).where(where));
+  const { rows, totalCount } = await paged(
+    query,
+    (limit, offset) => db.select().from(sites).where(where).orderBy(asc(sites.id)).limit(limit).offset(offset),
+    db.select({ value: count() }).from(sites).where(where),
+  );
   return { data: rows.map(locationOf), totalCount };
 }
 
@@ -277,7 +294,11 @@ export async function listGermplasm(db: Database, query: z.output<typeof brapiGe
     query.synonym === undefined ? undefined : sql`${query.synonym.toLowerCase()} = ANY(${accessions.synonymsLower})`,
     query.commonCropName === undefined ? undefined : ilike(accessions.genus, escapeLike(genusOfCrop(query.commonCropName))),
   );
-  const { rows, totalCount } = await paged(query, (limit, offset) => db.select().from(accessions).where(where).orderBy(asc(accessions.id)).limit(limit).offset(offset), db.select({ value: count() }).from(accessions).where(where));
+  const { rows, totalCount } = await paged(
+    query,
+    (limit, offset) => db.select().from(accessions).where(where).orderBy(asc(accessions.id)).limit(limit).offset(offset),
+    db.select({ value: count() }).from(accessions).where(where),
+  );
   return {
     totalCount,
     data: rows.map((accession) => ({
@@ -326,10 +347,23 @@ export async function listCrossingProjects(db: Database, query: z.output<typeof 
     query.commonCropName ? NOTHING : undefined,
   );
   const select = (limit: number, offset: number) =>
-    db.select({ plan: crossPlans, projectName: projects.name }).from(crossPlans).innerJoin(projects, eq(projects.id, crossPlans.projectId)).where(where).orderBy(asc(crossPlans.id)).limit(limit).offset(offset);
+    db
+      .select({ plan: crossPlans, projectName: projects.name })
+      .from(crossPlans)
+      .innerJoin(projects, eq(projects.id, crossPlans.projectId))
+      .where(where)
+      .orderBy(asc(crossPlans.id))
+      .limit(limit)
+      .offset(offset);
   const { rows, totalCount } = await paged(query, select, db.select({ value: count() }).from(crossPlans).where(where));
   // The parents the plans' crosses use, each once per role.
-  const parents = rows.length === 0 ? [] : await parentsOf(db, rows.map((row) => row.plan.id));
+  const parents =
+    rows.length === 0
+      ? []
+      : await parentsOf(
+          db,
+          rows.map((row) => row.plan.id),
+        );
   return {
     totalCount,
     data: rows.map(({ plan, projectName }) => ({
@@ -372,7 +406,11 @@ async function parentsOf(db: Database, planIds: number[]) {
 }
 
 export async function listPlannedCrosses(db: Database, query: z.output<typeof brapiPlannedCrossQuery>): Promise<BrapiPage<PlannedCross>> {
-  const where = and(idFilter(plannedCrosses.id, query.plannedCrossDbId), idFilter(plannedCrosses.crossPlanId, query.crossingProjectDbId), query.status ? eq(plannedCrosses.status, query.status) : undefined);
+  const where = and(
+    idFilter(plannedCrosses.id, query.plannedCrossDbId),
+    idFilter(plannedCrosses.crossPlanId, query.crossingProjectDbId),
+    query.status ? eq(plannedCrosses.status, query.status) : undefined,
+  );
   const select = (limit: number, offset: number) =>
     db
       .select({ cross: plannedCrosses, planName: crossPlans.name, femaleName: female.germplasmName, maleName: male.germplasmName })
@@ -388,7 +426,13 @@ export async function listPlannedCrosses(db: Database, query: z.output<typeof br
   return {
     totalCount,
     data: rows.map(({ cross, planName, femaleName, maleName }) => {
-      const parent = (id: number, name: string, parentType: 'FEMALE' | 'MALE' | 'SELF') => ({ germplasmDbId: String(id), germplasmName: name, observationUnitDbId: null, observationUnitName: null, parentType });
+      const parent = (id: number, name: string, parentType: 'FEMALE' | 'MALE' | 'SELF') => ({
+        germplasmDbId: String(id),
+        germplasmName: name,
+        observationUnitDbId: null,
+        observationUnitName: null,
+        parentType,
+      });
       return {
         plannedCrossDbId: String(cross.id),
         plannedCrossName: maleName ? `${femaleName} × ${maleName}` : cross.crossType === 'SELF' ? `${femaleName} ⊗` : femaleName,

@@ -47,7 +47,15 @@ async function seed() {
   const [female, male] = await api.t.db
     .insert(accessions)
     .values([
-      { germplasmName: `BABAX ${stamp}`, accessionNumber: `CIMMYT-${stamp}-1`, genus: 'Triticum', species: 'aestivum', countryOfOriginCode: 'MEX', biologicalStatusOfAccessionCode: '410', synonyms: [`BBX-${stamp}`, `Babax/1-${stamp}`] },
+      {
+        germplasmName: `BABAX ${stamp}`,
+        accessionNumber: `CIMMYT-${stamp}-1`,
+        genus: 'Triticum',
+        species: 'aestivum',
+        countryOfOriginCode: 'MEX',
+        biologicalStatusOfAccessionCode: '410',
+        synonyms: [`BBX-${stamp}`, `Babax/1-${stamp}`],
+      },
       { germplasmName: `ATTILA ${stamp}`, genus: 'Triticum', species: 'aestivum', countryOfOriginCode: 'MEX' },
     ])
     .returning();
@@ -71,7 +79,19 @@ describe('BrAPI v2.1 (read only) under /brapi/v2', () => {
     expect(response.status).toBe(200);
     const info = brapiOneOf(brapiServerInfoSchema).parse(await response.json());
     expect(info.result.calls.map((call) => call.service)).toEqual(
-      expect.arrayContaining(['serverinfo', 'programs', 'programs/{programDbId}', 'trials', 'studies', 'studies/{studyDbId}', 'locations', 'germplasm', 'germplasm/{germplasmDbId}', 'crossingprojects', 'plannedcrosses']),
+      expect.arrayContaining([
+        'serverinfo',
+        'programs',
+        'programs/{programDbId}',
+        'trials',
+        'studies',
+        'studies/{studyDbId}',
+        'locations',
+        'germplasm',
+        'germplasm/{germplasmDbId}',
+        'crossingprojects',
+        'plannedcrosses',
+      ]),
     );
     expect(info.result.calls.every((call) => call.methods.join() === 'GET' && call.versions.includes('2.1'))).toBe(true);
   });

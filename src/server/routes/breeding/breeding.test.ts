@@ -85,6 +85,18 @@ describe('validation', () => {
     expect((await errorsOf(response)).errors).toEqual({ projectId: 'No project has id 999999' });
   });
 
+  it('takes BrAPI’s synonym objects as well as plain names, and never shows its lower-cased index column', async () => {
+    const row = await created<{ synonyms: string[] } & Record<string, unknown>>('/accessions', {
+      germplasmName: unique('Babax'),
+      genus: 'Triticum',
+      synonyms: [{ synonym: 'BBX', type: 'Pedigree name' }, 'Babax-1', { synonym: 'CM 62321', type: null }],
+    });
+    expect(row.synonyms).toEqual(['BBX', 'Babax-1', 'CM 62321']);
+    expect(row).not.toHaveProperty('synonymsLower');
+    const bad = await send('POST', '/accessions', { germplasmName: unique('Blank'), genus: 'Triticum', synonyms: [{ synonym: ' ' }] });
+    expect(bad.status).toBe(400);
+  });
+
   it('accepts the alpha-3 code in any case and stores it upper-case', async () => {
     const row = await created<{ countryCode: string }>('/sites', { locationName: unique('Njoro'), locationType: 'farm', countryCode: 'ken' });
     expect(row.countryCode).toBe('KEN');
