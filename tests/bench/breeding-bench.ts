@@ -11,7 +11,7 @@ export interface BreedingFigures {
 }
 
 /** A scratch PostgreSQL database for one bench run, dropped afterwards. */
-async function scratchDatabase(serverUrl: string) {
+export async function scratchDatabase(serverUrl: string) {
   const name = `seedbed_bench_${randomBytes(4).toString('hex')}`;
   const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
   await admin.unsafe(`create database "${name}"`);

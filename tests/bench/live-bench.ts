@@ -1,5 +1,4 @@
 import { chromium } from '@playwright/test';
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { hashSecret } from '../../src/server/runs/weblog';
 import { BENCH_ADMIN, load, startServer } from './api-throughput';
+import { scratchDatabase } from './breeding-bench';
 
 /**
  * Live monitoring at scale: a run of 20,000 tasks and 100,000 runs, on PGlite and PostgreSQL (the
@@ -42,21 +42,6 @@ const FILL = `
   FROM generate_series(1::bigint, ${TASKS}::bigint) AS t;
   ANALYZE runs; ANALYZE run_tasks;`;
 
-async function scratchPostgres(serverUrl: string) {
-  const name = `seedbed_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
-
 async function signIn(port: number) {
   const response = await fetch(`http://127.0.0.1:${port}/api/authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
   return ((await response.json()) as { token: string }).token;
@@ -74,14 +59,14 @@ export interface ScaleFigures {
 /** The tasks page and the runs list (one client, p97.5 ≥ p95), and the run page's first paint, on one database. */
 async function benchScale(root: string, database: 'PGlite' | 'PostgreSQL', serverUrl: string): Promise<ScaleFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-live-bench-'));
-  let scratch: Awaited<ReturnType<typeof scratchPostgres>> | null = null;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>> | null = null;
   if (database === 'PGlite') {
     // The embedded database is filled before the server opens it (one process at a time).
     const handle = await openDatabase({ dataDir: path.join(dataDir, 'pglite') });
     for (const statement of FILL.split(';').filter((text) => text.trim())) await handle.db.execute(sql.raw(statement));
     await handle.close();
   } else {
-    scratch = await scratchPostgres(serverUrl);
+    scratch = await scratchDatabase(serverUrl);
     const client = postgres(scratch.url, { max: 1, onnotice: () => {} });
     // The server migrates the scratch database; filled once it has.
     const server = await startServer(path.join(root, 'tests/bench/seedbed-server.ts'), serverEnv({ BENCH_DATABASE_URL: scratch.url, BENCH_DATA_DIR: dataDir }));
@@ -136,7 +121,7 @@ export interface StreamFigures {
  * streams opened on the first, and what they cost it in memory.
  */
 async function benchStreams(root: string, serverUrl: string): Promise<StreamFigures> {
-  const scratch = await scratchPostgres(serverUrl);
+  const scratch = await scratchDatabase(serverUrl);
   const dirs = [fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-live-a-')), fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-live-b-'))];
   const first = await startServer(path.join(root, 'tests/bench/seedbed-server.ts'), serverEnv({ BENCH_DATABASE_URL: scratch.url, BENCH_DATA_DIR: dirs[0]! }));
   const second = await startServer(path.join(root, 'tests/bench/seedbed-server.ts'), serverEnv({ BENCH_DATABASE_URL: scratch.url, BENCH_DATA_DIR: dirs[1]! }));
