@@ -86,7 +86,11 @@ export const experimentInputSchema = z
   })
   .refine(endNotBeforeStart, endBeforeStart);
 
-const countryCode = z.string().trim().toUpperCase().refine(isAlpha3CountryCode, 'Use an ISO 3166-1 alpha-3 code such as MEX or IND');
+const countryCode = z
+  .string({ error: 'Required: an ISO 3166-1 alpha-3 country code such as MEX or IND' })
+  .trim()
+  .toUpperCase()
+  .refine(isAlpha3CountryCode, 'Use an ISO 3166-1 alpha-3 code such as MEX or IND');
 
 export const accessionInputSchema = z.object({
   germplasmName: requiredName(),

@@ -268,6 +268,7 @@ export const importReportSchema = z
     errors: z.array(importProblemSchema),
     warnings: z.array(importWarningSchema),
     created: z.number().int().optional().describe('Set when the rows were written'),
+    notes: z.array(z.string()).optional().describe('How the file was read, e.g. which separator its lists use'),
     truncated: z.object({ errors: z.number().int(), warnings: z.number().int() }).optional().describe('How many more problems there were than are listed'),
   })
   .describe('An import report');

@@ -136,6 +136,11 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
               {report.warnings.length} warnings.
               {report.truncated && ` Only the first 1000 of each are listed.`}
             </p>
+            {report.notes?.map((note) => (
+              <p key={note} className="text-sm text-stone-600">
+                {note}
+              </p>
+            ))}
             {report.errors.length > 0 && <ProblemTable problems={report.errors} tone="error" />}
             {report.warnings.length > 0 && <ProblemTable problems={report.warnings} tone="warning" />}
             {report.errors.length === 0 && blockingWarnings.length > 0 && (

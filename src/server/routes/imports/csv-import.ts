@@ -28,14 +28,23 @@ export function parseCsv<T>(text: string, template: ImportTemplate, schema: z.Zo
   const columns = templateColumns(template);
   const known = new Set(columns.map((column) => column.name));
   const headers = parsed.meta.fields ?? [];
+  // A missing required column is said once, for the file, not again on every row.
+  const missing = new Set<string>();
   for (const column of columns) {
-    if (column.required && !headers.includes(column.name))
+    if (column.required && !headers.includes(column.name)) {
+      missing.add(column.name);
       report.errors.push({ row: 1, column: column.name, message: `The required column '${column.name}' is missing; download the template for the expected header.` });
+    }
   }
   for (const header of headers) {
     if (!known.has(header)) report.warnings.push({ row: 1, column: header, code: 'unknown-column', message: `Column '${header}' is not part of the template and will be ignored.` });
   }
   const lists = new Set(columns.filter((column) => column.type.startsWith('list')).map((column) => column.name));
+  const separator = listSeparatorOf(parsed.data, [...lists]);
+  if (separator) {
+    const names = [...lists].filter((column) => headers.includes(column)).join(', ');
+    report.notes = [`The lists in ${names} are separated by “${separator}” in this file${separator === ';' ? '' : ' (Seedbed’s own files use “;”)'}.`];
+  }
 
   const rows: Array<ParsedRow<T>> = [];
   const cells = parsed.data.map((record, index) => ({ row: index + 2, values: record }));
@@ -54,7 +63,7 @@ export function parseCsv<T>(text: string, template: ImportTemplate, schema: z.Zo
       }
       input[column.name] = lists.has(column.name)
         ? cell
-            .split(';')
+            .split(separator ?? ';')
             .map((part) => part.trim())
             .filter(Boolean)
         : cell;
@@ -65,11 +74,23 @@ export function parseCsv<T>(text: string, template: ImportTemplate, schema: z.Zo
       rows.push({ row, values: result.data });
     } else {
       for (const [column, message] of Object.entries(fieldErrorsFromIssues(result.error.issues))) {
+        if (missing.has(column.split('.')[0]!)) continue;
         report.errors.push({ row, column: column.split('.')[0]!, message: `${message}${record[column.split('.')[0]!] ? ` (got "${record[column.split('.')[0]!]}")` : ''}` });
       }
     }
   });
   return { rows, cells, report };
+}
+
+/**
+ * The separator a file's list cells use: “;” (Seedbed's), “|”, or “,” (Breedbase's), the first
+ * of those any list cell holds; null when no cell holds a list. A file with “;” anywhere is read
+ * with “;” only, so a comma inside a name stays in it.
+ */
+export function listSeparatorOf(records: Array<Record<string, string>>, listColumns: string[]): ';' | '|' | ',' | null {
+  const cells = records.flatMap((record) => listColumns.map((column) => record[column] ?? ''));
+  for (const separator of [';', '|', ','] as const) if (cells.some((cell) => cell.includes(separator))) return separator;
+  return null;
 }
 
 /** Errors for names that appear more than once in the file (valid rows or not), naming every row. */

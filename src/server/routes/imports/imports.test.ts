@@ -112,6 +112,28 @@ describe('accession import', () => {
     expect(await countLike('ImpD-')).toBe(3);
   });
 
+  it('splits synonyms on the separator the file uses (“;”, “|” or Breedbase’s “,”) and says which', async () => {
+    const comma = await upload('accessions', 'germplasmName,genus,synonyms\nImpS-comma,Triticum,"ImpS-a, ImpS-b,ImpS-c"\nImpS-plain,Triticum,\n', '?commit=true');
+    expect(comma.status).toBe(201);
+    expect(comma.body.report.notes).toEqual(['The lists in synonyms are separated by “,” in this file (Seedbed’s own files use “;”).']);
+    const piped = await upload('accessions', 'germplasmName,genus,synonyms\nImpS-pipe,Triticum,ImpS-d|ImpS-e\n', '?commit=true');
+    expect(piped.body.report.notes).toEqual(['The lists in synonyms are separated by “|” in this file (Seedbed’s own files use “;”).']);
+    // With “;” anywhere, a comma is part of a name.
+    const own = await upload('accessions', 'germplasmName,genus,synonyms\nImpS-own,Triticum,"ImpS-f; ImpS-g, sel. 2"\n', '?commit=true');
+    expect(own.body.report.notes).toEqual(['The lists in synonyms are separated by “;” in this file.']);
+    const stored = await api.t.db
+      .select({ name: accessions.germplasmName, synonyms: accessions.synonyms })
+      .from(accessions)
+      .where(like(accessions.germplasmName, 'ImpS-%'))
+      .orderBy(accessions.germplasmName);
+    expect(stored).toEqual([
+      { name: 'ImpS-comma', synonyms: ['ImpS-a', 'ImpS-b', 'ImpS-c'] },
+      { name: 'ImpS-own', synonyms: ['ImpS-f', 'ImpS-g, sel. 2'] },
+      { name: 'ImpS-pipe', synonyms: ['ImpS-d', 'ImpS-e'] },
+      { name: 'ImpS-plain', synonyms: [] },
+    ]);
+  });
+
   it('warns about an institute code no accession uses yet, once some are in use', async () => {
     await upload('accessions', 'germplasmName,genus,instituteCode\nImpH-known,Oryza,PHL001\n', '?commit=true');
     const { body } = await upload('accessions', 'germplasmName,genus,instituteCode\nImpH-1,Oryza,PHL001\nImpH-2,Oryza,PHL991\n');
@@ -172,6 +194,13 @@ describe('templates', () => {
           .join(','),
       );
     }
+  });
+
+  it('a missing required column is said once, in words, not as a raw message on every row', async () => {
+    const { body } = await upload('sites', 'locationName,locationType\nImpT Njoro,farm\nImpT Kiboko,field\n');
+    expect(body.report.errors).toEqual([{ row: 1, column: 'countryCode', message: "The required column 'countryCode' is missing; download the template for the expected header." }]);
+    const blank = await upload('sites', 'locationName,locationType,countryCode\nImpT Njoro,farm,\n');
+    expect(blank.body.report.errors).toEqual([{ row: 2, column: 'countryCode', message: 'Required: an ISO 3166-1 alpha-3 country code such as MEX or IND' }]);
   });
 
   it('for sites imports as is', async () => {
