@@ -13,6 +13,7 @@ interface Report {
   errors: Array<{ row: number; column: string; message: string }>;
   warnings: Array<{ row: number; column: string; code: string; message: string }>;
   created?: number;
+  notes?: string[];
 }
 const upload = async (path: string, csv: string, query = '') => {
   const response = await api.t.call(`/${path}/import${query}`, { method: 'POST', token: api.token, body: csv, headers: { 'Content-Type': 'text/csv' } });
