@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export function Card({ title, description, children, actions }: { title?: string; description?: ReactNode; children: ReactNode; actions?: ReactNode }) {
+export function Card({ title, description, children, actions }: { title?: string; description?: ReactNode; children?: ReactNode; actions?: ReactNode }) {
   return (
     <section className="rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
       {(title || actions) && (
@@ -12,7 +12,7 @@ export function Card({ title, description, children, actions }: { title?: string
           {actions && <div className="ml-auto flex items-center gap-2">{actions}</div>}
         </header>
       )}
-      <div className="px-6 py-5">{children}</div>
+      {children !== null && children !== undefined && children !== false && <div className="px-6 py-5">{children}</div>}
     </section>
   );
 }

@@ -10,21 +10,27 @@ export interface RowMenuItem {
 
 /** A row's actions behind one quiet "⋯" button: a menu that closes on a choice, Escape or a click elsewhere. */
 export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] }) {
-  const [open, setOpen] = useState(false);
+  // Where the menu opens: fixed to the window, so that a table's scrolling box does not clip it.
+  const [open, setOpen] = useState<{ top: number; right: number } | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const id = useId();
   useEffect(() => {
     if (!open) return;
     const close = (event: MouseEvent | KeyboardEvent) => {
-      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node)) setOpen(false);
+      if (event instanceof KeyboardEvent ? event.key === 'Escape' : !box.current?.contains(event.target as Node)) setOpen(null);
     };
+    const leave = () => setOpen(null);
     document.addEventListener('mousedown', close);
     document.addEventListener('keydown', close);
+    window.addEventListener('scroll', leave, true);
+    window.addEventListener('resize', leave);
     // The first item takes the focus, so the keyboard goes on from there.
     box.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     return () => {
       document.removeEventListener('mousedown', close);
       document.removeEventListener('keydown', close);
+      window.removeEventListener('scroll', leave, true);
+      window.removeEventListener('resize', leave);
     };
   }, [open]);
   const itemClass = (item: RowMenuItem) =>
@@ -35,15 +41,18 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
         type="button"
         aria-label={label}
         aria-haspopup="menu"
-        aria-expanded={open}
+        aria-expanded={open !== null}
         aria-controls={open ? id : undefined}
-        onClick={() => setOpen((value) => !value)}
+        onClick={(event) => {
+          const rect = event.currentTarget.getBoundingClientRect();
+          setOpen((value) => (value ? null : { top: rect.bottom + 4, right: window.innerWidth - rect.right }));
+        }}
         className="rounded-md px-2 py-1 text-lg leading-none text-stone-500 hover:bg-stone-100 hover:text-stone-900"
       >
         ⋯
       </button>
       {open && (
-        <div id={id} role="menu" aria-label={label} className="absolute right-0 z-20 mt-1 min-w-44 rounded-md bg-white py-1 shadow-lg ring-1 ring-stone-200">
+        <div id={id} role="menu" aria-label={label} style={{ top: open.top, right: open.right }} className="fixed z-30 min-w-44 rounded-md bg-white py-1 shadow-lg ring-1 ring-stone-200">
           {items.map((item) =>
             item.href ? (
               <a key={item.label} role="menuitem" href={item.href} className={itemClass(item)}>
@@ -56,7 +65,7 @@ export function RowMenu({ label, items }: { label: string; items: RowMenuItem[] 
                 role="menuitem"
                 className={itemClass(item)}
                 onClick={() => {
-                  setOpen(false);
+                  setOpen(null);
                   item.onSelect?.();
                 }}
               >

@@ -432,14 +432,14 @@ function RunView() {
           </>
         }
       >
-        {run.statusReason && (
+        {run.statusReason ? (
           <p
             className={`whitespace-pre-line rounded-md p-3 text-sm ring-1 ${run.status === 'FAILED' ? 'bg-red-50 text-red-900 ring-red-200' : 'bg-stone-50 text-stone-700 ring-stone-200'}`}
             data-testid="status-reason"
           >
             {run.statusReason}
           </p>
-        )}
+        ) : null}
       </Card>
 
       <div role="tablist" aria-label="Run" className="flex gap-1 border-b border-stone-200">

@@ -168,7 +168,7 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
             title={cancellable.length === 0 ? 'None of them is still going' : undefined}
             onClick={() => setChange({ kind: 'cancel', runs: cancellable })}
           >
-            {cancellable.length === chosen.length ? 'Cancel…' : `Cancel the ${cancellable.length} still going…`}
+            {cancellable.length === chosen.length || cancellable.length === 0 ? 'Cancel…' : `Cancel the ${cancellable.length} still going…`}
           </Button>
           {chosen.length >= 2 && (
             <a
