@@ -1,6 +1,7 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import type { ProcessMetrics, RunTimeline, Spread } from '../../../contract/runs';
 import { formatBytes, formatDuration } from '../../lib/format';
+import { useChart } from '../../ui/charts/use-chart';
 
 /**
  * The run page's charts, loaded with Chart.js only when the Overview shows them: the task
@@ -10,34 +11,6 @@ import { formatBytes, formatDuration } from '../../lib/format';
 
 export const PROCESS_COLORS = ['#047857', '#1d4ed8', '#b45309', '#be185d', '#6d28d9', '#0f766e', '#a16207', '#475569', '#dc2626', '#0891b2'];
 const WAITING = '#d6d3d1';
-
-type ChartHandle = { destroy(): void };
-
-/** Draws with Chart.js (loaded on first use) on the canvas, again when `data` changes. */
-function useChart(
-  canvas: React.RefObject<HTMLCanvasElement | null>,
-  draw: (chart: typeof import('chart.js/auto').default, context: HTMLCanvasElement) => Promise<ChartHandle> | ChartHandle,
-  data: unknown,
-) {
-  const latest = useRef(draw);
-  latest.current = draw;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: data is what draw draws; draw is read through its ref
-  useEffect(() => {
-    let chart: ChartHandle | undefined;
-    let cancelled = false;
-    void import('chart.js/auto').then(async ({ default: Chart }) => {
-      if (cancelled || !canvas.current) return;
-      const drawn = await latest.current(Chart, canvas.current);
-      chart = drawn;
-      if (cancelled) drawn.destroy();
-      else canvas.current.dataset.drawn = 'true';
-    });
-    return () => {
-      cancelled = true;
-      chart?.destroy();
-    };
-  }, [data]);
-}
 
 /** One bar per task: grey while it waited (submit to start), the process's colour while it ran. */
 export function TimelineChart({ timeline }: { timeline: RunTimeline }) {
@@ -81,7 +54,7 @@ export function TimelineChart({ timeline }: { timeline: RunTimeline }) {
         },
       });
     },
-    timeline,
+    [timeline],
   );
   const height = Math.min(520, Math.max(160, 60 + timeline.tasks.length * 6));
   return (
@@ -141,7 +114,7 @@ function BoxPlot({ processes, resource }: { processes: ProcessMetrics[]; resourc
         },
       });
     },
-    processes,
+    [processes, resource],
   );
   return (
     <figure className="grid gap-1">

@@ -1,5 +1,6 @@
 import type { Plugin } from 'chart.js';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useChart } from './use-chart';
 
 export interface BarSeries {
   label: string;
@@ -65,12 +66,10 @@ export function BarChart({
   height?: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    let chart: { destroy(): void } | undefined;
-    let cancelled = false;
-    void import('chart.js/auto').then(({ default: Chart }) => {
-      if (cancelled || !canvas.current) return;
-      chart = new Chart(canvas.current, {
+  useChart(
+    canvas,
+    (Chart, element) =>
+      new Chart(element, {
         type: 'bar',
         data: { labels, datasets: series.map((entry) => ({ label: entry.label, data: entry.values, backgroundColor: entry.color, borderRadius: stacked ? 0 : 4, errors: entry.errors })) },
         plugins: [errorBars],
@@ -91,13 +90,9 @@ export function BarChart({
             },
           },
         },
-      });
-    });
-    return () => {
-      cancelled = true;
-      chart?.destroy();
-    };
-  }, [labels, series, yLabel, yMin, yMax, stacked]);
+      }),
+    [labels, series, yLabel, yMin, yMax, stacked],
+  );
   return (
     <div className={`relative ${height}`}>
       <canvas ref={canvas} role="img" aria-label={ariaLabel} />

@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
+import { useChart } from './use-chart';
 
 export interface ScatterSeries {
   label: string;
@@ -92,13 +93,11 @@ export function ScatterChart({
   height?: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  useEffect(() => {
-    let chart: { destroy(): void } | undefined;
-    let cancelled = false;
-    void import('chart.js/auto').then(({ default: Chart }) => {
-      if (cancelled || !canvas.current) return;
+  useChart(
+    canvas,
+    (Chart, element) => {
       const tickLabels = new Map((xTicks ?? []).map((tick) => [tick.value, tick.label]));
-      chart = new Chart(canvas.current, {
+      return new Chart(element, {
         type: 'scatter',
         data: {
           datasets: series.map((entry) => ({
@@ -151,13 +150,9 @@ export function ScatterChart({
           },
         },
       });
-      canvas.current.dataset.drawn = 'true';
-    });
-    return () => {
-      cancelled = true;
-      chart?.destroy();
-    };
-  }, [series, xLabel, yLabel, xTicks, xMin, xMax, yMin, yMax]);
+    },
+    [series, xLabel, yLabel, xTicks, xMin, xMax, yMin, yMax],
+  );
   return (
     <div className={`relative ${height}`}>
       <canvas ref={canvas} role="img" aria-label={ariaLabel} />

@@ -1,6 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { BRAPI_DEFAULT_PAGE_SIZE, BRAPI_VERSION, type BrapiMetadata } from '../../../contract/brapi';
+import { BRAPI_VERSION, type BrapiMetadata } from '../../../contract/brapi';
 import type { AppEnv, ApiDependencies } from '../../http/context';
 import type { Logger } from '../../log';
 import { fieldErrorsFromIssues } from '../../../contract/errors';
@@ -123,4 +123,3 @@ export function createBrapi(deps: ApiDependencies, log: Logger) {
   return brapi;
 }
 
-export { BRAPI_DEFAULT_PAGE_SIZE };
