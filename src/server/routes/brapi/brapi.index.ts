@@ -122,4 +122,3 @@ export function createBrapi(deps: ApiDependencies, log: Logger) {
   });
   return brapi;
 }
-
