@@ -213,7 +213,11 @@ describe('launching', () => {
     const { id } = (await response.json()) as { id: number };
     const run = await h.untilEnded(id);
     expect(run.status).toBe('FAILED');
-    const log = fs.readFileSync(path.join(run.runDir, 'run.log'), 'utf8');
+    // Nextflow's `error` event ends the run before the runner's last lines reach the log.
+    const log = await waitFor(
+      async () => fs.readFileSync(path.join(run.runDir, 'run.log'), 'utf8'),
+      (text) => text.includes('Finished with errors'),
+    );
     expect(log).toMatch(/ERROR ~ /);
     expect(log).not.toMatch(/\n\s+at .+:\d+:\d+/);
   });
