@@ -70,6 +70,8 @@ export const invitationLookupSchema = z.object({
   note: z.string(),
 });
 export type InvitationLookup = z.infer<typeof invitationLookupSchema>;
+/** The token of an invitation link, to look it up. */
+export const invitationTokenQuerySchema = z.object({ token: z.string({ error: 'Required' }).min(1, 'Required').max(200) });
 
 export const invitationAcceptSchema = z
   .object({

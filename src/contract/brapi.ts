@@ -52,6 +52,8 @@ export type BrapiMetadata = z.infer<typeof brapiMetadataSchema>;
 export const brapiListOf = <T extends z.ZodType>(item: T) => z.object({ '@context': z.array(z.string()).optional(), metadata: brapiMetadataSchema, result: z.object({ data: z.array(item) }) });
 /** One record as `result`. */
 export const brapiOneOf = <T extends z.ZodType>(item: T) => z.object({ '@context': z.array(z.string()).optional(), metadata: brapiMetadataSchema, result: item });
+/** The path of one record, `/germplasm/{germplasmDbId}`: its DbId is text in BrAPI. */
+export const brapiDbIdParams = <IdName extends string>(idName: IdName) => z.object({ [idName]: z.string().max(40) } as Record<IdName, z.ZodString>);
 /** A failure, in BrAPI's envelope: the message in `metadata.status`, no result. */
 export const brapiErrorSchema = z.object({ metadata: brapiMetadataSchema, result: z.null() });
 
@@ -250,6 +252,7 @@ export const brapiStudyQuery = z.object({
   programDbId: dbIdFilter,
   locationDbId: dbIdFilter,
   seasonDbId: optionalText,
+  germplasmDbId: dbIdFilter.describe('Studies that test this germplasm (it is one of their entries)'),
   active: booleanFilter,
   commonCropName: optionalText,
 });
@@ -263,6 +266,7 @@ export const brapiGermplasmQuery = z.object({
   genus: optionalText,
   species: optionalText,
   synonym: optionalText,
+  studyDbId: dbIdFilter.describe('The germplasm a study tests (its entries)'),
   commonCropName: optionalText,
 });
 export const brapiCrossingProjectQuery = z.object({ ...brapiPagingQuery, crossingProjectDbId: dbIdFilter, crossingProjectName: optionalText, programDbId: dbIdFilter, commonCropName: optionalText });

@@ -32,6 +32,8 @@ export const fileListQuerySchema = z.object({
   fileType: z.string().trim().max(500).optional().describe('Only files of these types: names separated by commas, e.g. VCF,GVCF'),
   mimeType: z.string().trim().max(100).optional().describe('Only files whose type has this MIME type'),
   projectId: recordId.optional(),
+  experimentId: recordId.optional(),
+  accessionId: recordId.optional().describe('Only the files of the experiments this accession is an entry of'),
   runId: recordId.optional(),
   filesetId: recordId.optional().describe('Only the files of this fileset'),
   sha256: z
@@ -86,6 +88,15 @@ export const fileUseSchema = z.object({
   name: z.string(),
 });
 export type FileUse = z.infer<typeof fileUseSchema>;
+/** A file's bytes, whole or a range of them. */
+export const fileBytesSchema = z.string().describe('bytes');
+export const fileBytesHeadersSchema = z.object({
+  'Accept-Ranges': z.literal('bytes'),
+  'Content-Range': z.string().optional().describe('With 206: the range sent, e.g. bytes 0-1023/52428800'),
+});
+export const fileRangeUnsatisfiableHeadersSchema = z.object({ 'Content-Range': z.string().describe('bytes */<size of the file>') });
+export const fileUseListSchema = z.object({ data: z.array(fileUseSchema) });
+export type FileUseList = z.infer<typeof fileUseListSchema>;
 
 /* Filesets: named sets of stored files. */
 

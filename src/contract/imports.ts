@@ -41,17 +41,19 @@ export const experimentImportSchema = z.object({
   startDate: isoDate.optional().nullable(),
   endDate: isoDate.optional().nullable(),
   description: z.string().trim().max(4000).optional().nullable(),
+  entries: z.array(z.string().trim().min(1).max(200)).max(100_000, 'At most 100,000 entries in one experiment').default([]).describe('Names of the accessions it tests (its entries)'),
 });
 
 export const crossPlanImportSchema = z.object({
   crossPlan: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200).describe('Cross plan name; rows with the same name form one plan'),
   project: name('project'),
-  planStatus: z.enum(CROSS_PLAN_STATUSES).default('planning'),
-  femaleParent: name('accession'),
+  planStatus: z.enum(CROSS_PLAN_STATUSES, { error: `One of ${CROSS_PLAN_STATUSES.join(', ')}` }).default('planning'),
+  planDescription: z.string().trim().max(4000).optional().nullable().describe('Description of the cross plan (the same on each of its rows)'),
+  femaleParent: optionalName('accession').describe('Name of an existing accession; empty on the one row of a plan with no crosses yet'),
   maleParent: optionalName('accession'),
   crossType: z.enum(CROSS_TYPES, { error: `One of ${CROSS_TYPES.join(', ')}` }).default('BIPARENTAL'),
   numberOfCrosses: z.coerce.number().int().min(1).max(100000).default(1),
-  status: z.enum(PLANNED_CROSS_STATUSES).default('TODO'),
+  status: z.enum(PLANNED_CROSS_STATUSES, { error: `One of ${PLANNED_CROSS_STATUSES.join(', ')}` }).default('TODO'),
   notes: z.string().trim().max(2000).optional().nullable(),
 });
 
@@ -138,6 +140,7 @@ const TEMPLATES: Array<Omit<ImportTemplate, 'importable'>> = [
       startDate: '2025-11-20',
       endDate: '2026-05-10',
       description: '',
+      entries: 'Svevo; Kronos',
     },
   },
   {
@@ -156,6 +159,7 @@ const TEMPLATES: Array<Omit<ImportTemplate, 'importable'>> = [
       crossPlan: 'Durum crossing block 2026',
       project: 'Durum yield 2026',
       planStatus: 'planning',
+      planDescription: 'Durum crosses for the 2026 season',
       femaleParent: 'Svevo',
       maleParent: 'Kronos',
       crossType: 'BIPARENTAL',
@@ -269,6 +273,14 @@ export const importReportSchema = z
     warnings: z.array(importWarningSchema),
     created: z.number().int().optional().describe('Set when the rows were written'),
     notes: z.array(z.string()).optional().describe('How the file was read, e.g. which separator its lists use'),
+    vocabulary: z.enum(['seedbed', 'brapi', 'breedbase']).optional().describe('Whose column names the file uses, judged by most of its headers'),
+    columns: z
+      .array(z.object({ header: z.string(), column: z.string().describe('The template column, or a derived input starting with ~'), vocabulary: z.enum(['seedbed', 'brapi', 'breedbase']) }))
+      .optional()
+      .describe('How each recognised header was read'),
+    ignored: z.array(z.string()).optional().describe('Headers no vocabulary knows: their cells are not imported'),
+    sheets: z.array(z.string()).optional().describe('The sheets of an .xlsx file'),
+    sheet: z.string().optional().describe('The sheet that was read'),
     truncated: z.object({ errors: z.number().int(), warnings: z.number().int() }).optional().describe('How many more problems there were than are listed'),
   })
   .describe('An import report');
@@ -276,3 +288,13 @@ export type ImportReport = z.infer<typeof importReportSchema>;
 
 export const importResultSchema = z.object({ report: importReportSchema });
 export type ImportResult = z.infer<typeof importResultSchema>;
+
+const queryName = z.string().trim().min(1).max(200, 'At most 200 characters').optional();
+/** How an import is asked for: check only (the default) or commit, and for a workbook or a crosses file what the file does not say. */
+export const importQuerySchema = z.object({
+  commit: z.enum(['true', 'false']).default('false'),
+  acceptWarnings: z.enum(['true', 'false']).default('false'),
+  sheet: queryName.describe('The sheet of an .xlsx file to read; the first when not given'),
+  crossPlan: queryName.describe('Cross plans: the plan of rows that name none (a Breedbase crosses file names no crossing experiment)'),
+  project: queryName.describe('Cross plans: the project of rows that name none'),
+});

@@ -5,6 +5,7 @@ import { RUN_ENGINES } from './run-codes';
 /** The pipeline catalogue as the API serves it, defined once for the server and the console. */
 
 export const pipelineIdSchema = z.string().regex(/^[a-z0-9-]+$/, 'Pipeline ids are lower-case letters, digits and dashes');
+export const pipelineParamsSchema = z.object({ id: pipelineIdSchema });
 
 export const pipelineSummarySchema = z
   .object({

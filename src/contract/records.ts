@@ -1,5 +1,6 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
+import { recordId } from './fields';
 import { accessions, crossPlans, experiments, fileTypes, plannedCrosses, projects, runGroups, sites } from '../db/schema';
 
 /**
@@ -42,10 +43,66 @@ export type PlannedCrossRecord = z.infer<typeof plannedCrossRecordSchema>;
 export const plannedCrossListSchema = z.object({ data: z.array(plannedCrossRecordSchema) });
 export type PlannedCrossList = z.infer<typeof plannedCrossListSchema>;
 
+/** A planned cross with its cross plan. */
+export const plannedCrossInPlanSchema = plannedCrossRecordSchema.extend({ crossPlanId: z.number().int(), crossPlanName: z.string() }).describe('A planned cross and its cross plan');
 /** A cross an accession is a parent in, with its cross plan and the accession's role. */
-export const accessionCrossRecordSchema = plannedCrossRecordSchema
-  .extend({ crossPlanId: z.number().int(), crossPlanName: z.string(), role: z.enum(['female', 'male']) })
-  .describe('A planned cross of an accession');
+export const accessionCrossRecordSchema = plannedCrossInPlanSchema.extend({ role: z.enum(['female', 'male']) }).describe('A planned cross of an accession');
 export type AccessionCrossRecord = z.infer<typeof accessionCrossRecordSchema>;
 export const accessionCrossListSchema = z.object({ data: z.array(accessionCrossRecordSchema) });
 export type AccessionCrossList = z.infer<typeof accessionCrossListSchema>;
+
+/** An accession an experiment tests (an entry). */
+export const experimentEntrySchema = z
+  .object({ accessionId: z.number().int(), germplasmName: z.string(), genus: z.string(), species: z.string().nullable(), addedAt: z.string().describe('ISO 8601') })
+  .describe('An entry of an experiment');
+export type ExperimentEntry = z.infer<typeof experimentEntrySchema>;
+export const experimentEntryListSchema = z.object({ data: z.array(experimentEntrySchema) });
+export type ExperimentEntryList = z.infer<typeof experimentEntryListSchema>;
+
+/** One entry of one experiment, in a path. */
+export const experimentEntryParamsSchema = z.object({ id: recordId, accessionId: recordId });
+
+/** Accessions to add to an experiment, by name or synonym (as pasted from a spreadsheet column). */
+export const experimentEntriesAddSchema = z.object({
+  names: z
+    .array(z.string().trim().min(1, 'A name cannot be empty').max(200, 'A name is at most 200 characters'))
+    .min(1, 'Give at least one accession name')
+    .max(10_000, 'At most 10,000 names at once'),
+});
+
+/** An experiment an accession is an entry of, with its project. */
+export const accessionExperimentSchema = z
+  .object({ id: z.number().int(), name: z.string(), studyType: z.string(), year: z.number().int().nullable(), projectId: z.number().int(), projectName: z.string() })
+  .describe('An experiment of an accession');
+export type AccessionExperiment = z.infer<typeof accessionExperimentSchema>;
+export const accessionExperimentListSchema = z.object({ data: z.array(accessionExperimentSchema) });
+export type AccessionExperimentList = z.infer<typeof accessionExperimentListSchema>;
+
+/** A parent named by a pedigree: its accession when one has that name, else only the name (or a sub-pedigree). */
+const namedParentSchema = z.object({ name: z.string(), accessionId: z.number().int().nullable() }).nullable();
+export const accessionLineageSchema = z
+  .object({
+    parents: z.object({ female: namedParentSchema, male: namedParentSchema }).nullable().describe('From its Purdy pedigree; null when it names no cross'),
+    progeny: z
+      .array(z.object({ id: z.number().int(), germplasmName: z.string(), pedigree: z.string(), role: z.enum(['female', 'male']) }))
+      .describe('Accessions whose pedigree names it as a parent (planned progeny are its crosses)'),
+    plannedIn: z.array(plannedCrossInPlanSchema).describe('Planned crosses of the two parents its pedigree names, in either direction: the cross plans it may come from'),
+  })
+  .describe('The parents and progeny of an accession');
+export type AccessionLineage = z.infer<typeof accessionLineageSchema>;
+
+/** Accession names to look up, as pasted into the cross-plan grid. */
+export const accessionResolveSchema = z.object({
+  names: z.array(z.string().trim().min(1, 'A name cannot be empty').max(200, 'A name is at most 200 characters')).min(1, 'Give at least one name').max(5000, 'At most 5,000 names at once'),
+});
+const namedAccessionSchema = z.object({ id: z.number().int(), germplasmName: z.string() });
+export const accessionResolutionSchema = z.object({
+  data: z.array(
+    z.object({
+      name: z.string(),
+      accession: namedAccessionSchema.nullable().describe('The accession of that name or synonym (any case); null when none is'),
+      suggestions: z.array(namedAccessionSchema).describe('For a name no accession has: the nearest names, closest first'),
+    }),
+  ),
+});
+export type AccessionResolution = z.infer<typeof accessionResolutionSchema>;

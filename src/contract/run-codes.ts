@@ -8,6 +8,11 @@ export const TERMINAL_RUN_STATUSES: ReadonlySet<RunStatus> = new Set(['SUCCEEDED
 export const TASK_STATUSES = ['NEW', 'SUBMITTED', 'RUNNING', 'COMPLETED', 'FAILED', 'ABORTED', 'CACHED'] as const;
 export const TASK_SORT_FIELDS = ['taskId', 'name', 'process', 'status', 'submit', 'duration', 'realtime', 'cpuPercent', 'peakRss'] as const;
 
+/** What a run group is for: a plain group, or the runs of a discovery or prediction benchmark. */
+export const RUN_GROUP_KINDS = ['group', 'discovery-benchmark', 'prediction-benchmark'] as const;
+export type RunGroupKind = (typeof RUN_GROUP_KINDS)[number];
+export type BenchmarkGroupKind = Exclude<RunGroupKind, 'group'>;
+
 export const RUN_ENGINES = ['local', 'nextflow'] as const;
 export type RunEngineName = (typeof RUN_ENGINES)[number];
 

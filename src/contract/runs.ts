@@ -19,6 +19,7 @@ export const runLaunchSchema = z.object({
   name: runNameSchema,
   groupId: optionalRecordId.describe('The run group it belongs to'),
   projectId: optionalRecordId.describe('The project it is for'),
+  experimentId: optionalRecordId.describe('The experiment it analyses; its outputs are filed under it too'),
   labels: z.array(labelSchema).max(MAX_LABELS, `At most ${MAX_LABELS} labels`).default([]),
   params: z.record(z.string(), z.unknown()).describe('Pipeline parameters, checked against its nextflow_schema.json'),
   relaunchOf: optionalRecordId.describe('The run this launch repeats (the form filled from it)'),
@@ -148,6 +149,7 @@ export const runSummarySchema = z
     groupName: z.string().nullable(),
     projectId: z.number().int().nullable(),
     projectName: z.string().nullable(),
+    experimentId: z.number().int().nullable(),
     launchedBy: personSchema.nullable(),
     submittedAt: z.string(),
     startedAt: z.string().nullable(),
@@ -185,6 +187,7 @@ export const runListQuerySchema = listQuerySchema(RUN_SORT_FIELDS, 'submittedAt'
     .optional(),
   groupId: recordId.optional(),
   projectId: recordId.optional(),
+  experimentId: recordId.optional(),
   mine: z
     .enum(['true', 'false'], { error: 'true or false' })
     .transform((value) => value === 'true')
@@ -332,3 +335,6 @@ export const runLogSchema = z.object({ text: z.string(), nextOffset: z.number().
 export type RunLog = z.infer<typeof runLogSchema>;
 
 export type { RunGroupRecord as RunGroup } from './records';
+
+/** The weblog address carries the run's secret, since Nextflow's weblog sends no header of its own. */
+export const weblogQuerySchema = z.object({ secret: z.string().min(16, 'The run’s weblog secret').max(128) });

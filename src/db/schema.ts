@@ -1,6 +1,6 @@
 import type { MlflowKeyValue, MlflowMetric } from '../contract/mlflow';
 import type { MlflowRunStatus } from '../contract/mlflow-url';
-import type { RunEngineName, RunStatus } from '../contract/run-codes';
+import type { RunEngineName, RunGroupKind, RunStatus } from '../contract/run-codes';
 import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, bigint, boolean, date, doublePrecision, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -216,6 +216,21 @@ export const plannedCrosses = pgTable(
   (table) => [index('planned_crosses_plan').on(table.crossPlanId), index('planned_crosses_female').on(table.femaleParentId), index('planned_crosses_male').on(table.maleParentId)],
 );
 
+/** The accessions an experiment tests (its entries: BrAPI's germplasm of a study). */
+export const experimentEntries = pgTable(
+  'experiment_entries',
+  {
+    experimentId: integer('experiment_id')
+      .notNull()
+      .references(() => experiments.id, { onDelete: 'cascade' }),
+    accessionId: integer('accession_id')
+      .notNull()
+      .references(() => accessions.id, { onDelete: 'restrict' }),
+    addedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.experimentId, table.accessionId] }), index('experiment_entries_accession').on(table.accessionId)],
+);
+
 /* Runs (Seqera Platform's workflow runs) and what the weblog tells of them. */
 
 export const runGroups = pgTable(
@@ -225,7 +240,7 @@ export const runGroups = pgTable(
     name: text('name').notNull(),
     description: text('description'),
     /** group: any runs; discovery-benchmark and prediction-benchmark: runs of methods (models) × datasets, scored together. */
-    kind: text('kind').$type<'group' | 'discovery-benchmark' | 'prediction-benchmark'>().notNull().default('group'),
+    kind: text('kind').$type<RunGroupKind>().notNull().default('group'),
     createdById: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -251,6 +266,8 @@ export const runs = pgTable(
     labels: text('labels').array().notNull().default(sql`'{}'::text[]`),
     groupId: integer('group_id').references(() => runGroups.id, { onDelete: 'set null' }),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
+    /** The experiment it analyses, when it is for one (its outputs are filed under it too). */
+    experimentId: integer('experiment_id').references(() => experiments.id, { onDelete: 'set null' }),
     launchedById: integer('launched_by_id').references(() => users.id, { onDelete: 'set null' }),
     /** The SHA-256 of the secret its weblog posts carry. */
     weblogSecretHash: text('weblog_secret_hash').notNull(),
@@ -279,6 +296,7 @@ export const runs = pgTable(
     index('runs_pipeline').on(table.pipelineId),
     index('runs_group').on(table.groupId),
     index('runs_project').on(table.projectId),
+    index('runs_experiment').on(table.experimentId),
   ],
 );
 

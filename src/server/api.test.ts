@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApi, PUBLIC_ROUTES } from './api';
 import { createLogger } from './log';
-import { createTestApi, type TestApi } from './testing/test-api';
+import { setUpTestApi } from './testing/test-api';
 
 const logged: string[] = [];
-let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
-});
-afterAll(() => t.close());
+const testApi = setUpTestApi();
 
 /** Every route the API registered, as `METHOD /path` with sample values in its parameters. */
 function registeredRoutes(): Array<{ method: string; path: string; pattern: string }> {
   const seen = new Set<string>();
-  return t.api.routes
+  return testApi.t.api.routes
     .filter((route) => route.method !== 'ALL')
     .map((route) => ({ method: route.method, pattern: route.path, path: route.path.replace(/:(\w+)(\{[^}]*\})?/g, '1') }))
     .filter((route) => {
@@ -37,16 +33,16 @@ describe('the route table', () => {
     const protectedRoutes = routes.filter((route) => !PUBLIC_ROUTES.has(`${route.method} ${route.pattern}`));
     expect(protectedRoutes.length).toBeGreaterThan(0);
     for (const route of routes) {
-      const response = await t.call(route.path, { method: route.method });
+      const response = await testApi.t.call(route.path, { method: route.method });
       const isPublic = PUBLIC_ROUTES.has(`${route.method} ${route.pattern}`);
       expect(response.status === 401, `${route.method} ${route.path} → ${response.status}`).toBe(!isPublic);
     }
   });
 
   it('answers 401 without a token, and 404 with one, for a path no route serves', async () => {
-    expect((await t.call('/no-such-thing')).status).toBe(401);
-    const user = await t.createTestUser();
-    const response = await t.call('/no-such-thing', { token: await t.signIn(user.email) });
+    expect((await testApi.t.call('/no-such-thing')).status).toBe(401);
+    const user = await testApi.t.createTestUser();
+    const response = await testApi.t.call('/no-such-thing', { token: await testApi.t.signIn(user.email) });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'No API route for GET /no-such-thing.' });
   });
@@ -54,7 +50,7 @@ describe('the route table', () => {
 
 describe('the OpenAPI document', () => {
   it('describes every 2xx JSON body with a real schema: no empty objects, no catch-all records', async () => {
-    const document = (await (await t.call('/openapi.json')).json()) as {
+    const document = (await (await testApi.t.call('/openapi.json')).json()) as {
       paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: Record<string, unknown> }> }> }>>;
       components: { schemas: Record<string, Record<string, unknown>> };
     };
@@ -88,7 +84,7 @@ describe('the OpenAPI document', () => {
 describe('request bodies', () => {
   it('refuses a sign-in body over 16 KB with 413 before reading it, stated or streamed without a length', async () => {
     const big = JSON.stringify({ email: 'a@example.org', password: 'x'.repeat(64 * 1024) });
-    const stated = await t.call('/authentication/login', { method: 'POST', body: big, headers: { 'Content-Type': 'application/json' } });
+    const stated = await testApi.t.call('/authentication/login', { method: 'POST', body: big, headers: { 'Content-Type': 'application/json' } });
     expect(stated.status).toBe(413);
     expect(((await stated.json()) as { message: string }).message).toMatch(/larger than this route accepts \(16 KB\)/);
     // A body streamed in chunks, with no Content-Length to trust.
@@ -98,14 +94,14 @@ describe('request bodies', () => {
         controller.close();
       },
     });
-    const streamed = await t.api.request('/authentication/login', { method: 'POST', body: chunks, headers: { 'Content-Type': 'application/json' }, duplex: 'half' } as RequestInit);
+    const streamed = await testApi.t.api.request('/authentication/login', { method: 'POST', body: chunks, headers: { 'Content-Type': 'application/json' }, duplex: 'half' } as RequestInit);
     expect(streamed.status).toBe(413);
   });
 
   it('applies each route’s own limit where the API is served under /api, as in production', async () => {
-    const mounted = createApi({ database: t.database, log: createLogger('error', () => {}), trustProxy: true, version: 'test', corsOrigins: [], basePath: '/api' });
-    const user = await t.createTestUser();
-    const token = await t.signIn(user.email);
+    const mounted = createApi({ database: testApi.t.database, log: createLogger('error', () => {}), trustProxy: true, version: 'test', corsOrigins: [], basePath: '/api' });
+    const user = await testApi.t.createTestUser();
+    const token = await testApi.t.signIn(user.email);
     const csv = `germplasmName,genus\n${Array.from({ length: 60_000 }, (_, index) => `Limit-${index},Oryza`).join('\n')}\n`;
     expect(csv.length).toBeGreaterThan(1024 * 1024);
     const imported = await mounted.request('/api/accessions/import', { method: 'POST', body: csv, headers: { Authorization: `token ${token}`, 'Content-Type': 'text/csv' } });
@@ -119,22 +115,22 @@ describe('request bodies', () => {
   });
 
   it('refuses JSON over 1 MB on other routes, signed in or not', async () => {
-    const user = await t.createTestUser();
-    const token = await t.signIn(user.email);
-    const response = await t.call('/projects', { method: 'POST', token, json: { name: 'x', description: 'y'.repeat(1024 * 1024 + 10) } });
+    const user = await testApi.t.createTestUser();
+    const token = await testApi.t.signIn(user.email);
+    const response = await testApi.t.call('/projects', { method: 'POST', token, json: { name: 'x', description: 'y'.repeat(1024 * 1024 + 10) } });
     expect(response.status).toBe(413);
   });
 });
 
 describe('public routes', () => {
   it('health reports the database', async () => {
-    const response = await t.call('/health');
+    const response = await testApi.t.call('/health');
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ status: 'ok', database: expect.stringMatching(/pglite|postgres/) });
   });
 
   it('publishes an OpenAPI 3.1 document listing the authentication routes and the token scheme', async () => {
-    const response = await t.call('/openapi.json');
+    const response = await testApi.t.call('/openapi.json');
     const document = (await response.json()) as { openapi: string; paths: Record<string, unknown>; components: { securitySchemes: Record<string, unknown> } };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/authentication/check', '/authentication/login', '/authentication/logout']));
@@ -144,7 +140,7 @@ describe('public routes', () => {
 
 describe('responses', () => {
   it('carry security headers and a request id', async () => {
-    const response = await t.call('/health');
+    const response = await testApi.t.call('/health');
     expect(response.headers.get('x-content-type-options')).toBe('nosniff');
     expect(response.headers.get('x-frame-options')).toBe('DENY');
     expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
@@ -156,17 +152,17 @@ describe('responses', () => {
 
   it('turn an unexpected error into a 500 that says "Something went wrong", with the request id that is in the log and no stack', async () => {
     // A database that fails the way a dropped connection does.
-    const failingDb = new Proxy(t.db, {
+    const failingDb = new Proxy(testApi.t.db, {
       get: (target, property, receiver) => (property === 'execute' ? () => Promise.reject(new Error('connection to postgres://seedbed:hunter2@db failed')) : Reflect.get(target, property, receiver)),
     });
-    const api = createApi({
-      database: { ...t.database, db: failingDb },
+    const failing = createApi({
+      database: { ...testApi.t.database, db: failingDb },
       log: createLogger('info', (_, line) => logged.push(line)),
       trustProxy: false,
       version: 'test',
       corsOrigins: [],
     });
-    const response = await api.request('/health');
+    const response = await failing.request('/health');
     expect(response.status).toBe(500);
     const body = (await response.json()) as { message: string; requestId: string };
     expect(body.message).toBe('Something went wrong');

@@ -170,7 +170,7 @@ export function createApi(options: ApiOptions) {
   api.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404));
   api.onError(handleError);
   // BrAPI v2.1 (read only), served beside the API at /brapi/v2 with the same tokens.
-  return Object.assign(api, { deps, brapi: createBrapi(deps, options.log) });
+  return Object.assign(api, { deps, brapi: createBrapi(deps, options.log, options.corsOrigins) });
 }
 
 export type Api = ReturnType<typeof createApi>;

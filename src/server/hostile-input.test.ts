@@ -1,10 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_TEMPLATES, templateCsv } from '../contract/imports';
 import { runs } from './db/schema';
 import { STORAGE_REFUSED_MESSAGE } from './http/errors';
 import { hashSecret } from './runs/weblog';
-import { createTestApi, type TestApi } from './testing/test-api';
+import { setUpTestApi } from './testing/test-api';
 
 /**
  * Every operation of openapi.json, called with hostile values of the kinds a fuzzer found
@@ -97,7 +97,7 @@ function operationsOf(document: { paths: Record<string, Record<string, { paramet
   return operations;
 }
 
-let t: TestApi;
+const api = setUpTestApi({ runs: { defaultEngine: 'nextflow' } });
 let token: string;
 let operations: Operation[];
 const WEBLOG_SECRET = 'fuzz-secret-0123456789abcdef';
@@ -105,12 +105,11 @@ let runId = 0;
 
 beforeAll(async () => {
   // With the run service (nextflow is not on PATH here, so nothing is started).
-  t = await createTestApi({ runs: { defaultEngine: 'nextflow' } });
-  token = await t.signInNewUser();
-  operations = operationsOf(await (await t.call('/openapi.json')).json());
+  token = api.token;
+  operations = operationsOf(await (await api.t.call('/openapi.json')).json());
   // A run whose weblog secret the fuzzer knows, so that hostile events reach the writer.
-  const owner = await t.createTestUser();
-  const [run] = await t.db
+  const owner = await api.t.createTestUser();
+  const [run] = await api.t.db
     .insert(runs)
     .values({
       name: 'fuzzed_run',
@@ -124,7 +123,6 @@ beforeAll(async () => {
     .returning({ id: runs.id });
   runId = run!.id;
 });
-afterAll(() => t.close());
 
 // Bounded so that `npm test` stays quick: about 25 requests an operation.
 const RUNS_PER_OPERATION = 25;
@@ -136,7 +134,7 @@ async function problemOf(operation: Operation, path: Record<string, string>, que
   const init: RequestInit & { token: string } = { method: operation.method, token };
   if (operation.body?.type === 'json') Object.assign(init, { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json' } });
   if (operation.body?.type === 'csv') Object.assign(init, { body: String(body), headers: { 'Content-Type': 'text/csv' } });
-  const response = await t.call(`${url.pathname}${url.search}`, init);
+  const response = await api.t.call(`${url.pathname}${url.search}`, init);
   const type = response.headers.get('content-type') ?? '';
   const problem =
     response.status >= 500

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../../playwright.config';
 
 export { E2E_ADMIN };
@@ -76,4 +76,21 @@ export async function signInWithToken(page: Page) {
     if (!window.localStorage.getItem('token')) window.localStorage.setItem('token', value);
   }, token);
   return token;
+}
+
+/** The API as the e2e administrator, for tests that create the rows they then look at. */
+export async function adminApi(request: APIRequestContext) {
+  const { token } = (await (await request.post('/api/authentication/login', { data: E2E_ADMIN })).json()) as { token: string };
+  const headers = { Authorization: `token ${token}` };
+  return {
+    post: async (path: string, data: unknown) => {
+      const response = await request.post(`/api/${path}`, { data, headers });
+      expect(response.ok(), await response.text()).toBe(true);
+      return (await response.json()) as { id: number };
+    },
+    put: async (path: string, data: unknown) => {
+      const response = await request.put(`/api/${path}`, { data, headers });
+      expect(response.ok(), await response.text()).toBe(true);
+    },
+  };
 }

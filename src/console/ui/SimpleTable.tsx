@@ -13,7 +13,8 @@ export interface SimpleColumn<Row> {
 /**
  * The console's one read-only table, for short lists a page already holds: a run's outputs, an
  * accession's crosses, the invitations, the template columns, the demo's runs. Lists the API pages
- * through use `DataTable`. Inside a Card it reaches the card's edges, as DataTable does.
+ * through use `DataTable`. Inside a Card it reaches the card's edges, as DataTable does; `boxed`,
+ * for a dialog, draws it small in a box of its own that scrolls under a fixed heading.
  */
 export function SimpleTable<Row>({
   columns,
@@ -22,6 +23,7 @@ export function SimpleTable<Row>({
   label,
   dense = false,
   alignTop = false,
+  boxed = false,
 }: {
   columns: Array<SimpleColumn<Row>>;
   rows: Row[];
@@ -29,16 +31,17 @@ export function SimpleTable<Row>({
   label?: string;
   dense?: boolean;
   alignTop?: boolean;
+  boxed?: boolean;
 }) {
-  const padding = dense ? 'py-2' : 'py-2.5';
-  const edge = (index: number) => (index === 0 ? 'pl-6 pr-3' : index === columns.length - 1 ? 'pr-6 pl-3' : 'px-3');
+  const padding = boxed ? 'py-1.5' : dense ? 'py-2' : 'py-2.5';
+  const edge = (index: number) => (boxed ? 'px-3' : index === 0 ? 'pl-6 pr-3' : index === columns.length - 1 ? 'pr-6 pl-3' : 'px-3');
   return (
-    <div className="-mx-6 overflow-x-auto">
-      <table className="w-full text-left text-sm" aria-label={label}>
-        <thead className="text-xs uppercase tracking-wide text-stone-500">
+    <div className={boxed ? 'max-h-56 overflow-y-auto rounded-md ring-1 ring-stone-200' : '-mx-6 overflow-x-auto'}>
+      <table className={`w-full text-left ${boxed ? 'text-xs' : 'text-sm'}`} aria-label={label}>
+        <thead className={boxed ? 'sticky top-0 bg-stone-50 text-stone-500' : 'text-xs uppercase tracking-wide text-stone-500'}>
           <tr>
             {columns.map((column, index) => (
-              <th key={column.header} className={`${edge(index)} py-2 font-medium ${column.align === 'right' ? 'text-right' : ''}`}>
+              <th key={column.header} className={`${edge(index)} ${boxed ? 'py-1.5' : 'py-2'} font-medium ${column.align === 'right' ? 'text-right' : ''}`}>
                 {column.srOnly ? <span className="sr-only">{column.header}</span> : column.header}
               </th>
             ))}

@@ -1,6 +1,6 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { accessions, crossPlans, experiments, plannedCrosses, projects, sites } from '../db/schema';
+import { accessions, crossPlans, experimentEntries, experiments, plannedCrosses, projects, sites } from '../db/schema';
 
 /** A small deterministic random generator, so that the demo is the same on every machine. */
 function random(seed: number) {
@@ -83,7 +83,7 @@ const CULTIVARS: Array<[string, string, string]> = [
   ['HUW234', 'IND', 'HUW12*2/CPAN2009'],
 ];
 
-/** Two projects, six stations, 500 accessions, eight experiments and two cross plans of 20 crosses. */
+/** Two projects, six stations, 500 accessions, eight experiments with their entries and two cross plans of 20 crosses. */
 export async function seedDemo(db: Database): Promise<{ created: boolean }> {
   const [already] = await db
     .select({ value: count() })
@@ -137,78 +137,98 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
 
     const [springWheat, heat] = projectRows.map((row) => row.id) as [number, number];
     const siteId = (index: number) => siteRows[index]!.id;
-    await tx.insert(experiments).values([
-      {
-        name: 'EYT-2026-OBR',
-        projectId: springWheat,
-        siteId: siteId(0),
-        studyType: 'yield_trial',
-        season: '2025-26 winter',
-        year: 2026,
-        designType: 'alpha_lattice',
-        startDate: '2025-11-20',
-        endDate: '2026-05-10',
-        description: 'Elite yield trial, full irrigation, 3 replicates.',
-      },
-      {
-        name: 'EYT-2026-OBR-DRT',
-        projectId: springWheat,
-        siteId: siteId(0),
-        studyType: 'yield_trial',
-        season: '2025-26 winter',
-        year: 2026,
-        designType: 'alpha_lattice',
-        startDate: '2025-11-22',
-        endDate: '2026-05-05',
-        description: 'Elite yield trial, reduced irrigation (drought).',
-      },
-      {
-        name: 'AYT-2026-LDH',
-        projectId: springWheat,
-        siteId: siteId(4),
-        studyType: 'yield_trial',
-        season: '2025-26 rabi',
-        year: 2026,
-        designType: 'RCBD',
-        startDate: '2025-11-10',
-        endDate: '2026-04-20',
-      },
-      {
-        name: 'AYT-2026-NJO',
-        projectId: springWheat,
-        siteId: siteId(3),
-        studyType: 'yield_trial',
-        season: '2026 long rains',
-        year: 2026,
-        designType: 'RCBD',
-        startDate: '2026-04-01',
-        endDate: '2026-09-15',
-      },
-      { name: 'Crossing block 2026 BAT', projectId: springWheat, siteId: siteId(1), studyType: 'crossing_block', season: '2026 summer', year: 2026, startDate: '2026-05-15' },
-      {
-        name: 'Heat panel late sowing OBR',
-        projectId: heat,
-        siteId: siteId(0),
-        studyType: 'phenotyping',
-        season: '2025-26 winter',
-        year: 2026,
-        designType: 'augmented',
-        startDate: '2026-01-15',
-        endDate: '2026-05-30',
-        description: 'Sown 8 weeks late so that grain fill meets the heat.',
-      },
-      { name: 'Heat panel MCH', projectId: heat, siteId: siteId(2), studyType: 'phenotyping', season: '2025-26', year: 2026, designType: 'augmented', startDate: '2025-12-20', endDate: '2026-06-10' },
-      {
-        name: 'Heat panel genotyping',
-        projectId: heat,
-        siteId: siteId(5),
-        studyType: 'genotyping',
-        year: 2025,
-        startDate: '2025-03-01',
-        endDate: '2025-06-30',
-        description: 'Leaf sampling for the 35K array.',
-      },
-    ]);
+    const experimentRows = await tx
+      .insert(experiments)
+      .values([
+        {
+          name: 'EYT-2026-OBR',
+          projectId: springWheat,
+          siteId: siteId(0),
+          studyType: 'yield_trial',
+          season: '2025-26 winter',
+          year: 2026,
+          designType: 'alpha_lattice',
+          startDate: '2025-11-20',
+          endDate: '2026-05-10',
+          description: 'Elite yield trial, full irrigation, 3 replicates.',
+        },
+        {
+          name: 'EYT-2026-OBR-DRT',
+          projectId: springWheat,
+          siteId: siteId(0),
+          studyType: 'yield_trial',
+          season: '2025-26 winter',
+          year: 2026,
+          designType: 'alpha_lattice',
+          startDate: '2025-11-22',
+          endDate: '2026-05-05',
+          description: 'Elite yield trial, reduced irrigation (drought).',
+        },
+        {
+          name: 'AYT-2026-LDH',
+          projectId: springWheat,
+          siteId: siteId(4),
+          studyType: 'yield_trial',
+          season: '2025-26 rabi',
+          year: 2026,
+          designType: 'RCBD',
+          startDate: '2025-11-10',
+          endDate: '2026-04-20',
+        },
+        {
+          name: 'AYT-2026-NJO',
+          projectId: springWheat,
+          siteId: siteId(3),
+          studyType: 'yield_trial',
+          season: '2026 long rains',
+          year: 2026,
+          designType: 'RCBD',
+          startDate: '2026-04-01',
+          endDate: '2026-09-15',
+        },
+        { name: 'Crossing block 2026 BAT', projectId: springWheat, siteId: siteId(1), studyType: 'crossing_block', season: '2026 summer', year: 2026, startDate: '2026-05-15' },
+        {
+          name: 'Heat panel late sowing OBR',
+          projectId: heat,
+          siteId: siteId(0),
+          studyType: 'phenotyping',
+          season: '2025-26 winter',
+          year: 2026,
+          designType: 'augmented',
+          startDate: '2026-01-15',
+          endDate: '2026-05-30',
+          description: 'Sown 8 weeks late so that grain fill meets the heat.',
+        },
+        {
+          name: 'Heat panel MCH',
+          projectId: heat,
+          siteId: siteId(2),
+          studyType: 'phenotyping',
+          season: '2025-26',
+          year: 2026,
+          designType: 'augmented',
+          startDate: '2025-12-20',
+          endDate: '2026-06-10',
+        },
+        {
+          name: 'Heat panel genotyping',
+          projectId: heat,
+          siteId: siteId(5),
+          studyType: 'genotyping',
+          year: 2025,
+          startDate: '2025-03-01',
+          endDate: '2025-06-30',
+          description: 'Leaf sampling for the 35K array.',
+        },
+      ])
+      .returning({ id: experiments.id });
+    // Each experiment tests 24 to 60 accessions; the heat panel's three share the same 60.
+    const entries = experimentRows.flatMap((experiment, index) => {
+      const size = index >= 5 ? 60 : 24 + index * 6;
+      const start = index >= 5 ? 400 : index * 40;
+      return accessionRows.slice(start, start + size).map((accession) => ({ experimentId: experiment.id, accessionId: accession.id }));
+    });
+    await tx.insert(experimentEntries).values(entries);
 
     const plans = await tx
       .insert(crossPlans)

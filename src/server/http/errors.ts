@@ -8,19 +8,6 @@ import { DomainError, type DomainErrorKind } from '../domain-errors';
 import { describeError } from '../log';
 import { isDataException, sqlState } from '../db/errors';
 
-/** An error whose message is meant for the person at the other end. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    message: string,
-    readonly errors?: Record<string, string>,
-    /** More of the body, e.g. an import's report. */
-    readonly details?: Record<string, unknown>,
-  ) {
-    super(message);
-  }
-}
-
 /** zod-openapi calls this when a request part fails its schema: 400 with one message per field. */
 export function validationHook(result: { success: true; data?: unknown; target: string } | { success: false; error: z.ZodError; target: string }, c: Context) {
   const where = result.target === 'json' ? 'request body' : `request ${result.target}`;
@@ -42,8 +29,12 @@ export const STORAGE_REFUSED_MESSAGE = 'A value in this request cannot be stored
 /** The status of each kind of domain error. */
 const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
   invalid: 400,
+  unauthorized: 401,
+  forbidden: 403,
   'not-found': 404,
   conflict: 409,
+  // A link that worked once and no longer does (a used or revoked invitation).
+  gone: 410,
   'too-large': 413,
   'too-many-attempts': 429,
   'not-implemented': 501,
@@ -56,10 +47,7 @@ const STATUS_OF: Record<DomainErrorKind, ContentfulStatusCode> = {
 export function handleError(error: Error, c: Context): Response {
   if (error instanceof DomainError) {
     if (error.retryAfterSeconds !== undefined) c.header('Retry-After', String(error.retryAfterSeconds));
-    return c.json({ message: error.message, ...(error.fields ? { errors: error.fields } : {}) } satisfies ApiErrorBody, STATUS_OF[error.kind]);
-  }
-  if (error instanceof ApiError) {
-    return c.json({ ...error.details, message: error.message, ...(error.errors ? { errors: error.errors } : {}) }, error.status);
+    return c.json({ ...error.details, message: error.message, ...(error.fields ? { errors: error.fields } : {}) } satisfies ApiErrorBody, STATUS_OF[error.kind]);
   }
   if (error instanceof HTTPException) {
     const message = error.status === 400 && /json/i.test(error.message) ? 'The request body is not valid JSON.' : error.message || 'Request failed';

@@ -2,13 +2,14 @@ import type { z } from '@hono/zod-openapi';
 import { apiErrorSchema } from '../../contract/errors';
 
 /** The JSON error responses a route can give, for its OpenAPI declaration. */
-export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 413 | 429 | 501 | 502 | 503>) {
+export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 410 | 413 | 429 | 501 | 502 | 503>) {
   const descriptions = {
     400: 'Invalid input; `errors` names each bad field',
     401: 'Not signed in, or the token expired',
     403: 'Not allowed',
     404: 'Not found',
     409: 'Conflicts with existing data',
+    410: 'Gone: used, withdrawn or expired',
     413: 'Too large',
     429: 'Too many attempts',
     501: 'Not available on this server (e.g. no local implementation)',

@@ -11,7 +11,7 @@ import { headerOf } from '../storage/content-check';
 import { registerLocalFile } from '../storage/file-store';
 
 /** A run with its folder (run-folder.ts). */
-type Run = Pick<typeof runs.$inferSelect, 'id' | 'params' | 'projectId' | 'launchedById' | 'pipelineId'> & { runDir: string };
+type Run = Pick<typeof runs.$inferSelect, 'id' | 'params' | 'projectId' | 'experimentId' | 'launchedById' | 'pipelineId'> & { runDir: string };
 
 export interface RunOutput {
   /** Relative to the output directory. */
@@ -153,6 +153,7 @@ export async function registerOutputs(db: Database, run: Run, dataDir: string, p
       sha256: await sha256Of(full),
       fileTypeId: output.fileTypeId,
       projectId: run.projectId,
+      experimentId: run.experimentId,
       runId: run.id,
       uploadedById: run.launchedById,
     });

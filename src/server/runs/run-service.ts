@@ -8,7 +8,7 @@ import path from 'node:path';
 import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import type { RunEngineName, RunLaunchValues } from '../../contract/runs';
 import type { Database } from '../db/client';
-import { projects, runGroups, runs } from '../db/schema';
+import { experiments, projects, runGroups, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import { describeError, type Logger } from '../log';
 import { withDefaults } from '../pipelines/param-defaults';
@@ -121,10 +121,11 @@ export function createRunService(options: RunServiceOptions) {
     return pipeline;
   }
 
-  async function checkReferences(input: { groupId: number | null; projectId: number | null }) {
+  async function checkReferences(input: { groupId: number | null; projectId: number | null; experimentId?: number | null }) {
     const errors: Record<string, string> = {};
     if (input.groupId && (await db.select({ id: runGroups.id }).from(runGroups).where(eq(runGroups.id, input.groupId))).length === 0) errors.groupId = 'No such run group';
     if (input.projectId && (await db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId))).length === 0) errors.projectId = 'No such project';
+    if (input.experimentId && (await db.select({ id: experiments.id }).from(experiments).where(eq(experiments.id, input.experimentId))).length === 0) errors.experimentId = 'No such experiment';
     if (Object.keys(errors).length > 0) throw new DomainError('invalid', 'The run refers to records that do not exist.', errors);
   }
 
@@ -183,6 +184,7 @@ export function createRunService(options: RunServiceOptions) {
     labels: string[];
     groupId: number | null;
     projectId: number | null;
+    experimentId: number | null;
     revision: string;
     engine: RunEngine;
     pipeline: CataloguePipeline;
@@ -205,6 +207,7 @@ export function createRunService(options: RunServiceOptions) {
         labels: [...new Set(input.labels)],
         groupId: input.groupId,
         projectId: input.projectId,
+        experimentId: input.experimentId,
         launchedById: userId,
         host,
         weblogSecretHash: hashSecret(secret),
@@ -467,6 +470,7 @@ export function createRunService(options: RunServiceOptions) {
       labels: earlier.labels,
       groupId: earlier.groupId,
       projectId: earlier.projectId,
+      experimentId: earlier.experimentId,
       revision: input.revision ?? earlier.revision,
       engine,
       pipeline,

@@ -196,9 +196,11 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
   async function ingest(runId: number, event: WeblogEvent): Promise<void> {
     if (!event.trace) return applyWorkflowEvent(db, runId, event);
     const task = queueTask(runId, event.trace, event);
-    // An error event also fails the run, naming the task.
-    if (event.event === 'error') await applyWorkflowEvent(db, runId, event);
-    return task;
+    if (event.event !== 'error') return task;
+    // An error event also fails the run, naming the task. Both writes are awaited together: if
+    // the run's update failed first, the task's own failure would otherwise go unheard, an
+    // unhandled rejection that ends the process.
+    await Promise.all([task, applyWorkflowEvent(db, runId, event)]);
   }
 
   function queueTask(runId: number, trace: NonNullable<WeblogEvent['trace']>, event: WeblogEvent): Promise<void> {

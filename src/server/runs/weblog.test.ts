@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { RunStatus, WeblogEvent } from '../../contract/runs';
+import type { Database } from '../db/client';
 import { runs } from '../db/schema';
 import { setUpTestApi } from '../testing/test-api';
 import { seededRandom, shuffled } from '../../../pipelines/_shared/stats';
@@ -229,6 +230,29 @@ describe('weblog ingestion', () => {
     const results = await Promise.allSettled(events.map((event) => writer.ingest(runId, event)));
     expect(results.map((result) => result.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((await tasks(runId)).map((task) => task.taskId).sort()).toEqual([1, 3]);
+  });
+});
+
+describe('a database that fails', () => {
+  it('fails an error event’s request with the error, and leaves no rejection unheard (which would end the process)', async () => {
+    const unheard: unknown[] = [];
+    const listen = (reason: unknown) => unheard.push(reason);
+    process.on('unhandledRejection', listen);
+    try {
+      // Every query fails, as when the database goes away while a run still reports.
+      // Any chain of calls (db.update(…).set(…).where(…)) ends in a query that fails when awaited.
+      const gone: Database = new Proxy(() => {}, {
+        get: (_target, key) => (key === 'then' ? (_resolve: unknown, reject: (error: Error) => void) => reject(new Error('the database went away')) : gone),
+        apply: () => gone,
+      }) as unknown as Database;
+      const template = (failedTask as unknown as WeblogEvent[]).find((event) => event.event === 'process_completed')!;
+      const failed: WeblogEvent = { ...template, event: 'error', trace: { ...template.trace!, status: 'FAILED' } };
+      await expect(createWeblogWriter(gone).ingest(1, failed)).rejects.toThrow('the database went away');
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(unheard).toEqual([]);
+    } finally {
+      process.off('unhandledRejection', listen);
+    }
   });
 });
 

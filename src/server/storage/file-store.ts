@@ -10,7 +10,7 @@ import type { FileUploadValues, FileUse, StoredFile } from '../../contract/files
 import { pagination } from '../../contract/list';
 import type { Database } from '../db/client';
 import { escapeLike } from '../db/like';
-import { experiments, filesetFiles, filesets, files, fileTypes, projects, runs } from '../db/schema';
+import { experimentEntries, experiments, filesetFiles, filesets, files, fileTypes, projects, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import { contentProblem, headerOf } from './content-check';
 import { storageNameOf } from './names';
@@ -57,7 +57,7 @@ const megabytes = (bytes: number) => `${Math.round(bytes / 1024 ** 2).toLocaleSt
  */
 export async function registerLocalFile(
   db: Database,
-  values: Pick<typeof files.$inferInsert, 'name' | 'storagePath' | 'sizeBytes' | 'sha256' | 'fileTypeId' | 'projectId' | 'runId' | 'uploadedById'>,
+  values: Pick<typeof files.$inferInsert, 'name' | 'storagePath' | 'sizeBytes' | 'sha256' | 'fileTypeId' | 'projectId' | 'experimentId' | 'runId' | 'uploadedById'>,
 ): Promise<boolean> {
   const inserted = await db
     .insert(files)
@@ -129,6 +129,8 @@ export function createFileStore(options: FileStoreOptions) {
     fileType?: string | undefined;
     mimeType?: string | undefined;
     projectId?: number | undefined;
+    experimentId?: number | undefined;
+    accessionId?: number | undefined;
     runId?: number | undefined;
     filesetId?: number | undefined;
     sha256?: string | undefined;
@@ -147,6 +149,11 @@ export function createFileStore(options: FileStoreOptions) {
         : undefined,
       query.mimeType ? inArray(files.fileTypeId, db.select({ id: fileTypes.id }).from(fileTypes).where(eq(fileTypes.mimeType, query.mimeType))) : undefined,
       query.projectId ? eq(files.projectId, query.projectId) : undefined,
+      query.experimentId ? eq(files.experimentId, query.experimentId) : undefined,
+      // An accession's files: those of the experiments it is an entry of.
+      query.accessionId
+        ? inArray(files.experimentId, db.select({ id: experimentEntries.experimentId }).from(experimentEntries).where(eq(experimentEntries.accessionId, query.accessionId)))
+        : undefined,
       query.runId ? eq(files.runId, query.runId) : undefined,
       query.filesetId ? inArray(files.id, db.select({ id: filesetFiles.fileId }).from(filesetFiles).where(eq(filesetFiles.filesetId, query.filesetId))) : undefined,
       query.sha256 ? eq(files.sha256, query.sha256) : undefined,

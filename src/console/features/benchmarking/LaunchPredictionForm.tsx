@@ -3,7 +3,7 @@ import { type PredictionLaunch, predictionLaunchSchema } from '../../../contract
 import type { Fileset, StoredFile } from '../../../contract/files';
 import type { Page } from '../../../contract/paging';
 import { notifyAfterNavigation } from '../../app/notify';
-import { ROUTES } from '../../app/routes';
+import { launchRoute, ROUTES } from '../../app/routes';
 import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
@@ -99,7 +99,7 @@ export default function LaunchPredictionForm() {
             {models.data.data.length === 0 ? (
               <p className="text-sm text-stone-600">
                 No trained models yet: run{' '}
-                <a className="text-emerald-800 hover:underline" href="/tools/pipeline/run/nf-auto-train">
+                <a className="text-emerald-800 hover:underline" href={launchRoute('nf-auto-train')}>
                   Auto Train
                 </a>{' '}
                 first.

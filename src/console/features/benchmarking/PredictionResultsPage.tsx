@@ -62,7 +62,7 @@ async function loadPrediction(detail: FilesetDetail): Promise<Scored> {
   if (predictionFiles.length === 0) throw new Error(`this fileset needs at least one ${PREDICTIONS}; it holds ${holds}. Add them on Upload GDIP Results`);
   const [tables, observed] = await Promise.all([
     Promise.all(predictionFiles.map(async (file) => parsePredictions(await readStoredText(file.id), file.name, modelName(file.name)))),
-    observedFile ? readStoredText(observedFile.id).then((text) => ({ values: parseObserved(text, observedFile.name), name: observedFile.name })) : null,
+    observedFile ? readStoredText(observedFile.id).then(async (text) => ({ values: await parseObserved(text, observedFile.name), name: observedFile.name })) : null,
   ]);
   const models = tables.flat();
   if (!observed && models.some((model) => !model.observed)) {
@@ -96,7 +96,7 @@ async function datasetObserved(datasetId: string) {
   const fileset = await request<FilesetDetail>(`filesets/${datasetId}`);
   const observedFile = fileset.files.find((file) => file.fileTypeName === OBSERVED);
   if (!observedFile) throw new Error(`the dataset ${fileset.name} has no ${OBSERVED} of observed values`);
-  return { fileset, observed: { values: parseObserved(await readStoredText(observedFile.id), observedFile.name), name: observedFile.name } };
+  return { fileset, observed: { values: await parseObserved(await readStoredText(observedFile.id), observedFile.name), name: observedFile.name } };
 }
 
 type BenchmarkDataset = Scored & { id: string; name: string };

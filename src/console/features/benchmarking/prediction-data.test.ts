@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { parseObserved, parsePredictions, scoreModel } from './prediction-data';
 
-describe('prediction tables', () => {
-  const observed = parseObserved('id,yield,height\nA,1,10\nB,2,NA\nC,3,30\nD,4,40\n', 'observed.csv');
+const observed = await parseObserved('id,yield,height\nA,1,10\nB,2,NA\nC,3,30\nD,4,40\n', 'observed.csv');
 
-  it('pairs predictions with observed values by id and trait, counting those with no observation', () => {
-    const [model] = parsePredictions('id,trait,prediction\nA,yield,1.5\nB,yield,2\nC,yield,2.5\nD,yield,4.5\nZ,yield,9\nB,height,20\n', 'gebv.csv', 'rrblup');
+describe('prediction tables', () => {
+  it('pairs predictions with observed values by id and trait, counting those with no observation', async () => {
+    const [model] = await parsePredictions('id,trait,prediction\nA,yield,1.5\nB,yield,2\nC,yield,2.5\nD,yield,4.5\nZ,yield,9\nB,height,20\n', 'gebv.csv', 'rrblup');
     expect(model).toMatchObject({ name: 'rrblup', observed: null });
     const [height, yieldScore] = scoreModel(model!.name, model!.predictions, observed);
     expect(yieldScore).toMatchObject({ model: 'rrblup', trait: 'yield', n: 4, unmatched: 1, foldPearson: null });
@@ -14,8 +14,8 @@ describe('prediction tables', () => {
     expect(height).toMatchObject({ trait: 'height', n: 0, unmatched: 1, pearson: null });
   });
 
-  it('scores each fold and gives r as mean ± sd across them', () => {
-    const [model] = parsePredictions('id,trait,prediction,fold\nA,yield,1,1\nB,yield,2,1\nC,yield,3,2\nD,yield,5,2\n', 'cv.csv', 'cv');
+  it('scores each fold and gives r as mean ± sd across them', async () => {
+    const [model] = await parsePredictions('id,trait,prediction,fold\nA,yield,1,1\nB,yield,2,1\nC,yield,3,2\nD,yield,5,2\n', 'cv.csv', 'cv');
     const [score] = scoreModel('cv', model!.predictions, observed);
     expect(score!.folds.map((fold) => [fold.fold, fold.n, fold.pearson])).toEqual([
       ['1', 2, 1],
@@ -24,7 +24,7 @@ describe('prediction tables', () => {
     expect(score!.foldPearson).toEqual({ mean: 1, sd: 0, n: 2 });
   });
 
-  it("reads Auto Train's cv_predictions.csv as one model per model value, folds within repeats, and its own observed values", () => {
+  it("reads Auto Train's cv_predictions.csv as one model per model value, folds within repeats, and its own observed values", async () => {
     const text = [
       'id,trait,model,repeat,fold,observed,prediction',
       'A,yield,rrblup,1,1,1,1.1',
@@ -40,7 +40,7 @@ describe('prediction tables', () => {
       'C,yield,rkhs,1,2,3,3',
       'D,yield,rkhs,1,2,4,3.5',
     ].join('\n');
-    const models = parsePredictions(text, 'cv_predictions.csv', 'Auto Train');
+    const models = await parsePredictions(text, 'cv_predictions.csv', 'Auto Train');
     expect(models.map((model) => model.name)).toEqual(['Auto Train: rrblup', 'Auto Train: rkhs']);
     const [rrblup, rkhs] = models.map((model) => scoreModel(model.name, model.predictions, model.observed!)[0]!);
     expect(rrblup!.folds.map((fold) => [fold.fold, fold.n])).toEqual([
@@ -57,8 +57,8 @@ describe('prediction tables', () => {
     expect(rkhs!.foldPearson).toEqual({ mean: 1, sd: null, n: 1 });
   });
 
-  it('names the missing columns', () => {
-    expect(() => parsePredictions('id,value\nA,1\n', 'bad.csv', 'bad')).toThrow('The predictions table bad.csv lacks the columns trait, prediction; its header has id, value.');
-    expect(() => parseObserved('name,yield\nA,1\n', 'obs.csv')).toThrow('The observed values obs.csv need an id column; its header has name, yield.');
+  it('names the missing columns', async () => {
+    await expect(parsePredictions('id,value\nA,1\n', 'bad.csv', 'bad')).rejects.toThrow('The predictions table bad.csv lacks the columns trait, prediction; its header has id, value.');
+    await expect(parseObserved('name,yield\nA,1\n', 'obs.csv')).rejects.toThrow('The observed values obs.csv need an id column; its header has name, yield.');
   });
 });

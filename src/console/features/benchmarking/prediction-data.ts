@@ -1,4 +1,3 @@
-import Papa from 'papaparse';
 import { meanSd, type PredictionScore, scorePrediction } from '../../../contract/benchmark-metrics';
 
 /**
@@ -15,7 +14,9 @@ export interface Prediction {
 
 export type Observed = Map<string, Map<string, number>>;
 
-function rowsOf(text: string) {
+/** papaparse loads with the first table read, not with the page (it would cost 6.6 KB of its first load). */
+async function rowsOf(text: string) {
+  const { default: Papa } = await import('papaparse');
   const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (header) => header.trim() });
   return { rows: parsed.data, columns: parsed.meta.fields ?? [] };
 }
@@ -35,8 +36,8 @@ export interface ModelPredictions {
  * none. A `repeat` column joins the fold (`r1f3`: repeat 1, fold 3), and an `observed` column
  * serves as the observed values, so a cross-validation table scores on its own.
  */
-export function parsePredictions(text: string, fileName: string, name: string): ModelPredictions[] {
-  const { rows, columns } = rowsOf(text);
+export async function parsePredictions(text: string, fileName: string, name: string): Promise<ModelPredictions[]> {
+  const { rows, columns } = await rowsOf(text);
   const missing = ['id', 'trait', 'prediction'].filter((column) => !columns.includes(column));
   if (missing.length > 0) throw new Error(`The predictions table ${fileName} lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}; its header has ${columns.join(', ')}.`);
   const has = (column: string) => columns.includes(column);
@@ -67,8 +68,8 @@ export function parsePredictions(text: string, fileName: string, name: string): 
 }
 
 /** Observed values by trait, then individual: every column but id is a trait. */
-export function parseObserved(text: string, name: string): Observed {
-  const { rows, columns } = rowsOf(text);
+export async function parseObserved(text: string, name: string): Promise<Observed> {
+  const { rows, columns } = await rowsOf(text);
   if (!columns.includes('id')) throw new Error(`The observed values ${name} need an id column; its header has ${columns.join(', ')}.`);
   const observed: Observed = new Map();
   for (const trait of columns.filter((column) => column !== 'id')) {

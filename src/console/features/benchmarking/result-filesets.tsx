@@ -4,7 +4,7 @@ import type { Fileset, FilesetDetail, FilesetKind } from '../../../contract/file
 import { labelValue } from '../../../contract/benchmark-labels';
 import type { Page } from '../../../contract/paging';
 import type { RunGroupRecord } from '../../../contract/records';
-import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
+import { type BenchmarkGroupKind, TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunSummary } from '../../../contract/runs';
 import { ROUTES, viewRoute } from '../../app/routes';
 import { formatDateTime } from '../../lib/format';
@@ -129,7 +129,7 @@ export function useFilesetTables<T>(id: string, load: (detail: FilesetDetail) =>
 }
 
 /** The benchmarks (run groups of a kind) the page scores, newest first, each opening `route?group=`. */
-export function BenchmarkList({ route, kind, launchRoute, description }: { route: string; kind: 'discovery-benchmark' | 'prediction-benchmark'; launchRoute: string; description: string }) {
+export function BenchmarkList({ route, kind, launchRoute, description }: { route: string; kind: BenchmarkGroupKind; launchRoute: string; description: string }) {
   const columns = useMemo<Array<ColumnDef<RunGroupRecord, unknown>>>(
     () => [
       {

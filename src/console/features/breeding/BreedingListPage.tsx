@@ -1,36 +1,34 @@
 import { isImportable } from '../../../contract/breeding-codes';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import type { Page } from '../../../contract/paging';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { RowMenu } from '../../ui/RowMenu';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { apiQuery, parseTableState } from '../../ui/data-table/table-state';
-import { toCsv, downloadText } from './csv';
+import { downloadText } from './csv';
 import { ENTITIES, type EntityKey, type EntitySpec, type Row } from './entities';
 
 // The form and its schema load when a form opens, not with the list.
 const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
 const ImportDialog = lazy(() => import('./ImportDialog'));
 
-/** Entities that import from CSV through the console. */
-
-const EXPORT_PAGE_SIZE = 1000;
-
-/** Every row matching the list's current search and filters (read from the URL), as CSV. */
+/**
+ * Every row matching the list's current search, filters and sort (read from the URL), as the
+ * server writes it: the import template's columns, other records by name, so it imports back.
+ */
 async function exportCsv(spec: EntitySpec): Promise<void> {
   const state = parseTableState(window.location.search, { sort: spec.defaultSort, sortable: spec.sortable, filterNames: spec.filters.map((filter) => filter.name) });
-  const rows: Row[] = [];
-  for (let page = 0; ; page += 1) {
-    const result = await request<Page<Row>>(`${spec.path}?${apiQuery({ ...state, page, pageSize: EXPORT_PAGE_SIZE })}`);
-    rows.push(...result.data);
-    if (page + 1 >= result.pagination.totalPages) break;
-  }
-  downloadText(`${spec.path}-${new Date().toISOString().slice(0, 10)}.csv`, toCsv(['id', ...spec.fields.map((field) => field.name)], rows));
-  notify.success(`Exported ${rows.length.toLocaleString()} ${spec.what}`);
+  const query = new URLSearchParams(apiQuery({ ...state, page: 0, pageSize: 1 }));
+  query.delete('page');
+  query.delete('pageSize');
+  const csv = await request<string>(`${spec.path}/export?${query}`);
+  downloadText(`${spec.path}-${new Date().toISOString().slice(0, 10)}.csv`, csv);
+  const rows = csv.split('\r\n').length - 2;
+  notify.success(`Exported ${spec.what}${rows >= 0 ? ` (${rows.toLocaleString()} rows)` : ''}`);
 }
 
 export function BreedingList({ spec }: { spec: EntitySpec }) {
@@ -50,13 +48,15 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
         cell: (info) => {
           const name = String(info.row.original[spec.nameField]);
           return (
-            <div className="flex justify-end gap-1 whitespace-nowrap">
-              <Button size="sm" variant="ghost" onClick={() => setEditing(info.row.original)} aria-label={`Edit ${name}`}>
-                Edit
-              </Button>
-              <Button size="sm" variant="ghost" onClick={() => setDeleting(info.row.original)} aria-label={`Delete ${name}`}>
-                Delete
-              </Button>
+            <div className="flex justify-end">
+              <RowMenu
+                label={`Actions for ${name}`}
+                items={[
+                  { label: 'Open', href: `${spec.viewRoute}?id=${info.row.original.id}` },
+                  { label: 'Edit…', onSelect: () => setEditing(info.row.original) },
+                  { label: 'Delete…', onSelect: () => setDeleting(info.row.original), tone: 'danger' },
+                ]}
+              />
             </div>
           );
         },
@@ -82,7 +82,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
   return (
     <>
       <div className="mb-4 flex flex-wrap justify-end gap-2">
-        {isImportable(spec.key) && <Button onClick={() => setImporting(true)}>Import CSV</Button>}
+        {isImportable(spec.key) && <Button onClick={() => setImporting(true)}>Import CSV or Excel</Button>}
         <Button onClick={() => exportCsv(spec).catch((error: Error) => notify.error(error.message))}>Export CSV</Button>
         <Button variant="primary" onClick={() => setEditing(null)}>
           New {spec.noun}

@@ -13,12 +13,15 @@ import { DataTable } from '../../ui/data-table/DataTable';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { ENTITIES, humanize, type EntityKey, type FieldSpec, type Row } from './entities';
-import { AccessionCrosses } from './AccessionCrosses';
-import { PlannedCrosses } from './PlannedCrosses';
-import { FilesTable } from '../files/FilesTable';
-import { RunsTable } from '../runs/RunsTable';
-
 const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
+// What a record's page shows beyond its fields loads after the record: each kind has its own.
+const PlannedCrosses = lazy(() => import('./PlannedCrosses').then((module) => ({ default: module.PlannedCrosses })));
+const AccessionCrosses = lazy(() => import('./AccessionCrosses').then((module) => ({ default: module.AccessionCrosses })));
+const AccessionLineageCard = lazy(() => import('./AccessionRelations').then((module) => ({ default: module.AccessionLineageCard })));
+const AccessionExperiments = lazy(() => import('./AccessionRelations').then((module) => ({ default: module.AccessionExperiments })));
+const ExperimentEntries = lazy(() => import('./ExperimentEntries').then((module) => ({ default: module.ExperimentEntries })));
+const FilesTable = lazy(() => import('../files/FilesTable').then((module) => ({ default: module.FilesTable })));
+const RunsTable = lazy(() => import('../runs/RunsTable').then((module) => ({ default: module.RunsTable })));
 
 /** Which lists a record's page shows: the records of other kinds that point at it. */
 const RELATED: Partial<Record<EntityKey, Array<{ entity: EntityKey; filter: string; title: string }>>> = {
@@ -102,39 +105,53 @@ function EntityView({ entity }: { entity: EntityKey }) {
           ))}
         </dl>
       </Card>
-      {entity === 'cross-plans' && <PlannedCrosses planId={row.id} />}
-      {entity === 'accessions' && <AccessionCrosses accessionId={row.id} />}
-      {(RELATED[entity] ?? []).map((related) => {
-        const relatedSpec = ENTITIES[related.entity];
-        return (
-          <section key={related.entity} aria-label={related.title}>
-            <h2 className="mb-2 text-lg font-semibold text-stone-900">{related.title}</h2>
-            <DataTable<Row>
-              path={relatedSpec.path}
-              what={relatedSpec.what}
-              columns={relatedSpec.columns}
-              sortable={relatedSpec.sortable}
-              defaultSort={relatedSpec.defaultSort}
-              searchPlaceholder={relatedSpec.searchPlaceholder}
-              emptyHint={`No ${relatedSpec.what} yet.`}
-              fixedFilters={{ [related.filter]: String(row.id) }}
-              urlState={false}
-            />
-          </section>
-        );
-      })}
-      {entity === 'projects' && (
-        <>
-          <section aria-label="Runs">
-            <h2 className="mb-2 text-lg font-semibold text-stone-900">Runs</h2>
-            <RunsTable fixedFilters={{ projectId: String(row.id) }} />
-          </section>
-          <section aria-label="Files">
-            <h2 className="mb-2 text-lg font-semibold text-stone-900">Files</h2>
-            <FilesTable fixedFilters={{ projectId: String(row.id) }} />
-          </section>
-        </>
-      )}
+      <Suspense fallback={null}>
+        {entity === 'cross-plans' && <PlannedCrosses planId={row.id} />}
+        {entity === 'accessions' && (
+          <>
+            <AccessionLineageCard accessionId={row.id} />
+            <AccessionCrosses accessionId={row.id} />
+            <AccessionExperiments accessionId={row.id} />
+            <section aria-label="Files">
+              <h2 className="mb-2 text-lg font-semibold text-stone-900">Files</h2>
+              <p className="mb-2 text-sm text-stone-600">The files of the experiments it is an entry of: their genotypes, phenotypes and results.</p>
+              <FilesTable fixedFilters={{ accessionId: String(row.id) }} />
+            </section>
+          </>
+        )}
+        {entity === 'experiments' && <ExperimentEntries experimentId={row.id} />}
+        {(RELATED[entity] ?? []).map((related) => {
+          const relatedSpec = ENTITIES[related.entity];
+          return (
+            <section key={related.entity} aria-label={related.title}>
+              <h2 className="mb-2 text-lg font-semibold text-stone-900">{related.title}</h2>
+              <DataTable<Row>
+                path={relatedSpec.path}
+                what={relatedSpec.what}
+                columns={relatedSpec.columns}
+                sortable={relatedSpec.sortable}
+                defaultSort={relatedSpec.defaultSort}
+                searchPlaceholder={relatedSpec.searchPlaceholder}
+                emptyHint={`No ${relatedSpec.what} yet.`}
+                fixedFilters={{ [related.filter]: String(row.id) }}
+                urlState={false}
+              />
+            </section>
+          );
+        })}
+        {(entity === 'projects' || entity === 'experiments') && (
+          <>
+            <section aria-label="Runs">
+              <h2 className="mb-2 text-lg font-semibold text-stone-900">Runs</h2>
+              <RunsTable fixedFilters={{ [entity === 'projects' ? 'projectId' : 'experimentId']: String(row.id) }} />
+            </section>
+            <section aria-label="Files">
+              <h2 className="mb-2 text-lg font-semibold text-stone-900">Files</h2>
+              <FilesTable fixedFilters={{ [entity === 'projects' ? 'projectId' : 'experimentId']: String(row.id) }} />
+            </section>
+          </>
+        )}
+      </Suspense>
       {editing && (
         <Suspense fallback={null}>
           <EntityFormDialog

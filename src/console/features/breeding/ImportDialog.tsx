@@ -1,9 +1,11 @@
 import { ROUTES } from '../../app/routes';
 import { useEffect, useRef, useState } from 'react';
+import { DERIVED_INPUTS, type DerivedInput, VOCABULARY_LABELS } from '../../../contract/import-vocabularies';
 import type { ImportProblem, ImportReport, ImportResult, ImportWarning } from '../../../contract/imports';
 import { notify } from '../../app/notify';
 import { RequestError, upload } from '../../lib/api';
 import { Button } from '../../ui/Button';
+import { SimpleTable } from '../../ui/SimpleTable';
 import type { EntitySpec } from './entities';
 
 type Problem = ImportProblem & { code?: ImportWarning['code'] };
@@ -14,53 +16,101 @@ type Phase = { step: 'choose' } | { step: 'working'; label: string; fraction?: n
 
 function ProblemTable({ problems, tone }: { problems: Problem[]; tone: 'error' | 'warning' }) {
   return (
-    <div className="max-h-56 overflow-y-auto rounded-md ring-1 ring-stone-200">
-      <table className="w-full text-left text-xs">
-        <thead className="sticky top-0 bg-stone-50 text-stone-500">
-          <tr>
-            <th className="px-3 py-1.5 font-medium">Row</th>
-            <th className="px-3 py-1.5 font-medium">Column</th>
-            <th className="px-3 py-1.5 font-medium">{tone === 'error' ? 'Error' : 'Warning'}</th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-stone-100">
-          {problems.map((problem) => (
-            <tr key={`${problem.row}:${problem.column}:${problem.message}`}>
-              <td className="px-3 py-1.5 tabular-nums">{problem.row}</td>
-              <td className="px-3 py-1.5 font-mono">{problem.column || '—'}</td>
-              <td className={`px-3 py-1.5 ${tone === 'error' ? 'text-red-700' : 'text-amber-800'}`}>{problem.message}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <SimpleTable
+      boxed
+      label={tone === 'error' ? 'Errors' : 'Warnings'}
+      rows={problems}
+      rowKey={(problem) => `${problem.row}:${problem.column}:${problem.message}`}
+      columns={[
+        { header: 'Row', className: 'tabular-nums', cell: (problem) => problem.row },
+        { header: 'Column', className: 'font-mono', cell: (problem) => problem.column || '—' },
+        { header: tone === 'error' ? 'Error' : 'Warning', className: tone === 'error' ? 'text-red-700' : 'text-amber-800', cell: (problem) => problem.message },
+      ]}
+    />
   );
 }
 
-/** Import a CSV in two steps: upload → report of every problem → commit all rows or none. */
+/** How the file's headers were read: shown when they are not all Seedbed's own. */
+function ColumnMapping({ report }: { report: Report }) {
+  const renamed = report.columns?.filter((entry) => entry.header !== entry.column) ?? [];
+  if (!report.vocabulary || (report.vocabulary === 'seedbed' && renamed.length === 0 && !report.ignored?.length)) return null;
+  return (
+    <details className="rounded-md bg-stone-50 px-3 py-2 text-sm text-stone-700 ring-1 ring-stone-200" data-testid="import-vocabulary">
+      <summary className="cursor-pointer">
+        Read as a <strong>{VOCABULARY_LABELS[report.vocabulary]}</strong> file: {report.columns?.length ?? 0} columns recognised
+        {report.ignored?.length ? `, ${report.ignored.length} ignored` : ''}
+      </summary>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-xs">
+        {report.columns?.map((entry) => (
+          <div key={entry.header} className="contents">
+            <dt className="font-mono">{entry.header}</dt>
+            <dd>{entry.column.startsWith('~') ? DERIVED_INPUTS[entry.column as DerivedInput] : entry.header === entry.column ? 'as is' : `→ ${entry.column}`}</dd>
+          </div>
+        ))}
+        {report.ignored?.map((header) => (
+          <div key={header} className="contents text-stone-500">
+            <dt className="font-mono">{header}</dt>
+            <dd>ignored: not imported</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
+
+/** A value for the rows of a file that leave a column out. */
+function DefaultField({ label, placeholder, value, onChange }: { label: string; placeholder: string; value: string; onChange: (value: string) => void }) {
+  return (
+    <label className="block text-sm text-stone-700">
+      {label}
+      <input
+        type="text"
+        className="mt-1 block w-full rounded-md border border-stone-300 px-3 py-1.5 text-sm"
+        placeholder={placeholder}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
+const ACCEPTED = '.csv,.tsv,.txt,.xlsx,.xls,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** Import a CSV or .xlsx file in two steps: upload → report of every problem → commit all rows or none. */
 export default function ImportDialog({ spec, onClose, onImported }: { spec: EntitySpec; onClose: () => void; onImported: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
-  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [sheet, setSheet] = useState<string | undefined>(undefined);
   const [accept, setAccept] = useState(false);
+  // Cross plans: the plan and project of rows that name none (Breedbase's crosses files).
+  const [defaults, setDefaults] = useState({ crossPlan: '', project: '' });
   useEffect(() => dialog.current?.showModal(), []);
 
-  /** Uploads the CSV with a progress bar of the bytes sent, then waits for the server's work. */
-  const send = (path: string, text: string, sending: string, working: string) => {
-    const body = new Blob([text], { type: 'text/csv' });
+  const query = (extra: Record<string, string | undefined>) => {
+    const params = new URLSearchParams();
+    for (const [key, value] of Object.entries({ ...extra, sheet, ...(spec.key === 'cross-plans' ? defaults : {}) })) if (value) params.set(key, value);
+    return params.size ? `?${params}` : '';
+  };
+
+  /** Uploads the file with a progress bar of the bytes sent, then waits for the server's work. */
+  const send = (path: string, body: File, sending: string, working: string) => {
+    const typed = body.name.toLowerCase().endsWith('.xlsx') ? new Blob([body], { type: XLSX_TYPE }) : new Blob([body], { type: body.type || 'text/csv' });
     setPhase({ step: 'working', label: `${sending} ${(body.size / 1024).toFixed(0)} KB…`, fraction: 0 });
-    return upload<ImportResult>(path, body, (fraction) =>
+    return upload<ImportResult>(path, typed, (fraction) =>
       setPhase(fraction < 1 ? { step: 'working', label: `${sending} ${(body.size / 1024).toFixed(0)} KB…`, fraction } : { step: 'working', label: working }),
     );
   };
 
-  const check = async (file: File) => {
-    setPhase({ step: 'working', label: `Reading ${file.name} (${(file.size / 1024).toFixed(0)} KB)…` });
-    const text = await file.text();
-    setCsv({ name: file.name, text });
+  const check = async (chosen: File, sheetName = sheet) => {
+    setFile(chosen);
     setAccept(false);
     try {
-      const { report } = await send(`${spec.path}/import`, text, 'Sending', 'Checking every row…');
+      const params = new URLSearchParams(query({}).slice(1));
+      if (sheetName) params.set('sheet', sheetName);
+      else params.delete('sheet');
+      const { report } = await send(`${spec.path}/import${params.size ? `?${params}` : ''}`, chosen, 'Sending', 'Checking every row…');
       setPhase({ step: 'report', report });
     } catch (error) {
       notify.error(error);
@@ -69,9 +119,9 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
   };
 
   const commit = async () => {
-    if (!csv) return;
+    if (!file) return;
     try {
-      const { report } = await send(`${spec.path}/import?commit=true&acceptWarnings=${accept}`, csv.text, 'Sending', 'Importing all rows in one transaction…');
+      const { report } = await send(`${spec.path}/import${query({ commit: 'true', acceptWarnings: String(accept) })}`, file, 'Sending', 'Importing all rows in one transaction…');
       notify.success(`Imported ${report.created ?? 0} ${spec.what}`);
       onImported();
     } catch (error) {
@@ -89,21 +139,44 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
     <dialog ref={dialog} onCancel={onClose} className="m-auto w-full max-w-3xl rounded-xl p-0 shadow-2xl backdrop:bg-stone-900/40" aria-labelledby="import-title">
       <div className="p-6">
         <h2 id="import-title" className="text-lg font-semibold text-stone-900">
-          Import {spec.what} from CSV
+          Import {spec.what} from CSV or Excel
         </h2>
         <p className="mt-1 text-sm text-stone-600">
           Use the{' '}
           <a className="text-emerald-700 underline" href={`${ROUTES.templates}#${spec.key}`}>
             {spec.title.toLowerCase()} template
           </a>
-          . Nothing is written until you commit, and then all rows are written or none.
+          , or a file with BrAPI v2.1 or Breedbase column names. Nothing is written until you commit, and then all rows are written or none.
         </p>
+        {spec.key === 'cross-plans' && (
+          <div className="mt-4 grid gap-3 sm:grid-cols-2">
+            <DefaultField
+              label="Cross plan for rows that name none"
+              placeholder="e.g. Crossing block 2026"
+              value={defaults.crossPlan}
+              onChange={(crossPlan) => setDefaults({ ...defaults, crossPlan })}
+            />
+            <DefaultField label="Its project" placeholder="An existing project's name" value={defaults.project} onChange={(project) => setDefaults({ ...defaults, project })} />
+            <p className="text-xs text-stone-500 sm:col-span-2">Breedbase's crosses files name no crossing experiment: give the plan and project they belong to here.</p>
+          </div>
+        )}
 
         {phase.step === 'choose' && (
           <label className="mt-5 flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed border-stone-300 px-6 py-10 text-sm text-stone-600 hover:border-emerald-500 hover:bg-emerald-50/40">
-            <span className="font-medium text-stone-800">Choose a CSV file</span>
-            <span className="mt-1">UTF-8, with the template's header row</span>
-            <input type="file" accept=".csv,text/csv" className="sr-only" aria-label="CSV file" onChange={(event) => event.target.files?.[0] && void check(event.target.files[0])} />
+            <span className="font-medium text-stone-800">Choose a CSV or Excel (.xlsx) file</span>
+            <span className="mt-1">A header row of Seedbed, BrAPI or Breedbase column names</span>
+            <input
+              type="file"
+              accept={ACCEPTED}
+              className="sr-only"
+              aria-label="CSV file"
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                event.target.value = '';
+                setSheet(undefined);
+                if (chosen) void check(chosen, undefined);
+              }}
+            />
           </label>
         )}
 
@@ -132,15 +205,37 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
         {report && (
           <div className="mt-5 space-y-4" data-testid="import-report">
             <p className="text-sm text-stone-700">
-              <strong>{csv?.name}</strong>: {report.rows.toLocaleString()} rows, <span className={report.errors.length ? 'font-semibold text-red-700' : ''}>{report.errors.length} errors</span>,{' '}
-              {report.warnings.length} warnings.
+              <strong>{file?.name}</strong>
+              {report.sheet ? ` (sheet ${report.sheet})` : ''}: {report.rows.toLocaleString()} rows,{' '}
+              <span className={report.errors.length ? 'font-semibold text-red-700' : ''}>{report.errors.length} errors</span>, {report.warnings.length} warnings.
               {report.truncated && ` Only the first 1000 of each are listed.`}
             </p>
-            {report.notes?.map((note) => (
-              <p key={note} className="text-sm text-stone-600">
-                {note}
-              </p>
-            ))}
+            {report.sheets && report.sheets.length > 1 && (
+              <label className="flex items-center gap-2 text-sm text-stone-700">
+                Sheet
+                <select
+                  className="rounded-md border border-stone-300 px-2 py-1 text-sm"
+                  value={report.sheet}
+                  onChange={(event) => {
+                    setSheet(event.target.value);
+                    if (file) void check(file, event.target.value);
+                  }}
+                >
+                  {report.sheets.map((name) => (
+                    <option key={name}>{name}</option>
+                  ))}
+                </select>
+              </label>
+            )}
+            <ColumnMapping report={report} />
+            {/* The mapping above already says how the headers were read. */}
+            {report.notes
+              ?.filter((note) => !(report.vocabulary && /^(Read as a|Ignored column)/.test(note)))
+              .map((note) => (
+                <p key={note} className="text-sm text-stone-600">
+                  {note}
+                </p>
+              ))}
             {report.errors.length > 0 && <ProblemTable problems={report.errors} tone="error" />}
             {report.warnings.length > 0 && <ProblemTable problems={report.warnings} tone="warning" />}
             {report.errors.length === 0 && blockingWarnings.length > 0 && (
@@ -149,7 +244,16 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
                 Accept {blockingWarnings.length} warning{blockingWarnings.length === 1 ? '' : 's'} and import anyway
               </label>
             )}
-            {report.errors.length > 0 && <p className="text-sm text-stone-600">Fix these rows in your file and choose it again.</p>}
+            {report.errors.length > 0 && (
+              <div className="flex items-center gap-3 text-sm text-stone-600">
+                <span>Fix these rows in your file and choose it again{spec.key === 'cross-plans' ? ', or fill in the plan and project above and check again' : ''}.</span>
+                {spec.key === 'cross-plans' && file && (
+                  <Button size="sm" onClick={() => void check(file)}>
+                    Check again
+                  </Button>
+                )}
+              </div>
+            )}
           </div>
         )}
 

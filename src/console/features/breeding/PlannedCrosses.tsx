@@ -1,21 +1,29 @@
-import { useEffect, useId, useState } from 'react';
+import { type ClipboardEvent, useEffect, useId, useState } from 'react';
 import { CROSS_TYPES, PLANNED_CROSS_STATUSES, SINGLE_PARENT_CROSS_TYPES } from '../../../contract/breeding-codes';
 import type { Page } from '../../../contract/paging';
-import type { AccessionRecord, PlannedCrossList, PlannedCrossRecord } from '../../../contract/records';
+import type { AccessionRecord, AccessionResolution, PlannedCrossList, PlannedCrossRecord } from '../../../contract/records';
 import { notify } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
+import { isBlock, parsePastedCrosses } from './grid-paste';
 
 /** A planned cross as the API returns it, with its parents' names. */
 export type SavedCross = PlannedCrossRecord;
 
+/** A parent cell: the accession once known, and for a name no accession has, the nearest names. */
+interface ParentCell {
+  id: number | null;
+  name: string;
+  suggestions?: Array<{ id: number; germplasmName: string }>;
+}
+
 interface GridRow {
   key: number;
-  female: { id: number | null; name: string };
-  male: { id: number | null; name: string };
+  female: ParentCell;
+  male: ParentCell;
   crossType: string;
   numberOfCrosses: string;
   status: string;
@@ -34,8 +42,25 @@ const toGridRow = (cross: SavedCross): GridRow => ({
 });
 const emptyRow = (): GridRow => ({ key: nextKey++, female: { id: null, name: '' }, male: { id: null, name: '' }, crossType: 'BIPARENTAL', numberOfCrosses: '1', status: 'TODO', notes: '' });
 
+/**
+ * Finds the accessions of the parent cells that name one without having picked it: an exact name
+ * or synonym is taken as it is; any other name gets its nearest names to choose from.
+ */
+async function resolveParents(rows: GridRow[]): Promise<GridRow[]> {
+  const names = [...new Set(rows.flatMap((row) => [row.female, row.male].filter((cell) => cell.id === null && cell.name.trim()).map((cell) => cell.name.trim())))];
+  if (names.length === 0) return rows;
+  const { data } = await request<AccessionResolution>('accessions/resolve', 'POST', { names });
+  const byName = new Map(data.map((entry) => [entry.name.toLowerCase(), entry]));
+  const resolve = (cell: ParentCell): ParentCell => {
+    const found = cell.id === null ? byName.get(cell.name.trim().toLowerCase()) : undefined;
+    if (!found) return cell;
+    return found.accession ? { id: found.accession.id, name: found.accession.germplasmName } : { ...cell, suggestions: found.suggestions };
+  };
+  return rows.map((row) => ({ ...row, female: resolve(row.female), male: resolve(row.male) }));
+}
+
 /** A parent cell: type a few letters of a germplasm name and pick from the suggestions. */
-function ParentInput({ value, onChange, label, error }: { value: GridRow['female']; onChange: (next: GridRow['female']) => void; label: string; error?: string | undefined }) {
+function ParentInput({ value, onChange, label, error }: { value: ParentCell; onChange: (next: ParentCell) => void; label: string; error?: string | undefined }) {
   const listId = useId();
   const [suggestions, setSuggestions] = useState<Array<Pick<AccessionRecord, 'id' | 'germplasmName'>>>([]);
   const [failure, setFailure] = useState<string | null>(null);
@@ -76,6 +101,26 @@ function ParentInput({ value, onChange, label, error }: { value: GridRow['female
         ))}
       </datalist>
       {error && <p className="mt-0.5 max-w-40 text-xs text-red-600">{error}</p>}
+      {value.id === null && value.suggestions && (
+        <div className="mt-0.5 max-w-40 text-xs text-amber-800" data-testid="nearest-names">
+          {value.suggestions.length === 0 ? (
+            'No accession has a name like this.'
+          ) : (
+            <>
+              Did you mean{' '}
+              {value.suggestions.map((suggestion, index) => (
+                <span key={suggestion.id}>
+                  {index > 0 && ', '}
+                  <button type="button" className="font-medium underline" onClick={() => onChange({ id: suggestion.id, name: suggestion.germplasmName })}>
+                    {suggestion.germplasmName}
+                  </button>
+                </span>
+              ))}
+              ?
+            </>
+          )}
+        </div>
+      )}
       {failure && (
         <p role="alert" className="mt-0.5 max-w-40 text-xs text-red-700">
           No suggestions: {failure}{' '}
@@ -103,12 +148,60 @@ export function PlannedCrosses({ planId }: { planId: number }) {
 
   const change = (key: number, patch: Partial<GridRow>) => setRows((current) => current!.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
+  /** A block pasted from a spreadsheet becomes rows where it was pasted (filling an empty row), with their parents looked up. */
+  const paste = async (text: string, atKey: number | null) => {
+    const pasted = parsePastedCrosses(text).map(
+      (cross): GridRow => ({
+        key: nextKey++,
+        female: { id: null, name: cross.female },
+        male: { id: null, name: cross.male },
+        crossType: cross.crossType,
+        numberOfCrosses: cross.numberOfCrosses,
+        status: cross.status,
+        notes: cross.notes,
+      }),
+    );
+    if (pasted.length === 0) return;
+    let resolved = pasted;
+    try {
+      resolved = await resolveParents(pasted);
+    } catch (failure) {
+      notify.error(failure);
+    }
+    setRows((current) => {
+      const list = current ?? [];
+      const at = list.findIndex((row) => row.key === atKey);
+      if (at < 0) return [...list.filter((row) => row.female.name || row.male.name), ...resolved];
+      const replaced = !list[at]!.female.name && !list[at]!.male.name ? 1 : 0;
+      return [...list.slice(0, at + 1 - replaced), ...resolved, ...list.slice(at + 1)];
+    });
+    const unknown = resolved.flatMap((row) => [row.female, row.male]).filter((cell) => cell.id === null && cell.name).length;
+    notify.success(`Pasted ${resolved.length} row${resolved.length === 1 ? '' : 's'}${unknown ? `; ${unknown} name${unknown === 1 ? '' : 's'} to check` : ''}`);
+  };
+
+  const onPaste = (event: ClipboardEvent<HTMLElement>) => {
+    const text = event.clipboardData.getData('text/plain');
+    if (!isBlock(text)) return;
+    event.preventDefault();
+    const key = (event.target as HTMLElement).closest<HTMLElement>('[data-row-key]')?.dataset.rowKey;
+    void paste(text, key ? Number(key) : null);
+  };
+
   const save = async () => {
+    let current = rows;
+    try {
+      current = await resolveParents(rows);
+      setRows(current);
+    } catch (failure) {
+      notify.error(failure);
+      return;
+    }
     const problems: Record<string, string> = {};
-    rows.forEach((row, index) => {
-      if (row.female.id === null) problems[`crosses.${index}.femaleParentId`] = row.female.name ? 'Choose an accession from the suggestions' : 'Required';
+    const unknown = (cell: ParentCell) => `No accession is named '${cell.name.trim()}'${cell.suggestions?.length ? '; pick one of the nearest names below' : '; correct the name'}`;
+    current.forEach((row, index) => {
+      if (row.female.id === null) problems[`crosses.${index}.femaleParentId`] = row.female.name ? unknown(row.female) : 'Required';
       if (row.male.id === null && (row.male.name || !SINGLE_PARENT_CROSS_TYPES.has(row.crossType))) {
-        problems[`crosses.${index}.maleParentId`] = row.male.name ? 'Choose an accession from the suggestions' : 'A biparental or bulk cross needs a male parent';
+        problems[`crosses.${index}.maleParentId`] = row.male.name ? unknown(row.male) : 'A biparental or bulk cross needs a male parent';
       }
     });
     setErrors(problems);
@@ -119,7 +212,7 @@ export function PlannedCrosses({ planId }: { planId: number }) {
     setSaving(true);
     try {
       const result = await request<PlannedCrossList>(`cross-plans/${planId}/crosses`, 'PUT', {
-        crosses: rows.map((row) => ({
+        crosses: current.map((row) => ({
           femaleParentId: row.female.id,
           maleParentId: row.male.id,
           crossType: row.crossType,
@@ -154,10 +247,20 @@ export function PlannedCrosses({ planId }: { planId: number }) {
         </>
       }
     >
+      <p className="mb-3 text-xs text-stone-500">Paste rows from a spreadsheet (female, male, cross type, crosses, notes) into any cell: names and synonyms that match are taken as they are.</p>
       {rows.length === 0 ? (
-        <p className="text-sm text-stone-500">No crosses planned yet. Add the first with “Add cross”.</p>
+        <label className="block text-sm text-stone-500">
+          No crosses planned yet. Add the first with “Add cross”, or paste rows here:
+          <textarea
+            rows={3}
+            aria-label="Paste crosses"
+            placeholder={'BABAX\tATTILA\tBIPARENTAL\t4\tnotes'}
+            onPaste={onPaste}
+            className="mt-2 block w-full rounded-md border border-dashed border-stone-300 px-3 py-2 font-mono text-xs"
+          />
+        </label>
       ) : (
-        <div className="-mx-6 overflow-x-auto">
+        <div className="-mx-6 overflow-x-auto" onPaste={onPaste}>
           <table className="w-full text-left text-sm" aria-label="Planned crosses">
             <thead className="text-xs uppercase tracking-wide text-stone-500">
               <tr>
@@ -170,7 +273,7 @@ export function PlannedCrosses({ planId }: { planId: number }) {
             </thead>
             <tbody className="divide-y divide-stone-100 align-top">
               {rows.map((row, index) => (
-                <tr key={row.key}>
+                <tr key={row.key} data-row-key={row.key}>
                   <td className="py-2 pr-2 pl-6 text-stone-400 tabular-nums">{index + 1}</td>
                   <td className="p-2">
                     <ParentInput label={`Female parent of row ${index + 1}`} value={row.female} error={cellError(index, 'femaleParentId')} onChange={(female) => change(row.key, { female })} />

@@ -2,6 +2,8 @@ import { ROUTES } from '../../app/routes';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { BIOLOGICAL_STATUS_CODES, CROSS_PLAN_STATUSES, DESIGN_TYPES, LOCATION_TYPES, PROJECT_STATUSES, STUDY_TYPES } from '../../../contract/breeding-codes';
+import { countryNameOf } from '../../../contract/countries';
+import { type FilterFieldOf, RECORD_LISTS } from '../../../contract/record-lists';
 import type { TableFilter } from '../../ui/data-table/DataTable';
 
 export type Row = Record<string, unknown> & { id: number };
@@ -18,8 +20,8 @@ export interface FieldSpec {
   reference?: { path: string; nameField: string };
 }
 
-export interface EntitySpec {
-  key: EntityKey;
+export interface EntitySpec<K extends EntityKey = EntityKey> {
+  key: K;
   path: string;
   /** Plural and singular, lower case. */
   what: string;
@@ -31,7 +33,8 @@ export interface EntitySpec {
   sortable: readonly string[];
   defaultSort: string;
   searchPlaceholder: string;
-  filters: TableFilter[];
+  /** The contract's filters of this list (record-lists.ts), each with its label and input. */
+  filters: Array<TableFilter & { name: FilterFieldOf<K> }>;
   fields: FieldSpec[];
   columns: Array<ColumnDef<Row, unknown>>;
   emptyHint: string;
@@ -57,22 +60,25 @@ const nameLink = (field: string, viewRoute: string) =>
   });
 const plain = (id: string, header: string, format: (value: unknown) => ReactNode = text) => column.accessor((row) => row[id], { id, header, cell: (info) => format(info.getValue()) });
 const badge = (value: unknown) => (value ? <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700">{humanize(String(value))}</span> : text(value));
+/** Long text cut to `length` characters, the whole of it in the tooltip. */
+const clipped = (length: number) => (value: unknown) => {
+  if (value === null || value === undefined || value === '') return text(value);
+  const whole = String(value);
+  return whole.length <= length ? whole : <span title={whole}>{`${whole.slice(0, length - 1)}…`}</span>;
+};
 const list = (value: unknown) => (Array.isArray(value) && value.length > 0 ? value.join(', ') : text(null));
 
 const biologicalStatusOptions = Object.entries(BIOLOGICAL_STATUS_CODES).map(([value, label]) => ({ value, label: `${value} — ${label}` }));
 
-export const ENTITIES: Record<EntityKey, EntitySpec> = {
+export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
   projects: {
     key: 'projects',
-    path: 'projects',
+    ...RECORD_LISTS.projects,
     what: 'projects',
     noun: 'project',
     title: 'Projects',
     listRoute: ROUTES.projects,
     viewRoute: ROUTES.projectView,
-    nameField: 'name',
-    sortable: ['name', 'status', 'startDate', 'endDate', 'createdAt'],
-    defaultSort: 'name',
     searchPlaceholder: 'Search name, lead or description',
     filters: [{ name: 'status', label: 'Status', options: options(PROJECT_STATUSES) }],
     fields: [
@@ -88,15 +94,12 @@ export const ENTITIES: Record<EntityKey, EntitySpec> = {
   },
   experiments: {
     key: 'experiments',
-    path: 'experiments',
+    ...RECORD_LISTS.experiments,
     what: 'experiments',
     noun: 'experiment',
     title: 'Experiments',
     listRoute: ROUTES.experiments,
     viewRoute: ROUTES.experimentView,
-    nameField: 'name',
-    sortable: ['name', 'studyType', 'year', 'startDate', 'createdAt'],
-    defaultSort: 'name',
     searchPlaceholder: 'Search name, season or description',
     filters: [
       { name: 'studyType', label: 'Type', options: options(STUDY_TYPES) },
@@ -119,17 +122,20 @@ export const ENTITIES: Record<EntityKey, EntitySpec> = {
   },
   accessions: {
     key: 'accessions',
-    path: 'accessions',
+    ...RECORD_LISTS.accessions,
     what: 'accessions',
     noun: 'accession',
     title: 'Accessions',
     listRoute: ROUTES.accessions,
     viewRoute: ROUTES.accessionView,
-    nameField: 'germplasmName',
-    sortable: ['germplasmName', 'accessionNumber', 'genus', 'species', 'countryOfOriginCode', 'biologicalStatusOfAccessionCode', 'createdAt'],
-    defaultSort: 'germplasmName',
     searchPlaceholder: 'Search name, accession number or pedigree',
-    filters: [{ name: 'biologicalStatusOfAccessionCode', label: 'Biological status', options: biologicalStatusOptions }],
+    filters: [
+      { name: 'genus', label: 'Genus', type: 'text', placeholder: 'Oryza' },
+      { name: 'species', label: 'Species', type: 'text', placeholder: 'sativa' },
+      { name: 'countryOfOriginCode', label: 'Country', type: 'text', placeholder: 'PHL' },
+      { name: 'instituteCode', label: 'Institute', type: 'text', placeholder: 'PHL001' },
+      { name: 'biologicalStatusOfAccessionCode', label: 'Biological status', options: biologicalStatusOptions },
+    ],
     fields: [
       { name: 'germplasmName', label: 'Germplasm name', kind: 'text', required: true },
       { name: 'accessionNumber', label: 'Accession number', kind: 'text' },
@@ -145,26 +151,38 @@ export const ENTITIES: Record<EntityKey, EntitySpec> = {
     columns: [
       nameLink('germplasmName', ROUTES.accessionView),
       plain('accessionNumber', 'Accession no.'),
-      plain('genus', 'Genus'),
-      plain('species', 'Species'),
-      plain('pedigree', 'Pedigree'),
-      plain('countryOfOriginCode', 'Origin'),
-      plain('biologicalStatusOfAccessionCode', 'Status', (value) => (value ? `${String(value)} ${BIOLOGICAL_STATUS_CODES[value as keyof typeof BIOLOGICAL_STATUS_CODES] ?? ''}` : text(value))),
-      plain('synonyms', 'Synonyms', list),
+      column.accessor((row) => row.genus, {
+        id: 'genus',
+        header: 'Taxon',
+        cell: (info) => (
+          <span className="italic">
+            {String(info.row.original.genus)} {info.row.original.species ? String(info.row.original.species) : ''}
+          </span>
+        ),
+      }),
+      plain('pedigree', 'Pedigree', clipped(28)),
+      plain('countryOfOriginCode', 'Origin', (value) => (value ? <abbr title={countryNameOf(String(value))}>{String(value)}</abbr> : text(value))),
+      plain('biologicalStatusOfAccessionCode', 'Status', (value) =>
+        value ? (
+          <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700" title={BIOLOGICAL_STATUS_CODES[value as keyof typeof BIOLOGICAL_STATUS_CODES] ?? ''}>
+            {String(value)}
+          </span>
+        ) : (
+          text(value)
+        ),
+      ),
+      plain('synonyms', 'Synonyms', (value) => clipped(24)(Array.isArray(value) ? value.join(', ') : value)),
     ],
     emptyHint: 'No accessions yet. Add one with “New accession”, or import your germplasm list from CSV.',
   },
   sites: {
     key: 'sites',
-    path: 'sites',
+    ...RECORD_LISTS.sites,
     what: 'sites',
     noun: 'site',
     title: 'Sites',
     listRoute: ROUTES.sites,
     viewRoute: ROUTES.siteView,
-    nameField: 'locationName',
-    sortable: ['locationName', 'abbreviation', 'locationType', 'countryCode', 'latitude', 'longitude', 'elevation', 'createdAt'],
-    defaultSort: 'locationName',
     searchPlaceholder: 'Search name, abbreviation or institute',
     filters: [{ name: 'locationType', label: 'Type', options: options(LOCATION_TYPES) }],
     fields: [
@@ -190,15 +208,12 @@ export const ENTITIES: Record<EntityKey, EntitySpec> = {
   },
   'file-types': {
     key: 'file-types',
-    path: 'file-types',
+    ...RECORD_LISTS['file-types'],
     what: 'file types',
     noun: 'file type',
     title: 'File types',
     listRoute: ROUTES.fileTypes,
     viewRoute: ROUTES.fileTypeView,
-    nameField: 'name',
-    sortable: ['name', 'mimeType', 'createdAt'],
-    defaultSort: 'name',
     searchPlaceholder: 'Search name, MIME type or description',
     filters: [],
     fields: [
@@ -213,15 +228,12 @@ export const ENTITIES: Record<EntityKey, EntitySpec> = {
   },
   'cross-plans': {
     key: 'cross-plans',
-    path: 'cross-plans',
+    ...RECORD_LISTS['cross-plans'],
     what: 'cross plans',
     noun: 'cross plan',
     title: 'Cross plans',
     listRoute: ROUTES.crossPlans,
     viewRoute: ROUTES.crossPlanView,
-    nameField: 'name',
-    sortable: ['name', 'status', 'createdAt'],
-    defaultSort: 'name',
     searchPlaceholder: 'Search name or description',
     filters: [{ name: 'status', label: 'Status', options: options(CROSS_PLAN_STATUSES) }],
     fields: [

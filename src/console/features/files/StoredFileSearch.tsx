@@ -4,7 +4,7 @@ import type { Page } from '../../../contract/paging';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { formatBytes, formatDate } from '../../lib/format';
-import { startResumableUpload, type UploadProgress } from '../../lib/resumable-upload';
+import type { UploadProgress } from '../../lib/resumable-upload';
 
 /** Results one search shows; the search runs on the server, so any number of stored files is fine. */
 const RESULTS = 20;
@@ -93,18 +93,27 @@ export function StoredFileSearch({
   const send = (file: File) => {
     setProgress({ sent: 0, total: file.size, bytesPerSecond: null, secondsLeft: null });
     // Among types the name and header fit equally (several CSV types need only an id column), the parameter's own.
-    startResumableUpload(file, fileTypes[0] ? { preferredType: fileTypes[0] } : {}, {
-      onProgress: setProgress,
-      onSuccess: (stored) => {
+    // The upload code (and tus) loads with the first file sent, not with every launch form.
+    void import('../../lib/resumable-upload')
+      .then(({ startResumableUpload }) =>
+        startResumableUpload(file, fileTypes[0] ? { preferredType: fileTypes[0] } : {}, {
+          onProgress: setProgress,
+          onSuccess: (stored) => {
+            setProgress(null);
+            notify.success(`Uploaded ${stored.name}`);
+            choose(stored);
+          },
+          onError: (message) => {
+            setProgress(null);
+            notify.error(message);
+          },
+        }),
+      )
+      .catch((error: unknown) => {
+        // The upload code could not be loaded (offline, a new deployment): say so instead of a bar that never moves.
         setProgress(null);
-        notify.success(`Uploaded ${stored.name}`);
-        choose(stored);
-      },
-      onError: (message) => {
-        setProgress(null);
-        notify.error(message);
-      },
-    });
+        notify.error(error);
+      });
   };
 
   const showing = chosen && chosen.path === value ? chosen : null;

@@ -213,7 +213,17 @@ describe('the launch form renderer', () => {
       submitted = JSON.parse(String(init!.body));
       return new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'Content-Type': 'application/json' } });
     });
-    renderForm({ id: 9, name: 'old_run', pipelineId: 'nf-test', params: { genotypes: '/x.vcf', folds: 10, scale: false }, labels: ['a', 'b'], groupId: 7, projectId: null, revision: '1.0' });
+    renderForm({
+      id: 9,
+      name: 'old_run',
+      pipelineId: 'nf-test',
+      params: { genotypes: '/x.vcf', folds: 10, scale: false },
+      labels: ['a', 'b'],
+      groupId: 7,
+      projectId: null,
+      experimentId: null,
+      revision: '1.0',
+    });
     expect(input('genotypes').value).toBe('/x.vcf');
     expect(input('folds').value).toBe('10');
     expect(screen.getByRole('switch', { name: 'scale' }).getAttribute('aria-checked')).toBe('false');

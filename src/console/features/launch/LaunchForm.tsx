@@ -1,23 +1,23 @@
 import { ROUTES } from '../../app/routes';
-import { type ReactNode, useEffect, useMemo, useRef, useState, lazy, Suspense } from 'react';
+import { useEffect, useMemo, useRef, useState, lazy, Suspense } from 'react';
 import { createPortal } from 'react-dom';
-import { Controller, useForm, type Path } from 'react-hook-form';
+import { FormProvider, useForm, type Path } from 'react-hook-form';
 import { runNameProblem } from '../../../contract/run-codes';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Switch } from '../../ui/Switch';
-import { FileParameter } from './FileParameter';
+import { ParameterInput } from './ParameterInput';
 import type { RunSummary } from '../../../contract/runs';
 import { saveBlob } from '../../lib/download';
-import { knownParams, paramsFileText, parseParamsFile } from './params-file';
 import { randomRunName } from './run-name';
-import { defaultFormValues, fieldsOf, formValueOf, paramsOf, rulesOf, type ParameterField, type ParameterGroup, multiHint, typesOf } from './schema-form';
+import { defaultFormValues, fieldsOf, formValueOf, paramsOf, type ParameterGroup } from './schema-form';
 
 import { Help, inputClass, splitLabels, validateLabels } from './launch-fields';
 import type { EarlierRun, LaunchValues, Named, Pipeline } from './launch-types';
 import { RecordOptions } from '../../ui/RecordOptions';
+import { ExperimentSelect } from './ExperimentSelect';
 
 const RunGroupDialog = lazy(() => import('../run-groups/RunGroupDialog'));
 
@@ -49,12 +49,13 @@ export function LaunchForm({
       name: randomRunName(),
       groupId: from?.groupId ? String(from.groupId) : '',
       projectId: from?.projectId ? String(from.projectId) : '',
+      experimentId: from?.experimentId ? String(from.experimentId) : '',
       labels: from?.labels.join(', ') ?? '',
       revision: from?.revision ?? pipeline.revision,
       params: defaultFormValues(groups, from?.params ?? {}),
     },
   });
-  const { register, formState, handleSubmit, setValue, getValues, control } = form;
+  const { register, formState, handleSubmit, setValue, getValues } = form;
   const errorOf = (name: string): string | undefined => {
     const parts = name.split('.');
     let error: unknown = formState.errors;
@@ -75,6 +76,8 @@ export function LaunchForm({
 
   const importFile = async (file: File) => {
     try {
+      // Reading and writing params files loads on the first click, not with the form.
+      const { knownParams, parseParamsFile } = await import('./params-file');
       const { known, unknown } = knownParams(groups, await parseParamsFile(file.name, await file.text()));
       for (const field of fields) {
         if (field.name in known) setValue(`params.${field.name}` as Path<LaunchValues>, formValueOf(field, known[field.name]) as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true });
@@ -88,6 +91,7 @@ export function LaunchForm({
   };
 
   const exportAs = async (format: 'json' | 'yaml') => {
+    const { paramsFileText } = await import('./params-file');
     const text = await paramsFileText(currentParams(), format);
     saveBlob(new Blob([text], { type: format === 'json' ? 'application/json' : 'application/yaml' }), `${getValues('name') || pipeline.id}_params.${format}`);
   };
@@ -101,6 +105,7 @@ export function LaunchForm({
           name: values.name.trim(),
           groupId: values.groupId && values.groupId !== NEW_GROUP ? Number(values.groupId) : null,
           projectId: values.projectId ? Number(values.projectId) : null,
+          experimentId: values.projectId && values.experimentId ? Number(values.experimentId) : null,
           labels: splitLabels(values.labels),
           params: paramsOf(groups, values.params),
           // A form filled from an earlier run records it as a relaunch of that run.
@@ -130,247 +135,168 @@ export function LaunchForm({
     },
   );
 
-  const renderField = (field: ParameterField) => {
-    const name = `params.${field.name}` as Path<LaunchValues>;
-    const id = `param-${field.name}`;
-    const error = errorOf(name);
-    const hintId = `${id}-hint`;
-    const { schema } = field;
-    const label = (
-      <label htmlFor={id} className="flex items-baseline gap-2 text-sm font-medium text-stone-800">
-        <code className="font-mono">{field.name}</code>
-        {field.required && (
-          <span className="text-red-600" aria-hidden>
-            *
-          </span>
-        )}
-        {field.hidden && <span className="rounded bg-stone-100 px-1.5 text-[11px] font-normal text-stone-500">hidden</span>}
-      </label>
-    );
-    const common = { id, 'aria-invalid': error ? true : undefined, 'aria-describedby': hintId, 'aria-required': field.required || undefined };
-    let input: ReactNode;
-    if (field.kind === 'boolean') {
-      input = (
-        <Controller
-          control={control}
-          name={name}
-          render={({ field: controlled }) => (
-            <div className="mt-1 flex items-center gap-3">
-              <Switch id={id} checked={Boolean(controlled.value)} onChange={(checked) => controlled.onChange(checked)} label={field.name} />
-              <span className="text-sm text-stone-600">{controlled.value ? 'Yes' : 'No'}</span>
-            </div>
-          )}
-        />
-      );
-    } else if (field.kind === 'enum') {
-      input = (
-        <select {...common} className={inputClass(error)} {...register(name, rulesOf(field))}>
-          {schema.default === undefined && <option value="">—</option>}
-          {schema.enum!.map((option) => (
-            <option key={String(option)} value={String(option)}>
-              {String(option)}
-            </option>
-          ))}
-        </select>
-      );
-    } else if (field.kind === 'integer' || field.kind === 'number') {
-      input = <input {...common} type="text" inputMode={field.kind === 'integer' ? 'numeric' : 'decimal'} className={inputClass(error)} {...register(name, rulesOf(field))} />;
-    } else {
-      input = (
-        <input
-          {...common}
-          type="text"
-          spellCheck={false}
-          className={`${inputClass(error)} font-mono`}
-          placeholder={field.kind === 'file' ? 'Path or URL of the file, or choose one below' : field.kind === 'multi' ? multiHint(typesOf(schema)) : undefined}
-          {...register(name, rulesOf(field))}
-        />
-      );
-    }
-    const bounds = [schema.minimum !== undefined ? `≥ ${schema.minimum}` : '', schema.maximum !== undefined ? `≤ ${schema.maximum}` : ''].filter(Boolean).join(', ');
-    return (
-      <div key={field.name} data-param={field.name}>
-        {label}
-        {input}
-        {field.kind === 'file' && (
-          <FileParameter
-            field={field}
-            fileTypes={pipeline.inputFileTypes?.[field.name] ?? []}
-            value={String(form.watch(name) ?? '')}
-            describedBy={hintId}
-            onChoose={(file) => setValue(name, file.path as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
-          />
-        )}
-        {error ? (
-          <p id={hintId} className="mt-1 text-sm text-red-600" role="alert">
-            {error}
-          </p>
-        ) : (
-          <p id={hintId} className="mt-1 text-xs text-stone-500">
-            {schema.description}
-            {bounds && <span className="text-stone-400"> ({bounds})</span>}
-          </p>
-        )}
-        <Help text={schema.help_text} label="Help" />
-      </div>
-    );
-  };
-
   return (
-    <form noValidate onSubmit={submit} className="grid gap-6" aria-label={`Launch ${pipeline.label}`}>
-      <Card title="New run" description={`${pipeline.repository} @ ${pipeline.revision} · runs on the ${pipeline.engine} engine`}>
-        <p className="text-sm text-stone-700">{pipeline.description}</p>
-        {pipeline.launchProblem && (
-          <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" role="alert">
-            {pipeline.launchProblem}
-          </p>
-        )}
-        {from && (
-          <p className="mt-3 text-sm text-stone-600">
-            Parameters from run{' '}
-            <a className="font-medium text-emerald-800 underline" href={`${RUN_VIEW}?id=${from.id}`}>
-              {from.name}
-            </a>
-            .
-          </p>
-        )}
-        <div className="mt-5 grid gap-4 sm:grid-cols-2">
-          <div>
-            <label htmlFor="run-name" className="block text-sm font-medium text-stone-800">
-              Run name <span className="text-red-600">*</span>
-            </label>
-            <input
-              id="run-name"
-              className={`${inputClass(errorOf('name'))} font-mono`}
-              aria-invalid={errorOf('name') ? true : undefined}
-              aria-describedby="run-name-hint"
-              spellCheck={false}
-              {...register('name', { validate: (value) => runNameProblem(value) ?? true })}
-            />
-            <p id="run-name-hint" className={`mt-1 text-xs ${errorOf('name') ? 'text-red-600' : 'text-stone-500'}`} role={errorOf('name') ? 'alert' : undefined}>
-              {errorOf('name') ?? 'Lower-case letters, digits, - and _, as Nextflow requires.'}{' '}
-              {!errorOf('name') && (
-                <button type="button" className="text-emerald-800 underline" onClick={() => setValue('name', randomRunName(), { shouldValidate: true })}>
-                  Another name
-                </button>
-              )}
+    <FormProvider {...form}>
+      <form noValidate onSubmit={submit} className="grid gap-6" aria-label={`Launch ${pipeline.label}`}>
+        <Card title="New run" description={`${pipeline.repository} @ ${pipeline.revision} · runs on the ${pipeline.engine} engine`}>
+          <p className="text-sm text-stone-700">{pipeline.description}</p>
+          {pipeline.launchProblem && (
+            <p className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" role="alert">
+              {pipeline.launchProblem}
             </p>
-          </div>
-          <div>
-            <label htmlFor="run-labels" className="block text-sm font-medium text-stone-800">
-              Labels
-            </label>
-            <input
-              id="run-labels"
-              className={inputClass(errorOf('labels'))}
-              placeholder="e.g. cycle-2026, qc"
-              aria-describedby="run-labels-hint"
-              {...register('labels', { validate: validateLabels })}
-            />
-            <p id="run-labels-hint" className={`mt-1 text-xs ${errorOf('labels') ? 'text-red-600' : 'text-stone-500'}`}>
-              {errorOf('labels') ?? 'Separated by commas; the runs list can filter by them.'}
+          )}
+          {from && (
+            <p className="mt-3 text-sm text-stone-600">
+              Parameters from run{' '}
+              <a className="font-medium text-emerald-800 underline" href={`${RUN_VIEW}?id=${from.id}`}>
+                {from.name}
+              </a>
+              .
             </p>
-          </div>
-          <div>
-            <label htmlFor="run-group" className="block text-sm font-medium text-stone-800">
-              Run group
-            </label>
-            <select id="run-group" className={inputClass(errorOf('groupId'))} {...register('groupId')}>
-              <RecordOptions none="No group" records={runGroups} />
-              <option value={NEW_GROUP}>New group…</option>
-            </select>
-            {form.watch('groupId') === NEW_GROUP &&
-              // The Run Groups page's own dialog, loaded when it is needed, outside this form (forms do not nest).
-              createPortal(
-                <Suspense fallback={null}>
-                  <RunGroupDialog
-                    group={null}
-                    onClose={() => setValue('groupId', '')}
-                    onSaved={(group) => {
-                      setRunGroups((list) => [...list, group].sort((a, b) => a.name.localeCompare(b.name)));
-                      setCreatedGroup(group.id);
-                    }}
-                  />
-                </Suspense>,
-                document.body,
-              )}
-            {errorOf('groupId') && <p className="mt-1 text-sm text-red-600">{errorOf('groupId')}</p>}
-          </div>
-          {pipeline.engine === 'nextflow' && (
+          )}
+          <div className="mt-5 grid gap-4 sm:grid-cols-2">
             <div>
-              <label htmlFor="run-revision" className="block text-sm font-medium text-stone-800">
-                Revision
+              <label htmlFor="run-name" className="block text-sm font-medium text-stone-800">
+                Run name <span className="text-red-600">*</span>
               </label>
-              <input id="run-revision" type="text" spellCheck={false} className={`${inputClass(errorOf('revision'))} font-mono`} aria-describedby="run-revision-hint" {...register('revision')} />
-              <p id="run-revision-hint" className={`mt-1 text-xs ${errorOf('revision') ? 'text-red-600' : 'text-stone-500'}`}>
-                {errorOf('revision') ?? `A branch, tag or commit of ${pipeline.repository}; the catalogue's is ${pipeline.revision}.`}
+              <input
+                id="run-name"
+                className={`${inputClass(errorOf('name'))} font-mono`}
+                aria-invalid={errorOf('name') ? true : undefined}
+                aria-describedby="run-name-hint"
+                spellCheck={false}
+                {...register('name', { validate: (value) => runNameProblem(value) ?? true })}
+              />
+              <p id="run-name-hint" className={`mt-1 text-xs ${errorOf('name') ? 'text-red-600' : 'text-stone-500'}`} role={errorOf('name') ? 'alert' : undefined}>
+                {errorOf('name') ?? 'Lower-case letters, digits, - and _, as Nextflow requires.'}{' '}
+                {!errorOf('name') && (
+                  <button type="button" className="text-emerald-800 underline" onClick={() => setValue('name', randomRunName(), { shouldValidate: true })}>
+                    Another name
+                  </button>
+                )}
               </p>
             </div>
-          )}
-          <div>
-            <label htmlFor="run-project" className="block text-sm font-medium text-stone-800">
-              Project
-            </label>
-            <select id="run-project" className={inputClass(errorOf('projectId'))} {...register('projectId')}>
-              <RecordOptions none="No project" records={projects} />
-            </select>
+            <div>
+              <label htmlFor="run-labels" className="block text-sm font-medium text-stone-800">
+                Labels
+              </label>
+              <input
+                id="run-labels"
+                className={inputClass(errorOf('labels'))}
+                placeholder="e.g. cycle-2026, qc"
+                aria-describedby="run-labels-hint"
+                {...register('labels', { validate: validateLabels })}
+              />
+              <p id="run-labels-hint" className={`mt-1 text-xs ${errorOf('labels') ? 'text-red-600' : 'text-stone-500'}`}>
+                {errorOf('labels') ?? 'Separated by commas; the runs list can filter by them.'}
+              </p>
+            </div>
+            <div>
+              <label htmlFor="run-group" className="block text-sm font-medium text-stone-800">
+                Run group
+              </label>
+              <select id="run-group" className={inputClass(errorOf('groupId'))} {...register('groupId')}>
+                <RecordOptions none="No group" records={runGroups} />
+                <option value={NEW_GROUP}>New group…</option>
+              </select>
+              {form.watch('groupId') === NEW_GROUP &&
+                // The Run Groups page's own dialog, loaded when it is needed, outside this form (forms do not nest).
+                createPortal(
+                  <Suspense fallback={null}>
+                    <RunGroupDialog
+                      group={null}
+                      onClose={() => setValue('groupId', '')}
+                      onSaved={(group) => {
+                        setRunGroups((list) => [...list, group].sort((a, b) => a.name.localeCompare(b.name)));
+                        setCreatedGroup(group.id);
+                      }}
+                    />
+                  </Suspense>,
+                  document.body,
+                )}
+              {errorOf('groupId') && <p className="mt-1 text-sm text-red-600">{errorOf('groupId')}</p>}
+            </div>
+            {pipeline.engine === 'nextflow' && (
+              <div>
+                <label htmlFor="run-revision" className="block text-sm font-medium text-stone-800">
+                  Revision
+                </label>
+                <input id="run-revision" type="text" spellCheck={false} className={`${inputClass(errorOf('revision'))} font-mono`} aria-describedby="run-revision-hint" {...register('revision')} />
+                <p id="run-revision-hint" className={`mt-1 text-xs ${errorOf('revision') ? 'text-red-600' : 'text-stone-500'}`}>
+                  {errorOf('revision') ?? `A branch, tag or commit of ${pipeline.repository}; the catalogue's is ${pipeline.revision}.`}
+                </p>
+              </div>
+            )}
+            <div>
+              <label htmlFor="run-project" className="block text-sm font-medium text-stone-800">
+                Project
+              </label>
+              <select id="run-project" className={inputClass(errorOf('projectId'))} {...register('projectId')}>
+                <RecordOptions none="No project" records={projects} />
+              </select>
+            </div>
+            <ExperimentSelect projectId={form.watch('projectId')} error={errorOf('experimentId')} register={register('experimentId')} />
           </div>
+        </Card>
+
+        <div className="flex flex-wrap items-center gap-3 rounded-xl bg-white px-6 py-3 shadow-sm ring-1 ring-stone-200">
+          <Button size="sm" onClick={() => importInput.current?.click()}>
+            Import params…
+          </Button>
+          <input
+            ref={importInput}
+            type="file"
+            accept=".json,.yaml,.yml,application/json,application/yaml"
+            hidden
+            data-testid="import-params"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) void importFile(file);
+            }}
+          />
+          <Button size="sm" onClick={() => void exportAs('json')}>
+            Export JSON
+          </Button>
+          <Button size="sm" onClick={() => void exportAs('yaml')}>
+            Export YAML
+          </Button>
+          {hiddenCount > 0 && (
+            <span className="ml-auto flex items-center gap-2 text-sm text-stone-700">
+              <Switch checked={showHidden} onChange={setShowHidden} label="Show hidden parameters" />
+              <span aria-hidden="true">Show hidden parameters ({hiddenCount})</span>
+            </span>
+          )}
         </div>
-      </Card>
 
-      <div className="flex flex-wrap items-center gap-3 rounded-xl bg-white px-6 py-3 shadow-sm ring-1 ring-stone-200">
-        <Button size="sm" onClick={() => importInput.current?.click()}>
-          Import params…
-        </Button>
-        <input
-          ref={importInput}
-          type="file"
-          accept=".json,.yaml,.yml,application/json,application/yaml"
-          hidden
-          data-testid="import-params"
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            event.target.value = '';
-            if (file) void importFile(file);
-          }}
-        />
-        <Button size="sm" onClick={() => void exportAs('json')}>
-          Export JSON
-        </Button>
-        <Button size="sm" onClick={() => void exportAs('yaml')}>
-          Export YAML
-        </Button>
-        {hiddenCount > 0 && (
-          <span className="ml-auto flex items-center gap-2 text-sm text-stone-700">
-            <Switch checked={showHidden} onChange={setShowHidden} label="Show hidden parameters" />
-            <span aria-hidden="true">Show hidden parameters ({hiddenCount})</span>
-          </span>
-        )}
-      </div>
+        {groups.map((group) => {
+          const visible = group.fields.filter((field) => showHidden || !field.hidden);
+          if (visible.length === 0) return null;
+          return (
+            <section key={group.id} aria-labelledby={`group-${group.id}`} className="rounded-xl bg-white px-6 py-5 shadow-sm ring-1 ring-stone-200">
+              <h2 id={`group-${group.id}`} className="text-base font-semibold text-stone-900">
+                {group.title}
+              </h2>
+              {group.description && <p className="mt-0.5 text-sm text-stone-500">{group.description}</p>}
+              <Help text={group.helpText} label="More about these options" />
+              <div className="mt-4 grid gap-5 md:grid-cols-2">
+                {visible.map((field) => (
+                  <ParameterInput key={field.name} field={field} pipeline={pipeline} error={errorOf(`params.${field.name}`)} />
+                ))}
+              </div>
+            </section>
+          );
+        })}
 
-      {groups.map((group) => {
-        const visible = group.fields.filter((field) => showHidden || !field.hidden);
-        if (visible.length === 0) return null;
-        return (
-          <section key={group.id} aria-labelledby={`group-${group.id}`} className="rounded-xl bg-white px-6 py-5 shadow-sm ring-1 ring-stone-200">
-            <h2 id={`group-${group.id}`} className="text-base font-semibold text-stone-900">
-              {group.title}
-            </h2>
-            {group.description && <p className="mt-0.5 text-sm text-stone-500">{group.description}</p>}
-            <Help text={group.helpText} label="More about these options" />
-            <div className="mt-4 grid gap-5 md:grid-cols-2">{visible.map(renderField)}</div>
-          </section>
-        );
-      })}
-
-      <div className="flex items-center justify-end gap-3">
-        <a href={ROUTES.runs} className="text-sm text-stone-600 hover:underline">
-          Cancel
-        </a>
-        <Button type="submit" variant="primary" busy={submitting} disabled={Boolean(pipeline.launchProblem)}>
-          {submitting ? 'Launching…' : 'Launch run'}
-        </Button>
-      </div>
-    </form>
+        <div className="flex items-center justify-end gap-3">
+          <a href={ROUTES.runs} className="text-sm text-stone-600 hover:underline">
+            Cancel
+          </a>
+          <Button type="submit" variant="primary" busy={submitting} disabled={Boolean(pipeline.launchProblem)}>
+            {submitting ? 'Launching…' : 'Launch run'}
+          </Button>
+        </div>
+      </form>
+    </FormProvider>
   );
 }

@@ -1,3 +1,4 @@
+import { RECORD_LISTS } from '../../../contract/record-lists';
 import { ROUTES } from '../../app/routes';
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { lazy, Suspense, useState } from 'react';
@@ -42,8 +43,8 @@ export default function RunGroupsPage() {
         path="run-groups"
         what="run groups"
         columns={columns}
-        sortable={['name', 'createdAt']}
-        defaultSort="name"
+        sortable={RECORD_LISTS['run-groups'].sortable}
+        defaultSort={RECORD_LISTS['run-groups'].defaultSort}
         searchPlaceholder="Search name or description"
         emptyHint="No run groups yet. Create one here or from a launch form, then add runs to it when you launch them."
       />

@@ -1,5 +1,6 @@
 import { SimpleTable } from '../../ui/SimpleTable';
 import { ROUTES } from '../../app/routes';
+import type { OtherVocabulary } from '../../../contract/import-vocabularies';
 import type { TemplateColumn } from '../../../contract/imports';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { Button } from '../../ui/Button';
@@ -12,8 +13,26 @@ export interface TemplateView {
   title: string;
   description: string;
   importable: boolean;
-  columns: TemplateColumn[];
+  columns: Array<TemplateColumn & { aliases: Record<OtherVocabulary, string[]> }>;
+  /** Columns of other vocabularies that stand for template columns (a crop name for the genus). */
+  derived: Array<{ header: string; vocabulary: OtherVocabulary; meaning: string }>;
   csv: string;
+}
+
+const VOCABULARY_NAMES: Record<OtherVocabulary, string> = { brapi: 'BrAPI', breedbase: 'Breedbase' };
+
+function OtherNames({ aliases }: { aliases: Record<OtherVocabulary, string[]> }) {
+  const named = (['brapi', 'breedbase'] as const).filter((vocabulary) => aliases[vocabulary].length > 0);
+  if (named.length === 0) return <span className="text-stone-400">—</span>;
+  return (
+    <>
+      {named.map((vocabulary) => (
+        <div key={vocabulary}>
+          <span className="text-stone-500">{VOCABULARY_NAMES[vocabulary]}:</span> <span className="font-mono">{aliases[vocabulary].join(', ')}</span>
+        </div>
+      ))}
+    </>
+  );
 }
 
 /**
@@ -26,6 +45,10 @@ export default function TemplatesPage({ templates }: { templates: TemplateView[]
       <p className="-mt-3 mb-6 max-w-3xl text-sm text-stone-600">
         Each template is a CSV with the header an import expects and one example row. The columns below come from the same rules the import checks, so a file that follows them imports cleanly. Lists
         go in one cell separated by semicolons; other records are referred to by name.
+      </p>
+      <p className="-mt-3 mb-6 max-w-3xl text-sm text-stone-600">
+        Imports also read <strong>BrAPI v2.1</strong> field names and the headers of <strong>Breedbase</strong>’s upload files, with their values (country names, location and trial types, cross types,
+        date-times), from CSV or Excel (.xlsx). The column “Also read as” lists them; the import’s report says which vocabulary it recognised and which columns it ignored.
       </p>
       <div className="grid gap-6">
         {templates.map((template) => {
@@ -53,8 +76,21 @@ export default function TemplatesPage({ templates }: { templates: TemplateView[]
                     { header: 'Allowed values', className: 'max-w-xs text-xs text-stone-600', cell: (column) => column.allowed.join(', ') || '—' },
                     { header: 'Notes', className: 'max-w-xs text-xs text-stone-600', cell: (column) => column.notes || '—' },
                     { header: 'Example', className: 'font-mono text-xs text-stone-700', cell: (column) => column.example || '—' },
+                    { header: 'Also read as', className: 'max-w-xs text-xs text-stone-700', cell: (column) => <OtherNames aliases={column.aliases} /> },
                   ]}
                 />
+                {template.derived.length > 0 && (
+                  <div className="mt-4 text-xs text-stone-600">
+                    <p className="font-medium text-stone-800">Other columns the import understands</p>
+                    <ul className="mt-1 list-disc space-y-0.5 pl-5">
+                      {template.derived.map((input) => (
+                        <li key={`${input.vocabulary}:${input.header}`}>
+                          <span className="font-mono">{input.header}</span> ({VOCABULARY_NAMES[input.vocabulary]}): {input.meaning}
+                        </li>
+                      ))}
+                    </ul>
+                  </div>
+                )}
               </Card>
             </section>
           );

@@ -9,9 +9,32 @@ import { apiQuery, PAGE_SIZES, useTableState } from './table-state';
 export interface TableFilter {
   name: string;
   label: string;
-  /** A choice among `options` (the default), or a date (YYYY-MM-DD) picked on a calendar. */
-  type?: 'select' | 'date';
+  /** A choice among `options` (the default), a date (YYYY-MM-DD) picked on a calendar, or text typed (exact, case as the API treats it). */
+  type?: 'select' | 'date' | 'text';
   options?: Array<{ value: string; label: string }>;
+  /** For text: what to type, e.g. "MEX". */
+  placeholder?: string;
+}
+
+/** A typed filter, sent 300 ms after the last key like the search box. */
+function TextFilter({ id, value, placeholder, onChange }: { id: string; value: string; placeholder?: string | undefined; onChange: (value: string) => void }) {
+  const [text, setText] = useState(value);
+  useEffect(() => setText(value), [value]);
+  useEffect(() => {
+    if (text === value) return;
+    const timer = setTimeout(() => onChange(text.trim()), 300);
+    return () => clearTimeout(timer);
+  }, [text, value, onChange]);
+  return (
+    <input
+      id={id}
+      type="text"
+      value={text}
+      placeholder={placeholder}
+      onChange={(event) => setText(event.target.value)}
+      className="mt-1 block w-28 rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-800"
+    />
+  );
 }
 
 export interface DataTableProps<Row> {
@@ -38,6 +61,11 @@ export interface DataTableProps<Row> {
   onData?: (rows: Row[]) => void;
   /** A newer version of a row than the page loaded (a run pushed by the live stream), or the row itself. */
   rowOverride?: (row: Row) => Row;
+}
+
+function recordKey(row: unknown, index: number): string {
+  const id = typeof row === 'object' && row !== null && 'id' in row ? row.id : undefined;
+  return typeof id === 'number' || typeof id === 'string' ? String(id) : `#${index}`;
 }
 
 /** The one table of the console: server-side search, sort, filters and paging, state in the URL. */
@@ -71,7 +99,9 @@ export function DataTable<Row>({
     if (data) onData?.(data.data);
   }, [data, onData]);
   const rows = useMemo(() => (rowOverride ? (data?.data ?? []).map(rowOverride) : (data?.data ?? [])), [data, rowOverride]);
-  const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
+  // Rows keep their React state (an open menu) by their record's id, not their place: a live
+  // re-read that puts a new run first must not move an open menu onto another run.
+  const table = useReactTable({ data: rows, columns, getRowId: recordKey, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
   const pagination = data?.pagination;
   const filtered = Boolean(state.q || Object.values(state.filters).some(Boolean));
 
@@ -93,7 +123,14 @@ export function DataTable<Row>({
         {filters.map((filter) => (
           <label key={filter.name} htmlFor={`${path}-filter-${filter.name}`} className="text-xs font-medium text-stone-600">
             {filter.label}
-            {filter.type === 'date' ? (
+            {filter.type === 'text' ? (
+              <TextFilter
+                id={`${path}-filter-${filter.name}`}
+                value={state.filters[filter.name] ?? ''}
+                placeholder={filter.placeholder}
+                onChange={(value) => update({ filters: { ...state.filters, [filter.name]: value }, page: 0 })}
+              />
+            ) : filter.type === 'date' ? (
               <input
                 id={`${path}-filter-${filter.name}`}
                 type="date"

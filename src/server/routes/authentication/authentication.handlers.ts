@@ -5,7 +5,7 @@ import { decoyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../domain-errors';
 import { findUserByEmail, normalizeEmail, toUserResponse } from '../../services/users';
 import type { CheckRoute, LoginRoute, LogoutRoute } from './authentication.routes';
 
@@ -23,7 +23,7 @@ export const login: RouteHandler<LoginRoute, AppEnv> = async (c) => {
   const user = await findUserByEmail(db, email);
   // The decoy hash keeps an unknown email as slow as a wrong password, so timing tells nothing.
   const passwordMatches = await verifyPassword(body.password, user?.passwordHash ?? (await decoyPasswordHash()));
-  if (!user || !passwordMatches) throw new ApiError(401, INVALID_CREDENTIALS);
+  if (!user || !passwordMatches) throw new DomainError('unauthorized', INVALID_CREDENTIALS);
 
   await attempt.succeeded();
   const [signedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();

@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { and, eq, inArray } from 'drizzle-orm';
+import type { BenchmarkGroupKind } from '../../../contract/run-codes';
 import { benchmarkLabels, predictionBenchmarkLabels } from '../../../contract/benchmark-labels';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { filesetFiles, filesets, files, fileTypes, runGroups } from '../../db/schema';
@@ -41,7 +42,7 @@ async function datasetsOf(deps: Deps, ids: number[], kind: 'known-gdip' | 'predi
 }
 
 /** The benchmark's run group; a taken name is a conflict. */
-async function createBenchmarkGroup(deps: Deps, values: { name: string; kind: 'discovery-benchmark' | 'prediction-benchmark'; description: string; userId: number }): Promise<number> {
+async function createBenchmarkGroup(deps: Deps, values: { name: string; kind: BenchmarkGroupKind; description: string; userId: number }): Promise<number> {
   try {
     const [group] = await deps.db.insert(runGroups).values({ name: values.name, kind: values.kind, description: values.description, createdById: values.userId }).returning({ id: runGroups.id });
     return group!.id;
@@ -72,6 +73,7 @@ export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv
           name: `bench${groupId}_${slug(method.label)}_d${dataset.id}`.slice(0, 80),
           groupId,
           projectId: null,
+          experimentId: null,
           relaunchOf: null,
           labels: benchmarkLabels(method.label, dataset.id),
           params: {
@@ -125,6 +127,7 @@ export const launchPrediction: RouteHandler<typeof routes.launchPrediction, AppE
           name: `bench${groupId}_m${model.id}_d${dataset.id}`,
           groupId,
           projectId: null,
+          experimentId: null,
           relaunchOf: null,
           labels: predictionBenchmarkLabels(model.id, dataset.id),
           params: { model: model.path, genotypes: dataset.paths.get('VCF'), outdir: 'results' },

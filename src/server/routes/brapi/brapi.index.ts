@@ -1,3 +1,4 @@
+import { cors } from 'hono/cors';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { BRAPI_VERSION, type BrapiMetadata } from '../../../contract/brapi';
@@ -24,7 +25,8 @@ function bearerToken(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-export function createBrapi(deps: ApiDependencies, log: Logger) {
+/** BrAPI v2.1 under /brapi/v2; `corsOrigins` (SEEDBED_CORS_ORIGINS) lets browser-based BrAPI tools on those origins call it too. */
+export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: string[] = []) {
   const brapi = new OpenAPIHono<AppEnv>({
     defaultHook: (result, c) => {
       if (result.success) return;
@@ -35,6 +37,7 @@ export function createBrapi(deps: ApiDependencies, log: Logger) {
     },
   }).basePath(BRAPI_BASE_PATH);
 
+  if (corsOrigins.length > 0) brapi.use(cors({ origin: corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'OPTIONS'], maxAge: 600 }));
   brapi.use(async (c, next) => {
     c.set('deps', deps);
     c.header('Cache-Control', 'no-store');

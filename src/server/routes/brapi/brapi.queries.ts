@@ -1,5 +1,6 @@
+import { cropOf, genusOfCrop } from '../../../contract/crops';
 import { and, asc, count, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import countries from 'i18n-iso-countries';
 import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding-codes';
@@ -22,7 +23,7 @@ import type {
 } from '../../../contract/brapi';
 import type { Database } from '../../db/client';
 import { escapeLike } from '../../db/like';
-import { accessions, crossPlans, experiments, plannedCrosses, projects, sites } from '../../db/schema';
+import { accessions, crossPlans, experimentEntries, experiments, plannedCrosses, projects, sites } from '../../db/schema';
 
 /**
  * Seedbed's breeding records as BrAPI v2.1 objects, a page at a time. Filters compare names
@@ -49,6 +50,11 @@ const idFilter = (column: Parameters<typeof eq>[0], value: string | undefined): 
   const id = idOf(value);
   return id === undefined ? undefined : id === null ? NOTHING : eq(column, id);
 };
+/** Rows linked through an experiment's entries to the given id (a study's germplasm, a germplasm's studies). */
+const entryOf = (column: AnyPgColumn, linkColumn: AnyPgColumn, otherColumn: AnyPgColumn, value: string | undefined): SQL | undefined => {
+  const id = idOf(value);
+  return id === undefined ? undefined : id === null ? NOTHING : inArray(column, sql`(select ${linkColumn} from ${experimentEntries} where ${otherColumn} = ${id})`);
+};
 const nameFilter = (column: Parameters<typeof ilike>[0], value: string | undefined) => (value === undefined ? undefined : ilike(column, escapeLike(value)));
 
 /** One page of `select` (given the limit and offset) and the total `counted`, read together. */
@@ -56,37 +62,6 @@ async function paged<Row>(query: Query, select: (limit: number, offset: number) 
   const [rows, [total]] = await Promise.all([select(query.pageSize, query.page * query.pageSize), counted]);
   return { rows, totalCount: total?.value ?? 0 };
 }
-
-/** BrAPI's commonCropName from the genus, for the crops breeders call by their common name. */
-const CROPS: Record<string, string> = {
-  Triticum: 'Wheat',
-  Oryza: 'Rice',
-  Zea: 'Maize',
-  Hordeum: 'Barley',
-  Sorghum: 'Sorghum',
-  Avena: 'Oat',
-  Secale: 'Rye',
-  Glycine: 'Soybean',
-  Phaseolus: 'Bean',
-  Cicer: 'Chickpea',
-  Lens: 'Lentil',
-  Pisum: 'Pea',
-  Solanum: 'Potato',
-  Manihot: 'Cassava',
-  Ipomoea: 'Sweet potato',
-  Musa: 'Banana',
-  Arachis: 'Groundnut',
-  Cajanus: 'Pigeonpea',
-  Pennisetum: 'Pearl millet',
-  Eleusine: 'Finger millet',
-  Brassica: 'Brassica',
-  Helianthus: 'Sunflower',
-  Gossypium: 'Cotton',
-  Vitis: 'Grape',
-  Coffea: 'Coffee',
-};
-export const cropOf = (genus: string) => CROPS[genus] ?? genus;
-const genusOfCrop = (crop: string) => Object.entries(CROPS).find(([, name]) => name.toLowerCase() === crop.toLowerCase())?.[0] ?? crop;
 
 type Program = z.infer<typeof brapiProgramSchema>;
 type Trial = z.infer<typeof brapiTrialSchema>;
@@ -187,6 +162,7 @@ export async function listStudies(db: Database, query: z.output<typeof brapiStud
     idFilter(experiments.projectId, query.trialDbId),
     idFilter(experiments.projectId, query.programDbId),
     idFilter(experiments.siteId, query.locationDbId),
+    entryOf(experiments.id, experimentEntries.experimentId, experimentEntries.accessionId, query.germplasmDbId),
     season,
     active,
     query.commonCropName ? NOTHING : undefined,
@@ -292,6 +268,7 @@ export async function listGermplasm(db: Database, query: z.output<typeof brapiGe
     nameFilter(accessions.genus, query.genus),
     nameFilter(accessions.species, query.species),
     query.synonym === undefined ? undefined : sql`${query.synonym.toLowerCase()} = ANY(${accessions.synonymsLower})`,
+    entryOf(accessions.id, experimentEntries.accessionId, experimentEntries.experimentId, query.studyDbId),
     query.commonCropName === undefined ? undefined : ilike(accessions.genus, escapeLike(genusOfCrop(query.commonCropName))),
   );
   const { rows, totalCount } = await paged(

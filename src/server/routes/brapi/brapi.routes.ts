@@ -1,7 +1,8 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { createRoute, type z } from '@hono/zod-openapi';
 import {
   brapiCrossingProjectQuery,
   brapiCrossingProjectSchema,
+  brapiDbIdParams,
   brapiErrorSchema,
   brapiGermplasmQuery,
   brapiGermplasmSchema,
@@ -50,7 +51,7 @@ function entity<Item extends z.ZodType, Query extends z.ZodObject, IdName extend
     path: `/${collection}/{${idName}}`,
     tags: ['BrAPI'],
     summary: `One of the ${what}`,
-    request: { params: z.object({ [idName]: z.string().max(40) } as Record<IdName, z.ZodString>) },
+    request: { params: brapiDbIdParams(idName) },
     responses: { 200: { description: 'The record', content: { 'application/json': { schema: brapiOneOf(item) } } }, 401: errors[401], 404: errors[404] },
   });
   return { list, one };

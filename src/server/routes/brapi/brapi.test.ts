@@ -13,7 +13,8 @@ import {
   brapiStudySchema,
   brapiTrialSchema,
 } from '../../../contract/brapi';
-import { accessions, crossPlans, experiments, plannedCrosses, projects, sites } from '../../db/schema';
+import { accessions, crossPlans, experimentEntries, experiments, plannedCrosses, projects, sites } from '../../db/schema';
+import { silentLogger } from '../../log';
 import { setUpTestApi } from '../../testing/test-api';
 
 const api = setUpTestApi();
@@ -174,6 +175,28 @@ describe('BrAPI v2.1 (read only) under /brapi/v2', () => {
     expect(raw.result).not.toHaveProperty('synonymsLower');
     expect((await read(`germplasm?germplasmPUI=urn:seedbed:germplasm:${female.id}`, brapiListOf(brapiGermplasmSchema))).result.data).toHaveLength(1);
     expect((await read(`germplasm?commonCropName=wheat&germplasmName=${encodeURIComponent(female.germplasmName)}`, brapiListOf(brapiGermplasmSchema))).result.data).toHaveLength(1);
+  });
+
+  it('a study’s germplasm are its entries, and a germplasm’s studies the experiments it is an entry of', async () => {
+    const { experiment, female, male } = await seed();
+    await api.t.db.insert(experimentEntries).values({ experimentId: experiment.id, accessionId: female.id });
+    const germplasm = await read(`germplasm?studyDbId=${experiment.id}`, brapiListOf(brapiGermplasmSchema));
+    expect(germplasm.result.data.map((entry) => entry.germplasmDbId)).toEqual([String(female.id)]);
+    const studies = await read(`studies?germplasmDbId=${female.id}`, brapiListOf(brapiStudySchema));
+    expect(studies.result.data.map((study) => study.studyDbId)).toEqual([String(experiment.id)]);
+    expect((await read(`studies?germplasmDbId=${male.id}`, brapiListOf(brapiStudySchema))).result.data).toEqual([]);
+  });
+
+  it('answers a browser-based BrAPI tool from an allowed origin (SEEDBED_CORS_ORIGINS)', async () => {
+    const { createBrapi } = await import('./brapi.index');
+    const open = createBrapi(api.t.api.deps, silentLogger, ['https://tools.example.org']);
+    const preflight = await open.request('/brapi/v2/germplasm', {
+      method: 'OPTIONS',
+      headers: { Origin: 'https://tools.example.org', 'Access-Control-Request-Method': 'GET', 'Access-Control-Request-Headers': 'authorization' },
+    });
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('https://tools.example.org');
+    const answer = await open.request('/brapi/v2/serverinfo', { headers: { Origin: 'https://elsewhere.example.org' } });
+    expect(answer.headers.get('access-control-allow-origin')).toBeNull();
   });
 
   it('crossing projects list their parents; planned crosses name both parents and their roles', async () => {

@@ -1,17 +1,17 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { createRoute } from '@hono/zod-openapi';
+import { asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { plannedCrossesReplaceSchema } from '../../../contract/breeding';
-import { recordId } from '../../../contract/fields';
+import { idParamsSchema } from '../../../contract/list';
 import { accessionCrossListSchema, plannedCrossListSchema } from '../../../contract/records';
 import type { Database } from '../../db/client';
 import { accessions, crossPlans, plannedCrosses } from '../../db/schema';
 import { createRouter } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../domain-errors';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
 const tags = ['Cross plans'];
-const params = z.object({ id: recordId });
+const params = idParamsSchema;
 const female = alias(accessions, 'female');
 const male = alias(accessions, 'male');
 
@@ -35,7 +35,7 @@ const replaceCrosses = createRoute({
 
 async function requirePlan(db: Database, id: number) {
   const [plan] = await db.select({ id: crossPlans.id }).from(crossPlans).where(eq(crossPlans.id, id));
-  if (!plan) throw new ApiError(404, `No cross plan has id ${id}.`);
+  if (!plan) throw new DomainError('not-found', `No cross plan has id ${id}.`);
 }
 
 /** A planned cross with its parents' names, as both lists return it. */
@@ -61,6 +61,18 @@ async function crossesOf(db: Database, planId: number) {
     .orderBy(asc(plannedCrosses.id));
 }
 
+/** Planned crosses with their parents' and cross plan's names, by plan name. */
+export async function plannedCrossesWithPlan(db: Database, where: SQL | undefined) {
+  return db
+    .select({ ...plannedCrossColumns, crossPlanId: crossPlans.id, crossPlanName: crossPlans.name })
+    .from(plannedCrosses)
+    .innerJoin(crossPlans, eq(crossPlans.id, plannedCrosses.crossPlanId))
+    .innerJoin(female, eq(female.id, plannedCrosses.femaleParentId))
+    .leftJoin(male, eq(male.id, plannedCrosses.maleParentId))
+    .where(where)
+    .orderBy(asc(crossPlans.name), asc(plannedCrosses.id));
+}
+
 const accessionCrosses = createRoute({
   method: 'get',
   path: '/accessions/{id}/crosses',
@@ -78,15 +90,8 @@ export const crossesRouter = createRouter()
     const { db } = c.get('deps');
     const { id } = c.req.valid('param');
     const [accession] = await db.select({ id: accessions.id }).from(accessions).where(eq(accessions.id, id));
-    if (!accession) throw new ApiError(404, `No accession has id ${id}.`);
-    const rows = await db
-      .select({ ...plannedCrossColumns, crossPlanId: crossPlans.id, crossPlanName: crossPlans.name })
-      .from(plannedCrosses)
-      .innerJoin(crossPlans, eq(crossPlans.id, plannedCrosses.crossPlanId))
-      .innerJoin(female, eq(female.id, plannedCrosses.femaleParentId))
-      .leftJoin(male, eq(male.id, plannedCrosses.maleParentId))
-      .where(or(eq(plannedCrosses.femaleParentId, id), eq(plannedCrosses.maleParentId, id)))
-      .orderBy(asc(crossPlans.name), asc(plannedCrosses.id));
+    if (!accession) throw new DomainError('not-found', `No accession has id ${id}.`);
+    const rows = await plannedCrossesWithPlan(db, or(eq(plannedCrosses.femaleParentId, id), eq(plannedCrosses.maleParentId, id)));
     return c.json({ data: rows.map((row) => ({ ...row, role: row.femaleParentId === id ? ('female' as const) : ('male' as const) })) }, 200);
   })
   .openapi(listCrosses, async (c) => {
@@ -107,7 +112,7 @@ export const crossesRouter = createRouter()
       if (!known.has(cross.femaleParentId)) errors[`crosses.${index}.femaleParentId`] = `No accession has id ${cross.femaleParentId}`;
       if (cross.maleParentId !== null && !known.has(cross.maleParentId)) errors[`crosses.${index}.maleParentId`] = `No accession has id ${cross.maleParentId}`;
     });
-    if (Object.keys(errors).length > 0) throw new ApiError(400, `Some parents do not exist (${Object.keys(errors).length} problem(s)).`, errors);
+    if (Object.keys(errors).length > 0) throw new DomainError('invalid', `Some parents do not exist (${Object.keys(errors).length} problem(s)).`, errors);
     await db.transaction(async (tx) => {
       await tx.delete(plannedCrosses).where(eq(plannedCrosses.crossPlanId, id));
       if (crosses.length > 0) await tx.insert(plannedCrosses).values(crosses.map((cross) => ({ ...cross, crossPlanId: id })));

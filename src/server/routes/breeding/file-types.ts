@@ -5,18 +5,17 @@ import { resourceRouter } from './resource-router';
 
 /** File types: what uploads and run outputs are checked against. */
 export const fileTypesRouter = resourceRouter({
-  path: 'file-types',
+  list: 'file-types',
   tag: 'File types',
   noun: 'file type',
   table: fileTypes,
   idColumn: fileTypes.id,
   nameColumn: fileTypes.name,
-  nameField: 'name',
   input: fileTypeInputSchema,
   record: fileTypeRecordSchema,
   sortable: { name: fileTypes.name, mimeType: fileTypes.mimeType, createdAt: fileTypes.createdAt },
-  defaultSort: 'name',
   filters: {},
+  exportAs: { template: 'file-types' },
   searchColumns: [fileTypes.name, fileTypes.description, fileTypes.mimeType],
   references: [{ table: files, column: files.fileTypeId, noun: 'stored file' }],
 });

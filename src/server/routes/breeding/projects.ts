@@ -1,23 +1,21 @@
 import { projectRecordSchema } from '../../../contract/records';
-import { z } from '@hono/zod-openapi';
-import { PROJECT_STATUSES, projectInputSchema } from '../../../contract/breeding';
+import { projectInputSchema } from '../../../contract/breeding';
 import { crossPlans, experiments, projects } from '../../db/schema';
 import { resourceRouter } from './resource-router';
 
 /** Projects: BrAPI programs and trials. */
 export const projectsRouter = resourceRouter({
-  path: 'projects',
+  list: 'projects',
   tag: 'Projects',
   noun: 'project',
   table: projects,
   idColumn: projects.id,
   nameColumn: projects.name,
-  nameField: 'name',
   input: projectInputSchema,
   record: projectRecordSchema,
   sortable: { name: projects.name, status: projects.status, startDate: projects.startDate, endDate: projects.endDate, createdAt: projects.createdAt },
-  defaultSort: 'name',
-  filters: { status: { column: projects.status, schema: z.enum(PROJECT_STATUSES) } },
+  filters: { status: projects.status },
+  exportAs: { template: 'projects' },
   searchColumns: [projects.name, projects.description, projects.leadName],
   references: [
     { table: experiments, column: experiments.projectId, noun: 'experiment' },

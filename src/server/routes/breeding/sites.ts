@@ -1,18 +1,16 @@
 import { siteRecordSchema } from '../../../contract/records';
-import { z } from '@hono/zod-openapi';
-import { LOCATION_TYPES, siteInputSchema } from '../../../contract/breeding';
+import { siteInputSchema } from '../../../contract/breeding';
 import { experiments, sites } from '../../db/schema';
 import { resourceRouter } from './resource-router';
 
 /** Sites: BrAPI locations. */
 export const sitesRouter = resourceRouter({
-  path: 'sites',
+  list: 'sites',
   tag: 'Sites',
   noun: 'site',
   table: sites,
   idColumn: sites.id,
   nameColumn: sites.locationName,
-  nameField: 'locationName',
   input: siteInputSchema,
   record: siteRecordSchema,
   sortable: {
@@ -25,11 +23,11 @@ export const sitesRouter = resourceRouter({
     elevation: sites.elevation,
     createdAt: sites.createdAt,
   },
-  defaultSort: 'locationName',
   filters: {
-    locationType: { column: sites.locationType, schema: z.enum(LOCATION_TYPES) },
-    countryCode: { column: sites.countryCode, schema: z.string().length(3).toUpperCase() },
+    locationType: sites.locationType,
+    countryCode: sites.countryCode,
   },
+  exportAs: { template: 'sites' },
   searchColumns: [sites.locationName, sites.abbreviation, sites.instituteName],
   references: [{ table: experiments, column: experiments.siteId, noun: 'experiment' }],
 });

@@ -2,7 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import path from 'node:path';
 import type { AppEnv } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../domain-errors';
 import { byteRangeOf } from '../../storage/ranges';
 import { webStreamOf } from '../../storage/storage';
 import type * as routes from './files.routes';
@@ -18,7 +18,7 @@ export const upload: RouteHandler<typeof routes.upload, AppEnv> = async (c) => {
   const declared = c.req.header('content-length');
   const prepared = await files.prepare(c.req.valid('query'), declared ? Number(declared) : null);
   const body = c.req.raw.body;
-  if (!body) throw new ApiError(400, 'The request body is the file; it was empty.');
+  if (!body) throw new DomainError('invalid', 'The request body is the file; it was empty.');
   const staged = await files.stage(body, prepared.name);
   return c.json(await files.accept(prepared, staged, c.get('user').id), 201);
 };
@@ -64,13 +64,13 @@ async function sendBytes(c: Context<AppEnv>, id: number) {
   return c.body(webStreamOf(stream), 200, { ...headers, 'Content-Length': String(file.sizeBytes) });
 }
 
-export const download: RouteHandler<typeof routes.download, AppEnv> = (c) => sendBytes(c, c.req.valid('param').id) as never;
+export const download: RouteHandler<typeof routes.download, AppEnv> = (c) => sendBytes(c, c.req.valid('param').id);
 
 export const content: RouteHandler<typeof routes.content, AppEnv> = async (c) => {
   const { id } = c.req.valid('param');
   const { expires, signature } = c.req.valid('query');
   const verdict = await c.get('deps').downloadLinks.verify(id, expires, signature);
-  if (verdict === 'forged') throw new ApiError(403, 'This download link is not valid. Download the file again from Seedbed.');
-  if (verdict === 'expired') throw new ApiError(403, 'This download link has expired. Download the file again from Seedbed for a fresh link.');
-  return sendBytes(c, id) as never;
+  if (verdict === 'forged') throw new DomainError('forbidden', 'This download link is not valid. Download the file again from Seedbed.');
+  if (verdict === 'expired') throw new DomainError('forbidden', 'This download link has expired. Download the file again from Seedbed for a fresh link.');
+  return sendBytes(c, id);
 };

@@ -1,5 +1,15 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { downloadLinkSchema, fileListQuerySchema, fileUploadQuerySchema, fileUseSchema, signedDownloadQuerySchema, storedFileSchema } from '../../../contract/files';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  downloadLinkSchema,
+  fileBytesHeadersSchema,
+  fileRangeUnsatisfiableHeadersSchema,
+  fileBytesSchema,
+  fileListQuerySchema,
+  fileUploadQuerySchema,
+  fileUseListSchema,
+  signedDownloadQuerySchema,
+  storedFileSchema,
+} from '../../../contract/files';
 import { idParamsSchema as idParams, pageOf } from '../../../contract/list';
 import { errorResponses, jsonContent } from '../../http/openapi';
 
@@ -7,12 +17,12 @@ const tags = ['Files'];
 
 const bytes = (description: string) => ({
   description,
-  headers: z.object({
-    'Accept-Ranges': z.literal('bytes'),
-    'Content-Range': z.string().optional().describe('With 206: the range sent, e.g. bytes 0-1023/52428800'),
-  }),
-  content: { 'application/octet-stream': { schema: z.string().describe('bytes') } },
+  headers: fileBytesHeadersSchema,
+  content: { 'application/octet-stream': { schema: fileBytesSchema } },
 });
+
+/** A range that starts past the end of the file: nothing is sent, and Content-Range gives the file's size. */
+const unsatisfiable = { description: 'The range asked for lies outside the file', headers: fileRangeUnsatisfiableHeadersSchema };
 
 export const list = createRoute({
   method: 'get',
@@ -47,7 +57,7 @@ export const uses = createRoute({
   tags,
   summary: 'What still uses the file: runs that read or wrote it, filesets that hold it',
   request: { params: idParams },
-  responses: { 200: jsonContent(z.object({ data: z.array(fileUseSchema) }), 'Its uses'), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonContent(fileUseListSchema, 'Its uses'), ...errorResponses(400, 401, 404) },
 });
 
 export const remove = createRoute({
@@ -74,7 +84,7 @@ export const download = createRoute({
   tags,
   summary: 'The file’s bytes, streamed; a Range header asks for part of them',
   request: { params: idParams },
-  responses: { 200: bytes('The file'), 206: bytes('The range asked for'), ...errorResponses(400, 401, 404) },
+  responses: { 200: bytes('The file'), 206: bytes('The range asked for'), 416: unsatisfiable, ...errorResponses(400, 401, 404) },
 });
 
 export const content = createRoute({
@@ -84,5 +94,5 @@ export const content = createRoute({
   summary: 'The file’s bytes through a signed link from POST /files/{id}/link (no token); Range is honoured',
   security: [],
   request: { params: idParams, query: signedDownloadQuerySchema },
-  responses: { 200: bytes('The file'), 206: bytes('The range asked for'), ...errorResponses(400, 403, 404) },
+  responses: { 200: bytes('The file'), 206: bytes('The range asked for'), 416: unsatisfiable, ...errorResponses(400, 403, 404) },
 });

@@ -78,9 +78,9 @@ describe('accession import', () => {
     const problems = body.report.errors.map((error) => `${error.row}:${error.column}`);
     expect(problems).toEqual(expect.arrayContaining(['2:countryOfOriginCode', '3:germplasmName', '4:genus', '4:biologicalStatusOfAccessionCode', '5:instituteCode', '2:germplasmName']));
     expect(body.report.errors.find((error) => error.row === 2 && error.column === 'germplasmName')!.message).toBe(
-      "Accession 'ImpB-1' appears 3 times in the file (rows 2, 6, 7); names must be unique.",
+      "Accession 'ImpB-1' appears 3 times in the file (rows 2, 6, 7); names must be unique, so keep one row and delete the others.",
     );
-    expect(body.report.errors.find((error) => error.column === 'countryOfOriginCode')!.message).toContain('(got "XXX")');
+    expect(body.report.errors.find((error) => error.column === 'countryOfOriginCode')!.message).toBe("countryOfOriginCode 'XXX' is not accepted: use an ISO 3166-1 alpha-3 code such as MEX or IND.");
     const commit = await upload('accessions', csv, '?commit=true');
     expect(commit.status).toBe(400);
     expect(commit.body.message).toMatch(/nothing was imported/);
@@ -90,7 +90,7 @@ describe('accession import', () => {
   it('reports names that already exist, and a missing required column', async () => {
     await upload('accessions', 'germplasmName,genus\nImpC-existing,Oryza\n', '?commit=true');
     const clash = await upload('accessions', 'germplasmName,genus\nIMPC-EXISTING,Oryza\n');
-    expect(clash.body.report.errors).toEqual([{ row: 2, column: 'germplasmName', message: "Accession 'IMPC-EXISTING' already exists." }]);
+    expect(clash.body.report.errors).toEqual([{ row: 2, column: 'germplasmName', message: "Accession 'IMPC-EXISTING' already exists; remove this row, or rename it if it is a different accession." }]);
     const missing = await upload('accessions', 'germplasmName\nImpC-2\n');
     expect(missing.body.report.errors[0]).toMatchObject({ row: 1, column: 'genus', message: expect.stringContaining("required column 'genus' is missing") });
   });
@@ -172,8 +172,8 @@ describe('experiment import', () => {
     await api.t.call('/projects', { method: 'POST', token: api.token, json: { name: 'ImpF project' } });
     const { body } = await upload('experiments', 'name,project,site,studyType\nImpF-1,ImpF project,,nursery\nImpF-2,No such project,No such site,nursery\n');
     expect(body.report.errors).toEqual([
-      { row: 3, column: 'project', message: "No project is named 'No such project'; create it first or fix the name." },
-      { row: 3, column: 'site', message: "No site is named 'No such site'; create it first or fix the name." },
+      { row: 3, column: 'project', message: "No project is named 'No such project'; create the project first, or correct the name." },
+      { row: 3, column: 'site', message: "No site is named 'No such site'; create the site first, or correct the name." },
     ]);
     const ok = await upload('experiments', 'name,project,studyType,year\nImpF-1,impf PROJECT,nursery,2026\n', '?commit=true');
     expect(ok.status).toBe(201);
@@ -199,9 +199,9 @@ describe('templates', () => {
 
   it('a missing required column is said once, in words, not as a raw message on every row', async () => {
     const { body } = await upload('sites', 'locationName,locationType\nImpT Njoro,farm\nImpT Kiboko,field\n');
-    expect(body.report.errors).toEqual([{ row: 1, column: 'countryCode', message: "The required column 'countryCode' is missing; download the template for the expected header." }]);
+    expect(body.report.errors).toEqual([{ row: 1, column: 'countryCode', message: "The required column 'countryCode' is missing; add it (see the template for its header and values)." }]);
     const blank = await upload('sites', 'locationName,locationType,countryCode\nImpT Njoro,farm,\n');
-    expect(blank.body.report.errors).toEqual([{ row: 2, column: 'countryCode', message: 'Required: an ISO 3166-1 alpha-3 country code such as MEX or IND' }]);
+    expect(blank.body.report.errors).toEqual([{ row: 2, column: 'countryCode', message: 'countryCode is empty; write an ISO 3166-1 alpha-3 country code such as MEX or IND.' }]);
   });
 
   it('for sites imports as is', async () => {
@@ -236,8 +236,8 @@ describe('cross plan import', () => {
     ].join('\n');
     const check = await upload('cross-plans', csv);
     expect(check.body.report.errors).toEqual([
-      { row: 4, column: 'maleParent', message: "No accession is named 'ImpG-Missing'." },
-      { row: 5, column: 'maleParent', message: 'A BIPARENTAL cross needs a male parent.' },
+      { row: 4, column: 'maleParent', message: "No accession is named 'ImpG-Missing'; import the accession first, or correct the name." },
+      { row: 5, column: 'maleParent', message: 'maleParent is empty, but a BIPARENTAL cross needs a male parent; write one, or set crossType to SELF or OPEN_POLLINATED.' },
     ]);
     expect((await upload('cross-plans', csv, '?commit=true')).status).toBe(400);
 
@@ -253,6 +253,6 @@ describe('cross plan import', () => {
       ['SELF', null],
     ]);
     const again = await upload('cross-plans', good);
-    expect(again.body.report.errors[0]!.message).toBe("Cross plan 'ImpG block' already exists; import new plans only.");
+    expect(again.body.report.errors[0]!.message).toBe("Cross plan 'ImpG block' already exists; import new plans only, or add its crosses in the plan's grid.");
   });
 });

@@ -7,7 +7,7 @@ import { countAttempt as countRateLimited, INVITATION_ATTEMPTS } from '../../aut
 import { invitations, users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../domain-errors';
 import { findInvitationByToken, getInvitation, invitationStatus, listInvitations as listInvitationRows, newInvitationToken, unusableInvitationMessage } from '../../services/invitations';
 import { createUser, findUserByEmail, normalizeEmail, toUserResponse } from '../../services/users';
 import type * as routes from './invitations.routes';
@@ -51,7 +51,7 @@ async function deliver(c: Context<AppEnv>, invitation: Invitation, token: string
 
 async function loadOr404(c: Context<AppEnv>, id: number): Promise<Invitation> {
   const invitation = await getInvitation(c.get('deps').db, id);
-  if (!invitation) throw new ApiError(404, `No invitation has id ${id}.`);
+  if (!invitation) throw new DomainError('not-found', `No invitation has id ${id}.`);
   return invitation;
 }
 
@@ -66,7 +66,7 @@ export const createInvitation: Handler<typeof routes.createInvitation> = async (
   const body = c.req.valid('json');
   const email = normalizeEmail(body.email);
   if (await findUserByEmail(db, email)) {
-    throw new ApiError(409, `${email} already has a Seedbed account.`, { email: 'This person already has an account' });
+    throw new DomainError('conflict', `${email} already has a Seedbed account.`, { email: 'This person already has an account' });
   }
   const { token, tokenHash, expiresAt } = newInvitationToken();
   // One invitation per email at a time: parallel requests for one email take turns (a lock per
@@ -75,7 +75,7 @@ export const createInvitation: Handler<typeof routes.createInvitation> = async (
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`invitation:${email}`}))`);
     const pending = (await tx.select().from(invitations).where(eq(invitations.email, email))).find((candidate) => invitationStatus(candidate) === 'pending');
     if (pending) {
-      throw new ApiError(409, `An invitation for ${email} is already pending. Resend it from the list instead.`, { email: 'An invitation is already pending' });
+      throw new DomainError('conflict', `An invitation for ${email} is already pending. Resend it from the list instead.`, { email: 'An invitation is already pending' });
     }
     const [inserted] = await tx
       .insert(invitations)
@@ -90,7 +90,7 @@ export const resendInvitation: Handler<typeof routes.resendInvitation> = async (
   const { id } = c.req.valid('param');
   const current = await loadOr404(c, id);
   if (current.status === 'accepted' || current.status === 'revoked') {
-    throw new ApiError(409, `This invitation was ${current.status}; it cannot be resent. Invite ${current.email} again instead.`);
+    throw new DomainError('conflict', `This invitation was ${current.status}; it cannot be resent. Invite ${current.email} again instead.`);
   }
   const { token, tokenHash, expiresAt } = newInvitationToken();
   await c.get('deps').db.update(invitations).set({ tokenHash, expiresAt }).where(eq(invitations.id, id));
@@ -100,7 +100,7 @@ export const resendInvitation: Handler<typeof routes.resendInvitation> = async (
 export const revokeInvitation: Handler<typeof routes.revokeInvitation> = async (c) => {
   const { id } = c.req.valid('param');
   const current = await loadOr404(c, id);
-  if (current.status === 'accepted') throw new ApiError(409, `${current.email} has already accepted this invitation.`);
+  if (current.status === 'accepted') throw new DomainError('conflict', `${current.email} has already accepted this invitation.`);
   if (current.status !== 'revoked') {
     await c.get('deps').db.update(invitations).set({ revokedAt: new Date() }).where(eq(invitations.id, id));
   }
@@ -116,7 +116,7 @@ async function countAttempt(c: Context<AppEnv>) {
 async function usableInvitation(c: Context<AppEnv>, token: string) {
   const found = await findInvitationByToken(c.get('deps').db, token);
   const problem = unusableInvitationMessage(found?.invitation ?? null);
-  if (problem) throw new ApiError(found ? 410 : 404, problem);
+  if (problem) throw new DomainError(found ? 'gone' : 'not-found', problem);
   return found!;
 }
 
@@ -132,10 +132,10 @@ export const acceptInvitation: Handler<typeof routes.acceptInvitation> = async (
   const { db, tokens } = c.get('deps');
   const { invitation } = await usableInvitation(c, body.token);
   if (isPasswordTheEmail(body.newPassword, invitation.email)) {
-    throw new ApiError(400, `${PASSWORD_IS_EMAIL}.`, { newPassword: PASSWORD_IS_EMAIL });
+    throw new DomainError('invalid', `${PASSWORD_IS_EMAIL}.`, { newPassword: PASSWORD_IS_EMAIL });
   }
   if (await findUserByEmail(db, invitation.email)) {
-    throw new ApiError(409, `${invitation.email} already has a Seedbed account. Sign in instead.`);
+    throw new DomainError('conflict', `${invitation.email} already has a Seedbed account. Sign in instead.`);
   }
   const user = await db.transaction(async (tx) => {
     // Claim the invitation first: of two simultaneous acceptances, only one gets a row back.
@@ -144,7 +144,7 @@ export const acceptInvitation: Handler<typeof routes.acceptInvitation> = async (
       .set({ acceptedAt: new Date() })
       .where(and(eq(invitations.id, invitation.id), isNull(invitations.acceptedAt), isNull(invitations.revokedAt)))
       .returning({ id: invitations.id });
-    if (claimed.length === 0) throw new ApiError(410, 'This invitation has already been used. Sign in with the account it created.');
+    if (claimed.length === 0) throw new DomainError('gone', 'This invitation has already been used. Sign in with the account it created.');
     const created = await createUser(tx, { email: invitation.email, name: body.name, password: body.newPassword });
     await tx.update(invitations).set({ acceptedUserId: created.id }).where(eq(invitations.id, invitation.id));
     const [signedIn] = await tx.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, created.id)).returning();

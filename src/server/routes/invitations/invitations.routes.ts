@@ -1,13 +1,19 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { invitationAcceptSchema, invitationCreateSchema, invitationIssuedSchema, invitationLookupSchema, invitationSchema, invitationStatusSchema } from '../../../contract/account';
+import { createRoute } from '@hono/zod-openapi';
+import {
+  invitationAcceptSchema,
+  invitationCreateSchema,
+  invitationIssuedSchema,
+  invitationLookupSchema,
+  invitationSchema,
+  invitationStatusSchema,
+  invitationTokenQuerySchema,
+} from '../../../contract/account';
 import { loginResponseSchema } from '../../../contract/auth';
-import { recordId } from '../../../contract/fields';
-import { listQuerySchema, pageOf } from '../../../contract/list';
+import { idParamsSchema as idParams, listQuerySchema, pageOf } from '../../../contract/list';
 import { INVITATION_SORT_FIELDS } from '../../services/invitations';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
 const tags = ['Invitations'];
-const idParams = z.object({ id: recordId });
 
 export const listInvitations = createRoute({
   method: 'get',
@@ -51,8 +57,8 @@ export const lookUpInvitation = createRoute({
   tags,
   security: [],
   summary: 'What an invitation link is for (public; rate-limited)',
-  request: { query: z.object({ token: z.string({ error: 'Required' }).min(1, 'Required').max(200) }) },
-  responses: { 200: jsonContent(invitationLookupSchema, 'The invited email'), ...errorResponses(400, 404, 429), 410: jsonContent(z.object({ message: z.string() }), 'Used, withdrawn or expired') },
+  request: { query: invitationTokenQuerySchema },
+  responses: { 200: jsonContent(invitationLookupSchema, 'The invited email'), ...errorResponses(400, 404, 410, 429) },
 });
 
 export const acceptInvitation = createRoute({
@@ -64,7 +70,6 @@ export const acceptInvitation = createRoute({
   request: { body: jsonBody(invitationAcceptSchema) },
   responses: {
     201: jsonContent(loginResponseSchema, 'The new account, signed in'),
-    ...errorResponses(400, 404, 409, 429),
-    410: jsonContent(z.object({ message: z.string() }), 'Used, withdrawn or expired'),
+    ...errorResponses(400, 404, 409, 410, 429),
   },
 });

@@ -1,7 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { PipelineSummary } from '../../../contract/pipelines';
 import type { AppEnv } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../domain-errors';
 import type { CataloguePipeline } from '../../pipelines/catalogue';
 import type * as routes from './pipelines.routes';
 
@@ -27,6 +27,6 @@ export const getPipeline: RouteHandler<typeof routes.getPipeline, AppEnv> = (c) 
   const { id } = c.req.valid('param');
   const { catalogue, runs } = c.get('deps');
   const pipeline = catalogue.get(id);
-  if (!pipeline) throw new ApiError(404, `No pipeline '${id}' in the catalogue. The catalogue has: ${[...catalogue.keys()].join(', ')}.`);
+  if (!pipeline) throw new DomainError('not-found', `No pipeline '${id}' in the catalogue. The catalogue has: ${[...catalogue.keys()].join(', ')}.`);
   return c.json({ ...summary(pipeline, runs), schema: pipeline.schema }, 200);
 };

@@ -1,5 +1,5 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { pipelineDetailSchema, pipelineIdSchema, pipelineListSchema } from '../../../contract/pipelines';
+import { createRoute } from '@hono/zod-openapi';
+import { pipelineDetailSchema, pipelineListSchema, pipelineParamsSchema } from '../../../contract/pipelines';
 import { errorResponses, jsonContent } from '../../http/openapi';
 
 const tags = ['Pipelines'];
@@ -17,7 +17,7 @@ export const getPipeline = createRoute({
   path: '/pipelines/{id}',
   tags,
   summary: 'One pipeline with its nf-core parameter schema',
-  request: { params: z.object({ id: pipelineIdSchema }) },
+  request: { params: pipelineParamsSchema },
   responses: {
     200: jsonContent(pipelineDetailSchema, 'The pipeline'),
     ...errorResponses(400, 401, 404),

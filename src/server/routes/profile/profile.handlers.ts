@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
-import { ApiError } from '../../http/errors';
+import { DomainError } from '../../domain-errors';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { normalizeEmail, toUserResponse } from '../../services/users';
 import type { ChangePasswordRoute, GetProfileRoute, UpdateProfileRoute } from './profile.routes';
@@ -18,7 +18,7 @@ export const updateProfile: RouteHandler<UpdateProfileRoute, AppEnv> = async (c)
   const user = c.get('user');
   const body = c.req.valid('json');
   const email = normalizeEmail(body.email);
-  const emailTaken = () => new ApiError(409, `Another account already uses ${email}.`, { email: 'Another account already uses this email' });
+  const emailTaken = () => new DomainError('conflict', `Another account already uses ${email}.`, { email: 'Another account already uses this email' });
   const [taken] = await db
     .select({ id: users.id })
     .from(users)
@@ -47,10 +47,10 @@ export const changePassword: RouteHandler<ChangePasswordRoute, AppEnv> = async (
 
   const [stored] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, user.id));
   if (!stored || !(await verifyPassword(body.currentPassword, stored.passwordHash))) {
-    throw new ApiError(400, 'The current password is not right.', { currentPassword: 'Current password is incorrect' });
+    throw new DomainError('invalid', 'The current password is not right.', { currentPassword: 'Current password is incorrect' });
   }
   if (isPasswordTheEmail(body.newPassword, user.email)) {
-    throw new ApiError(400, `${PASSWORD_IS_EMAIL}.`, { newPassword: PASSWORD_IS_EMAIL });
+    throw new DomainError('invalid', `${PASSWORD_IS_EMAIL}.`, { newPassword: PASSWORD_IS_EMAIL });
   }
   await attempt.succeeded();
   await db

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, TEST_PASSWORD, type TestApi } from '../../testing/test-api';
+import { describe, expect, it } from 'vitest';
+import { TEST_PASSWORD, setUpTestApi } from '../../testing/test-api';
 
-let t: TestApi;
-beforeAll(async () => {
-  t = await createTestApi();
-});
-afterAll(() => t.close());
+const api = setUpTestApi();
 
 async function signedInUser(overrides: { email?: string } = {}) {
-  const user = await t.createTestUser(overrides);
-  return { user, token: await t.signIn(user.email) };
+  const user = await api.t.createTestUser(overrides);
+  return { user, token: await api.t.signIn(user.email) };
 }
 
 describe('GET profile', () => {
   it('returns name, email, member since and last sign-in', async () => {
     const { user, token } = await signedInUser();
-    const response = await t.call('/profile', { token });
+    const response = await api.t.call('/profile', { token });
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body).toMatchObject({ id: user.id, email: user.email, name: user.name, createdAt: expect.any(String), lastLoginAt: expect.any(String) });
@@ -25,18 +21,18 @@ describe('GET profile', () => {
 describe('PATCH profile', () => {
   it('changes name and email (lower-cased), and the session check shows the change at once', async () => {
     const { token } = await signedInUser();
-    const response = await t.call('/profile', { method: 'PATCH', token, json: { name: '  Gregor Mendel ', email: 'Gregor@Brno.example' } });
+    const response = await api.t.call('/profile', { method: 'PATCH', token, json: { name: '  Gregor Mendel ', email: 'Gregor@Brno.example' } });
     expect(response.status).toBe(200);
     expect(await response.json()).toMatchObject({ name: 'Gregor Mendel', email: 'gregor@brno.example' });
-    const check = (await (await t.call('/authentication/check', { token })).json()) as { user: { name: string } };
+    const check = (await (await api.t.call('/authentication/check', { token })).json()) as { user: { name: string } };
     expect(check.user.name).toBe('Gregor Mendel');
-    expect((await t.call('/authentication/login', { method: 'POST', json: { email: 'gregor@brno.example', password: TEST_PASSWORD } })).status).toBe(200);
+    expect((await api.t.call('/authentication/login', { method: 'POST', json: { email: 'gregor@brno.example', password: TEST_PASSWORD } })).status).toBe(200);
   });
 
   it('answers 409 when another account has the email', async () => {
-    const other = await t.createTestUser();
+    const other = await api.t.createTestUser();
     const { token } = await signedInUser();
-    const response = await t.call('/profile', { method: 'PATCH', token, json: { name: 'X', email: other.email.toUpperCase() } });
+    const response = await api.t.call('/profile', { method: 'PATCH', token, json: { name: 'X', email: other.email.toUpperCase() } });
     expect(response.status).toBe(409);
     expect(await response.json()).toMatchObject({ message: `Another account already uses ${other.email}.`, errors: { email: expect.any(String) } });
   });
@@ -47,7 +43,7 @@ describe('PATCH profile', () => {
     const email = `shared-${Date.now()}@example.org`;
     const statuses = await Promise.all(
       [first, second].map(async ({ token }) => {
-        const response = await t.call('/profile', { method: 'PATCH', token, json: { name: 'Same', email } });
+        const response = await api.t.call('/profile', { method: 'PATCH', token, json: { name: 'Same', email } });
         return response.status;
       }),
     );
@@ -56,7 +52,7 @@ describe('PATCH profile', () => {
 
   it('keeps its own email without a conflict', async () => {
     const { user, token } = await signedInUser();
-    expect((await t.call('/profile', { method: 'PATCH', token, json: { name: 'Renamed', email: user.email } })).status).toBe(200);
+    expect((await api.t.call('/profile', { method: 'PATCH', token, json: { name: 'Renamed', email: user.email } })).status).toBe(200);
   });
 
   it.each([
@@ -65,24 +61,24 @@ describe('PATCH profile', () => {
     [{}, { name: 'Required', email: 'Required' }],
   ])('answers 400 with field errors for %j', async (json, errors) => {
     const { token } = await signedInUser();
-    const response = await t.call('/profile', { method: 'PATCH', token, json });
+    const response = await api.t.call('/profile', { method: 'PATCH', token, json });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: unknown }).errors).toEqual(errors);
   });
 });
 
 describe('POST profile/password', () => {
-  const change = (token: string, json: Record<string, string>) => t.call('/profile/password', { method: 'POST', token, json });
+  const change = (token: string, json: Record<string, string>) => api.t.call('/profile/password', { method: 'POST', token, json });
 
   it('changes the password, keeps this session and signs every other session out', async () => {
     const { user, token } = await signedInUser();
-    const otherSession = await t.signIn(user.email);
+    const otherSession = await api.t.signIn(user.email);
     const response = await change(token, { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
     expect(response.status).toBe(204);
-    expect((await t.call('/authentication/check', { token })).status).toBe(200);
-    expect((await t.call('/authentication/check', { token: otherSession })).status).toBe(401);
-    expect((await t.call('/authentication/login', { method: 'POST', json: { email: user.email, password: TEST_PASSWORD } })).status).toBe(401);
-    expect((await t.call('/authentication/login', { method: 'POST', json: { email: user.email, password: 'a brand new passphrase' } })).status).toBe(200);
+    expect((await api.t.call('/authentication/check', { token })).status).toBe(200);
+    expect((await api.t.call('/authentication/check', { token: otherSession })).status).toBe(401);
+    expect((await api.t.call('/authentication/login', { method: 'POST', json: { email: user.email, password: TEST_PASSWORD } })).status).toBe(401);
+    expect((await api.t.call('/authentication/login', { method: 'POST', json: { email: user.email, password: 'a brand new passphrase' } })).status).toBe(200);
   });
 
   it.each([

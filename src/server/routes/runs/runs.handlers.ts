@@ -11,7 +11,6 @@ import type { RunDetail } from '../../../contract/runs';
 import { runGroups, runs } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
-import { ApiError } from '../../http/errors';
 import { listOutputs } from '../../runs/outputs';
 import { runFolder, withRunFolder } from '../../runs/run-folder';
 import { nextflowJsonText } from '../../runs/nextflow-json';
@@ -24,13 +23,13 @@ type Deps = AppEnv['Variables']['deps'];
 
 function runService(c: Context<AppEnv>) {
   const service = c.get('deps').runs;
-  if (!service) throw new ApiError(503, 'Runs are not enabled on this server.');
+  if (!service) throw new DomainError('unavailable', 'Runs are not enabled on this server.');
   return service;
 }
 
 async function runSummaryOr404(db: Deps['db'], runId: number) {
   const summary = await findRunSummary(db, runId);
-  if (!summary) throw new ApiError(404, `No run has id ${runId}.`);
+  if (!summary) throw new DomainError('not-found', `No run has id ${runId}.`);
   return summary;
 }
 
@@ -66,18 +65,18 @@ export const checkWeblogSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== 'POST') return next();
   const id = recordId.safeParse(c.req.param('id'));
   const secret = c.req.query('secret');
-  if (!id.success) throw new ApiError(400, `Invalid request param. id: ${id.error.issues[0]?.message ?? 'Must be a run id'}.`, { id: id.error.issues[0]?.message ?? 'Must be a run id' });
-  if (!secret) throw new ApiError(400, 'The weblog address lacks the run’s secret (?secret=…); Seedbed gives it to the engine when the run is launched.', { secret: 'Required' });
+  if (!id.success) throw new DomainError('invalid', `Invalid request param. id: ${id.error.issues[0]?.message ?? 'Must be a run id'}.`, { id: id.error.issues[0]?.message ?? 'Must be a run id' });
+  if (!secret) throw new DomainError('invalid', 'The weblog address lacks the run’s secret (?secret=…); Seedbed gives it to the engine when the run is launched.', { secret: 'Required' });
   const { weblog, db } = c.get('deps');
   let hash = weblog.secretHashes.get(id.data);
   if (!hash) {
     const [run] = await db.select({ hash: runs.weblogSecretHash }).from(runs).where(eq(runs.id, id.data));
-    if (!run) throw new ApiError(404, `No run has id ${id.data}.`);
+    if (!run) throw new DomainError('not-found', `No run has id ${id.data}.`);
     hash = run.hash;
     if (weblog.secretHashes.size > 10_000) weblog.secretHashes.clear();
     weblog.secretHashes.set(id.data, hash);
   }
-  if (!secretMatches(secret, hash)) throw new ApiError(401, 'This is not the weblog secret of that run.');
+  if (!secretMatches(secret, hash)) throw new DomainError('unauthorized', 'This is not the weblog secret of that run.');
   // Nextflow's bytes are not always UTF-8 (nextflow-json.ts): decode them here and hand the
   // validator the repaired text through Hono's body cache (its json() parses the cached text).
   const text = nextflowJsonText(new Uint8Array(await c.req.arrayBuffer()));
@@ -90,7 +89,7 @@ export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
   if (query.q) {
     // Filters written in the search box (status:running pipeline:nf-gdip …) join the others.
     const { search, problem } = parseRunSearch(query.q);
-    if (problem) throw new ApiError(400, problem, { q: problem });
+    if (problem) throw new DomainError('invalid', problem, { q: problem });
     const { text, pipelineId, ...filters } = search;
     Object.assign(query, filters, pipelineId ? { pipelineId } : {}, { q: text || undefined });
   }
@@ -172,7 +171,7 @@ export const outputs: RouteHandler<typeof routes.outputs, AppEnv> = async (c) =>
   const { id } = c.req.valid('param');
   const { db, dataDir, catalogue } = c.get('deps');
   const [run] = await db.select().from(runs).where(eq(runs.id, id));
-  if (!run) throw new ApiError(404, `No run has id ${id}.`);
+  if (!run) throw new DomainError('not-found', `No run has id ${id}.`);
   return c.json(await listOutputs(db, withRunFolder(run, dataDir), catalogue.get(run.pipelineId), dataDir), 200);
 };
 

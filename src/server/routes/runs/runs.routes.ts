@@ -22,6 +22,7 @@ import {
   runTimelineSchema,
   runUpdateSchema,
   weblogEventSchema,
+  weblogQuerySchema,
 } from '../../../contract/runs';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
@@ -180,6 +181,6 @@ export const weblog = createRoute({
   summary: 'Nextflow weblog events for a run (authenticated by the run’s secret)',
   description: 'The endpoint `nextflow run -with-weblog` posts to. Idempotent; events may arrive more than once and in any order.',
   security: [],
-  request: { params: idParams, query: z.object({ secret: z.string().min(16, 'The run’s weblog secret').max(128) }), body: jsonBody(weblogEventSchema) },
+  request: { params: idParams, query: weblogQuerySchema, body: jsonBody(weblogEventSchema) },
   responses: { 204: { description: 'Recorded' }, ...errorResponses(400, 401, 404) },
 });

@@ -1,0 +1,131 @@
+import type { AccessionExperimentList, AccessionLineage } from '../../../contract/records';
+import { ROUTES, viewRoute } from '../../app/routes';
+import { useRequest } from '../../lib/use-request';
+import { Card } from '../../ui/Card';
+import { LoadError } from '../../ui/LoadError';
+import { SimpleTable } from '../../ui/SimpleTable';
+import { humanize } from './entities';
+
+type NamedParent = NonNullable<AccessionLineage['parents']>['female'];
+
+function Parent({ label, parent }: { label: string; parent: NamedParent }) {
+  return (
+    <div>
+      <dt className="text-stone-500">{label}</dt>
+      <dd className="mt-0.5 font-medium text-stone-900" data-parent={label}>
+        {parent === null ? (
+          <span className="text-stone-400">unknown</span>
+        ) : parent.accessionId ? (
+          <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.accessionView, parent.accessionId)}>
+            {parent.name}
+          </a>
+        ) : (
+          <span title="No accession has this name: it is a cross or a line not in Seedbed">{parent.name}</span>
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** Parents from the accession's Purdy pedigree and the cross plans that plan them, and the accessions whose pedigree names it. */
+export function AccessionLineageCard({ accessionId }: { accessionId: number }) {
+  const { data, error, reload } = useRequest<AccessionLineage>(`accessions/${accessionId}/lineage`);
+  if (error) return <LoadError what="parents and progeny" error={error} onRetry={reload} />;
+  if (!data) return null;
+  return (
+    <Card
+      title="Parents and progeny"
+      description="Parents from its pedigree (Purdy notation) and the cross plans that plan that cross; progeny are the accessions whose pedigree names it as a parent."
+    >
+      {data.parents ? (
+        <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
+          <Parent label="♀ Female parent" parent={data.parents.female} />
+          <Parent label="♂ Male parent" parent={data.parents.male} />
+        </dl>
+      ) : (
+        <p className="text-sm text-stone-500">Its pedigree names no cross, so its parents are not known here.</p>
+      )}
+      {data.plannedIn.length > 0 && (
+        <p className="mt-3 text-sm text-stone-600" data-planned-in>
+          That cross is planned in{' '}
+          {data.plannedIn.map((cross, index) => (
+            <span key={cross.id}>
+              {index > 0 && ', '}
+              <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.crossPlanView, cross.crossPlanId)}>
+                {cross.crossPlanName}
+              </a>{' '}
+              <span className="text-stone-500">
+                ({cross.femaleParentName} × {cross.maleParentName}, {cross.status === 'TODO' ? 'to do' : cross.status.toLowerCase()})
+              </span>
+            </span>
+          ))}
+          .
+        </p>
+      )}
+      <h3 className="mt-5 mb-2 text-sm font-semibold text-stone-800">Progeny ({data.progeny.length})</h3>
+      {data.progeny.length === 0 ? (
+        <p className="text-sm text-stone-500">No accession names it as a parent in its pedigree.</p>
+      ) : (
+        <SimpleTable
+          label="Progeny"
+          dense
+          rows={data.progeny}
+          rowKey={(child) => child.id}
+          columns={[
+            {
+              header: 'Accession',
+              cell: (child) => (
+                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.accessionView, child.id)}>
+                  {child.germplasmName}
+                </a>
+              ),
+            },
+            { header: 'As', cell: (child) => (child.role === 'female' ? '♀ female' : '♂ male') },
+            { header: 'Pedigree', className: 'font-mono text-xs', cell: (child) => child.pedigree },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}
+
+/** The experiments an accession is an entry of. */
+export function AccessionExperiments({ accessionId }: { accessionId: number }) {
+  const { data, error, reload } = useRequest<AccessionExperimentList>(`accessions/${accessionId}/experiments`);
+  if (error) return <LoadError what="experiments" error={error} onRetry={reload} />;
+  if (!data) return null;
+  return (
+    <Card title="Experiments" description="The experiments that test this accession (it is one of their entries).">
+      {data.data.length === 0 ? (
+        <p className="text-sm text-stone-500">Not an entry of any experiment yet. Add it from an experiment’s page, or import a trial file that lists it.</p>
+      ) : (
+        <SimpleTable
+          label="Experiments"
+          dense
+          rows={data.data}
+          rowKey={(experiment) => experiment.id}
+          columns={[
+            {
+              header: 'Experiment',
+              cell: (experiment) => (
+                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.experimentView, experiment.id)}>
+                  {experiment.name}
+                </a>
+              ),
+            },
+            {
+              header: 'Project',
+              cell: (experiment) => (
+                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.projectView, experiment.projectId)}>
+                  {experiment.projectName}
+                </a>
+              ),
+            },
+            { header: 'Type', cell: (experiment) => humanize(experiment.studyType) },
+            { header: 'Year', className: 'tabular-nums', cell: (experiment) => experiment.year ?? '—' },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

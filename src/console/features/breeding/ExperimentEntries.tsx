@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import type { ExperimentEntryList } from '../../../contract/records';
+import { ROUTES, viewRoute } from '../../app/routes';
+import { notify } from '../../app/notify';
+import { request, RequestError } from '../../lib/api';
+import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { LoadError } from '../../ui/LoadError';
+import { SimpleTable } from '../../ui/SimpleTable';
+
+/** Names pasted from a spreadsheet column, a list, or typed with commas: one per line or cell. */
+export function namesOf(text: string): string[] {
+  return [...new Set(text.split(/[\r\n\t;,]+/).map((name) => name.trim()))].filter(Boolean);
+}
+
+/** The accessions an experiment tests: listed, added by pasting their names, taken out one by one. */
+export function ExperimentEntries({ experimentId }: { experimentId: number }) {
+  const [version, setVersion] = useState(0);
+  const { data, error, reload } = useRequest<ExperimentEntryList>(`experiments/${experimentId}/entries`, version);
+  const [pasted, setPasted] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const add = async () => {
+    const names = namesOf(pasted);
+    if (names.length === 0) return setProblem('Paste or type at least one accession name.');
+    setBusy(true);
+    try {
+      await request(`experiments/${experimentId}/entries`, 'POST', { names });
+      notify.success(`Added ${names.length} entr${names.length === 1 ? 'y' : 'ies'}`);
+      setPasted('');
+      setProblem(null);
+      setVersion((value) => value + 1);
+    } catch (failure) {
+      // Unknown names are said under the box, where they can be corrected.
+      if (failure instanceof RequestError && failure.status === 400) setProblem(failure.message);
+      else notify.error(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async (accessionId: number, name: string) => {
+    try {
+      await request(`experiments/${experimentId}/entries/${accessionId}`, 'DELETE');
+      notify.success(`Took ${name} out of the experiment`);
+      setVersion((value) => value + 1);
+    } catch (failure) {
+      notify.error(failure);
+    }
+  };
+
+  if (error) return <LoadError what="entries" error={error} onRetry={reload} />;
+  return (
+    <Card
+      title={`Entries${data ? ` (${data.data.length})` : ''}`}
+      description="The accessions this experiment tests: BrAPI’s germplasm of a study. Importing a Breedbase trial file fills them from its plots."
+    >
+      <div className="mb-4 grid gap-2">
+        <label htmlFor="entries-paste" className="text-sm font-medium text-stone-800">
+          Add accessions
+        </label>
+        <textarea
+          id="entries-paste"
+          rows={3}
+          value={pasted}
+          onChange={(event) => setPasted(event.target.value)}
+          placeholder="Paste names from a spreadsheet column, or type them separated by commas; synonyms work too"
+          aria-describedby="entries-problem"
+          className={`block w-full rounded-md border px-3 py-2 font-mono text-sm ${problem ? 'border-red-500' : 'border-stone-300'}`}
+        />
+        {problem && (
+          <p id="entries-problem" className="text-sm text-red-600">
+            {problem}
+          </p>
+        )}
+        <div>
+          <Button size="sm" variant="primary" disabled={busy} onClick={() => void add()}>
+            {busy ? 'Adding…' : 'Add entries'}
+          </Button>
+        </div>
+      </div>
+      {data && data.data.length === 0 && <p className="text-sm text-stone-500">No entries yet.</p>}
+      {data && data.data.length > 0 && (
+        <SimpleTable
+          label="Entries"
+          dense
+          rows={data.data}
+          rowKey={(entry) => entry.accessionId}
+          columns={[
+            {
+              header: 'Accession',
+              cell: (entry) => (
+                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.accessionView, entry.accessionId)}>
+                  {entry.germplasmName}
+                </a>
+              ),
+            },
+            { header: 'Taxon', className: 'italic', cell: (entry) => `${entry.genus} ${entry.species ?? ''}` },
+            {
+              header: 'Remove',
+              srOnly: true,
+              align: 'right',
+              cell: (entry) => (
+                <Button size="sm" variant="ghost" aria-label={`Remove ${entry.germplasmName}`} onClick={() => void remove(entry.accessionId, entry.germplasmName)}>
+                  Remove
+                </Button>
+              ),
+            },
+          ]}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,28 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import type { Page } from '../../../contract/paging';
+import { useRequest } from '../../lib/use-request';
+import { RecordOptions } from '../../ui/RecordOptions';
+import { inputClass } from './launch-fields';
+
+/** The experiment a run analyses, among the chosen project's; its outputs are filed under it. */
+export function ExperimentSelect({ projectId, error, register }: { projectId: string; error: string | undefined; register: UseFormRegisterReturn }) {
+  const { data, error: loadError, reload } = useRequest<Page<{ id: number; name: string }>>(projectId ? `experiments?projectId=${projectId}&pageSize=1000` : null);
+  return (
+    <div>
+      <label htmlFor="run-experiment" className="block text-sm font-medium text-stone-800">
+        Experiment
+      </label>
+      <select id="run-experiment" disabled={!projectId} className={inputClass(error)} {...register}>
+        <RecordOptions none={projectId ? 'No experiment' : 'Choose a project first'} records={data?.data} />
+      </select>
+      {loadError && (
+        <p className="mt-1 text-sm text-red-600">
+          The project’s experiments could not be loaded ({loadError.message}).{' '}
+          <button type="button" className="underline" onClick={reload}>
+            Retry
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}

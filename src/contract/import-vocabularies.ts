@@ -1,0 +1,197 @@
+/**
+ * The column names imports recognise besides Seedbed's own: BrAPI v2.1's field names and the
+ * headers of Breedbase's upload files. Zod-free data, read by the server's import (which maps
+ * headers and values) and by the templates page and guide (which list them).
+ *
+ * A column maps to a template column, or to a derived input (`~name`) that the import turns into
+ * template columns: a crop name into a genus, a GeoJSON point into latitude, longitude and
+ * elevation, BrAPI's parent1/parent2 into the female and male parent.
+ */
+
+export const OTHER_VOCABULARIES = ['brapi', 'breedbase'] as const;
+export type OtherVocabulary = (typeof OTHER_VOCABULARIES)[number];
+export type Vocabulary = 'seedbed' | OtherVocabulary;
+export const VOCABULARY_LABELS: Record<Vocabulary, string> = { seedbed: 'Seedbed', brapi: 'BrAPI v2.1', breedbase: 'Breedbase' };
+
+export const DERIVED_INPUTS = {
+  '~crop': 'a crop name (Wheat, Rice, Maize…) gives the genus when there is no genus column',
+  '~binomial': 'a binomial such as “Triticum aestivum” gives the genus and the species',
+  '~countryName': 'a country name gives the alpha-3 code when there is no code column',
+  '~coordinates': 'a GeoJSON point or Feature gives latitude, longitude and elevation',
+  '~active': 'true or false gives the status active or completed',
+  '~femaleParent': 'with the male parent, gives the pedigree “female/male” when there is no pedigree column',
+  '~maleParent': 'with the female parent, gives the pedigree “female/male” when there is no pedigree column',
+  '~parent1': 'BrAPI’s first parent: the female parent, unless its parent type says MALE',
+  '~parent1Type': 'FEMALE, MALE, SELF, POPULATION or CLONAL: which parent parent1 is',
+  '~parent2': 'BrAPI’s second parent: the male parent, unless its parent type says FEMALE',
+  '~parent2Type': 'FEMALE, MALE, SELF, POPULATION or CLONAL: which parent parent2 is',
+  '~entry': 'one accession of the experiment per row (a plot or observation unit); rows of one experiment are merged',
+} as const;
+export type DerivedInput = keyof typeof DERIVED_INPUTS;
+
+/** header → template column or derived input, per import and vocabulary. Headers match ignoring case, spaces, `_`, `.`, `-` and `(s)`. */
+export const COLUMN_ALIASES: Record<string, Record<OtherVocabulary, Record<string, string>>> = {
+  accessions: {
+    brapi: {
+      germplasmName: 'germplasmName',
+      defaultDisplayName: 'germplasmName',
+      accessionNumber: 'accessionNumber',
+      genus: 'genus',
+      species: 'species',
+      subtaxa: 'subtaxa',
+      pedigree: 'pedigree',
+      countryOfOriginCode: 'countryOfOriginCode',
+      instituteCode: 'instituteCode',
+      biologicalStatusOfAccessionCode: 'biologicalStatusOfAccessionCode',
+      synonyms: 'synonyms',
+      commonCropName: '~crop',
+    },
+    breedbase: {
+      accession_name: 'germplasmName',
+      'accession number': 'accessionNumber',
+      species_name: '~binomial',
+      'country of origin': 'countryOfOriginCode',
+      'purdy pedigree': 'pedigree',
+      synonym: 'synonyms',
+      'synonym(s)': 'synonyms',
+      institute_code: 'instituteCode',
+      biological_status_of_accession_code: 'biologicalStatusOfAccessionCode',
+      female_parent: '~femaleParent',
+      male_parent: '~maleParent',
+    },
+  },
+  sites: {
+    brapi: {
+      locationName: 'locationName',
+      abbreviation: 'abbreviation',
+      locationType: 'locationType',
+      countryCode: 'countryCode',
+      countryName: '~countryName',
+      instituteName: 'instituteName',
+      coordinates: '~coordinates',
+      latitude: 'latitude',
+      longitude: 'longitude',
+      altitude: 'elevation',
+    },
+    breedbase: {
+      Name: 'locationName',
+      Abbreviation: 'abbreviation',
+      'Country Code': 'countryCode',
+      'Country Name': '~countryName',
+      Type: 'locationType',
+      Latitude: 'latitude',
+      Lat: 'latitude',
+      Longitude: 'longitude',
+      Lon: 'longitude',
+      Long: 'longitude',
+      Elevation: 'elevation',
+      Altitude: 'elevation',
+    },
+  },
+  projects: {
+    brapi: {
+      trialName: 'name',
+      programName: 'name',
+      trialDescription: 'description',
+      objective: 'description',
+      leadPersonName: 'leadName',
+      startDate: 'startDate',
+      endDate: 'endDate',
+      active: '~active',
+    },
+    breedbase: { breeding_program: 'name', description: 'description' },
+  },
+  experiments: {
+    brapi: {
+      studyName: 'name',
+      trialName: 'project',
+      programName: 'project',
+      locationName: 'site',
+      studyType: 'studyType',
+      seasons: 'season',
+      startDate: 'startDate',
+      endDate: 'endDate',
+      studyDescription: 'description',
+      'experimentalDesign.description': 'designType',
+      experimentalDesign: 'designType',
+      germplasmName: '~entry',
+    },
+    breedbase: {
+      trial_name: 'name',
+      breeding_program: 'project',
+      location: 'site',
+      year: 'year',
+      design_type: 'designType',
+      description: 'description',
+      trial_type: 'studyType',
+      planting_date: 'startDate',
+      harvest_date: 'endDate',
+      accession_name: '~entry',
+    },
+  },
+  'cross-plans': {
+    brapi: {
+      crossingProjectName: 'crossPlan',
+      programName: 'project',
+      crossingProjectDescription: 'planDescription',
+      crossType: 'crossType',
+      parent1: '~parent1',
+      'parent1.germplasmName': '~parent1',
+      'parent1.parentType': '~parent1Type',
+      parent2: '~parent2',
+      'parent2.germplasmName': '~parent2',
+      'parent2.parentType': '~parent2Type',
+      status: 'status',
+    },
+    breedbase: {
+      crossing_experiment: 'crossPlan',
+      crossing_trial: 'crossPlan',
+      breeding_program: 'project',
+      female_parent: 'femaleParent',
+      female: 'femaleParent',
+      male_parent: 'maleParent',
+      male: 'maleParent',
+      cross_type: 'crossType',
+      number_of_crosses: 'numberOfCrosses',
+      notes: 'notes',
+    },
+  },
+};
+
+/** How a header is compared: case, spaces, `_`, `.`, `-` and a plural `(s)` do not count. */
+export function headerKey(header: string): string {
+  return header
+    .toLowerCase()
+    .replace(/\(s\)/g, '')
+    .replace(/[^a-z0-9]+/g, '');
+}
+
+/** A template column's other names, by vocabulary, for the templates page and the guide. */
+export function aliasesOf(template: string, column: string): Record<OtherVocabulary, string[]> {
+  const vocabularies = COLUMN_ALIASES[template];
+  return {
+    brapi: Object.entries(vocabularies?.brapi ?? {}).flatMap(([header, target]) => (target === column && headerKey(header) !== headerKey(column) ? [header] : [])),
+    breedbase: Object.entries(vocabularies?.breedbase ?? {}).flatMap(([header, target]) => (target === column && headerKey(header) !== headerKey(column) ? [header] : [])),
+  };
+}
+
+/** The derived inputs of an import, with the headers that feed them, for the templates page and the guide. */
+export function derivedInputsOf(template: string): Array<{ header: string; vocabulary: OtherVocabulary; meaning: string }> {
+  const vocabularies = COLUMN_ALIASES[template];
+  if (!vocabularies) return [];
+  return (['brapi', 'breedbase'] as const).flatMap((vocabulary) =>
+    Object.entries(vocabularies[vocabulary]).flatMap(([header, target]) => (target.startsWith('~') ? [{ header, vocabulary, meaning: DERIVED_INPUTS[target as DerivedInput] }] : [])),
+  );
+}
+
+/** Cross types as Breedbase and breeders write them (keys compared as lower-case letters and digits), in BrAPI's terms. */
+export const CROSS_TYPE_SPELLINGS: Record<string, string> = {
+  open: 'OPEN_POLLINATED',
+  sib: 'BIPARENTAL',
+  backcross: 'BIPARENTAL',
+  polycross: 'OPEN_POLLINATED',
+  bulkself: 'BULK_SELFED',
+  bulkopen: 'BULK_OPEN_POLLINATED',
+  doubledhaploid: 'DOUBLE_HAPLOID',
+  dihaploidinduction: 'DOUBLE_HAPLOID',
+};

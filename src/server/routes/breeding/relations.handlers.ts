@@ -1,0 +1,187 @@
+import type { RouteHandler } from '@hono/zod-openapi';
+import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { purdyParents } from '../../../contract/pedigree';
+import type { AccessionLineage } from '../../../contract/records';
+import type { Database } from '../../db/client';
+import { escapeLike } from '../../db/like';
+import { accessions, experimentEntries, experiments, plannedCrosses, projects } from '../../db/schema';
+import { DomainError } from '../../domain-errors';
+import type { AppEnv } from '../../http/context';
+import { accessionIdsByNameOrSynonym } from '../imports/experiment-import';
+import { existingByLowerName } from '../imports/lookups';
+import { nameKey } from '../imports/near-duplicates';
+import { plannedCrossesWithPlan } from './crosses';
+import type * as routes from './relations.routes';
+
+/** Progeny are found among the accessions whose pedigree mentions the name; at most this many are read. */
+const PROGENY_CANDIDATES = 2000;
+
+async function mustExist(db: Database, table: typeof experiments | typeof accessions, id: number, noun: string) {
+  const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
+  if (!row) throw new DomainError('not-found', `There is no ${noun} with id ${id}.`);
+}
+
+async function entriesOf(db: Database, experimentId: number) {
+  const rows = await db
+    .select({ accessionId: accessions.id, germplasmName: accessions.germplasmName, genus: accessions.genus, species: accessions.species, addedAt: experimentEntries.addedAt })
+    .from(experimentEntries)
+    .innerJoin(accessions, eq(accessions.id, experimentEntries.accessionId))
+    .where(eq(experimentEntries.experimentId, experimentId))
+    .orderBy(asc(accessions.germplasmName));
+  return rows.map((row) => ({ ...row, addedAt: row.addedAt.toISOString() }));
+}
+
+export const listEntries: RouteHandler<typeof routes.listEntries, AppEnv> = async (c) => {
+  const { db } = c.get('deps');
+  const { id } = c.req.valid('param');
+  await mustExist(db, experiments, id, 'experiment');
+  return c.json({ data: await entriesOf(db, id) }, 200);
+};
+
+export const addEntries: RouteHandler<typeof routes.addEntries, AppEnv> = async (c) => {
+  const { db } = c.get('deps');
+  const { id } = c.req.valid('param');
+  const { names } = c.req.valid('json');
+  await mustExist(db, experiments, id, 'experiment');
+  const ids = await accessionIdsByNameOrSynonym(db, names);
+  const unknown = [...new Set(names.filter((name) => !ids.has(name.toLowerCase())))];
+  if (unknown.length > 0) {
+    const listed = unknown.slice(0, 10).map((name) => `'${name}'`);
+    throw new DomainError(
+      'invalid',
+      `No accession is named ${listed.join(', ')}${unknown.length > 10 ? ` or ${unknown.length - 10} more` : ''}; correct the names or import those accessions first. Nothing was added.`,
+      {
+        names: `${unknown.length} unknown name${unknown.length === 1 ? '' : 's'}: ${listed.join(', ')}`,
+      },
+    );
+  }
+  const accessionIds = [...new Set(names.map((name) => ids.get(name.toLowerCase())!))];
+  await db
+    .insert(experimentEntries)
+    .values(accessionIds.map((accessionId) => ({ experimentId: id, accessionId })))
+    .onConflictDoNothing();
+  return c.json({ data: await entriesOf(db, id) }, 200);
+};
+
+export const removeEntry: RouteHandler<typeof routes.removeEntry, AppEnv> = async (c) => {
+  const { db } = c.get('deps');
+  const { id, accessionId } = c.req.valid('param');
+  const removed = await db
+    .delete(experimentEntries)
+    .where(and(eq(experimentEntries.experimentId, id), eq(experimentEntries.accessionId, accessionId)))
+    .returning({ accessionId: experimentEntries.accessionId });
+  if (removed.length === 0) throw new DomainError('not-found', `Accession ${accessionId} is not an entry of experiment ${id}.`);
+  return c.body(null, 204);
+};
+
+export const accessionExperiments: RouteHandler<typeof routes.accessionExperiments, AppEnv> = async (c) => {
+  const { db } = c.get('deps');
+  const { id } = c.req.valid('param');
+  await mustExist(db, accessions, id, 'accession');
+  const rows = await db
+    .select({ id: experiments.id, name: experiments.name, studyType: experiments.studyType, year: experiments.year, projectId: projects.id, projectName: projects.name })
+    .from(experimentEntries)
+    .innerJoin(experiments, eq(experiments.id, experimentEntries.experimentId))
+    .innerJoin(projects, eq(projects.id, experiments.projectId))
+    .where(eq(experimentEntries.accessionId, id))
+    .orderBy(sql`${experiments.year} desc nulls last`, asc(experiments.name));
+  return c.json({ data: rows }, 200);
+};
+
+export const accessionLineage: RouteHandler<typeof routes.accessionLineage, AppEnv> = async (c) => {
+  const { db } = c.get('deps');
+  const { id } = c.req.valid('param');
+  const [accession] = await db.select({ name: accessions.germplasmName, pedigree: accessions.pedigree }).from(accessions).where(eq(accessions.id, id));
+  if (!accession) throw new DomainError('not-found', `There is no accession with id ${id}.`);
+  const split = purdyParents(accession.pedigree);
+  let parents = null;
+  if (split) {
+    const known = await existingByLowerName(
+      db,
+      accessions,
+      accessions.germplasmName,
+      accessions.id,
+      [split.female, split.male].filter((name): name is string => name !== null),
+    );
+    const parent = (name: string | null) => (name === null ? null : { name, accessionId: known.get(name.toLowerCase()) ?? null });
+    parents = { female: parent(split.female), male: parent(split.male) };
+  }
+  const plannedIn = await plannedCrossesOfPair(db, parents?.female?.accessionId ?? null, parents?.male?.accessionId ?? null);
+  const candidates = await db
+    .select({ id: accessions.id, germplasmName: accessions.germplasmName, pedigree: accessions.pedigree })
+    .from(accessions)
+    .where(ilike(accessions.pedigree, `%${escapeLike(accession.name)}%`))
+    .orderBy(asc(accessions.germplasmName))
+    .limit(PROGENY_CANDIDATES);
+  const name = accession.name.toLowerCase();
+  const progeny: AccessionLineage['progeny'] = candidates.flatMap((candidate) => {
+    const of = purdyParents(candidate.pedigree);
+    const role = of?.female?.toLowerCase() === name ? 'female' : of?.male?.toLowerCase() === name ? 'male' : null;
+    return role ? [{ id: candidate.id, germplasmName: candidate.germplasmName, pedigree: candidate.pedigree ?? '', role }] : [];
+  });
+  return c.json({ parents, progeny, plannedIn }, 200);
+};
+
+/** The planned crosses of two parents, either way round (a reciprocal cross has the same parents); none unless both are accessions. */
+async function plannedCrossesOfPair(db: Database, a: number | null, b: number | null) {
+  if (a === null || b === null) return [];
+  return plannedCrossesWithPlan(db, or(and(eq(plannedCrosses.femaleParentId, a), eq(plannedCrosses.maleParentId, b)), and(eq(plannedCrosses.femaleParentId, b), eq(plannedCrosses.maleParentId, a))));
+}
+
+/** Edit distance (Levenshtein), case-insensitive: how near a pasted name is to a stored one. */
+function distance(a: string, b: string): number {
+  const x = a.toLowerCase();
+  const y = b.toLowerCase();
+  let previous = Array.from({ length: y.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= x.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= y.length; j += 1) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
+    previous = current;
+  }
+  return previous[y.length]!;
+}
+
+/** Candidates for a name nothing matches: the same letters and digits, the name inside another, or the same start. */
+async function nearestNames(db: Database, name: string) {
+  const key = nameKey(name);
+  const start = name.slice(0, Math.min(3, name.length));
+  const rows = await db
+    .select({ id: accessions.id, germplasmName: accessions.germplasmName })
+    .from(accessions)
+    .where(
+      or(
+        eq(sql`regexp_replace(lower(${accessions.germplasmName}), '[^[:alnum:]]+', '', 'g')`, key),
+        ilike(accessions.germplasmName, `%${escapeLike(name)}%`),
+        ilike(accessions.germplasmName, `${escapeLike(start)}%`),
+      ),
+    )
+    .limit(200);
+  return rows
+    .map((row) => ({ row, score: distance(name, row.germplasmName) }))
+    .sort((a, b) => a.score - b.score || a.row.germplasmName.localeCompare(b.row.germplasmName))
+    .slice(0, 5)
+    .map(({ row }) => row);
+}
+
+export const resolveAccessions: RouteHandler<typeof routes.resolveAccessions, AppEnv> = async (c) => {
+  const { db } = c.get('deps');
+  const firstSpelling = new Map<string, string>();
+  for (const name of c.req.valid('json').names) if (!firstSpelling.has(name.toLowerCase())) firstSpelling.set(name.toLowerCase(), name);
+  const names = [...firstSpelling.values()];
+  const ids = await accessionIdsByNameOrSynonym(db, names);
+  const found =
+    ids.size === 0
+      ? []
+      : await db
+          .select({ id: accessions.id, germplasmName: accessions.germplasmName })
+          .from(accessions)
+          .where(inArray(accessions.id, [...new Set(ids.values())]));
+  const byId = new Map(found.map((row) => [row.id, row]));
+  const data = [];
+  for (const name of names) {
+    const id = ids.get(name.toLowerCase());
+    const accession = id === undefined ? null : (byId.get(id) ?? null);
+    data.push({ name, accession, suggestions: accession ? [] : await nearestNames(db, name) });
+  }
+  return c.json({ data }, 200);
+};

@@ -1,0 +1,16 @@
+import { bodyLimit } from 'hono/body-limit';
+import { createRouter } from '../../http/context';
+import { crossPlanImport, recordImports } from './imports.handlers';
+import { importRoute } from './imports.routes';
+
+export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
+
+const importLimit = bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => c.json({ message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it into smaller files.` }, 413) });
+
+export const importRouter = createRouter();
+for (const { resource, handler } of recordImports) {
+  importRouter.use(`/${resource}/import`, importLimit);
+  importRouter.openapi(importRoute(resource), handler);
+}
+importRouter.use('/cross-plans/import', importLimit);
+importRouter.openapi(importRoute('cross-plans'), crossPlanImport);
