@@ -73,6 +73,7 @@ export const benchmarkLaunchedSchema = z.object({
   groupId: z.number().int(),
   runIds: z.array(z.number().int()),
 });
+export type BenchmarkLaunched = z.infer<typeof benchmarkLaunchedSchema>;
 
 /* Prediction benchmarks: trained models × prediction datasets, launched as one run group. */
 

@@ -1,7 +1,7 @@
 import { useFieldArray } from 'react-hook-form';
 import type { z } from 'zod';
 import { ASSOCIATION_TESTS } from '../../../contract/benchmark-labels';
-import { type DiscoveryLaunch, discoveryLaunchSchema } from '../../../contract/benchmarks';
+import { type BenchmarkLaunched, type DiscoveryLaunch, discoveryLaunchSchema } from '../../../contract/benchmarks';
 import type { Fileset } from '../../../contract/files';
 import type { Page } from '../../../contract/paging';
 import { notifyAfterNavigation } from '../../app/notify';
@@ -42,7 +42,7 @@ export default function LaunchDiscoveryForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const launched = await request<{ groupId: number; runIds: number[] }>('benchmarks/discovery', 'POST', values);
+      const launched = await request<BenchmarkLaunched>('benchmarks/discovery', 'POST', values);
       notifyAfterNavigation('success', `Launched ${launched.runIds.length} GDIP runs for ${values.name}`);
       window.location.assign(`${ROUTES.discoveryResults}?group=${launched.groupId}`);
     } catch (error) {

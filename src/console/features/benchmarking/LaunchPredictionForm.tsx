@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type PredictionLaunch, predictionLaunchSchema } from '../../../contract/benchmarks';
+import { type BenchmarkLaunched, type PredictionLaunch, predictionLaunchSchema } from '../../../contract/benchmarks';
 import type { Fileset, StoredFile } from '../../../contract/files';
 import type { Page } from '../../../contract/paging';
 import { notifyAfterNavigation } from '../../app/notify';
@@ -67,7 +67,7 @@ export default function LaunchPredictionForm() {
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
-      const launched = await request<{ groupId: number; runIds: number[] }>('benchmarks/prediction', 'POST', values);
+      const launched = await request<BenchmarkLaunched>('benchmarks/prediction', 'POST', values);
       notifyAfterNavigation('success', `Launched ${launched.runIds.length} prediction runs for ${values.name}`);
       window.location.assign(`${ROUTES.predictionResults}?group=${launched.groupId}`);
     } catch (error) {

@@ -230,7 +230,7 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
             <ColumnMapping report={report} />
             {/* The mapping above already says how the headers were read. */}
             {report.notes
-              ?.filter((note) => !(report.vocabulary && /^(Read as a|Ignored column)/.test(note)))
+              ?.filter((note) => !(report.vocabulary && /^(Read as a|Ignored)/.test(note)))
               .map((note) => (
                 <p key={note} className="text-sm text-stone-600">
                   {note}

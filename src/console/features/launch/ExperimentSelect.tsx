@@ -1,12 +1,13 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import type { Page } from '../../../contract/paging';
+import type { ExperimentRecord } from '../../../contract/records';
 import { useRequest } from '../../lib/use-request';
 import { RecordOptions } from '../../ui/RecordOptions';
 import { inputClass } from './launch-fields';
 
 /** The experiment a run analyses, among the chosen project's; its outputs are filed under it. */
 export function ExperimentSelect({ projectId, error, register }: { projectId: string; error: string | undefined; register: UseFormRegisterReturn }) {
-  const { data, error: loadError, reload } = useRequest<Page<{ id: number; name: string }>>(projectId ? `experiments?projectId=${projectId}&pageSize=1000` : null);
+  const { data, error: loadError, reload } = useRequest<Page<ExperimentRecord>>(projectId ? `experiments?projectId=${projectId}&pageSize=1000` : null);
   return (
     <div>
       <label htmlFor="run-experiment" className="block text-sm font-medium text-stone-800">

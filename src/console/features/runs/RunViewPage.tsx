@@ -3,7 +3,7 @@ import { relaunchRoute, ROUTES, viewRoute } from '../../app/routes';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { LogEvent } from '../../../contract/events';
-import type { ProcessProgress, RunDetail, RunLog, RunMetrics, RunOutputs as Outputs, RunTimeline } from '../../../contract/runs';
+import type { ProcessProgress, RunDetail, RunLog, RunMetrics, RunOutputs as Outputs, RunSummary, RunTimeline } from '../../../contract/runs';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { RequestError, request } from '../../lib/api';
@@ -351,7 +351,7 @@ function RunView() {
   const resume = async () => {
     setResuming(true);
     try {
-      const resumed = await request<{ id: number; name: string }>(`runs/${run.id}/resume`, 'POST', {});
+      const resumed = await request<RunSummary>(`runs/${run.id}/resume`, 'POST', {});
       notifyAfterNavigation('success', `Resumed as ${resumed.name}`);
       window.location.assign(viewRoute(ROUTES.runView, resumed.id));
     } catch (failure) {

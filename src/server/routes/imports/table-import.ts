@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { NUL_MESSAGE } from '../../../contract/fields';
 import { templateColumns, type ImportProblem, type ImportReport, type ImportTemplate, type ImportWarning, type TemplateColumn } from '../../../contract/imports';
 import type { Table } from './table-reader';
-import type { Vocabulary } from '../../../contract/import-vocabularies';
+import { VOCABULARY_LABELS, type Vocabulary } from '../../../contract/import-vocabularies';
 import { mapHeaders, normaliseRow, Translations, vocabularyNotes } from './vocabulary';
 
 export type { ImportProblem, ImportReport, ImportWarning };
@@ -67,8 +67,17 @@ export function checkTable<T>(
       message: `The required column '${column.name}' is missing; add it (see the template for its header and values)${mapping.vocabulary === 'seedbed' ? '' : `. This ${mapping.vocabulary === 'brapi' ? 'BrAPI' : 'Breedbase'} file has no column Seedbed reads as ${column.name}`}.`,
     });
   }
-  for (const header of mapping.ignored)
-    report.warnings.push({ row: 1, column: header, code: 'unknown-column', message: `Column '${header}' is not one Seedbed, BrAPI or Breedbase names for this import; its cells will be ignored.` });
+  for (const header of mapping.ignored) {
+    const knownTo = mapping.unstored.get(header);
+    report.warnings.push({
+      row: 1,
+      column: header,
+      code: 'unknown-column',
+      message: knownTo
+        ? `Column '${header}' is a ${VOCABULARY_LABELS[knownTo]} field that Seedbed does not keep for ${template.key.replace('-', ' ')}; its cells will be ignored.`
+        : `Column '${header}' is not one Seedbed, BrAPI or Breedbase names for this import; its cells will be ignored. If it should be imported, rename it as the template names it.`,
+    });
+  }
 
   const lists = new Set(columns.filter((column) => column.type.startsWith('list')).map((column) => column.name));
   const listHeaders = [...mapping.targets].flatMap(([header, target]) => (lists.has(target) ? [header] : []));
@@ -117,7 +126,8 @@ export function checkTable<T>(
       rows.push({ row, values: result.data });
       continue;
     }
-    const said = new Set<string>();
+    // A column whose value could not be translated (a country name Seedbed does not know) is said once, by that problem.
+    const said = new Set<string>(normalised.problems.map((problem) => problem.column));
     for (const issue of result.error.issues) {
       const column = String(issue.path[0] ?? '');
       if (missing.has(column) || said.has(column)) continue;

@@ -118,11 +118,28 @@ describe('BrAPI v2.1 files', () => {
   });
 });
 
+describe('what the report says of columns and values it cannot use', () => {
+  it('tells a field Seedbed does not keep from a name no vocabulary uses, and says an unknown country once', async () => {
+    const csv = 'Name,Abbreviation,Country Name,Type,Latitude,Longitude,Altitude,NOAA Station ID,Irrigated\nNarnia One,NRN,Narnia,Field,1,2,3,,yes\n';
+    const { body } = await send('sites', csv);
+    expect(body.report.vocabulary).toBe('breedbase');
+    expect(body.report.warnings.map((warning) => warning.message)).toEqual([
+      "Column 'NOAA Station ID' is a Breedbase field that Seedbed does not keep for sites; its cells will be ignored.",
+      "Column 'Irrigated' is not one Seedbed, BrAPI or Breedbase names for this import; its cells will be ignored. If it should be imported, rename it as the template names it.",
+    ]);
+    expect(body.report.notes).toEqual(expect.arrayContaining(['Ignored, as Seedbed does not keep this field: NOAA Station ID.', 'Ignored column (not a name any vocabulary uses for this import): Irrigated.']));
+    expect(body.report.errors).toEqual([
+      { row: 2, column: 'countryCode', message: "The country name 'Narnia' is not one Seedbed knows; write its ISO 3166-1 alpha-3 code (such as NGA or MEX) in countryCode." },
+    ]);
+  });
+});
+
 describe('Breedbase upload files', () => {
   it('locations, accessions, a trial file with a row per plot, and a crosses file import with Breedbase’s spellings', async () => {
     const locations = await importFile('sites', sample('breedbase-locations.csv'));
     expect(locations.vocabulary).toBe('breedbase');
     expect(locations.ignored).toEqual(['Program', 'NOAA Station ID']);
+    expect(locations.warnings.find((warning) => warning.column === 'Program')?.message).toBe("Column 'Program' is a Breedbase field that Seedbed does not keep for sites; its cells will be ignored.");
     expect(await find('sites', 'Bb Ubiaja')).toMatchObject({ abbreviation: 'BBUBI', locationType: 'farm', countryCode: 'NGA', latitude: 6.66, elevation: 300 });
 
     const accessions = await importFile('accessions', sample('breedbase-accessions.csv'));

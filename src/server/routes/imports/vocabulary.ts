@@ -3,7 +3,7 @@ import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { isAlpha3CountryCode } from '../../../contract/countries';
 import { genusOfCrop } from '../../../contract/crops';
 import { restoreFormula } from '../../../contract/csv-cells';
-import { COLUMN_ALIASES, CROSS_TYPE_SPELLINGS, headerKey, OTHER_VOCABULARIES, VOCABULARY_LABELS, type Vocabulary } from '../../../contract/import-vocabularies';
+import { COLUMN_ALIASES, CROSS_TYPE_SPELLINGS, headerKey, OTHER_VOCABULARIES, type OtherVocabulary, UNSTORED_COLUMNS, VOCABULARY_LABELS, type Vocabulary } from '../../../contract/import-vocabularies';
 import type { ImportProblem, ImportReport, TemplateColumn } from '../../../contract/imports';
 
 countries.registerLocale(english);
@@ -15,6 +15,8 @@ export interface HeaderMapping {
   vocabulary: Vocabulary;
   columns: NonNullable<ImportReport['columns']>;
   ignored: string[];
+  /** Ignored headers that another vocabulary names (a field Seedbed has no place for), with that vocabulary. */
+  unstored: Map<string, OtherVocabulary>;
 }
 
 /**
@@ -24,17 +26,22 @@ export interface HeaderMapping {
 export function mapHeaders(templateKey: string, templateColumns: TemplateColumn[], headers: string[]): HeaderMapping {
   const own = new Map(templateColumns.map((column) => [headerKey(column.name), column.name]));
   const vocabularies = COLUMN_ALIASES[templateKey];
-  const others = OTHER_VOCABULARIES.map((vocabulary) => ({ vocabulary, names: new Map(Object.entries(vocabularies?.[vocabulary] ?? {}).map(([header, target]) => [headerKey(header), target])) }));
+  const others = OTHER_VOCABULARIES.map((vocabulary) => ({
+    vocabulary,
+    names: new Map(Object.entries(vocabularies?.[vocabulary] ?? {}).map(([header, target]) => [headerKey(header), target])),
+    unstored: new Set((UNSTORED_COLUMNS[templateKey]?.[vocabulary] ?? []).map(headerKey)),
+  }));
   const targets = new Map<string, string>();
   const columns: HeaderMapping['columns'] = [];
   const ignored: string[] = [];
+  const unstored = new Map<string, OtherVocabulary>();
   const taken = new Set<string>();
   // How many headers each vocabulary knows: the file's vocabulary is the one that knows most.
   const votes: Record<Vocabulary, number> = { seedbed: 0, brapi: 0, breedbase: 0 };
   for (const header of headers) {
     const key = headerKey(header);
     if (own.has(key)) votes.seedbed += 1;
-    for (const other of others) if (other.names.has(key)) votes[other.vocabulary] += 1;
+    for (const other of others) if (other.names.has(key) || other.unstored.has(key)) votes[other.vocabulary] += 1;
   }
   const ranked = (['seedbed', ...OTHER_VOCABULARIES] as Vocabulary[]).sort((a, b) => votes[b] - votes[a]);
   const vocabulary = ranked[0]!;
@@ -47,13 +54,16 @@ export function mapHeaders(templateKey: string, templateColumns: TemplateColumn[
     const match = candidates.find((candidate) => candidate.target !== undefined && !taken.has(candidate.target));
     if (!match?.target) {
       ignored.push(header);
+      const rankedOthers = ranked.flatMap((name) => others.filter((other) => other.vocabulary === name));
+      const namedBy = rankedOthers.find((other) => other.unstored.has(key) || other.names.has(key));
+      if (namedBy) unstored.set(header, namedBy.vocabulary);
       continue;
     }
     taken.add(match.target);
     targets.set(header, match.target);
     columns.push({ header, column: match.target, vocabulary: match.vocabulary });
   }
-  return { targets, vocabulary, columns, ignored };
+  return { targets, vocabulary, columns, ignored, unstored };
 }
 
 /** Notes for the report: which vocabulary was recognised, and what was read under another name. */
@@ -63,7 +73,10 @@ export function vocabularyNotes(mapping: HeaderMapping): string[] {
   if (mapping.vocabulary !== 'seedbed' || renamed.length > 0) {
     notes.push(`Read as a ${VOCABULARY_LABELS[mapping.vocabulary]} file${renamed.length ? `: ${renamed.map((entry) => `${entry.header} → ${entry.column.replace(/^~/, '')}`).join(', ')}` : ''}.`);
   }
-  if (mapping.ignored.length > 0) notes.push(`Ignored column${mapping.ignored.length === 1 ? '' : 's'} (not imported): ${mapping.ignored.join(', ')}.`);
+  const unknown = mapping.ignored.filter((header) => !mapping.unstored.has(header));
+  const unkept = mapping.ignored.filter((header) => mapping.unstored.has(header));
+  if (unkept.length > 0) notes.push(`Ignored, as Seedbed does not keep ${unkept.length === 1 ? 'this field' : 'these fields'}: ${unkept.join(', ')}.`);
+  if (unknown.length > 0) notes.push(`Ignored column${unknown.length === 1 ? '' : 's'} (not a name any vocabulary uses for this import): ${unknown.join(', ')}.`);
   return notes;
 }
 
