@@ -42,7 +42,11 @@ describe('GET runs/{id}/log/stream', () => {
     await until('second line: Überkreuzung ✓');
     expect(received).toContain(`"nextOffset":${Buffer.byteLength('skipped\nfirst line\nsecond line: Überkreuzung ✓\n')}`);
     await api.t.db.update(runs).set({ status: 'SUCCEEDED' }).where(eq(runs.id, run!.id));
+    // As Nextflow prints its summary after it reports the end: the stream waits for the log to go quiet.
+    setTimeout(() => fs.appendFileSync(file, 'summary written after the end\n'), 300);
     await until('event: end');
+    expect(received.indexOf('summary written after the end')).toBeGreaterThan(0);
+    expect(received.indexOf('summary written after the end')).toBeLessThan(received.indexOf('event: end'));
     expect((await reader.read()).done).toBe(true);
   });
 

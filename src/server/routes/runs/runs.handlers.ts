@@ -211,6 +211,13 @@ export const log: RouteHandler<typeof routes.log, AppEnv> = async (c) => {
 
 /** How often the log is looked at besides the file watch (which misses writes on some network filesystems). */
 const LOG_RECHECK_MS = 2000;
+/**
+ * An engine writes its last lines after it reports the end (Nextflow prints its error and summary
+ * after the `completed` event): after the end, the stream reads on until the log has been quiet
+ * this long, and at most LOG_LAST_LINES_MAX_MS, before it says `end`.
+ */
+const LOG_QUIET_MS = 750;
+const LOG_LAST_LINES_MAX_MS = 5000;
 
 export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c) => {
   const { id } = c.req.valid('param');
@@ -239,20 +246,32 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
       finish = resolve;
       sse.onAbort(resolve);
     });
-    const ended = async () => {
-      await flush();
-      await sse.writeSSE({ event: 'end', data: JSON.stringify({ type: 'end' }) });
-      finish();
+    let ending: Promise<void> | null = null;
+    const ended = (justNow: boolean) => {
+      ending ??= (async () => {
+        const deadline = Date.now() + (justNow ? LOG_LAST_LINES_MAX_MS : 0);
+        let quietSince = Date.now();
+        for (;;) {
+          const before = offset;
+          await flush();
+          if (offset !== before) quietSince = Date.now();
+          if (Date.now() >= deadline || Date.now() - quietSince >= LOG_QUIET_MS) break;
+          await new Promise((resolve) => setTimeout(resolve, 150));
+        }
+        await sse.writeSSE({ event: 'end', data: JSON.stringify({ type: 'end' }) });
+        finish();
+      })();
+      return ending;
     };
-    const [run] = await db.select({ status: runs.status }).from(runs).where(eq(runs.id, id));
-    if (run && TERMINAL_RUN_STATUSES.has(run.status)) return ended();
+    const [run] = await db.select({ status: runs.status, completedAt: runs.completedAt }).from(runs).where(eq(runs.id, id));
+    if (run && TERMINAL_RUN_STATUSES.has(run.status)) return ended(run.completedAt !== null && Date.now() - run.completedAt.getTime() < LOG_LAST_LINES_MAX_MS);
     fs.mkdirSync(folder, { recursive: true });
     const watcher = fs.watch(folder, (_event, name) => {
       if (name === 'run.log') void flush();
     });
     const recheck = setInterval(() => void flush(), LOG_RECHECK_MS);
     const stop = runEvents.subscribe((event) => {
-      if (event.type === 'status' && event.id === id && TERMINAL_RUN_STATUSES.has(event.status)) void ended();
+      if (event.type === 'status' && event.id === id && TERMINAL_RUN_STATUSES.has(event.status)) void ended(true);
     });
     await flush();
     await closed;

@@ -18,6 +18,8 @@ const startedAt = new Date();
 const abort = new AbortController();
 const counts = { succeeded: 0, failed: 0, cached: 0, pending: 0, submitted: 0, running: 0 };
 let nextTaskId = 1;
+/** The trace of the first task that failed, for the workflow's `error` event. */
+let failedTrace: Record<string, unknown> | null = null;
 
 const log = (message: string) => process.stdout.write(`${new Date().toISOString()} ${message}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -114,8 +116,8 @@ async function task<T>(processName: string, tag: string | null, work: (taskDir: 
     counts[status === 'COMPLETED' ? 'succeeded' : 'failed'] += 1;
     const trace = { ...base, status, exit, start, complete, duration: complete - submit, realtime, '%cpu': Math.round(((cpu.user + cpu.system) / 1000 / realtime) * 1000) / 10, peak_rss: peakRss };
     await post({ event: 'process_completed', trace });
-    // As Nextflow does when a failed task ends the workflow.
-    if (status === 'FAILED') await post({ event: 'error', trace });
+    // The workflow's `error` event carries it, once the error is in the log.
+    if (status === 'FAILED') failedTrace ??= trace;
   };
   try {
     const result = await work(taskDir);
@@ -161,8 +163,12 @@ async function main() {
     log(`ERROR ~ ${errorMessage}`);
     // The stack is for whoever maintains the pipeline, not for the person reading the run's log.
     if (error instanceof Error && error.stack && !cancelled) fs.appendFileSync('runner-debug.log', `${new Date().toISOString()} ${error.stack}\n`);
+    // As Nextflow does when a failed task ends the workflow; the run ends with it, so the log is written first.
+    if (failedTrace && !cancelled) await post({ event: 'error', trace: failedTrace });
   }
   const complete = new Date();
+  // The last line is written before the run is reported ended, so that whoever reads the log then sees it.
+  log(success ? 'Completed successfully.' : `Finished with errors: ${errorMessage}`);
   await post({
     event: 'completed',
     metadata: {
@@ -170,7 +176,6 @@ async function main() {
       workflow: workflow({ complete: complete.toISOString(), duration: complete.getTime() - startedAt.getTime(), success, errorMessage, exitStatus: success ? 0 : 1 }),
     },
   });
-  log(success ? 'Completed successfully.' : `Finished with errors: ${errorMessage}`);
   process.exit(success ? 0 : cancelled ? 143 : 1);
 }
 
