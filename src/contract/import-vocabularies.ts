@@ -316,13 +316,16 @@ export function headerKey(header: string): string {
     .replace(/[^a-z0-9]+/g, '');
 }
 
-/** A template column's other names, by vocabulary, for the templates page and the guide. */
-export function aliasesOf(template: string, column: string): Record<OtherVocabulary, string[]> {
+/**
+ * A template column's names in the other vocabularies, for the templates page and the guide. The
+ * templates page lists only other names (`sameName: false`); the reference lists a vocabulary's
+ * name even where it is Seedbed's own, so that a BrAPI user sees that `accessionNumber` is read.
+ */
+export function aliasesOf(template: string, column: string, { sameName = false } = {}): Record<OtherVocabulary, string[]> {
   const vocabularies = COLUMN_ALIASES[template];
-  return {
-    brapi: Object.entries(vocabularies?.brapi ?? {}).flatMap(([header, target]) => (target === column && headerKey(header) !== headerKey(column) ? [header] : [])),
-    breedbase: Object.entries(vocabularies?.breedbase ?? {}).flatMap(([header, target]) => (target === column && headerKey(header) !== headerKey(column) ? [header] : [])),
-  };
+  const namesIn = (vocabulary: OtherVocabulary) =>
+    Object.entries(vocabularies?.[vocabulary] ?? {}).flatMap(([header, target]) => (target === column && (sameName || headerKey(header) !== headerKey(column)) ? [header] : []));
+  return { brapi: namesIn('brapi'), breedbase: namesIn('breedbase') };
 }
 
 /** The derived inputs of an import, with the headers that feed them, for the templates page and the guide. */

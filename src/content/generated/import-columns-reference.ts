@@ -1,4 +1,4 @@
-import { aliasesOf, derivedInputsOf, VOCABULARY_LABELS } from '../../contract/import-vocabularies';
+import { aliasesOf, derivedInputsOf, OTHER_VOCABULARIES, UNSTORED_COLUMNS, VOCABULARY_LABELS } from '../../contract/import-vocabularies';
 import { IMPORT_TEMPLATES, templateColumns } from '../../contract/imports';
 import { code, table, text, type GeneratedPage } from './markdown';
 
@@ -9,8 +9,12 @@ import { code, table, text, type GeneratedPage } from './markdown';
 export function importColumnsReferencePage(): GeneratedPage {
   const sections = IMPORT_TEMPLATES.filter((template) => template.importable).flatMap((template) => {
     const rows = templateColumns(template).map((column) => {
-      const aliases = aliasesOf(template.key, column.name);
+      const aliases = aliasesOf(template.key, column.name, { sameName: true });
       return [code(column.name), column.required ? 'yes' : 'no', aliases.brapi.map(code).join(', ') || '—', aliases.breedbase.map(code).join(', ') || '—'];
+    });
+    const unkept = OTHER_VOCABULARIES.flatMap((vocabulary) => {
+      const fields = UNSTORED_COLUMNS[template.key]?.[vocabulary] ?? [];
+      return fields.length > 0 ? [[VOCABULARY_LABELS[vocabulary], fields.map(code).join(', ')]] : [];
     });
     const derived = derivedInputsOf(template.key).map((input) => [code(input.header), VOCABULARY_LABELS[input.vocabulary], text(input.meaning)]);
     return [
@@ -18,6 +22,7 @@ export function importColumnsReferencePage(): GeneratedPage {
       text(template.description),
       table(['Seedbed column', 'Required', `${VOCABULARY_LABELS.brapi} names`, `${VOCABULARY_LABELS.breedbase} headers`], rows),
       ...(derived.length > 0 ? ['Columns that stand for others:', table(['Header', 'Vocabulary', 'What the import does with it'], derived)] : []),
+      ...(unkept.length > 0 ? ['Fields these vocabularies have that Seedbed does not keep: the report names them as such, and their cells are ignored.', table(['Vocabulary', 'Fields'], unkept)] : []),
     ];
   });
   return {

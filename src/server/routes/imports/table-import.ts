@@ -3,7 +3,7 @@ import { NUL_MESSAGE } from '../../../contract/fields';
 import { templateColumns, type ImportProblem, type ImportReport, type ImportTemplate, type ImportWarning, type TemplateColumn } from '../../../contract/imports';
 import type { Table } from './table-reader';
 import { VOCABULARY_LABELS, type Vocabulary } from '../../../contract/import-vocabularies';
-import { mapHeaders, normaliseRow, Translations, vocabularyNotes } from './vocabulary';
+import { headerReadings, mapHeaders, normaliseRow, Translations, vocabularyNotes } from './vocabulary';
 
 export type { ImportProblem, ImportReport, ImportWarning };
 
@@ -92,6 +92,7 @@ export function checkTable<T>(
   }
 
   const byName = new Map(columns.map((column) => [column.name, column]));
+  const readings = headerReadings(mapping, byName);
   const translations = new Translations();
   const rows: Array<ParsedRow<T>> = [];
   const cells: Array<ParsedRow<Record<string, string>>> = [];
@@ -100,7 +101,7 @@ export function checkTable<T>(
   for (const record of table.records) {
     const { row } = record;
     report.rows += 1;
-    const normalised = normaliseRow(row, record.cells, mapping, byName, translations);
+    const normalised = normaliseRow(row, record.cells, readings, byName, translations);
     for (const [column, value] of Object.entries(defaults)) normalised.values[column] ??= value;
     if (normalised.problems.length > 0) report.errors.push(...normalised.problems);
     if (normalised.derived !== null) derived.set(row, normalised.derived);

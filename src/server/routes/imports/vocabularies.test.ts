@@ -127,7 +127,9 @@ describe('what the report says of columns and values it cannot use', () => {
       "Column 'NOAA Station ID' is a Breedbase field that Seedbed does not keep for sites; its cells will be ignored.",
       "Column 'Irrigated' is not one Seedbed, BrAPI or Breedbase names for this import; its cells will be ignored. If it should be imported, rename it as the template names it.",
     ]);
-    expect(body.report.notes).toEqual(expect.arrayContaining(['Ignored, as Seedbed does not keep this field: NOAA Station ID.', 'Ignored column (not a name any vocabulary uses for this import): Irrigated.']));
+    expect(body.report.notes).toEqual(
+      expect.arrayContaining(['Ignored, as Seedbed does not keep this field: NOAA Station ID.', 'Ignored column (not a name any vocabulary uses for this import): Irrigated.']),
+    );
     expect(body.report.errors).toEqual([
       { row: 2, column: 'countryCode', message: "The country name 'Narnia' is not one Seedbed knows; write its ISO 3166-1 alpha-3 code (such as NGA or MEX) in countryCode." },
     ]);

@@ -192,6 +192,41 @@ export function pointOf(text: string): number[] | null {
 
 type Values = Record<string, string>;
 
+/** One header's reading: the column it fills, and how its values become Seedbed's (none for derived inputs and free text). */
+interface HeaderReading {
+  header: string;
+  target: string;
+  derived: boolean;
+  normalise: ((raw: string) => string) | null;
+}
+
+/** How each header of a file is read, worked out once for all its rows. */
+export function headerReadings(mapping: HeaderMapping, byName: ReadonlyMap<string, TemplateColumn>): HeaderReading[] {
+  return [...mapping.targets].map(([header, target]) => {
+    if (target.startsWith('~')) return { header, target, derived: true, normalise: null };
+    const allowed = byName.get(target)?.allowed ?? [];
+    if (COUNTRY_COLUMNS.has(target)) {
+      // A file holds few countries: each is looked up once.
+      const seen = new Map<string, string>();
+      return {
+        header,
+        target,
+        derived: false,
+        normalise: (raw: string) => {
+          const known = seen.get(raw);
+          if (known !== undefined) return known;
+          const code = alpha3Of(raw) ?? raw;
+          seen.set(raw, code);
+          return code;
+        },
+      };
+    }
+    if (DATE_COLUMNS.has(target)) return { header, target, derived: false, normalise: dateValue };
+    if (allowed.length > 0) return { header, target, derived: false, normalise: (raw: string) => enumValue(target, raw, allowed) };
+    return { header, target, derived: false, normalise: null };
+  });
+}
+
 /**
  * One row's cells in Seedbed's terms: headers to template columns, codes and dates to Seedbed's
  * spelling, and derived inputs (crop, binomial, country name, GeoJSON point, BrAPI parents,
@@ -200,7 +235,7 @@ type Values = Record<string, string>;
 export function normaliseRow(
   row: number,
   cells: Record<string, string>,
-  mapping: HeaderMapping,
+  readings: readonly HeaderReading[],
   byName: ReadonlyMap<string, TemplateColumn>,
   translations: Translations,
 ): { values: Values; derived: Record<string, string> | null; problems: ImportProblem[] } {
@@ -208,23 +243,18 @@ export function normaliseRow(
   const derived: Record<string, string> = {};
   let anyDerived = false;
   const problems: ImportProblem[] = [];
-  for (const [header, target] of mapping.targets) {
+  for (const { header, target, derived: isDerived, normalise } of readings) {
     // An exported cell that would be a formula carries a leading quote; it is taken off here.
     const cell = restoreFormula(String(cells[header] ?? '').trim());
     if (cell === '') continue;
-    if (target.startsWith('~')) {
+    if (isDerived) {
       derived[target] = cell;
       anyDerived = true;
-    } else values[target] = cell;
-  }
-  for (const [column, raw] of Object.entries(values)) {
-    const spec = byName.get(column);
-    let value = raw;
-    if (COUNTRY_COLUMNS.has(column)) value = alpha3Of(raw) ?? raw;
-    else if (DATE_COLUMNS.has(column)) value = dateValue(raw);
-    else if (spec && spec.allowed.length > 0) value = enumValue(column, raw, spec.allowed);
-    translations.add(column, raw, value);
-    values[column] = value;
+      continue;
+    }
+    const value = normalise ? normalise(cell) : cell;
+    if (value !== cell) translations.add(target, cell, value);
+    values[target] = value;
   }
 
   if (!anyDerived) return { values, derived: null, problems };
