@@ -16,20 +16,13 @@ async function namesOf(db: Database, table: typeof projects | typeof sites, name
   const rows = await db.select({ id: table.id, name: nameColumn }).from(table).where(inArray(table.id, wanted));
   return new Map(rows.map((row) => [row.id, row.name]));
 }
+const fieldOf = (records: Records, field: string) => records.map((record) => record[field]);
+const projectNamesOf = (db: Database, records: Records) => namesOf(db, projects, projects.name, fieldOf(records, 'projectId'));
+const siteNamesOf = (db: Database, records: Records) => namesOf(db, sites, sites.locationName, fieldOf(records, 'siteId'));
 
 export async function experimentExportRows(db: Database, records: Records): Promise<Records> {
-  const projectNames = await namesOf(
-    db,
-    projects,
-    projects.name,
-    records.map((record) => record.projectId),
-  );
-  const siteNames = await namesOf(
-    db,
-    sites,
-    sites.locationName,
-    records.map((record) => record.siteId),
-  );
+  const projectNames = await projectNamesOf(db, records);
+  const siteNames = await siteNamesOf(db, records);
   const ids = records.map((record) => Number(record.id));
   const entries = new Map<number, string[]>();
   if (ids.length > 0) {
@@ -39,7 +32,11 @@ export async function experimentExportRows(db: Database, records: Records): Prom
       .innerJoin(accessions, eq(accessions.id, experimentEntries.accessionId))
       .where(inArray(experimentEntries.experimentId, ids))
       .orderBy(asc(accessions.germplasmName));
-    for (const row of rows) entries.set(row.experimentId, [...(entries.get(row.experimentId) ?? []), row.name]);
+    for (const row of rows) {
+      const names = entries.get(row.experimentId);
+      if (names) names.push(row.name);
+      else entries.set(row.experimentId, [row.name]);
+    }
   }
   return records.map((record) => ({
     ...record,
@@ -53,12 +50,7 @@ const female = alias(accessions, 'female');
 const male = alias(accessions, 'male');
 
 export async function crossPlanExportRows(db: Database, records: Records): Promise<Records> {
-  const projectNames = await namesOf(
-    db,
-    projects,
-    projects.name,
-    records.map((record) => record.projectId),
-  );
+  const projectNames = await projectNamesOf(db, records);
   const ids = records.map((record) => Number(record.id));
   const crosses =
     ids.length === 0
@@ -78,9 +70,15 @@ export async function crossPlanExportRows(db: Database, records: Records): Promi
           .leftJoin(male, eq(male.id, plannedCrosses.maleParentId))
           .where(inArray(plannedCrosses.crossPlanId, ids))
           .orderBy(asc(plannedCrosses.id));
+  const byPlan = new Map<number, typeof crosses>();
+  for (const cross of crosses) {
+    const list = byPlan.get(cross.crossPlanId);
+    if (list) list.push(cross);
+    else byPlan.set(cross.crossPlanId, [cross]);
+  }
   return records.flatMap((record) => {
     const plan = { crossPlan: record.name, project: projectNames.get(Number(record.projectId)), planStatus: record.status, planDescription: record.description };
-    const mine = crosses.filter((cross) => cross.crossPlanId === record.id);
+    const mine = byPlan.get(Number(record.id)) ?? [];
     return mine.length === 0 ? [plan] : mine.map(({ crossPlanId: _plan, ...cross }) => ({ ...plan, ...cross }));
   });
 }

@@ -91,7 +91,9 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: R
     const namesByKey = new Map<string, string[]>();
     for (const name of names) {
       const key = nameKey(name);
-      namesByKey.set(key, [...(namesByKey.get(key) ?? []), name]);
+      const same = namesByKey.get(key);
+      if (same) same.push(name);
+      else namesByKey.set(key, [name]);
     }
     for (const part of chunks([...namesByKey.keys()])) {
       for (const row of await db.select({ name: target.nameColumn, key: keyOf }).from(target.table).where(anyOf(keyOf, part))) {
