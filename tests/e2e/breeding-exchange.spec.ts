@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
 import writeXlsxFile from 'write-excel-file/node';
-import { adminApi, signInWithToken } from './support';
+import { adminApi, E2E_ADMIN, signInWithToken } from './support';
 
 /** The breeding screens a breeder meets with other systems' files: imports in other vocabularies, entries, lineage, the grid's paste. */
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
@@ -158,4 +158,28 @@ test('a typed parent name is taken on save without picking a suggestion', async 
   await page.getByRole('button', { name: 'Save crosses' }).click();
   await expect(page.getByText('Saved 1 planned cross')).toBeVisible();
   await expect(page.getByLabel('Female parent of row 1', { exact: true })).toHaveValue(`${prefix}-Svevo`);
+});
+
+test('a large experiment’s entries are filtered by name and shown a hundred at a time', async ({ page, request }) => {
+  const client = await adminApi(request);
+  const prefix = `Big${stamp()}`;
+  const names = Array.from({ length: 120 }, (_, index) => `${prefix}-${String(index + 1).padStart(3, '0')}`);
+  const csv = `germplasmName,genus,species\n${names.map((name) => `${name},Oryza,sativa`).join('\n')}\n`;
+  const { token } = (await (await request.post('/api/authentication/login', { data: E2E_ADMIN })).json()) as { token: string };
+  const imported = await request.post('/api/accessions/import?commit=true&acceptWarnings=true', { data: csv, headers: { Authorization: `token ${token}`, 'Content-Type': 'text/csv' } });
+  expect(imported.status(), await imported.text()).toBe(201);
+  const project = await client.post('projects', { name: `${prefix} project` });
+  const experiment = await client.post('experiments', { name: `${prefix} PYT`, projectId: project.id, studyType: 'yield_trial' });
+  await client.post(`experiments/${experiment.id}/entries`, { names });
+
+  await page.goto(`/experiment/view?id=${experiment.id}`);
+  const table = page.getByRole('table', { name: 'Entries' });
+  await expect(table.getByRole('link')).toHaveCount(100);
+  await expect(page.getByText('Showing 100 of 120 entries.')).toBeVisible();
+  await page.getByRole('button', { name: 'Show all 120' }).click();
+  await expect(table.getByRole('link')).toHaveCount(120);
+  await page.getByLabel('Filter entries').fill(`${prefix}-07`);
+  await expect(table.getByRole('link')).toHaveText(Array.from({ length: 10 }, (_, index) => `${prefix}-07${index}`));
+  await page.getByLabel('Filter entries').fill('no such line');
+  await expect(page.getByText('No entry matches “no such line”.')).toBeVisible();
 });

@@ -14,6 +14,10 @@ export function namesOf(text: string): string[] {
   return [...new Set(text.split(/[\r\n\t;,]+/).map((name) => name.trim()))].filter(Boolean);
 }
 
+/** A trial may test hundreds of accessions: past this many, the list is filtered and shown a part at a time. */
+const SHOWN_AT_FIRST = 100;
+const FILTER_FROM = 10;
+
 /** The accessions an experiment tests: listed, added by pasting their names, taken out one by one. */
 export function ExperimentEntries({ experimentId }: { experimentId: number }) {
   const [version, setVersion] = useState(0);
@@ -21,6 +25,12 @@ export function ExperimentEntries({ experimentId }: { experimentId: number }) {
   const [pasted, setPasted] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [filter, setFilter] = useState('');
+  const [showAll, setShowAll] = useState(false);
+  const all = data?.data ?? [];
+  const wanted = filter.trim().toLowerCase();
+  const matching = wanted ? all.filter((entry) => `${entry.germplasmName} ${entry.genus} ${entry.species ?? ''}`.toLowerCase().includes(wanted)) : all;
+  const shown = showAll ? matching : matching.slice(0, SHOWN_AT_FIRST);
 
   const add = async () => {
     const names = namesOf(pasted);
@@ -81,12 +91,23 @@ export function ExperimentEntries({ experimentId }: { experimentId: number }) {
           </Button>
         </div>
       </div>
-      {data && data.data.length === 0 && <p className="text-sm text-stone-500">No entries yet.</p>}
-      {data && data.data.length > 0 && (
+      {data && all.length === 0 && <p className="text-sm text-stone-500">No entries yet.</p>}
+      {all.length > FILTER_FROM && (
+        <input
+          type="search"
+          aria-label="Filter entries"
+          placeholder={`Filter ${all.length} entries by name or taxon`}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          className="mb-3 block w-full rounded-md border border-stone-300 px-3 py-2 text-sm"
+        />
+      )}
+      {all.length > 0 && matching.length === 0 && <p className="text-sm text-stone-500">No entry matches “{filter.trim()}”.</p>}
+      {matching.length > 0 && (
         <SimpleTable
           label="Entries"
           dense
-          rows={data.data}
+          rows={shown}
           rowKey={(entry) => entry.accessionId}
           columns={[
             {
@@ -110,6 +131,16 @@ export function ExperimentEntries({ experimentId }: { experimentId: number }) {
             },
           ]}
         />
+      )}
+      {shown.length < matching.length && (
+        <div className="mt-3 flex items-center gap-3 text-sm text-stone-600">
+          <span>
+            Showing {shown.length} of {matching.length} entries.
+          </span>
+          <Button size="sm" onClick={() => setShowAll(true)}>
+            Show all {matching.length}
+          </Button>
+        </div>
       )}
     </Card>
   );
