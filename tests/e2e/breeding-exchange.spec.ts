@@ -183,3 +183,16 @@ test('a large experiment’s entries are filtered by name and shown a hundred at
   await page.getByLabel('Filter entries').fill('no such line');
   await expect(page.getByText('No entry matches “no such line”.')).toBeVisible();
 });
+
+test('a pipeline launched from an experiment’s page has that experiment and its project chosen', async ({ page, request }) => {
+  const client = await adminApi(request);
+  const prefix = `Lch${stamp()}`;
+  const project = await client.post('projects', { name: `${prefix} project` });
+  const experiment = await client.post('experiments', { name: `${prefix} AYT`, projectId: project.id, studyType: 'yield_trial' });
+  await page.goto(`/experiment/view?id=${experiment.id}`);
+  await page.getByLabel('Launch a pipeline for this experiment').selectOption({ label: 'GDIP' });
+  await expect(page).toHaveURL(`/tools/pipeline/run/nf-gdip?project=${project.id}&experiment=${experiment.id}`);
+  await expect(page.getByLabel('Project')).toHaveValue(String(project.id));
+  await expect(page.getByLabel('Experiment')).toHaveValue(String(experiment.id));
+  await expect(page.getByLabel('Experiment').locator('option:checked')).toHaveText(`${prefix} AYT`);
+});

@@ -53,11 +53,14 @@ export const ROUTES = {
 export const launchRoute = (pipelineId: string) =>
   (MENU_PIPELINES as readonly string[]).includes(pipelineId) ? `/tools/pipeline/run/${pipelineId}` : `/tools/pipeline/run/?id=${encodeURIComponent(pipelineId)}`;
 
+const withQuery = (route: string, query: string) => `${route}${route.includes('?') ? '&' : '?'}${query}`;
+
 /** The launch form filled from an earlier run (`from=`). */
-export const relaunchRoute = (pipelineId: string, runId: number) => {
-  const route = launchRoute(pipelineId);
-  return `${route}${route.includes('?') ? '&' : '?'}from=${runId}`;
-};
+export const relaunchRoute = (pipelineId: string, runId: number) => withQuery(launchRoute(pipelineId), `from=${runId}`);
+
+/** The launch form with the run's project, and experiment, chosen (`project=`, `experiment=`). */
+export const launchForRoute = (pipelineId: string, projectId: number, experimentId?: number) =>
+  withQuery(launchRoute(pipelineId), `project=${projectId}${experimentId === undefined ? '' : `&experiment=${experimentId}`}`);
 
 /** A detail page's address. */
 export const viewRoute = (route: string, id: number | string) => `${route}?id=${id}`;

@@ -1,6 +1,9 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding-codes';
 import { ConsoleShell } from '../../app/ConsoleShell';
+import { launchMenu } from '../../app/navigation';
+import { launchForRoute, launchRoute } from '../../app/routes';
+import { MENU_PIPELINES } from '../../../contract/launch-menu';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
@@ -22,6 +25,27 @@ const AccessionExperiments = lazy(() => import('./AccessionRelations').then((mod
 const ExperimentEntries = lazy(() => import('./ExperimentEntries').then((module) => ({ default: module.ExperimentEntries })));
 const FilesTable = lazy(() => import('../files/FilesTable').then((module) => ({ default: module.FilesTable })));
 const RunsTable = lazy(() => import('../runs/RunsTable').then((module) => ({ default: module.RunsTable })));
+
+/** Opens a pipeline's launch form with this project, or this experiment and its project, chosen. */
+function LaunchFor({ projectId, experimentId, what }: { projectId: number; experimentId?: number; what: string }) {
+  return (
+    <select
+      aria-label={`Launch a pipeline for this ${what}`}
+      className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm text-stone-800"
+      value=""
+      onChange={(event) => {
+        if (event.target.value) window.location.assign(launchForRoute(event.target.value, projectId, experimentId));
+      }}
+    >
+      <option value="">Launch a pipeline for this {what}…</option>
+      {MENU_PIPELINES.map((pipelineId) => (
+        <option key={pipelineId} value={pipelineId}>
+          {launchMenu.entries.find((entry) => entry.href === launchRoute(pipelineId))?.label ?? pipelineId}
+        </option>
+      ))}
+    </select>
+  );
+}
 
 /** Which lists a record's page shows: the records of other kinds that point at it. */
 const RELATED: Partial<Record<EntityKey, Array<{ entity: EntityKey; filter: string; title: string }>>> = {
@@ -142,7 +166,14 @@ function EntityView({ entity }: { entity: EntityKey }) {
         {(entity === 'projects' || entity === 'experiments') && (
           <>
             <section aria-label="Runs">
-              <h2 className="mb-2 text-lg font-semibold text-stone-900">Runs</h2>
+              <div className="mb-2 flex items-center justify-between gap-3">
+                <h2 className="text-lg font-semibold text-stone-900">Runs</h2>
+                {entity === 'projects' ? (
+                  <LaunchFor projectId={row.id} what="project" />
+                ) : typeof row.projectId === 'number' ? (
+                  <LaunchFor projectId={row.projectId} experimentId={row.id} what="experiment" />
+                ) : null}
+              </div>
               <RunsTable fixedFilters={{ [entity === 'projects' ? 'projectId' : 'experimentId']: String(row.id) }} />
             </section>
             <section aria-label="Files">

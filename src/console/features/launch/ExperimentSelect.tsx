@@ -13,7 +13,8 @@ export function ExperimentSelect({ projectId, error, register }: { projectId: st
       <label htmlFor="run-experiment" className="block text-sm font-medium text-stone-800">
         Experiment
       </label>
-      <select id="run-experiment" disabled={!projectId} className={inputClass(error)} {...register}>
+      {/* Mounted again once the options are there, so that the form puts its value (a relaunch's or a preset experiment) back into the select. */}
+      <select key={data ? `loaded:${projectId}` : 'loading'} id="run-experiment" disabled={!projectId} className={inputClass(error)} {...register}>
         <RecordOptions none={projectId ? 'No experiment' : 'Choose a project first'} records={data?.data} />
       </select>
       {loadError && (

@@ -30,12 +30,15 @@ export function LaunchForm({
   runGroups: initialGroups,
   projects,
   from,
+  preset,
 }: {
   pipeline: Pipeline;
   groups: ParameterGroup[];
   runGroups: Named[];
   projects: Named[];
   from: EarlierRun | null;
+  /** The project and experiment chosen where the form was opened from (a project's or experiment's page). */
+  preset?: { projectId: string; experimentId: string };
 }) {
   const [runGroups, setRunGroups] = useState(initialGroups);
   const [createdGroup, setCreatedGroup] = useState<number | null>(null);
@@ -48,8 +51,8 @@ export function LaunchForm({
     defaultValues: {
       name: randomRunName(),
       groupId: from?.groupId ? String(from.groupId) : '',
-      projectId: from?.projectId ? String(from.projectId) : '',
-      experimentId: from?.experimentId ? String(from.experimentId) : '',
+      projectId: from?.projectId ? String(from.projectId) : (preset?.projectId ?? ''),
+      experimentId: from?.experimentId ? String(from.experimentId) : (preset?.experimentId ?? ''),
       labels: from?.labels.join(', ') ?? '',
       revision: from?.revision ?? pipeline.revision,
       params: defaultFormValues(groups, from?.params ?? {}),

@@ -16,6 +16,9 @@ import type { EarlierRun, Pipeline } from './launch-types';
 export function Launch({ pipelineId }: { pipelineId: string }) {
   // ?from=<run id>: relaunch with that run's parameters.
   const from = useQueryParam('from', RECORD_ID);
+  // ?project=&experiment=: launched from a project's or an experiment's page, for it.
+  const project = useQueryParam('project', RECORD_ID);
+  const experiment = useQueryParam('experiment', RECORD_ID);
   const pipeline = useRequest<Pipeline>(`pipelines/${pipelineId}`);
   const runGroups = useRequest<Page<RunGroup>>('run-groups?pageSize=1000&sort=name');
   const projects = useRequest<Page<ProjectRecord>>('projects?pageSize=1000&sort=name');
@@ -38,10 +41,19 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
       />
     );
   }
-  const waitingForEarlier = from === undefined || (from !== null && !earlier.data);
+  const waitingForEarlier = from === undefined || project === undefined || (from !== null && !earlier.data);
   if (!pipeline.data || !runGroups.data || !projects.data || waitingForEarlier) return <LoadingOverlay />;
   const earlierRun = earlier.data && earlier.data.pipelineId === pipelineId ? earlier.data : null;
-  return <LaunchForm pipeline={pipeline.data} groups={groups} runGroups={runGroups.data.data} projects={projects.data.data} from={earlierRun} />;
+  return (
+    <LaunchForm
+      pipeline={pipeline.data}
+      groups={groups}
+      runGroups={runGroups.data.data}
+      projects={projects.data.data}
+      from={earlierRun}
+      preset={{ projectId: project ?? '', experimentId: (project && experiment) || '' }}
+    />
+  );
 }
 
 /** `/tools/pipeline/run/<pipeline>`: the launch form of one pipeline, generated from its schema. */
