@@ -251,7 +251,8 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
       ending ??= (async () => {
         const deadline = Date.now() + (justNow ? LOG_LAST_LINES_MAX_MS : 0);
         let quietSince = Date.now();
-        for (;;) {
+        // A reader who left is not waited for.
+        while (!sse.aborted) {
           const before = offset;
           await flush();
           if (offset !== before) quietSince = Date.now();
