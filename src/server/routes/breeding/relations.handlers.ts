@@ -9,7 +9,7 @@ import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { accessionIdsByNameOrSynonym } from '../imports/experiment-import';
 import { existingByLowerName } from '../imports/lookups';
-import { nameKey } from '../imports/near-duplicates';
+import { nameKey, nameKeySql } from '../imports/near-duplicates';
 import { plannedCrossesWithPlan } from './crosses';
 import type * as routes from './relations.routes';
 
@@ -148,13 +148,7 @@ async function nearestNames(db: Database, name: string) {
   const rows = await db
     .select({ id: accessions.id, germplasmName: accessions.germplasmName })
     .from(accessions)
-    .where(
-      or(
-        eq(sql`regexp_replace(lower(${accessions.germplasmName}), '[^[:alnum:]]+', '', 'g')`, key),
-        ilike(accessions.germplasmName, `%${escapeLike(name)}%`),
-        ilike(accessions.germplasmName, `${escapeLike(start)}%`),
-      ),
-    )
+    .where(or(eq(nameKeySql(accessions.germplasmName), key), ilike(accessions.germplasmName, `%${escapeLike(name)}%`), ilike(accessions.germplasmName, `${escapeLike(start)}%`)))
     .limit(200);
   return rows
     .map((row) => ({ row, score: distance(name, row.germplasmName) }))

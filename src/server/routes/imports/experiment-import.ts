@@ -1,10 +1,8 @@
-import { sql } from 'drizzle-orm';
 import type { experimentImportSchema } from '../../../contract/imports';
 import type { Database } from '../../db/client';
-import { resultRows } from '../../db/client';
 import { accessions, experimentEntries, experiments, projects, sites } from '../../db/schema';
 import type { ImportReport, ParsedRow } from './table-import';
-import { chunks, existingByLowerName } from './lookups';
+import { accessionsBySynonym, chunks, existingByLowerName } from './lookups';
 
 type ExperimentRow = ReturnType<typeof experimentImportSchema.parse>;
 type Values = Record<string, unknown>;
@@ -96,17 +94,11 @@ export async function resolveExperimentReferences(db: Database, rows: Array<Pars
 /** lower(name or synonym) → accession id, names first. */
 export async function accessionIdsByNameOrSynonym(db: Database, names: string[]): Promise<Map<string, number>> {
   const found = await existingByLowerName(db, accessions, accessions.germplasmName, accessions.id, names);
-  const rest = [...new Set(names.map((name) => name.toLowerCase()))].filter((name) => !found.has(name));
-  for (const part of chunks(rest)) {
-    const candidates = sql`ARRAY[${sql.join(
-      part.map((name) => sql`${name}`),
-      sql`, `,
-    )}]::text[]`;
-    const result: unknown = await db.execute(
-      sql`select candidate.value as name, ${accessions.id} as id from unnest(${candidates}) as candidate(value) join ${accessions} on ${accessions.synonymsLower} @> array[candidate.value]`,
-    );
-    for (const row of resultRows<{ name: string; id: number }>(result)) if (!found.has(row.name)) found.set(row.name, Number(row.id));
-  }
+  const bySynonym = await accessionsBySynonym(
+    db,
+    names.filter((name) => !found.has(name.toLowerCase())),
+  );
+  for (const [name, owner] of bySynonym) found.set(name, owner.id);
   return found;
 }
 

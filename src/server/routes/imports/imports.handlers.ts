@@ -1,12 +1,12 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { count, inArray, sql, type SQL } from 'drizzle-orm';
+import { count, inArray, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ImportableResource } from '../../../contract/breeding-codes';
 import { accessionInputSchema, fileTypeInputSchema, projectInputSchema, siteInputSchema } from '../../../contract/breeding';
 import { experimentImportSchema, IMPORT_TEMPLATES, type ImportTemplate } from '../../../contract/imports';
 import { bulkInsert } from '../../db/bulk-insert';
-import { resultRows, type Database } from '../../db/client';
+import type { Database } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { accessions, experiments, fileTypes, projects, sites } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
@@ -16,8 +16,8 @@ import { importCrossPlans } from './cross-plan-import';
 import { mergeExperimentRows, resolveExperimentReferences, writeExperiments } from './experiment-import';
 import { headerKey, type Vocabulary } from '../../../contract/import-vocabularies';
 import type { ImportRoute } from './imports.routes';
-import { anyOf, chunks, existingByLowerName } from './lookups';
-import { findNearDuplicates, nameKey } from './near-duplicates';
+import { accessionsBySynonym, anyOf, chunks, existingByLowerName } from './lookups';
+import { findNearDuplicates, nameKey, nameKeySql } from './near-duplicates';
 import { checkTable, duplicateNamesInFile, truncate, type ImportReport, type ParsedRow } from './table-import';
 import { readTable } from './table-reader';
 
@@ -33,8 +33,8 @@ interface ImportTarget {
   nameColumn: AnyPgColumn;
   nameField: string;
   schema: z.ZodType<Record<string, unknown>>;
-  /** Accessions: warn when a new name is an existing synonym (the synonyms and their indexed lower-case copy). */
-  synonyms?: { column: AnyPgColumn; lowerCase: AnyPgColumn };
+  /** Accessions: warn when a new name is an existing accession's synonym. */
+  synonyms?: boolean;
   /** Optional codes checked against those already in use: a new one is a warning (a typo, or a real new code). */
   knownCodes?: { field: string; column: AnyPgColumn; label: string };
   /** Rows that describe one record together (experiments: a row per plot); without it, a name twice is an error. */
@@ -55,7 +55,7 @@ const TARGETS: ImportTarget[] = [
     nameColumn: accessions.germplasmName,
     nameField: 'germplasmName',
     schema: accessionInputSchema,
-    synonyms: { column: accessions.synonyms, lowerCase: accessions.synonymsLower },
+    synonyms: true,
     knownCodes: { field: 'instituteCode', column: accessions.instituteCode, label: 'Institute code' },
   },
   { resource: 'sites', noun: 'Site', table: sites, nameColumn: sites.locationName, nameField: 'locationName', schema: siteInputSchema },
@@ -87,7 +87,7 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: R
   } else {
     // A very large table: compare by key in the database (case, spacing, punctuation), not by one-character edits.
     similar = new Map();
-    const keyOf: SQL = sql`regexp_replace(lower(${target.nameColumn}), '[^[:alnum:]]+', '', 'g')`;
+    const keyOf = nameKeySql(target.nameColumn);
     const namesByKey = new Map<string, string[]>();
     for (const name of names) {
       const key = nameKey(name);
@@ -114,17 +114,9 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: R
     }
   }
   if (target.synonyms) {
-    const { column: synonyms, lowerCase } = target.synonyms;
-    const bySynonym = new Map<string, string>();
-    // The names travel as one array parameter: an ARRAY[$1, …, $5000] per chunk took 5 s for 100,000 names against 1,000,000 accessions, one array 0.3 s.
-    const candidates = sql`${sql.param([...new Set(names.map((name) => name.toLowerCase()))])}::text[]`;
-    // One GIN index probe per candidate name (an && against the whole list would scan the table).
-    const result: unknown = await db.execute(
-      sql`select ${target.nameColumn} as name, ${synonyms} as synonyms from unnest(${candidates}) as candidate(value) join ${target.table} on ${lowerCase} @> array[candidate.value]`,
-    );
-    for (const owner of resultRows<{ name: string; synonyms: string[] }>(result)) for (const synonym of owner.synonyms) bySynonym.set(synonym.toLowerCase(), owner.name);
+    const bySynonym = await accessionsBySynonym(db, names);
     for (const entry of rows) {
-      const owner = bySynonym.get(String(entry.values[target.nameField]).toLowerCase());
+      const owner = bySynonym.get(String(entry.values[target.nameField]).toLowerCase())?.name;
       if (owner)
         report.warnings.push({
           row: entry.row,

@@ -1,6 +1,14 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+
 /** "IR 64", "ir-64" and "IR64" are the same name to a breeder: compare names by this key. */
 export function nameKey(name: string): string {
   return name.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
+}
+
+/** nameKey in SQL, written as the accessions_name_key index is (src/db/schema.ts), so that the index serves it. */
+export function nameKeySql(nameColumn: AnyPgColumn): SQL {
+  return sql`regexp_replace(lower(${nameColumn}), '[^[:alnum:]]+', '', 'g')`;
 }
 
 /** True when a and b differ by exactly one inserted, deleted or replaced character. */
