@@ -337,6 +337,18 @@ export function derivedInputsOf(template: string): Array<{ header: string; vocab
   );
 }
 
+/** How codes written by other systems are compared: lower-case letters and digits only ("Yield Trial" is "yieldtrial"). */
+export function spellingKey(value: string): string {
+  return value.toLowerCase().replace(/[^a-z0-9]+/g, '');
+}
+
+/** A code in Seedbed's spelling: exact, or whatever its case and punctuation, or through a synonym (keyed by spellingKey); null when none fits. */
+export function codeOf(value: string, allowed: readonly string[], synonyms: Readonly<Record<string, string>> = {}): string | null {
+  if (allowed.includes(value)) return value;
+  const wanted = spellingKey(value);
+  return allowed.find((option) => spellingKey(option) === wanted) ?? synonyms[wanted] ?? null;
+}
+
 /** Cross types as Breedbase and breeders write them (keys compared as lower-case letters and digits), in BrAPI's terms. */
 export const CROSS_TYPE_SPELLINGS: Record<string, string> = {
   open: 'OPEN_POLLINATED',

@@ -1,5 +1,5 @@
 import { CROSS_TYPES, PLANNED_CROSS_STATUSES } from '../../../contract/breeding-codes';
-import { CROSS_TYPE_SPELLINGS } from '../../../contract/import-vocabularies';
+import { CROSS_TYPE_SPELLINGS, codeOf } from '../../../contract/import-vocabularies';
 
 /** A row pasted from a spreadsheet: female, male, type, count, notes (the grid's column order). */
 export interface PastedCross {
@@ -11,12 +11,7 @@ export interface PastedCross {
   notes: string;
 }
 
-const key = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '');
-
-function crossTypeOf(text: string): string {
-  const wanted = key(text);
-  return CROSS_TYPES.find((type) => key(type) === wanted) ?? CROSS_TYPE_SPELLINGS[wanted] ?? 'BIPARENTAL';
-}
+const crossTypeOf = (text: string) => codeOf(text, CROSS_TYPES, CROSS_TYPE_SPELLINGS) ?? 'BIPARENTAL';
 
 /** Whether text holds a block of cells (tabs or several lines), not one name typed or pasted into a cell. */
 export const isBlock = (text: string) => /\t|\n/.test(text.trim());

@@ -3,7 +3,18 @@ import english from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
 import { isAlpha3CountryCode } from '../../../contract/countries';
 import { genusOfCrop } from '../../../contract/crops';
 import { restoreFormula } from '../../../contract/csv-cells';
-import { COLUMN_ALIASES, CROSS_TYPE_SPELLINGS, headerKey, OTHER_VOCABULARIES, type OtherVocabulary, UNSTORED_COLUMNS, VOCABULARY_LABELS, type Vocabulary } from '../../../contract/import-vocabularies';
+import {
+  COLUMN_ALIASES,
+  CROSS_TYPE_SPELLINGS,
+  codeOf,
+  headerKey,
+  OTHER_VOCABULARIES,
+  type OtherVocabulary,
+  spellingKey,
+  UNSTORED_COLUMNS,
+  VOCABULARY_LABELS,
+  type Vocabulary,
+} from '../../../contract/import-vocabularies';
 import type { ImportProblem, ImportReport, TemplateColumn } from '../../../contract/imports';
 
 countries.registerLocale(english);
@@ -79,8 +90,6 @@ export function vocabularyNotes(mapping: HeaderMapping): string[] {
   if (unknown.length > 0) notes.push(`Ignored column${unknown.length === 1 ? '' : 's'} (not a name any vocabulary uses for this import): ${unknown.join(', ')}.`);
   return notes;
 }
-
-const key = (value: string) => value.toLowerCase().replace(/[^a-z0-9]+/g, '');
 
 /** Values other systems write for Seedbed's codes, by column; keys compared like headers. */
 const VALUE_SYNONYMS: Record<string, Record<string, string>> = {
@@ -164,11 +173,9 @@ export class Translations {
   }
 }
 
-/** An enum value in Seedbed's spelling: exact, or by case and punctuation, or through a synonym; unchanged when nothing fits (the schema then says what is allowed). */
+/** An enum value in Seedbed's spelling; unchanged when nothing fits (the schema then says what is allowed). */
 function enumValue(column: string, value: string, allowed: string[]): string {
-  if (allowed.includes(value)) return value;
-  const wanted = key(value);
-  return allowed.find((option) => key(option) === wanted) ?? VALUE_SYNONYMS[column]?.[wanted] ?? value;
+  return codeOf(value, allowed, VALUE_SYNONYMS[column]) ?? value;
 }
 
 /** A date or date-time as YYYY-MM-DD; other text unchanged (the schema then says what is wanted). */
@@ -298,7 +305,7 @@ export function normaliseRow(
   }
   const active = derived['~active'];
   if (active && !values.status) {
-    const flag = key(active);
+    const flag = spellingKey(active);
     if (['true', 'yes', '1'].includes(flag)) values.status = 'active';
     else if (['false', 'no', '0'].includes(flag)) values.status = 'completed';
     else problems.push({ row, column: 'active', message: `active '${active}' is not true or false; write true for an active project and false for a completed one.` });
@@ -307,7 +314,7 @@ export function normaliseRow(
   const male = derived['~maleParent'];
   if ((female || male) && !values.pedigree) values.pedigree = `${female ?? 'NA'}/${male ?? 'NA'}`;
   if (derived['~parent1'] || derived['~parent2']) {
-    const types = [key(derived['~parent1Type'] ?? ''), key(derived['~parent2Type'] ?? '')];
+    const types = [spellingKey(derived['~parent1Type'] ?? ''), spellingKey(derived['~parent2Type'] ?? '')];
     const swap = types[0] === 'male' || types[1] === 'female';
     const [first, second] = swap ? [derived['~parent2'], derived['~parent1']] : [derived['~parent1'], derived['~parent2']];
     if (first && !values.femaleParent) values.femaleParent = first;
