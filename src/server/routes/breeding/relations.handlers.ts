@@ -8,7 +8,7 @@ import { accessions, experimentEntries, experiments, plannedCrosses, projects } 
 import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { accessionIdsByNameOrSynonym } from '../imports/experiment-import';
-import { existingByLowerName } from '../imports/lookups';
+import { existingByLowerName, quotedNames } from '../imports/lookups';
 import { nameKey, nameKeySql } from '../imports/near-duplicates';
 import { plannedCrossesWithPlan } from './crosses';
 import type * as routes from './relations.routes';
@@ -46,14 +46,9 @@ export const addEntries: RouteHandler<typeof routes.addEntries, AppEnv> = async 
   const ids = await accessionIdsByNameOrSynonym(db, names);
   const unknown = [...new Set(names.filter((name) => !ids.has(name.toLowerCase())))];
   if (unknown.length > 0) {
-    const listed = unknown.slice(0, 10).map((name) => `'${name}'`);
-    throw new DomainError(
-      'invalid',
-      `No accession is named ${listed.join(', ')}${unknown.length > 10 ? ` or ${unknown.length - 10} more` : ''}; correct the names or import those accessions first. Nothing was added.`,
-      {
-        names: `${unknown.length} unknown name${unknown.length === 1 ? '' : 's'}: ${listed.join(', ')}`,
-      },
-    );
+    throw new DomainError('invalid', `No accession is named ${quotedNames(unknown)}; correct the names or import those accessions first. Nothing was added.`, {
+      names: `${unknown.length} unknown name${unknown.length === 1 ? '' : 's'}: ${quotedNames(unknown.slice(0, 10))}`,
+    });
   }
   const accessionIds = [...new Set(names.map((name) => ids.get(name.toLowerCase())!))];
   await db

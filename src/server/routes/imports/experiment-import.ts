@@ -2,7 +2,7 @@ import type { experimentImportSchema } from '../../../contract/imports';
 import type { Database } from '../../db/client';
 import { accessions, experimentEntries, experiments, projects, sites } from '../../db/schema';
 import type { ImportReport, ParsedRow } from './table-import';
-import { accessionsBySynonym, chunks, existingByLowerName } from './lookups';
+import { accessionsBySynonym, chunks, existingByLowerName, quotedNames } from './lookups';
 
 type ExperimentRow = ReturnType<typeof experimentImportSchema.parse>;
 type Values = Record<string, unknown>;
@@ -81,10 +81,7 @@ export async function resolveExperimentReferences(db: Database, rows: Array<Pars
       report.errors.push({
         row: entry.row,
         column: 'entries',
-        message: `No accession is named ${unknown
-          .slice(0, 10)
-          .map((name) => `'${name}'`)
-          .join(', ')}${unknown.length > 10 ? ` or ${unknown.length - 10} more` : ''}; import those accessions first, or correct the names.`,
+        message: `No accession is named ${quotedNames(unknown)}; import those accessions first, or correct the names.`,
       });
     }
     entry.values = { ...rest, projectId, siteId, entryIds: [...new Set(names.flatMap((name) => entryIds.get(name.toLowerCase()) ?? []))] };

@@ -14,6 +14,16 @@ export function anyOf(expression: SQL | AnyPgColumn, values: string[]): SQL {
   return sql`${expression} = any(${sql.param(values)}::text[])`;
 }
 
+/** Names for a message: "'A', 'B' or 3 more", the first ten quoted. */
+export function quotedNames(names: string[]): string {
+  const shown = 10;
+  const listed = names
+    .slice(0, shown)
+    .map((name) => `'${name}'`)
+    .join(', ');
+  return `${listed}${names.length > shown ? ` or ${names.length - shown} more` : ''}`;
+}
+
 export function chunks<T>(items: T[], size = CHUNK): T[][] {
   const result: T[][] = [];
   for (let index = 0; index < items.length; index += size) result.push(items.slice(index, index + size));
