@@ -1,23 +1,16 @@
 import { count, like, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { IMPORTABLE_RESOURCES } from '../../../contract/breeding-codes';
-import { IMPORT_TEMPLATES, templateColumns, templateCsv } from '../../../contract/imports';
+import { IMPORT_TEMPLATES, templateColumns, templateCsv, type ImportResult } from '../../../contract/imports';
 import { accessions } from '../../db/schema';
 import { setUpTestApi } from '../../testing/test-api';
 import { findNearDuplicates, oneEditApart } from './near-duplicates';
 
 const api = setUpTestApi();
 
-interface Report {
-  rows: number;
-  errors: Array<{ row: number; column: string; message: string }>;
-  warnings: Array<{ row: number; column: string; code: string; message: string }>;
-  created?: number;
-  notes?: string[];
-}
 const upload = async (path: string, csv: string, query = '') => {
   const response = await api.t.call(`/${path}/import${query}`, { method: 'POST', token: api.token, body: csv, headers: { 'Content-Type': 'text/csv' } });
-  return { status: response.status, body: (await response.json()) as { report: Report; message?: string } };
+  return { status: response.status, body: (await response.json()) as ImportResult & { message?: string } };
 };
 const countLike = async (prefix: string) =>
   (

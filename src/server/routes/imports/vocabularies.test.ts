@@ -1,22 +1,11 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import writeXlsxFile from 'write-excel-file/node';
+import type { ImportReport, ImportResult } from '../../../contract/imports';
 import { setUpTestApi } from '../../testing/test-api';
 
 const api = setUpTestApi();
 
-interface Report {
-  rows: number;
-  errors: Array<{ row: number; column: string; message: string }>;
-  warnings: Array<{ row: number; column: string; code: string; message: string }>;
-  created?: number;
-  notes?: string[];
-  vocabulary?: string;
-  columns?: Array<{ header: string; column: string; vocabulary: string }>;
-  ignored?: string[];
-  sheets?: string[];
-  sheet?: string;
-}
 type Row = Record<string, unknown>;
 
 const sample = (name: string) => fs.readFileSync(`tests/fixtures/imports/${name}`);
@@ -29,7 +18,7 @@ async function send(resource: string, body: Uint8Array | string, query = '', typ
     body: typeof body === 'string' ? body : new Blob([new Uint8Array(body)]),
     headers: { 'Content-Type': type },
   });
-  return { status: response.status, body: (await response.json()) as { report: Report; message?: string } };
+  return { status: response.status, body: (await response.json()) as ImportResult & { message?: string } };
 }
 /** Checks, then commits (accepting warnings), and returns the check's report. */
 async function importFile(resource: string, body: Uint8Array | string, query = '', type = 'text/csv') {
@@ -44,8 +33,8 @@ async function importFile(resource: string, body: Uint8Array | string, query = '
  * tests share this file's database in any order: each file is imported once, by whichever test
  * needs it first, and every test imports what it reads.
  */
-const imported = new Map<string, Promise<Report>>();
-function importOnce(resource: string, name: string): Promise<Report> {
+const imported = new Map<string, Promise<ImportReport>>();
+function importOnce(resource: string, name: string): Promise<ImportReport> {
   if (!imported.has(name)) imported.set(name, importFile(resource, sample(name)));
   return imported.get(name)!;
 }
