@@ -6,11 +6,12 @@ import type { Page } from '../../../contract/paging';
 import type { RunGroupRecord } from '../../../contract/records';
 import { type BenchmarkGroupKind, TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunSummary } from '../../../contract/runs';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { ViewLink } from '../../ui/ViewLink';
 
 /**
  * What the two results pages share: the list of filesets holding the files they score, and the
@@ -234,9 +235,9 @@ export function BenchmarkProgress({ group, progress }: { group: RunGroupRecord; 
         <span>
           {progress.ended} of {progress.total} runs finished
           {going > 0 ? '; the scores appear when all have ended.' : '; none succeeded, so there is nothing to score.'}{' '}
-          <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.runGroupView, group.id)}>
+          <ViewLink route={ROUTES.runGroupView} id={group.id}>
             See the runs
-          </a>
+          </ViewLink>
         </span>
       </div>
     </Card>
@@ -249,9 +250,9 @@ export function FailedRunsNote({ group, progress }: { group: RunGroupRecord; pro
   return (
     <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900 ring-1 ring-amber-200">
       {progress.failed} of {progress.total} runs did not succeed and are left out.{' '}
-      <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.runGroupView, group.id)}>
+      <ViewLink route={ROUTES.runGroupView} id={group.id}>
         See the runs
-      </a>
+      </ViewLink>
     </p>
   );
 }

@@ -1,9 +1,10 @@
 import { SimpleTable } from '../../ui/SimpleTable';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import type { AccessionCrossList } from '../../../contract/records';
+import { ViewLink } from '../../ui/ViewLink';
 
 /** Where an accession is used as a parent: its planned progeny, by cross plan. */
 export function AccessionCrosses({ accessionId }: { accessionId: number }) {
@@ -24,9 +25,9 @@ export function AccessionCrosses({ accessionId }: { accessionId: number }) {
             {
               header: 'Cross plan',
               cell: (cross) => (
-                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.crossPlanView, cross.crossPlanId)}>
+                <ViewLink route={ROUTES.crossPlanView} id={cross.crossPlanId}>
                   {cross.crossPlanName}
-                </a>
+                </ViewLink>
               ),
             },
             { header: 'As', cell: (cross) => (cross.role === 'female' ? '♀ female' : '♂ male') },

@@ -1,10 +1,11 @@
 import type { AccessionExperimentList, AccessionLineage } from '../../../contract/records';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { humanize } from './entities';
+import { ViewLink } from '../../ui/ViewLink';
 
 type NamedParent = NonNullable<AccessionLineage['parents']>['female'];
 
@@ -16,9 +17,9 @@ function Parent({ label, parent }: { label: string; parent: NamedParent }) {
         {parent === null ? (
           <span className="text-stone-400">unknown</span>
         ) : parent.accessionId ? (
-          <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.accessionView, parent.accessionId)}>
+          <ViewLink route={ROUTES.accessionView} id={parent.accessionId}>
             {parent.name}
-          </a>
+          </ViewLink>
         ) : (
           <span title="No accession has this name: it is a cross or a line not in Seedbed">{parent.name}</span>
         )}
@@ -51,9 +52,9 @@ export function AccessionLineageCard({ accessionId }: { accessionId: number }) {
           {data.plannedIn.map((cross, index) => (
             <span key={cross.id}>
               {index > 0 && ', '}
-              <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.crossPlanView, cross.crossPlanId)}>
+              <ViewLink route={ROUTES.crossPlanView} id={cross.crossPlanId}>
                 {cross.crossPlanName}
-              </a>{' '}
+              </ViewLink>{' '}
               <span className="text-stone-500">
                 ({cross.femaleParentName} × {cross.maleParentName}, {cross.status === 'TODO' ? 'to do' : cross.status.toLowerCase()})
               </span>
@@ -75,9 +76,9 @@ export function AccessionLineageCard({ accessionId }: { accessionId: number }) {
             {
               header: 'Accession',
               cell: (child) => (
-                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.accessionView, child.id)}>
+                <ViewLink route={ROUTES.accessionView} id={child.id}>
                   {child.germplasmName}
-                </a>
+                </ViewLink>
               ),
             },
             { header: 'As', cell: (child) => (child.role === 'female' ? '♀ female' : '♂ male') },
@@ -108,17 +109,17 @@ export function AccessionExperiments({ accessionId }: { accessionId: number }) {
             {
               header: 'Experiment',
               cell: (experiment) => (
-                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.experimentView, experiment.id)}>
+                <ViewLink route={ROUTES.experimentView} id={experiment.id}>
                   {experiment.name}
-                </a>
+                </ViewLink>
               ),
             },
             {
               header: 'Project',
               cell: (experiment) => (
-                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.projectView, experiment.projectId)}>
+                <ViewLink route={ROUTES.projectView} id={experiment.projectId}>
                   {experiment.projectName}
-                </a>
+                </ViewLink>
               ),
             },
             { header: 'Type', cell: (experiment) => humanize(experiment.studyType) },

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ExperimentEntryList } from '../../../contract/records';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { notify } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
@@ -8,6 +8,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { SimpleTable } from '../../ui/SimpleTable';
+import { ViewLink } from '../../ui/ViewLink';
 
 /** Names pasted from a spreadsheet column, a list, or typed with commas: one per line or cell. */
 export function namesOf(text: string): string[] {
@@ -113,9 +114,9 @@ export function ExperimentEntries({ experimentId }: { experimentId: number }) {
             {
               header: 'Accession',
               cell: (entry) => (
-                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.accessionView, entry.accessionId)}>
+                <ViewLink route={ROUTES.accessionView} id={entry.accessionId}>
                   {entry.germplasmName}
-                </a>
+                </ViewLink>
               ),
             },
             { header: 'Taxon', className: 'italic', cell: (entry) => `${entry.genus} ${entry.species ?? ''}` },
