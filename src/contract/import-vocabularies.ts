@@ -48,6 +48,8 @@ export const COLUMN_ALIASES: Record<string, Record<OtherVocabulary, Record<strin
     },
     breedbase: {
       accession_name: 'germplasmName',
+      // The stock loader's files (load_stock: accession, species_name, population_name, description, synonyms).
+      accession: 'germplasmName',
       'accession number': 'accessionNumber',
       species_name: '~binomial',
       'country of origin': 'countryOfOriginCode',

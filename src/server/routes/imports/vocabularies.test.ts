@@ -166,6 +166,23 @@ describe('Breedbase upload files', () => {
     expect(grid.data.map((cross) => cross.crossType)).toEqual(['BIPARENTAL', 'SELF', 'BIPARENTAL', 'OPEN_POLLINATED']);
   });
 
+  it("Breedbase's load_stock file (tab-separated): accession is the name, species_name the taxon, synonyms split on commas", async () => {
+    const report = await importFile('accessions', sample('breedbase-load-stock.tsv'));
+    expect(report.vocabulary).toBe('breedbase');
+    expect(report.columns).toEqual(
+      expect.arrayContaining([
+        { header: 'accession', column: 'germplasmName', vocabulary: 'breedbase' },
+        { header: 'species_name', column: '~binomial', vocabulary: 'breedbase' },
+      ]),
+    );
+    // Seedbed keeps no population or description for an accession: said so, not called unknown.
+    expect(report.ignored).toEqual(['population_name', 'description']);
+    expect(report.notes?.join(' ')).toContain('Seedbed does not keep these fields: population_name, description');
+    expect(await find('accessions', 'BbLs-test_accession1')).toMatchObject({ genus: 'Manihot', species: 'esculenta', synonyms: ['bbls_syn1', 'bbls_syn2'] });
+    expect(await find('accessions', 'BbLs-test_accession2')).toMatchObject({ genus: 'Manihot', species: 'esculenta', synonyms: [] });
+    expect(await find('accessions', 'BbLs-test_accession3')).toMatchObject({ genus: 'Solanum', species: 'lycopersicum', synonyms: ['bbls_syn3'] });
+  });
+
   it('a value no vocabulary knows is an error that names the column, the value and what to write', async () => {
     const { body } = await send('sites', 'Name,Country Code,Type\nBb Nowhere,NGA,Orchard\nBb Nowhere 2,Narnia,Field\n');
     expect(body.report.errors).toEqual([
