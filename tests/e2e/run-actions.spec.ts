@@ -53,7 +53,7 @@ test('select two runs, put both into a run group, then compare them side by side
   const stamp = Date.now();
   const group = (await (await page.request.post('/api/run-groups', { headers: { Authorization: `token ${token}` }, data: { name: `Compared ${stamp}` } })).json()) as { id: number };
   const first = await launch(page, gdip(`cmp_a_${stamp}`));
-  const second = await launch(page, { ...gdip(`cmp_b_${stamp}`), params: { ...gdip('x').params, association_test: 'linear_kinship' } });
+  const second = await launch(page, { ...gdip(`cmp_b_${stamp}`), params: { ...gdip('x').params, min_maf: 0.1 } });
   await page.goto(`/tools/pipeline/monitor/pipeline-run/list?q=cmp_&after=${new Date().toISOString().slice(0, 10)}`);
   for (const name of [`cmp_a_${stamp}`, `cmp_b_${stamp}`]) {
     const row = page.getByRole('row').filter({ hasText: name });
@@ -75,8 +75,8 @@ test('select two runs, put both into a run group, then compare them side by side
   await page.getByRole('link', { name: 'Compare' }).click();
   await expect(page).toHaveURL(new RegExp(`/tools/pipeline/monitor/pipeline-run/compare\\?ids=(${first},${second}|${second},${first})$`));
   const params = page.getByRole('table', { name: 'Parameters' });
-  // Differences only: the association test differs, the genotypes do not.
-  await expect(params.getByRole('row').filter({ hasText: 'association_test' })).toContainText('linear_kinship');
+  // Differences only: the minimum MAF differs, the genotypes do not.
+  await expect(params.getByRole('row').filter({ hasText: 'min_maf' })).toContainText('0.1');
   await expect(params.getByRole('row').filter({ hasText: 'genotypes' })).toHaveCount(0);
   await page.getByRole('switch', { name: 'Differences only' }).click();
   await expect(params.getByRole('row').filter({ hasText: 'genotypes' })).toBeVisible();

@@ -118,9 +118,10 @@ export async function run(context: LocalContext): Promise<void> {
     if (!phenotypes.columns.includes(name)) throw new Error(`The phenotype table has no column ${name} (it has: ${phenotypes.columns.join(', ')}).`);
   }
   if (traits.length === 0) throw new Error('The phenotype table has no trait columns besides id and the covariates.');
-  if (params.association_test === 'linear_kinship')
-    context.skip('KINSHIP', 'the kinship-corrected (mixed-model) scan needs the Nextflow pipeline; this run uses the plain linear scan with the covariates given.');
-  if (params.model === 'bayesb') context.skip('BAYESB', 'BayesB needs the Nextflow pipeline; this run fits rrBLUP (ridge regression on markers) instead.');
+  // The launch refuses these (pipeline.json's localUnsupported); a run must never fit another method under their name.
+  if (params.association_test !== 'linear')
+    throw new Error(`association_test ${params.association_test} needs the nextflow engine; the built-in GDIP runs the linear scan only. Relaunch with association_test linear.`);
+  if (params.model === 'bayesb') throw new Error('model bayesb needs the nextflow engine; the built-in GDIP fits rrblup or gblup. Relaunch with one of those.');
   const covariates: Covariate[] = classifyCovariates(
     phenotypes.rows.filter((row) => covariateNames.every((name) => !isMissing(row[name]))),
     covariateNames,

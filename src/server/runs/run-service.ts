@@ -1,5 +1,4 @@
-import type { SchemaProperty } from '../../contract/nextflow-schema';
-import { samplesheetProblems } from '../pipelines/samplesheet';
+import { createInputAccess, launchInputProblems } from '../pipelines/launch-inputs';
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -41,41 +40,11 @@ export interface RunServiceOptions {
   nextflowWorkDir?: string | undefined;
   /** Before a launch is checked: fetch stored files its parameters name that live elsewhere (S3) to where their paths point. */
   prepareInputs?: (params: Record<string, unknown>) => Promise<void>;
+  /** SEEDBED_INPUT_DIRS: folders whose files runs may read besides stored files (see pipelines/launch-inputs.ts). */
+  inputDirs?: readonly string[];
 }
 
 type RunRow = typeof runs.$inferSelect;
-
-/**
- * Input files checked before launch, as nf-schema would check them once Nextflow starts: on the
- * local engine every file parameter must be a file on this server; on any engine a parameter with
- * `exists: true` must be, when it names a local path; and a samplesheet with a `schema` is
- * validated row by row.
- */
-export function missingFiles(pipeline: CataloguePipeline, params: Record<string, unknown>, runDir: string, engine: 'local' | 'nextflow' = 'local'): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const group of Object.values(pipeline.schema.$defs)) {
-    for (const [name, property] of Object.entries(group.properties) as Array<[string, SchemaProperty & { exists?: boolean; schema?: string }]>) {
-      const value = params[name];
-      if (property.format !== 'file-path' || typeof value !== 'string' || !value || isRemoteLocation(value)) continue;
-      const file = path.resolve(runDir, value);
-      let isFile = false;
-      try {
-        isFile = fs.statSync(file).isFile();
-      } catch {
-        isFile = false;
-      }
-      if (!isFile) {
-        if (engine === 'local' || property.exists) errors[`params.${name}`] = `No file at ${value} on this server: upload it in the form, or pick a stored file`;
-        continue;
-      }
-      if (typeof property.schema === 'string') {
-        const problem = samplesheetProblems(file, path.resolve(pipeline.directory, property.schema), path.dirname(file));
-        if (problem) errors[`params.${name}`] = problem;
-      }
-    }
-  }
-  return errors;
-}
 
 /**
  * Owns runs from launch to their end: validation, the engine, the local queue, cancel, what a
@@ -86,6 +55,7 @@ export function createRunService(options: RunServiceOptions) {
   const host = options.host ?? os.hostname();
   const byId = new Map(options.catalogue.map((pipeline) => [pipeline.id, pipeline]));
   const folderOf = (runId: number) => runFolder(options.dataDir, runId);
+  const inputAccess = createInputAccess({ db, dataDir: options.dataDir, inputDirs: options.inputDirs ?? [] });
   const queue: number[] = [];
   const active = new Map<number, { pid: number; engine: RunEngine; stopWatching?: () => void }>();
   let stopped = false;
@@ -114,6 +84,12 @@ export function createRunService(options: RunServiceOptions) {
     }
     return Object.keys(errors).length > 0 ? errors : null;
   }
+
+  /** What launching `pipelineId` with these values would refuse for the engine it runs on here (see unsupportedLocally), for callers that launch several runs at once. */
+  const refusedValues = (pipelineId: string, params: Record<string, unknown>) => {
+    const pipeline = pipelineOf(pipelineId);
+    return engineFor(pipeline).name === 'local' ? unsupportedLocally(pipeline, params) : null;
+  };
 
   function pipelineOf(id: string): CataloguePipeline {
     const pipeline = byId.get(id);
@@ -156,7 +132,7 @@ export function createRunService(options: RunServiceOptions) {
       if (unsupported) throw new DomainError('invalid', `${pipeline.manifest.label} on this server's built-in engine: ${Object.values(unsupported).join(' ')}`, unsupported);
     }
     await options.prepareInputs?.(input.params);
-    const missing = missingFiles(pipeline, input.params, someRunFolder, engine.name === 'local' ? 'local' : 'nextflow');
+    const missing = await launchInputProblems(pipeline, input.params, { runDir: someRunFolder, engine: engine.name === 'local' ? 'local' : 'nextflow', access: inputAccess });
     if (Object.keys(missing).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(missing).join(' ')}`, missing);
     if (engine.name === 'local' && isRemoteLocation(outdir)) {
       throw new DomainError('invalid', 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
@@ -486,7 +462,7 @@ export function createRunService(options: RunServiceOptions) {
     return workDirOf({ runId: own, runDir: folderOf(own) }, run.engine === 'nextflow' ? options.nextflowWorkDir : undefined);
   }
 
-  return { launch, resume, cancel, recover, markSilent, stop, waiting, engineNameFor, canLaunch, workDirFor };
+  return { launch, resume, cancel, recover, markSilent, stop, waiting, engineNameFor, canLaunch, workDirFor, refusedValues };
 }
 
 export type RunService = ReturnType<typeof createRunService>;

@@ -58,6 +58,16 @@ export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv
   const runs = deps.runs;
   if (!runs) throw new DomainError('unavailable', 'Runs cannot be launched on this server.');
   const datasets = await datasetsOf(deps, input.datasetIds, 'known-gdip', ['VCF', 'phenotype CSV'], 'Register it on Register Known GDIP Data.');
+  // A method the engine cannot run is refused on its field before any run starts: none may run another method under its label.
+  const refused: Record<string, string> = {};
+  for (const [index, method] of input.methods.entries()) {
+    const problem = runs.refusedValues('nf-gdip', { association_test: method.associationTest })?.['params.association_test'];
+    if (problem) refused[`methods.${index}.associationTest`] = problem;
+  }
+  if (Object.keys(refused).length > 0) {
+    const labels = input.methods.filter((_, index) => refused[`methods.${index}.associationTest`]).map((method) => method.label);
+    throw new DomainError('invalid', `GDIP on this server's built-in engine cannot run ${labels.join(' and ')}: ${Object.values(refused)[0]}`, refused);
+  }
   const groupId = await createBenchmarkGroup(deps, {
     name: input.name,
     kind: 'discovery-benchmark',

@@ -36,7 +36,7 @@ describe('POST benchmarks/discovery', () => {
         datasetIds: [dataset.id],
         methods: [
           { label: 'glm', associationTest: 'linear' },
-          { label: 'mlm', associationTest: 'linear_kinship' },
+          { label: 'glm_yield', associationTest: 'linear', covariates: 'yield' },
         ],
       },
     });
@@ -46,14 +46,52 @@ describe('POST benchmarks/discovery', () => {
     const [group] = await t.db.select().from(runGroups).where(eq(runGroups.id, launched.groupId));
     expect(group).toMatchObject({ name: 'Two methods', kind: 'discovery-benchmark' });
     const launchedRuns = await t.db.select().from(runs).where(eq(runs.groupId, launched.groupId));
-    expect(launchedRuns.map((run) => [run.pipelineId, run.labels, run.params.association_test]).sort()).toEqual([
-      ['nf-gdip', ['benchmark:discovery', 'method:glm', `dataset:${dataset.id}`], 'linear'],
-      ['nf-gdip', ['benchmark:discovery', 'method:mlm', `dataset:${dataset.id}`], 'linear_kinship'],
+    expect(launchedRuns.map((run) => [run.pipelineId, run.labels, run.params.association_test, run.params.covariates ?? null]).sort()).toEqual([
+      ['nf-gdip', ['benchmark:discovery', 'method:glm', `dataset:${dataset.id}`], 'linear', null],
+      ['nf-gdip', ['benchmark:discovery', 'method:glm_yield', `dataset:${dataset.id}`], 'linear', 'yield'],
     ]);
     const listed = (await (await t.call('/run-groups?kind=discovery-benchmark', { token })).json()) as { data: Array<{ id: number }> };
     expect(listed.data.map((row) => row.id)).toContain(launched.groupId);
     const again = await t.call('/benchmarks/discovery', { method: 'POST', token, json: { name: 'two METHODS', datasetIds: [dataset.id], methods: [{ label: 'glm', associationTest: 'linear' }] } });
     expect(again.status).toBe(409);
+  });
+
+  it('refuses, on its method’s field, a method the built-in engine does not have, and launches nothing', async () => {
+    const response = await t.call('/benchmarks/discovery', {
+      method: 'POST',
+      token,
+      json: {
+        name: 'With a mixed model',
+        datasetIds: [dataset.id],
+        methods: [
+          { label: 'glm', associationTest: 'linear' },
+          { label: 'mlm', associationTest: 'linear_kinship' },
+        ],
+      },
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors).toEqual({ 'methods.1.associationTest': expect.stringMatching(/^linear_kinship: the kinship-corrected \(mixed-model\) scan needs the nextflow engine; here choose linear/) });
+    expect(body.message).toMatch(/cannot run mlm: linear_kinship/);
+    expect(await t.db.select().from(runGroups).where(eq(runGroups.name, 'With a mixed model'))).toHaveLength(0);
+  });
+
+  it('refuses at launch, on their fields, GDIP options the built-in engine would otherwise have replaced with others', async () => {
+    const response = await t.call('/runs', {
+      method: 'POST',
+      token,
+      json: {
+        pipelineId: 'nf-gdip',
+        name: 'kinship_and_bayesb',
+        labels: [],
+        params: { genotypes: 'cohort.vcf', phenotypes: 'traits.csv', association_test: 'linear_kinship', model: 'bayesb', outdir: 'results' },
+      },
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors['params.association_test']).toMatch(/^linear_kinship: the kinship-corrected \(mixed-model\) scan needs the nextflow engine/);
+    expect(body.errors['params.model']).toMatch(/^bayesb: needs the nextflow engine .* here choose rrblup or gblup/);
+    expect(await t.db.select().from(runs).where(eq(runs.name, 'kinship_and_bayesb'))).toHaveLength(0);
   });
 
   it('refuses a fileset that is not a known dataset, and two methods with one label', async () => {
