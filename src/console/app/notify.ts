@@ -24,9 +24,13 @@ export const notify = {
     return id;
   },
   success: (message?: string) => {
+    notify.dismissErrors();
+    return toast.success(message || TOAST_DEFAULTS.success);
+  },
+  /** Takes away the error toasts still on screen: what they reported is over (a sign-in that went through). */
+  dismissErrors: () => {
     for (const id of shownErrors) toast.dismiss(id);
     shownErrors.clear();
-    return toast.success(message || TOAST_DEFAULTS.success);
   },
   info: (message?: string) => toast(message || TOAST_DEFAULTS.info, { icon: 'ℹ️' }),
   warning: (message?: string) => toast(message || TOAST_DEFAULTS.warning, { icon: '⚠️', duration: 5000 }),

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { $session, resetSessionForTests } from '../../session/session';
 import { LoginForm } from './LoginForm';
@@ -10,6 +11,7 @@ beforeEach(() => {
   resetSessionForTests();
 });
 afterEach(() => {
+  toast.remove();
   cleanup();
   vi.unstubAllGlobals();
   fetchMock.mockReset();
@@ -54,5 +56,29 @@ describe('LoginForm', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
     await waitFor(() => expect($session.get().status).toBe('signed-in'));
     expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the wrong-password toast away once a second try signs in, so it does not stay over the menu', async () => {
+    const user = { id: 3, email: 'ada@example.org', name: 'Ada', createdAt: '2026-01-01T00:00:00Z', lastLoginAt: null };
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ message: 'Invalid email or password.' }), { status: 401, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ token: 't0k', user }), { headers: { 'Content-Type': 'application/json' } }));
+    render(
+      <>
+        <LoginForm />
+        {/* Toasts that never time out: only the dismissal can take this one away. */}
+        <Toaster toastOptions={{ duration: Number.POSITIVE_INFINITY }} />
+      </>,
+    );
+    await act(async () => {
+      fireEvent.input(field(/Email/), { target: { value: 'ada@example.org' } });
+      fireEvent.input(field(/Password/), { target: { value: 'wrong' } });
+    });
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
+    const wrong = await screen.findByText('Invalid email or password.');
+    await act(async () => fireEvent.input(field(/Password/), { target: { value: 'secret' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Submit' })));
+    await waitFor(() => expect($session.get().status).toBe('signed-in'));
+    // react-hot-toast fades a dismissed toast out, then removes it.
+    await waitFor(() => expect(wrong.isConnected).toBe(false), { timeout: 5000 });
   });
 });

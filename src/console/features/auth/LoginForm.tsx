@@ -1,5 +1,6 @@
 import { loginRequestSchema, type LoginRequest } from '../../../contract/auth';
 import { isLoginRoute } from '../../app/navigation';
+import { notify } from '../../app/notify';
 import { sameOriginPath } from '../../lib/safe-redirect';
 import { login } from '../../session/session';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
@@ -19,6 +20,8 @@ export function LoginForm() {
   const onSubmit = handleSubmit(async (values) => {
     try {
       await login(values);
+      // "Wrong email or password" from an earlier try must not stay over the page just opened.
+      notify.dismissErrors();
       const destination = destinationAfterLogin();
       if (destination) window.location.assign(destination);
     } catch (error) {
