@@ -60,7 +60,9 @@ export function readGenomicModel(file: string): GenomicModel {
     return {
       trait,
       model: String(entry.model ?? 'rrblup'),
-      intercept: Number(fixed.intercept ?? fixed['(Intercept)'] ?? 0),
+      // GDIP writes the intercept on the phenotype scale (its fixed effects averaged over the
+      // training individuals) beside its `(intercept)`; Auto Train writes `intercept` only.
+      intercept: Number(entry.intercept ?? fixed.intercept ?? fixed['(intercept)'] ?? fixed['(Intercept)'] ?? 0),
       markers: (entry.markers ?? []) as ModelMarker[],
       ...(kernel ? { kernel } : {}),
     };

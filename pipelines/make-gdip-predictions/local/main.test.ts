@@ -4,7 +4,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { records, scratchFiles, table, testContext } from '../../_shared/testing.ts';
 import { run as gdip } from '../../nf-gdip/local/main.ts';
 import { type Params, run } from './main.ts';
-import { GDIP_FIXTURE } from '../../_shared/fixture-params.ts';
+import { AUTO_TRAIN_FIXTURE, GDIP_FIXTURE } from '../../_shared/fixture-params.ts';
+import { run as autoTrain } from '../../nf-auto-train/local/main.ts';
+import { scorePrediction } from '../../../src/contract/benchmark-metrics.ts';
 
 const FIXTURES = path.resolve('tests/fixtures/exactness');
 const write = scratchFiles('predictions');
@@ -87,5 +89,33 @@ describe('Make GDIP Predictions on a GDIP model', () => {
     const lines = fs.readFileSync(path.join(FIXTURES, 'gdip.vcf'), 'utf8').trimEnd().split('\n');
     const missing = write('missing.vcf', `${lines.map((line, index) => (index === lines.length - 1 ? line.replace(/\t[01][/|][01]$/, '\t./.') : line)).join('\n')}\n`);
     await expect(predict({ model: trained.model, genotypes: missing, impute_missing: 'fail' })).rejects.toThrow(/has no call at .* and impute_missing is fail/);
+  });
+});
+
+describe('Make GDIP Predictions on the phenotype scale, whichever pipeline trained the model', () => {
+  it('scores GDIP’s and Auto Train’s models on the same data with comparable RMSE and bias, and labels a gblup model gblup', async () => {
+    const genotypes = AUTO_TRAIN_FIXTURE.genotypes;
+    const gdipContext = testContext({ ...GDIP_FIXTURE, genotypes, phenotypes: AUTO_TRAIN_FIXTURE.phenotypes, traits: 'trait1', covariates: '', categorical_covariates: '', model: 'gblup' });
+    await gdip(gdipContext);
+    const autoContext = testContext({ ...AUTO_TRAIN_FIXTURE, models: 'rrblup', cv_repeats: 1 });
+    await autoTrain(autoContext);
+    const observed = new Map(records(fs.readFileSync(AUTO_TRAIN_FIXTURE.phenotypes, 'utf8')).map((row) => [row.id!, Number(row.trait1)]));
+    const scoreOf = async (model: string) => {
+      const { rows } = await predict({ model, genotypes });
+      const trait1 = rows.filter((row) => row.trait === 'trait1');
+      return { rows: trait1, score: scorePrediction(trait1.map((row) => ({ observed: observed.get(row.id!) ?? null, predicted: Number(row.prediction) }))) };
+    };
+    const fromGdip = await scoreOf(path.join(gdipContext.outdir, 'models/gdip_model.json'));
+    const fromAutoTrain = await scoreOf(path.join(autoContext.outdir, 'models/auto_train_model.json'));
+    const meanObserved = [...observed.values()].reduce((sum, value) => sum + value, 0) / observed.size;
+    expect(meanObserved).toBeGreaterThan(50);
+    expect(fromGdip.score.n).toBe(observed.size);
+    // Both on the phenotype scale: errors a fraction of the values, within a factor of two of each other.
+    for (const { score } of [fromGdip, fromAutoTrain]) expect(score.rmse!).toBeLessThan(0.1 * meanObserved);
+    expect(fromGdip.score.rmse! / fromAutoTrain.score.rmse!).toBeGreaterThan(0.5);
+    expect(fromGdip.score.rmse! / fromAutoTrain.score.rmse!).toBeLessThan(2);
+    const meanPredicted = fromGdip.rows.reduce((sum, row) => sum + Number(row.prediction), 0) / fromGdip.rows.length;
+    expect(Math.abs(meanPredicted - meanObserved)).toBeLessThan(0.05 * meanObserved);
+    expect(new Set(fromGdip.rows.map((row) => row.model))).toEqual(new Set(['gblup']));
   });
 });

@@ -253,16 +253,21 @@ export async function run(context: LocalContext): Promise<void> {
         for (let i = 0; i < n; i += 1) sum += column[i]! * fit.alpha[i]!;
         effects[k] = sum;
       }
+      let fixedSum = 0;
       for (const index of all) {
         const gebv = geneticValue(view, fit, index);
         const fixed = fixedValue(
           fit,
           fullDesign.columns.map((column) => column[index]!),
         );
+        fixedSum += fixed;
         gebvs.push([individuals[index]!.id, trait, (fixed + gebv).toPrecision(10), gebv.toPrecision(10)].join(','));
       }
       models[trait] = {
-        model: 'rrblup',
+        // rrBLUP and GBLUP are one model (the marker kernel ZZ'); the file says which was asked for.
+        model: params.model,
+        // New candidates' covariates are unknown: their predictions sit on the phenotype scale at the fixed effects averaged over the training individuals.
+        intercept: fixedSum / n,
         lambda,
         lambdaMethod: reml ? 'reml' : 'fixed',
         varianceComponents: reml ? { markerEffect: reml.sigmaU2, residual: reml.sigmaE2, logLikelihood: reml.logLikelihood } : null,
