@@ -21,7 +21,8 @@ export const RUN_NAME_PATTERN = /^[a-z](?:[a-z\d]|[-_](?=[a-z\d])){0,79}$/;
 
 export const RUN_NAME_MAX = 80;
 export const RUN_NAME_RULE = 'Start with a lower-case letter, then use lower-case letters, digits and single - or _ (Nextflow’s rule for run names)';
-export const LABEL_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.:-]*$/;
+/** Letters and digits of any script ("ñandú", "小麦"), with their combining marks, then _ . : and -. */
+export const LABEL_PATTERN = /^[\p{L}\p{N}][\p{L}\p{M}\p{N}_.:-]*$/u;
 export const LABEL_MAX = 40;
 export const LABEL_RULE = 'Labels use letters, digits, _ . : and -';
 export const MAX_LABELS = 20;

@@ -1,5 +1,6 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import toast, { Toaster } from 'react-hot-toast';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LaunchForm } from './LaunchForm';
 import { groupsOf, paramsOf, defaultFormValues, type PipelineSchema } from './schema-form';
@@ -273,5 +274,43 @@ describe('params files', () => {
     await expect(parseParamsFile('p.yaml', 'a: [1')).rejects.toThrow(/p.yaml is not valid YAML/);
     await expect(parseParamsFile('p.json', '[1, 2]')).rejects.toThrow(/one object/);
     expect(knownParams(groups, { folds: 3, colour: 'red' })).toEqual({ known: { folds: 3 }, unknown: ['colour'] });
+  });
+});
+
+describe('labels and the toast of a refused launch', () => {
+  const renderWithToasts = () =>
+    render(
+      <>
+        <LaunchForm pipeline={pipeline} groups={groups} runGroups={[]} projects={[]} from={null} />
+        <Toaster />
+      </>,
+    );
+  afterEach(() => toast.remove());
+  const labelsInput = () => screen.getByLabelText('Labels') as HTMLInputElement;
+
+  it('takes labels in any script ("ñandú", "小麦") and sends them as typed', async () => {
+    renderWithToasts();
+    await blur(input('genotypes'), '/data/files/a/cohort.vcf');
+    await blur(labelsInput(), 'ñandú, 小麦, trial-2026');
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ id: 5 }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)).labels).toEqual(['ñandú', '小麦', 'trial-2026']);
+  });
+
+  it('names the label as what needs attention, not "some parameters"', async () => {
+    renderWithToasts();
+    await blur(input('genotypes'), '/data/files/a/cohort.vcf');
+    await blur(labelsInput(), 'durum, bad label!');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    expect(await screen.findByText('Labels: bad label!: Labels use letters, digits, _ . : and -')).toBeTruthy();
+    expect(screen.queryByText(/Some parameters/)).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('lists every field at fault when there are several', async () => {
+    renderWithToasts();
+    await blur(labelsInput(), 'bad label!');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    expect(await screen.findByText('Labels and genotypes need attention; see the messages in red.')).toBeTruthy();
   });
 });

@@ -14,7 +14,7 @@ import { saveBlob } from '../../lib/download';
 import { randomRunName } from './run-name';
 import { defaultFormValues, fieldsOf, formValueOf, paramsOf, type ParameterGroup } from './schema-form';
 
-import { Help, inputClass, splitLabels, validateLabels } from './launch-fields';
+import { Help, inputClass, needsAttentionMessage, splitLabels, validateLabels } from './launch-fields';
 import type { EarlierRun, LaunchValues, Named, Pipeline } from './launch-types';
 import { RecordOptions } from '../../ui/RecordOptions';
 import { ExperimentSelect } from './ExperimentSelect';
@@ -131,10 +131,10 @@ export function LaunchForm({
         notify.error(error);
       }
     },
-    () => {
+    (errors) => {
       const firstHidden = fields.find((field) => field.hidden && errorOf(`params.${field.name}`));
       if (firstHidden) setShowHidden(true);
-      notify.error('Some parameters need attention; see the messages in red.');
+      notify.error(needsAttentionMessage(errors));
     },
   );
 

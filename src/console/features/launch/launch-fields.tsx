@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import type { FieldErrors } from 'react-hook-form';
 import { labelProblem, MAX_LABELS } from '../../../contract/run-codes';
+import type { LaunchValues } from './launch-types';
 
 /** Pieces the launch form's inputs share. */
 
@@ -20,6 +22,29 @@ export function validateLabels(text: string): true | string {
     if (problem) return `${label}: ${problem}`;
   }
   return true;
+}
+
+/** The launch form's own fields as the form labels them; parameters go by their names. */
+const FORM_FIELD_LABELS: Record<string, string> = { name: 'Run name', labels: 'Labels', groupId: 'Run group', projectId: 'Project', experimentId: 'Experiment', revision: 'Revision' };
+
+/**
+ * The toast for a launch the form refused: the one field at fault with its problem, or the fields
+ * at fault by name ("Some parameters need attention" sent people hunting when the fault was a label).
+ */
+export function needsAttentionMessage(errors: FieldErrors<LaunchValues>): string {
+  const faults: Array<[string, unknown]> = [
+    ...Object.entries(FORM_FIELD_LABELS)
+      .filter(([key]) => errors[key as keyof LaunchValues])
+      .map(([key, label]): [string, unknown] => [label, errors[key as keyof LaunchValues]?.message]),
+    ...Object.entries((errors.params ?? {}) as Record<string, { message?: unknown } | undefined>).map(([name, error]): [string, unknown] => [name, error?.message]),
+  ];
+  if (faults.length === 1) {
+    const [name, message] = faults[0]!;
+    return typeof message === 'string' && message ? `${name}: ${message}` : `${name} needs attention; see the message in red.`;
+  }
+  const names = faults.map(([name]) => name);
+  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : 'Some fields';
+  return `${listed} need attention; see the messages in red.`;
 }
 
 /**
