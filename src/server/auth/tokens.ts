@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { authTokens, users } from '../db/schema';
 import type { UserRow } from '../services/users';
@@ -12,6 +12,12 @@ const CACHE_TTL_MS = 60 * 1000;
 const CACHE_MAX_ENTRIES = 10_000;
 /** Revocations are broadcast on this channel so that every API instance forgets the token at once. */
 const REVOCATION_CHANNEL = 'seedbed_token_revoked';
+/**
+ * How often the tokens of open streams are looked up again, in one query for all of them: a
+ * stream ends within this long even when a revocation notice was lost (a dropped LISTEN
+ * connection) or the token expired while the stream stayed open.
+ */
+const STREAM_RECHECK_MS = 30_000;
 
 export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
@@ -25,18 +31,33 @@ interface CachedToken {
   verifiedAt: number;
 }
 
-type Revocation = { tokenHash: string } | { userId: number };
+/**
+ * What a notice on the channel says: one session ended (logout), a user's sessions ended but
+ * perhaps one (a password change), or only that a user's details changed (forget, keep sessions).
+ */
+type Revocation = { tokenHash: string; tokenId?: number } | { userId: number; ended?: boolean; exceptTokenId?: number };
+
+/** Whether the revocation ends the session of `owner` (and so its open streams). */
+function endsSession(revocation: Revocation, owner: TokenOwner): boolean {
+  if ('tokenHash' in revocation) return revocation.tokenId === owner.tokenId;
+  return revocation.ended === true && revocation.userId === owner.id && revocation.exceptTokenId !== owner.tokenId;
+}
 
 /**
  * Issues, checks and revokes API tokens. Only a token's SHA-256 is stored. Checked tokens are
  * kept in memory for a minute so that the session check costs no query; a revocation removes
- * them from this process at once and, through NOTIFY, from every other API process.
+ * them from this process at once and, through NOTIFY, from every other API process, and ends
+ * the open streams (events, log tails) that were opened with them there.
  */
 export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen'>) {
   const { db } = database;
   const cache = new Map<string, CachedToken>();
+  // Open streams, each with the session it was opened by and what ends it.
+  const watchers = new Set<{ owner: TokenOwner; end: () => void }>();
+  let recheck: NodeJS.Timeout | null = null;
 
-  function forget(revocation: Revocation) {
+  function applyRevocation(revocation: Revocation) {
+    for (const watcher of watchers) if (endsSession(revocation, watcher.owner)) stopWatcher(watcher);
     if ('tokenHash' in revocation) {
       cache.delete(revocation.tokenHash);
       return;
@@ -44,16 +65,35 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
     for (const [hash, entry] of cache) if (entry.owner.id === revocation.userId) cache.delete(hash);
   }
 
+  function stopWatcher(watcher: { owner: TokenOwner; end: () => void }) {
+    if (!watchers.delete(watcher)) return;
+    if (watchers.size === 0 && recheck) {
+      clearInterval(recheck);
+      recheck = null;
+    }
+    watcher.end();
+  }
+
+  /** Ends the streams whose token is no longer in the database, however it went. */
+  async function recheckStreams() {
+    const tokenIds = [...new Set([...watchers].map((watcher) => watcher.owner.tokenId))];
+    if (tokenIds.length === 0) return;
+    const alive = new Set((await db.select({ id: authTokens.id }).from(authTokens).where(inArray(authTokens.id, tokenIds))).map((row) => row.id));
+    for (const watcher of watchers) if (!alive.has(watcher.owner.tokenId)) stopWatcher(watcher);
+  }
+
   async function broadcast(revocation: Revocation) {
-    forget(revocation);
+    applyRevocation(revocation);
     await db.execute(sql`select pg_notify(${REVOCATION_CHANNEL}, ${JSON.stringify(revocation)})`);
   }
 
   const ready = database.listen(REVOCATION_CHANNEL, (payload) => {
     try {
-      forget(JSON.parse(payload) as Revocation);
+      applyRevocation(JSON.parse(payload) as Revocation);
     } catch {
-      cache.clear(); // an unreadable message: trust nothing from memory
+      // An unreadable message: trust nothing from memory, and look up every open stream's token.
+      cache.clear();
+      void recheckStreams().catch(() => {});
     }
   });
 
@@ -112,17 +152,36 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
       return entry.owner;
     },
 
-    /** Ends one session. */
+    /** Ends one session, and its open streams on every instance. */
     async revoke(owner: TokenOwner): Promise<void> {
       const [row] = await db.delete(authTokens).where(eq(authTokens.id, owner.tokenId)).returning({ tokenHash: authTokens.tokenHash });
-      if (row) await broadcast({ tokenHash: row.tokenHash });
+      if (row) await broadcast({ tokenHash: row.tokenHash, tokenId: owner.tokenId });
     },
 
-    /** Ends every session of a user, or every other one when `exceptTokenId` is given. */
+    /** Ends every session of a user (and their open streams), or every other one when `exceptTokenId` is given. */
     async revokeAllForUser(userId: number, exceptTokenId?: number): Promise<void> {
       const condition = exceptTokenId === undefined ? eq(authTokens.userId, userId) : and(eq(authTokens.userId, userId), ne(authTokens.id, exceptTokenId));
       await db.delete(authTokens).where(condition);
-      await broadcast({ userId });
+      await broadcast(exceptTokenId === undefined ? { userId, ended: true } : { userId, ended: true, exceptTokenId });
+    },
+
+    /**
+     * Calls `end` once when the session of `owner` ends (logout, password change, a revocation on
+     * any instance, or its token gone at the next recheck); for streams, which outlive the request
+     * that was checked. The returned function stops watching.
+     */
+    watch(owner: TokenOwner, end: () => void): () => void {
+      const watcher = { owner, end };
+      watchers.add(watcher);
+      if (!recheck) {
+        recheck = setInterval(() => void recheckStreams().catch(() => {}), STREAM_RECHECK_MS);
+        recheck.unref();
+      }
+      return () => {
+        if (!watchers.delete(watcher) || watchers.size > 0 || !recheck) return;
+        clearInterval(recheck);
+        recheck = null;
+      };
     },
 
     /** Drops what this and every other process remembers of a user (after a profile change). */

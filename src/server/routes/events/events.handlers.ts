@@ -8,14 +8,17 @@ import type * as routes from './events.routes';
 const HEARTBEAT_MS = 20_000;
 
 export const stream: RouteHandler<typeof routes.stream, AppEnv> = async (c) => {
-  const { runEvents } = c.get('deps');
+  const { runEvents, tokens } = c.get('deps');
+  const owner = c.get('user');
   // Behind nginx, an unbuffered answer: each event leaves at once.
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (sse) => {
     // Written in order: each event waits for the one before it.
     let queue = Promise.resolve();
+    let signedOut = false;
     const send = (event: LiveEvent) => {
-      queue = queue.then(() => sse.writeSSE({ event: event.type, data: JSON.stringify(event) })).catch(() => {});
+      // An event queued before a sign-out is not written after it.
+      queue = queue.then(() => (signedOut ? undefined : sse.writeSSE({ event: event.type, data: JSON.stringify(event) }))).catch(() => {});
     };
     const stop = runEvents.subscribe(send);
     const heartbeat = setInterval(() => {
@@ -24,10 +27,20 @@ export const stream: RouteHandler<typeof routes.stream, AppEnv> = async (c) => {
         .then(() => {})
         .catch(() => {});
     }, HEARTBEAT_MS);
-    const closed = new Promise<void>((resolve) => sse.onAbort(resolve));
+    let unwatch = () => {};
+    const closed = new Promise<void>((resolve) => {
+      sse.onAbort(resolve);
+      // Signed out (here or on another instance): not one more event, and the stream ends.
+      unwatch = tokens.watch(owner, () => {
+        signedOut = true;
+        stop();
+        resolve();
+      });
+    });
     send({ type: 'ready', at: new Date().toISOString() });
     await closed;
     clearInterval(heartbeat);
     stop();
+    unwatch();
   });
 };

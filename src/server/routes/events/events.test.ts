@@ -1,26 +1,49 @@
+import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../contract/events';
 import { openDatabase } from '../../db/client';
 import { runs, runTasks } from '../../db/schema';
 import { hashSecret } from '../../runs/weblog';
-import { createTestApi, setUpTestApi, type TestApi } from '../../testing/test-api';
+import { createTestApi, setUpTestApi, TEST_PASSWORD, type TestApi } from '../../testing/test-api';
+
+/** The API over real HTTP on a free port, as a browser reaches it; `fetch` is given paths. */
+async function overHttp(t: TestApi) {
+  const server = await new Promise<ServerType>((resolve) => {
+    const listening = serve({ fetch: t.api.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    fetch: (path: string, init: RequestInit & { token: string }) => fetch(`${origin}${path}`, { ...init, headers: { ...init.headers, Authorization: `token ${init.token}` } }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+        server.close(() => resolve());
+      }),
+  };
+}
 
 /** Reads an open event stream: every event parsed, and a wait for the one a test expects. */
-async function openStream(t: TestApi, token: string) {
+async function openStream(t: TestApi, token: string, http?: Awaited<ReturnType<typeof overHttp>>) {
   const abort = new AbortController();
-  const response = await t.call('/events', { token, signal: abort.signal });
+  const response = http ? await http.fetch('/events', { token, signal: abort.signal }) : await t.call('/events', { token, signal: abort.signal });
   expect(response.status).toBe(200);
   expect(response.headers.get('content-type')).toContain('text/event-stream');
   const events: LiveEvent[] = [];
   const waiters: Array<() => void> = [];
-  void (async () => {
+  let endedBy: 'server' | 'abort' | null = null;
+  // Resolves when the server ends the stream (the reader sees its end), not when the test aborts it.
+  const ended = (async () => {
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     try {
       for (;;) {
         const { value, done } = await reader.read();
-        if (done) return;
+        if (done) {
+          endedBy = 'server';
+          return;
+        }
         buffer += value;
         let end = buffer.indexOf('\n\n');
         while (end >= 0) {
@@ -37,7 +60,7 @@ async function openStream(t: TestApi, token: string) {
         }
       }
     } catch {
-      // Aborted.
+      endedBy = 'abort';
     }
   })();
   async function until<T extends LiveEvent>(test: (event: LiveEvent) => event is T, timeoutMs = 5000): Promise<T> {
@@ -52,8 +75,17 @@ async function openStream(t: TestApi, token: string) {
       });
     }
   }
-  return { events, until, close: () => abort.abort() };
+  /** Waits (up to `timeoutMs`) for the server to end the stream. */
+  async function endsWithin(timeoutMs: number): Promise<boolean> {
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([ended, new Promise((resolve) => (timer = setTimeout(resolve, timeoutMs)))]);
+    clearTimeout(timer);
+    return endedBy === 'server';
+  }
+  return { events, until, endsWithin, close: () => abort.abort() };
 }
+
+const isReady = (event: LiveEvent): event is LiveEvent => event.type === 'ready';
 
 const isRun =
   (id: number, created?: boolean) =>
@@ -125,27 +157,94 @@ describe('GET /events', () => {
   });
 });
 
-describe('two API instances on one database', () => {
-  const opened: Array<{ close(): Promise<void> }> = [];
+describe('a stream ends with the session it was opened by', () => {
+  const api = setUpTestApi();
+  let http: Awaited<ReturnType<typeof overHttp>>;
   afterAll(async () => {
-    for (const one of opened.reverse()) await one.close();
+    await http?.close();
   });
 
-  it("each instance's streams see the runs the other writes", async () => {
-    const first = await createTestApi();
+  /** A user signed in twice: one session to end, one that stays and hears what the other would have. */
+  async function twoSessions() {
+    http ??= await overHttp(api.t);
+    const user = await api.t.createTestUser();
+    const [ending, staying] = [await api.t.signIn(user.email), await api.t.signIn(user.email)];
+    const [endingStream, stayingStream] = [await openStream(api.t, ending, http), await openStream(api.t, staying, http)];
+    await Promise.all([endingStream.until(isReady), stayingStream.until(isReady), api.t.api.deps.runEvents.ready, api.t.api.deps.tokens.ready]);
+    return { user, ending, staying, endingStream, stayingStream };
+  }
+
+  it('logging out ends that session’s open streams at once; no run event (with its launcher’s email) reaches it after', async () => {
+    const { ending, endingStream, stayingStream } = await twoSessions();
+    expect((await http.fetch('/authentication/logout', { method: 'POST', token: ending })).status).toBe(204);
+    expect(await endingStream.endsWithin(2000)).toBe(true);
+    const run = await insertRun(api.t.db, 'after_logout');
+    await stayingStream.until(isRun(run.id, true));
+    expect(endingStream.events.some((event) => event.type !== 'ready')).toBe(false);
+    // The user's other session was not signed out: its stream is still open.
+    expect(await stayingStream.endsWithin(100)).toBe(false);
+    stayingStream.close();
+  });
+
+  it('a password change ends the streams of every other session of the user, and keeps its own', async () => {
+    const { user, ending, staying, endingStream, stayingStream } = await twoSessions();
+    const response = await http.fetch('/profile/password', {
+      method: 'POST',
+      token: staying,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' }),
+    });
+    expect(response.status).toBe(204);
+    expect(await endingStream.endsWithin(2000)).toBe(true);
+    expect((await http.fetch('/authentication/check', { token: ending })).status).toBe(401);
+    const run = await insertRun(api.t.db, `after_password_${user.id}`);
+    await stayingStream.until(isRun(run.id, true));
+    expect(endingStream.events.some((event) => event.type !== 'ready')).toBe(false);
+    stayingStream.close();
+  });
+
+  it('a profile change (which only refreshes what instances remember) ends no stream', async () => {
+    const { ending, endingStream, stayingStream } = await twoSessions();
+    const response = await http.fetch('/profile', {
+      method: 'PATCH',
+      token: ending,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ name: 'Renamed', email: `renamed-${Date.now()}@example.org` }),
+    });
+    expect(response.status).toBe(200);
+    const run = await insertRun(api.t.db, 'after_rename');
+    await endingStream.until(isRun(run.id, true));
+    endingStream.close();
+    stayingStream.close();
+  });
+});
+
+describe('two API instances on one database', () => {
+  const opened: Array<{ close(): Promise<void> }> = [];
+  let first: TestApi;
+  let second: TestApi;
+  beforeAll(async () => {
+    first = await createTestApi();
     opened.push(first);
     // With DATABASE_URL, a second connection pool on the same database: a NOTIFY crosses between them.
     const url = first.database.url;
     const database = url ? await openDatabase({ url }) : { ...first.database, close: async () => {} };
     opened.push(database);
-    const second = await createTestApi({ database });
+    second = await createTestApi({ database });
     opened.push(second);
+    await Promise.all([first.api.deps.runEvents.ready, second.api.deps.runEvents.ready, first.api.deps.tokens.ready, second.api.deps.tokens.ready]);
+  });
+  afterAll(async () => {
+    for (const one of opened.reverse()) await one.close();
+  });
+
+  it("each instance's streams see the runs the other writes", async () => {
     const token = await first.signInNewUser();
     const otherToken = await second.signIn((await second.createTestUser()).email);
 
     const onFirst = await openStream(first, token);
     const onSecond = await openStream(second, otherToken);
-    await Promise.all([first.api.deps.runEvents.ready, second.api.deps.runEvents.ready]);
+    await Promise.all([onFirst.until(isReady), onSecond.until(isReady)]);
 
     const fromSecond = await insertRun(second.db, 'written_by_second');
     await onFirst.until(isRun(fromSecond.id, true));
@@ -153,5 +252,15 @@ describe('two API instances on one database', () => {
     await onSecond.until(isRun(fromFirst.id, true));
     onFirst.close();
     onSecond.close();
+  });
+
+  it('logging out on one instance ends the session’s streams on the other', async () => {
+    const token = await first.signInNewUser();
+    const onSecond = await openStream(second, token);
+    await onSecond.until(isReady);
+
+    expect((await first.call('/authentication/logout', { method: 'POST', token })).status).toBe(204);
+    expect(await onSecond.endsWithin(2000)).toBe(true);
+    expect((await second.call('/events', { token })).status).toBe(401);
   });
 });

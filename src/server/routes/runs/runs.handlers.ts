@@ -221,7 +221,8 @@ const LOG_LAST_LINES_MAX_MS = 5000;
 
 export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c) => {
   const { id } = c.req.valid('param');
-  const { db, dataDir, runEvents } = c.get('deps');
+  const { db, dataDir, runEvents, tokens } = c.get('deps');
+  const owner = c.get('user');
   await mustExist(db, id);
   const folder = runFolder(dataDir, id);
   const file = path.join(folder, 'run.log');
@@ -232,9 +233,9 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
     // Sends what the log gained since the last send; one read at a time, in order.
     const flush = () => {
       busy = busy.then(async () => {
-        for (;;) {
+        while (!signedOut) {
           const chunk = await readLog(file, offset);
-          if (!chunk.text) return;
+          if (!chunk.text || signedOut) return;
           offset = chunk.nextOffset;
           await sse.writeSSE({ event: 'log', data: JSON.stringify({ type: 'log', text: chunk.text, nextOffset: chunk.nextOffset }) });
         }
@@ -242,9 +243,16 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
       return busy.catch(() => {});
     };
     let finish = () => {};
+    // Signed out (here or on another instance): not one more line, and the stream ends.
+    let signedOut = false;
+    let unwatch = () => {};
     const closed = new Promise<void>((resolve) => {
       finish = resolve;
       sse.onAbort(resolve);
+      unwatch = tokens.watch(owner, () => {
+        signedOut = true;
+        resolve();
+      });
     });
     let ending: Promise<void> | null = null;
     const ended = (justNow: boolean) => {
@@ -252,20 +260,20 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
         const deadline = Date.now() + (justNow ? LOG_LAST_LINES_MAX_MS : 0);
         let quietSince = Date.now();
         // A reader who left is not waited for.
-        while (!sse.aborted) {
+        while (!sse.aborted && !signedOut) {
           const before = offset;
           await flush();
           if (offset !== before) quietSince = Date.now();
           if (Date.now() >= deadline || Date.now() - quietSince >= LOG_QUIET_MS) break;
           await new Promise((resolve) => setTimeout(resolve, 150));
         }
-        await sse.writeSSE({ event: 'end', data: JSON.stringify({ type: 'end' }) });
+        if (!signedOut) await sse.writeSSE({ event: 'end', data: JSON.stringify({ type: 'end' }) });
         finish();
       })();
       return ending;
     };
     const [run] = await db.select({ status: runs.status, completedAt: runs.completedAt }).from(runs).where(eq(runs.id, id));
-    if (run && TERMINAL_RUN_STATUSES.has(run.status)) return ended(run.completedAt !== null && Date.now() - run.completedAt.getTime() < LOG_LAST_LINES_MAX_MS);
+    if (run && TERMINAL_RUN_STATUSES.has(run.status)) return ended(run.completedAt !== null && Date.now() - run.completedAt.getTime() < LOG_LAST_LINES_MAX_MS).finally(unwatch);
     fs.mkdirSync(folder, { recursive: true });
     const watcher = fs.watch(folder, (_event, name) => {
       if (name === 'run.log') void flush();
@@ -279,6 +287,7 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
     watcher.close();
     clearInterval(recheck);
     stop();
+    unwatch();
   });
 };
 
