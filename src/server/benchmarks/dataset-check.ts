@@ -3,6 +3,7 @@ import readline from 'node:readline';
 import zlib from 'node:zlib';
 import Papa from 'papaparse';
 import type { DatasetCheck, DatasetFiles } from '../../contract/benchmarks';
+import { PREDICTION_DATA_COLUMNS, readObservedValues } from '../../contract/observed-values';
 import { DomainError } from '../domain-errors';
 import type { FileStore } from '../storage/file-store';
 
@@ -52,6 +53,9 @@ function readTable(file: string) {
   return { columns: header.map((cell) => cell.trim()), rows };
 }
 
+/** The long form's header, as the Prediction data template writes it. */
+const LONG_FORM = PREDICTION_DATA_COLUMNS.join(', ');
+
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 const some = (values: string[]) => `${values.slice(0, 5).join(', ')}${values.length > 5 ? ` and ${(values.length - 5).toLocaleString('en')} more` : ''}`;
 
@@ -91,27 +95,46 @@ export async function checkDataset(files: FileStore, input: DatasetFiles): Promi
 
   let traits: string[] = [];
   if (phenotypes) {
-    const table = readTable(phenotypes.path);
-    const idAt = table.columns.indexOf('id');
-    traits = table.columns.filter((column) => column !== 'id');
-    const ids = table.rows.map((row) => row[idAt] ?? '').filter(Boolean);
-    facts.push(`${count(ids.length, 'individual')} with ${count(traits.length, 'trait')} (${some(traits)}) in ${phenotypes.file.name}`);
-    const duplicated = [...new Set(ids.filter((id, at) => ids.indexOf(id) !== at))];
-    if (duplicated.length > 0) problem('phenotypesFileId', `${phenotypes.file.name} lists ${count(duplicated.length, 'individual')} twice: ${some(duplicated)}. Keep one row per individual.`);
-    if (traits.length === 0) problem('phenotypesFileId', `${phenotypes.file.name} has no trait column besides id.`);
+    const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(phenotypes.path, 'utf8').replace(/^\uFEFF/, ''), {
+      header: true,
+      skipEmptyLines: true,
+      transformHeader: (header) => header.trim(),
+    });
+    const columns = parsed.meta.fields ?? [];
+    const table = readObservedValues(columns, parsed.data);
+    const ids = table.individuals;
+    traits = table.traits;
+    const name = phenotypes.file.name;
+    if (table.layout === 'long') {
+      facts.push(
+        `${count(ids.length, 'individual')} with ${count(traits.length, 'trait')} (${some(traits)}) in ${name}, one row per observation (${LONG_FORM})` +
+          (table.environments.length > 0 ? ` in ${count(table.environments.length, 'environment')}: an individual observed in several is scored by its mean` : ''),
+      );
+      if (input.kind === 'known-gdip')
+        problem('phenotypesFileId', `${name} has one row per observation (${LONG_FORM}); GDIP reads id and one column per trait. Give the known dataset a table in that form.`);
+      for (const { row, column, message } of table.problems.slice(0, 5)) problem('phenotypesFileId', `${name}, row ${row}, column ${column}: ${message}.`);
+      if (table.problems.length > 5) problem('phenotypesFileId', `${name} has ${count(table.problems.length - 5, 'more problem')} like these; fix them and check again.`);
+      if (table.repeated.length > 0)
+        problem(
+          'phenotypesFileId',
+          `${name} observes ${count(table.repeated.length, 'individual')} twice for one trait and environment: ${some(table.repeated)}. Keep one row per observation, or name the environments.`,
+        );
+    } else {
+      facts.push(`${count(ids.length, 'individual')} with ${count(traits.length, 'trait')} (${some(traits)}) in ${name}`);
+      if (table.repeated.length > 0) problem('phenotypesFileId', `${name} lists ${count(table.repeated.length, 'individual')} twice: ${some(table.repeated)}. Keep one row per individual.`);
+    }
+    if (!columns.includes('id')) problem('phenotypesFileId', `${name} has no id column (its columns: ${columns.join(', ')}): name each individual in a column id.`);
+    else if (traits.length === 0) problem('phenotypesFileId', table.layout === 'long' ? `${name} has no observed value.` : `${name} has no trait column besides id.`);
     if (vcf && vcf.samples.length > 0) {
       const samples = new Set(vcf.samples);
       const unknown = ids.filter((id) => !samples.has(id));
-      if (unknown.length === ids.length) {
+      if (ids.length > 0 && unknown.length === ids.length) {
         problem(
           'phenotypesFileId',
-          `None of the ${count(ids.length, 'individual')} of ${phenotypes.file.name} is a sample of ${genotypes!.file.name} (its samples are named like ${some(vcf.samples.slice(0, 3))}). The ids must match the VCF's sample names.`,
+          `None of the ${count(ids.length, 'individual')} of ${name} is a sample of ${genotypes!.file.name} (its samples are named like ${some(vcf.samples.slice(0, 3))}). The ids must match the VCF's sample names.`,
         );
       } else if (unknown.length > 0) {
-        warn(
-          'phenotypesFileId',
-          `${count(unknown.length, 'individual')} of ${phenotypes.file.name} ${unknown.length === 1 ? 'is' : 'are'} not in ${genotypes!.file.name} and will be left out: ${some(unknown)}.`,
-        );
+        warn('phenotypesFileId', `${count(unknown.length, 'individual')} of ${name} ${unknown.length === 1 ? 'is' : 'are'} not in ${genotypes!.file.name} and will be left out: ${some(unknown)}.`);
       }
     }
   }

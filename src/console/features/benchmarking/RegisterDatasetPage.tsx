@@ -34,7 +34,13 @@ const KINDS: Record<BenchmarkDatasetKind, { title: string; route: string; intro:
     route: ROUTES.registerPredictionData,
     intro: 'Observed trait values of a validation set: prediction models are scored against them.',
     fields: [
-      { field: 'phenotypesFileId', label: 'Observed values', type: 'phenotype CSV', required: true, hint: 'id, then one column per trait, for the individuals of the validation set.' },
+      {
+        field: 'phenotypesFileId',
+        label: 'Observed values',
+        type: 'phenotype CSV',
+        required: true,
+        hint: 'The Prediction data template (id, trait, observed, environment: one row per observation), or id and one column per trait, for the individuals of the validation set.',
+      },
       { field: 'genotypesFileId', label: 'Genotypes (optional)', type: 'VCF', required: false, hint: 'The validation set’s VCF, to check that every individual has genotypes.' },
     ],
   },

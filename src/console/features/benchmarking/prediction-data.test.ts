@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { templateCsv } from '../../../contract/imports';
+import { PREDICTION_DATA_TEMPLATE } from '../../../contract/observed-values';
 import { parseObserved, parsePredictions, scoreModel } from './prediction-data';
 
 const observed = await parseObserved('id,yield,height\nA,1,10\nB,2,NA\nC,3,30\nD,4,40\n', 'observed.csv');
+
+describe('observed values in the Prediction data template’s form', () => {
+  it('reads the template file as one observation of one trait, and scores an individual seen in two environments by its mean', async () => {
+    const template = await parseObserved(templateCsv(PREDICTION_DATA_TEMPLATE), 'template.csv');
+    expect([...template.keys()]).toEqual(['grain_yield']);
+    expect(template.get('grain_yield')).toEqual(new Map([['DW-2026-0142', 6.82]]));
+    const long = await parseObserved('id,trait,observed,environment\nA,yield,1,E1\nA,yield,3,E2\nB,yield,NA,E1\nB,height,50,E1\n', 'long.csv');
+    expect(long.get('yield')).toEqual(new Map([['A', 2]]));
+    expect(long.get('height')).toEqual(new Map([['B', 50]]));
+    await expect(parseObserved('id,trait,observed\nA,yield,heavy\n', 'bad.csv')).rejects.toThrow('The observed values bad.csv have a bad row: row 2, column observed: Must be a number.');
+  });
+});
 
 describe('prediction tables', () => {
   it('pairs predictions with observed values by id and trait, counting those with no observation', async () => {

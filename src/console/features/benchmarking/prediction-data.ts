@@ -67,21 +67,18 @@ export async function parsePredictions(text: string, fileName: string, name: str
   return [...byModel.values()];
 }
 
-/** Observed values by trait, then individual: every column but id is a trait. */
+/**
+ * Observed values by trait, then individual: the Prediction data template's long form (id, trait,
+ * observed, environment; several environments give the mean), or id and one column per trait.
+ * The reader is the one Register Prediction Data checks with; it loads with the first table read.
+ */
 export async function parseObserved(text: string, name: string): Promise<Observed> {
-  const { rows, columns } = await rowsOf(text);
+  const [{ rows, columns }, { readObservedValues }] = await Promise.all([rowsOf(text), import('../../../contract/observed-values')]);
   if (!columns.includes('id')) throw new Error(`The observed values ${name} need an id column; its header has ${columns.join(', ')}.`);
-  const observed: Observed = new Map();
-  for (const trait of columns.filter((column) => column !== 'id')) {
-    const values = new Map<string, number>();
-    for (const row of rows) {
-      const cell = row[trait]?.trim() ?? '';
-      const value = Number(cell);
-      if (row.id && !MISSING.has(cell) && Number.isFinite(value)) values.set(row.id, value);
-    }
-    observed.set(trait, values);
-  }
-  return observed;
+  const table = readObservedValues(columns, rows);
+  const first = table.problems[0];
+  if (first) throw new Error(`The observed values ${name} have a bad row: row ${first.row}, column ${first.column}: ${first.message}. Fix the file and register it again.`);
+  return table.values;
 }
 
 export interface ModelTraitScore extends PredictionScore {

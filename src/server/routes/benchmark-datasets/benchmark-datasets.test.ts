@@ -3,6 +3,8 @@ import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetCheck } from '../../../contract/benchmarks';
 import type { FilesetDetail, StoredFile } from '../../../contract/files';
+import { templateCsv } from '../../../contract/imports';
+import { PREDICTION_DATA_TEMPLATE } from '../../../contract/observed-values';
 import { seedFileTypes } from '../../services/file-types';
 import { setUpTestApi } from '../../testing/test-api';
 
@@ -91,5 +93,26 @@ describe('benchmark datasets', () => {
       json: { name: 'Validation 2026', files: { kind: 'prediction-data', phenotypesFileId: phenotypes.id } },
     });
     expect(((await registered.json()) as FilesetDetail).kind).toBe('prediction-data');
+  });
+
+  it('reads the Prediction data template as it is written: one row per observation, not three traits named trait, observed and environment', async () => {
+    const template = await store('prediction_template.csv', templateCsv(PREDICTION_DATA_TEMPLATE));
+    expect(template.fileTypeName).toBe('phenotype CSV');
+    const report = await check({ kind: 'prediction-data', phenotypesFileId: template.id });
+    expect(report).toMatchObject({ ok: true, problems: [] });
+    expect(report.facts).toEqual([
+      '1 individual with 1 trait (grain_yield) in prediction_template.csv, one row per observation (id, trait, observed, environment) in 1 environment: an individual observed in several is scored by its mean',
+    ]);
+    const bad = await store('bad_observations.csv', 'id,trait,observed,environment\nA,yield,6.1,E1\nA,yield,6.3,E1\nB,yield,heavy,E1\n');
+    const refused = await check({ kind: 'prediction-data', phenotypesFileId: bad.id });
+    expect(refused.ok).toBe(false);
+    expect(refused.problems.map((problem) => problem.message)).toEqual([
+      'bad_observations.csv, row 4, column observed: Must be a number.',
+      'bad_observations.csv observes 1 individual twice for one trait and environment: A. Keep one row per observation, or name the environments.',
+    ]);
+    const asKnown = await check({ kind: 'known-gdip', genotypesFileId: vcf.id, phenotypesFileId: template.id, knownQtlFileId: qtl.id });
+    expect(asKnown.problems.map((problem) => problem.message)).toContain(
+      'prediction_template.csv has one row per observation (id, trait, observed, environment); GDIP reads id and one column per trait. Give the known dataset a table in that form.',
+    );
   });
 });
