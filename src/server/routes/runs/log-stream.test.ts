@@ -64,6 +64,38 @@ describe('GET runs/{id}/log/stream', () => {
     expect((await api.t.call('/runs/999999/log/stream', { token: api.token })).status).toBe(404);
   });
 
+  it('a log tail opened over HTTP ends when its session signs out, and no line written after reaches it', async () => {
+    const [run] = await api.t.db
+      .insert(runs)
+      .values({ name: `tailed_${Date.now()}`, pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'RUNNING', params: {}, weblogSecretHash: hashSecret('t') })
+      .returning();
+    const folder = runFolder(api.t.dataDir, run!.id);
+    fs.mkdirSync(folder, { recursive: true });
+    const file = path.join(folder, 'run.log');
+    fs.writeFileSync(file, 'before sign-out\n');
+    const token = await api.t.signInNewUser();
+    await api.t.api.deps.tokens.ready;
+
+    const response = await fetch(`${api.t.apiUrl()}/runs/${run!.id}/log/stream`, { headers: { Authorization: `token ${token}` } });
+    expect(response.status).toBe(200);
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let received = '';
+    while (!received.includes('before sign-out')) received += (await reader.read()).value ?? '';
+
+    expect((await fetch(`${api.t.apiUrl()}/authentication/logout`, { method: 'POST', headers: { Authorization: `token ${token}` } })).status).toBe(204);
+    fs.appendFileSync(file, 'after sign-out\n');
+    // The stream ends (the reader sees its end) well before the 2 s recheck or the run's end would end it.
+    const deadline = Date.now() + 1500;
+    for (;;) {
+      const next = await Promise.race([reader.read(), new Promise<'waiting'>((resolve) => setTimeout(() => resolve('waiting'), Math.max(0, deadline - Date.now())))]);
+      if (next === 'waiting') throw new Error(`the stream was still open 1.5 s after sign-out; got ${received}`);
+      if (next.done) break;
+      received += next.value;
+    }
+    expect(received).not.toContain('after sign-out');
+    expect(received).not.toContain('event: end');
+  });
+
   it('never cuts a UTF-8 character at the end of a chunk', () => {
     const bytes = Buffer.from('ab✓'); // ✓ is three bytes
     expect(completeUtf8Length(bytes)).toBe(bytes.length);
