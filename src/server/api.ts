@@ -22,6 +22,7 @@ import { runsRouter } from './routes/runs/runs.index';
 import { eventsRouter } from './routes/events/events.index';
 import { createBrapi } from './routes/brapi/brapi.index';
 import { mlflowRunsRouter } from './routes/mlflow-runs/mlflow-runs.index';
+import { demoRouter } from './routes/demo/demo.index';
 import { createMlflowClient } from './mlflow/client';
 import { createMlflowTracking, type MlflowTracking } from './mlflow/tracking';
 import { createRunEvents } from './runs/run-events';
@@ -51,6 +52,10 @@ export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>,
   /** SEEDBED_UPLOAD_EXPIRY_HOURS and SEEDBED_DOWNLOAD_LINK_SECONDS, in ms and seconds. */
   uploadExpiryMs?: number;
   downloadLinkSeconds?: number;
+  /** SEEDBED_SECRET_KEY: download links are signed with a key derived from it (unset: a key file in the data folder). */
+  secretKey?: string | undefined;
+  /** The key `npm run seed:demo` finds in the data folder's lock file, to load the demo data through this server. */
+  localKey?: string | undefined;
 }
 
 /**
@@ -79,6 +84,8 @@ export const PUBLIC_ROUTES = new Set([
   'POST /runs/:id/weblog',
   // A signed link carries its own proof (a signature and an expiry) instead of a token.
   'GET /files/:id/content',
+  // `npm run seed:demo` on the server's machine sends the data folder lock's key instead.
+  'POST /demo-data',
 ]);
 
 // Exact routes by set look-up; only routes with parameters need a pattern (this runs on every call).
@@ -109,7 +116,8 @@ export function createApi(options: ApiOptions) {
     mlflow: options.mlflow ?? createMlflowTracking({ db: options.database.db, client: createMlflowClient({ credentials: [] }), log: options.log }),
     files,
     uploads: createResumableUploads({ files, path: `${options.basePath ?? ''}/uploads`, expiryMs: options.uploadExpiryMs ?? 48 * 3600_000, log: options.log }),
-    downloadLinks: createDownloadLinks(options.database.db, options.downloadLinkSeconds ?? 900),
+    downloadLinks: createDownloadLinks(options.database.db, options.downloadLinkSeconds ?? 900, { dataDir, secretKey: options.secretKey }),
+    localKey: options.localKey ?? null,
     runEvents: createRunEvents(options.database, { log: options.log }),
   };
   const api = createRouter(options.basePath);
@@ -154,6 +162,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', benchmarkDatasetsRouter);
   api.route('/', benchmarksRouter);
   api.route('/', mlflowRunsRouter);
+  api.route('/', demoRouter);
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {
     type: 'apiKey',

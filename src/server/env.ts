@@ -182,6 +182,12 @@ const variables = {
     fix: 'Set SEEDBED_DOWNLOAD_LINK_SECONDS to how long a download link works, in seconds, e.g. 900.',
     doc: 'How long a signed download link (or S3 presigned link) works once the console asks for it.',
   },
+  SEEDBED_SECRET_KEY: {
+    schema: z.string().min(32, 'must be at least 32 characters').optional(),
+    fix: 'Set SEEDBED_SECRET_KEY to a random string of 32 characters or more, the same on every instance (e.g. the output of `openssl rand -base64 32`), or unset it to keep a key file in the data folder.',
+    secret: true,
+    doc: 'Secret the download-signing key is derived from. Instances behind one address (PostgreSQL) must share it. Unset: a random key in SEEDBED_DATA_DIR/secrets/download-signing.key (mode 0600). Never stored in the database.',
+  },
   SEEDBED_STORAGE: {
     schema: z.enum(['folder', 's3']).default('folder'),
     fix: 'Set SEEDBED_STORAGE to folder (files under SEEDBED_DATA_DIR/files) or s3 (an S3-compatible bucket, with the SEEDBED_S3_ variables).',

@@ -1,16 +1,32 @@
 import { serve } from '@hono/node-server';
+import { randomBytes } from 'node:crypto';
+import { createPrivately, describeRepair, makeDataFolderPrivate } from './data-folder';
+import { DataFolderInUseError } from './db/data-folder-lock';
 import { ConfigurationError, readEnv } from './env';
 import { CatalogueError } from './pipelines/catalogue';
 import { createLogger, describeError } from './log';
 import { createSeedbed } from './server';
 
 async function main() {
+  // Before anything is written: the database, stored files, run folders and keys are this user's only.
+  createPrivately();
   const env = readEnv();
   const log = createLogger(env.SEEDBED_LOG_LEVEL);
+  const repaired = describeRepair(env.SEEDBED_DATA_DIR, makeDataFolderPrivate(env.SEEDBED_DATA_DIR));
+  if (repaired) log.warn(repaired);
+  if (env.DATABASE_URL && !env.SEEDBED_SECRET_KEY) {
+    log.warn(
+      'Download links are signed with the key in this instance’s data folder (secrets/download-signing.key). If several instances serve one address, set SEEDBED_SECRET_KEY to the same value on each, or a link from one is refused by the others.',
+    );
+  }
+  // The embedded database is this process's alone; `npm run seed:demo` finds this key beside it and loads through the API.
+  const localKey = env.DATABASE_URL ? undefined : randomBytes(32).toString('base64url');
   // `npm start -- --demo` loads sample breeding data into an empty database.
-  const { app, database, stop } = await createSeedbed(env, log, { demo: process.argv.includes('--demo') });
+  const { app, database, stop } = await createSeedbed(env, log, { demo: process.argv.includes('--demo'), ...(localKey ? { localKey } : {}) });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
+    const loopback = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
+    if (localKey) database.folderLock?.announceServer({ apiUrl: `http://${loopback}:${info.port}/api`, localKey });
     log.info('Seedbed is listening', { url: `http://${host}:${info.port}`, database: database.kind });
     process.stdout.write(`\n  Seedbed: http://${host}:${info.port}  (API: http://${host}:${info.port}/api/)\n\n`);
   });
@@ -32,6 +48,8 @@ async function main() {
 main().catch((error: unknown) => {
   if (error instanceof ConfigurationError) {
     process.stderr.write(`${error.message}\n`);
+  } else if (error instanceof DataFolderInUseError) {
+    process.stderr.write(`Seedbed cannot start: ${error.message}\n`);
   } else if (error instanceof CatalogueError) {
     process.stderr.write(`Seedbed cannot start: the pipeline catalogue is broken.\n  ${error.message}\nFix the file, or set SEEDBED_PIPELINES_DIR to another catalogue.\n`);
   } else {

@@ -24,7 +24,7 @@ import packageJson from '../../package.json' with { type: 'json' };
 export const API_BASE_PATH = '/api';
 
 /** Everything one process serves: the API under /api/ and the built site everywhere else. */
-export async function createSeedbed(env: Env, log: Logger, options: { demo?: boolean } = {}) {
+export async function createSeedbed(env: Env, log: Logger, options: { demo?: boolean; localKey?: string } = {}) {
   // A missing catalogue stops the start; a broken pipeline in it is listed as unavailable, with why.
   const catalogue = readCatalogue(env.SEEDBED_PIPELINES_DIR);
   for (const pipeline of catalogue) {
@@ -34,6 +34,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: env.DATABASE_URL ? undefined : `${env.SEEDBED_DATA_DIR}/pglite`,
+    warn: (message) => log.warn(message),
   });
   // Instances started together take turns: one creates the first rows, the others find them.
   await database.withStartupLock(async () => {
@@ -108,7 +109,11 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     files,
     uploadExpiryMs: env.SEEDBED_UPLOAD_EXPIRY_HOURS * 3600_000,
     downloadLinkSeconds: env.SEEDBED_DOWNLOAD_LINK_SECONDS,
+    secretKey: env.SEEDBED_SECRET_KEY,
+    localKey: options.localKey,
   });
+  // The signing key is in place (and an older database's copy deleted) before the first request.
+  await api.deps.downloadLinks.ready();
   api.deps.uploads.startSweeping();
   const site = createSite({ staticDir: env.SEEDBED_STATIC_DIR });
   // Dispatch on the path prefix rather than mounting, which would copy every API request.

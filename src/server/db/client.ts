@@ -8,6 +8,8 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
+import { makeTreePrivate } from '../data-folder';
+import { type DataFolderLock, lockDataFolder } from './data-folder-lock';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -28,6 +30,8 @@ export interface DatabaseHandle {
    * them races another into a duplicate key.
    */
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
+  /** The embedded database's folder lock (absent in memory and on PostgreSQL). */
+  folderLock?: DataFolderLock;
   close(): Promise<void>;
 }
 
@@ -38,9 +42,10 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** PGlite folder; `undefined` keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /** Hears about a stale folder lock taken over (default: standard error). */
+  warn?: (message: string) => void;
 }
 
-/** Opens the database and brings its schema up to date with the committed migrations. */
 /**
  * PGlite runs each statement synchronously on the main thread, and its promise chain resolves in
  * microtasks: under load, one request's next statement follows the last before Node gets back to
@@ -58,6 +63,10 @@ class FairPGlite extends PGlite {
 /** pg_advisory_lock's key for Seedbed's startup (any fixed number; this one spells "seedbed"). */
 export const STARTUP_LOCK_KEY = 0x5eedbed;
 
+/**
+ * Opens the database and brings its schema up to date with the committed migrations. An embedded
+ * database's folder is locked first: a folder another process holds throws DataFolderInUseError.
+ */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
@@ -85,16 +94,26 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       close: () => client.end({ timeout: 5 }),
     };
   }
-  if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = new FairPGlite(options.dataDir);
-  const db = drizzlePglite(client, { schema });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    listen: async (channel, onMessage) => void (await client.listen(channel, onMessage)),
-    // One process owns an embedded database: nobody to take turns with.
-    withStartupLock: (work) => work(),
-    close: () => client.close(),
-  };
+  // Before PGlite reads a page: a second process on the folder would damage it.
+  const folderLock = options.dataDir ? lockDataFolder(options.dataDir, options.warn ?? ((message) => process.stderr.write(`${message}\n`))) : undefined;
+  try {
+    const isNew = options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
+    if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+    const client = new FairPGlite(options.dataDir);
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    if (options.dataDir && isNew) makeTreePrivate(options.dataDir);
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      listen: async (channel, onMessage) => void (await client.listen(channel, onMessage)),
+      // One process owns an embedded database (the folder lock sees to it): nobody to take turns with.
+      withStartupLock: (work) => work(),
+      ...(folderLock ? { folderLock } : {}),
+      close: () => client.close().finally(() => folderLock?.release()),
+    };
+  } catch (error) {
+    folderLock?.release();
+    throw error;
+  }
 }

@@ -41,6 +41,8 @@ export interface ApiDependencies {
   files: FileStore;
   uploads: ResumableUploads;
   downloadLinks: DownloadLinks;
+  /** The key `npm run seed:demo` loads the demo data through this server with; null: it may not. */
+  localKey: string | null;
   /** Run changes from every instance, read once for all this instance's event streams. */
   runEvents: RunEvents;
 }

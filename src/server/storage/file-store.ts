@@ -204,7 +204,8 @@ export function createFileStore(options: FileStoreOptions) {
 
   /** Streams a request body into the staging folder, hashing and counting on the way. */
   async function stage(body: WebReadableStream | globalThis.ReadableStream, name: string): Promise<StagedFile> {
-    await fs.promises.mkdir(stagingDir, { recursive: true });
+    // Private whatever the process's umask: an upload is readable by Seedbed's user only.
+    await fs.promises.mkdir(stagingDir, { recursive: true, mode: 0o700 });
     const file = path.join(stagingDir, `direct-${randomUUID()}`);
     const hash = createHash('sha256');
     let sizeBytes = 0;
@@ -221,7 +222,7 @@ export function createFileStore(options: FileStoreOptions) {
       },
     });
     try {
-      await pipeline(Readable.fromWeb(body as WebReadableStream), meter, fs.createWriteStream(file));
+      await pipeline(Readable.fromWeb(body as WebReadableStream), meter, fs.createWriteStream(file, { mode: 0o600 }));
     } catch (error) {
       await fs.promises.rm(file, { force: true });
       throw error;
