@@ -44,6 +44,8 @@ export default defineConfig({
       SEEDBED_ADMIN_EMAIL: E2E_ADMIN.email,
       SEEDBED_ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',
+      // tests/e2e/mlflow.spec.ts tracks runs from a fake MLflow on loopback, as from a tracking server inside the network.
+      SEEDBED_MLFLOW_ALLOWED_HOSTS: '127.0.0.1',
     },
   },
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseAllowedHosts } from './mlflow/address-policy';
 
 /** One tracking server's credentials: basic auth or a bearer token, as MLflow's own client takes them. */
 const mlflowCredentialSchema = z.union([
@@ -139,6 +140,19 @@ const variables = {
     fix: 'Set SEEDBED_MLFLOW_CREDENTIALS to a JSON list with one entry per tracking server, each with "uri" and either "username" and "password" (basic auth) or "token" (a bearer token), e.g. [{"uri":"https://mlflow.example.org","token":"…"}], or unset it.',
     secret: true,
     doc: 'Credentials for MLflow tracking servers that need them, matched by URI prefix. Never shown in the console or returned by the API.',
+  },
+  SEEDBED_MLFLOW_ALLOWED_HOSTS: {
+    schema: z
+      .string()
+      .default('')
+      .transform((text, context) => {
+        const parsed = parseAllowedHosts(text);
+        if ('hosts' in parsed) return parsed.hosts;
+        context.addIssue({ code: 'custom', message: `has an entry that is wrong: ${parsed.problem}` });
+        return z.NEVER;
+      }),
+    fix: 'Set SEEDBED_MLFLOW_ALLOWED_HOSTS to the tracking servers inside your network, comma-separated host names, IP addresses or CIDR ranges, e.g. mlflow.lab.internal,10.20.0.0/16, or unset it to allow public addresses only.',
+    doc: 'Tracking servers on loopback, private, link-local or other non-public addresses that Seedbed may read MLflow runs from (host names, IP addresses, CIDR ranges). Unset: only public addresses; cloud metadata services stay refused unless named here.',
   },
   SEEDBED_MLFLOW_REFRESH_SECONDS: {
     schema: z.coerce.number().int().min(5).max(86400).default(30),

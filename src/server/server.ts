@@ -90,7 +90,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
   const silentSweep = setInterval(() => void runService.markSilent(silentMs).catch((error) => log.error('Looking for silent runs failed', { error: String(error) })), Math.min(60_000, silentMs / 4));
   silentSweep.unref();
 
-  const mlflow = createMlflowTracking({ db: database.db, client: createMlflowClient({ credentials: env.SEEDBED_MLFLOW_CREDENTIALS }), log });
+  const mlflow = createMlflowTracking({ db: database.db, client: createMlflowClient({ credentials: env.SEEDBED_MLFLOW_CREDENTIALS, allowedHosts: env.SEEDBED_MLFLOW_ALLOWED_HOSTS }), log });
   const mlflowRefresher = startMlflowRefresher(mlflow, env.SEEDBED_MLFLOW_REFRESH_SECONDS, log);
 
   const api = createApi({

@@ -2,14 +2,18 @@ import { z } from 'zod';
 import { MLFLOW_RUN_STATUSES } from '../../contract/mlflow-url';
 import type { MlflowKeyValue, MlflowMetric } from '../../contract/mlflow';
 import type { MlflowCredential } from '../env';
+import type { AllowedHosts } from './address-policy';
+import { createRemoteReader, RemoteError, type RemoteAnswer, type Resolver } from './remote';
 
 /**
  * Reads runs from an MLflow tracking server through its REST API 2.0: `runs/get` and
- * `metrics/get-history` with its paging. Each failure is an MlflowError whose message names the
- * server and what to do.
+ * `metrics/get-history` with its paging. The server is whatever a user typed, so it is read as
+ * a possibly hostile one (remote.ts): only at addresses the policy allows, within caps on size
+ * and time, and its own words (error bodies) are never passed on. Each failure is an
+ * MlflowError whose message names the server and what to do.
  */
 
-export type MlflowProblem = 'unreachable' | 'not-mlflow' | 'not-found' | 'credentials' | 'server-error';
+export type MlflowProblem = 'refused' | 'unreachable' | 'not-mlflow' | 'not-found' | 'credentials' | 'server-error' | 'too-large';
 
 export class MlflowError extends Error {
   override name = 'MlflowError';
@@ -59,7 +63,8 @@ const runSchema = z.object({
 
 const historyPageSchema = z.object({ metrics: z.array(metric).nullish(), next_page_token: z.string().nullish() });
 
-const errorBodySchema = z.object({ error_code: z.string(), message: z.string().optional() });
+// MLflow's error codes are protobuf enum names; anything else in the field is not repeated.
+const errorBodySchema = z.object({ error_code: z.string().regex(/^[A-Z][A-Z0-9_]{0,63}$/) });
 
 export interface MlflowRunSnapshot {
   runId: string;
@@ -78,14 +83,38 @@ export interface MlflowRunSnapshot {
 
 export interface MlflowClientOptions {
   credentials: readonly MlflowCredential[];
-  /** How long one request may take. */
+  /** SEEDBED_MLFLOW_ALLOWED_HOSTS: where else than global addresses tracking servers may be. */
+  allowedHosts?: AllowedHosts;
+  /** Resolves host names (the system's resolver by default). */
+  resolve?: Resolver;
+  /** How long one answer may take, to its last byte. */
   timeoutMs?: number;
+  /** The most bytes one answer may hold on the wire, and once decompressed. */
+  maxBytes?: number;
+  maxInflatedBytes?: number;
+  /** The most points kept of one metric's history, and the most metrics of one run. */
+  maxHistoryPoints?: number;
+  maxMetrics?: number;
 }
 
 /** The most points MLflow hands out per page of a metric's history. */
 export const HISTORY_PAGE_SIZE = 25_000;
 
-export function createMlflowClient({ credentials, timeoutMs = 20_000 }: MlflowClientOptions) {
+const MB = 1024 * 1024;
+
+export function createMlflowClient({
+  credentials,
+  allowedHosts,
+  resolve,
+  timeoutMs = 20_000,
+  // A page of 25,000 points is about 2.5 MB of JSON; a run's tags may hold a notebook.
+  maxBytes = 32 * MB,
+  maxInflatedBytes = 64 * MB,
+  maxHistoryPoints = 1_000_000,
+  maxMetrics = 2_000,
+}: MlflowClientOptions) {
+  const remote = createRemoteReader({ ...(allowedHosts ? { allowedHosts } : {}), ...(resolve ? { resolve } : {}), timeoutMs, maxBytes, maxInflatedBytes });
+
   /** The configured credentials whose URI is the longest prefix of the tracking URI. */
   function authorization(trackingUri: string): string | undefined {
     const match = credentials
@@ -105,27 +134,20 @@ export function createMlflowClient({ credentials, timeoutMs = 20_000 }: MlflowCl
     const headers: Record<string, string> = { Accept: 'application/json' };
     const auth = authorization(trackingUri);
     if (auth) headers.Authorization = auth;
-    let response: Response;
-    let text: string;
+    let response: RemoteAnswer;
     try {
-      response = await fetch(url, { headers, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-      text = await response.text();
+      response = await remote.get(url, headers);
     } catch (error) {
-      const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
-      const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
-      throw new MlflowError(
-        'unreachable',
-        timedOut
-          ? `The MLflow tracking server at ${trackingUri} did not answer within ${Math.round(timeoutMs / 1000)} s. Check that it is running and that Seedbed’s server can reach it, then refresh.`
-          : `Could not reach the MLflow tracking server at ${trackingUri} (${cause}). Check the address and that the server is running and reachable from Seedbed’s server.`,
-      );
+      if (!(error instanceof RemoteError)) throw error;
+      throw remoteFailure(trackingUri, url.hostname, error, timeoutMs);
     }
     let body: unknown;
     try {
-      body = text ? JSON.parse(text) : null;
+      body = response.body.length > 0 ? JSON.parse(response.body.toString('utf8')) : null;
     } catch {
       body = undefined;
     }
+    const ok = response.status >= 200 && response.status < 300;
     if (response.status === 401 || response.status === 403) {
       const configured = auth !== undefined;
       throw new MlflowError(
@@ -136,9 +158,9 @@ export function createMlflowClient({ credentials, timeoutMs = 20_000 }: MlflowCl
       );
     }
     const error = errorBodySchema.safeParse(body);
-    if (!response.ok && error.success) {
+    if (!ok && error.success) {
       if (error.data.error_code === 'RESOURCE_DOES_NOT_EXIST') {
-        throw new MlflowError('not-found', `MLflow at ${trackingUri} has no ${what} (${error.data.message ?? 'RESOURCE_DOES_NOT_EXIST'}). Check the run id, or copy the run’s URL from MLflow’s UI.`);
+        throw new MlflowError('not-found', `MLflow at ${trackingUri} has no ${what} (RESOURCE_DOES_NOT_EXIST). Check the run id, or copy the run’s URL from MLflow’s UI.`);
       }
       if (error.data.error_code === 'PERMISSION_DENIED' || error.data.error_code === 'UNAUTHENTICATED') {
         throw new MlflowError(
@@ -146,19 +168,17 @@ export function createMlflowClient({ credentials, timeoutMs = 20_000 }: MlflowCl
           `The MLflow tracking server at ${trackingUri} refused access to ${what} (${error.data.error_code}). Ask your administrator to check SEEDBED_MLFLOW_CREDENTIALS for this server.`,
         );
       }
-      throw new MlflowError(
-        'server-error',
-        `The MLflow tracking server at ${trackingUri} answered ${error.data.error_code}${error.data.message ? `: ${error.data.message}` : ''}. Try again later, or ask its administrator.`,
-      );
+      // Its message is not repeated: a user could read another service's answers through it.
+      throw new MlflowError('server-error', `The MLflow tracking server at ${trackingUri} answered ${error.data.error_code} (HTTP ${response.status}). Try again later, or ask its administrator.`);
     }
-    if (!response.ok) {
+    if (!ok) {
       if (response.status >= 500) throw new MlflowError('server-error', `The MLflow tracking server at ${trackingUri} failed (HTTP ${response.status}). Try again later, or ask its administrator.`);
-      throw new MlflowError(
-        'not-mlflow',
-        notMlflow(trackingUri, `HTTP ${response.status}${response.status >= 300 && response.status < 400 ? ` redirecting to ${response.headers.get('location') ?? 'elsewhere'}` : ''}`),
-      );
+      throw new MlflowError('not-mlflow', notMlflow(trackingUri, `HTTP ${response.status}${response.status >= 300 && response.status < 400 ? ', a redirect Seedbed does not follow' : ''}`));
     }
-    if (body === undefined) throw new MlflowError('not-mlflow', notMlflow(trackingUri, `the answer was ${response.headers.get('content-type') ?? 'not JSON'}, not JSON`));
+    if (body === undefined) {
+      const type = response.headers['content-type']?.split(';')[0]?.trim();
+      throw new MlflowError('not-mlflow', notMlflow(trackingUri, type && !/json/i.test(type) ? `the answer was ${type}, not JSON` : 'its answer is not valid JSON'));
+    }
     return body;
   }
 
@@ -169,6 +189,9 @@ export function createMlflowClient({ credentials, timeoutMs = 20_000 }: MlflowCl
       const parsed = runSchema.safeParse(body);
       if (!parsed.success) throw new MlflowError('not-mlflow', notMlflow(trackingUri, 'its answer to runs/get has no run info and status'));
       const { info, data } = parsed.data.run;
+      if ((data?.metrics?.length ?? 0) > maxMetrics) {
+        throw new MlflowError('too-large', `MLflow run ${runId} at ${trackingUri} has ${data?.metrics?.length} metrics; Seedbed tracks runs with at most ${maxMetrics}.`);
+      }
       return {
         runId: info.run_id ?? info.run_uuid ?? runId,
         name: info.run_name || null,
@@ -195,7 +218,14 @@ export function createMlflowClient({ credentials, timeoutMs = 20_000 }: MlflowCl
         if (pageToken) query.page_token = pageToken;
         const parsed = historyPageSchema.safeParse(await call(trackingUri, 'metrics/get-history', query, `metric ${key} of run ${runId}`));
         if (!parsed.success) throw new MlflowError('not-mlflow', notMlflow(trackingUri, 'its answer to metrics/get-history has no metrics list'));
-        points.push(...(parsed.data.metrics ?? []));
+        const page = parsed.data.metrics ?? [];
+        if (points.length + page.length > maxHistoryPoints) {
+          throw new MlflowError(
+            'too-large',
+            `Metric ${key} of MLflow run ${runId} at ${trackingUri} has more than ${maxHistoryPoints.toLocaleString('en')} points; Seedbed keeps at most that many of one metric.`,
+          );
+        }
+        for (const point of page) points.push(point);
         pageToken = parsed.data.next_page_token || undefined;
         // A server that hands back a token it gave before would page forever.
         if (pageToken && seen.has(pageToken)) throw new MlflowError('server-error', `The MLflow tracking server at ${trackingUri} repeated a page of metric ${key}. Try again later.`);
@@ -207,6 +237,37 @@ export function createMlflowClient({ credentials, timeoutMs = 20_000 }: MlflowCl
 }
 
 export type MlflowClient = ReturnType<typeof createMlflowClient>;
+
+/** A RemoteError in words for the person who typed the address. */
+function remoteFailure(trackingUri: string, host: string, error: RemoteError, timeoutMs: number): MlflowError {
+  switch (error.failure) {
+    case 'refused':
+      return new MlflowError(
+        'refused',
+        `Seedbed does not connect to ${host}: it ${error.detail}. If your MLflow tracking server is inside your network, ask your administrator to add its host name or address to SEEDBED_MLFLOW_ALLOWED_HOSTS.`,
+      );
+    case 'unreachable':
+      // One message whatever went wrong (refused, reset, no answer): it must not tell a closed port from a silent one.
+      return new MlflowError(
+        'unreachable',
+        `Could not reach the MLflow tracking server at ${trackingUri}. Check the address, and that the server is running and reachable from Seedbed’s server, then try again.`,
+      );
+    case 'timeout':
+      return new MlflowError(
+        'server-error',
+        `The server at ${trackingUri} did not finish its answer within ${Math.round(timeoutMs / 1000)} s. Check that it is an MLflow tracking server and that it is not overloaded, then try again.`,
+      );
+    case 'too-large':
+      return new MlflowError(
+        'too-large',
+        `The server at ${trackingUri} sent an answer larger than Seedbed reads from a tracking server (more than ${error.detail}). Check the tracking URI; an MLflow server’s answers are a few megabytes at most.`,
+      );
+    case 'broken':
+      return new MlflowError('server-error', `The server at ${trackingUri} broke off its answer before the end. Try again; if it keeps happening, ask the tracking server’s administrator.`);
+    case 'undecodable':
+      return new MlflowError('not-mlflow', notMlflow(trackingUri, `its answer is in ${error.detail ?? 'an encoding Seedbed does not read'}`));
+  }
+}
 
 function notMlflow(trackingUri: string, what: string): string {
   return `The server at ${trackingUri} answered, but not as an MLflow tracking server does (${what}). Check the tracking URI: it is the address MLflow’s UI opens at, such as http://mlflow.example.org:5000.`;

@@ -89,10 +89,12 @@ const sameLatest = (a: MlflowMetric, b: MlflowMetric | undefined) => b !== undef
 
 /**
  * What MLflow said, as the API answers it: while tracking, an unknown run id or a wrong address
- * is the form's field to fix; anything else is the tracking server's (502).
+ * is the form's field to fix; an address Seedbed does not connect to is the request's fault
+ * (400); anything else is the tracking server's (502).
  */
 function toDomainError(error: unknown, tracking: boolean): never {
   if (!(error instanceof MlflowError)) throw error;
+  if (error.problem === 'refused') throw new DomainError('invalid', error.message, tracking ? { trackingUri: error.message } : undefined);
   if (tracking && error.problem === 'not-found') throw new DomainError('invalid', error.message, { mlflowRunId: error.message });
   if (tracking && (error.problem === 'unreachable' || error.problem === 'not-mlflow')) throw new DomainError('upstream', error.message, { trackingUri: error.message });
   throw new DomainError('upstream', error.message);

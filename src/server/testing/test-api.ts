@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createApi } from '../api';
 import type { MlflowCredential } from '../env';
-import { createMlflowClient } from '../mlflow/client';
+import { createMlflowClient, type MlflowClientOptions } from '../mlflow/client';
 import { createMlflowTracking } from '../mlflow/tracking';
 import { createLocalEngine } from '../runs/engines/local';
 import { createNextflowEngine, type NextflowEngineOptions } from '../runs/engines/nextflow';
@@ -44,7 +44,16 @@ export interface TestFileOptions {
   downloadLinkSeconds?: number;
 }
 
-export async function createTestApi(options: { runs?: TestRunOptions; database?: Awaited<ReturnType<typeof openTestDatabase>>; mlflowCredentials?: MlflowCredential[]; files?: TestFileOptions } = {}) {
+export async function createTestApi(
+  options: {
+    runs?: TestRunOptions;
+    database?: Awaited<ReturnType<typeof openTestDatabase>>;
+    mlflowCredentials?: MlflowCredential[];
+    /** The MLflow client's allowed hosts, resolver and caps (by default it connects to global addresses only, as in production). */
+    mlflowClient?: Omit<MlflowClientOptions, 'credentials'>;
+    files?: TestFileOptions;
+  } = {},
+) {
   const database = options.database ?? (await openTestDatabase());
   const catalogue = readCatalogue(options.runs?.catalogueDir ?? 'pipelines');
   const dataDir = options.runs?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-runs-'));
@@ -69,7 +78,7 @@ export async function createTestApi(options: { runs?: TestRunOptions; database?:
     };
     runService = createRunService(serviceOptions);
   }
-  const mlflow = createMlflowTracking({ db: database.db, client: createMlflowClient({ credentials: options.mlflowCredentials ?? [], timeoutMs: 3000 }), log: silentLogger });
+  const mlflow = createMlflowTracking({ db: database.db, client: createMlflowClient({ credentials: options.mlflowCredentials ?? [], timeoutMs: 3000, ...options.mlflowClient }), log: silentLogger });
   const api = createApi({
     database,
     mlflow,

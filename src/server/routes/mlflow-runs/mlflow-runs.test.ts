@@ -4,11 +4,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MlflowHistories, MlflowRefreshAll, TrackedMlflowRun, TrackedMlflowRunDetail } from '../../../contract/mlflow';
 import type { Page } from '../../../contract/paging';
 import { runs } from '../../db/schema';
+import { allowHosts } from '../../mlflow/address-policy';
 import { hashSecret } from '../../runs/weblog';
 import { startFakeMlflow, type FakeMlflow } from '../../testing/fake-mlflow';
 import { createTestApi, setUpTestApi } from '../../testing/test-api';
 
-const api = setUpTestApi();
+// The fake tracking servers listen on loopback: allowed here as an administrator allows one inside the network.
+const onLoopback = { allowedHosts: allowHosts('127.0.0.1') };
+const api = setUpTestApi({ mlflowClient: onLoopback });
 let mlflow: FakeMlflow;
 beforeAll(async () => {
   mlflow = await startFakeMlflow({ pageLimit: 1000 });
@@ -71,7 +74,7 @@ describe('tracking an MLflow run', () => {
     const response = await track({ trackingUri: mlflow.uri, mlflowRunId: 'ffffffffffffffffffffffffffffffff' });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
-    expect(body.errors.mlflowRunId).toMatch(/has no run ffffffffffffffffffffffffffffffff .*not found.*Check the run id/);
+    expect(body.errors.mlflowRunId).toMatch(/has no run ffffffffffffffffffffffffffffffff \(RESOURCE_DOES_NOT_EXIST\)\. Check the run id/);
   });
 
   it('says the tracking server cannot be reached, naming it', async () => {
@@ -235,6 +238,7 @@ describe('tracking servers that need credentials', () => {
 
   it('sends each server its own credentials from the environment and never returns them', async () => {
     const t = await createTestApi({
+      mlflowClient: onLoopback,
       mlflowCredentials: [
         { uri: `${locked.uri}/`, username: 'seedbed', password: 's3cret-pass' },
         { uri: tokenLocked.uri, token: 'tok-9f8e7d' },
@@ -264,7 +268,7 @@ describe('tracking servers that need credentials', () => {
     expect(((await none.json()) as { message: string }).message).toBe(
       `The MLflow tracking server at ${locked.uri} needs credentials (HTTP 401). Ask your administrator to add this server to SEEDBED_MLFLOW_CREDENTIALS.`,
     );
-    const t = await createTestApi({ mlflowCredentials: [{ uri: locked.uri, username: 'seedbed', password: 'wrong' }] });
+    const t = await createTestApi({ mlflowClient: onLoopback, mlflowCredentials: [{ uri: locked.uri, username: 'seedbed', password: 'wrong' }] });
     try {
       const wrong = await t.call('/mlflow-runs', { method: 'POST', token: await t.signInNewUser(), json: { trackingUri: locked.uri, mlflowRunId: id } });
       expect(wrong.status).toBe(502);
