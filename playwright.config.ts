@@ -41,6 +41,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       SEEDBED_DATA_DIR: dataDir,
       SEEDBED_PIPELINES_DIR: process.env.SEEDBED_E2E_CATALOGUE,
+      // Tests launch on the repository's fixtures by path, as an administrator allows a folder of inputs.
+      SEEDBED_INPUT_DIRS: path.resolve('tests/fixtures'),
       SEEDBED_ADMIN_EMAIL: E2E_ADMIN.email,
       SEEDBED_ADMIN_PASSWORD: E2E_ADMIN.password,
       DATABASE_URL: '',

@@ -1,9 +1,12 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'pipelines/**/*.test.ts', 'tests/contract/**/*.test.ts'],
     environment: 'node',
+    // Runs may read the repository's fixtures, as an administrator would allow a folder of inputs.
+    env: { SEEDBED_INPUT_DIRS: path.resolve('tests/fixtures') },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are heavy; two workers match the two cores CI has.

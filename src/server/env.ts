@@ -113,6 +113,20 @@ const variables = {
     fix: 'Set SEEDBED_API_URL to the API address that Nextflow and the local engine can reach, e.g. http://seedbed.internal:4321/api, or unset it for http://127.0.0.1:$PORT/api.',
     doc: 'API address the run engines post weblog events to (Nextflow may run elsewhere). Unset: http://127.0.0.1:$PORT/api.',
   },
+  SEEDBED_INPUT_DIRS: {
+    schema: z
+      .string()
+      .default('')
+      .transform((value) =>
+        value
+          .split(',')
+          .map((folder) => folder.trim())
+          .filter(Boolean),
+      )
+      .pipe(z.array(z.string().refine((folder) => path.isAbsolute(folder), 'must be a comma-separated list of absolute folders'))),
+    fix: 'Set SEEDBED_INPUT_DIRS to the absolute folders whose files runs may read besides stored files, separated by commas, e.g. /srv/genomes,/mnt/sequencer; never SEEDBED_DATA_DIR, a folder in it or one that holds it. Unset: runs read stored files only.',
+    doc: 'Folders whose files (and samplesheet paths) runs may take as inputs besides stored files and the sample data of the catalogue; symbolic links leading out of them are refused.',
+  },
   SEEDBED_NEXTFLOW_CONFIG: {
     schema: z.string().min(1).optional(),
     fix: 'Set SEEDBED_NEXTFLOW_CONFIG to a Nextflow config file (executor, queues, containers), or unset it.',
@@ -285,6 +299,14 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): Env {
   if (env.SEEDBED_STORAGE === 's3' && !env.SEEDBED_S3_BUCKET) problems.push(`SEEDBED_S3_BUCKET is required when SEEDBED_STORAGE=s3. ${variables.SEEDBED_S3_BUCKET.fix}`);
   if (Boolean(env.SEEDBED_S3_ACCESS_KEY_ID) !== Boolean(env.SEEDBED_S3_SECRET_ACCESS_KEY)) {
     problems.push(`SEEDBED_S3_ACCESS_KEY_ID and SEEDBED_S3_SECRET_ACCESS_KEY go together: set both, or neither. ${variables.SEEDBED_S3_ACCESS_KEY_ID.fix}`);
+  }
+  const dataDir = path.resolve(String(env.SEEDBED_DATA_DIR));
+  const holds = (parent: string, child: string) => !path.relative(parent, child).startsWith('..') && !path.isAbsolute(path.relative(parent, child));
+  for (const folder of (env.SEEDBED_INPUT_DIRS as string[] | undefined) ?? []) {
+    // The data folder holds the database, the signing key and every run's secret; its stored files are inputs already.
+    if (holds(path.resolve(folder), dataDir) || holds(dataDir, path.resolve(folder))) {
+      problems.push(`SEEDBED_INPUT_DIRS lists ${folder}, which holds or lies in SEEDBED_DATA_DIR (${dataDir}): runs could read the database and its secrets. ${variables.SEEDBED_INPUT_DIRS.fix}`);
+    }
   }
   if (problems.length > 0) {
     throw new ConfigurationError(`Seedbed cannot start: bad configuration.\n  - ${problems.join('\n  - ')}`);

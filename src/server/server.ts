@@ -82,6 +82,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     localConcurrency: env.SEEDBED_LOCAL_CONCURRENCY,
     nextflowWorkDir: env.SEEDBED_NEXTFLOW_WORK_DIR,
     prepareInputs: files.materialiseInputs,
+    inputDirs: env.SEEDBED_INPUT_DIRS,
   });
   // Runs left running by the last process: re-attached, re-queued or failed with the reason.
   await runService.recover();

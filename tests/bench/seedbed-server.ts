@@ -16,7 +16,15 @@ const port = await new Promise<number>((resolve) => {
   });
 });
 const dataDir = process.env.BENCH_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-bench-'));
-const env = readEnv({ ...process.env, PORT: String(port), HOST: '127.0.0.1', SEEDBED_DATA_DIR: dataDir, DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '' });
+const env = readEnv({
+  ...process.env,
+  PORT: String(port),
+  HOST: '127.0.0.1',
+  SEEDBED_DATA_DIR: dataDir,
+  DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
+  // The benchmark launches pipelines on the repository's fixtures.
+  SEEDBED_INPUT_DIRS: process.env.SEEDBED_INPUT_DIRS || path.resolve('tests/fixtures'),
+});
 // BENCH_LOG_LEVEL=info shows, e.g., the import's phase timings.
 const { app, runService } = await createSeedbed(env, createLogger((process.env.BENCH_LOG_LEVEL as 'info' | undefined) ?? 'error'));
 serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => process.stdout.write(`PORT ${info.port}\n`));

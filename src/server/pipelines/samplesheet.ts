@@ -87,3 +87,52 @@ export function samplesheetProblems(file: string, schemaFile: string, baseDir: s
   const columns = unknown.length > 0 ? ` (columns the schema does not know: ${unknown.join(', ')})` : '';
   return `${bad} of ${parsed.data.length} rows of ${path.basename(file)} do not fit the pipeline's samplesheet schema${columns}: ${problems.join(' · ')}${more}.`;
 }
+
+/** A cell of a samplesheet that names a file: its row (as a spreadsheet numbers it), column and value. */
+export interface SamplesheetPath {
+  row: number;
+  column: string;
+  value: string;
+}
+
+const PATH_FORMATS = new Set(['file-path', 'directory-path', 'path', 'file-path-pattern']);
+
+/** Whether a cell of a sheet without a schema reads as a path: absolute, with a folder, or naming a file beside the sheet. */
+function looksLikePath(value: string, baseDir: string): boolean {
+  if (path.isAbsolute(value) || value.includes('/') || value.includes('\\')) return true;
+  return fs.lstatSync(path.resolve(baseDir, value), { throwIfNoEntry: false }) !== undefined;
+}
+
+/**
+ * Every cell of a samplesheet that a pipeline would open as a file. With the pipeline's schema
+ * (nf-core's schema_input.json), the columns it types as paths; without one, any cell that reads
+ * as a path, since the pipeline's own code decides which columns it opens. Remote locations
+ * (s3://, https://) are left out: this server does not read them.
+ */
+export function samplesheetPaths(file: string, schemaFile: string | null, baseDir: string): SamplesheetPath[] {
+  let pathColumns: Set<string> | null = null;
+  if (schemaFile) {
+    try {
+      const schema = JSON.parse(fs.readFileSync(schemaFile, 'utf8')) as { items?: ItemSchema };
+      const properties = Object.entries(schema.items?.properties ?? {});
+      pathColumns = new Set(properties.filter(([, property]) => property.exists || PATH_FORMATS.has(property.format ?? '')).map(([column]) => column));
+    } catch {
+      // An unreadable schema is reported by samplesheetProblems; every cell is looked at meanwhile.
+      pathColumns = null;
+    }
+  }
+  const delimiter = /\.tsv$/i.test(file) ? '\t' : ',';
+  const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true, delimiter, transformHeader: (header) => header.trim() });
+  const paths: SamplesheetPath[] = [];
+  for (const [index, row] of parsed.data.entries()) {
+    for (const [column, cells] of Object.entries(row)) {
+      // Cells past the header's last column arrive as one list (Papa's __parsed_extra).
+      for (const cell of Array.isArray(cells) ? (cells as unknown[]) : [cells]) {
+        const value = typeof cell === 'string' ? cell.trim() : '';
+        if (!value || isRemoteLocation(value)) continue;
+        if (pathColumns ? pathColumns.has(column) : looksLikePath(value, baseDir)) paths.push({ row: index + 2, column, value });
+      }
+    }
+  }
+  return paths;
+}

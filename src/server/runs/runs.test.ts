@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,7 @@ import { files, runs } from '../db/schema';
 import { createTestApi, type TestApi } from '../testing/test-api';
 import { isAlive } from './engines/processes';
 import { seedFileTypes } from '../services/file-types';
+import { registerLocalFile } from '../storage/file-store';
 import { hashSecret } from './weblog';
 
 const FIXTURES = path.resolve('tests/fixtures/genomics');
@@ -198,16 +200,30 @@ describe('launching', () => {
   });
 
   it('says at launch that an input file is not on the server, instead of failing the run', async () => {
-    const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'missing_input', params: { input: '/data/nowhere/cohort.vcf', outdir: 'results' } });
+    // In a folder runs may read (SEEDBED_INPUT_DIRS of the tests), but not there.
+    const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'missing_input', params: { input: `${FIXTURES}/nowhere/cohort.vcf`, outdir: 'results' } });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
-    expect(body.errors['params.input']).toBe('No file at /data/nowhere/cohort.vcf on this server: upload it in the form, or pick a stored file');
+    expect(body.errors['params.input']).toBe(`No file at ${FIXTURES}/nowhere/cohort.vcf on this server: upload it in the form, or pick a stored file`);
     expect(await t.db.select().from(runs).where(eq(runs.name, 'missing_input'))).toHaveLength(0);
   });
 
   it('shows no stack trace in a failed run’s log', async () => {
     const broken = path.join(t.dataDir, 'broken.vcf');
-    fs.writeFileSync(broken, '##fileformat=VCFv4.2\n#CHROM\tPOS\n1\tnot-a-number\n');
+    const content = '##fileformat=VCFv4.2\n#CHROM\tPOS\n1\tnot-a-number\n';
+    fs.writeFileSync(broken, content);
+    // A stored file, as runs may read (its content check would refuse it as an upload).
+    await registerLocalFile(t.db, {
+      name: 'broken.vcf',
+      storagePath: 'broken.vcf',
+      sizeBytes: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      fileTypeId: null,
+      projectId: null,
+      experimentId: null,
+      runId: null,
+      uploadedById: null,
+    });
     const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'broken_input', params: { input: broken, outdir: 'results' } });
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: number };

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createApi } from '../api';
-import type { MlflowCredential } from '../env';
+import { type MlflowCredential, readEnv } from '../env';
 import { createMlflowClient, type MlflowClientOptions } from '../mlflow/client';
 import { createMlflowTracking } from '../mlflow/tracking';
 import { createLocalEngine } from '../runs/engines/local';
@@ -30,6 +30,8 @@ export interface TestRunOptions extends Partial<Pick<RunServiceOptions, 'default
   port?: number;
   /** Another pipeline catalogue. */
   catalogueDir?: string;
+  /** Folders runs may read inputs from; SEEDBED_INPUT_DIRS of the test environment (the repository's fixtures) by default. */
+  inputDirs?: string[];
 }
 
 /**
@@ -75,6 +77,7 @@ export async function createTestApi(
       },
       localConcurrency: options.runs.localConcurrency ?? 2,
       prepareInputs: files.materialiseInputs,
+      inputDirs: options.runs.inputDirs ?? readEnv().SEEDBED_INPUT_DIRS,
     };
     runService = createRunService(serviceOptions);
   }

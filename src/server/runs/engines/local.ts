@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { randomUUID } from 'node:crypto';
 import type { CataloguePipeline } from '../../pipelines/catalogue';
+import { withPipelineFolder } from '../../pipelines/launch-inputs';
 import type { LaunchSpec, RunEngine } from './engine';
 import { isProcessOf, signalTree, spawnDetached } from './processes';
 
@@ -51,7 +52,8 @@ export function createLocalEngine(options: { graceMs?: number } = {}): RunEngine
       const workDir = path.join(spec.runDir, 'work');
       fs.mkdirSync(workDir, { recursive: true });
       const paramsFile = path.join(spec.runDir, 'params.json');
-      fs.writeFileSync(paramsFile, JSON.stringify(spec.params, null, 2));
+      // `${projectDir}/…` is the pipeline's folder, here the catalogue's, as Nextflow would resolve it.
+      fs.writeFileSync(paramsFile, JSON.stringify(withPipelineFolder(spec.params, spec.pipeline.directory), null, 2));
       const runFile: LocalRunFile = {
         runName: spec.name,
         sessionId: randomUUID(),
