@@ -69,16 +69,21 @@ function readHolder(lockFile: string): LockHolder | null {
   try {
     return JSON.parse(text) as LockHolder;
   } catch {
-    // A holder killed between creating and writing the file: nobody can be named, and nobody holds it.
-    return { pid: 0, host: os.hostname(), command: 'unknown (an empty or unreadable lock file)', since: 'unknown', nonce: text };
+    // Being written this moment, or left half-written by a holder killed right then.
+    const since = fs.statSync(lockFile, { throwIfNoEntry: false })?.mtime.toISOString() ?? new Date().toISOString();
+    return { pid: 0, host: os.hostname(), command: 'unknown (an empty or unreadable lock file)', since, nonce: text };
   }
 }
+
+/** The nonces of the locks this process holds now. */
+const heldHere = new Set<string>();
 
 /** Whether the holder is gone for certain: a process of this machine that no longer exists. */
 function isStale(holder: LockHolder): boolean {
   if (holder.host !== os.hostname()) return false;
-  // A restarted container reuses pids: a lock naming this very process was left by an earlier one.
-  if (holder.pid === process.pid || holder.pid <= 0) return true;
+  // A restarted container reuses pids: a lock naming this very process, but not one it holds, was left by an earlier one.
+  if (holder.pid === process.pid) return !heldHere.has(holder.nonce);
+  if (holder.pid <= 0) return Date.now() - Date.parse(holder.since) > 5000;
   try {
     process.kill(holder.pid, 0);
     return false;
@@ -126,9 +131,11 @@ export function lockDataFolder(folder: string, warn: (message: string) => void):
     warn(`Took over the lock of ${folder} left by a process that no longer runs (${describeHolder(found)}). If it stopped abruptly, the embedded database recovers on its own.`);
   }
 
+  heldHere.add(holder.nonce);
   const release = () => {
     // Only our own lock: never one a later process took over.
     if (readHolder(lockFile)?.nonce === holder.nonce) fs.rmSync(lockFile, { force: true });
+    heldHere.delete(holder.nonce);
     process.off('exit', release);
   };
   process.on('exit', release);
