@@ -16,6 +16,7 @@ import { foldMetrics, foldSplits, pearson, seededFolds } from '../../_shared/sta
 import { commaList } from '../../_shared/params.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
+import { counted } from '../../_shared/words.ts';
 
 export interface Params {
   spectra: string;
@@ -105,7 +106,7 @@ export async function run(context: LocalContext): Promise<void> {
   const { spectra, phenotypes, traits } = await context.task('READ_INPUTS', path.basename(params.spectra), () => {
     const read = readSpectra(path.resolve(params.spectra));
     const table = readTraitTable(path.resolve(params.phenotypes));
-    context.log(`Read ${read.ids.length} spectra × ${read.wavelengths.length} wavelengths; traits: ${table.traits.join(', ')}; models: ${models.join(', ')}.`);
+    context.log(`Read ${counted(read.ids.length, 'spectrum', 'spectra')} × ${counted(read.wavelengths.length, 'wavelength')}; traits: ${table.traits.join(', ')}; models: ${models.join(', ')}.`);
     return { spectra: read, phenotypes: table, traits: table.traits };
   });
   const byId = new Map(spectra.ids.map((id, index) => [id, index]));
@@ -168,7 +169,7 @@ export async function run(context: LocalContext): Promise<void> {
       const best = [...results.entries()].reduce((winner, entry) => (entry[1].rmse < winner[1].rmse ? entry : winner));
       for (const [model, result] of results) summaryRows.push([trait, model, result.components ?? '', format(result.rmse), format(pearson(y, result.predicted)), model === best[0]].join(','));
       context.log(
-        `${trait} (${n} samples): ${[...results].map(([model, result]) => `${model}${result.components ? ` (${result.components} components)` : ''} RMSECV ${format(result.rmse)}`).join(', ')}; chosen ${best[0]}.`,
+        `${trait} (${counted(n, 'sample')}): ${[...results].map(([model, result]) => `${model}${result.components ? ` (${counted(result.components, 'component')})` : ''} RMSECV ${format(result.rmse)}`).join(', ')}; chosen ${best[0]}.`,
       );
 
       const fitted = best[0] === 'plsr' ? fitPls(x, y, best[1].components!) : null;

@@ -13,6 +13,7 @@ import { residualNorm } from '../../auto-train-pheno/local/main.ts';
 import { readSpectra, type Spectra } from '../../_shared/spectra.ts';
 import { normalQuantile } from '../../_shared/stats.ts';
 import { writeLines } from '../../_shared/output.ts';
+import { counted } from '../../_shared/words.ts';
 
 export interface Params {
   model: string;
@@ -100,7 +101,8 @@ export async function run(context: LocalContext): Promise<void> {
   const { spectra, rows } = await context.task('READ_SPECTRA', base, () => {
     const read = readSpectra(path.resolve(params.spectra));
     const resampled = onModelGrid(read, model.wavelengths, params.interpolate, path.basename(params.spectra));
-    if (resampled !== read.values) context.log(`Interpolated ${read.ids.length} spectra from ${read.wavelengths.length} wavelengths onto the model's ${model.wavelengths.length}.`);
+    if (resampled !== read.values)
+      context.log(`Interpolated ${counted(read.ids.length, 'spectrum', 'spectra')} from ${counted(read.wavelengths.length, 'wavelength')} onto the model's ${model.wavelengths.length}.`);
     return { spectra: read, rows: resampled };
   });
   const z = normalQuantile((1 + params.prediction_interval) / 2);
@@ -134,7 +136,7 @@ export async function run(context: LocalContext): Promise<void> {
         );
       }
       context.log(
-        `${trait}: ${spectra.ids.length} predictions with ${Math.round(params.prediction_interval * 100)} % intervals of ±${format(z * entry.rmsecv)}${params.flag_out_of_domain ? `; ${flagged} spectra outside the calibration (global H above ${entry.domain.limit}, or a residual beyond the calibration's mean + 3 SD)` : ''}.`,
+        `${trait}: ${counted(spectra.ids.length, 'prediction')} with ${Math.round(params.prediction_interval * 100)} % intervals of ±${format(z * entry.rmsecv)}${params.flag_out_of_domain ? `; ${counted(flagged, 'spectrum', 'spectra')} outside the calibration (global H above ${entry.domain.limit}, or a residual beyond the calibration's mean + 3 SD)` : ''}.`,
       );
     });
   }

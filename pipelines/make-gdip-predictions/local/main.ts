@@ -9,6 +9,7 @@ import type { LocalContext } from '../../../src/server/runs/local-runner/context
 import { alleleCount, matchMarkers, readGenomicModel, type TraitModel } from '../../_shared/genomic-model.ts';
 import { readVcf, type Vcf } from '../../_shared/vcf.ts';
 import { writeLines } from '../../_shared/output.ts';
+import { counted } from '../../_shared/words.ts';
 
 export interface Params {
   model: string;
@@ -77,7 +78,7 @@ export async function run(context: LocalContext): Promise<void> {
   const vcf = await context.task('READ_GENOTYPES', path.basename(params.genotypes), async () => {
     const read = await readVcf(path.resolve(params.genotypes));
     if (read.samples.length === 0) throw new Error(`${params.genotypes} has no sample columns: there is nobody to predict.`);
-    context.log(`Read ${read.sites.length} sites × ${read.samples.length} samples`);
+    context.log(`Read ${counted(read.sites.length, 'site')} × ${counted(read.samples.length, 'sample')}`);
     return read;
   });
   const rows: string[] = ['id,trait,prediction,gebv,model,missing_calls,markers_absent'];
@@ -89,7 +90,7 @@ export async function run(context: LocalContext): Promise<void> {
       }
       const worst = Math.max(...missingCalls);
       context.log(
-        `${trait.trait}: predicted ${vcf.samples.length} candidates${worst > 0 ? `; up to ${worst} missing calls per candidate, filled with ${params.impute_missing === 'zero' ? 'zero' : 'the training mean'}` : ''}.`,
+        `${trait.trait}: predicted ${counted(vcf.samples.length, 'candidate')}${worst > 0 ? `; up to ${worst} missing calls per candidate, filled with ${params.impute_missing === 'zero' ? 'zero' : 'the training mean'}` : ''}.`,
       );
     });
   }

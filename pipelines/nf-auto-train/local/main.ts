@@ -14,6 +14,7 @@ import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { hasFullCall, isBiallelicSnp, readVcf } from '../../_shared/vcf.ts';
 import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
+import { counted } from '../../_shared/words.ts';
 
 export interface Params {
   genotypes: string;
@@ -52,7 +53,7 @@ export async function run(context: LocalContext): Promise<void> {
     const read = await readVcf(path.resolve(params.genotypes));
     const table = readTraitTable(path.resolve(params.phenotypes));
     if (table.ignored.length > 0) context.log(`Columns that are not numeric are left out: ${table.ignored.join(', ')}.`);
-    context.log(`Read ${read.sites.length} sites × ${read.samples.length} samples; traits: ${table.traits.join(', ')}; models: ${models.join(', ')}.`);
+    context.log(`Read ${counted(read.sites.length, 'site')} × ${counted(read.samples.length, 'sample')}; traits: ${table.traits.join(', ')}; models: ${models.join(', ')}.`);
     return { vcf: read, phenotypes: table, traits: table.traits };
   });
 
@@ -171,7 +172,7 @@ export async function run(context: LocalContext): Promise<void> {
         );
       }
       context.log(
-        `${trait} (${n} individuals, ${columns.length} markers): ${models.map((model) => `${model} r = ${average(scores.get(model)!.map((m) => m.pearson)).toFixed(3)}`).join(', ')}; chosen ${best} by ${params.selection_metric}.`,
+        `${trait} (${counted(n, 'individual')}, ${counted(columns.length, 'marker')}): ${models.map((model) => `${model} r = ${average(scores.get(model)!.map((m) => m.pearson)).toFixed(3)}`).join(', ')}; chosen ${best} by ${params.selection_metric}.`,
       );
 
       // The chosen model on every individual of the trait, and its predictions of them.

@@ -11,6 +11,7 @@ import type { LocalContext } from '../../../src/server/runs/local-runner/context
 import { readVcf, type VcfSite, vcfBaseName } from '../../_shared/vcf.ts';
 import { formatNumber } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
+import { counted as countedNoun } from '../../_shared/words.ts';
 import {
   countSite,
   expectedHeterozygosity,
@@ -160,9 +161,13 @@ export async function run(context: LocalContext): Promise<void> {
     if (read.samples.length === 0) throw new Error(`${input} has no sample columns: Evostats needs genotypes.`);
     if (read.sites.length > 0 && !read.sites.some((site) => site.hasGenotypes)) throw new Error(`${input} has no GT field in any record: Evostats needs genotype calls.`);
     const map = readPopulations(path.resolve(params.populations), read.samples);
-    context.log(`Read ${read.sites.length} records × ${read.samples.length} samples; populations: ${map.names.map((name, index) => `${name} (${map.sizes[index]})`).join(', ')}`);
+    context.log(
+      `Read ${countedNoun(read.sites.length, 'record')} × ${countedNoun(read.samples.length, 'sample')}; populations: ${map.names.map((name, index) => `${name} (${map.sizes[index]})`).join(', ')}`,
+    );
     if (map.notInVcf.length > 0)
-      context.log(`${map.notInVcf.length} samples of the population map are not in the VCF and are left out: ${map.notInVcf.slice(0, 5).join(', ')}${map.notInVcf.length > 5 ? ', …' : ''}`);
+      context.log(
+        `${countedNoun(map.notInVcf.length, 'sample')} of the population map ${map.notInVcf.length === 1 ? 'is' : 'are'} not in the VCF and are left out: ${map.notInVcf.slice(0, 5).join(', ')}${map.notInVcf.length > 5 ? ', …' : ''}`,
+      );
     if (map.unassigned.length > 0)
       context.log(`${map.unassigned.length} VCF samples have no population; they count only in "${ALL}": ${map.unassigned.slice(0, 5).join(', ')}${map.unassigned.length > 5 ? ', …' : ''}`);
     if (wanted.fst && map.names.length < 2)
@@ -181,7 +186,7 @@ export async function run(context: LocalContext): Promise<void> {
     if (!keep) skipped.notDiploid += 1;
     return keep;
   });
-  if (skipped.notDiploid > 0) context.log(`${skipped.notDiploid} sites are not diploid in every sample and are left out (as vcftools does).`);
+  if (skipped.notDiploid > 0) context.log(`${countedNoun(skipped.notDiploid, 'site')} ${skipped.notDiploid === 1 ? 'is' : 'are'} not diploid in every sample and are left out (as vcftools does).`);
 
   const outDir = path.join(context.outdir, 'evostats');
   fs.mkdirSync(outDir, { recursive: true });

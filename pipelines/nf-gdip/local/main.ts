@@ -19,6 +19,7 @@ import { createScanner } from './scan.ts';
 import { writeOutput } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing } from '../../_shared/trait-table.ts';
+import { counted } from '../../_shared/words.ts';
 
 export interface Params {
   genotypes: string;
@@ -96,7 +97,7 @@ export async function run(context: LocalContext): Promise<void> {
 
   const genotypes = await context.task('LOAD_GENOTYPES', path.basename(params.genotypes), async () => {
     const vcf = await readVcf(path.resolve(params.genotypes));
-    context.log(`Read ${vcf.sites.length} markers × ${vcf.samples.length} individuals`);
+    context.log(`Read ${counted(vcf.sites.length, 'marker')} × ${counted(vcf.samples.length, 'individual')}`);
     if (vcf.samples.length === 0) throw new Error(`${vcf.file} has no sample columns; GDIP needs the genotypes of the phenotyped individuals.`);
     if (vcf.sites.length > 0 && !vcf.sites.some((site) => site.hasGenotypes)) throw new Error(`${vcf.file} has no GT field in FORMAT; GDIP needs genotype calls.`);
     return vcf;
@@ -157,7 +158,7 @@ export async function run(context: LocalContext): Promise<void> {
       const prepared = prepareMarkers(genotypes, order, params);
       const { skipped } = prepared;
       context.log(
-        `${trait}: ${n} individuals, ${prepared.markers.length} markers with MAF ≥ ${params.min_maf}` +
+        `${trait}: ${counted(n, 'individual')}, ${counted(prepared.markers.length, 'marker')} with MAF ≥ ${params.min_maf}` +
           ` (left out: ${skipped.multiAllelic} multi-allelic and ${skipped.notSnp} other non-SNP records${params.biallelic_snps_only ? ' as biallelic_snps_only is on' : ''}, ${skipped.lowMaf} below min_maf, ${skipped.lowCallRate} called in fewer than half)`,
       );
       if (prepared.markers.length === 0) throw new Error(`No marker has MAF ≥ ${params.min_maf} among the ${n} individuals with ${trait}.`);
@@ -196,7 +197,7 @@ export async function run(context: LocalContext): Promise<void> {
         );
       }
       associations.push(...rows);
-      context.log(`${trait}: ${hitCount} markers with −log10(p) ≥ ${params.significance_threshold}`);
+      context.log(`${trait}: ${counted(hitCount, 'marker')} with −log10(p) ≥ ${params.significance_threshold}`);
     });
 
     await context.task('GENOMIC_PREDICTION', trait, () => {

@@ -15,6 +15,7 @@ import { fitMixedModel, type MixedModelFit, type RandomTerm } from '../../_share
 import { formatNumber } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing, isNumericColumn } from '../../_shared/trait-table.ts';
+import { counted } from '../../_shared/words.ts';
 
 export interface Params {
   input: string;
@@ -159,7 +160,7 @@ export async function run(context: LocalContext): Promise<void> {
     const levels = (column: string) => [...new Set(parsed.data.map((row) => (row[column] ?? '').trim()))].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     const result = { accessions: levels(params.accession_column), environments: levels(params.environment_column), reps: hasReps ? levels(params.replicate_column) : ['1'] };
     context.log(
-      `${parsed.data.length} plots: ${result.accessions.length} accessions, ${result.environments.length} environments, ${result.reps.length} replicate level(s); traits: ${traits.join(', ')}.`,
+      `${counted(parsed.data.length, 'plot')}: ${counted(result.accessions.length, 'accession')}, ${counted(result.environments.length, 'environment')}, ${counted(result.reps.length, 'replicate level')}; traits: ${traits.join(', ')}.`,
     );
     return { records: parsed.data, traits, design: result };
   });

@@ -13,6 +13,7 @@ import { atLeast, atMost, decimalFraction } from '../../_shared/exact.ts';
 import { alleleNumber, calledSites, isBiallelicSnp, isReferenceBlock, minorAlleleCount, missingCount, readVcf, type Vcf, type VcfSite, vcfBaseName, writeVcf } from '../../_shared/vcf.ts';
 import { pruneByLd } from './ld-prune.ts';
 import { formatNumber } from '../../_shared/output.ts';
+import { counted } from '../../_shared/words.ts';
 
 export interface Params {
   input: string;
@@ -81,7 +82,7 @@ export async function run(context: LocalContext): Promise<void> {
 
   const vcf = await context.task('READ_VCF', base, async () => {
     const read = await readVcf(input);
-    context.log(`Read ${read.sites.length} records × ${read.samples.length} samples from ${input}`);
+    context.log(`Read ${counted(read.sites.length, 'record')} × ${counted(read.samples.length, 'sample')} from ${input}`);
     const problem = unusableInput(read);
     if (problem) throw new Error(problem);
     return read;
@@ -182,6 +183,6 @@ export async function run(context: LocalContext): Promise<void> {
     fs.writeFileSync(path.join(qcDir, 'sample_call_rate.tsv'), `sample\tcalled_sites\tcall_rate\tstatus\n${sampleRows.join('\n')}${sampleRows.length ? '\n' : ''}`);
     const siteRows = vcf.sites.map((site) => siteRow(site, status.get(site)!, sampleCount));
     fs.writeFileSync(path.join(qcDir, 'site_stats.tsv'), `chrom\tpos\tid\tref\talt\tan\tac\taf\tmaf\tf_missing\tstatus\n${siteRows.join('\n')}${siteRows.length ? '\n' : ''}`);
-    context.log(`Kept ${finalSites.length} sites and ${keptSamples.length} samples; QC summary in ${qcDir}`);
+    context.log(`Kept ${counted(finalSites.length, 'site')} and ${counted(keptSamples.length, 'sample')}; QC summary in ${qcDir}`);
   });
 }

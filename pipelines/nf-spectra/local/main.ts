@@ -9,6 +9,7 @@ import type { LocalContext } from '../../../src/server/runs/local-runner/context
 import { symmetricEigen } from '../../_shared/linear-algebra.ts';
 import { detrend, gridStep, msc, readSpectra, savitzkyGolay, snv, type Spectra } from '../../_shared/spectra.ts';
 import { writeOutput } from '../../_shared/output.ts';
+import { counted } from '../../_shared/words.ts';
 
 export interface Params {
   input: string;
@@ -92,7 +93,7 @@ export async function run(context: LocalContext): Promise<void> {
         `The wavelengths are not evenly spaced between ${params.wavelength_min} and ${params.wavelength_max} nm; Savitzky–Golay filtering needs an even grid. Resample the spectra first.`,
       );
     context.log(
-      `Read ${read.ids.length} spectra × ${read.wavelengths.length} wavelengths; kept ${trimmed.wavelengths.length} from ${trimmed.wavelengths[0]} to ${trimmed.wavelengths[trimmed.wavelengths.length - 1]} nm.`,
+      `Read ${counted(read.ids.length, 'spectrum', 'spectra')} × ${counted(read.wavelengths.length, 'wavelength')}; kept ${trimmed.wavelengths.length} from ${trimmed.wavelengths[0]} to ${trimmed.wavelengths[trimmed.wavelengths.length - 1]} nm.`,
     );
     return trimmed;
   });
@@ -127,7 +128,7 @@ export async function run(context: LocalContext): Promise<void> {
     const result = globalH(processed);
     const flagged = spectra.ids.filter((_, index) => result.h[index]! > params.outlier_sd);
     context.log(
-      `PCA: ${result.components} components (${(100 * result.explained).toFixed(1)} % of the variance); ${flagged.length} spectra with global H above ${params.outlier_sd}${flagged.length > 0 ? `: ${flagged.slice(0, 10).join(', ')}` : ''}.`,
+      `PCA: ${counted(result.components, 'component')} (${(100 * result.explained).toFixed(1)} % of the variance); ${counted(flagged.length, 'spectrum', 'spectra')} with global H above ${params.outlier_sd}${flagged.length > 0 ? `: ${flagged.slice(0, 10).join(', ')}` : ''}.`,
     );
     return result;
   });

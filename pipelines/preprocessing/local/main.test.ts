@@ -81,6 +81,8 @@ describe('Preprocessing against FastQC and cutadapt', () => {
   it('says which steps need the nextflow engine, and writes one QC table', () => {
     const log = context.lines.join('\n');
     for (const step of ['ALIGN', 'MARK_DUPLICATES', 'CALL_VARIANTS']) expect(log).toMatch(new RegExp(`Skipped ${step}: needs an aligner \\(bwa-mem2\\) and GATK`));
+    expect(log).toMatch(/variant calling were skipped: they need an aligner \(bwa-mem2\) and GATK/);
+    expect(log).toMatch(/^2 samples \(2 paired-end\)/m);
     const table = context.read('qc/read_qc.tsv').trim().split('\n');
     expect(table[0]).toBe('sample\treads\treads_kept\tpercent_kept\tlength\tmean_quality\tgc_percent\tadapter_percent\tduplication_percent');
     expect(table.slice(1).map((row) => row.split('\t')[0])).toEqual(['leaf_A', 'leaf_B']);

@@ -11,6 +11,7 @@ import Papa from 'papaparse';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { type FastqRecord, ReadQc, readFastq, trimRead } from './reads.ts';
 import { formatNumber } from '../../_shared/output.ts';
+import { counted } from '../../_shared/words.ts';
 
 export interface Params {
   input: string;
@@ -137,7 +138,7 @@ export async function run(context: LocalContext): Promise<void> {
     const rows = readSamplesheet(sheet);
     const fasta = path.resolve(params.fasta);
     if (!fs.existsSync(fasta)) throw new Error(`The reference FASTA ${params.fasta} does not exist.`);
-    context.log(`${rows.length} samples (${rows.filter((row) => row.fastq2).length} paired-end); reference ${path.basename(fasta)} (${params.genome_name}).`);
+    context.log(`${counted(rows.length, 'sample')} (${rows.filter((row) => row.fastq2).length} paired-end); reference ${path.basename(fasta)} (${params.genome_name}).`);
     return rows;
   });
   const qcDir = path.join(context.outdir, 'qc');
@@ -212,9 +213,10 @@ export async function run(context: LocalContext): Promise<void> {
   fs.writeFileSync(path.join(qcDir, 'read_qc.tsv'), `sample\treads\treads_kept\tpercent_kept\tlength\tmean_quality\tgc_percent\tadapter_percent\tduplication_percent\n${table.join('\n')}\n`);
 
   // What an aligner and GATK do: the local engine has neither.
-  const why = `needs an aligner (${params.aligner}) and GATK, which the local engine does not have: launch on the nextflow engine to align to ${params.genome_name} and call per-sample gVCFs (ploidy ${params.ploidy})`;
+  const missing = `an aligner (${params.aligner}) and GATK, which the local engine does not have: launch on the nextflow engine to align to ${params.genome_name} and call per-sample gVCFs (ploidy ${params.ploidy})`;
+  const why = `needs ${missing}`;
   context.skip('ALIGN', why);
   context.skip('MARK_DUPLICATES', params.skip_markduplicates ? 'skip_markduplicates is on' : why);
   context.skip('CALL_VARIANTS', why);
-  context.log(`Read QC${params.skip_trimming ? '' : ' and trimmed reads'} are in ${context.outdir}. Alignment, duplicate marking and variant calling were skipped: they ${why}.`);
+  context.log(`Read QC${params.skip_trimming ? '' : ' and trimmed reads'} are in ${context.outdir}. Alignment, duplicate marking and variant calling were skipped: they need ${missing}.`);
 }

@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
 import { commaList } from '../../_shared/params.ts';
 import { betaDeviate, gammaDeviate, normalDeviate, seededRandom } from '../../_shared/stats.ts';
+import { counted } from '../../_shared/words.ts';
 
 export interface Params {
   individuals: number;
@@ -223,7 +224,7 @@ export async function run(context: LocalContext): Promise<void> {
         );
       });
       context.log(
-        `Replicate ${replicate}: ${dataset.samples.length} individuals × ${dataset.markers.length} markers in ${params.subpopulations} subpopulation(s); ${dataset.qtl.length} QTL over ${dataset.traits.length} trait(s).`,
+        `Replicate ${replicate}: ${counted(dataset.samples.length, 'individual')} × ${counted(dataset.markers.length, 'marker')} in ${counted(params.subpopulations, 'subpopulation')}; ${dataset.qtl.length} QTL over ${counted(dataset.traits.length, 'trait')}.`,
       );
     });
   }
