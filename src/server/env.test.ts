@@ -27,6 +27,14 @@ describe('readEnv', () => {
     expect(() => readEnv({ [name]: value })).toThrow(message);
   });
 
+  it('reads SEEDBED_INPUT_DIRS as absolute folders, and refuses a relative one or one that holds or lies in the data folder', () => {
+    expect(readEnv({ SEEDBED_INPUT_DIRS: '/srv/genomes, /mnt/sequencer' }).SEEDBED_INPUT_DIRS).toEqual(['/srv/genomes', '/mnt/sequencer']);
+    expect(readEnv({}).SEEDBED_INPUT_DIRS).toEqual([]);
+    expect(() => readEnv({ SEEDBED_INPUT_DIRS: 'genomes' })).toThrow(/SEEDBED_INPUT_DIRS must be a comma-separated list of absolute folders.*Set SEEDBED_INPUT_DIRS/);
+    expect(() => readEnv({ SEEDBED_DATA_DIR: '/srv/seedbed/data', SEEDBED_INPUT_DIRS: '/srv' })).toThrow(/SEEDBED_INPUT_DIRS lists \/srv, which holds or lies in SEEDBED_DATA_DIR/);
+    expect(() => readEnv({ SEEDBED_DATA_DIR: '/srv/seedbed/data', SEEDBED_INPUT_DIRS: '/srv/seedbed/data/files' })).toThrow(/lies in SEEDBED_DATA_DIR/);
+  });
+
   it('names every bad variable at once', () => {
     expect(() => readEnv({ PORT: 'x', SEEDBED_LOG_LEVEL: 'y' })).toThrow(/PORT[\s\S]*SEEDBED_LOG_LEVEL/);
   });
