@@ -1,6 +1,6 @@
 import { FileStore } from '@tus/file-store';
 import { Server, type Upload } from '@tus/server';
-import { createHash, type Hash } from 'node:crypto';
+import { createHash, randomBytes, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { type Readable, Transform } from 'node:stream';
@@ -101,6 +101,48 @@ function tusError(status: number, message: string, errors?: Record<string, strin
 
 const DOMAIN_STATUS: Partial<Record<DomainError['kind'], number>> = { invalid: 400, 'not-found': 404, conflict: 409, 'too-large': 413 };
 
+/** Upload ids are 16 random bytes in hex (our naming function): nothing else names an upload. */
+const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+export const NO_SUCH_UPLOAD = 'No upload at this address: it was finished, removed after lying idle, or started by someone else. Start the upload again.';
+const TUS_CLIENT_HINT = 'Use a tus 1.0.0 client (tus-js-client, Uppy), or send the whole file in one request with POST /files.';
+
+/**
+ * The message for a failure tus answered in its own words (plain text): what went wrong and what
+ * to do, as every other API error says it.
+ */
+function explainTusFailure(status: number, text: string): string {
+  const said = text.trim();
+  if (status === 412) return `This request has no Tus-Resumable header, which every resumable upload request needs. Send Tus-Resumable: 1.0.0. ${TUS_CLIENT_HINT}`;
+  if (status === 404) return NO_SUCH_UPLOAD;
+  if (status === 410) return 'This upload has expired and its bytes were removed. Start the upload again.';
+  if (status === 409) return 'The Upload-Offset header does not match the bytes this upload holds. Ask with HEAD for its Upload-Offset and resume from there.';
+  const invalid = /^Invalid (.+)$/.exec(said)?.[1];
+  const headerNames = (names: string) => names.split(' ').map((name) => name.replace(/(^|-)[a-z]/g, (letter) => letter.toUpperCase()));
+  if (status === 400 && invalid) return `The request's ${headerNames(invalid).join(', ')} header is not valid for a resumable upload. ${TUS_CLIENT_HINT}`;
+  if (/Upload-Length or Upload-Defer-Length/.test(said)) return `Creating a resumable upload needs an Upload-Length header with the file's size in bytes. ${TUS_CLIENT_HINT}`;
+  if (/Upload-Offset header required/.test(said)) return "Sending bytes needs an Upload-Offset header: where in the file they start. Ask with HEAD for the upload's Upload-Offset.";
+  if (/Content-Type header required/.test(said)) return 'Sending bytes needs the header Content-Type: application/offset+octet-stream.';
+  if (/Upload-Metadata is invalid/.test(said)) return `The Upload-Metadata header is not valid: comma-separated pairs of a key, a space and a Base64 value, each key once. ${TUS_CLIENT_HINT}`;
+  if (/completed upload/.test(said)) return 'This upload is complete and cannot be cancelled. Delete the stored file instead.';
+  if (status === 501) return `${said.replace(/\.?$/, '.')} Turn that feature off in the tus client.`;
+  if (status >= 500) return 'The upload could not be stored. Try again; if it fails again, tell your administrator.';
+  return `${said.replace(/\.?$/, '.')} ${TUS_CLIENT_HINT}`;
+}
+
+/** A tus answer as the API answers: failures in the JSON error envelope, CORS left to the API's own middleware. */
+async function asApiAnswer(response: Response): Promise<Response> {
+  const headers = new Headers(response.headers);
+  // SEEDBED_CORS_ORIGINS is applied by the API's CORS middleware; tus's own ('*') must not reach the client.
+  for (const name of [...headers.keys()]) if (name.startsWith('access-control-')) headers.delete(name);
+  if (response.status < 400) return new Response(response.body, { status: response.status, headers });
+  const text = response.body ? await response.text() : '';
+  const body = text.startsWith('{') ? text : json({ message: explainTusFailure(response.status, text) });
+  headers.set('Content-Type', 'application/json');
+  headers.delete('Content-Length');
+  return new Response(body, { status: response.status, headers });
+}
+
 export interface ResumableUploadsOptions {
   files: SeedbedFileStore;
   /** The path the tus endpoint is served at, as browsers see it, e.g. /api/uploads. */
@@ -113,6 +155,16 @@ export interface ResumableUploadsOptions {
 export function createResumableUploads(options: ResumableUploadsOptions) {
   const { files, log } = options;
   const store = new HashingFileStore(path.join(files.stagingDir, 'resumable'));
+  /**
+   * The upload a request names: the last segment of its path, never its query string. The tus
+   * server reads the id through this function too, so the ownership check below and tus act on
+   * the same upload (tus's own reading took `/uploads/x?y=/<id>` as <id>).
+   */
+  const uploadIdOf = (request: Request): string | undefined => {
+    const pathname = new URL(request.url).pathname;
+    const id = pathname.startsWith(`${options.path}/`) ? pathname.slice(options.path.length + 1) : '';
+    return UPLOAD_ID.test(id) ? id : undefined;
+  };
   /** Who sent each request being handled (the tus hooks see the request only). */
   const senders = new WeakMap<object, TokenOwner>();
 
@@ -144,6 +196,10 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
     datastore: store,
     relativeLocation: true,
     maxSize: files.maxUploadBytes,
+    namingFunction: () => randomBytes(16).toString('hex'),
+    getFileIdFromRequest: (request) => uploadIdOf(request),
+    // No CORS of tus's own: the API's middleware answers for SEEDBED_CORS_ORIGINS.
+    allowedOrigins: [],
     // Uploads are named by tus's random ids; the person's file name is metadata.
     async onUploadCreate(request, upload) {
       const owner = senders.get(request);
@@ -159,7 +215,7 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
       const owner = senders.get(request);
       const file = upload.storage?.path ?? store.fileOf(upload.id);
       try {
-        if (!owner || upload.metadata?.userId !== String(owner.id)) throw tusError(404, 'No such upload.');
+        if (!owner || upload.metadata?.userId !== String(owner.id)) throw tusError(404, NO_SUCH_UPLOAD);
         const prepared = await files.prepare(metadataValues(upload.metadata), upload.size ?? null);
         const sha256 = await store.sha256Of(upload.id, file, upload.size ?? upload.offset);
         const stored = await files.accept(prepared, { file, sizeBytes: upload.size ?? upload.offset, sha256 }, owner.id);
@@ -173,27 +229,40 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
         store.hashes.delete(upload.id);
       }
     },
-    onResponseError(_request, error) {
-      if ('status_code' in error && error.body.startsWith('{')) return undefined;
-      if ('status_code' in error && error.status_code === 413) {
+    async onResponseError(request, error) {
+      if (!('status_code' in error)) return asTusError(error);
+      if (error.body.startsWith('{')) return undefined;
+      if (error.status_code === 413) {
+        // Past the length the upload declared (a PATCH), or past the server's limit (creating it).
+        const id = request.method === 'PATCH' ? uploadIdOf(request) : undefined;
+        const declared = id ? (await store.getUpload(id).catch(() => null))?.size : undefined;
+        if (declared !== undefined) {
+          return tusError(
+            413,
+            `This request sends more bytes than the ${declared.toLocaleString('en')} bytes the upload declared in its Upload-Length. Send only the bytes that remain, or start a new upload with the file's real length.`,
+          );
+        }
         return tusError(
           413,
           `The file is larger than the ${Math.round(files.maxUploadBytes / 1024 ** 2).toLocaleString('en')} MB files are limited to on this server. Ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`,
         );
       }
-      if ('status_code' in error) return tusError(error.status_code, error.body.trim().replace(/\.?$/, '.'));
-      return asTusError(error);
+      return tusError(error.status_code, explainTusFailure(error.status_code, error.body));
     },
   });
 
-  /** Serves one tus request from `owner`; an upload is only reachable by whoever created it. */
-  async function handle(request: Request, owner: TokenOwner, uploadId: string | null): Promise<Response> {
-    if (uploadId) {
-      const upload = await store.getUpload(uploadId).catch(() => null);
-      if (upload && upload.metadata?.userId !== String(owner.id)) return new Response(json({ message: 'No such upload.' }), { status: 404, headers: { 'Content-Type': 'application/json' } });
+  /**
+   * Serves one tus request from `owner` (none for a CORS preflight); an upload is only reachable
+   * by whoever created it. Answers in the API's form: JSON errors, and CORS left to the API.
+   */
+  async function handle(request: Request, owner: TokenOwner | undefined): Promise<Response> {
+    const id = uploadIdOf(request);
+    if (id && request.method !== 'OPTIONS') {
+      const upload = await store.getUpload(id).catch(() => null);
+      if (upload && upload.metadata?.userId !== String(owner?.id)) return asApiAnswer(new Response(json({ message: NO_SUCH_UPLOAD }), { status: 404 }));
     }
-    senders.set(request, owner);
-    return server.handleWeb(request);
+    if (owner) senders.set(request, owner);
+    return asApiAnswer(await server.handleWeb(request));
   }
 
   let timer: NodeJS.Timeout | undefined;

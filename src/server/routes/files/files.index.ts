@@ -13,6 +13,10 @@ export const filesRouter = createRouter()
   .openapi(routes.content, handlers.content);
 
 // Resumable uploads speak the tus protocol (tus.io), not JSON: served beside the documented routes.
+// The answer goes out through the context, so the API's security headers and CORS come along.
 for (const route of ['/uploads', '/uploads/:id']) {
-  filesRouter.all(route, (c) => c.get('deps').uploads.handle(c.req.raw, c.get('user'), c.req.param('id') ?? null));
+  filesRouter.all(route, async (c) => {
+    const answer = await c.get('deps').uploads.handle(c.req.raw, c.get('user'));
+    return c.newResponse(answer.body, answer);
+  });
 }
