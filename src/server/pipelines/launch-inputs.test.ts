@@ -79,6 +79,14 @@ describe('run inputs: stored files, the catalogue, and the folders an administra
     expect(((await response.json()) as Refusal).errors['params.input']).toMatch(/no_such_trial\.csv is neither a stored file nor in a folder runs may read/);
   });
 
+  it('reads a file:// address as the path it is, and refuses it outside', async () => {
+    const elsewhere = path.join(outside, 'by_address.csv');
+    fs.copyFileSync(TRIAL, elsewhere);
+    const response = await phenomix('by_address', `file://${elsewhere}`);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as Refusal).errors['params.input']).toMatch(/^file:\/\/.*by_address\.csv is neither a stored file nor in a folder runs may read/);
+  });
+
   it('refuses a file of the data folder that is not a stored file, and one reached by climbing out of the run folder', async () => {
     const unstored = path.join(t.dataDir, 'not_stored.csv');
     fs.copyFileSync(TRIAL, unstored);
@@ -119,6 +127,10 @@ describe('run inputs: stored files, the catalogue, and the folders an administra
     const [trial] = await t.db.select({ storagePath: files.storagePath }).from(files).where(eq(files.name, 'wheat_trial_3envs.csv'));
     const response = await phenomix('stored_trial', path.join(t.dataDir, trial!.storagePath));
     expect(response.status, await response.clone().text()).toBe(201);
+    // The demo's gVCF samplesheet names stored files by their paths.
+    const sample = (name: string) => path.join(t.dataDir, 'files', 'sample-data', name);
+    const combine = await h.launch({ pipelineId: 'combine-gvcfs', name: 'stored_sheet', params: { input: sample('gvcf_samplesheet.csv'), fasta: sample('sample_reference.fa'), outdir: 'results' } });
+    expect(combine.status, await combine.clone().text()).toBe(201);
   });
 
   describe('samplesheets', () => {

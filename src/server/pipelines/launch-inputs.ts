@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { SchemaProperty } from '../../contract/nextflow-schema';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
-import { isInside, isRemoteLocation, isStrictlyInside } from '../runs/outputs';
+import { isInside, isStrictlyInside } from '../runs/outputs';
 import { S3_CACHE_FOLDER } from '../storage/file-store';
 import type { CataloguePipeline } from './catalogue';
-import { type SamplesheetPath, samplesheetPaths, samplesheetProblems } from './samplesheet';
+import { isRemoteInput, type SamplesheetPath, samplesheetPaths, samplesheetProblems } from './samplesheet';
 
 /**
  * Which files a run may read. A run reads what its parameters name, so a parameter is a way to
@@ -22,6 +23,17 @@ import { type SamplesheetPath, samplesheetPaths, samplesheetProblems } from './s
 const INPUT_FORMATS = new Set(['file-path', 'path']);
 const MAX_REPORTED_CELLS = 5;
 const FIX = 'upload it, or ask an administrator to add its folder to SEEDBED_INPUT_DIRS';
+
+/** A `file://` address as the path it names; anything else as it is. */
+function pathOf(value: string): string {
+  if (!/^file:/i.test(value)) return value;
+  try {
+    return fileURLToPath(value);
+  } catch {
+    // Not a path Nextflow could open either (file://host/…): checked as written, so refused.
+    return value;
+  }
+}
 
 /** `${projectDir}/assets/x`, `$baseDir/x`: a path inside the pipeline's own folder, as Nextflow writes it. */
 const PIPELINE_FOLDER_VARIABLE = /^\$(?:\{(?:projectDir|baseDir|workflow\.projectDir)\}|(?:projectDir|baseDir)(?![\w.]))/;
@@ -131,8 +143,8 @@ export interface LaunchInputOptions {
 async function samplesheetRefusal(sheet: string, cells: SamplesheetPath[], options: LaunchInputOptions, roots: string[]): Promise<string | null> {
   // The pipeline's code reads a relative path beside the sheet; Nextflow (nf-schema) in its launch directory.
   const locationsOf = (cell: SamplesheetPath) => {
-    const beside = path.resolve(path.dirname(sheet), cell.value);
-    const launched = path.resolve(options.runDir, cell.value);
+    const beside = path.resolve(path.dirname(sheet), pathOf(cell.value));
+    const launched = path.resolve(options.runDir, pathOf(cell.value));
     return options.engine === 'nextflow' && !isStrictlyInside(options.runDir, launched) ? [beside, launched] : [beside];
   };
   const refused = await options.access.refusedAmong(cells.flatMap(locationsOf), roots);
@@ -163,7 +175,7 @@ export async function launchInputProblems(pipeline: CataloguePipeline, params: R
   for (const group of Object.values(pipeline.schema.$defs)) {
     for (const [name, property] of Object.entries(group.properties) as Array<[string, SchemaProperty & { exists?: boolean; schema?: string }]>) {
       const value = params[name];
-      if (!INPUT_FORMATS.has(property.format ?? '') || typeof value !== 'string' || !value || isRemoteLocation(value)) continue;
+      if (!INPUT_FORMATS.has(property.format ?? '') || typeof value !== 'string' || !value || isRemoteInput(value)) continue;
       const field = `params.${name}`;
       const inPipelineFolder = pipelineFolderPath(value);
       if (inPipelineFolder !== null) {
@@ -175,7 +187,7 @@ export async function launchInputProblems(pipeline: CataloguePipeline, params: R
         // Left at the schema's default, or on Nextflow (which resolves it where it keeps the pipeline): the pipeline's business.
         if (options.engine === 'nextflow' || value === property.default) continue;
       }
-      const file = inPipelineFolder !== null ? path.join(pipeline.directory, inPipelineFolder) : path.resolve(options.runDir, value);
+      const file = inPipelineFolder !== null ? path.join(pipeline.directory, inPipelineFolder) : path.resolve(options.runDir, pathOf(value));
       if ((await options.access.refusedAmong([file], roots)).size > 0) {
         errors[field] = refusalOf(value);
         continue;

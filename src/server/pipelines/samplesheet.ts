@@ -88,6 +88,12 @@ export function samplesheetProblems(file: string, schemaFile: string, baseDir: s
   return `${bad} of ${parsed.data.length} rows of ${path.basename(file)} do not fit the pipeline's samplesheet schema${columns}: ${problems.join(' · ')}${more}.`;
 }
 
+/**
+ * Whether a value names a location this server does not read for the run (s3://, https://):
+ * Nextflow fetches those itself. `file://` is a path on this server like any other.
+ */
+export const isRemoteInput = (value: string) => isRemoteLocation(value) && !/^file:/i.test(value);
+
 /** A cell of a samplesheet that names a file: its row (as a spreadsheet numbers it), column and value. */
 export interface SamplesheetPath {
   row: number;
@@ -129,7 +135,7 @@ export function samplesheetPaths(file: string, schemaFile: string | null, baseDi
       // Cells past the header's last column arrive as one list (Papa's __parsed_extra).
       for (const cell of Array.isArray(cells) ? (cells as unknown[]) : [cells]) {
         const value = typeof cell === 'string' ? cell.trim() : '';
-        if (!value || isRemoteLocation(value)) continue;
+        if (!value || isRemoteInput(value)) continue;
         if (pathColumns ? pathColumns.has(column) : looksLikePath(value, baseDir)) paths.push({ row: index + 2, column, value });
       }
     }
