@@ -14,6 +14,7 @@ import {
   brapiTrialSchema,
 } from '../../../contract/brapi';
 import { accessions, crossPlans, experimentEntries, experiments, plannedCrosses, projects, sites } from '../../db/schema';
+import { API_SECURITY_HEADERS } from '../../http/security-headers';
 import { silentLogger } from '../../log';
 import { setUpTestApi } from '../../testing/test-api';
 
@@ -104,6 +105,14 @@ describe('BrAPI v2.1 (read only) under /brapi/v2', () => {
       expect(response.headers.get('www-authenticate')).toBe('Bearer');
       const body = brapiErrorSchema.parse(await response.json());
       expect(body.metadata.status[0]).toMatchObject({ messageType: 'ERROR', message: expect.stringContaining('Authorization: Bearer') });
+    }
+  });
+
+  it('sends the API’s security headers with every answer, found or refused', async () => {
+    const answers = [await brapi('serverinfo', null), await brapi('programs'), await brapi('programs', null), await brapi('nothing-here'), await brapi('programs?pageSize=-1')];
+    expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 404, 400]);
+    for (const answer of answers) {
+      for (const [name, value] of API_SECURITY_HEADERS) expect(answer.headers.get(name), `${answer.status} ${name}`).toBe(value);
     }
   });
 
