@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MLFLOW_RUN_STATUSES } from '../../contract/mlflow-url';
 import type { MlflowKeyValue, MlflowMetric } from '../../contract/mlflow';
 import type { MlflowCredential } from '../env';
-import type { AllowedHosts } from './address-policy';
+import { type AllowedHosts, normaliseHost } from './address-policy';
 import { createRemoteReader, RemoteError, type RemoteAnswer, type Resolver } from './remote';
 
 /**
@@ -139,7 +139,7 @@ export function createMlflowClient({
       response = await remote.get(url, headers);
     } catch (error) {
       if (!(error instanceof RemoteError)) throw error;
-      throw remoteFailure(trackingUri, url.hostname, error, timeoutMs);
+      throw remoteFailure(trackingUri, normaliseHost(url.hostname), error, timeoutMs);
     }
     let body: unknown;
     try {

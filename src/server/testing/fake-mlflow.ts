@@ -40,6 +40,10 @@ export interface FakeMlflowOptions {
   authorization?: string;
   /** Serve under a path prefix, as behind a proxy. */
   prefix?: string;
+  /** The loopback address to listen on (127.0.0.1 by default); another one plays a second host. */
+  host?: string;
+  /** The port (a free one by default). */
+  port?: number;
 }
 
 const START = Date.UTC(2026, 10, 1, 9, 0, 0);
@@ -93,11 +97,14 @@ export async function startFakeMlflow(options: FakeMlflowOptions = {}) {
     }
     send(404, { error_code: 'ENDPOINT_NOT_FOUND', message: `No API endpoint at ${url.pathname}` });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const uri = `http://127.0.0.1:${(server.address() as AddressInfo).port}${prefix}`;
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, host, resolve));
+  const port = (server.address() as AddressInfo).port;
+  const uri = `http://${host}:${port}${prefix}`;
 
   return {
     uri,
+    port,
     requests,
     /** Creates a RUNNING run and returns its id (32 hex digits, as MLflow makes them). */
     createRun(fields: { name?: string; experimentId?: string; params?: Record<string, string>; tags?: Record<string, string> } = {}): string {
