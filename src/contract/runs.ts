@@ -14,6 +14,17 @@ export const runNameSchema = z.string({ error: 'Required' }).trim().min(1, 'Requ
 
 export const labelSchema = z.string().trim().min(1, 'Labels cannot be empty').max(LABEL_MAX, `Labels are at most ${LABEL_MAX} characters`).regex(LABEL_PATTERN, LABEL_RULE);
 
+/**
+ * A branch, tag or commit, as Git allows it. It goes on Nextflow's command line after `-r`, so
+ * one that begins with `-` (`-resume`, `-c/etc/passwd`) would be read as an option: Git refuses
+ * such names too.
+ */
+export const revisionSchema = z
+  .string()
+  .trim()
+  .regex(/^[\w./-]{1,100}$/, 'A branch, tag or commit: letters, digits, _ . / and -')
+  .refine((revision) => !revision.startsWith('-'), 'Begins with -, which Nextflow would read as an option: give a branch, tag or commit');
+
 export const runLaunchSchema = z.object({
   pipelineId: z.string().regex(/^[a-z0-9-]+$/, 'Pipeline ids are lower-case letters, digits and dashes'),
   name: runNameSchema,
@@ -23,12 +34,7 @@ export const runLaunchSchema = z.object({
   labels: z.array(labelSchema).max(MAX_LABELS, `At most ${MAX_LABELS} labels`).default([]),
   params: z.record(z.string(), z.unknown()).describe('Pipeline parameters, checked against its nextflow_schema.json'),
   relaunchOf: optionalRecordId.describe('The run this launch repeats (the form filled from it)'),
-  revision: z
-    .string()
-    .trim()
-    .regex(/^[\w./-]{1,100}$/, 'A branch, tag or commit: letters, digits, _ . / and -')
-    .optional()
-    .describe('Another revision of the pipeline than the catalogue’s (nextflow engine)'),
+  revision: revisionSchema.optional().describe('Another revision of the pipeline than the catalogue’s (nextflow engine)'),
 });
 export type RunLaunch = z.input<typeof runLaunchSchema>;
 export type RunLaunchValues = z.output<typeof runLaunchSchema>;
@@ -45,12 +51,7 @@ export type RunUpdate = z.input<typeof runUpdateSchema>;
 /** Resuming a nextflow run: Nextflow's -resume with the run's session, in its work directory. */
 export const runResumeSchema = z.object({
   name: runNameSchema.optional().describe('The new run’s name (default: the old name with _resumed)'),
-  revision: z
-    .string()
-    .trim()
-    .regex(/^[\w./-]{1,100}$/, 'A branch, tag or commit: letters, digits, _ . / and -')
-    .optional()
-    .describe('Another revision of the pipeline (default: the run’s own)'),
+  revision: revisionSchema.optional().describe('Another revision of the pipeline (default: the run’s own)'),
 });
 export type RunResume = z.input<typeof runResumeSchema>;
 

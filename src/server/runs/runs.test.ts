@@ -56,7 +56,9 @@ function fakeNextflow(): string {
 const fs = require('node:fs');
 const args = process.argv.slice(2);
 fs.writeFileSync('fake-nextflow-call.json', JSON.stringify({ args, cwd: process.cwd(), env: Object.keys(process.env), nxf: Object.fromEntries(Object.entries(process.env).filter(([name]) => name.startsWith('NXF_'))) }));
-const url = args[args.indexOf('-with-weblog') + 1];
+// The weblog address comes in the run's own config file (the last -c), as Nextflow reads it.
+const weblogConfig = fs.readFileSync(args[args.lastIndexOf('-c') + 1], 'utf8');
+const url = /url = '([^']*)'/.exec(weblogConfig)[1];
 const name = args[args.indexOf('-name') + 1];
 const events = JSON.parse(fs.readFileSync(${JSON.stringify(HELLO_EVENTS)}, 'utf8')).map((event) => ({ ...event, runName: name }));
 const post = (event) => fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(event) });
@@ -412,18 +414,37 @@ describe('the nextflow engine', () => {
       path.join(run.runDir, 'params.json'),
       '-name',
       'nf_exact',
-      '-with-weblog',
-      `${t.apiUrl()}/runs/${id}/weblog?secret=${secret}`,
       '-work-dir',
       path.join(run.runDir, 'work'),
       '-profile',
       'docker',
+      '-c',
+      path.join(run.runDir, 'weblog.config'),
     ]);
+    // The secret is never on the command line (any local user reads those with ps): it is in a file only the server's user reads.
+    expect(call.args.filter((arg) => arg.includes(secret))).toEqual([]);
+    const weblogConfig = path.join(run.runDir, 'weblog.config');
+    expect(fs.statSync(weblogConfig).mode & 0o777).toBe(0o600);
+    expect(fs.readFileSync(weblogConfig, 'utf8')).toContain(`weblog {\n  enabled = true\n  url = '${t.apiUrl()}/runs/${id}/weblog?secret=${secret}'\n}`);
     const params = JSON.parse(fs.readFileSync(path.join(run.runDir, 'params.json'), 'utf8'));
     // Only what differs from the schema's defaults, as nf-core launch writes it: -params-file outranks the site's config.
     expect(params).toEqual({ input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results', min_maf: 0.01 });
     const outputs = (await (await t.call(`/runs/${id}/outputs`, { token: await t.signInNewUser() })).json()) as { local: boolean; location: string };
     expect(outputs).toMatchObject({ local: false, location: 's3://bucket/results' });
+  });
+
+  it('refuses a revision that Nextflow would read as an option, on the revision field, at launch and at resume', async () => {
+    for (const revision of ['-resume', '-c/etc/passwd', ' -hub']) {
+      const response = await h.launch({ pipelineId: 'nf-processvcfs', name: 'dash_revision', revision, params: { input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results' } });
+      expect(response.status).toBe(400);
+      expect(((await response.json()) as { errors: Record<string, string> }).errors.revision).toBe('Begins with -, which Nextflow would read as an option: give a branch, tag or commit');
+    }
+    const ended = await h.untilEnded(
+      ((await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'resume_dash', params: { input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results' } })).json()) as { id: number }).id,
+    );
+    const resumed = await t.call(`/runs/${ended.id}/resume`, { method: 'POST', token: await t.signInNewUser(), json: { revision: '-resume' } });
+    expect(resumed.status).toBe(400);
+    expect(((await resumed.json()) as { errors: Record<string, string> }).errors).toHaveProperty('revision');
   });
 
   it('cancels with SIGTERM: the process ends and the run stays CANCELLED', async () => {

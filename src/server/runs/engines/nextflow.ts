@@ -32,26 +32,46 @@ export function nextflowEnvironment(source: NodeJS.ProcessEnv = process.env): No
   return env;
 }
 
+/** A string as a single-quoted Groovy literal (no `${…}` interpolation in those). */
+const groovyString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
+
+/**
+ * The run's weblog address holds its secret, and any local user can read a command line (`ps`):
+ * it goes to Nextflow in a config file of the run's own, readable by the server's user alone
+ * (`weblog.enabled`, as `-with-weblog` would set it), never as an argument.
+ */
+export function writeWeblogConfig(runDir: string, weblogUrl: string): string {
+  const file = path.join(runDir, 'weblog.config');
+  const text = `// Written by Seedbed for this run alone: where Nextflow posts its progress.\nweblog {\n  enabled = true\n  url = ${groovyString(weblogUrl)}\n}\n`;
+  fs.writeFileSync(file, text, { mode: 0o600 });
+  // The mode above applies only to a new file: a relaunch in the same folder is made private too.
+  fs.chmodSync(file, 0o600);
+  return file;
+}
+
 /** `nextflow run …` exactly as Seedbed launches it: arguments in this order. */
-export function nextflowArguments(spec: LaunchSpec, paramsFile: string, config: string | undefined, workDir?: string): string[] {
+export function nextflowArguments(spec: LaunchSpec, files: { paramsFile: string; weblogConfig: string }, config: string | undefined, workDir?: string): string[] {
   const { manifest } = spec.pipeline;
+  // Refused at launch (contract/runs.ts); checked again here because Nextflow would read it as an option.
+  if (spec.revision.startsWith('-')) throw new Error(`The revision ${JSON.stringify(spec.revision)} begins with -, which Nextflow would read as an option; launch again with a branch, tag or commit.`);
   return [
     'run',
     manifest.repository,
     '-r',
     spec.revision,
     '-params-file',
-    paramsFile,
+    files.paramsFile,
     '-name',
     spec.name,
-    '-with-weblog',
-    spec.weblogUrl,
     '-work-dir',
     // A resumed run works in the earlier run's work directory, where its cached tasks are.
     workDirOf(spec.resume ?? spec, workDir),
     '-profile',
     manifest.defaultProfile,
     ...(config ? ['-c', config] : []),
+    // Last, so that the run reports to this Seedbed whatever the site's config says of weblogs.
+    '-c',
+    files.weblogConfig,
     ...(spec.resume ? ['-resume', spec.resume.sessionId] : []),
   ];
 }
@@ -79,7 +99,8 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
       if (!executable) throw new Error('nextflow is not on PATH');
       const paramsFile = path.join(spec.runDir, 'params.json');
       fs.writeFileSync(paramsFile, JSON.stringify(changedFromDefaults(spec.pipeline, spec.params), null, 2));
-      return spawnDetached(executable, nextflowArguments(spec, paramsFile, options.config, options.workDir), {
+      const weblogConfig = writeWeblogConfig(spec.runDir, spec.weblogUrl);
+      return spawnDetached(executable, nextflowArguments(spec, { paramsFile, weblogConfig }, options.config, options.workDir), {
         cwd: spec.runDir,
         logFile: spec.logFile,
         // -resume looks the session up in the cache of the launch directory it ran from: the earlier run's.

@@ -3,7 +3,7 @@
  * local engine and Nextflow reach Seedbed through the same endpoint.
  *
  * Started by the local engine as `node runner.ts <runDir>/local-run.json` (Node strips the
- * types), so it imports nothing but Node itself and the implementation.
+ * types), so it imports nothing but Node itself, its own folder and the implementation.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LocalRunFile } from '../engines/local.ts';
 import type { LocalContext } from './context.ts';
+import { logLine } from './log-line.ts';
 
 const runFile = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as LocalRunFile;
 const params = JSON.parse(fs.readFileSync(runFile.paramsFile, 'utf8')) as Record<string, unknown>;
@@ -21,7 +22,8 @@ let nextTaskId = 1;
 /** The trace of the first task that failed, for the workflow's `error` event. */
 let failedTrace: Record<string, unknown> | null = null;
 
-const log = (message: string) => process.stdout.write(`${new Date().toISOString()} ${message}\n`);
+// Messages carry parameter values and error messages a person typed: written as one line each (log-line.ts).
+const log = (message: string) => process.stdout.write(`${new Date().toISOString()} ${logLine(String(message))}\n`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** How long Seedbed may stay unreachable (a restart) before the run gives up: in all, not per event. */
