@@ -22,7 +22,8 @@ const load = (headers: Record<string, string> = {}) => api.request('/demo-data',
 
 describe('loading the demo data through the server (npm run seed:demo while it holds the database)', () => {
   it('is refused without the key of the data folder’s lock, or with a user’s token, saying what to run', async () => {
-    for (const headers of [{}, { [LOCAL_KEY_HEADER]: randomBytes(32).toString('base64url') }, { authorization: `token ${localKey}` }]) {
+    const attempts: Array<Record<string, string>> = [{}, { [LOCAL_KEY_HEADER]: randomBytes(32).toString('base64url') }, { authorization: `token ${localKey}` }];
+    for (const headers of attempts) {
       const refused = await load(headers);
       expect(refused.status).toBe(403);
       expect(((await refused.json()) as { message: string }).message).toContain('Run `npm run seed:demo` with the same SEEDBED_DATA_DIR as the server.');
