@@ -9,6 +9,7 @@ import { createSmtpMailer } from './mail';
 import { hasNoBreedingData, seedDemo } from './demo/seed-demo';
 import { hasSampleFiles, seedSampleFiles } from './demo/sample-files';
 import { seedFileTypes } from './services/file-types';
+import { consoleAddress } from './services/invitations';
 import { readCatalogue } from './pipelines/catalogue';
 import { createSite } from './site';
 import { createLocalEngine } from './runs/engines/local';
@@ -103,7 +104,8 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     basePath: API_BASE_PATH,
     catalogue,
     mailer: env.SEEDBED_SMTP_URL ? createSmtpMailer(env.SEEDBED_SMTP_URL, env.SEEDBED_SMTP_FROM) : null,
-    publicUrl: env.SEEDBED_PUBLIC_URL,
+    // Invitation links: the configured address, never the request's Host header.
+    publicUrl: consoleAddress({ publicUrl: env.SEEDBED_PUBLIC_URL, host: env.HOST, port: env.PORT }),
     runService,
     dataDir: env.SEEDBED_DATA_DIR,
     mlflow,

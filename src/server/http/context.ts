@@ -22,7 +22,7 @@ export interface ApiDependencies {
   trustProxy: boolean;
   /** Sends invitation emails; null when no mail server is configured. */
   mailer: Mailer | null;
-  /** Address of the console for links in emails; unset: the address of the request. */
+  /** Address of the console for invitation links (services/invitations.ts consoleAddress); unset: no link can be built. */
   publicUrl: string | undefined;
   /** Launches, cancels and recovers runs; null where runs are not served (some tests). */
   runs: RunService | null;

@@ -14,7 +14,7 @@ export function errorResponses(...statuses: Array<400 | 401 | 403 | 404 | 409 | 
     429: 'Too many attempts',
     501: 'Not available on this server (e.g. no local implementation)',
     502: 'A server Seedbed asked on your behalf (an MLflow tracking server) failed or could not be reached; the message names it',
-    503: 'The engine cannot launch now (e.g. nextflow is not installed)',
+    503: 'This server cannot do it as configured now (e.g. nextflow is not installed, or no SEEDBED_PUBLIC_URL for a link); the message says what to set',
   } as const;
   return Object.fromEntries(statuses.map((status) => [status, { description: descriptions[status], content: { 'application/json': { schema: apiErrorSchema } } }]));
 }

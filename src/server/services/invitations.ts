@@ -103,3 +103,22 @@ export function unusableInvitationMessage(row: InvitationRow | null): string | n
       return null;
   }
 }
+
+/** Interfaces that name every address of the machine, not one a colleague could open. */
+const EVERY_INTERFACE = new Set(['0.0.0.0', '::', '[::]']);
+
+/**
+ * Where people open Seedbed, for the links in invitations: SEEDBED_PUBLIC_URL, else the address
+ * this server was told to listen on (HOST and PORT), else nothing when HOST is every interface.
+ * Never a request's Host or Origin header: whoever sends the request chooses those, and the link
+ * would carry the invitation's token to their site.
+ */
+export function consoleAddress(config: { publicUrl: string | undefined; host: string; port: number }): string | undefined {
+  if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
+  if (EVERY_INTERFACE.has(config.host)) return undefined;
+  return `http://${config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host}:${config.port}`;
+}
+
+/** Why no invitation link can be built, and the fix. */
+export const NO_CONSOLE_ADDRESS =
+  'Seedbed does not know the address people open it at, so it cannot build an invitation link that would work: it listens on every interface (HOST is 0.0.0.0 or ::) and SEEDBED_PUBLIC_URL is not set. Ask your administrator to set SEEDBED_PUBLIC_URL to that address (e.g. https://seedbed.example.org) and restart Seedbed.';

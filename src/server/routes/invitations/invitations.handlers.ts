@@ -8,23 +8,30 @@ import { invitations, users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
 import type { AppEnv } from '../../http/context';
 import { DomainError } from '../../domain-errors';
-import { findInvitationByToken, getInvitation, invitationStatus, listInvitations as listInvitationRows, newInvitationToken, unusableInvitationMessage } from '../../services/invitations';
+import {
+  findInvitationByToken,
+  getInvitation,
+  invitationStatus,
+  listInvitations as listInvitationRows,
+  NO_CONSOLE_ADDRESS,
+  newInvitationToken,
+  unusableInvitationMessage,
+} from '../../services/invitations';
 import { createUser, findUserByEmail, normalizeEmail, toUserResponse } from '../../services/users';
 import type * as routes from './invitations.routes';
 
 type Handler<R extends RouteConfig> = RouteHandler<R, AppEnv>;
 
-/** The console's address: configured, else the browser's Origin, else this request's. */
+/** The console's configured address (services/invitations.ts consoleAddress); refused before anything is written when there is none. */
 function consoleOrigin(c: Context<AppEnv>): string {
   const configured = c.get('deps').publicUrl;
-  if (configured) return configured.replace(/\/+$/, '');
-  const origin = c.req.header('origin');
-  return origin && /^https?:\/\/[^/\s]+$/.test(origin) ? origin : new URL(c.req.url).origin;
+  if (!configured) throw new DomainError('unavailable', NO_CONSOLE_ADDRESS);
+  return configured.replace(/\/+$/, '');
 }
 
 /** Emails the link when a mail server is configured; a failure is logged, and the console shows the link instead. */
-async function deliver(c: Context<AppEnv>, invitation: Invitation, token: string) {
-  const acceptUrl = `${consoleOrigin(c)}/manage/accept-invite?token=${encodeURIComponent(token)}`;
+async function deliver(c: Context<AppEnv>, invitation: Invitation, token: string, origin: string) {
+  const acceptUrl = `${origin}/manage/accept-invite?token=${encodeURIComponent(token)}`;
   const { mailer, log } = c.get('deps');
   let emailSent = false;
   if (mailer) {
@@ -64,6 +71,7 @@ export const listInvitations: Handler<typeof routes.listInvitations> = async (c)
 export const createInvitation: Handler<typeof routes.createInvitation> = async (c) => {
   const { db } = c.get('deps');
   const body = c.req.valid('json');
+  const origin = consoleOrigin(c);
   const email = normalizeEmail(body.email);
   if (await findUserByEmail(db, email)) {
     throw new DomainError('conflict', `${email} already has a Seedbed account.`, { email: 'This person already has an account' });
@@ -83,7 +91,7 @@ export const createInvitation: Handler<typeof routes.createInvitation> = async (
       .returning({ id: invitations.id });
     return inserted!;
   });
-  return c.json(await deliver(c, await loadOr404(c, row.id), token), 201);
+  return c.json(await deliver(c, await loadOr404(c, row.id), token, origin), 201);
 };
 
 export const resendInvitation: Handler<typeof routes.resendInvitation> = async (c) => {
@@ -92,9 +100,10 @@ export const resendInvitation: Handler<typeof routes.resendInvitation> = async (
   if (current.status === 'accepted' || current.status === 'revoked') {
     throw new DomainError('conflict', `This invitation was ${current.status}; it cannot be resent. Invite ${current.email} again instead.`);
   }
+  const origin = consoleOrigin(c);
   const { token, tokenHash, expiresAt } = newInvitationToken();
   await c.get('deps').db.update(invitations).set({ tokenHash, expiresAt }).where(eq(invitations.id, id));
-  return c.json(await deliver(c, await loadOr404(c, id), token), 200);
+  return c.json(await deliver(c, await loadOr404(c, id), token, origin), 200);
 };
 
 export const revokeInvitation: Handler<typeof routes.revokeInvitation> = async (c) => {

@@ -30,7 +30,7 @@ export const createInvitation = createRoute({
   tags,
   summary: 'Invite a colleague; the link is valid for 7 days and works once',
   request: { body: jsonBody(invitationCreateSchema) },
-  responses: { 201: jsonContent(invitationIssuedSchema, 'The invitation and its link, shown this once'), ...errorResponses(400, 401, 409) },
+  responses: { 201: jsonContent(invitationIssuedSchema, 'The invitation and its link, shown this once'), ...errorResponses(400, 401, 409, 503) },
 });
 
 export const resendInvitation = createRoute({
@@ -39,7 +39,7 @@ export const resendInvitation = createRoute({
   tags,
   summary: 'A new link (the old one stops working) valid for another 7 days',
   request: { params: idParams },
-  responses: { 200: jsonContent(invitationIssuedSchema, 'The invitation and its new link'), ...errorResponses(401, 404, 409) },
+  responses: { 200: jsonContent(invitationIssuedSchema, 'The invitation and its new link'), ...errorResponses(401, 404, 409, 503) },
 });
 
 export const revokeInvitation = createRoute({

@@ -4,17 +4,23 @@ import { createApi } from '../../api';
 import { invitations } from '../../db/schema';
 import { silentLogger } from '../../log';
 import type { MailMessage } from '../../mail';
+import { consoleAddress, NO_CONSOLE_ADDRESS } from '../../services/invitations';
 import { createTestApi, type TestApi } from '../../testing/test-api';
+
+/** The address the server would give the API listening on HOST=127.0.0.1 without SEEDBED_PUBLIC_URL (server.ts). */
+const LISTENING_ON = consoleAddress({ publicUrl: undefined, host: '127.0.0.1', port: 4321 });
 
 let t: TestApi;
 let token: string;
 let inviterId: number;
 beforeAll(async () => {
   t = await createTestApi();
+  t.api.deps.publicUrl = LISTENING_ON;
   const inviter = await t.createTestUser({ name: 'Norman Borlaug' });
   inviterId = inviter.id;
   token = await t.signIn(inviter.email);
-});
+  // Opening the database takes long on a loaded machine.
+}, 180_000);
 afterAll(() => t.close());
 
 let emailCount = 0;
@@ -36,16 +42,44 @@ interface Issued {
 describe('POST invitations', () => {
   it('creates a pending invitation valid for 7 days, with a link on the console and no email when SMTP is off', async () => {
     const email = freshEmail();
-    const response = await invite({ email: email.toUpperCase(), note: 'Welcome to the wheat team' }, (path, init) => t.call(path, { ...init, headers: { Origin: 'https://seedbed.example.org' } }));
+    const response = await invite({ email: email.toUpperCase(), note: 'Welcome to the wheat team' });
     expect(response.status).toBe(201);
     const body = (await response.json()) as Issued;
     expect(body.invitation).toMatchObject({ email, status: 'pending', invitedBy: { id: inviterId } });
     const days = (Date.parse(body.invitation.expiresAt) - Date.parse(body.invitation.createdAt)) / 86_400_000;
     expect(days).toBeCloseTo(7, 2);
-    expect(body.acceptUrl).toMatch(/^https:\/\/seedbed\.example\.org\/manage\/accept-invite\?token=[A-Za-z0-9_-]{43}$/);
+    expect(body.acceptUrl).toMatch(/^http:\/\/127\.0\.0\.1:4321\/manage\/accept-invite\?token=[A-Za-z0-9_-]{43}$/);
     expect(body.emailSent).toBe(false);
     const [row] = await t.db.select().from(invitations).where(eq(invitations.id, body.invitation.id));
     expect(row!.tokenHash).not.toContain(tokenOf(body.acceptUrl));
+  });
+
+  it('builds the link from the configured address, never from the request’s Host or Origin header', async () => {
+    const forged = await invite({ email: freshEmail() }, (path, init) =>
+      t.call(`http://attacker.example${path}`, { ...init, headers: { Host: 'attacker.example', Origin: 'https://attacker.example', 'X-Forwarded-Host': 'attacker.example' } }),
+    );
+    expect(forged.status).toBe(201);
+    const { acceptUrl } = (await forged.json()) as Issued;
+    expect(new URL(acceptUrl).origin).toBe('http://127.0.0.1:4321');
+  });
+
+  it('refuses to invite, saying to set SEEDBED_PUBLIC_URL, when the server listens on every interface without one', async () => {
+    expect(consoleAddress({ publicUrl: undefined, host: '0.0.0.0', port: 4321 })).toBeUndefined();
+    expect(consoleAddress({ publicUrl: undefined, host: '::', port: 4321 })).toBeUndefined();
+    expect(consoleAddress({ publicUrl: undefined, host: '::1', port: 8080 })).toBe('http://[::1]:8080');
+    expect(consoleAddress({ publicUrl: 'https://seedbed.example.org/', host: '0.0.0.0', port: 4321 })).toBe('https://seedbed.example.org');
+    const unaddressed = createApi({ database: t.database, log: silentLogger, trustProxy: true, version: 'test', corsOrigins: [], publicUrl: undefined });
+    const email = freshEmail();
+    const response = await unaddressed.request('/invitations', {
+      method: 'POST',
+      headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json', Origin: 'https://attacker.example' },
+      body: JSON.stringify({ email }),
+    });
+    expect(response.status).toBe(503);
+    expect(((await response.json()) as { message: string }).message).toBe(NO_CONSOLE_ADDRESS);
+    expect(NO_CONSOLE_ADDRESS).toMatch(/set SEEDBED_PUBLIC_URL/);
+    // Nothing was written: the same email can be invited once an address is known.
+    expect(await t.db.select().from(invitations).where(eq(invitations.email, email))).toEqual([]);
   });
 
   it('sends the link by email when a mail server is configured', async () => {
