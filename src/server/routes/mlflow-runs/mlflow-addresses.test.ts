@@ -1,6 +1,7 @@
 import { createServer } from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TrackedMlflowRunDetail } from '../../../contract/mlflow';
 import { allowHosts } from '../../mlflow/address-policy';
 import type { Resolver } from '../../mlflow/remote';
 import { startFakeMlflow, type FakeMlflow } from '../../testing/fake-mlflow';
@@ -126,6 +127,23 @@ describe('tracking servers an administrator allows', () => {
     // Outside the list, the rule stands; metadata services too, unless named.
     expect((await trackWith(inside, token, `http://127.0.0.9:${mlflow.port}`)).body.errors?.trackingUri).toBe(refusal('127.0.0.9', 'is a loopback address (this machine)'));
     expect((await trackWith(inside, token, 'http://metadata.google.internal')).body.errors?.trackingUri).toBe(refusal('metadata.google.internal', 'is a cloud metadata service'));
+  });
+
+  it('refuses to refresh from a server the list no longer allows, and keeps the snapshot', async () => {
+    const id = mlflow.createRun({ name: 'allowance-removed' });
+    const tracked = (await (await inside.call('/mlflow-runs', { method: 'POST', token, json: { trackingUri: mlflow.uri, mlflowRunId: id } })).json()) as TrackedMlflowRunDetail;
+    // The same database, restarted without the allowance.
+    const restarted = await createTestApi({ database: { ...inside.database, close: async () => {} } });
+    try {
+      const other = await restarted.signInNewUser();
+      const response = await restarted.call(`/mlflow-runs/${tracked.id}/refresh`, { method: 'POST', token: other });
+      expect(response.status).toBe(400);
+      const loopback = refusal('127.0.0.1', 'is a loopback address (this machine)');
+      expect(((await response.json()) as { message: string }).message).toBe(loopback);
+      expect(await (await restarted.call(`/mlflow-runs/${tracked.id}`, { token: other })).json()).toMatchObject({ name: 'allowance-removed', refreshError: loopback });
+    } finally {
+      await restarted.close();
+    }
   });
 
   it('never repeats what the server wrote in its error answers', async () => {

@@ -30,7 +30,7 @@ export const track = createRoute({
   tags,
   summary: 'Track an MLflow run: read it through runs/get and metrics/get-history and keep a snapshot',
   description:
-    'Credentials for tracking servers come from SEEDBED_MLFLOW_CREDENTIALS, never from the request. 400 names `mlflowRunId` when MLflow has no such run; 502 when the tracking server cannot be reached, is not MLflow, or refuses the credentials.',
+    'Credentials for tracking servers come from SEEDBED_MLFLOW_CREDENTIALS, never from the request. 400 names `mlflowRunId` when MLflow has no such run, and `trackingUri` when it is (or resolves to) a loopback, private, link-local or metadata address not listed in SEEDBED_MLFLOW_ALLOWED_HOSTS; 502 when the tracking server cannot be reached, is not MLflow, refuses the credentials, or answers too much (32 MB, 64 MB decompressed) or too slowly (20 s).',
   request: { body: jsonBody(mlflowTrackSchema) },
   responses: { 201: jsonContent(trackedMlflowRunDetailSchema, 'The tracked run'), ...errorResponses(400, 401, 409, 502) },
 });
@@ -75,7 +75,8 @@ export const refresh = createRoute({
   path: '/mlflow-runs/{id}/refresh',
   tags,
   summary: 'Read the run from MLflow again (only the metrics that moved are read in full)',
-  description: 'A run deleted on the MLflow side keeps its snapshot and is marked (`deletedInMlflowAt`).',
+  description:
+    'A run deleted on the MLflow side keeps its snapshot and is marked (`deletedInMlflowAt`). 400 when its tracking server is at an address SEEDBED_MLFLOW_ALLOWED_HOSTS no longer allows; 502 when the server fails.',
   request: { params: idParams },
   responses: { 200: jsonContent(trackedMlflowRunDetailSchema, 'The refreshed run'), ...errorResponses(400, 401, 404, 502) },
 });
