@@ -77,6 +77,9 @@ export type BenchmarkLaunched = z.infer<typeof benchmarkLaunchedSchema>;
 
 /* Prediction benchmarks: trained models × prediction datasets, launched as one run group. */
 
+/** The stored files a prediction benchmark applies with Make GDIP Predictions: its `model` parameter's inputFileTypes (a test ties the two). */
+export const GENOMIC_MODEL_FILE_TYPES = ['GDIP model', 'Auto Train model', 'model'] as const;
+
 export const predictionLaunchSchema = z.object({
   name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'At most 120 characters'),
   modelFileIds: z.array(recordId).min(1, 'Choose at least one trained model').max(20, 'At most 20 models'),

@@ -32,3 +32,28 @@ describe('file types by name and header', () => {
     expect(fileTypeOf('alignment.bam', TYPES, { generic: true })).toBeNull();
   });
 });
+
+describe('tables that share an extension and an id column', () => {
+  const ALL = [
+    { id: 11, name: 'genotype matrix', extensions: ['.csv', '.tsv'], requiredColumns: ['id'] },
+    { id: 12, name: 'spectra CSV', extensions: ['.csv'], requiredColumns: ['id'] },
+    { id: 13, name: 'spectra QC CSV', extensions: ['spectra_qc.csv'], requiredColumns: ['id', 'global_h', 'outlier'] },
+    { id: 14, name: 'GDIP model', extensions: ['gdip_model.json'], requiredColumns: [] },
+    { id: 15, name: 'spectra model', extensions: ['spectra_model.json'], requiredColumns: [] },
+    ...TYPES,
+  ];
+
+  it('reads id and trait names as phenotypes, id and wavelengths as spectra, whatever order the types come in', () => {
+    for (const types of [ALL, [...ALL].reverse()]) {
+      expect(detectFileType('panel_phenotypes.csv', types, ['id', 'trait1', 'trait2'])?.name).toBe('phenotype CSV');
+      expect(detectFileType('nir.csv', types, ['id', '1000', '1004', '1008'])?.name).toBe('spectra CSV');
+    }
+  });
+
+  it('tells Process Spectra’s QC table and each pipeline’s model apart from what they resemble', () => {
+    expect(fileTypeOf('qc/nir.spectra_qc.csv', ALL, { header: ['id', 'global_h', 'outlier'] })?.name).toBe('spectra QC CSV');
+    expect(fileTypeOf('models/gdip_model.json', ALL)?.name).toBe('GDIP model');
+    expect(fileTypeOf('models/spectra_model.json', ALL)?.name).toBe('spectra model');
+    expect(fileTypeOf('elsewhere/ridge.json', ALL)?.name).toBe('model');
+  });
+});

@@ -17,6 +17,29 @@ export interface DetectableFileType {
  */
 export const GENERIC_FILE_TYPES: readonly string[] = ['table CSV', 'table TSV', 'text report'];
 
+/** A header whose columns besides `id` are all numbers (wavelengths in nm): a spectra table, not a trait table. */
+const isNumericHeader = (header: string[]) => {
+  const rest = header.filter((cell) => cell !== 'id');
+  return rest.length > 0 && rest.every((cell) => cell.trim() !== '' && Number.isFinite(Number(cell)));
+};
+
+/**
+ * What the header of a type's files looks like, beyond the columns it requires: read where the
+ * required columns alone leave several types (phenotypes, spectra and a genotype matrix all need
+ * `id`).
+ */
+const HEADER_SHAPES: Record<string, (header: string[]) => boolean> = {
+  'spectra CSV': isNumericHeader,
+  'phenotype CSV': (header) => !isNumericHeader(header),
+  'genotype matrix': (header) => !isNumericHeader(header),
+};
+
+/**
+ * Where types still tie, the more usual comes first: a table of id and named columns is most
+ * often phenotypes (pipelines take genotypes as VCF; a genotype matrix is chosen by hand).
+ */
+const USUAL_FIRST = ['phenotype CSV'];
+
 /**
  * The type of a file: by its extension, the longest match winning (`.g.vcf.gz` is a GVCF, not a
  * VCF); where several types share it (`.csv`), by the header columns each requires; then the
@@ -30,10 +53,13 @@ export function fileTypeOf<T extends DetectableFileType>(name: string, types: T[
     .filter((type) => GENERIC_FILE_TYPES.includes(type.name) === Boolean(options.generic))
     .map((type) => ({ type, length: Math.max(-1, ...type.extensions.filter((extension) => lower.endsWith(extension.toLowerCase())).map((extension) => extension.length)) }))
     .filter((candidate) => candidate.length > 0)
-    .filter(({ type }) => !options.header || (type.requiredColumns ?? []).every((column) => options.header!.includes(column)))
+    .filter(({ type }) => !options.header || ((type.requiredColumns ?? []).every((column) => options.header!.includes(column)) && (HEADER_SHAPES[type.name]?.(options.header) ?? true)))
     .sort(
       (a, b) =>
-        b.length - a.length || (b.type.requiredColumns?.length ?? 0) - (a.type.requiredColumns?.length ?? 0) || Number(preferred.includes(b.type.name)) - Number(preferred.includes(a.type.name)),
+        b.length - a.length ||
+        (b.type.requiredColumns?.length ?? 0) - (a.type.requiredColumns?.length ?? 0) ||
+        Number(preferred.includes(b.type.name)) - Number(preferred.includes(a.type.name)) ||
+        Number(USUAL_FIRST.includes(b.type.name)) - Number(USUAL_FIRST.includes(a.type.name)),
     );
   return candidates[0]?.type ?? null;
 }

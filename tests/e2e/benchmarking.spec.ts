@@ -248,7 +248,7 @@ test('launch prediction: a trained GDIP model on a registered prediction dataset
   const phenotypes = files.find((file) => file.fileTypeName === 'phenotype CSV')!;
   const gdip = await runUntilDone({ pipelineId: 'nf-gdip', name: `e2e_predmodel_${stamp}`, params: { genotypes: vcf.path, phenotypes: phenotypes.path, outdir: 'results' } });
   await expect
-    .poll(async () => ((await (await page.request.get(`/api/files?runId=${gdip}&fileType=model`, { headers })).json()) as { data: unknown[] }).data.length, { timeout: 30_000 })
+    .poll(async () => ((await (await page.request.get(`/api/files?runId=${gdip}&fileType=GDIP%20model`, { headers })).json()) as { data: unknown[] }).data.length, { timeout: 30_000 })
     .toBeGreaterThan(0);
   const registered = await page.request.post('/api/benchmark-datasets', {
     headers,

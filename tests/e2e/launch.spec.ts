@@ -179,7 +179,7 @@ test('Auto Train a genomic model, then Make GDIP Predictions with it, both throu
   await expect(page.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 90_000 });
   await page.getByRole('tab', { name: 'Outputs' }).click();
   const outputs = page.getByRole('table', { name: 'Outputs' });
-  await expect(outputs.getByRole('row').filter({ hasText: 'models/auto_train_model.json' })).toContainText('model');
+  await expect(outputs.getByRole('row').filter({ hasText: 'models/auto_train_model.json' })).toContainText('Auto Train model');
   // Every output of a bundled pipeline has a type.
   await expect(outputs).not.toContainText('untyped');
   await expect(outputs.getByRole('row').filter({ hasText: 'models/auto_train_model.json' }).getByRole('button', { name: 'Download' })).toBeVisible();
@@ -262,7 +262,7 @@ test('the runs list and a project page show a project’s runs and their output 
   await expect(runs.getByRole('row').filter({ hasText: runName })).toBeVisible();
   const files = page.getByRole('region', { name: 'Files' });
   await expect(files.getByRole('row').filter({ hasText: 'discovery/associations.csv' })).toContainText('associations CSV');
-  await expect(files.getByRole('row').filter({ hasText: 'models/gdip_model.json' })).toContainText('model');
+  await expect(files.getByRole('row').filter({ hasText: 'models/gdip_model.json' })).toContainText('GDIP model');
 });
 
 test('a pipeline that only this server’s catalogue has is listed and launched through its form', async ({ page }) => {

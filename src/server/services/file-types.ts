@@ -2,6 +2,43 @@ import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { fileTypes } from '../db/schema';
 
+/**
+ * Outputs that share an extension and header with an input they cannot stand in for: each model
+ * says which pipeline wrote it (a spectra model is no genomic model), and Process Spectra's QC
+ * table is no spectra CSV. A pipeline declares them in outputFileTypes and takes them in
+ * inputFileTypes (migration 0020 adds them to older databases and retypes the outputs already stored).
+ */
+export const MODEL_AND_QC_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
+  {
+    name: 'GDIP model',
+    extensions: ['gdip_model.json'],
+    mimeType: 'application/json',
+    description: 'A genomic prediction model written by GDIP (models/gdip_model.json), applied by Make GDIP Predictions.',
+    requiredColumns: [],
+  },
+  {
+    name: 'Auto Train model',
+    extensions: ['auto_train_model.json'],
+    mimeType: 'application/json',
+    description: 'The genomic prediction models Auto Train chose per trait (models/auto_train_model.json), applied by Make GDIP Predictions.',
+    requiredColumns: [],
+  },
+  {
+    name: 'spectra model',
+    extensions: ['spectra_model.json'],
+    mimeType: 'application/json',
+    description: 'A model from spectra to trait values written by Auto Train Phenotype (models/spectra_model.json), applied by Make Digital Phenotype Predictions.',
+    requiredColumns: [],
+  },
+  {
+    name: 'spectra QC CSV',
+    extensions: ['spectra_qc.csv'],
+    mimeType: 'text/csv',
+    description: 'Process Spectra’s outlier flags: id, global H and whether the spectrum is an outlier. Not a spectra table.',
+    requiredColumns: ['id', 'global_h', 'outlier'],
+  },
+];
+
 /** What pipelines write besides their main results: QC summaries, and other tables and reports (migration 0017 adds them to older databases). */
 export const OUTPUT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
   {
@@ -20,6 +57,7 @@ export const OUTPUT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
     requiredColumns: [],
   },
   { name: 'text report', extensions: ['.txt'], mimeType: 'text/plain', description: 'A plain-text report or list a pipeline writes (FastQC data, kept markers).', requiredColumns: [] },
+  ...MODEL_AND_QC_FILE_TYPES,
 ];
 
 /** The file types a new Seedbed knows: what pipelines read and write. */

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { type BenchmarkLaunched, type PredictionLaunch, predictionLaunchSchema } from '../../../contract/benchmarks';
+import { type BenchmarkLaunched, GENOMIC_MODEL_FILE_TYPES, type PredictionLaunch, predictionLaunchSchema } from '../../../contract/benchmarks';
 import type { Fileset, StoredFile } from '../../../contract/files';
 import type { Page } from '../../../contract/paging';
 import { notifyAfterNavigation } from '../../app/notify';
@@ -58,7 +58,7 @@ function Choices<T extends { id: number }>({
  * scores them against the observed values when they end.
  */
 export default function LaunchPredictionForm() {
-  const models = useRequest<Page<StoredFile>>(`files?fileType=model&pageSize=100`);
+  const models = useRequest<Page<StoredFile>>(`files?${new URLSearchParams({ fileType: GENOMIC_MODEL_FILE_TYPES.join(','), pageSize: '100' })}`);
   const datasets = useRequest<Page<Fileset>>('filesets?kind=prediction-data&pageSize=200&sort=name&order=asc');
   const form = useSchemaForm<PredictionLaunch>(predictionLaunchSchema as unknown as z.ZodType<PredictionLaunch, PredictionLaunch>, { name: '', modelFileIds: [], datasetIds: [] });
   const modelIds = form.watch('modelFileIds') ?? [];

@@ -3,15 +3,21 @@ import type { StoredFile } from '../../../contract/files';
 import type { Page } from '../../../contract/paging';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
-import { formatBytes, formatDate } from '../../lib/format';
+import { formatBytes, formatDate, formatDateTime } from '../../lib/format';
 import type { UploadProgress } from '../../lib/resumable-upload';
 
 /** Results one search shows; the search runs on the server, so any number of stored files is fine. */
 const RESULTS = 20;
 
-/** What tells stored files apart: name, type, size, date, and where they came from. */
+/**
+ * What tells stored files apart. A run's outputs share their names (every GDIP run writes
+ * models/gdip_model.json), so the run and when it wrote the file come first (`originOf`); then
+ * type, size, and for other files their date and project.
+ */
+const originOf = (file: StoredFile) => (file.runName ? `Run ${file.runName}, ${formatDateTime(file.createdAt)}` : null);
+
 function describeFile(file: StoredFile): string {
-  return [file.fileTypeName ?? 'untyped', formatBytes(file.sizeBytes), formatDate(file.createdAt), file.runName ? `from ${file.runName}` : file.projectName].filter(Boolean).join(' · ');
+  return [file.fileTypeName ?? 'untyped', formatBytes(file.sizeBytes), ...(file.runName ? [] : [formatDate(file.createdAt), file.projectName])].filter(Boolean).join(' · ');
 }
 
 /**
@@ -194,6 +200,7 @@ export function StoredFileSearch({
                   onClick={() => choose(file)}
                   onKeyDown={() => undefined}
                 >
+                  {file.runName && <span className="block text-xs font-medium text-stone-900">{originOf(file)}</span>}
                   <span className="block break-all font-mono text-xs text-stone-900">{file.name}</span>
                   <span className="block text-xs text-stone-500">{describeFile(file)}</span>
                 </div>
@@ -202,7 +209,7 @@ export function StoredFileSearch({
           </div>
         )}
       </div>
-      {showing && <p className="text-xs text-stone-600">Chosen: {`${showing.name} · ${describeFile(showing)}`}</p>}
+      {showing && <p className="text-xs text-stone-600">Chosen: {[originOf(showing), showing.name, describeFile(showing)].filter(Boolean).join(' · ')}</p>}
       {progress !== null && (
         <span className="flex items-center gap-2 text-stone-600" role="status">
           <progress max={1} value={progress.total ? progress.sent / progress.total : 0} className="h-2 w-32 accent-emerald-700" aria-label="Upload progress" />

@@ -2,6 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BenchmarkGroupKind } from '../../../contract/run-codes';
 import { benchmarkLabels, predictionBenchmarkLabels } from '../../../contract/benchmark-labels';
+import { GENOMIC_MODEL_FILE_TYPES } from '../../../contract/benchmarks';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { filesetFiles, filesets, files, fileTypes, runGroups } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
@@ -117,8 +118,12 @@ export const launchPrediction: RouteHandler<typeof routes.launchPrediction, AppE
   const models = await Promise.all(
     input.modelFileIds.map(async (id) => {
       const model = await deps.files.byId(id).catch(() => null);
-      if (model?.fileTypeName !== 'model')
-        throw new DomainError('invalid', `Stored file ${id} is not a trained model. Choose a model from an Auto Train or GDIP run.`, { modelFileIds: `Not a model: ${id}` });
+      if (!model || !(GENOMIC_MODEL_FILE_TYPES as readonly string[]).includes(model.fileTypeName ?? ''))
+        throw new DomainError(
+          'invalid',
+          `Stored file ${id} is ${model ? `a ${model.fileTypeName ?? 'file of no type'}` : 'missing'}, not a trained genomic model. Choose a ${GENOMIC_MODEL_FILE_TYPES.join(' or ')} from an Auto Train or GDIP run.`,
+          { modelFileIds: `Not a genomic model: ${id}` },
+        );
       return model;
     }),
   );
