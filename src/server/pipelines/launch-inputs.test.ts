@@ -7,6 +7,7 @@ import { files, runs } from '../db/schema';
 import { seedSampleFiles } from '../demo/sample-files';
 import { seedFileTypes } from '../services/file-types';
 import { createTestApi, type TestApi } from '../testing/test-api';
+import { pipelineFolderPath } from './launch-inputs';
 
 const TRIAL = path.resolve('tests/fixtures/phenomix/trial.csv');
 const GVCFS = path.resolve('tests/fixtures/combine-gvcfs');
@@ -263,6 +264,24 @@ function idleNextflow(): string {
   fs.writeFileSync(path.join(directory, 'nextflow'), '#!/bin/sh\nexit 0\n', { mode: 0o755 });
   return directory;
 }
+
+describe('pipelineFolderPath', () => {
+  it.each([
+    [`${PROJECT_DIR}/assets/x.txt`, '/assets/x.txt'],
+    ['$projectDir/assets/x.txt', '/assets/x.txt'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Nextflow's variable, as a pipeline writes it.
+    ['${baseDir}', ''],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Nextflow's variable, as a pipeline writes it.
+    ['${workflow.projectDir}/bin/x', '/bin/x'],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Nextflow's variable, as a pipeline writes it.
+    ['${projectDir}x/y', null],
+    ['$launchDir/x', null],
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: Nextflow's variable, as a pipeline writes it.
+    ['/srv/${projectDir}/x', null],
+  ])('reads %s as the pipeline folder’s %j', (value, rest) => {
+    expect(pipelineFolderPath(value)).toBe(rest);
+  });
+});
 
 describe('a file inside the pipeline’s own tree (projectDir, baseDir)', () => {
   const catalogueDir = rnaseqLikeCatalogue();

@@ -36,7 +36,7 @@ function pathOf(value: string): string {
 }
 
 /** `${projectDir}/assets/x`, `$baseDir/x`: a path inside the pipeline's own folder, as Nextflow writes it. */
-const PIPELINE_FOLDER_VARIABLE = /^\$(?:\{(?:projectDir|baseDir|workflow\.projectDir)\}|(?:projectDir|baseDir)(?![\w.]))/;
+const PIPELINE_FOLDER_VARIABLE = /^\$(?:\{(?:projectDir|baseDir|workflow\.projectDir)\}|projectDir|baseDir)(?=\/|$)/;
 
 /** What follows the pipeline-folder variable (`/assets/x`), or null when the value does not start with one. */
 export function pipelineFolderPath(value: string): string | null {
