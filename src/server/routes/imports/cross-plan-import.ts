@@ -29,7 +29,7 @@ export async function importCrossPlans(
   commit: boolean,
   defaults: Record<string, string> = {},
 ): Promise<{ report: ImportReport; write?: () => Promise<number> }> {
-  const { rows, report } = checkTable<Row>(table, template, crossPlanImportSchema, () => defaults);
+  const { rows, report } = await checkTable<Row>(table, template, crossPlanImportSchema, () => defaults);
   if (report.rows === 0 && report.errors.length === 0) report.errors.push({ row: 1, column: '', message: 'The file has a header but no rows; add one row per planned cross below the header.' });
 
   const plans = new Map<string, Plan>();

@@ -19,7 +19,7 @@ import type { ImportRoute } from './imports.routes';
 import { accessionsBySynonym, anyOf, chunks, existingByLowerName } from './lookups';
 import { findNearDuplicates, nameKey, nameKeySql } from './near-duplicates';
 import { checkTable, duplicateNamesInFile, truncate, type ImportReport, type ParsedRow } from './table-import';
-import { readTable } from './table-reader';
+import { readTable } from './table-workers';
 
 /** Up to this many existing rows, near-duplicates include one-character differences. */
 const FULL_NEAR_DUPLICATE_LIMIT = 200_000;
@@ -188,14 +188,14 @@ function importHandler(target: ImportTarget): RouteHandler<ImportRoute, AppEnv> 
       phases[phase] = Math.round(performance.now() - phaseStart);
       phaseStart = performance.now();
     };
-    const table = await readTable(new Uint8Array(await c.req.arrayBuffer()), query.sheet);
-    const checked = checkTable(table, template, target.schema, (vocabulary) => target.defaultsFor?.(vocabulary, table.headers) ?? {});
+    const table = await readTable(await c.req.arrayBuffer(), query.sheet);
+    const checked = await checkTable(table, template, target.schema, (vocabulary) => target.defaultsFor?.(vocabulary, table.headers) ?? {});
     const { report } = checked;
     lap('parse');
     if (report.rows === 0 && report.errors.length === 0) report.errors.push({ row: 1, column: '', message: 'The file has a header but no rows; add one row per record below the header.' });
     let rows: Rows = checked.rows;
     if (target.merge) rows = target.merge(rows, checked.derived, report);
-    else report.errors.push(...duplicateNamesInFile(checked.cells, (values) => values[target.nameField] ?? '', target.nameField, target.noun));
+    else for (const problem of duplicateNamesInFile(checked.cells, (values) => values[target.nameField] ?? '', target.nameField, target.noun)) report.errors.push(problem);
     const existing = await existingByLowerName(
       db,
       target.table,
@@ -253,7 +253,7 @@ export const crossPlanImport: RouteHandler<ImportRoute, AppEnv> = async (c) => {
   const { db, log } = c.get('deps');
   const query = c.req.valid('query');
   const commit = query.commit === 'true';
-  const table = await readTable(new Uint8Array(await c.req.arrayBuffer()), query.sheet);
+  const table = await readTable(await c.req.arrayBuffer(), query.sheet);
   const defaults = { ...(query.crossPlan ? { crossPlan: query.crossPlan } : {}), ...(query.project ? { project: query.project } : {}) };
   const { report, write } = await importCrossPlans(db, table, templateOf('cross-plans'), commit, defaults);
   if (!commit) return c.json({ report: truncate(report) }, 200);

@@ -1,9 +1,8 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createRouter } from '../../http/context';
 import { crossPlanImport, recordImports } from './imports.handlers';
+import { MAX_IMPORT_BYTES } from './import-limits';
 import { importRoute } from './imports.routes';
-
-export const MAX_IMPORT_BYTES = 64 * 1024 * 1024;
 
 const importLimit = bodyLimit({ maxSize: MAX_IMPORT_BYTES, onError: (c) => c.json({ message: `The file is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MB; split it into smaller files.` }, 413) });
 

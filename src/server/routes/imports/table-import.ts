@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { z } from 'zod';
 import { NUL_MESSAGE } from '../../../contract/fields';
 import { templateColumns, type ImportProblem, type ImportReport, type ImportTemplate, type ImportWarning, type TemplateColumn } from '../../../contract/imports';
@@ -14,6 +15,12 @@ export interface ParsedRow<T> {
 
 /** At most this many problems are listed; the report says how many more there were. */
 export const MAX_LISTED_PROBLEMS = 1000;
+
+/** Rows checked between turns of the event loop, so that other requests are answered while a large file is checked. */
+const ROWS_PER_TURN = 1000;
+
+/** A message names at most this many rows of one duplicated name. */
+const LISTED_ROWS = 20;
 
 /** A template column's problem on one row, as a sentence that names the column and what to write instead. */
 function problemSentence(column: TemplateColumn | undefined, name: string, issue: z.core.$ZodIssue, raw: string | undefined): string {
@@ -36,13 +43,13 @@ function problemSentence(column: TemplateColumn | undefined, name: string, issue
  * schema after mapping its values to Seedbed's terms. Returns the rows that passed, every row's
  * cells in template terms (for checks across rows), and every problem by row and column.
  */
-export function checkTable<T>(
+export async function checkTable<T>(
   table: Table,
   template: ImportTemplate,
   schema: z.ZodType<T>,
   /** Values for columns the file lacks or leaves empty (chosen in the import dialog, or the vocabulary's own default). */
   defaultsFor: (vocabulary: Vocabulary) => Record<string, string> = () => ({}),
-): { rows: Array<ParsedRow<T>>; cells: Array<ParsedRow<Record<string, string>>>; derived: Map<number, Record<string, string>>; report: ImportReport } {
+): Promise<{ rows: Array<ParsedRow<T>>; cells: Array<ParsedRow<Record<string, string>>>; derived: Map<number, Record<string, string>>; report: ImportReport }> {
   const report: ImportReport = { rows: 0, errors: [...table.errors], warnings: [] };
   if (table.sheets) {
     report.sheets = table.sheets;
@@ -101,9 +108,10 @@ export function checkTable<T>(
   for (const record of table.records) {
     const { row } = record;
     report.rows += 1;
+    if (report.rows % ROWS_PER_TURN === 0) await nextTurn();
     const normalised = normaliseRow(row, record.cells, readings, byName, translations);
     for (const [column, value] of Object.entries(defaults)) normalised.values[column] ??= value;
-    if (normalised.problems.length > 0) report.errors.push(...normalised.problems);
+    for (const problem of normalised.problems) report.errors.push(problem);
     if (normalised.derived !== null) derived.set(row, normalised.derived);
     // Every value is still text here (lists are split below), as the checks across rows read them.
     cells.push({ row, values: normalised.values });
@@ -146,29 +154,42 @@ export function checkTable<T>(
  * with “;” only, so a comma inside a name stays in it.
  */
 export function listSeparatorOf(records: Array<Record<string, string>>, listColumns: string[]): ';' | '|' | ',' | null {
-  const cells = records.flatMap((record) => listColumns.map((column) => record[column] ?? ''));
-  for (const separator of [';', '|', ','] as const) if (cells.some((cell) => cell.includes(separator))) return separator;
-  return null;
+  const found = new Set<string>();
+  for (const record of records) {
+    for (const column of listColumns) {
+      const cell = record[column];
+      if (!cell) continue;
+      if (cell.includes(';')) return ';';
+      if (cell.includes('|')) found.add('|');
+      else if (cell.includes(',')) found.add(',');
+    }
+  }
+  return found.has('|') ? '|' : found.has(',') ? ',' : null;
 }
 
 /** Errors for names that appear more than once in the file (valid rows or not), naming every row. */
 export function duplicateNamesInFile<T>(rows: Array<ParsedRow<T>>, nameOf: (values: T) => string, column: string, noun: string): ImportProblem[] {
-  const byName = new Map<string, number[]>();
+  // Each name's rows in one list that grows in place: linear however often a name repeats.
+  const byName = new Map<string, { name: string; rows: number[] }>();
   for (const { row, values } of rows) {
-    const key = nameOf(values).trim().toLowerCase();
+    const name = nameOf(values).trim();
+    const key = name.toLowerCase();
     if (!key) continue;
-    byName.set(key, [...(byName.get(key) ?? []), row]);
+    const found = byName.get(key);
+    if (found) found.rows.push(row);
+    else byName.set(key, { name, rows: [row] });
   }
-  return [...byName.entries()]
-    .filter(([, found]) => found.length > 1)
-    .map(([, found]) => {
-      const name = nameOf(rows.find((entry) => entry.row === found[0])!.values).trim();
-      return {
-        row: found[0]!,
-        column,
-        message: `${noun} '${name}' appears ${found.length} times in the file (rows ${found.join(', ')}); names must be unique, so keep one row and delete the others.`,
-      };
+  const problems: ImportProblem[] = [];
+  for (const { name, rows: found } of byName.values()) {
+    if (found.length < 2) continue;
+    const listed = found.length > LISTED_ROWS ? `${found.slice(0, LISTED_ROWS).join(', ')} and ${(found.length - LISTED_ROWS).toLocaleString('en')} more` : found.join(', ');
+    problems.push({
+      row: found[0]!,
+      column,
+      message: `${noun} '${name}' appears ${found.length.toLocaleString('en')} times in the file (rows ${listed}); names must be unique, so keep one row and delete the others.`,
     });
+  }
+  return problems;
 }
 
 export function truncate(report: ImportReport): ImportReport {

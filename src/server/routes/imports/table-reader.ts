@@ -1,7 +1,7 @@
 import Papa from 'papaparse';
-import readXlsxFile from 'read-excel-file/node';
 import type { ImportProblem } from '../../../contract/imports';
-import { DomainError } from '../../domain-errors';
+import { LIMIT_MESSAGES, MAX_IMPORT_COLUMNS, MAX_IMPORT_ROWS } from './import-limits';
+import { readWorkbook, TableReadError } from './xlsx-reader';
 
 /** A spreadsheet as imports read it: its header, and every row's cells as text by header. */
 export interface Table {
@@ -25,62 +25,35 @@ export const XLS_MESSAGE =
   'This is an Excel 97–2003 workbook (.xls), which Seedbed cannot read. Open it in Excel or LibreOffice, save it as an Excel workbook (.xlsx) or as CSV, and import that file.';
 
 /**
- * Reads an import's body: an .xlsx workbook (by its bytes, whatever the content type says; the
- * named sheet or the first) or CSV text (UTF-8, the separator found by papaparse).
+ * Parses an import's body: an .xlsx workbook (by its bytes, whatever the content type says; the
+ * named sheet or the first) or CSV text (UTF-8, the separator found by papaparse). Throws
+ * TableReadError past the bounds of import-limits.ts. CPU-bound: the API calls it through the
+ * worker pool (table-workers.ts), never on its event loop.
  */
-export async function readTable(body: Uint8Array, sheet?: string): Promise<Table> {
-  if (startsWith(body, OLE_MAGIC)) throw new DomainError('invalid', XLS_MESSAGE);
+export async function parseTable(body: Uint8Array, sheet?: string): Promise<Table> {
+  if (startsWith(body, OLE_MAGIC)) throw new TableReadError(XLS_MESSAGE);
   if (startsWith(body, ZIP_MAGIC)) return readWorkbook(body, sheet);
   return readCsv(new TextDecoder('utf-8').decode(body));
 }
 
 function readCsv(text: string): Table {
-  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), { header: true, skipEmptyLines: 'greedy', transformHeader: (header) => header.trim() });
+  // One row past the limit is enough to know the file is over it.
+  const parsed = Papa.parse<Record<string, string>>(text.replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: 'greedy',
+    transformHeader: (header) => header.trim(),
+    preview: MAX_IMPORT_ROWS + 1,
+  });
+  // Truncated: papaparse stopped at the preview's rows (empty lines count), so more rows follow.
+  if (parsed.data.length > MAX_IMPORT_ROWS || parsed.meta.truncated) throw new TableReadError(LIMIT_MESSAGES.rows('The file'), 'too-large');
+  const fields = parsed.meta.fields ?? [];
+  if (fields.length > MAX_IMPORT_COLUMNS) throw new TableReadError(LIMIT_MESSAGES.columns('the file', fields.length), 'too-large');
   const errors = parsed.errors
     .slice(0, 20)
     .map((error) => ({ row: (error.row ?? 0) + 2, column: '', message: `Row ${(error.row ?? 0) + 2} cannot be read as CSV: ${error.message}. Check its quotes and separators.` }));
   return {
-    headers: (parsed.meta.fields ?? []).filter((header) => header !== ''),
+    headers: fields.filter((header) => header !== ''),
     records: parsed.data.map((cells, index) => ({ row: index + 2, cells })),
     errors,
   };
-}
-
-/** A cell as the text a CSV would hold: dates as YYYY-MM-DD (with the time when there is one), numbers as written. */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso;
-  }
-  return String(value).trim();
-}
-
-async function readWorkbook(body: Uint8Array, wanted?: string): Promise<Table> {
-  let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
-  try {
-    sheets = await readXlsxFile(Buffer.from(body));
-  } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new DomainError('invalid', `This file looks like an Excel workbook but cannot be read (${reason}). Open it in Excel or LibreOffice, save it again as .xlsx or CSV, and import that file.`);
-  }
-  const names = sheets.map((entry) => entry.sheet);
-  const chosen = wanted === undefined ? sheets[0] : sheets.find((entry) => entry.sheet === wanted);
-  if (!chosen) throw new DomainError('invalid', `The workbook has no sheet named '${wanted}'; its sheets are ${names.map((name) => `'${name}'`).join(', ')}.`);
-  const rows = chosen.data.map((row) => row.map(cellText));
-  // The header is the first row with a value; rows keep their numbers in the sheet.
-  const headerIndex = rows.findIndex((row) => row.some((cell) => cell !== ''));
-  const base = { sheets: names, sheet: chosen.sheet };
-  if (headerIndex < 0) return { headers: [], records: [], errors: [{ row: 1, column: '', message: `The sheet '${chosen.sheet}' is empty; choose the sheet that holds the table.` }], ...base };
-  const header = rows[headerIndex]!;
-  const headers = header.filter((cell) => cell !== '');
-  const records = rows.slice(headerIndex + 1).flatMap((row, offset) => {
-    if (!row.some((cell) => cell !== '')) return [];
-    const cells: Record<string, string> = {};
-    header.forEach((name, column) => {
-      if (name !== '') cells[name] = row[column] ?? '';
-    });
-    return [{ row: headerIndex + offset + 2, cells }];
-  });
-  return { headers, records, errors: [], ...base };
 }
