@@ -19,7 +19,8 @@ export function formatBytes(bytes: number): string {
     value /= 1024;
     unit += 1;
   }
-  return `${unit === 0 ? value : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
+  // Whole bytes: a speed of 146.699… B/s reads 147 B.
+  return `${unit === 0 ? Math.round(value) : value.toFixed(value < 10 ? 1 : 0)} ${units[unit]}`;
 }
 
 /** 93_000 ms → "1m 33s"; under a second, in milliseconds. */

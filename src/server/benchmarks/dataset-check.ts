@@ -6,6 +6,7 @@ import type { DatasetCheck, DatasetFiles } from '../../contract/benchmarks';
 import { PREDICTION_DATA_COLUMNS, readObservedValues } from '../../contract/observed-values';
 import { DomainError } from '../domain-errors';
 import type { FileStore } from '../storage/file-store';
+import { withArticle } from '../../contract/wording';
 
 /**
  * Checks that the files of a benchmark dataset fit each other before they are registered: the
@@ -71,7 +72,7 @@ export async function checkDataset(files: FileStore, input: DatasetFiles): Promi
     const file = await files.byId(id).catch(() => null);
     if (!file) throw new DomainError('invalid', `No stored file has id ${id}.`, { [field]: 'No such file' });
     if (!types.includes(file.fileTypeName ?? '')) {
-      problem(field, `${file.name} is a ${file.fileTypeName ?? 'file of no type'}; choose a ${types.join(' or ')}.`);
+      problem(field, `${file.name} is ${withArticle(file.fileTypeName ?? 'file of no type')}; choose ${types.map(withArticle).join(' or ')}.`);
       return null;
     }
     const { storage, key } = await files.locate(id);

@@ -2,6 +2,7 @@ import { headerCells } from '../../contract/file-detection';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import zlib from 'node:zlib';
+import { withArticle } from '../../contract/wording';
 
 /**
  * Whether a stored file's first bytes are what its type says: magic numbers for binary formats,
@@ -50,7 +51,7 @@ function textOf(head: Buffer, name: string, kind: string): { text?: string; prob
     if (!inner) return { problem: 'its gzip data cannot be read' };
     bytes = inner;
   }
-  if (!isText(bytes)) return { problem: `it holds binary data, and a ${kind} is text` };
+  if (!isText(bytes)) return { problem: `it holds binary data, and ${withArticle(kind)} is text` };
   return { text: bytes.toString('utf8').replace(/^\uFEFF/, '') };
 }
 
@@ -164,7 +165,7 @@ export async function contentProblem(file: string, name: string, typeName: strin
   const check = CHECKS[typeName];
   if (!check) return null;
   const problem = check(readHead(file), name) ?? (typeName === 'VCF' || typeName === 'GVCF' ? await vcfHeaderProblem(file, name) : null);
-  return problem && `${name} is not a ${typeName} file: ${problem}. Check that you chose the right file.`;
+  return problem && `${name} is not ${withArticle(`${typeName} file`)}: ${problem}. Check that you chose the right file.`;
 }
 
 /** The header row of a CSV or TSV file (gzip files are not looked into). */

@@ -15,6 +15,7 @@ import { DomainError } from '../domain-errors';
 import { contentProblem, headerOf } from './content-check';
 import { storageNameOf } from './names';
 import { type FileStorage, type Storages, type StorageLocation, storageAt } from './storage';
+import { withCapitalArticle } from '../../contract/wording';
 
 /**
  * The one owner of stored files: every upload passes through here (checked against its type,
@@ -187,7 +188,7 @@ export function createFileStore(options: FileStoreOptions) {
     const chosenType = values.fileTypeId ? (types.find((candidate) => candidate.id === values.fileTypeId) ?? null) : null;
     if (values.fileTypeId && !chosenType) throw new DomainError('invalid', `No file type has id ${values.fileTypeId}.`, { fileTypeId: 'No such file type' });
     if (chosenType && !chosenType.extensions.some((extension) => name.toLowerCase().endsWith(extension.toLowerCase()))) {
-      throw new DomainError('invalid', `A ${chosenType.name} file ends with ${chosenType.extensions.join(' or ')}; ${name} does not. Rename the file or choose another type.`, {
+      throw new DomainError('invalid', `${withCapitalArticle(`${chosenType.name} file`)} ends with ${chosenType.extensions.join(' or ')}; ${name} does not. Rename the file or choose another type.`, {
         name: `Must end with ${chosenType.extensions.join(' or ')}`,
       });
     }
@@ -247,7 +248,7 @@ export function createFileStore(options: FileStoreOptions) {
       if (missing.length > 0) {
         throw new DomainError(
           'invalid',
-          `A ${type.name} needs the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in its header row; ${name} lacks ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'}, or choose another file type.`,
+          `${withCapitalArticle(type.name)} needs the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in its header row; ${name} lacks ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'}, or choose another file type.`,
           { name: `Missing column${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}` },
         );
       }

@@ -7,54 +7,21 @@ import { notify } from '../../app/notify';
 import { ROUTES, viewRoute } from '../../app/routes';
 import { request } from '../../lib/api';
 import { downloadStoredFile } from '../../lib/download';
-import { formatBytes, formatDateTime, formatDuration } from '../../lib/format';
+import { formatBytes, formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { CopyButton } from '../../ui/CopyButton';
 import { LoadError } from '../../ui/LoadError';
 import { SimpleTable } from '../../ui/SimpleTable';
-import { type QueuedFile, type UploadStatus, useUploadQueue } from './upload-queue';
+import { type QueuedFile, useUploadQueue } from './upload-queue';
+import { UploadProgressCell } from './UploadProgressCell';
 import { RecordOptions } from '../../ui/RecordOptions';
 
 /** Uploads at once; the rest wait their turn. */
 const PARALLEL_UPLOADS = 3;
 
-const STATUS_TEXT: Record<UploadStatus, string> = {
-  checking: 'Checking…',
-  ready: 'Ready',
-  uploading: 'Uploading',
-  paused: 'Paused',
-  stored: 'Stored',
-  failed: 'Failed',
-  cancelled: 'Cancelled',
-};
-
 const selectClass = 'w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm';
-
-function ProgressCell({ item }: { item: QueuedFile }) {
-  const progress = item.progress;
-  if (item.status === 'stored') return <span className="text-emerald-800">Stored · {formatBytes(item.file.size)}</span>;
-  if (!progress) return <span className="text-stone-500">{item.status === 'ready' ? formatBytes(item.file.size) : STATUS_TEXT[item.status]}</span>;
-  const fraction = progress.total > 0 ? progress.sent / progress.total : 0;
-  return (
-    <div className="min-w-48">
-      <progress max={1} value={fraction} className="h-2 w-full accent-emerald-700" aria-label={`Upload progress of ${item.file.name}`} />
-      <div className="mt-1 flex justify-between gap-3 text-xs text-stone-600" data-testid="upload-progress">
-        <span>
-          {Math.floor(fraction * 100)} % of {formatBytes(progress.total)}
-        </span>
-        <span>
-          {item.status === 'paused'
-            ? 'Paused'
-            : progress.bytesPerSecond !== null
-              ? `${formatBytes(progress.bytesPerSecond)}/s · ${progress.secondsLeft !== null ? `${formatDuration(progress.secondsLeft * 1000)} left` : ''}`
-              : 'Starting…'}
-        </span>
-      </div>
-    </div>
-  );
-}
 
 /**
  * `/upload/gdip-results`: drop result files (several at once), check each one's detected type,
@@ -119,7 +86,8 @@ export default function UploadResultsPage() {
         while (next < toSend.length) {
           const item = toSend[next]!;
           next += 1;
-          await queue.upload(item, metadata);
+          // Each stored file counts at once in the fileset's hint, even while others are paused.
+          if ((await queue.upload(item, metadata)) && target) filesets.reload();
         }
       };
       await Promise.all(Array.from({ length: Math.min(PARALLEL_UPLOADS, toSend.length) }, worker));
@@ -288,11 +256,6 @@ export default function UploadResultsPage() {
                             </Button>
                           </span>
                         )}
-                        {item.error && (
-                          <span role="alert" className="text-xs text-red-700">
-                            {item.error}
-                          </span>
-                        )}
                       </div>
                     ),
                   },
@@ -317,7 +280,7 @@ export default function UploadResultsPage() {
                         (types.data?.data.find((type) => type.id === item.fileTypeId)?.name ?? item.stored?.fileTypeName ?? '—')
                       ),
                   },
-                  { header: 'Progress', cell: (item) => <ProgressCell item={item} /> },
+                  { header: 'Progress', cell: (item) => <UploadProgressCell item={item} /> },
                   {
                     header: 'Actions',
                     srOnly: true,

@@ -51,7 +51,7 @@ describe('POST files: the content must be what the type says', () => {
     const response = await upload(name, body);
     expect(response.status).toBe(400);
     const json = (await response.json()) as { message: string; errors: Record<string, string> };
-    expect(json.message).toMatch(/is not a .+ file: .+\. Check that you chose the right file\./);
+    expect(json.message).toMatch(/is not an? .+ file: .+\. Check that you chose the right file\./);
     expect(json.errors).toHaveProperty('name');
   });
 
@@ -63,6 +63,21 @@ describe('POST files: the content must be what the type says', () => {
   it('stores a pickle and an R data file as models', async () => {
     expect((await upload('ridge.pkl', Buffer.from([0x80, 0x04, 0x95, 0x00]))).status).toBe(201);
     expect((await upload('ridge.rds', zlib.gzipSync('X\n\u0000\u0000\u0000\u0003'))).status).toBe(201);
+  });
+});
+
+describe('POST files: refusals read as sentences', () => {
+  it('puts "an" before a type name that starts with a vowel sound', async () => {
+    const types = (await (await api.t.call('/file-types?pageSize=100', { token: api.token })).json()) as { data: Array<{ id: number; name: string }> };
+    const associations = types.data.find((type) => type.name === 'associations CSV')!;
+    const response = await api.t.call(`/files?name=gwas.csv&fileTypeId=${associations.id}`, {
+      method: 'POST',
+      token: api.token,
+      body: 'id,yield\nA1,1.5\n',
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^An associations CSV needs the columns? .+ in its header row; gwas\.csv lacks/);
   });
 });
 
