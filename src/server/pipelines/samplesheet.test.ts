@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { samplesheetProblems } from './samplesheet';
+import { samplesheetPaths, samplesheetProblems } from './samplesheet';
 
 /** nf-core's assets/schema_input.json, in the shape rnaseq and sarek write it. */
 const SCHEMA = {
@@ -57,5 +57,27 @@ describe('a samplesheet checked against its schema before launch', () => {
     const row6 = problem.slice(problem.indexOf('row 6:'));
     expect(row6).toContain('strandedness is required');
     expect(row6).toContain('fastq_1: FastQ file for reads 1 must be provided');
+  });
+});
+
+describe('the paths a samplesheet names, checked before launch like the parameters themselves', () => {
+  it('takes the columns its schema types as paths, leaving remote locations to Nextflow', () => {
+    const dir = folder();
+    fs.writeFileSync(path.join(dir, 'sheet.csv'), 'sample,fastq_1,fastq_2,strandedness\nA/1,A_R1.fastq.gz,s3://bucket/A_R2.fastq.gz,auto\nB,file:///srv/B_R1.fastq.gz,,auto\n');
+    expect(samplesheetPaths(path.join(dir, 'sheet.csv'), path.join(dir, 'schema_input.json'), dir)).toEqual([
+      { row: 2, column: 'fastq_1', value: 'A_R1.fastq.gz' },
+      { row: 3, column: 'fastq_1', value: 'file:///srv/B_R1.fastq.gz' },
+    ]);
+  });
+
+  it('without a schema, takes every cell that reads as a path: absolute, with a folder, or a file beside the sheet', () => {
+    const dir = folder();
+    fs.writeFileSync(path.join(dir, 'sheet.csv'), 'sample,gvcf,note\nS01,/data/S01.g.vcf,plain words\nS02,A_R1.fastq.gz,cross A/B\nS03,missing.g.vcf,,/etc/extra\n');
+    expect(samplesheetPaths(path.join(dir, 'sheet.csv'), null, dir)).toEqual([
+      { row: 2, column: 'gvcf', value: '/data/S01.g.vcf' },
+      { row: 3, column: 'gvcf', value: 'A_R1.fastq.gz' },
+      { row: 3, column: 'note', value: 'cross A/B' },
+      { row: 4, column: '__parsed_extra', value: '/etc/extra' },
+    ]);
   });
 });
