@@ -1,5 +1,8 @@
 import { cors } from 'hono/cors';
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createTokenService } from './auth/tokens';
 import type { DatabaseHandle } from './db/client';
 import { authenticate } from './http/authenticate';
@@ -86,7 +89,8 @@ const isPublic = (method: string, path: string) => {
 
 /** The admin API, with paths relative to its base (mounted at /api/ by the server). */
 export function createApi(options: ApiOptions) {
-  const dataDir = options.dataDir ?? process.cwd();
+  // Without a data folder (tests, the OpenAPI document), a scratch one: never the working directory.
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-api-'));
   const files = options.files ?? createFileStore({ db: options.database.db, dataDir, storages: storagesFor(dataDir), maxUploadBytes: 100 * 1024 ** 3 });
   const deps: ApiDependencies = {
     db: options.database.db,
