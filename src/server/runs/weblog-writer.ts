@@ -1,10 +1,11 @@
-import { sql } from 'drizzle-orm';
-import type { WeblogEvent } from '../../contract/runs';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { RunStatus, WeblogEvent } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { bulkInsert } from '../db/bulk-insert';
 import { runs, runTasks } from '../db/schema';
-import { runIsOpen, runNotStarted } from './lifecycle';
-import { applyWorkflowEvent, NO_EXIT, timestamp } from './weblog';
+import { DomainError } from '../domain-errors';
+import { isEnded, OPEN_RUN_STATUSES, runIsOpen, runNotStarted } from './lifecycle';
+import { applyWorkflowEvent, endedRunRefusal, NO_EXIT, timestamp, WEBLOG_AFTER_END_MS } from './weblog';
 
 /**
  * Group commit for weblog task events. A busy Nextflow run posts hundreds of task events a
@@ -96,15 +97,40 @@ export function mergeTask(a: TaskRow, b: TaskRow): TaskRow {
 
 const KEPT = ['hash', 'exit', 'submit', 'start', 'complete', 'duration', 'realtime', 'cpu_percent', 'peak_rss', 'workdir'];
 const RANK_SQL = (status: string) => `(CASE ${status} WHEN 'NEW' THEN 0 WHEN 'SUBMITTED' THEN 1 WHEN 'RUNNING' THEN 2 ELSE 3 END)`;
-/** The later state wins, known fields are kept, and never backwards: a late "submitted" does not undo "completed". */
+/**
+ * The later state wins, known fields are kept, and never backwards: a late "submitted" does not
+ * undo "completed". Once the run has ended, a task that ended is not rewritten (a replay cannot
+ * change its exit or times); one still open may be completed.
+ */
 const MERGE_TASK = sql.raw(
   `ON CONFLICT (run_id, task_id) DO UPDATE SET status = excluded.status, ${KEPT.map((column) => `${column} = coalesce(excluded.${column}, run_tasks.${column})`).join(', ')}, ` +
     "details = CASE WHEN excluded.details IS NULL THEN run_tasks.details ELSE coalesce(run_tasks.details, '{}'::jsonb) || excluded.details END " +
-    `WHERE ${RANK_SQL('excluded.status')} >= ${RANK_SQL('run_tasks.status')}`,
+    `WHERE ${RANK_SQL('excluded.status')} >= ${RANK_SQL('run_tasks.status')} ` +
+    `AND (${RANK_SQL('run_tasks.status')} < 3 OR EXISTS (SELECT 1 FROM runs WHERE runs.id = run_tasks.run_id AND runs.status IN (${OPEN_RUN_STATUSES.map((status) => `'${status}'`).join(', ')})))`,
 );
 
-export function createWeblogWriter(db: Database, options: { maxBatch?: number } = {}) {
+/** Tasks that have not ended; after the run's end only these may still change. */
+const OPEN_TASK_STATUSES = Object.keys(RANK);
+/** The columns a late task report may fill in (never overwrite) once the run has ended. */
+const TASK_FIELDS = ['hash', 'exit', 'submit', 'start', 'complete', 'duration', 'realtime', 'cpuPercent', 'peakRss', 'workdir'] as const;
+
+/** What the writer needs to know of a run to take or refuse its events. */
+interface RunState {
+  status: RunStatus;
+  sessionId: string | null;
+  /** When it ended (its completedAt), or null while open or until its end is recorded. */
+  endedAt: number | null;
+  /** When this was read: open runs are read again after STATE_TTL_MS. */
+  readAt: number;
+}
+/** An open run's state is read again after this long (a busy run posts hundreds of events a second). */
+const STATE_TTL_MS = 1000;
+
+export function createWeblogWriter(db: Database, options: { maxBatch?: number; now?: () => number } = {}) {
   const maxBatch = options.maxBatch ?? 1000;
+  const now = options.now ?? Date.now;
+  // Ended runs are remembered for good (an end is final), open ones for STATE_TTL_MS.
+  const states = new Map<number, RunState>();
   // Each task's merged row, with the requests waiting for it to be stored.
   let pending = new Map<string, { row: TaskRow; waiters: Waiter[] }>();
   let runStarts = new Map<number, { at: Date; sessionId: string }>();
@@ -192,15 +218,69 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
     }
   }
 
+  async function stateOf(runId: number): Promise<RunState> {
+    const known = states.get(runId);
+    if (known && (known.endedAt !== null || now() - known.readAt < STATE_TTL_MS)) return known;
+    const [run] = await db.select({ status: runs.status, sessionId: runs.sessionId, completedAt: runs.completedAt, lastEventAt: runs.lastEventAt }).from(runs).where(eq(runs.id, runId));
+    if (!run) throw new DomainError('not-found', `No run has id ${runId}.`);
+    // The end as this server saw it: completedAt may be the workflow's own clock, and the last
+    // event's arrival (which nothing after the end moves) is the server's.
+    const endedAt = isEnded(run.status as RunStatus) && run.completedAt ? Math.max(run.completedAt.getTime(), run.lastEventAt?.getTime() ?? 0) : null;
+    const state: RunState = { status: run.status as RunStatus, sessionId: run.sessionId, endedAt, readAt: now() };
+    if (states.size > 10_000) states.clear();
+    states.set(runId, state);
+    return state;
+  }
+
+  /**
+   * Refuses (403) the secret of a run that ended more than WEBLOG_AFTER_END_MS ago: checked
+   * with the secret, before the body is read.
+   */
+  async function checkSecretInTime(runId: number): Promise<void> {
+    const { endedAt, status } = await stateOf(runId);
+    if (endedAt === null || now() - endedAt <= WEBLOG_AFTER_END_MS) return;
+    throw new DomainError(
+      'forbidden',
+      `Run ${runId} ended (${status}) at ${new Date(endedAt).toISOString()}; its weblog secret stopped working ${WEBLOG_AFTER_END_MS / 60_000} minutes after that. To run the pipeline again, launch a new run.`,
+    );
+  }
+
   /** Records one event; resolves once it is stored. */
   async function ingest(runId: number, event: WeblogEvent): Promise<void> {
-    if (!event.trace) return applyWorkflowEvent(db, runId, event);
+    const state = await stateOf(runId);
+    // A run that ended hears only its own session (the workflow events check this again as they write).
+    if (isEnded(state.status) && state.sessionId && event.runId !== state.sessionId) throw endedRunRefusal(runId, state, event);
+    // A workflow event may end the run: what is known of it is read again for the next event.
+    if (!event.trace) return applyWorkflowEvent(db, runId, event).finally(() => states.delete(runId));
+    if (isEnded(state.status)) {
+      if (event.event === 'error') throw endedRunRefusal(runId, state, event);
+      return completeTask(runId, event);
+    }
     const task = queueTask(runId, event.trace, event);
     if (event.event !== 'error') return task;
     // An error event also fails the run, naming the task. Both writes are awaited together: if
     // the run's update failed first, the task's own failure would otherwise go unheard, an
     // unhandled rejection that ends the process.
-    await Promise.all([task, applyWorkflowEvent(db, runId, event)]);
+    await Promise.all([task, applyWorkflowEvent(db, runId, event).finally(() => states.delete(runId))]);
+  }
+
+  /**
+   * A task report after the run ended: it may complete a task that had not ended (filling what is
+   * missing), never add a task or rewrite one that ended.
+   */
+  async function completeTask(runId: number, event: WeblogEvent): Promise<void> {
+    const row = taskRowOf(runId, event.trace!);
+    const fill = Object.fromEntries(TASK_FIELDS.map((field) => [field, sql`coalesce(${runTasks[field]}, ${row[field] ?? null})`]));
+    const updated = await db
+      .update(runTasks)
+      .set({ ...fill, status: row.status, details: row.details ? sql`coalesce(${runTasks.details}, '{}'::jsonb) || ${JSON.stringify(row.details)}::jsonb` : sql`${runTasks.details}` })
+      .where(and(eq(runTasks.runId, runId), eq(runTasks.taskId, row.taskId), inArray(runTasks.status, OPEN_TASK_STATUSES), sql`${rankOf(row.status)} >= ${sql.raw(RANK_SQL('run_tasks.status'))}`))
+      .returning({ taskId: runTasks.taskId });
+    if (updated.length > 0) return;
+    throw new DomainError(
+      'conflict',
+      `Run ${runId} has ended and takes no report of task ${row.taskId} (${row.name}): after its end a run takes only reports that complete a task still open, never a new task or one that ended. To run the pipeline again, launch a new run.`,
+    );
   }
 
   function queueTask(runId: number, trace: NonNullable<WeblogEvent['trace']>, event: WeblogEvent): Promise<void> {
@@ -218,7 +298,7 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number } 
     return stored;
   }
 
-  return { ingest };
+  return { ingest, checkSecretInTime };
 }
 
 export type WeblogWriter = ReturnType<typeof createWeblogWriter>;

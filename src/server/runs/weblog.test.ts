@@ -7,7 +7,7 @@ import { setUpTestApi } from '../testing/test-api';
 import { seededRandom, shuffled } from '../../../pipelines/_shared/stats';
 import failedTask from './fixtures/failed-task.weblog.json';
 import helloSucceeded from './fixtures/hello-succeeded.weblog.json';
-import { hashSecret } from './weblog';
+import { hashSecret, WEBLOG_AFTER_END_MS } from './weblog';
 import { createWeblogWriter } from './weblog-writer';
 
 /*
@@ -133,7 +133,8 @@ describe('weblog ingestion', () => {
     const scrambled = await newRun();
     const events = helloSucceeded as unknown as WeblogEvent[];
     for (const event of events) await post(inOrder, event);
-    for (const event of shuffled([...events, ...events], seededRandom(42))) expect((await post(scrambled, event)).status).toBe(204);
+    // Once `completed` has ended the run, what would rewrite it is refused (409) and changes nothing.
+    for (const event of shuffled([...events, ...events], seededRandom(42))) expect([204, 409]).toContain((await post(scrambled, event)).status);
     const [a, b] = [await detail(inOrder), await detail(scrambled)];
     expect(b.status).toBe('SUCCEEDED');
     // Each run has its own folder (runs/<id>); everything else must match.
@@ -314,5 +315,111 @@ describe('a task’s detail', () => {
     const listed = (await (await api.t.call(`/runs/${runId}/tasks`, { token: api.token })).json()) as { data: Array<Record<string, unknown>> };
     expect(listed.data[0]).not.toHaveProperty('details');
     expect((await api.t.call(`/runs/${runId}/tasks/8`, { token: api.token })).status).toBe(404);
+  });
+});
+
+describe('a run that ended', () => {
+  const hello = helloSucceeded as unknown as WeblogEvent[];
+  const sessionOf = (events: WeblogEvent[]) => events[0]!.runId;
+  const refusal = async (response: Response) => {
+    expect(response.status).toBe(409);
+    return ((await response.json()) as { message: string }).message;
+  };
+
+  it('takes no replay with its own secret: started, error and task reports are refused, and a late completed overwrites nothing', async () => {
+    const runId = await newRun();
+    for (const event of hello) expect((await post(runId, event)).status).toBe(204);
+    const before = await detail(runId);
+    const tasksBefore = await tasks(runId);
+    expect(before).toMatchObject({ status: 'SUCCEEDED', progress: { total: 4, done: 4 } });
+
+    const started = hello.find((event) => event.event === 'started')!;
+    const completed = hello.find((event) => event.event === 'completed')!;
+    const taskDone = hello.find((event) => event.event === 'process_completed')!;
+    const replayStart = { ...started, metadata: { ...started.metadata, workflow: { ...started.metadata!.workflow, start: '1999-01-01T00:00:00Z' } } };
+    expect(await refusal(await post(runId, replayStart))).toMatch(/^Run \d+ has ended \(SUCCEEDED\) and takes no started event: .*launch a new run\.$/);
+    expect(await refusal(await post(runId, { ...completed, event: 'error', metadata: undefined }))).toMatch(/takes no error event/);
+    expect(await refusal(await post(runId, { ...taskDone, event: 'error', trace: { ...taskDone.trace!, status: 'FAILED', exit: 1 } }))).toMatch(/takes no error event/);
+    expect(await refusal(await post(runId, { ...taskDone, trace: { ...taskDone.trace!, exit: 999, duration: 1 } }))).toMatch(/takes no report of task 1 .*never a new task or one that ended/);
+    expect(await refusal(await post(runId, { ...taskDone, trace: { ...taskDone.trace!, task_id: 77, name: 'sayHello (77)' } }))).toMatch(/task 77/);
+    // Its own session's completed is taken, and fills only what is missing: here, nothing.
+    const lateCompleted = {
+      ...completed,
+      metadata: {
+        ...completed.metadata,
+        workflow: { ...completed.metadata!.workflow, success: false, errorMessage: 'forged', start: '1999-01-01T00:00:00Z', complete: '1999-01-02T00:00:00Z', stats: { succeededCount: 999 } },
+      },
+    };
+    expect((await post(runId, lateCompleted)).status).toBe(204);
+    expect(await refusal(await post(runId, { ...lateCompleted, runId: 'another-session-0000' }))).toMatch(/event of another Nextflow session \(another-session-0000, not /);
+
+    expect(await detail(runId)).toEqual(before);
+    expect(await tasks(runId)).toEqual(tasksBefore);
+  });
+
+  it('a late completed of its own session fills in what the end left missing; a task still open may be completed', async () => {
+    const runId = await newRun();
+    const events = failedTask as unknown as WeblogEvent[];
+    const completed = events.find((event) => event.event === 'completed')!;
+    const submitted = events.find((event) => event.event === 'process_submitted' && event.trace?.task_id === 1)!;
+    // Task 1 is still running when task 2's failure ends the run.
+    for (const event of events.filter((event) => event.event !== 'completed' && !(event.trace?.task_id === 1 && event.event === 'process_completed'))) {
+      expect((await post(runId, event)).status).toBe(204);
+    }
+    const ended = await detail(runId);
+    expect(ended).toMatchObject({ status: 'FAILED', completedAt: null, workflowStats: null, progress: { total: 2, done: 0, running: 1, failed: 1 } });
+    expect(ended.statusReason).toMatch(/TRIMGALORE/);
+
+    const done = events.find((event) => event.event === 'process_completed' && event.trace?.task_id === 1)!;
+    expect((await post(runId, done)).status).toBe(204);
+    // A task that ended is not rewritten, nor moved back.
+    expect((await post(runId, submitted)).status).toBe(409);
+    expect((await post(runId, completed)).status).toBe(204);
+    const filled = await detail(runId);
+    expect(filled).toMatchObject({ status: 'FAILED', statusReason: ended.statusReason, progress: { total: 2, done: 1, running: 0, failed: 1 } });
+    expect(filled.completedAt).not.toBeNull();
+    expect(filled.workflowStats).not.toBeNull();
+    expect(sessionOf(events)).toBe(completed.runId);
+  });
+
+  it('its secret stops working ten minutes after the end (403), checked before the body is read', async () => {
+    const [recent, old] = await api.t.db
+      .insert(runs)
+      .values(
+        [9, 11].map((minutes) => ({
+          name: `ended_${minutes}_minutes_ago`,
+          pipelineId: 'nf-processvcfs',
+          revision: '3.0.1',
+          engine: 'nextflow' as const,
+          status: 'SUCCEEDED' as const,
+          params: {},
+          completedAt: new Date(Date.now() - minutes * 60_000),
+          weblogSecretHash: hashSecret(SECRET),
+        })),
+      )
+      .returning();
+    const completed = hello.find((event) => event.event === 'completed')!;
+    expect((await post(recent!.id, completed)).status).toBe(204);
+    const refused = await post(old!.id, completed);
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^Run \d+ ended \(SUCCEEDED\) at .*; its weblog secret stopped working 10 minutes after that\. To run the pipeline again, launch a new run\.$/,
+    );
+    const unread = await api.t.call(`/runs/${old!.id}/weblog?secret=${SECRET}`, { method: 'POST', body: '{"not json', headers: { 'Content-Type': 'application/json' } });
+    expect(unread.status).toBe(403);
+  });
+
+  it('counts the ten minutes on its clock from the recorded end (an injected clock)', async () => {
+    const runId = await newRun('RUNNING');
+    let clock = Date.now();
+    const writer = createWeblogWriter(api.t.db, { now: () => clock });
+    const completed = hello.find((event) => event.event === 'completed')!;
+    await writer.ingest(runId, { ...completed, metadata: { ...completed.metadata, workflow: { ...completed.metadata!.workflow, complete: new Date(clock).toISOString() } } });
+    await expect(writer.checkSecretInTime(runId)).resolves.toBeUndefined();
+    // The end is recorded by the server's clock a moment after `clock`: margins of seconds.
+    clock += WEBLOG_AFTER_END_MS - 5000;
+    await expect(writer.checkSecretInTime(runId)).resolves.toBeUndefined();
+    clock += 10_000;
+    await expect(writer.checkSecretInTime(runId)).rejects.toThrow(/its weblog secret stopped working 10 minutes after that/);
   });
 });

@@ -3,14 +3,27 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { WeblogEvent } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { runs } from '../db/schema';
+import { DomainError } from '../domain-errors';
 import { runIsOpen, runNotStarted } from './lifecycle';
 
 /**
- * Nextflow's weblog (`-with-weblog <url>`) posts one JSON event per workflow or task change.
- * Events may come twice and out of order, so every write is a merge that never moves backwards:
- * a run that ended stays ended (here), and a task only advances NEW → SUBMITTED → RUNNING → a
- * final state (weblog-writer.ts).
+ * Nextflow's weblog (`weblog.url`, as `-with-weblog` sets it) posts one JSON event per workflow or
+ * task change. Events may come twice and out of order, so every write is a merge that never moves
+ * backwards: a run that ended stays ended (here), and a task only advances NEW → SUBMITTED →
+ * RUNNING → a final state (weblog-writer.ts).
+ *
+ * A run that ended takes only what completes its record: a late `completed` of its own session
+ * fills what is missing (reason, stats, times) without overwriting, and task reports complete
+ * tasks that had not ended; `started`, `error` and anything of another session are refused (409).
+ * Its secret stops working WEBLOG_AFTER_END_MS after the end (403).
  */
+
+/**
+ * How long a run's secret still works after the run ended. Nextflow's last events follow its end
+ * within seconds (a late `completed`, the tasks it was stopping); ten minutes leaves room for a
+ * slow network and still closes the door on replays of an old run's events.
+ */
+export const WEBLOG_AFTER_END_MS = 10 * 60_000;
 
 const toDate = (utcTime: string | null | undefined) => {
   const date = utcTime ? new Date(utcTime) : new Date();
@@ -47,16 +60,24 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
     // Nextflow's onFlowError: the trace names the task whose failure ends the workflow.
     const { trace } = event;
     const reason = `Task ${trace.name} failed${trace.exit != null && trace.exit !== NO_EXIT ? ` with exit status ${trace.exit}` : ''}.`;
-    await db
+    const updated = await db
       .update(runs)
-      .set({ status: 'FAILED', statusReason: reason, startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(at)})`, sessionId: sql`coalesce(${runs.sessionId}, ${event.runId}::text)` })
-      .where(and(eq(runs.id, runId), runIsOpen()));
+      .set({
+        status: 'FAILED',
+        statusReason: reason,
+        lastEventAt: new Date(),
+        startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
+        sessionId: sql`coalesce(${runs.sessionId}, ${event.runId}::text)`,
+      })
+      .where(and(eq(runs.id, runId), runIsOpen()))
+      .returning({ id: runs.id });
+    if (updated.length === 0) throw await refusalAfterEnd(db, runId, event);
     return;
   }
 
   switch (event.event) {
-    case 'started':
-      await db
+    case 'started': {
+      const updated = await db
         .update(runs)
         .set({
           status: sql`CASE WHEN ${runNotStarted()} THEN 'RUNNING' ELSE ${runs.status} END`,
@@ -66,8 +87,11 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
           startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
           sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
         })
-        .where(eq(runs.id, runId));
+        .where(and(eq(runs.id, runId), runIsOpen()))
+        .returning({ id: runs.id });
+      if (updated.length === 0) throw await refusalAfterEnd(db, runId, event);
       return;
+    }
     case 'error':
     case 'completed': {
       const succeeded = event.event === 'completed' && workflow?.success === true;
@@ -75,22 +99,47 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
       const reported = failureReason(workflow);
       const reason = succeeded ? null : (reported ?? (event.event === 'error' ? REPORTED_AN_ERROR : 'The workflow did not succeed.'));
       const open = runIsOpen();
-      await db
+      const start = workflow?.start ? timestamp(toDate(workflow.start)) : null;
+      // A completion time is never in the future: it also starts the secret's last minutes.
+      const complete = timestamp(new Date(Math.min((workflow?.complete ? toDate(workflow.complete) : at).getTime(), Date.now())));
+      // After the end only a `completed` of the run's own session is taken, and it only fills in.
+      const completesRecord = event.event === 'completed' ? sql`(${runs.sessionId} IS NULL OR ${runs.sessionId} = ${event.runId}::text)` : sql`false`;
+      const updated = await db
         .update(runs)
         .set({
           status: sql`CASE WHEN ${open} THEN ${outcome} ELSE ${runs.status} END`,
-          statusReason: sql`CASE WHEN ${open} THEN ${reason}::text WHEN ${runs.statusReason} = ${REPORTED_AN_ERROR} AND ${reported}::text IS NOT NULL THEN ${reported}::text ELSE coalesce(${runs.statusReason}, ${reason}::text) END`,
-          startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
-          completedAt: event.event === 'completed' ? sql`coalesce(${runs.completedAt}, ${timestamp(workflow?.complete ? toDate(workflow.complete) : at)})` : sql`${runs.completedAt}`,
-          workflowStats: sql`coalesce(${stats}::jsonb, ${runs.workflowStats})`,
+          statusReason: sql`CASE WHEN ${open} THEN ${reason}::text WHEN ${runs.statusReason} = ${REPORTED_AN_ERROR} AND ${reported}::text IS NOT NULL THEN ${reported}::text WHEN ${runs.status} = 'FAILED' THEN coalesce(${runs.statusReason}, ${reason}::text) ELSE ${runs.statusReason} END`,
+          startedAt: start ? sql`CASE WHEN ${open} THEN ${start} ELSE coalesce(${runs.startedAt}, ${start}) END` : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
+          completedAt: event.event === 'completed' ? sql`coalesce(${runs.completedAt}, ${complete})` : sql`${runs.completedAt}`,
+          // When the end arrived, by this server's clock; a late completed does not move it (nor the secret's last minutes).
+          lastEventAt: sql`CASE WHEN ${open} THEN ${timestamp(new Date())} ELSE ${runs.lastEventAt} END`,
+          workflowStats: sql`CASE WHEN ${open} THEN coalesce(${stats}::jsonb, ${runs.workflowStats}) ELSE coalesce(${runs.workflowStats}, ${stats}::jsonb) END`,
           sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
         })
-        .where(eq(runs.id, runId));
+        .where(and(eq(runs.id, runId), sql`(${open} OR ${completesRecord})`))
+        .returning({ id: runs.id });
+      if (updated.length === 0) throw await refusalAfterEnd(db, runId, event);
       return;
     }
     default:
       return;
   }
+}
+
+/** Why an event was not taken: the run is gone, or it ended and the event would rewrite it. */
+async function refusalAfterEnd(db: Database, runId: number, event: WeblogEvent): Promise<DomainError> {
+  const [run] = await db.select({ status: runs.status, sessionId: runs.sessionId }).from(runs).where(eq(runs.id, runId));
+  if (!run) return new DomainError('not-found', `No run has id ${runId}.`);
+  return endedRunRefusal(runId, run, event);
+}
+
+/** The 409 for an event that would rewrite a run that ended. */
+export function endedRunRefusal(runId: number, run: { status: string; sessionId: string | null }, event: Pick<WeblogEvent, 'event' | 'runId'>): DomainError {
+  const what = run.sessionId && event.runId !== run.sessionId ? `event of another Nextflow session (${event.runId}, not ${run.sessionId})` : `${event.event} event`;
+  return new DomainError(
+    'conflict',
+    `Run ${runId} has ended (${run.status}) and takes no ${what}: after its end a run takes only its own session's late completed event and task reports that complete its record. To run the pipeline again, launch a new run.`,
+  );
 }
 
 export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');

@@ -77,6 +77,7 @@ export const checkWeblogSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
     weblog.secretHashes.set(id.data, hash);
   }
   if (!secretMatches(secret, hash)) throw new DomainError('unauthorized', 'This is not the weblog secret of that run.');
+  await weblog.writer.checkSecretInTime(id.data);
   // Nextflow's bytes are not always UTF-8 (nextflow-json.ts): decode them here and hand the
   // validator the repaired text through Hono's body cache (its json() parses the cached text).
   const text = nextflowJsonText(new Uint8Array(await c.req.arrayBuffer()));

@@ -179,8 +179,11 @@ export const weblog = createRoute({
   path: '/runs/{id}/weblog',
   tags,
   summary: 'Nextflow weblog events for a run (authenticated by the run’s secret)',
-  description: 'The endpoint `nextflow run -with-weblog` posts to. Idempotent; events may arrive more than once and in any order.',
+  description:
+    'The endpoint Nextflow’s weblog posts to. Idempotent; events may arrive more than once and in any order. ' +
+    'A run that ended takes only its own session’s late `completed` event (which fills in what is missing, overwriting nothing) and task reports that complete its record: anything else is a 409. ' +
+    'Its secret stops working ten minutes after its end (403).',
   security: [],
   request: { params: idParams, query: weblogQuerySchema, body: jsonBody(weblogEventSchema) },
-  responses: { 204: { description: 'Recorded' }, ...errorResponses(400, 401, 404) },
+  responses: { 204: { description: 'Recorded' }, ...errorResponses(400, 401, 403, 404, 409) },
 });
