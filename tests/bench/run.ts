@@ -10,6 +10,7 @@ import { benchBenchmarking } from './benchmarking-bench';
 import { benchBreeding } from './breeding-bench';
 import { firstLoadJs } from './bundle-size';
 import { benchAutoTrain, benchGenomics } from './genomics-bench';
+import { benchHostileImports } from './hostile-imports-bench';
 import { benchLive } from './live-bench';
 import { benchPollers } from './pollers-bench';
 import { benchUploads } from './upload-bench';
@@ -114,6 +115,19 @@ if (section('benchmarking')) {
     '< 1 s',
     figures.pageToManhattanMs < 1000,
   );
+}
+
+// /health while hostile import files are posted and refused in a loop (issue #29, point 2).
+if (section('hostile-imports')) {
+  const figures = await benchHostileImports(root);
+  report(
+    `/health while hostile import files are refused (${figures.posted} posted by 2 clients${figures.wrong.length ? `; ${figures.wrong.length} not refused as expected: ${figures.wrong[0]}` : ''})`,
+    `p50 ${figures.healthP50Ms} ms, p99 ${figures.healthP99Ms} ms, max ${figures.healthMaxMs} ms (${figures.healthRequests} requests)`,
+    'p99 < 100 ms',
+    figures.healthP99Ms < 100 && figures.wrong.length === 0,
+  );
+  // Alone (BENCH_ONLY=hostile-imports), the sections below that always run are skipped.
+  if (only.length === 1) printAndExit();
 }
 
 // Live monitoring: 20,000 tasks and 100,000 runs on both databases; events across two instances; open streams.
