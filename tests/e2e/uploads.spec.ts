@@ -90,3 +90,38 @@ test('drop three files on Upload GDIP Results, pause and resume one, see them st
   await expect(phenotypes.getByRole('option', { name: new RegExp(traitsName) })).toBeVisible();
   await expect(phenotypes.getByRole('option', { name: new RegExp(qtlName) })).toHaveCount(0);
 });
+
+test('a refused file says why in red, without a full bar or a speed, and the fileset hint counts what was stored', async ({ page }) => {
+  const stamp = Date.now();
+  const goodName = `e2e_qtl_ok_${stamp}.csv`;
+  const badName = `e2e_gwas_bad_${stamp}.csv`;
+  await page.goto('/upload/gdip-results');
+  await page.getByLabel('Fileset').fill(`E2E refused ${stamp}`);
+  await expect(page.getByText('A new fileset is created.')).toBeVisible();
+  const transfer = await page.evaluateHandle(
+    ({ files }) => {
+      const data = new DataTransfer();
+      for (const file of files) data.items.add(new File([file.text], file.name, { type: 'text/csv' }));
+      return data;
+    },
+    {
+      files: [
+        { name: goodName, text: `marker,chromosome,position,trait,effect\nm${stamp},1,100,yield,0.5\n` },
+        { name: badName, text: 'id,yield\nA1,1.5\n' },
+      ],
+    },
+  );
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+  const files = page.getByRole('table', { name: 'Files to upload' });
+  await expect(files.getByLabel(`File type of ${goodName}`).locator('option:checked')).toHaveText('known-QTL CSV');
+  await files.getByLabel(`File type of ${badName}`).selectOption({ label: 'associations CSV' });
+  await page.getByRole('button', { name: 'Upload 2 files' }).click();
+
+  const badRow = files.getByRole('row').filter({ hasText: badName });
+  const refusal = badRow.getByRole('alert');
+  await expect(refusal).toContainText(`Not stored: An associations CSV needs the column`);
+  await expect(refusal).toHaveClass(/text-red-700/);
+  await expect(badRow.getByRole('progressbar')).toHaveCount(0);
+  await expect(badRow).not.toContainText(/B\/s|left|100 %/);
+  await expect(page.getByText('Adds to the existing fileset (1 file).')).toBeVisible();
+});
