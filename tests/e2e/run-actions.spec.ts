@@ -75,11 +75,13 @@ test('select two runs, put both into a run group, then compare them side by side
   await page.getByRole('link', { name: 'Compare' }).click();
   await expect(page).toHaveURL(new RegExp(`/tools/pipeline/monitor/pipeline-run/compare\\?ids=(${first},${second}|${second},${first})$`));
   const params = page.getByRole('table', { name: 'Parameters' });
-  // Differences only: the minimum MAF differs, the genotypes do not.
+  // Every parameter at first; Differences only on request: the minimum MAF differs, the genotypes do not.
   await expect(params.getByRole('row').filter({ hasText: 'min_maf' })).toContainText('0.1');
-  await expect(params.getByRole('row').filter({ hasText: 'genotypes' })).toHaveCount(0);
-  await page.getByRole('switch', { name: 'Differences only' }).click();
+  await expect(page.getByRole('switch', { name: 'Differences only' })).not.toBeChecked();
   await expect(params.getByRole('row').filter({ hasText: 'genotypes' })).toBeVisible();
+  await page.getByRole('switch', { name: 'Differences only' }).click();
+  await expect(params.getByRole('row').filter({ hasText: 'genotypes' })).toHaveCount(0);
+  await expect(params.getByRole('row').filter({ hasText: 'min_maf' })).toContainText('0.1');
   await expect(page.getByRole('table', { name: 'Task duration per process' }).getByRole('row')).not.toHaveCount(1);
   await expect(page.getByRole('region', { name: `Outputs of cmp_a_${stamp}` })).toContainText('discovery/associations.csv');
 });

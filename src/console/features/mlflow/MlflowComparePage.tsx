@@ -22,7 +22,8 @@ function Comparison() {
   const [ids, setIds] = useState<number[] | undefined>(undefined);
   const [compared, setCompared] = useState<Compared[] | null>(null);
   const [error, setError] = useState<Error | null>(null);
-  const [differencesOnly, setDifferencesOnly] = useState(true);
+  // Every row first; hiding the equal ones is on request (the product's word), as a reader checks what was the same too.
+  const [differencesOnly, setDifferencesOnly] = useState(false);
 
   const load = useCallback(async (which: number[]) => {
     setError(null);

@@ -53,7 +53,8 @@ function Comparison() {
   const [ids, setIds] = useState<number[] | undefined>(undefined);
   const [compared, setCompared] = useState<Compared[] | null>(null);
   const [error, setError] = useState<Error | null>(null);
-  const [differencesOnly, setDifferencesOnly] = useState(true);
+  // Every row first; hiding the equal ones is on request (the product's word), as a reader checks what was the same too.
+  const [differencesOnly, setDifferencesOnly] = useState(false);
   const pipelines = useRequest<PipelineList>('pipelines');
 
   const load = useCallback(async (which: number[]) => {
@@ -109,7 +110,7 @@ function Comparison() {
             <li key={run.id} className="grid gap-1 rounded-lg p-3 text-sm ring-1 ring-stone-200">
               <span className="flex flex-wrap items-center gap-2">
                 <span className="inline-block size-3 rounded-full" style={{ backgroundColor: COLORS[index] }} aria-hidden />
-                <a href={viewRoute(ROUTES.runView, run.id)} className="font-medium text-emerald-800 hover:underline">
+                <a href={viewRoute(ROUTES.runView, run.id)} className="min-w-0 font-medium wrap-anywhere text-emerald-800 hover:underline">
                   {run.name}
                 </a>
                 <StatusBadge status={run.status} />
@@ -143,8 +144,8 @@ function Comparison() {
           {compared.map(({ run, outputs }, index) => (
             <section key={run.id} aria-label={`Outputs of ${run.name}`}>
               <h3 className="mb-2 flex items-center gap-2 text-sm font-semibold text-stone-800">
-                <span className="inline-block size-2.5 rounded-full" style={{ backgroundColor: COLORS[index] }} aria-hidden />
-                {run.name}
+                <span className="inline-block size-2.5 shrink-0 rounded-full" style={{ backgroundColor: COLORS[index] }} aria-hidden />
+                <span className="min-w-0 wrap-anywhere">{run.name}</span>
               </h3>
               {outputs.outputs.length === 0 ? (
                 <p className="text-sm text-stone-500">{outputs.local ? 'No files.' : `Written to ${outputs.location}, outside this server.`}</p>
