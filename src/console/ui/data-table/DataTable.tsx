@@ -94,7 +94,9 @@ export function DataTable<Row>({
     return () => clearTimeout(timer);
   }, [search, state.q, update]);
 
-  const { data, error, loading, reload } = useRequest<Page<Row>>(ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null, refreshKey);
+  const { data: lastData, error, loading, reload } = useRequest<Page<Row>>(ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null, refreshKey);
+  // A failed load shows its error alone: the rows of an earlier search are not the answer to this one.
+  const data = error ? undefined : lastData;
   useEffect(() => {
     if (data) onData?.(data.data);
   }, [data, onData]);
@@ -158,8 +160,13 @@ export function DataTable<Row>({
       </div>
 
       {error && (
-        <div className="p-4">
+        <div className="grid gap-2 p-4">
           <LoadError what={what} error={error} onRetry={reload} />
+          {filtered && (
+            <button type="button" className="justify-self-start text-sm font-medium text-emerald-700 hover:underline" onClick={() => update({ q: '', filters: {}, page: 0 })}>
+              Clear the search and filters
+            </button>
+          )}
         </div>
       )}
 
