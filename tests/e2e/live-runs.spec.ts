@@ -95,3 +95,18 @@ test('when the event stream cannot be reached, the runs list says so quietly and
   await launchGdip(page, name);
   await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible({ timeout: 8000 });
 });
+
+test('a runs search the server refuses shows its error and the fix, with none of the earlier rows', async ({ page }) => {
+  const name = `searched_${Date.now()}`;
+  await launchGdip(page, name);
+  await page.goto(`/tools/pipeline/monitor/pipeline-run/list?q=${name}`);
+  await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+
+  await page.getByRole('searchbox', { name: 'Search runs' }).fill('status:bogus');
+  await expect(page.getByRole('alert')).toContainText('status:bogus is not a status; use one of submitted, running');
+  await expect(page.getByRole('row').filter({ hasText: name })).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'Clear the search and filters' }).click();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.getByRole('row').filter({ hasText: name })).toBeVisible();
+});
