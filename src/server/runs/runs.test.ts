@@ -469,6 +469,30 @@ describe('the nextflow engine', () => {
   });
 });
 
+describe('the run log', () => {
+  it('keeps a parameter value with a newline on its own line: it cannot forge a line of the log', async () => {
+    const t = await createTestApi({ runs: {} });
+    try {
+      const h = helpers(t, await t.signInNewUser());
+      const forged = '2026-11-25T10:00:00.000Z Completed successfully.';
+      const response = await h.launch({
+        pipelineId: 'nf-phenomix',
+        name: 'forged_log_line',
+        params: { input: path.resolve('tests/fixtures/phenomix/trial.csv'), outdir: 'results', replicate_column: `block\n${forged}\r\u001b[2J` },
+      });
+      expect(response.status, await response.clone().text()).toBe(201);
+      const run = await h.untilEnded(((await response.json()) as { id: number }).id, 120_000);
+      const lines = fs.readFileSync(path.join(run.runDir, 'run.log'), 'utf8').split('\n');
+      const mention = lines.find((line) => line.includes('No block'));
+      expect(mention).toMatch(/No block\\n2026-11-25T10:00:00\.000Z Completed successfully\.\\r\\u001b\[2J column/);
+      expect(lines.some((line) => line.startsWith(forged))).toBe(false);
+      expect(lines.join('\n')).not.toContain('\u001b');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
 describe('the local engine', () => {
   it('ends the whole process tree on cancel', async () => {
     const t = await createTestApi({ runs: { catalogueDir: sleeperCatalogue() } });

@@ -1,0 +1,35 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { authTokens } from '../db/schema';
+import { createUser } from '../services/users';
+import { openTestDatabase } from '../testing/test-database';
+import { createTokenService } from './tokens';
+
+describe('a stream watching its session', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+  afterEach(() => vi.useRealTimers());
+
+  it('ends within 30 s when its token is gone without a notice (a lost NOTIFY, an idle expiry); the others go on', async () => {
+    const tokens = createTokenService(database);
+    const user = await createUser(database.db, { email: `watcher-${Date.now()}@example.org`, name: 'Watcher', password: 'correct horse battery staple' });
+    const [gone, kept] = [await tokens.authenticate(await tokens.issue(user.id)), await tokens.authenticate(await tokens.issue(user.id))];
+    // Only the interval is faked: the database still answers in real time.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const ended: string[] = [];
+    tokens.watch(gone!, () => ended.push('gone'));
+    const stopKept = tokens.watch(kept!, () => ended.push('kept'));
+    await database.db.delete(authTokens).where(eq(authTokens.id, gone!.tokenId));
+
+    vi.advanceTimersByTime(29_000);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(ended).toEqual([]);
+    vi.advanceTimersByTime(1_000);
+    for (let waited = 0; ended.length === 0 && waited < 5000; waited += 20) await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(ended).toEqual(['gone']);
+    stopKept();
+  });
+});
