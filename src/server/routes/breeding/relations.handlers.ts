@@ -9,7 +9,7 @@ import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { accessionIdsByNameOrSynonym } from '../imports/experiment-import';
 import { existingByLowerName, quotedNames } from '../imports/lookups';
-import { nameKey, nameKeySql } from '../imports/near-duplicates';
+import { nearestAccessions } from '../imports/nearest-names';
 import { plannedCrossesWithPlan } from './crosses';
 import type * as routes from './relations.routes';
 
@@ -123,35 +123,6 @@ async function plannedCrossesOfPair(db: Database, a: number | null, b: number | 
   return plannedCrossesWithPlan(db, or(and(eq(plannedCrosses.femaleParentId, a), eq(plannedCrosses.maleParentId, b)), and(eq(plannedCrosses.femaleParentId, b), eq(plannedCrosses.maleParentId, a))));
 }
 
-/** Edit distance (Levenshtein), case-insensitive: how near a pasted name is to a stored one. */
-function distance(a: string, b: string): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  let previous = Array.from({ length: y.length + 1 }, (_, index) => index);
-  for (let i = 1; i <= x.length; i += 1) {
-    const current = [i];
-    for (let j = 1; j <= y.length; j += 1) current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (x[i - 1] === y[j - 1] ? 0 : 1));
-    previous = current;
-  }
-  return previous[y.length]!;
-}
-
-/** Candidates for a name nothing matches: the same letters and digits, the name inside another, or the same start. */
-async function nearestNames(db: Database, name: string) {
-  const key = nameKey(name);
-  const start = name.slice(0, Math.min(3, name.length));
-  const rows = await db
-    .select({ id: accessions.id, germplasmName: accessions.germplasmName })
-    .from(accessions)
-    .where(or(eq(nameKeySql(accessions.germplasmName), key), ilike(accessions.germplasmName, `%${escapeLike(name)}%`), ilike(accessions.germplasmName, `${escapeLike(start)}%`)))
-    .limit(200);
-  return rows
-    .map((row) => ({ row, score: distance(name, row.germplasmName) }))
-    .sort((a, b) => a.score - b.score || a.row.germplasmName.localeCompare(b.row.germplasmName))
-    .slice(0, 5)
-    .map(({ row }) => row);
-}
-
 export const resolveAccessions: RouteHandler<typeof routes.resolveAccessions, AppEnv> = async (c) => {
   const { db } = c.get('deps');
   const firstSpelling = new Map<string, string>();
@@ -166,11 +137,18 @@ export const resolveAccessions: RouteHandler<typeof routes.resolveAccessions, Ap
           .from(accessions)
           .where(inArray(accessions.id, [...new Set(ids.values())]));
   const byId = new Map(found.map((row) => [row.id, row]));
-  const data = [];
-  for (const name of names) {
+  const accessionOf = (name: string) => {
     const id = ids.get(name.toLowerCase());
-    const accession = id === undefined ? null : (byId.get(id) ?? null);
-    data.push({ name, accession, suggestions: accession ? [] : await nearestNames(db, name) });
-  }
+    return id === undefined ? null : (byId.get(id) ?? null);
+  };
+  // One query and bounded scoring for all the names nothing matches (a query per name, each scored in full, took minutes for 5,000).
+  const nearest = await nearestAccessions(
+    db,
+    names.filter((name) => !accessionOf(name)),
+  );
+  const data = names.map((name) => {
+    const accession = accessionOf(name);
+    return { name, accession, suggestions: accession ? [] : (nearest.get(name) ?? []) };
+  });
   return c.json({ data }, 200);
 };
