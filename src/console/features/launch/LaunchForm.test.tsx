@@ -252,6 +252,19 @@ describe('the launch form renderer', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
     expect(submitted).toMatchObject({ revision: 'dev' });
   });
+
+  it('shows the server’s refusal of a revision Nextflow would read as an option on the revision field', async () => {
+    const message = 'Begins with -, which Nextflow would read as an option: give a branch, tag or commit';
+    fetchMock.mockResolvedValueOnce(
+      new Response(JSON.stringify({ message: `Invalid request body. revision: ${message}.`, errors: { revision: message } }), { status: 400, headers: { 'Content-Type': 'application/json' } }),
+    );
+    render(<LaunchForm pipeline={{ ...pipeline, engine: 'nextflow' }} groups={groups} runGroups={[]} projects={[]} from={null} />);
+    await act(async () => fireEvent.change(document.getElementById('run-revision')!, { target: { value: '-resume' } }));
+    await act(async () => fireEvent.change(input('genotypes'), { target: { value: 'cohort.vcf' } }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    expect(document.getElementById('run-revision-hint')!.textContent).toBe(message);
+    expect(assign).not.toHaveBeenCalled();
+  });
 });
 
 describe('params files', () => {
