@@ -92,8 +92,9 @@ function PageHeader({ title, backHref, backLabel, actions }: { title: string; ba
           {backLabel}
         </a>
       )}
-      <h1 className="text-2xl font-semibold tracking-tight text-stone-900">{title}</h1>
-      {actions && <div className="ml-auto flex items-center gap-2">{actions}</div>}
+      {/* A run's name has no spaces to break at: it wraps anywhere rather than widen the page. */}
+      <h1 className="min-w-0 text-2xl font-semibold tracking-tight wrap-anywhere text-stone-900">{title}</h1>
+      {actions && <div className="ml-auto flex flex-wrap items-center gap-2">{actions}</div>}
     </div>
   );
 }

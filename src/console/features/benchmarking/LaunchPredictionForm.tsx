@@ -41,7 +41,7 @@ function Choices<T extends { id: number }>({
               checked={chosen.includes(item.id)}
               onChange={() => onChange(chosen.includes(item.id) ? chosen.filter((id) => id !== item.id) : [...chosen, item.id])}
             />
-            <span>
+            <span className="min-w-0 wrap-anywhere">
               <span className="font-medium text-stone-900">{title}</span>
               <span className="block text-xs text-stone-500">{detail}</span>
             </span>

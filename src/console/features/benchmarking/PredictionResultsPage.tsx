@@ -301,7 +301,7 @@ function PredictionScoring({ title, models, observed, leaderboard }: Scored & { 
         title={`${title}: scores per model and trait`}
         description={`${models.length} model${models.length === 1 ? '' : 's'} against the observed values of ${observed?.name ?? 'each table'}. Bias is the slope of observed on predicted: 1 is unbiased, below 1 over-dispersed, above 1 too shrunk.`}
         actions={
-          <div className="flex items-center gap-3">
+          <div className="flex flex-wrap items-center gap-3">
             {leaderboard && (
               <a className="text-sm text-emerald-800 hover:underline" href={leaderboard}>
                 Leaderboard on this dataset

@@ -442,7 +442,7 @@ function RunView() {
         ) : null}
       </Card>
 
-      <div role="tablist" aria-label="Run" className="flex gap-1 border-b border-stone-200">
+      <div role="tablist" aria-label="Run" className="flex flex-wrap gap-x-1 border-b border-stone-200">
         {TABS.map((name) => (
           <button
             key={name}
@@ -452,7 +452,7 @@ function RunView() {
             aria-selected={tab === name}
             aria-controls={`run-panel-${name}`}
             onClick={() => setTab(name)}
-            className={`-mb-px border-b-2 px-4 py-2 text-sm font-medium ${tab === name ? 'border-emerald-700 text-emerald-900' : 'border-transparent text-stone-600 hover:text-stone-900'}`}
+            className={`-mb-px border-b-2 px-3 py-2 text-sm font-medium sm:px-4 ${tab === name ? 'border-emerald-700 text-emerald-900' : 'border-transparent text-stone-600 hover:text-stone-900'}`}
           >
             {TAB_LABELS[name]}
             {name === 'tasks' && run.progress.total > 0 && <span className="ml-1.5 text-xs text-stone-500">{run.progress.total}</span>}

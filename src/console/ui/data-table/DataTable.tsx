@@ -110,9 +110,10 @@ export function DataTable<Row>({
   const toggleSort = (id: string) => update(state.sort === id ? { order: state.order === 'asc' ? 'desc' : 'asc', page: 0 } : { sort: id, order: 'asc', page: 0 });
 
   return (
-    <div className="rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
+    // min-w-0: the table scrolls in its own box below; the page keeps the screen's width.
+    <div className="min-w-0 rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
       <div className="flex flex-wrap items-end gap-3 border-b border-stone-100 p-4">
-        <label className="min-w-56 flex-1">
+        <label className="min-w-48 flex-1">
           <span className="sr-only">Search {what}</span>
           <input
             type="search"
@@ -123,7 +124,7 @@ export function DataTable<Row>({
           />
         </label>
         {filters.map((filter) => (
-          <label key={filter.name} htmlFor={`${path}-filter-${filter.name}`} className="text-xs font-medium text-stone-600">
+          <label key={filter.name} htmlFor={`${path}-filter-${filter.name}`} className="max-w-full min-w-0 text-xs font-medium text-stone-600">
             {filter.label}
             {filter.type === 'text' ? (
               <TextFilter
