@@ -52,3 +52,10 @@ describe('a VCF has its #CHROM column header', () => {
     expect(await contentProblem(file('bad.vcf', text), 'bad.vcf', 'VCF')).toMatch(message);
   });
 });
+
+describe('models named after the pipeline that wrote them are JSON', () => {
+  it.each(['GDIP model', 'Auto Train model', 'spectra model'])('refuses a %s that is not JSON, and takes one that is', async (type) => {
+    expect(await contentProblem(file('model.json', 'id,trait\nA,1\n'), 'model.json', type)).toMatch(/JSON starts with \{ or \[/);
+    expect(await contentProblem(file('model-ok.json', '{"model":"gblup"}'), 'model-ok.json', type)).toBeNull();
+  });
+});
