@@ -77,6 +77,56 @@ test('score uploaded association results against known QTL: counts, a wider wind
   expect(text).toContain(`method_a_${stamp},yield,43,3,2,2,0,0,1,1,1,2,Bonferroni α = 0.05`);
 });
 
+test('the discovery window, rule and cut-off are checked on their fields and kept in the address, so a view can be bookmarked', async ({ page }) => {
+  const stamp = Date.now();
+  const header = 'trait,marker,chromosome,position,p_value,log10p\n';
+  const background = Array.from({ length: 40 }, (_, i) => `yield,bg${i},2,${(i + 1) * 100000},0.5,0.30103`).join('\n');
+  const method = `${header}yield,a1,1,10000000,1e-12,12\nyield,a2,1,10400000,1e-8,8\nyield,a3,1,21500000,1e-7,7\n${background}\n`;
+  const qtl = 'marker,chromosome,position,trait,effect\nq1,1,10000000,yield,0.8\nq2,1,20000000,yield,-0.5\n';
+  const id = await storeFileset(page, `E2E discovery view ${stamp}`, [
+    [`bookmarked_${stamp}.csv`, method],
+    [`truth_${stamp}.csv`, qtl],
+  ]);
+  const row = page
+    .getByRole('table', { name: 'Discovery scores' })
+    .getByRole('row')
+    .filter({ hasText: `bookmarked_${stamp}` });
+  const windowField = page.getByLabel('Window (Mb)');
+
+  // A bookmarked view opens as it was left: a 2 Mb window takes in a3 (1.5 Mb from q2).
+  await page.goto(`/benchmarking/discovery/results/fileset?id=${id}&window=2`);
+  await expect(windowField).toHaveValue('2');
+  await expect(row).toContainText(/2\s*0\s*0\s*1\.000\s*1\.000\s*1\.000/);
+
+  // −3 Mb is refused on its field, with the range; the scores and the address keep 2 Mb.
+  await windowField.fill('-3');
+  await expect(windowField).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('alert').filter({ hasText: 'from 0 to 100' })).toContainText('Scores use 2 Mb meanwhile');
+  await expect(row).toContainText(/2\s*0\s*0\s*1\.000\s*1\.000\s*1\.000/);
+  await expect(page).toHaveURL(/window=2(&|$)/);
+
+  // A rule and its cut-off go into the address too; a cut-off outside the rule's range is named.
+  await windowField.fill('0.5');
+  await page.getByLabel('Significant when').selectOption('fdr');
+  await page.getByLabel('q', { exact: true }).fill('1.5');
+  await expect(page.getByRole('alert').filter({ hasText: 'q is a probability between 0 and 1' })).toBeVisible();
+  await page.getByLabel('q', { exact: true }).fill('0.1');
+  await expect(page).toHaveURL(/window=0\.5/);
+  await expect(page).toHaveURL(/rule=fdr/);
+  await expect(page).toHaveURL(/cutoff=0\.1/);
+  await page.reload();
+  await expect(windowField).toHaveValue('0.5');
+  await expect(page.getByLabel('Significant when')).toHaveValue('fdr');
+  await expect(page.getByLabel('q', { exact: true })).toHaveValue('0.1');
+
+  // Values in the address that no one could have typed fall back to the defaults.
+  await page.goto(`/benchmarking/discovery/results/fileset?id=${id}&window=-3&rule=magic&cutoff=x`);
+  await expect(windowField).toHaveValue('1');
+  await expect(page.getByLabel('Significant when')).toHaveValue('threshold');
+  await expect(page.getByRole('spinbutton', { name: '−log10 p' })).toHaveValue('5');
+  await expect(row).toContainText(/1\s*1\s*1\s*0\.500\s*0\.500\s*0\.500/);
+});
+
 test('a fileset without known QTL says what it lacks, with a retry', async ({ page }) => {
   const stamp = Date.now();
   const id = await storeFileset(page, `E2E no truth ${stamp}`, [[`only_assoc_${stamp}.csv`, 'trait,marker,chromosome,position,p_value\nyield,m1,1,100,0.01\n']]);

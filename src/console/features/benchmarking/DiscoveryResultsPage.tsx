@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { labelValue } from '../../../contract/benchmark-labels';
 import type { Page } from '../../../contract/paging';
 import type { RunSummary } from '../../../contract/runs';
@@ -28,6 +28,8 @@ import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
+import { TextField } from '../../ui/TextField';
+import { cutoffProblem, type DiscoveryView, defaultCutoff, MAX_WINDOW_MB, type RuleKind, ruleOf, viewFromQuery, viewToQuery, windowProblem } from './discovery-view';
 import { genomeAxis } from './genome-axis';
 import { BenchmarkList, BenchmarkProgress, FailedRunsNote, ResultFilesetsList, useBenchmark, useFilesetTables } from './result-filesets';
 
@@ -222,18 +224,35 @@ function DiscoveryScoring({ title, datasets }: { title: string; datasets: Scored
   const current = datasets[Math.min(datasetIndex, datasets.length - 1)]!;
   const methods = current.methods;
   const qtl = current.qtl;
-  const [windowMb, setWindowMb] = useState('1');
-  const [ruleKind, setRuleKind] = useState<SignificanceRule['kind']>('threshold');
-  const [ruleValue, setRuleValue] = useState('5');
+  // Scoring is only shown in the browser, after its data has loaded, so the address can be read at once.
+  const [initial] = useState(() => viewFromQuery(window.location.search));
+  const [windowText, setWindowText] = useState(String(initial.windowMb));
+  const [ruleKind, setRuleKind] = useState<RuleKind>(initial.ruleKind);
+  const [ruleValue, setRuleValue] = useState(String(initial.cutoff));
   const [trait, setTrait] = useState<string | null>(null);
+  const windowError = windowProblem(windowText);
+  const cutoffError = cutoffProblem(ruleKind, ruleValue);
 
-  const windowBp = Math.max(0, Number(windowMb) || 0) * 1_000_000;
-  const rule = useMemo<SignificanceRule>(() => {
-    const value = Number(ruleValue);
-    if (ruleKind === 'threshold') return { kind: 'threshold', minusLog10P: Number.isFinite(value) ? value : 5 };
-    if (ruleKind === 'bonferroni') return { kind: 'bonferroni', alpha: value > 0 && value < 1 ? value : 0.05 };
-    return { kind: 'fdr', q: value > 0 && value < 1 ? value : 0.05 };
-  }, [ruleKind, ruleValue]);
+  // The scores follow the last valid choice; a value out of bounds is named on its field, never scored.
+  const [view, setView] = useState<DiscoveryView>(initial);
+  useEffect(() => {
+    setView((previous) => {
+      const next = {
+        windowMb: windowError ? previous.windowMb : Number(windowText),
+        ruleKind: cutoffError ? previous.ruleKind : ruleKind,
+        cutoff: cutoffError ? previous.cutoff : Number(ruleValue),
+      };
+      return next.windowMb === previous.windowMb && next.ruleKind === previous.ruleKind && next.cutoff === previous.cutoff ? previous : next;
+    });
+  }, [windowText, ruleKind, ruleValue, windowError, cutoffError]);
+  useEffect(() => {
+    const query = viewToQuery(view, window.location.search);
+    window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
+  }, [view]);
+
+  const windowMb = view.windowMb;
+  const windowBp = windowMb * 1_000_000;
+  const rule = useMemo<SignificanceRule>(() => ruleOf(view), [view]);
 
   const results = useMemo(() => {
     if (!methods || !qtl) return null;
@@ -312,7 +331,6 @@ function DiscoveryScoring({ title, datasets }: { title: string; datasets: Scored
     ...methods.filter((method) => method.skipped > 0).map((method) => `${method.name}: ${method.skipped} rows skipped (${method.problems.join('; ')})`),
     ...(qtl.skipped > 0 ? [`${qtl.name}: ${qtl.skipped} rows skipped (${qtl.problems.join('; ')})`] : []),
   ];
-  const inputClass = 'w-28 rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm';
 
   return (
     <div className="grid gap-6">
@@ -333,19 +351,26 @@ function DiscoveryScoring({ title, datasets }: { title: string; datasets: Scored
               </select>
             </label>
           )}
-          <label className="grid gap-1 font-medium text-stone-700">
-            Window (Mb)
-            <input className={inputClass} type="number" min="0" step="0.1" value={windowMb} onChange={(event) => setWindowMb(event.target.value)} />
-          </label>
+          <TextField
+            label="Window (Mb)"
+            className="max-w-64"
+            type="number"
+            min="0"
+            max={MAX_WINDOW_MB}
+            step="0.1"
+            value={windowText}
+            error={windowError ? `${windowError} Scores use ${windowMb} Mb meanwhile.` : undefined}
+            onChange={(event) => setWindowText(event.target.value)}
+          />
           <label className="grid gap-1 font-medium text-stone-700">
             Significant when
             <select
               className="rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm"
               value={ruleKind}
               onChange={(event) => {
-                const kind = event.target.value as SignificanceRule['kind'];
+                const kind = event.target.value as RuleKind;
                 setRuleKind(kind);
-                setRuleValue(kind === 'threshold' ? '5' : '0.05');
+                setRuleValue(String(defaultCutoff(kind)));
               }}
             >
               <option value="threshold">−log10 p at least</option>
@@ -353,10 +378,16 @@ function DiscoveryScoring({ title, datasets }: { title: string; datasets: Scored
               <option value="fdr">FDR (Benjamini–Hochberg), q</option>
             </select>
           </label>
-          <label className="grid gap-1 font-medium text-stone-700">
-            {ruleKind === 'threshold' ? '−log10 p' : ruleKind === 'bonferroni' ? 'α' : 'q'}
-            <input className={inputClass} type="number" step={ruleKind === 'threshold' ? '0.5' : '0.01'} min="0" value={ruleValue} onChange={(event) => setRuleValue(event.target.value)} />
-          </label>
+          <TextField
+            label={ruleKind === 'threshold' ? '−log10 p' : ruleKind === 'bonferroni' ? 'α' : 'q'}
+            className="max-w-64"
+            type="number"
+            step={ruleKind === 'threshold' ? '0.5' : '0.01'}
+            min="0"
+            value={ruleValue}
+            error={cutoffError ? `${cutoffError} Scores use ${ruleText(rule)} meanwhile.` : undefined}
+            onChange={(event) => setRuleValue(event.target.value)}
+          />
           <p className="text-xs text-stone-500">
             A significant marker is a true hit when a known QTL of its trait lies within the window on its chromosome; a QTL found by several markers counts once. Scores are recomputed as you change
             these.{' '}
@@ -415,7 +446,7 @@ function DiscoveryScoring({ title, datasets }: { title: string; datasets: Scored
       <Card
         title={datasets.length > 1 ? `Scores per method and trait: ${current.name}` : 'Scores per method and trait'}
         actions={
-          <Button size="sm" onClick={() => saveBlob(new Blob([toCsv(results.rows, Number(windowMb), ruleText(rule))], { type: 'text/csv' }), `${current.name}-discovery-scores.csv`)}>
+          <Button size="sm" onClick={() => saveBlob(new Blob([toCsv(results.rows, windowMb, ruleText(rule))], { type: 'text/csv' }), `${current.name}-discovery-scores.csv`)}>
             Export CSV
           </Button>
         }
