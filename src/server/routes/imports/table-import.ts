@@ -17,7 +17,7 @@ export interface ParsedRow<T> {
 export const MAX_LISTED_PROBLEMS = 1000;
 
 /** Rows checked between turns of the event loop, so that other requests are answered while a large file is checked. */
-const ROWS_PER_TURN = 1000;
+const ROWS_PER_TURN = 250;
 
 /** A message names at most this many rows of one duplicated name. */
 const LISTED_ROWS = 20;

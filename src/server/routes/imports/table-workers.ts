@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import Tinypool from 'tinypool';
 import { DomainError } from '../../domain-errors';
 import { LIMIT_MESSAGES, READ_TIMEOUT_MS } from './import-limits';
@@ -48,5 +49,10 @@ export async function readTable(body: ArrayBuffer, sheet?: string): Promise<Tabl
     throw error;
   }
   if ('refused' in result) throw new DomainError(result.refused.kind, result.refused.message);
-  return result.table;
+  const records: Table['records'] = [];
+  for (const part of result.recordParts) {
+    for (const record of JSON.parse(part) as Table['records']) records.push(record);
+    await nextTurn();
+  }
+  return { ...result.table, records };
 }
