@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { startSignedInSeedbed } from './api-throughput';
+import { insertOpenRun, OPEN_RUN_SECRET } from './open-run';
 
 export interface PollerFigures {
   database: string;
@@ -77,9 +78,12 @@ async function poll(base: string, paths: string[], token: string, agents: http.A
 
 export async function benchPollers(root: string, options: { seconds: number; connections: number; databaseUrl?: string }): Promise<PollerFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-pollers-bench-'));
+  // A run still going (a Nextflow run elsewhere, reporting), which gets 2,000 tasks over its weblog.
+  const embeddedRun = options.databaseUrl ? null : await insertOpenRun({ dataDir }, 'polled_busy');
   const { server, base, token, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: options.databaseUrl });
   try {
-    // A few real runs, one of them with 2,000 tasks reported over its weblog.
+    const busy = embeddedRun ?? (await insertOpenRun({ dataDir, databaseUrl: options.databaseUrl }, 'polled_busy'));
+    // A few real runs beside it, with their logs.
     const runIds: number[] = [];
     for (let index = 0; index < 5; index += 1) {
       const launched = await fetch(`${base}runs`, {
@@ -99,16 +103,14 @@ export async function benchPollers(root: string, options: { seconds: number; con
         await new Promise((resolve) => setTimeout(resolve, 500));
       }
     }
-    const busy = runIds[0]!;
-    const secret = fs.readFileSync(path.join(dataDir, 'runs', String(busy), 'weblog-secret'), 'utf8').trim();
     for (let start = 1000; start < 3000; start += 100) {
       await Promise.all(
         Array.from({ length: 100 }, (_, offset) =>
-          fetch(`${base}runs/${busy}/weblog?secret=${secret}`, {
+          fetch(`${base}runs/${busy}/weblog?secret=${OPEN_RUN_SECRET}`, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({
-              runName: 'polled_0',
+              runName: 'polled_busy',
               runId: 'bench',
               event: 'process_completed',
               utcTime: new Date().toISOString(),
@@ -125,15 +127,17 @@ export async function benchPollers(root: string, options: { seconds: number; con
                 realtime: 1000,
               },
             }),
+          }).then(async (response) => {
+            if (response.status !== 204) throw new Error(`the weblog answered ${response.status}: ${await response.text()}`);
           }),
         ),
       );
     }
     const paths = [
       'runs?page=0&pageSize=50&sort=submittedAt&order=desc',
-      ...runIds.map((id) => `runs/${id}`),
+      ...[busy, ...runIds].map((id) => `runs/${id}`),
       `runs/${busy}/tasks?page=0&pageSize=50`,
-      `runs/${busy}/log?offset=0`,
+      `runs/${runIds[0]}/log?offset=0`,
       'runs?page=0&pageSize=50&status=SUCCEEDED',
     ];
 
