@@ -1,5 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENTITIES } from '../../src/console/features/breeding/entities';
+import { IMPORT_TEMPLATES } from '../../src/contract/imports';
 import type { DatabaseHandle } from '../../src/server/db/client';
 import { accessions, experiments } from '../../src/server/db/schema';
 import { seedDemo } from '../../src/server/demo/seed-demo';
@@ -42,5 +44,21 @@ describe('the breeding forms’ examples', () => {
   it('give a season written as the demo experiments write theirs', async () => {
     const seasons = new Set((await database.db.select().from(experiments)).map((row) => row.season));
     expect(seasons).toContain(exampleIn(ENTITIES.experiments.fields.find((field) => field.name === 'season')?.hint));
+  });
+
+  it('include an accessions template whose example row is a demo accession', async () => {
+    const example = IMPORT_TEMPLATES.find((template) => template.key === 'accessions')?.example;
+    const [demo] = await database.db
+      .select()
+      .from(accessions)
+      .where(eq(accessions.germplasmName, example?.germplasmName ?? ''));
+    expect(demo, `the template's ${example?.germplasmName}`).toBeDefined();
+    expect([demo?.genus, demo?.species, demo?.countryOfOriginCode, demo?.instituteCode, demo?.pedigree]).toEqual([
+      example?.genus,
+      example?.species,
+      example?.countryOfOriginCode,
+      example?.instituteCode,
+      example?.pedigree,
+    ]);
   });
 });
