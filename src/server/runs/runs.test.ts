@@ -66,8 +66,8 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 process.on('SIGTERM', () => { fs.writeFileSync('fake-nextflow-sigterm', ''); process.exit(143); });
 (async () => {
   await post(events[0]);
-  // Runs named slow_* keep running until stopped, or for 4 s.
-  if (name.startsWith('slow')) await sleep(4000);
+  // Runs named slow_* keep running until stopped or released (a file 'release' in the run folder), 60 s at most.
+  if (name.startsWith('slow')) for (let waited = 0; waited < 60000 && !fs.existsSync('release'); waited += 50) await sleep(50);
   // Runs named lost_* lose their last event (completed) on the way, then exit 0.
   for (const event of events.slice(1, name.startsWith('lost') ? -1 : undefined)) await post(event);
 })();
@@ -583,6 +583,8 @@ describe('restart recovery', () => {
     const second = await createTestApi({ database: first.database, runs: { defaultEngine: 'nextflow', nextflow: { path: nextflowPath }, dataDir: first.dataDir, port } });
     try {
       expect(await second.runService!.recover()).toEqual({ reattached: 1, requeued: 1, failed: 1, registered: 0 });
+      // The surviving run goes on to its end once it has been re-attached.
+      fs.writeFileSync(path.join(first.dataDir, 'runs', String(live.id), 'release'), '');
       const h = helpers(second, await second.signInNewUser());
       expect(await h.get(gone!.id)).toMatchObject({ status: 'FAILED', statusReason: expect.stringMatching(/restarted.*pid \d+.*gone/) });
       expect((await h.untilEnded(live.id)).status).toBe('SUCCEEDED');
