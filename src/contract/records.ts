@@ -1,6 +1,7 @@
 import { createSelectSchema } from 'drizzle-zod';
 import { z } from 'zod';
 import { recordId } from './fields';
+import { pageOf } from './list';
 import { accessions, crossPlans, experiments, fileTypes, plannedCrosses, projects, runGroups, sites } from '../db/schema';
 
 /**
@@ -83,13 +84,24 @@ const namedParentSchema = z.object({ name: z.string(), accessionId: z.number().i
 export const accessionLineageSchema = z
   .object({
     parents: z.object({ female: namedParentSchema, male: namedParentSchema }).nullable().describe('From its Purdy pedigree; null when it names no cross'),
-    progeny: z
-      .array(z.object({ id: z.number().int(), germplasmName: z.string(), pedigree: z.string(), role: z.enum(['female', 'male']) }))
-      .describe('Accessions whose pedigree names it as a parent (planned progeny are its crosses)'),
     plannedIn: z.array(plannedCrossInPlanSchema).describe('Planned crosses of the two parents its pedigree names, in either direction: the cross plans it may come from'),
   })
-  .describe('The parents and progeny of an accession');
+  .describe('The parents of an accession (its progeny are a paged list of their own)');
 export type AccessionLineage = z.infer<typeof accessionLineageSchema>;
+
+/** An accession whose pedigree names another as a parent (planned progeny are that one's crosses). */
+export const progenySchema = z.object({ id: z.number().int(), germplasmName: z.string(), pedigree: z.string(), role: z.enum(['female', 'male']) }).describe('A child of an accession');
+export const progenyPageSchema = pageOf(progenySchema).describe('A page of the accessions whose pedigree names it as a parent, by name');
+export type ProgenyPage = z.infer<typeof progenyPageSchema>;
+
+/** What deleting a record takes with it, for its confirmation: "Delete experiment X and its 36 entries?" */
+export const deletionImpactSchema = z
+  .object({
+    name: z.string(),
+    deletes: z.array(z.object({ count: z.number().int(), text: z.string().describe('"36 entries"') })).describe('The rows deleted with it, by kind; only kinds it has'),
+  })
+  .describe('What deleting a record deletes with it');
+export type DeletionImpact = z.infer<typeof deletionImpactSchema>;
 
 /** Accession names to look up, as pasted into the cross-plan grid. */
 export const accessionResolveSchema = z.object({

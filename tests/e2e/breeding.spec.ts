@@ -179,3 +179,101 @@ test('import a CSV with errors, fix it, import it; the template downloads from t
   await page.getByRole('searchbox', { name: 'Search accessions' }).fill(prefix);
   await expect(page.locator('tbody tr')).toHaveCount(2);
 });
+
+test('creating a cross plan opens its grid; rows added there ask before the page is left, and leave freely once saved', async ({ page, request }) => {
+  const client = await adminApi(request);
+  const prefix = `Leave${stamp()}`;
+  await client.post('accessions', { germplasmName: `${prefix}-Mother`, genus: 'Triticum' });
+  await client.post('accessions', { germplasmName: `${prefix}-Father`, genus: 'Triticum' });
+  const project = await client.post('projects', { name: `0-Crossing-${stamp()}` });
+
+  await page.goto('/cross-plan/list');
+  await page.getByRole('button', { name: 'New cross plan' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Name').fill(`${prefix}-Plan`);
+  await dialog.getByLabel('Project').selectOption(String(project.id));
+  await dialog.getByRole('button', { name: 'Create cross plan' }).click();
+  await expect(page).toHaveURL(/\/cross-plan\/view\?id=\d+$/);
+  await expect(page.getByText('No crosses planned yet')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Add cross' }).click();
+  await page.getByLabel('Female parent of row 1', { exact: true }).fill(`${prefix}-Mother`);
+  await page.getByLabel('Male parent of row 1', { exact: true }).fill(`${prefix}-Father`);
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toBeVisible();
+
+  // Leaving by a link asks first; staying keeps the rows.
+  const asked: string[] = [];
+  page.on('dialog', (question) => {
+    asked.push(question.type());
+    void question.dismiss();
+  });
+  await page.locator('a[href="/cross-plan/list"]').first().click();
+  await expect.poll(() => asked).toEqual(['beforeunload']);
+  await expect(page).toHaveURL(/\/cross-plan\/view\?id=\d+$/);
+  await expect(page.getByLabel('Female parent of row 1', { exact: true })).toHaveValue(`${prefix}-Mother`);
+
+  await page.getByRole('button', { name: 'Save crosses' }).click();
+  await expect(page.getByText('Saved 1 planned cross')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Unsaved changes' })).toHaveCount(0);
+  await page.locator('a[href="/cross-plan/list"]').first().click();
+  await expect(page).toHaveURL(/\/cross-plan\/list/);
+  expect(asked).toEqual(['beforeunload']);
+});
+
+test('deleting an experiment or a cross plan says in its confirmation what goes with it', async ({ page, request }) => {
+  const client = await adminApi(request);
+  const prefix = `Doomed${stamp()}`;
+  const names = [1, 2, 3].map((index) => `${prefix}-Entry${index}`);
+  for (const name of names) await client.post('accessions', { germplasmName: name, genus: 'Triticum' });
+  const project = await client.post('projects', { name: `${prefix}-Project` });
+  const experiment = await client.post('experiments', { name: `${prefix}-AYT`, projectId: project.id, studyType: 'yield_trial' });
+  await client.post(`experiments/${experiment.id}/entries`, { names });
+  const plan = await client.post('cross-plans', { name: `${prefix}-Plan`, projectId: project.id });
+  const [mother, father] = [
+    await client.post('accessions', { germplasmName: `${prefix}-Mother`, genus: 'Triticum' }),
+    await client.post('accessions', { germplasmName: `${prefix}-Father`, genus: 'Triticum' }),
+  ];
+  await client.put(`cross-plans/${plan.id}/crosses`, {
+    crosses: [
+      { femaleParentId: mother.id, maleParentId: father.id },
+      { femaleParentId: father.id, crossType: 'SELF' },
+    ],
+  });
+
+  await page.goto(`/experiment/view?id=${experiment.id}`);
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  const confirmation = page.getByRole('dialog');
+  await expect(confirmation.getByRole('heading')).toHaveText(`Delete experiment ${prefix}-AYT and its 3 entries?`);
+  await confirmation.getByRole('button', { name: 'Cancel' }).click();
+
+  await page.goto(`/cross-plan/list?q=${prefix}-Plan`);
+  const row = page.getByRole('row', { name: new RegExp(`${prefix}-Plan`) });
+  await row.getByRole('button', { name: `Actions for ${prefix}-Plan` }).click();
+  await page.getByRole('menuitem', { name: 'Delete…' }).click();
+  await expect(confirmation.getByRole('heading')).toHaveText(`Delete cross plan ${prefix}-Plan and its 2 planned crosses?`);
+  await expect(confirmation).toContainText('Its 2 planned crosses are deleted with it');
+  await confirmation.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText(`Deleted cross plan ${prefix}-Plan`)).toBeVisible();
+  await expect(row).toHaveCount(0);
+});
+
+test('an accession’s progeny come a page at a time, with their total', async ({ page, request }) => {
+  const client = await adminApi(request);
+  const prefix = `Prolific${stamp()}`;
+  const parent = await client.post('accessions', { germplasmName: prefix, genus: 'Triticum' });
+  for (let index = 0; index < 55; index += 1) {
+    await client.post('accessions', { germplasmName: `${prefix}-Child${String(index).padStart(2, '0')}`, genus: 'Triticum', pedigree: `${prefix}/Other${index}` });
+  }
+
+  await page.goto(`/accession/view?id=${parent.id}`);
+  await expect(page.getByRole('heading', { name: 'Progeny (55)' })).toBeVisible();
+  const progeny = page.getByRole('table', { name: 'Progeny', exact: true });
+  await expect(progeny.getByRole('row')).toHaveCount(51);
+  const pages = page.getByRole('navigation', { name: 'Progeny pages' });
+  await expect(pages.getByRole('status')).toHaveText('1–50 of 55');
+  await pages.getByRole('button', { name: 'Next' }).click();
+  await expect(pages.getByRole('status')).toHaveText('51–55 of 55');
+  await expect(progeny.getByRole('row')).toHaveCount(6);
+  await expect(progeny).toContainText(`${prefix}-Child54`);
+  await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+});

@@ -1,4 +1,6 @@
-import type { AccessionExperimentList, AccessionLineage } from '../../../contract/records';
+import { useState } from 'react';
+import type { AccessionExperimentList, AccessionLineage, ProgenyPage } from '../../../contract/records';
+import { Button } from '../../ui/Button';
 import { ROUTES } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
@@ -6,6 +8,8 @@ import { LoadError } from '../../ui/LoadError';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { humanize } from './entities';
 import { ViewLink } from '../../ui/ViewLink';
+
+const PROGENY_PAGE_SIZE = 50;
 
 type NamedParent = NonNullable<AccessionLineage['parents']>['female'];
 
@@ -25,6 +29,58 @@ function Parent({ label, parent }: { label: string; parent: NamedParent }) {
         )}
       </dd>
     </div>
+  );
+}
+
+/** Its progeny, a page at a time with their total: a parent used in thousands of crosses stays a short page. */
+function AccessionProgeny({ accessionId }: { accessionId: number }) {
+  const [page, setPage] = useState(0);
+  const { data, error, loading, reload } = useRequest<ProgenyPage>(`accessions/${accessionId}/progeny?page=${page}&pageSize=${PROGENY_PAGE_SIZE}`);
+  if (error) return <LoadError what="progeny" error={error} onRetry={reload} />;
+  if (!data) return null;
+  const { totalCount, totalPages } = data.pagination;
+  const first = page * PROGENY_PAGE_SIZE + 1;
+  return (
+    <>
+      <h3 className="mt-5 mb-2 text-sm font-semibold text-stone-800">Progeny ({totalCount.toLocaleString()})</h3>
+      {totalCount === 0 ? (
+        <p className="text-sm text-stone-500">No accession names it as a parent in its pedigree.</p>
+      ) : (
+        <>
+          <SimpleTable
+            label="Progeny"
+            dense
+            rows={data.data}
+            rowKey={(child) => child.id}
+            columns={[
+              {
+                header: 'Accession',
+                cell: (child) => (
+                  <ViewLink route={ROUTES.accessionView} id={child.id}>
+                    {child.germplasmName}
+                  </ViewLink>
+                ),
+              },
+              { header: 'As', cell: (child) => (child.role === 'female' ? '♀ female' : '♂ male') },
+              { header: 'Pedigree', className: 'font-mono text-xs', cell: (child) => child.pedigree },
+            ]}
+          />
+          {totalPages > 1 && (
+            <nav aria-label="Progeny pages" className="mt-2 flex items-center gap-2 text-sm text-stone-600" aria-busy={loading}>
+              <span role="status">
+                {first.toLocaleString()}–{(first + data.data.length - 1).toLocaleString()} of {totalCount.toLocaleString()}
+              </span>
+              <Button size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
+                Previous
+              </Button>
+              <Button size="sm" disabled={page + 1 >= totalPages} onClick={() => setPage(page + 1)}>
+                Next
+              </Button>
+            </nav>
+          )}
+        </>
+      )}
+    </>
   );
 }
 
@@ -63,29 +119,7 @@ export function AccessionLineageCard({ accessionId }: { accessionId: number }) {
           .
         </p>
       )}
-      <h3 className="mt-5 mb-2 text-sm font-semibold text-stone-800">Progeny ({data.progeny.length})</h3>
-      {data.progeny.length === 0 ? (
-        <p className="text-sm text-stone-500">No accession names it as a parent in its pedigree.</p>
-      ) : (
-        <SimpleTable
-          label="Progeny"
-          dense
-          rows={data.progeny}
-          rowKey={(child) => child.id}
-          columns={[
-            {
-              header: 'Accession',
-              cell: (child) => (
-                <ViewLink route={ROUTES.accessionView} id={child.id}>
-                  {child.germplasmName}
-                </ViewLink>
-              ),
-            },
-            { header: 'As', cell: (child) => (child.role === 'female' ? '♀ female' : '♂ male') },
-            { header: 'Pedigree', className: 'font-mono text-xs', cell: (child) => child.pedigree },
-          ]}
-        />
-      )}
+      <AccessionProgeny accessionId={accessionId} />
     </Card>
   );
 }

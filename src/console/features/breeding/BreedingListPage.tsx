@@ -5,11 +5,11 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { Button } from '../../ui/Button';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { RowMenu } from '../../ui/RowMenu';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { apiQuery, parseTableState } from '../../ui/data-table/table-state';
 import { downloadText } from './csv';
+import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { ENTITIES, type EntityKey, type EntitySpec, type Row } from './entities';
 
 // The form and its schema load when a form opens, not with the list.
@@ -106,7 +106,12 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
             spec={spec}
             row={editing}
             onClose={() => setEditing(undefined)}
-            onSaved={() => {
+            onSaved={(saved) => {
+              // A new cross plan is made to be filled in: go straight to its grid of crosses.
+              if (editing === null && spec.key === 'cross-plans') {
+                window.location.assign(`${spec.viewRoute}?id=${saved.id}`);
+                return;
+              }
               setEditing(undefined);
               setVersion((value) => value + 1);
             }}
@@ -125,9 +130,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
           />
         </Suspense>
       )}
-      <ConfirmDialog open={deleting !== null} title={`Delete this ${spec.noun}?`} confirmLabel="Delete" busy={busy} onCancel={() => setDeleting(null)} onConfirm={remove}>
-        {String(deleting?.[spec.nameField] ?? '')} will be deleted. Seedbed refuses if other records still use it.
-      </ConfirmDialog>
+      <DeleteRecordDialog spec={spec} row={deleting} busy={busy} onCancel={() => setDeleting(null)} onConfirm={remove} />
     </>
   );
 }

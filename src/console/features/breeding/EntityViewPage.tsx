@@ -11,10 +11,10 @@ import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { ENTITIES, humanize, type EntityKey, type FieldSpec, type Row } from './entities';
 const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
 // What a record's page shows beyond its fields loads after the record: each kind has its own.
@@ -196,9 +196,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
           />
         </Suspense>
       )}
-      <ConfirmDialog open={deleting} title={`Delete this ${spec.noun}?`} confirmLabel="Delete" busy={busy} onCancel={() => setDeleting(false)} onConfirm={remove}>
-        {String(row[spec.nameField])} will be deleted. Seedbed refuses if other records still use it.
-      </ConfirmDialog>
+      <DeleteRecordDialog spec={spec} row={deleting ? row : null} busy={busy} onCancel={() => setDeleting(false)} onConfirm={remove} />
     </div>
   );
 }

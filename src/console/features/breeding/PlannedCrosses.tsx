@@ -40,6 +40,24 @@ const toGridRow = (cross: SavedCross): GridRow => ({
   status: cross.status,
   notes: cross.notes ?? '',
 });
+/** What of a grid is saved: its rows' contents in order, without their React keys or name suggestions. */
+const contentOf = (rows: GridRow[]) =>
+  JSON.stringify(rows.map((row) => [row.female.id, row.female.name.trim(), row.male.id, row.male.name.trim(), row.crossType, row.numberOfCrosses, row.status, row.notes]));
+
+/** While `unsaved`, leaving the page (a link, the address bar, closing the tab) asks first. */
+function useLeaveWarning(unsaved: boolean) {
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+      // Older browsers ask only when returnValue is set.
+      event.returnValue = '';
+    };
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+}
+
 const emptyRow = (): GridRow => ({ key: nextKey++, female: { id: null, name: '' }, male: { id: null, name: '' }, crossType: 'BIPARENTAL', numberOfCrosses: '1', status: 'TODO', notes: '' });
 
 /**
@@ -137,11 +155,17 @@ function ParentInput({ value, onChange, label, error }: { value: ParentCell; onC
 export function PlannedCrosses({ planId }: { planId: number }) {
   const { data, error, reload } = useRequest<PlannedCrossList>(`cross-plans/${planId}/crosses`);
   const [rows, setRows] = useState<GridRow[] | null>(null);
+  const [savedContent, setSavedContent] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
   useEffect(() => {
-    if (data) setRows(data.data.map(toGridRow));
+    if (!data) return;
+    const loaded = data.data.map(toGridRow);
+    setRows(loaded);
+    setSavedContent(contentOf(loaded));
   }, [data]);
+  const unsaved = rows !== null && savedContent !== null && contentOf(rows) !== savedContent;
+  useLeaveWarning(unsaved);
 
   if (error) return <LoadError what="planned crosses" error={error} onRetry={reload} />;
   if (!rows) return null;
@@ -221,7 +245,9 @@ export function PlannedCrosses({ planId }: { planId: number }) {
           notes: row.notes,
         })),
       });
-      setRows(result.data.map(toGridRow));
+      const saved = result.data.map(toGridRow);
+      setRows(saved);
+      setSavedContent(contentOf(saved));
       notify.success(`Saved ${result.data.length} planned cross${result.data.length === 1 ? '' : 'es'}`);
     } catch (failure) {
       if (failure instanceof RequestError) setErrors(failure.errors);
@@ -240,6 +266,11 @@ export function PlannedCrosses({ planId }: { planId: number }) {
       description={`${rows.length} rows · ${total} crosses · ${rows.filter((row) => row.status === 'DONE').length} done`}
       actions={
         <>
+          {unsaved && (
+            <span role="status" className="self-center text-xs font-medium text-amber-800">
+              Unsaved changes: save them before leaving
+            </span>
+          )}
           <Button onClick={() => setRows([...rows, emptyRow()])}>Add cross</Button>
           <Button variant="primary" busy={saving} onClick={save}>
             Save crosses

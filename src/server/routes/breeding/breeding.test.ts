@@ -231,6 +231,36 @@ describe('planned crosses', () => {
   });
 });
 
+describe('what a delete takes with it', () => {
+  it('counts an experiment’s entries and a plan’s planned crosses, for the confirmation', async () => {
+    const experiment = await created('/experiments', { name: unique('Entries'), projectId: (await project()).id, studyType: 'yield_trial' });
+    const entries = [await accession(), await accession(), await accession()];
+    const accessionNames = (await Promise.all(entries.map(async (entry) => (await (await send('GET', `/accessions/${entry.id}`)).json()) as { germplasmName: string }))).map(
+      (row) => row.germplasmName,
+    );
+    expect((await send('POST', `/experiments/${experiment.id}/entries`, { names: accessionNames })).status).toBe(200);
+    const ofExperiment = await send('GET', `/experiments/${experiment.id}/deletion`);
+    expect(ofExperiment.status).toBe(200);
+    expect(await ofExperiment.json()).toEqual({ name: expect.stringMatching(/^Entries /), deletes: [{ count: 3, text: '3 entries' }] });
+
+    const [mother, father] = [await accession(), await accession()];
+    const plan = await created('/cross-plans', { name: unique('Doomed'), projectId: (await project()).id });
+    await send('PUT', `/cross-plans/${plan.id}/crosses`, {
+      crosses: [
+        { femaleParentId: mother.id, maleParentId: father.id },
+        { femaleParentId: father.id, crossType: 'SELF' },
+      ],
+    });
+    expect(await (await send('GET', `/cross-plans/${plan.id}/deletion`)).json()).toMatchObject({ deletes: [{ count: 2, text: '2 planned crosses' }] });
+  });
+
+  it('says nothing goes with a record that has no dependent rows, and 404 for one that does not exist', async () => {
+    const empty = await created('/cross-plans', { name: unique('Empty'), projectId: (await project()).id });
+    expect(await (await send('GET', `/cross-plans/${empty.id}/deletion`)).json()).toMatchObject({ deletes: [] });
+    expect((await send('GET', '/experiments/999999/deletion')).status).toBe(404);
+  });
+});
+
 describe('file types', () => {
   it('are seeded on first start, once', async () => {
     await seedFileTypes(api.t.db);

@@ -1,6 +1,6 @@
 import { crossPlanRecordSchema } from '../../../contract/records';
 import { crossPlanInputSchema } from '../../../contract/breeding';
-import { crossPlans, projects } from '../../db/schema';
+import { crossPlans, plannedCrosses, projects } from '../../db/schema';
 import { crossPlanExportRows } from './export-rows';
 import { resourceRouter } from './resource-router';
 
@@ -21,5 +21,6 @@ export const crossPlansRouter = resourceRouter({
   },
   exportAs: { template: 'cross-plans', rows: crossPlanExportRows },
   searchColumns: [crossPlans.name, crossPlans.description],
+  dependents: [{ table: plannedCrosses, column: plannedCrosses.crossPlanId, noun: 'planned cross' }],
   foreignKeys: [{ field: 'projectId', table: projects, idColumn: projects.id, noun: 'project' }],
 });

@@ -1,6 +1,6 @@
 import { experimentRecordSchema } from '../../../contract/records';
 import { experimentInputSchema } from '../../../contract/breeding';
-import { experiments, projects, sites } from '../../db/schema';
+import { experimentEntries, experiments, projects, sites } from '../../db/schema';
 import { experimentExportRows } from './export-rows';
 import { resourceRouter } from './resource-router';
 
@@ -24,6 +24,7 @@ export const experimentsRouter = resourceRouter({
   },
   exportAs: { template: 'experiments', rows: experimentExportRows },
   searchColumns: [experiments.name, experiments.season, experiments.description],
+  dependents: [{ table: experimentEntries, column: experimentEntries.experimentId, noun: 'entry' }],
   foreignKeys: [
     { field: 'projectId', table: projects, idColumn: projects.id, noun: 'project' },
     { field: 'siteId', table: sites, idColumn: sites.id, noun: 'site' },

@@ -1,9 +1,9 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { and, asc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { purdyParents } from '../../../contract/pedigree';
-import type { AccessionLineage } from '../../../contract/records';
+import { pagination } from '../../../contract/list';
+import type { ProgenyPage } from '../../../contract/records';
 import type { Database } from '../../db/client';
-import { escapeLike } from '../../db/like';
 import { accessions, experimentEntries, experiments, plannedCrosses, projects } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
@@ -13,8 +13,8 @@ import { nearestAccessions } from '../imports/nearest-names';
 import { plannedCrossesWithPlan } from './crosses';
 import type * as routes from './relations.routes';
 
-/** Progeny are found among the accessions whose pedigree mentions the name; at most this many are read. */
-const PROGENY_CANDIDATES = 2000;
+/** Regular-expression text matching `text` literally. */
+const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 async function mustExist(db: Database, table: typeof experiments | typeof accessions, id: number, noun: string) {
   const [row] = await db.select({ id: table.id }).from(table).where(eq(table.id, id));
@@ -102,19 +102,30 @@ export const accessionLineage: RouteHandler<typeof routes.accessionLineage, AppE
     parents = { female: parent(split.female), male: parent(split.male) };
   }
   const plannedIn = await plannedCrossesOfPair(db, parents?.female?.accessionId ?? null, parents?.male?.accessionId ?? null);
+  return c.json({ parents, plannedIn }, 200);
+};
+
+export const accessionProgeny: RouteHandler<typeof routes.accessionProgeny, AppEnv> = async (c) => {
+  const { db } = c.get('deps');
+  const { id } = c.req.valid('param');
+  const { page, pageSize } = c.req.valid('query');
+  const [accession] = await db.select({ name: accessions.germplasmName }).from(accessions).where(eq(accessions.id, id));
+  if (!accession) throw new DomainError('not-found', `There is no accession with id ${id}.`);
+  // Only pedigrees that start or end with the name (a backcross dose aside) can name it as a parent:
+  // the database narrows to those, and the Purdy reading below keeps the ones whose top cross does.
+  const name = literal(accession.name);
   const candidates = await db
     .select({ id: accessions.id, germplasmName: accessions.germplasmName, pedigree: accessions.pedigree })
     .from(accessions)
-    .where(ilike(accessions.pedigree, `%${escapeLike(accession.name)}%`))
-    .orderBy(asc(accessions.germplasmName))
-    .limit(PROGENY_CANDIDATES);
-  const name = accession.name.toLowerCase();
-  const progeny: AccessionLineage['progeny'] = candidates.flatMap((candidate) => {
+    .where(or(sql`${accessions.pedigree} ~* ${`^\\s*(\\d+\\*)?${name}(\\*\\d+)?\\s*/`}`, sql`${accessions.pedigree} ~* ${`/\\s*(\\d+\\*)?${name}(\\*\\d+)?\\s*$`}`))
+    .orderBy(asc(accessions.germplasmName));
+  const lower = accession.name.toLowerCase();
+  const progeny: ProgenyPage['data'] = candidates.flatMap((candidate) => {
     const of = purdyParents(candidate.pedigree);
-    const role = of?.female?.toLowerCase() === name ? 'female' : of?.male?.toLowerCase() === name ? 'male' : null;
+    const role = of?.female?.toLowerCase() === lower ? 'female' : of?.male?.toLowerCase() === lower ? 'male' : null;
     return role ? [{ id: candidate.id, germplasmName: candidate.germplasmName, pedigree: candidate.pedigree ?? '', role }] : [];
   });
-  return c.json({ parents, progeny, plannedIn }, 200);
+  return c.json({ data: progeny.slice(page * pageSize, (page + 1) * pageSize), pagination: pagination(page, pageSize, progeny.length) }, 200);
 };
 
 /** The planned crosses of two parents, either way round (a reciprocal cross has the same parents); none unless both are accessions. */

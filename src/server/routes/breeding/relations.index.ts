@@ -9,4 +9,5 @@ export const relationsRouter = createRouter()
   .openapi(routes.removeEntry, handlers.removeEntry)
   .openapi(routes.accessionExperiments, handlers.accessionExperiments)
   .openapi(routes.accessionLineage, handlers.accessionLineage)
+  .openapi(routes.accessionProgeny, handlers.accessionProgeny)
   .openapi(routes.resolveAccessions, handlers.resolveAccessions);

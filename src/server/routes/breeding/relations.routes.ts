@@ -1,5 +1,6 @@
 import { createRoute } from '@hono/zod-openapi';
-import { idParamsSchema } from '../../../contract/list';
+import { idParamsSchema, pagingQueryShape } from '../../../contract/list';
+import { z } from '@hono/zod-openapi';
 import {
   accessionExperimentListSchema,
   accessionLineageSchema,
@@ -8,6 +9,7 @@ import {
   experimentEntriesAddSchema,
   experimentEntryParamsSchema,
   experimentEntryListSchema,
+  progenyPageSchema,
 } from '../../../contract/records';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
@@ -53,9 +55,18 @@ export const accessionLineage = createRoute({
   method: 'get',
   path: '/accessions/{id}/lineage',
   tags: ['Accessions'],
-  summary: 'The parents (from its pedigree), the planned crosses of those parents, and its progeny (accessions whose pedigree names it)',
+  summary: 'The parents (from its pedigree) and the planned crosses of those parents',
   request: { params },
-  responses: { 200: jsonContent(accessionLineageSchema, 'Its parents and progeny'), ...errorResponses(400, 401, 404) },
+  responses: { 200: jsonContent(accessionLineageSchema, 'Its parents'), ...errorResponses(400, 401, 404) },
+});
+
+export const accessionProgeny = createRoute({
+  method: 'get',
+  path: '/accessions/{id}/progeny',
+  tags: ['Accessions'],
+  summary: 'Its progeny: the accessions whose pedigree names it as the female or male parent, by name, a page at a time',
+  request: { params, query: z.object(pagingQueryShape) },
+  responses: { 200: jsonContent(progenyPageSchema, 'A page of its progeny, with their total'), ...errorResponses(400, 401, 404) },
 });
 
 export const resolveAccessions = createRoute({

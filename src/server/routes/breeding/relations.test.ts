@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AccessionExperimentList, AccessionLineage, AccessionResolution, ExperimentEntryList } from '../../../contract/records';
+import type { AccessionExperimentList, AccessionLineage, AccessionResolution, ExperimentEntryList, ProgenyPage } from '../../../contract/records';
+import { accessions } from '../../db/schema';
 import { setUpTestApi } from '../../testing/test-api';
 
 /** What links breeding records: entries, lineage (with the cross plans of its parents) and name resolution. */
@@ -76,17 +77,44 @@ describe('an accession’s lineage', () => {
       ['LIN 2026 block', 'LIN-Mother', 'LIN-Father', 'DONE'],
       ['LIN 2027 block', 'LIN-Father', 'LIN-Mother', 'TODO'],
     ]);
-    expect(lineage.progeny.map((row) => [row.germplasmName, row.role])).toEqual([['LIN-Grandchild', 'male']]);
+    expect((await send<ProgenyPage>('GET', `/accessions/${child}/progeny`)).body.data.map((row) => [row.germplasmName, row.role])).toEqual([['LIN-Grandchild', 'male']]);
 
     const ofMother = (await send<AccessionLineage>('GET', `/accessions/${mother}/lineage`)).body;
     expect(ofMother).toMatchObject({ parents: null, plannedIn: [] });
-    expect(ofMother.progeny.map((row) => [row.germplasmName, row.role])).toEqual([['LIN-Child', 'female']]);
+    expect((await send<ProgenyPage>('GET', `/accessions/${mother}/progeny`)).body.data.map((row) => [row.germplasmName, row.role])).toEqual([['LIN-Child', 'female']]);
 
     const unknownParent = (await send<AccessionLineage>('GET', `/accessions/${(await send<{ data: Array<{ id: number }> }>('GET', '/accessions?q=LIN-Grandchild')).body.data[0]!.id}/lineage`)).body;
     expect(unknownParent.parents).toEqual({ female: { name: 'LIN-Other', accessionId: null }, male: { name: 'LIN-Child', accessionId: child } });
     expect(unknownParent.plannedIn).toEqual([]);
 
     expect((await send<{ message: string }>('GET', '/accessions/999999/lineage')).status).toBe(404);
+  });
+});
+
+describe('an accession’s progeny', () => {
+  it('are paged by name with their total, past the 2,000 once read at most, and only those its pedigree names as a parent', async () => {
+    const parent = await create('/accessions', { germplasmName: 'PRG-Parent', genus: 'Triticum' });
+    await create('/accessions', { germplasmName: 'PRG-Parent-2', genus: 'Triticum' });
+    const children = Array.from({ length: 2050 }, (_, index) => ({
+      germplasmName: `PRG-Child-${String(index).padStart(4, '0')}`,
+      genus: 'Triticum',
+      pedigree: index % 2 === 0 ? `PRG-Parent/PRG-Other-${index}` : `3*PRG-Other/PRG-Parent*2`,
+    }));
+    await api.t.db.insert(accessions).values(children);
+    // Named, but not as a parent of the top cross; and a longer name that starts with it.
+    await create('/accessions', { germplasmName: 'PRG-Grandchild', genus: 'Triticum', pedigree: 'PRG-Parent/PRG-X//PRG-Y' });
+    await create('/accessions', { germplasmName: 'PRG-Cousin', genus: 'Triticum', pedigree: 'PRG-Parent-2/PRG-Z' });
+
+    const first = (await send<ProgenyPage>('GET', `/accessions/${parent}/progeny?pageSize=50`)).body;
+    expect(first.pagination).toEqual({ currentPage: 0, pageSize: 50, totalCount: 2050, totalPages: 41 });
+    expect(first.data.slice(0, 2).map((row) => [row.germplasmName, row.role])).toEqual([
+      ['PRG-Child-0000', 'female'],
+      ['PRG-Child-0001', 'male'],
+    ]);
+    const last = (await send<ProgenyPage>('GET', `/accessions/${parent}/progeny?page=40&pageSize=50`)).body;
+    expect(last.data.map((row) => row.germplasmName)).toEqual(Array.from({ length: 50 }, (_, index) => `PRG-Child-${2000 + index}`));
+    expect((await send('GET', `/accessions/${parent}/progeny?pageSize=0`)).status).toBe(400);
+    expect((await send('GET', '/accessions/999999/progeny')).status).toBe(404);
   });
 });
 

@@ -4,6 +4,7 @@ import { RECORD_LISTS, type FilterFieldOf, type RecordList, type RecordListKey, 
 import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { idParamsSchema as idParams, listQuerySchema, pageOf, pagination } from '../../../contract/list';
+import { deletionImpactSchema } from '../../../contract/records';
 import { createRouter } from '../../http/context';
 import type { Database } from '../../db/client';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
@@ -48,6 +49,8 @@ export interface ResourceDefinition<List extends RecordListKey, Input extends z.
   filters: Record<FilterFieldOf<List>, AnyPgColumn>;
   searchColumns: AnyPgColumn[];
   references?: Reference[];
+  /** Other tables whose rows are deleted with a row of this one (its experiment entries, its planned crosses). */
+  dependents?: Reference[];
   foreignKeys?: ForeignKey[];
   /**
    * The import template whose columns the CSV export writes, so that an export imports back
@@ -144,6 +147,14 @@ export function resourceRouter<List extends RecordListKey, Input extends z.ZodTy
       description: `The columns are the ${definition.exportAs?.template ?? path} import template's, other records named rather than numbered; cells a spreadsheet would run as formulas start with a quote, which the import takes off.`,
       request: { query: exportQuery },
       responses: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses(400, 401) },
+    }),
+    deletion: createRoute({
+      method: 'get',
+      path: `/${path}/{id}/deletion`,
+      tags,
+      summary: `What deleting ${article(noun)} ${noun} would delete with it, counted, for its confirmation`,
+      request: { params: idParams },
+      responses: { 200: jsonContent(deletionImpactSchema, 'The rows that go with it'), ...errorResponses(400, 401, 404) },
     }),
     remove: createRoute({
       method: 'delete',
@@ -256,6 +267,17 @@ export function resourceRouter<List extends RecordListKey, Input extends z.ZodTy
       return c.body(body, 200, { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` });
     })
     .openapi(routes.get, async (c) => c.json(toRecord(await find(c.get('deps').db, c.req.valid('param').id)), 200))
+    .openapi(routes.deletion, async (c) => {
+      const { db } = c.get('deps');
+      const { id: rowId } = c.req.valid('param');
+      const row = await find(db, rowId);
+      const deletes = [];
+      for (const dependent of definition.dependents ?? []) {
+        const [found] = await db.select({ value: count() }).from(dependent.table).where(eq(dependent.column, rowId));
+        if (found && found.value > 0) deletes.push({ count: found.value, text: plural(dependent.noun, found.value) });
+      }
+      return c.json({ name: String(row[nameField]), deletes }, 200);
+    })
     .openapi(routes.create, async (c) => {
       const { db } = c.get('deps');
       const values = valid<Record<string, unknown>>(c, 'json');
