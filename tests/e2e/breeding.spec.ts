@@ -194,6 +194,7 @@ test('creating a cross plan opens its grid; rows added there ask before the page
   await dialog.getByLabel('Project').selectOption(String(project.id));
   await dialog.getByRole('button', { name: 'Create cross plan' }).click();
   await expect(page).toHaveURL(/\/cross-plan\/view\?id=\d+$/);
+  await expect(page.getByText(`Created cross plan ${prefix}-Plan: add or paste its crosses below`)).toBeVisible();
   await expect(page.getByText('No crosses planned yet')).toBeVisible();
 
   await page.getByRole('button', { name: 'Add cross' }).click();

@@ -2,7 +2,7 @@ import { isImportable } from '../../../contract/breeding-codes';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { notify } from '../../app/notify';
+import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { RowMenu } from '../../ui/RowMenu';
@@ -109,6 +109,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
             onSaved={(saved) => {
               // A new cross plan is made to be filled in: go straight to its grid of crosses.
               if (editing === null && spec.key === 'cross-plans') {
+                notifyAfterNavigation('success', `Created cross plan ${String(saved[spec.nameField])}: add or paste its crosses below`);
                 window.location.assign(`${spec.viewRoute}?id=${saved.id}`);
                 return;
               }
