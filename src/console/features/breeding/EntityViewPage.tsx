@@ -166,7 +166,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
         {(entity === 'projects' || entity === 'experiments') && (
           <>
             <section aria-label="Runs">
-              <div className="mb-2 flex items-center justify-between gap-3">
+              <div className="mb-2 flex flex-wrap items-center justify-between gap-3">
                 <h2 className="text-lg font-semibold text-stone-900">Runs</h2>
                 {entity === 'projects' ? (
                   <LaunchFor projectId={row.id} what="project" />
