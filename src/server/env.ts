@@ -10,6 +10,17 @@ const mlflowCredentialSchema = z.union([
 const mlflowCredentialsSchema = z.array(mlflowCredentialSchema);
 export type MlflowCredential = z.infer<typeof mlflowCredentialSchema>;
 
+/** A comma-separated list, blanks dropped: `a, b,,c` is a, b, c. */
+const commaList = z
+  .string()
+  .default('')
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  );
+
 /**
  * All configuration, read and validated once. Each variable carries the sentence a person
  * needs when it is wrong: what it is and how to fix it.
@@ -67,16 +78,7 @@ const variables = {
     doc: 'Take the client address from X-Forwarded-For (for rate limits).',
   },
   SEEDBED_CORS_ORIGINS: {
-    schema: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((origin) => origin.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.url('must be a comma-separated list of origins'))),
+    schema: commaList.pipe(z.array(z.url('must be a comma-separated list of origins'))),
     fix: 'Set SEEDBED_CORS_ORIGINS to the console origins allowed to call the API, e.g. https://seedbed.example.org.',
     doc: 'Origins of a console served from another host or CDN.',
   },
@@ -114,16 +116,7 @@ const variables = {
     doc: 'API address the run engines post weblog events to (Nextflow may run elsewhere). Unset: http://127.0.0.1:$PORT/api.',
   },
   SEEDBED_INPUT_DIRS: {
-    schema: z
-      .string()
-      .default('')
-      .transform((value) =>
-        value
-          .split(',')
-          .map((folder) => folder.trim())
-          .filter(Boolean),
-      )
-      .pipe(z.array(z.string().refine((folder) => path.isAbsolute(folder), 'must be a comma-separated list of absolute folders'))),
+    schema: commaList.pipe(z.array(z.string().refine((folder) => path.isAbsolute(folder), 'must be a comma-separated list of absolute folders'))),
     fix: 'Set SEEDBED_INPUT_DIRS to the absolute folders whose files runs may read besides stored files, separated by commas, e.g. /srv/genomes,/mnt/sequencer; never SEEDBED_DATA_DIR, a folder in it or one that holds it. Unset: runs read stored files only.',
     doc: 'Folders whose files (and samplesheet paths) runs may take as inputs besides stored files and the sample data of the catalogue; symbolic links leading out of them are refused.',
   },

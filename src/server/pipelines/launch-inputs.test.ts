@@ -7,6 +7,7 @@ import { files, runs } from '../db/schema';
 import { seedSampleFiles } from '../demo/sample-files';
 import { seedFileTypes } from '../services/file-types';
 import { createTestApi, type TestApi } from '../testing/test-api';
+import { waitFor } from '../testing/wait-for';
 import { pipelineFolderPath } from './launch-inputs';
 
 const TRIAL = path.resolve('tests/fixtures/phenomix/trial.csv');
@@ -24,16 +25,6 @@ interface RunBody {
   runDir: string;
 }
 
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 /** A folder of its own in the system's temporary folder: outside the data folder and every allowed one. */
 const scratch = (prefix: string) => fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
 
@@ -44,6 +35,7 @@ function helpers(t: TestApi, token: string) {
     waitFor(
       () => get(id),
       (run) => ['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(run.status),
+      60_000,
     );
   return { launch, untilEnded };
 }

@@ -6,6 +6,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, runs } from '../db/schema';
 import { createTestApi, type TestApi } from '../testing/test-api';
+import { waitFor } from '../testing/wait-for';
 import { isAlive } from './engines/processes';
 import { seedFileTypes } from '../services/file-types';
 import { registerLocalFile } from '../storage/file-store';
@@ -25,16 +26,6 @@ interface RunBody {
   params: Record<string, unknown>;
   progress: { total: number; done: number };
   processes: Array<{ process: string; succeeded: number }>;
-}
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last value: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 }
 
 function helpers(t: TestApi, token: string) {
