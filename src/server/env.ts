@@ -84,8 +84,8 @@ const variables = {
   },
   SEEDBED_PUBLIC_URL: {
     schema: z.url('must be an absolute URL such as https://seedbed.example.org').optional(),
-    fix: 'Set SEEDBED_PUBLIC_URL to the address people open Seedbed at, e.g. https://seedbed.example.org, or unset it to use HOST and PORT (invitations are refused while HOST is 0.0.0.0 or ::).',
-    doc: 'Address of the console, used in invitation links and emails; unset: http://HOST:PORT, and no invitations while HOST is every interface.',
+    fix: 'Set SEEDBED_PUBLIC_URL to the address people open Seedbed at, e.g. https://seedbed.example.org, or unset it to use HOST and PORT (http://localhost:PORT while HOST is 0.0.0.0 or ::).',
+    doc: 'Address of the console, used in invitation links and emails; unset: http://HOST:PORT, or http://localhost:PORT (this machine only) while HOST is every interface.',
   },
   SEEDBED_SMTP_URL: {
     schema: z

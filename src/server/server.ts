@@ -9,7 +9,7 @@ import { createSmtpMailer } from './mail';
 import { hasNoBreedingData, seedDemo } from './demo/seed-demo';
 import { hasSampleFiles, seedSampleFiles } from './demo/sample-files';
 import { seedFileTypes } from './services/file-types';
-import { consoleAddress } from './services/invitations';
+import { consoleAddress, listensEverywhere } from './services/invitations';
 import { readCatalogue } from './pipelines/catalogue';
 import { createSite } from './site';
 import { createLocalEngine } from './runs/engines/local';
@@ -70,6 +70,11 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     maxUploadBytes: env.SEEDBED_MAX_UPLOAD_MB * 1024 ** 2,
   });
   log.info('Uploads are stored in', { storage: files.storages.uploads.description });
+  if (listensEverywhere({ publicUrl: env.SEEDBED_PUBLIC_URL, host: env.HOST })) {
+    log.warn(
+      `Invitation links point to http://localhost:${env.PORT}, which opens only on this machine: set SEEDBED_PUBLIC_URL to the address colleagues open Seedbed at (e.g. https://seedbed.example.org) before inviting them.`,
+    );
+  }
 
   const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST;
   const runService = createRunService({

@@ -109,16 +109,20 @@ const EVERY_INTERFACE = new Set(['0.0.0.0', '::', '[::]']);
 
 /**
  * Where people open Seedbed, for the links in invitations: SEEDBED_PUBLIC_URL, else the address
- * this server was told to listen on (HOST and PORT), else nothing when HOST is every interface.
+ * this server was told to listen on (HOST and PORT); listening on every interface, the address
+ * `npm start` prints (http://localhost:PORT), which works on this machine only (the start warns).
  * Never a request's Host or Origin header: whoever sends the request chooses those, and the link
  * would carry the invitation's token to their site.
  */
-export function consoleAddress(config: { publicUrl: string | undefined; host: string; port: number }): string | undefined {
+export function consoleAddress(config: { publicUrl: string | undefined; host: string; port: number }): string {
   if (config.publicUrl) return config.publicUrl.replace(/\/+$/, '');
-  if (EVERY_INTERFACE.has(config.host)) return undefined;
+  if (listensEverywhere(config)) return `http://localhost:${config.port}`;
   return `http://${config.host.includes(':') && !config.host.startsWith('[') ? `[${config.host}]` : config.host}:${config.port}`;
 }
 
+/** Whether invitation links fall back to http://localhost:PORT, which colleagues on other machines cannot open. */
+export const listensEverywhere = (config: { publicUrl: string | undefined; host: string }) => !config.publicUrl && EVERY_INTERFACE.has(config.host);
+
 /** Why no invitation link can be built, and the fix. */
 export const NO_CONSOLE_ADDRESS =
-  'Seedbed does not know the address people open it at, so it cannot build an invitation link that would work: it listens on every interface (HOST is 0.0.0.0 or ::) and SEEDBED_PUBLIC_URL is not set. Ask your administrator to set SEEDBED_PUBLIC_URL to that address (e.g. https://seedbed.example.org) and restart Seedbed.';
+  'Seedbed does not know the address people open it at, so it cannot build an invitation link that would work. Ask your administrator to set SEEDBED_PUBLIC_URL to that address (e.g. https://seedbed.example.org) and restart Seedbed.';

@@ -4,7 +4,7 @@ import { createApi } from '../../api';
 import { invitations } from '../../db/schema';
 import { silentLogger } from '../../log';
 import type { MailMessage } from '../../mail';
-import { consoleAddress, NO_CONSOLE_ADDRESS } from '../../services/invitations';
+import { consoleAddress, listensEverywhere, NO_CONSOLE_ADDRESS } from '../../services/invitations';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 
 /** The address the server would give the API listening on HOST=127.0.0.1 without SEEDBED_PUBLIC_URL (server.ts). */
@@ -63,9 +63,14 @@ describe('POST invitations', () => {
     expect(new URL(acceptUrl).origin).toBe('http://127.0.0.1:4321');
   });
 
-  it('refuses to invite, saying to set SEEDBED_PUBLIC_URL, when the server listens on every interface without one', async () => {
-    expect(consoleAddress({ publicUrl: undefined, host: '0.0.0.0', port: 4321 })).toBeUndefined();
-    expect(consoleAddress({ publicUrl: undefined, host: '::', port: 4321 })).toBeUndefined();
+  it('links to the address npm start prints when the server listens on every interface without SEEDBED_PUBLIC_URL', () => {
+    expect(consoleAddress({ publicUrl: undefined, host: '0.0.0.0', port: 4321 })).toBe('http://localhost:4321');
+    expect(consoleAddress({ publicUrl: undefined, host: '::', port: 4321 })).toBe('http://localhost:4321');
+    expect(listensEverywhere({ publicUrl: undefined, host: '0.0.0.0' })).toBe(true);
+    expect(listensEverywhere({ publicUrl: 'https://seedbed.example.org', host: '0.0.0.0' })).toBe(false);
+  });
+
+  it('refuses to invite, saying to set SEEDBED_PUBLIC_URL, when an API has no console address', async () => {
     expect(consoleAddress({ publicUrl: undefined, host: '::1', port: 8080 })).toBe('http://[::1]:8080');
     expect(consoleAddress({ publicUrl: 'https://seedbed.example.org/', host: '0.0.0.0', port: 4321 })).toBe('https://seedbed.example.org');
     const unaddressed = createApi({ database: t.database, log: silentLogger, trustProxy: true, version: 'test', corsOrigins: [], publicUrl: undefined });
