@@ -1,5 +1,5 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, or, sql } from 'drizzle-orm';
 import { purdyParents } from '../../../contract/pedigree';
 import { pagination } from '../../../contract/list';
 import type { ProgenyPage } from '../../../contract/records';
@@ -117,7 +117,13 @@ export const accessionProgeny: RouteHandler<typeof routes.accessionProgeny, AppE
   const candidates = await db
     .select({ id: accessions.id, germplasmName: accessions.germplasmName, pedigree: accessions.pedigree })
     .from(accessions)
-    .where(or(sql`${accessions.pedigree} ~* ${`^\\s*(\\d+\\*)?${name}(\\*\\d+)?\\s*/`}`, sql`${accessions.pedigree} ~* ${`/\\s*(\\d+\\*)?${name}(\\*\\d+)?\\s*$`}`))
+    .where(
+      and(
+        // An accession whose own pedigree names it (BABAX/LR42//BABAX) is no child of itself.
+        ne(accessions.id, id),
+        or(sql`${accessions.pedigree} ~* ${`^\\s*(\\d+\\*)?${name}(\\*\\d+)?\\s*/`}`, sql`${accessions.pedigree} ~* ${`/\\s*(\\d+\\*)?${name}(\\*\\d+)?\\s*$`}`),
+      ),
+    )
     .orderBy(asc(accessions.germplasmName));
   const lower = accession.name.toLowerCase();
   const progeny: ProgenyPage['data'] = candidates.flatMap((candidate) => {

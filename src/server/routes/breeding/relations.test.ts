@@ -116,6 +116,14 @@ describe('an accession’s progeny', () => {
     expect((await send('GET', `/accessions/${parent}/progeny?pageSize=0`)).status).toBe(400);
     expect((await send('GET', '/accessions/999999/progeny')).status).toBe(404);
   });
+
+  it('never list an accession as its own child when its pedigree names itself (a selection back into its parent)', async () => {
+    const babax = await create('/accessions', { germplasmName: 'SELF-BABAX', genus: 'Triticum', pedigree: 'SELF-BABAX/SELF-LR42//SELF-BABAX' });
+    await create('/accessions', { germplasmName: 'SELF-Line', genus: 'Triticum', pedigree: 'SELF-BABAX/SELF-KACHU' });
+    const progeny = (await send<ProgenyPage>('GET', `/accessions/${babax}/progeny`)).body;
+    expect(progeny.data.map((row) => row.germplasmName)).toEqual(['SELF-Line']);
+    expect(progeny.pagination.totalCount).toBe(1);
+  });
 });
 
 describe('resolving pasted names', () => {
