@@ -6,6 +6,7 @@ import { ConfigurationError, readEnv } from './env';
 import { CatalogueError } from './pipelines/catalogue';
 import { createLogger, describeError } from './log';
 import { createSeedbed } from './server';
+import { consoleAddress, isEveryInterface } from './services/invitations';
 
 async function main() {
   // Before anything is written: the database, stored files, run folders and keys are this user's only.
@@ -24,11 +25,12 @@ async function main() {
   // `npm start -- --demo` loads sample breeding data into an empty database.
   const { app, database, stop } = await createSeedbed(env, log, { demo: process.argv.includes('--demo'), ...(localKey ? { localKey } : {}) });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
-    const host = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
-    const loopback = env.HOST === '0.0.0.0' || env.HOST === '::' ? '127.0.0.1' : env.HOST.includes(':') ? `[${env.HOST}]` : env.HOST;
-    if (localKey) database.folderLock?.announceServer({ apiUrl: `http://${loopback}:${info.port}/api`, localKey });
-    log.info('Seedbed is listening', { url: `http://${host}:${info.port}`, database: database.kind });
-    process.stdout.write(`\n  Seedbed: http://${host}:${info.port}  (API: http://${host}:${info.port}/api/)\n\n`);
+    // The address invitation links fall back to is the one printed here.
+    const url = consoleAddress({ publicUrl: undefined, host: env.HOST, port: info.port });
+    const loopback = isEveryInterface(env.HOST) ? `http://127.0.0.1:${info.port}` : url;
+    if (localKey) database.folderLock?.announceServer({ apiUrl: `${loopback}/api`, localKey });
+    log.info('Seedbed is listening', { url, database: database.kind });
+    process.stdout.write(`\n  Seedbed: ${url}  (API: ${url}/api/)\n\n`);
   });
   server.on('error', (error: NodeJS.ErrnoException) => {
     const hint = error.code === 'EADDRINUSE' ? ` Port ${env.PORT} is taken; set PORT to a free port.` : '';

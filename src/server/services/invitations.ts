@@ -106,6 +106,7 @@ export function unusableInvitationMessage(row: InvitationRow | null): string | n
 
 /** Interfaces that name every address of the machine, not one a colleague could open. */
 const EVERY_INTERFACE = new Set(['0.0.0.0', '::', '[::]']);
+export const isEveryInterface = (host: string) => EVERY_INTERFACE.has(host);
 
 /**
  * Where people open Seedbed, for the links in invitations: SEEDBED_PUBLIC_URL, else the address
@@ -121,7 +122,7 @@ export function consoleAddress(config: { publicUrl: string | undefined; host: st
 }
 
 /** Whether invitation links fall back to http://localhost:PORT, which colleagues on other machines cannot open. */
-export const listensEverywhere = (config: { publicUrl: string | undefined; host: string }) => !config.publicUrl && EVERY_INTERFACE.has(config.host);
+export const listensEverywhere = (config: { publicUrl: string | undefined; host: string }) => !config.publicUrl && isEveryInterface(config.host);
 
 /** Why no invitation link can be built, and the fix. */
 export const NO_CONSOLE_ADDRESS =
