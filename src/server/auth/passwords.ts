@@ -1,4 +1,5 @@
-import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { randomBytes, scrypt, type ScryptOptions } from 'node:crypto';
+import { sameBytes } from './same-bytes';
 
 /** scrypt cost parameters (OWASP's minimum for scrypt: N=2^17 is stronger, 2^15 keeps sign-in under ~100 ms on small hosts). */
 const COST = { N: 2 ** 15, r: 8, p: 1, maxmem: 64 * 1024 * 1024 } satisfies ScryptOptions;
@@ -27,7 +28,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
     p: Number(p),
     maxmem: COST.maxmem,
   });
-  return actual.length === expected.length && timingSafeEqual(actual, expected);
+  return sameBytes(actual, expected);
 }
 
 /** A hash of a random password, checked against when the email is unknown so that both paths take as long. */

@@ -1,4 +1,5 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
+import { sameBytes } from '../auth/same-bytes';
 import { and, eq, sql } from 'drizzle-orm';
 import type { WeblogEvent } from '../../contract/runs';
 import type { Database } from '../db/client';
@@ -146,7 +147,5 @@ export const hashSecret = (secret: string) => createHash('sha256').update(secret
 
 /** Constant-time check of a weblog secret against the stored hash. */
 export function secretMatches(secret: string, storedHash: string): boolean {
-  const given = Buffer.from(hashSecret(secret), 'hex');
-  const stored = Buffer.from(storedHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored);
+  return sameBytes(Buffer.from(hashSecret(secret), 'hex'), Buffer.from(storedHash, 'hex'));
 }

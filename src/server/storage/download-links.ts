@@ -1,4 +1,5 @@
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { sameBytes } from '../auth/same-bytes';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -86,9 +87,7 @@ export function createDownloadLinks(db: Database, lifetimeSeconds: number, keySo
      * years.
      */
     async verify(fileId: number, expires: number, signature: string, now = Date.now()): Promise<'valid' | 'expired' | 'forged'> {
-      const expected = Buffer.from(await signatureOf(fileId, expires));
-      const given = Buffer.from(signature);
-      if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';
+      if (!sameBytes(Buffer.from(signature), Buffer.from(await signatureOf(fileId, expires)))) return 'forged';
       if (expires - now / 1000 > lifetimeSeconds + CLOCK_SKEW_SECONDS) return 'forged';
       return expires * 1000 < now ? 'expired' : 'valid';
     },

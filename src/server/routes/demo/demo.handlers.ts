@@ -1,17 +1,15 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { timingSafeEqual } from 'node:crypto';
 import { LOCAL_KEY_HEADER } from '../../../contract/demo';
+import { sameBytes } from '../../auth/same-bytes';
 import { loadDemoData } from '../../demo/load-demo-data';
 import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import type * as routes from './demo.routes';
 
-const sameKey = (given: string, expected: string) => given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-
 export const load: RouteHandler<typeof routes.load, AppEnv> = async (c) => {
   const { db, dataDir, localKey, log } = c.get('deps');
   const given = c.req.header(LOCAL_KEY_HEADER) ?? '';
-  if (!localKey || !sameKey(given, localKey)) {
+  if (!localKey || !sameBytes(Buffer.from(given), Buffer.from(localKey))) {
     throw new DomainError(
       'forbidden',
       'Only `npm run seed:demo` on this server’s machine may load the demo data here, with the key from the data folder’s lock file. Run `npm run seed:demo` with the same SEEDBED_DATA_DIR as the server.',
