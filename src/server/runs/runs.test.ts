@@ -315,9 +315,10 @@ describe('launching', () => {
     const first = (await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'queue_first', params })).json()) as { id: number };
     const second = (await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'queue_second', params })).json()) as { id: number };
     // The first may itself wait for the previous test's process to exit; the second waits behind it.
-    const [one, two] = [await h.get(first.id), await h.get(second.id)];
-    expect(two).toMatchObject({ status: 'SUBMITTED', queuePosition: expect.any(Number) });
-    expect(one.queuePosition ?? 0).toBeLessThan(two.queuePosition!);
+    // One synchronous read of the queue: two requests could see it between a start and the next.
+    const waiting = t.runService!.waiting();
+    expect(waiting).toContain(second.id);
+    expect(waiting.indexOf(first.id)).toBeLessThan(waiting.indexOf(second.id));
     expect((await h.untilEnded(first.id)).status).toBe('SUCCEEDED');
     expect((await h.untilEnded(second.id)).status).toBe('SUCCEEDED');
   });
@@ -502,6 +503,35 @@ describe('the local engine', () => {
       expect((await t.call(`/runs/${id}/cancel`, { method: 'POST', token: await t.signInNewUser() })).status).toBe(200);
       await waitFor(async () => !isAlive(grandchild) && !isAlive(row!.pid!), Boolean, 10_000);
       expect((await h.get(id)).status).toBe('CANCELLED');
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('the local queue', () => {
+  it('tells a waiting run its place, and the running one none', async () => {
+    const t = await createTestApi({ runs: { catalogueDir: sleeperCatalogue(), localConcurrency: 1 } });
+    try {
+      const h = helpers(t, await t.signInNewUser());
+      const launch = async (name: string) => ((await (await h.launch({ pipelineId: 'sleeper', name, params: {} })).json()) as { id: number }).id;
+      const running = await launch('sleeps_first');
+      await waitFor(
+        () => h.get(running),
+        (value) => value.status === 'RUNNING',
+      );
+      // The sleeper runs until cancelled, so nothing moves while these are read.
+      const [second, third] = [await launch('waits_second'), await launch('waits_third')];
+      expect(await h.get(running)).toMatchObject({ status: 'RUNNING', queuePosition: null });
+      expect(await h.get(second)).toMatchObject({ status: 'SUBMITTED', queuePosition: 1 });
+      expect(await h.get(third)).toMatchObject({ status: 'SUBMITTED', queuePosition: 2 });
+      const token = await t.signInNewUser();
+      for (const id of [third, second, running]) expect((await t.call(`/runs/${id}/cancel`, { method: 'POST', token })).status).toBe(200);
+      await waitFor(
+        () => h.get(running),
+        (value) => value.status === 'CANCELLED',
+        10_000,
+      );
     } finally {
       await t.close();
     }
