@@ -2,7 +2,7 @@ import type { LiveEvent } from '../../contract/events';
 import { RUN_STATUSES, type RunStatus } from '../../contract/run-codes';
 import type { DatabaseHandle } from '../db/client';
 import type { Logger } from '../log';
-import { findRunSummaries } from '../routes/runs/runs.queries';
+import { findRunSummaries } from './run-queries';
 
 /**
  * Run changes for the event streams. The database announces every write to a run or its tasks on

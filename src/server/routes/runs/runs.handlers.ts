@@ -17,7 +17,7 @@ import { nextflowJsonText } from '../../runs/nextflow-json';
 import { secretMatches } from '../../runs/weblog';
 import { parseRunSearch } from './run-search';
 import type * as routes from './runs.routes';
-import { countRunsByDay, countRunsByStatus, findRunSummary, findTask, processMetricsOf, timelineOf, listRuns, listTasks, processesOf } from './runs.queries';
+import { countRunsByDay, countRunsByStatus, findRunSummary, findTask, processMetricsOf, timelineOf, listRuns, listTasks, processesOf } from '../../runs/run-queries';
 
 type Deps = AppEnv['Variables']['deps'];
 

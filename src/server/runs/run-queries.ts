@@ -16,10 +16,10 @@ import {
   type RunTask,
   type RunTaskDetail,
   type RunTasksQuery,
-} from '../../../contract/runs';
-import { resultRows, type Database } from '../../db/client';
-import { projects, runGroups, runs, runTasks, users } from '../../db/schema';
-import { escapeLike } from '../../db/like';
+} from '../../contract/runs';
+import { resultRows, type Database } from '../db/client';
+import { projects, runGroups, runs, runTasks, users } from '../db/schema';
+import { escapeLike } from '../db/like';
 
 /** Nextflow task states folded into the five a progress bar shows. */
 const PROGRESS_COLUMNS = sql`
