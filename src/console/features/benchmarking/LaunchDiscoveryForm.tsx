@@ -28,7 +28,7 @@ const TEST_LABELS: Record<(typeof ASSOCIATION_TESTS)[number], string> = {
  */
 export default function LaunchDiscoveryForm() {
   const datasets = useRequest<Page<Fileset>>('filesets?kind=known-gdip&pageSize=200&sort=name&order=asc');
-  const form = useSchemaForm<DiscoveryLaunch>(discoveryLaunchSchema as unknown as z.ZodType<DiscoveryLaunch, DiscoveryLaunch>, {
+  const form = useSchemaForm<z.input<typeof discoveryLaunchSchema>, DiscoveryLaunch>(discoveryLaunchSchema, {
     name: '',
     datasetIds: [],
     // The mixed model (linear_kinship) needs the nextflow engine: offered, but not a default the built-in engine refuses.

@@ -23,8 +23,9 @@ function Choices<T extends { id: number }>({
   summary,
 }: {
   items: T[];
-  chosen: number[];
-  onChange: (ids: number[]) => void;
+  /** The form's ids, typed as the schema's input (the API also takes them as text). */
+  chosen: unknown[];
+  onChange: (ids: unknown[]) => void;
   label: string;
   summary: (item: T) => { title: string; detail: string };
 }) {
@@ -60,10 +61,10 @@ function Choices<T extends { id: number }>({
 export default function LaunchPredictionForm() {
   const models = useRequest<Page<StoredFile>>(`files?${new URLSearchParams({ fileType: GENOMIC_MODEL_FILE_TYPES.join(','), pageSize: '100' })}`);
   const datasets = useRequest<Page<Fileset>>('filesets?kind=prediction-data&pageSize=200&sort=name&order=asc');
-  const form = useSchemaForm<PredictionLaunch>(predictionLaunchSchema as unknown as z.ZodType<PredictionLaunch, PredictionLaunch>, { name: '', modelFileIds: [], datasetIds: [] });
+  const form = useSchemaForm<z.input<typeof predictionLaunchSchema>, PredictionLaunch>(predictionLaunchSchema, { name: '', modelFileIds: [], datasetIds: [] });
   const modelIds = form.watch('modelFileIds') ?? [];
   const datasetIds = form.watch('datasetIds') ?? [];
-  const set = (name: 'modelFileIds' | 'datasetIds') => (ids: number[]) => form.setValue(name, ids, { shouldValidate: form.formState.isSubmitted });
+  const set = (name: 'modelFileIds' | 'datasetIds') => (ids: unknown[]) => form.setValue(name, ids, { shouldValidate: form.formState.isSubmitted });
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
 import type { z } from 'zod';
+import { useEffect, useState } from 'react';
 import { mlflowTrackSchema, parseMlflowRunUrl, type MlflowTrackInput, type TrackedMlflowRunDetail } from '../../../contract/mlflow';
 import type { Page } from '../../../contract/paging';
 import type { RunSummary } from '../../../contract/runs';
@@ -12,14 +12,12 @@ import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { Switch } from '../../ui/Switch';
 import { TextField } from '../../ui/TextField';
 
-type Values = MlflowTrackInput;
-
 /**
  * Track an MLflow run: its tracking URI and run id, or its URL pasted whole (read at once into
  * both), optionally tied to a Seedbed run. Loaded on demand: it brings the shared zod schema.
  */
 export default function TrackMlflowForm({ initialRunId }: { initialRunId: number | null }) {
-  const form = useSchemaForm<Values>(mlflowTrackSchema as unknown as z.ZodType<Values, Values>, {
+  const form = useSchemaForm<MlflowTrackInput, z.output<typeof mlflowTrackSchema>>(mlflowTrackSchema, {
     trackingUri: '',
     mlflowRunId: '',
     runId: initialRunId,

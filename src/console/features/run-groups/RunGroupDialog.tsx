@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import type { z } from 'zod';
+import { useEffect, useRef } from 'react';
 import { runGroupInputSchema, type RunGroup } from '../../../contract/runs';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
@@ -7,12 +7,10 @@ import { Button } from '../../ui/Button';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { TextAreaField, TextField } from '../../ui/TextField';
 
-type Values = z.input<typeof runGroupInputSchema>;
-
 /** Create a run group, or rename and describe one, on the API's own schema. */
 export default function RunGroupDialog({ group, onClose, onSaved }: { group: RunGroup | null; onClose: () => void; onSaved: (group: RunGroup) => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
-  const form = useSchemaForm<Values>(runGroupInputSchema as unknown as z.ZodType<Values, Values>, { name: group?.name ?? '', description: group?.description ?? '' });
+  const form = useSchemaForm<z.input<typeof runGroupInputSchema>, z.output<typeof runGroupInputSchema>>(runGroupInputSchema, { name: group?.name ?? '', description: group?.description ?? '' });
   useEffect(() => dialog.current?.showModal(), []);
 
   const onSubmit = form.handleSubmit(async (values) => {
