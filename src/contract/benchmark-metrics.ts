@@ -1,7 +1,10 @@
 /**
- * The scores of a benchmark, once, for the server and the console (which recomputes them at once
- * when the window or the significance rule changes). Definitions and worked examples are in the
- * docs' metric references (/docs/reference/metrics/discovery and …/prediction).
+ * The scores of a benchmark, once. The console computes them (again at once when the window or the
+ * significance rule changes); the server never does. They stay in the contract, the one place
+ * every side may import, because the catalogue's Make GDIP Predictions test and the benchmarking
+ * bench check their numbers against these same definitions, and a pipeline must not import the
+ * console. Definitions and worked examples are in the docs' metric references
+ * (/docs/reference/metrics/discovery and …/prediction).
  */
 
 /* Discovery: association results against known QTL. */

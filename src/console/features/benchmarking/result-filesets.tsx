@@ -6,24 +6,25 @@ import type { Page } from '../../../contract/paging';
 import type { RunGroupRecord } from '../../../contract/records';
 import { type BenchmarkGroupKind, TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunSummary } from '../../../contract/runs';
-import { ROUTES } from '../../app/routes';
+import { ROUTES, viewRoute } from '../../app/routes';
 import { formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { ViewLink } from '../../ui/ViewLink';
+import { benchmarkResultsRoute } from './result-links';
 
 /**
  * What the two results pages share: the list of filesets holding the files they score, and the
  * loading of one fileset's tables (read through signed links, parsed in the page) with a retry.
  */
 
-/** Filesets holding a file of every type in `fileTypes` (or of a `kind`), each opening `route?{param}=`. */
+/** Filesets holding a file of every type in `fileTypes` (or of a `kind`), each opening `route?id=`, or where `linkTo` says. */
 export function ResultFilesetsList({
   route,
   fileTypes = [],
   kind,
-  param = 'id',
+  linkTo,
   title,
   description,
   what,
@@ -32,7 +33,8 @@ export function ResultFilesetsList({
   route: string;
   fileTypes?: string[];
   kind?: FilesetKind;
-  param?: string;
+  /** The page a fileset opens, when it is not `route?id=`. */
+  linkTo?: (filesetId: number) => string;
   title?: string;
   description: string;
   what: string;
@@ -44,7 +46,7 @@ export function ResultFilesetsList({
         id: 'name',
         header: 'Fileset',
         cell: ({ row }) => (
-          <a className="font-medium text-emerald-800 hover:underline" href={`${route}?${param}=${row.original.id}`}>
+          <a className="font-medium text-emerald-800 hover:underline" href={linkTo ? linkTo(row.original.id) : viewRoute(route, row.original.id)}>
             {row.original.name}
           </a>
         ),
@@ -53,7 +55,7 @@ export function ResultFilesetsList({
       { id: 'files', header: 'Files', cell: ({ row }) => `${row.original.fileCount} (${row.original.fileTypes.join(', ')})` },
       { id: 'updatedAt', header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updatedAt) },
     ],
-    [route, param],
+    [route, linkTo],
   );
   return (
     <Card title={title} description={description}>
@@ -137,7 +139,7 @@ export function BenchmarkList({ route, kind, launchRoute, description }: { route
         id: 'name',
         header: 'Benchmark',
         cell: ({ row }) => (
-          <a className="font-medium text-emerald-800 hover:underline" href={`${route}?group=${row.original.id}`}>
+          <a className="font-medium text-emerald-800 hover:underline" href={benchmarkResultsRoute(route, row.original.id)}>
             {row.original.name}
           </a>
         ),

@@ -1,0 +1,122 @@
+import { type AssociationTest, type DiscoveryScore, discoveryScores, type KnownQtl, meanSd, scoreDiscovery, type SignificanceRule } from '../../../contract/benchmark-metrics';
+
+/**
+ * A discovery benchmark's scores as the results page shows them: per method and trait with a total
+ * per method, and, over several datasets (replicates), each method's mean ± sd.
+ */
+
+/** One method's association tests, read from its table, with the rows that could not be read. */
+export interface Method {
+  name: string;
+  tests: AssociationTest[];
+  skipped: number;
+  problems: string[];
+}
+
+/** A dataset's known QTL, read from its table (`name`). */
+export interface KnownQtlTable {
+  name: string;
+  rows: KnownQtl[];
+  skipped: number;
+  problems: string[];
+}
+
+/** One dataset scored: its methods against its known QTL. */
+export interface ScoredDataset {
+  name: string;
+  methods: Method[];
+  qtl: KnownQtlTable;
+}
+
+/** One row of the scores table: a method's trait, or its total over traits. */
+export interface ScoreRow extends DiscoveryScore {
+  method: string;
+  total: boolean;
+}
+
+/** The rule as a reader says it, in the page and in the exported CSV. */
+export function ruleText(rule: SignificanceRule): string {
+  if (rule.kind === 'threshold') return `−log10 p ≥ ${rule.minusLog10P}`;
+  if (rule.kind === 'bonferroni') return `Bonferroni α = ${rule.alpha}`;
+  return `FDR (Benjamini–Hochberg) q = ${rule.q}`;
+}
+
+/** All traits of a method pooled: counts summed, scores from the sums. */
+export function pooled(method: string, scores: DiscoveryScore[]): ScoreRow {
+  const sum = (key: 'tests' | 'hits' | 'knownQtl' | 'truePositives' | 'falsePositives' | 'falseNegatives') => scores.reduce((total, score) => total + score[key], 0);
+  const truePositives = sum('truePositives');
+  const falsePositives = sum('falsePositives');
+  const knownQtl = sum('knownQtl');
+  return {
+    method,
+    total: true,
+    trait: 'all traits',
+    tests: sum('tests'),
+    hits: sum('hits'),
+    knownQtl,
+    truePositives,
+    falsePositives,
+    falseNegatives: sum('falseNegatives'),
+    ...discoveryScores(truePositives, falsePositives, knownQtl),
+  };
+}
+
+/** Each method's rows per trait, followed by its total where it has more than one trait; `totals` holds every method's total. */
+export function scoreMethods(methods: Method[], qtl: KnownQtl[], rule: SignificanceRule, windowBp: number): { rows: ScoreRow[]; totals: ScoreRow[] } {
+  const rows: ScoreRow[] = [];
+  const totals: ScoreRow[] = [];
+  for (const method of methods) {
+    const scores = scoreDiscovery(method.tests, qtl, rule, windowBp);
+    rows.push(...scores.map((score) => ({ ...score, method: method.name, total: false })));
+    const total = pooled(method.name, scores);
+    if (scores.length > 1) rows.push(total);
+    totals.push(total);
+  }
+  return { rows, totals };
+}
+
+type Spread = ReturnType<typeof meanSd>;
+
+/** A method's scores on one trait over the datasets. */
+export interface AcrossRow {
+  method: string;
+  trait: string;
+  datasets: number;
+  precision: Spread;
+  recall: Spread;
+  f1: Spread;
+  truePositives: Spread;
+  falsePositives: Spread;
+}
+
+/** Each method's scores per trait over the datasets; `pooledF1` follows `names`, one method each. */
+export interface AcrossDatasets {
+  rows: AcrossRow[];
+  names: string[];
+  pooledF1: Spread[];
+}
+
+/** Each method's scores per trait over the datasets, and its F1 with all traits pooled, as mean ± sd. */
+export function scoreAcrossDatasets(datasets: ScoredDataset[], rule: SignificanceRule, windowBp: number): AcrossDatasets {
+  const perDataset = datasets.map((dataset) => dataset.methods.map((method) => ({ method: method.name, scores: scoreDiscovery(method.tests, dataset.qtl.rows, rule, windowBp) })));
+  const names = [...new Set(datasets.flatMap((dataset) => dataset.methods.map((method) => method.name)))];
+  const rows = names.flatMap((method) => {
+    const scores = perDataset.flatMap((entries) => entries.filter((entry) => entry.method === method).flatMap((entry) => entry.scores));
+    const traitNames = [...new Set(scores.map((score) => score.trait))].sort();
+    return traitNames.map((trait) => {
+      const own = scores.filter((score) => score.trait === trait);
+      return {
+        method,
+        trait,
+        datasets: own.length,
+        precision: meanSd(own.map((score) => score.precision)),
+        recall: meanSd(own.map((score) => score.recall)),
+        f1: meanSd(own.map((score) => score.f1)),
+        truePositives: meanSd(own.map((score) => score.truePositives)),
+        falsePositives: meanSd(own.map((score) => score.falsePositives)),
+      };
+    });
+  });
+  const pooledF1 = names.map((method) => meanSd(perDataset.map((entries) => pooled(method, entries.find((entry) => entry.method === method)?.scores ?? []).f1)));
+  return { rows, names, pooledF1 };
+}

@@ -1,0 +1,66 @@
+import { csvLine } from '../../../contract/csv-cells';
+import type { ScoreRow } from './discovery-scores';
+import type { ModelTraitScore } from './prediction-data';
+
+/**
+ * The scores tables as the CSV files the results pages export, through the contract's CSV line
+ * writer: a method, model or trait name that starts with =, +, - or @ is protected as the exports'
+ * cells are. A score with no value (nothing called, a constant prediction) is written NA, as R and
+ * pandas read it.
+ */
+
+const scoreCell = (value: number | null) => value ?? 'NA';
+
+/** Lines ending in a line feed, as the pages have always written them. */
+const csvFile = (lines: ReadonlyArray<readonly unknown[]>) => `${lines.map(csvLine).join('\n')}\n`;
+
+/** The discovery scores, one row per method and trait (and each method's total), with the window and the rule they were scored under. */
+export function discoveryScoresCsv(rows: ScoreRow[], windowMb: number, rule: string): string {
+  return csvFile([
+    ['method', 'trait', 'tests', 'hits', 'known_qtl', 'true_positives', 'false_positives', 'false_negatives', 'precision', 'recall', 'f1', 'window_mb', 'rule'],
+    ...rows.map((row) => [
+      row.method,
+      row.trait,
+      row.tests,
+      row.hits,
+      row.knownQtl,
+      row.truePositives,
+      row.falsePositives,
+      row.falseNegatives,
+      scoreCell(row.precision),
+      scoreCell(row.recall),
+      scoreCell(row.f1),
+      windowMb,
+      rule,
+    ]),
+  ]);
+}
+
+/** A leaderboard row's rank (NA when unranked) and the benchmark it comes from. */
+export type LeaderboardLead = [rank: number | 'NA', benchmark: string];
+
+/**
+ * The prediction scores, a row for all individuals and one per fold; `lead`, one per row, gives a
+ * leaderboard's rows their rank and benchmark.
+ */
+export function predictionScoresCsv(rows: ModelTraitScore[], lead?: LeaderboardLead[]): string {
+  const header = ['model', 'trait', 'fold', 'n', 'pearson_r', 'spearman_rho', 'rmse', 'bias_slope', 'intercept'];
+  return csvFile([
+    lead ? ['rank', 'benchmark', ...header] : header,
+    ...rows.flatMap((row, index) => {
+      const prefix = lead ? lead[index]! : [];
+      return [{ fold: 'all', ...row }, ...row.folds].map((part) => [
+        ...prefix,
+        row.model,
+        row.trait,
+        part.fold,
+        part.n,
+        scoreCell(part.pearson),
+        scoreCell(part.spearman),
+        scoreCell(part.rmse),
+        scoreCell(part.slope),
+        scoreCell(part.intercept),
+      ]);
+    }),
+  ]);
+}

@@ -1,0 +1,4 @@
+/** The colours the results pages give their methods and models, in order, so that one method keeps its colour across a page's charts. */
+const SERIES_COLORS = ['#047857', '#b45309', '#1d4ed8', '#be185d', '#6d28d9', '#0f766e'];
+
+export const seriesColor = (index: number) => SERIES_COLORS[index % SERIES_COLORS.length]!;
