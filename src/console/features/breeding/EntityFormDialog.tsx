@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { z } from 'zod';
 import { accessionInputSchema, crossPlanInputSchema, experimentInputSchema, fileTypeInputSchema, projectInputSchema, siteInputSchema } from '../../../contract/breeding';
@@ -8,6 +8,7 @@ import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
 import { reportSubmitError, visibleError } from '../../ui/forms';
 import { TextAreaField, TextField } from '../../ui/TextField';
 import type { EntityKey, EntitySpec, FieldSpec, Row } from './entities';
@@ -102,7 +103,6 @@ function Field({ field, form }: { field: FieldSpec; form: UseFormReturn<FieldVal
 
 /** Create or edit one record in a dialog, on the entity's shared schema; server errors land on their fields. */
 export default function EntityFormDialog({ spec, row, onClose, onSaved }: { spec: EntitySpec; row: Row | null; onClose: () => void; onSaved: (saved: Row) => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const listFields = useMemo(() => spec.fields.filter((field) => field.kind === 'list').map((field) => field.name), [spec]);
   const schema = useMemo(
     () =>
@@ -126,10 +126,6 @@ export default function EntityFormDialog({ spec, row, onClose, onSaved }: { spec
   );
   const form = useForm<FieldValues>({ resolver: zodResolver(schema as z.ZodType<FieldValues, FieldValues>), mode: 'all', defaultValues: defaults });
 
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
-
   const onSubmit = form.handleSubmit(async (values) => {
     try {
       const saved = row ? await request<Row>(`${spec.path}/${row.id}`, 'PUT', values) : await request<Row>(spec.path, 'POST', values);
@@ -141,17 +137,13 @@ export default function EntityFormDialog({ spec, row, onClose, onSaved }: { spec
   });
 
   return (
-    <dialog ref={dialog} onCancel={onClose} className="m-auto w-full max-w-2xl rounded-xl p-0 shadow-2xl backdrop:bg-stone-900/40" aria-labelledby="entity-form-title">
-      <form onSubmit={onSubmit} noValidate className="p-6">
-        <h2 id="entity-form-title" className="text-lg font-semibold text-stone-900">
-          {row ? `Edit ${spec.noun}` : `New ${spec.noun}`}
-        </h2>
-        <div className="mt-4 grid gap-4 sm:grid-cols-2">
-          {spec.fields.map((field) => (
-            <Field key={field.name} field={field} form={form} />
-          ))}
-        </div>
-        <div className="mt-6 flex justify-end gap-2">
+    <Dialog
+      title={row ? `Edit ${spec.noun}` : `New ${spec.noun}`}
+      maxWidth="2xl"
+      onClose={onClose}
+      onSubmit={() => void onSubmit()}
+      footer={
+        <>
           {/* Pressing Cancel must not blur a field first: the blur would re-validate, the form would
               change height under the pointer, and the click would miss. */}
           <Button onMouseDown={(event) => event.preventDefault()} onClick={onClose} disabled={form.formState.isSubmitting}>
@@ -160,8 +152,14 @@ export default function EntityFormDialog({ spec, row, onClose, onSaved }: { spec
           <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
             {row ? 'Save' : `Create ${spec.noun}`}
           </Button>
-        </div>
-      </form>
-    </dialog>
+        </>
+      }
+    >
+      <div className="grid gap-4 sm:grid-cols-2">
+        {spec.fields.map((field) => (
+          <Field key={field.name} field={field} form={form} />
+        ))}
+      </div>
+    </Dialog>
   );
 }

@@ -1,10 +1,11 @@
 import { ROUTES } from '../../app/routes';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { DERIVED_INPUTS, type DerivedInput, VOCABULARY_LABELS } from '../../../contract/import-vocabularies';
 import type { ImportProblem, ImportReport, ImportResult, ImportWarning } from '../../../contract/imports';
 import { notify } from '../../app/notify';
 import { RequestError, upload } from '../../lib/api';
 import { Button } from '../../ui/Button';
+import { Dialog } from '../../ui/Dialog';
 import { SimpleTable } from '../../ui/SimpleTable';
 import type { EntitySpec } from './entities';
 
@@ -79,14 +80,12 @@ const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.s
 
 /** Import a CSV or .xlsx file in two steps: upload → report of every problem → commit all rows or none. */
 export default function ImportDialog({ spec, onClose, onImported }: { spec: EntitySpec; onClose: () => void; onImported: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
   const [file, setFile] = useState<File | null>(null);
   const [sheet, setSheet] = useState<string | undefined>(undefined);
   const [accept, setAccept] = useState(false);
   // Cross plans: the plan and project of rows that name none (Breedbase's crosses files).
   const [defaults, setDefaults] = useState({ crossPlan: '', project: '' });
-  useEffect(() => dialog.current?.showModal(), []);
 
   const query = (extra: Record<string, string | undefined>) => {
     const params = new URLSearchParams();
@@ -136,128 +135,21 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
   const canCommit = report !== null && report.errors.length === 0 && report.rows > 0 && (blockingWarnings.length === 0 || accept);
 
   return (
-    <dialog ref={dialog} onCancel={onClose} className="m-auto w-full max-w-3xl rounded-xl p-0 shadow-2xl backdrop:bg-stone-900/40" aria-labelledby="import-title">
-      <div className="p-6">
-        <h2 id="import-title" className="text-lg font-semibold text-stone-900">
-          Import {spec.what} from CSV or Excel
-        </h2>
-        <p className="mt-1 text-sm text-stone-600">
+    <Dialog
+      title={`Import ${spec.what} from CSV or Excel`}
+      description={
+        <>
           Use the{' '}
           <a className="text-emerald-700 underline" href={`${ROUTES.templates}#${spec.key}`}>
             {spec.title.toLowerCase()} template
           </a>
           , or a file with BrAPI v2.1 or Breedbase column names. Nothing is written until you commit, and then all rows are written or none.
-        </p>
-        {spec.key === 'cross-plans' && (
-          <div className="mt-4 grid gap-3 sm:grid-cols-2">
-            <DefaultField
-              label="Cross plan for rows that name none"
-              placeholder="e.g. Crossing block 2026"
-              value={defaults.crossPlan}
-              onChange={(crossPlan) => setDefaults({ ...defaults, crossPlan })}
-            />
-            <DefaultField label="Its project" placeholder="An existing project's name" value={defaults.project} onChange={(project) => setDefaults({ ...defaults, project })} />
-            <p className="text-xs text-stone-500 sm:col-span-2">Breedbase's crosses files name no crossing experiment: give the plan and project they belong to here.</p>
-          </div>
-        )}
-
-        {phase.step === 'choose' && (
-          <label className="mt-5 flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed border-stone-300 px-6 py-10 text-sm text-stone-600 hover:border-emerald-500 hover:bg-emerald-50/40">
-            <span className="font-medium text-stone-800">Choose a CSV or Excel (.xlsx) file</span>
-            <span className="mt-1">A header row of Seedbed, BrAPI or Breedbase column names</span>
-            <input
-              type="file"
-              accept={ACCEPTED}
-              className="sr-only"
-              aria-label="CSV file"
-              onChange={(event) => {
-                const chosen = event.target.files?.[0];
-                event.target.value = '';
-                setSheet(undefined);
-                if (chosen) void check(chosen, undefined);
-              }}
-            />
-          </label>
-        )}
-
-        {phase.step === 'working' && (
-          <div className="mt-6" role="status">
-            <p className="text-sm text-stone-700">{phase.label}</p>
-            {phase.fraction !== undefined ? (
-              <div
-                className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200"
-                role="progressbar"
-                aria-label={phase.label}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={Math.round(phase.fraction * 100)}
-              >
-                <div className="h-full rounded-full bg-emerald-600 transition-[width]" style={{ width: `${phase.fraction * 100}%` }} />
-              </div>
-            ) : (
-              <div className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-label={phase.label}>
-                <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] rounded-full bg-emerald-600" />
-              </div>
-            )}
-          </div>
-        )}
-
-        {report && (
-          <div className="mt-5 space-y-4" data-testid="import-report">
-            <p className="text-sm text-stone-700">
-              <strong>{file?.name}</strong>
-              {report.sheet ? ` (sheet ${report.sheet})` : ''}: {report.rows.toLocaleString()} rows,{' '}
-              <span className={report.errors.length ? 'font-semibold text-red-700' : ''}>{report.errors.length} errors</span>, {report.warnings.length} warnings.
-              {report.truncated && ` Only the first 1000 of each are listed.`}
-            </p>
-            {report.sheets && report.sheets.length > 1 && (
-              <label className="flex items-center gap-2 text-sm text-stone-700">
-                Sheet
-                <select
-                  className="rounded-md border border-stone-300 px-2 py-1 text-sm"
-                  value={report.sheet}
-                  onChange={(event) => {
-                    setSheet(event.target.value);
-                    if (file) void check(file, event.target.value);
-                  }}
-                >
-                  {report.sheets.map((name) => (
-                    <option key={name}>{name}</option>
-                  ))}
-                </select>
-              </label>
-            )}
-            <ColumnMapping report={report} />
-            {/* The mapping above already says how the headers were read. */}
-            {report.notes
-              ?.filter((note) => !(report.vocabulary && /^(Read as a|Ignored)/.test(note)))
-              .map((note) => (
-                <p key={note} className="text-sm text-stone-600">
-                  {note}
-                </p>
-              ))}
-            {report.errors.length > 0 && <ProblemTable problems={report.errors} tone="error" />}
-            {report.warnings.length > 0 && <ProblemTable problems={report.warnings} tone="warning" />}
-            {report.errors.length === 0 && blockingWarnings.length > 0 && (
-              <label className="flex items-center gap-2 text-sm text-stone-700">
-                <input type="checkbox" checked={accept} onChange={(event) => setAccept(event.target.checked)} className="size-4 accent-emerald-700" />
-                Accept {blockingWarnings.length} warning{blockingWarnings.length === 1 ? '' : 's'} and import anyway
-              </label>
-            )}
-            {report.errors.length > 0 && (
-              <div className="flex items-center gap-3 text-sm text-stone-600">
-                <span>Fix these rows in your file and choose it again{spec.key === 'cross-plans' ? ', or fill in the plan and project above and check again' : ''}.</span>
-                {spec.key === 'cross-plans' && file && (
-                  <Button size="sm" onClick={() => void check(file)}>
-                    Check again
-                  </Button>
-                )}
-              </div>
-            )}
-          </div>
-        )}
-
-        <div className="mt-6 flex justify-end gap-2">
+        </>
+      }
+      maxWidth="3xl"
+      onClose={onClose}
+      footer={
+        <>
           {report && (
             <Button onClick={() => setPhase({ step: 'choose' })} onMouseDown={(event) => event.preventDefault()}>
               Choose another file
@@ -271,8 +163,117 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
               Import {report.rows.toLocaleString()} {spec.what}
             </Button>
           )}
+        </>
+      }
+    >
+      {spec.key === 'cross-plans' && (
+        <div className="grid gap-3 sm:grid-cols-2">
+          <DefaultField
+            label="Cross plan for rows that name none"
+            placeholder="e.g. Crossing block 2026"
+            value={defaults.crossPlan}
+            onChange={(crossPlan) => setDefaults({ ...defaults, crossPlan })}
+          />
+          <DefaultField label="Its project" placeholder="An existing project's name" value={defaults.project} onChange={(project) => setDefaults({ ...defaults, project })} />
+          <p className="text-xs text-stone-500 sm:col-span-2">Breedbase's crosses files name no crossing experiment: give the plan and project they belong to here.</p>
         </div>
-      </div>
-    </dialog>
+      )}
+
+      {phase.step === 'choose' && (
+        <label className="flex cursor-pointer flex-col items-center justify-center rounded-lg border-2 border-dashed border-stone-300 px-6 py-10 text-sm text-stone-600 hover:border-emerald-500 hover:bg-emerald-50/40">
+          <span className="font-medium text-stone-800">Choose a CSV or Excel (.xlsx) file</span>
+          <span className="mt-1">A header row of Seedbed, BrAPI or Breedbase column names</span>
+          <input
+            type="file"
+            accept={ACCEPTED}
+            className="sr-only"
+            aria-label="CSV file"
+            onChange={(event) => {
+              const chosen = event.target.files?.[0];
+              event.target.value = '';
+              setSheet(undefined);
+              if (chosen) void check(chosen, undefined);
+            }}
+          />
+        </label>
+      )}
+
+      {phase.step === 'working' && (
+        <div role="status">
+          <p className="text-sm text-stone-700">{phase.label}</p>
+          {phase.fraction !== undefined ? (
+            <div
+              className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200"
+              role="progressbar"
+              aria-label={phase.label}
+              aria-valuemin={0}
+              aria-valuemax={100}
+              aria-valuenow={Math.round(phase.fraction * 100)}
+            >
+              <div className="h-full rounded-full bg-emerald-600 transition-[width]" style={{ width: `${phase.fraction * 100}%` }} />
+            </div>
+          ) : (
+            <div className="mt-2 h-2 overflow-hidden rounded-full bg-stone-200" role="progressbar" aria-label={phase.label}>
+              <div className="h-full w-1/3 animate-[progress_1.2s_ease-in-out_infinite] rounded-full bg-emerald-600" />
+            </div>
+          )}
+        </div>
+      )}
+
+      {report && (
+        <div className="space-y-4" data-testid="import-report">
+          <p className="text-sm text-stone-700">
+            <strong>{file?.name}</strong>
+            {report.sheet ? ` (sheet ${report.sheet})` : ''}: {report.rows.toLocaleString()} rows,{' '}
+            <span className={report.errors.length ? 'font-semibold text-red-700' : ''}>{report.errors.length} errors</span>, {report.warnings.length} warnings.
+            {report.truncated && ` Only the first 1000 of each are listed.`}
+          </p>
+          {report.sheets && report.sheets.length > 1 && (
+            <label className="flex items-center gap-2 text-sm text-stone-700">
+              Sheet
+              <select
+                className="rounded-md border border-stone-300 px-2 py-1 text-sm"
+                value={report.sheet}
+                onChange={(event) => {
+                  setSheet(event.target.value);
+                  if (file) void check(file, event.target.value);
+                }}
+              >
+                {report.sheets.map((name) => (
+                  <option key={name}>{name}</option>
+                ))}
+              </select>
+            </label>
+          )}
+          <ColumnMapping report={report} />
+          {/* The mapping above already says how the headers were read. */}
+          {report.notes
+            ?.filter((note) => !(report.vocabulary && /^(Read as a|Ignored)/.test(note)))
+            .map((note) => (
+              <p key={note} className="text-sm text-stone-600">
+                {note}
+              </p>
+            ))}
+          {report.errors.length > 0 && <ProblemTable problems={report.errors} tone="error" />}
+          {report.warnings.length > 0 && <ProblemTable problems={report.warnings} tone="warning" />}
+          {report.errors.length === 0 && blockingWarnings.length > 0 && (
+            <label className="flex items-center gap-2 text-sm text-stone-700">
+              <input type="checkbox" checked={accept} onChange={(event) => setAccept(event.target.checked)} className="size-4 accent-emerald-700" />
+              Accept {blockingWarnings.length} warning{blockingWarnings.length === 1 ? '' : 's'} and import anyway
+            </label>
+          )}
+          {report.errors.length > 0 && (
+            <div className="flex items-center gap-3 text-sm text-stone-600">
+              <span>Fix these rows in your file and choose it again{spec.key === 'cross-plans' ? ', or fill in the plan and project above and check again' : ''}.</span>
+              {spec.key === 'cross-plans' && file && (
+                <Button size="sm" onClick={() => void check(file)}>
+                  Check again
+                </Button>
+              )}
+            </div>
+          )}
+        </div>
+      )}
+    </Dialog>
   );
 }

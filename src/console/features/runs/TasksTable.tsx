@@ -1,5 +1,5 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { TASK_SORT_FIELDS, TASK_STATUSES } from '../../../contract/run-codes';
 import type { RunTask, RunTaskDetail } from '../../../contract/runs';
 import { formatBytes, formatDuration } from '../../lib/format';
@@ -7,6 +7,7 @@ import { useRequest } from '../../lib/use-request';
 import { LoadError } from '../../ui/LoadError';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { Dialog } from '../../ui/Dialog';
 import { Facts } from '../../ui/Facts';
 
 const STATUS_TONE: Record<string, string> = { COMPLETED: 'text-emerald-700', FAILED: 'text-red-700', ABORTED: 'text-red-700', RUNNING: 'text-blue-700', CACHED: 'text-stone-600' };
@@ -57,57 +58,49 @@ const DETAIL_LABELS: Array<[string, string, (value: unknown) => string]> = [
 
 /** Everything the weblog said of one task: its columns at once, the rest (script, container, resources asked) as it loads. */
 function TaskDetail({ runId, task, onClose }: { runId: number; task: RunTask; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => dialog.current?.showModal(), []);
   const detail = useRequest<RunTaskDetail>(`runs/${runId}/tasks/${task.taskId}`);
   const details = detail.data?.details ?? {};
   return (
-    <dialog ref={dialog} onCancel={onClose} className="m-auto w-full max-w-2xl rounded-xl p-0 shadow-2xl backdrop:bg-stone-900/40" aria-label={`Task ${task.name}`}>
-      <div className="grid gap-4 p-6">
-        <h2 className="font-mono text-base font-semibold text-stone-900">{task.name}</h2>
-        <Facts
-          items={[
-            ['Task', `#${task.taskId} of process ${task.process}`],
-            ['Status', task.status],
-            ['Exit', task.exit ?? '—'],
-            ['Hash', task.hash ?? '—'],
-            ['Submitted', moment(task.submit)],
-            ['Started', moment(task.start)],
-            ['Completed', moment(task.complete)],
-            ['Duration', `${formatDuration(task.duration)} (submit to complete)`],
-            ['Realtime', `${formatDuration(task.realtime)} (start to complete)`],
-            ['%CPU', task.cpuPercent === null ? '—' : `${task.cpuPercent} %`],
-            ['Peak memory', task.peakRss === null ? '—' : formatBytes(task.peakRss)],
-            [
-              'Work directory',
-              task.workdir ? (
-                <code key="workdir" className="break-all text-xs">
-                  {task.workdir}
-                </code>
-              ) : (
-                '—'
-              ),
-            ],
-          ]}
-        />
-        {detail.error ? (
-          <LoadError what="the rest of the task" error={detail.error} onRetry={detail.reload} />
-        ) : (
-          <>
-            <Facts items={DETAIL_LABELS.filter(([key]) => details[key] !== undefined).map(([key, label, format]) => [label, format(details[key])])} />
-            {typeof details.script === 'string' && (
-              <div className="grid gap-1">
-                <span className="text-xs font-medium uppercase tracking-wide text-stone-500">Script</span>
-                <pre className="max-h-64 overflow-auto rounded-lg bg-stone-900 p-3 font-mono text-xs text-stone-100">{details.script}</pre>
-              </div>
-            )}
-          </>
-        )}
-        <div className="flex justify-end">
-          <Button onClick={onClose}>Close</Button>
-        </div>
-      </div>
-    </dialog>
+    <Dialog title={<span className="font-mono text-base">{task.name}</span>} label={`Task ${task.name}`} maxWidth="2xl" onClose={onClose} footer={<Button onClick={onClose}>Close</Button>}>
+      <Facts
+        items={[
+          ['Task', `#${task.taskId} of process ${task.process}`],
+          ['Status', task.status],
+          ['Exit', task.exit ?? '—'],
+          ['Hash', task.hash ?? '—'],
+          ['Submitted', moment(task.submit)],
+          ['Started', moment(task.start)],
+          ['Completed', moment(task.complete)],
+          ['Duration', `${formatDuration(task.duration)} (submit to complete)`],
+          ['Realtime', `${formatDuration(task.realtime)} (start to complete)`],
+          ['%CPU', task.cpuPercent === null ? '—' : `${task.cpuPercent} %`],
+          ['Peak memory', task.peakRss === null ? '—' : formatBytes(task.peakRss)],
+          [
+            'Work directory',
+            task.workdir ? (
+              <code key="workdir" className="break-all text-xs">
+                {task.workdir}
+              </code>
+            ) : (
+              '—'
+            ),
+          ],
+        ]}
+      />
+      {detail.error ? (
+        <LoadError what="the rest of the task" error={detail.error} onRetry={detail.reload} />
+      ) : (
+        <>
+          <Facts items={DETAIL_LABELS.filter(([key]) => details[key] !== undefined).map(([key, label, format]) => [label, format(details[key])])} />
+          {typeof details.script === 'string' && (
+            <div className="grid gap-1">
+              <span className="text-xs font-medium uppercase tracking-wide text-stone-500">Script</span>
+              <pre className="max-h-64 overflow-auto rounded-lg bg-stone-900 p-3 font-mono text-xs text-stone-100">{details.script}</pre>
+            </div>
+          )}
+        </>
+      )}
+    </Dialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { labelProblem, MAX_LABELS } from '../../../contract/run-codes';
 import type { Page } from '../../../contract/paging';
 import type { RunGroup, RunSummary } from '../../../contract/runs';
@@ -7,6 +7,7 @@ import { request } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Dialog } from '../../ui/Dialog';
 import { LoadError } from '../../ui/LoadError';
 import { RecordOptions } from '../../ui/RecordOptions';
 
@@ -32,6 +33,7 @@ async function each(runs: RunSummary[], change: (run: RunSummary) => Promise<unk
   return false;
 }
 
+/** A run change's form: its fields, Close, and the button that saves. */
 function ModalForm({
   title,
   onClose,
@@ -47,29 +49,24 @@ function ModalForm({
   busy: boolean;
   submitLabel: string;
 }) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  useEffect(() => dialog.current?.showModal(), []);
   return (
-    <dialog ref={dialog} onCancel={onClose} className="m-auto w-full max-w-md rounded-xl p-0 shadow-2xl backdrop:bg-stone-900/40" aria-label={title}>
-      <form
-        className="grid gap-4 p-6"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSubmit();
-        }}
-      >
-        <h2 className="text-lg font-semibold text-stone-900">{title}</h2>
-        {children}
-        <div className="flex justify-end gap-2">
+    <Dialog
+      title={title}
+      onClose={onClose}
+      onSubmit={onSubmit}
+      footer={
+        <>
           <Button onClick={onClose} disabled={busy}>
             Close
           </Button>
           <Button type="submit" variant="primary" busy={busy}>
             {submitLabel}
           </Button>
-        </div>
-      </form>
-    </dialog>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
   );
 }
 
