@@ -4,6 +4,7 @@ import type { Page } from '../../../contract/paging';
 import type { AccessionRecord, AccessionResolution, PlannedCrossList, PlannedCrossRecord } from '../../../contract/records';
 import { notify } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -80,25 +81,11 @@ async function resolveParents(rows: GridRow[]): Promise<GridRow[]> {
 /** A parent cell: type a few letters of a germplasm name and pick from the suggestions. */
 function ParentInput({ value, onChange, label, error }: { value: ParentCell; onChange: (next: ParentCell) => void; label: string; error?: string | undefined }) {
   const listId = useId();
-  const [suggestions, setSuggestions] = useState<Array<Pick<AccessionRecord, 'id' | 'germplasmName'>>>([]);
-  const [failure, setFailure] = useState<string | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger of a retry
-  useEffect(() => {
-    if (value.name.trim().length < 2 || value.id !== null) return;
-    const timer = setTimeout(() => {
-      request<Page<AccessionRecord>>(`accessions?q=${encodeURIComponent(value.name.trim())}&pageSize=10`)
-        .then((result) => {
-          setSuggestions(result.data);
-          setFailure(null);
-        })
-        .catch((error: unknown) => {
-          setSuggestions([]);
-          setFailure(error instanceof Error ? error.message : String(error));
-        });
-    }, 200);
-    return () => clearTimeout(timer);
-  }, [value, attempt]);
+  // Only a name typed (not one picked) is looked up, once the typing pauses.
+  const typed = value.id === null ? value.name.trim() : '';
+  const settled = useDebouncedValue(typed, 200);
+  const search = useRequest<Page<AccessionRecord>>(settled.length >= 2 && settled === typed ? `accessions?q=${encodeURIComponent(settled)}&pageSize=10` : null);
+  const suggestions = search.error ? [] : (search.data?.data ?? []);
   return (
     <div>
       <input
@@ -139,10 +126,10 @@ function ParentInput({ value, onChange, label, error }: { value: ParentCell; onC
           )}
         </div>
       )}
-      {failure && (
+      {search.error && (
         <p role="alert" className="mt-0.5 max-w-40 text-xs text-red-700">
-          No suggestions: {failure}{' '}
-          <button type="button" className="underline" onClick={() => setAttempt((count) => count + 1)}>
+          No suggestions: {search.error.message}{' '}
+          <button type="button" className="underline" onClick={search.reload}>
             Retry
           </button>
         </p>
