@@ -23,6 +23,11 @@ export function saveBlob(blob: Blob, filename: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
+/** Saves text made in the page (a CSV export, a template) as a download under `filename`. */
+export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  saveBlob(new Blob([text], { type }), filename);
+}
+
 /**
  * Downloads a stored file through a short-lived signed link: the browser fetches it itself, with
  * its own progress and resume, and the bytes never pass through the page's memory.

@@ -1,10 +1,7 @@
+/**
+ * Kept only while two files still import from here: BreedingListPage.tsx (downloadText, now in
+ * lib/download.ts) and csv.test.ts (toCsv, the contract's writer in contract/csv-cells.ts). Once
+ * they import from those modules, this file goes.
+ */
 export { toCsv } from '../../../contract/csv-cells';
-
-export function downloadText(filename: string, text: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const link = Object.assign(document.createElement('a'), { href: url, download: filename });
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { downloadText } from '../../lib/download';

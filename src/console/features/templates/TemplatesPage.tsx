@@ -5,7 +5,7 @@ import type { TemplateColumn } from '../../../contract/imports';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { downloadText } from '../breeding/csv';
+import { downloadText } from '../../lib/download';
 
 /** A template as the page shows it: made at build time from the import's schema (see templates/download.astro). */
 export interface TemplateView {
