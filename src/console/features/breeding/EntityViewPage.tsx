@@ -14,6 +14,7 @@ import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { ViewLink } from '../../ui/ViewLink';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { ENTITIES, humanize, type EntityKey, type FieldSpec, type Row } from './entities';
 const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
@@ -62,9 +63,9 @@ function ReferenceName({ field, value }: { field: FieldSpec; value: unknown }) {
   const { data } = useRequest<Row>(value ? `${path}/${String(value)}` : null);
   if (!value) return <span className="text-stone-400">—</span>;
   return (
-    <a href={`${target.viewRoute}?id=${String(value)}`} className="text-emerald-800 hover:underline">
+    <ViewLink route={target.viewRoute} id={String(value)}>
       {data ? String(data[nameField]) : `#${String(value)}`}
-    </a>
+    </ViewLink>
   );
 }
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { RUN_STATUSES, type RunStatus } from '../../../contract/run-codes';
 import type { Page } from '../../../contract/paging';
 import type { RunDailyCounts, RunStatusCounts, RunSummary } from '../../../contract/runs';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { formatDateTime } from '../../lib/format';
 import { useLiveRefresh } from '../../lib/live-events';
 import { useRequest } from '../../lib/use-request';
@@ -12,6 +12,7 @@ import { LiveStatus } from '../../ui/LiveStatus';
 import { LoadError } from '../../ui/LoadError';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { ProgressBar, StatusBadge } from '../runs/status';
+import { ViewLink } from '../../ui/ViewLink';
 
 /**
  * The home page's view of the runs: how the last 30 days went, runs per day by status, and the
@@ -124,9 +125,9 @@ export function RunsDashboard({ firstRun }: { firstRun: React.ReactNode }) {
               {
                 header: 'Run',
                 cell: (run) => (
-                  <a className="font-medium text-emerald-800 hover:underline" href={viewRoute(ROUTES.runView, run.id)}>
+                  <ViewLink route={ROUTES.runView} id={run.id} className="font-medium">
                     {run.name}
-                  </a>
+                  </ViewLink>
                 ),
               },
               { header: 'Status', cell: (run) => <StatusBadge status={run.status} /> },

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { MlflowHistories, TrackedMlflowRunDetail } from '../../../contract/mlflow';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { request } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
 import { Card } from '../../ui/Card';
@@ -10,6 +10,7 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { MetricCharts } from './MetricCharts';
 import { formatMetric, MlflowStatusBadge, SERIES_COLORS } from './mlflow-ui';
+import { ViewLink } from '../../ui/ViewLink';
 
 const LIST = ROUTES.trackMlflowRun;
 
@@ -64,9 +65,9 @@ function Comparison() {
           {compared.map(({ run }, index) => (
             <li key={run.id} className="flex flex-wrap items-center gap-2 text-sm">
               <span className="inline-block size-3 rounded-full" style={{ backgroundColor: SERIES_COLORS[index] }} aria-hidden />
-              <a href={viewRoute(ROUTES.mlflowRunView, run.id)} className="font-medium text-emerald-800 hover:underline">
+              <ViewLink route={ROUTES.mlflowRunView} id={run.id} className="font-medium">
                 {run.name}
-              </a>
+              </ViewLink>
               <MlflowStatusBadge status={run.status} deleted={run.deletedInMlflowAt !== null} />
               <span className="text-stone-500">{formatDuration(run.startTime ? (run.endTime ? Date.parse(run.endTime) : Date.now()) - Date.parse(run.startTime) : null)}</span>
             </li>

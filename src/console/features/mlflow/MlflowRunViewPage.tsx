@@ -3,7 +3,7 @@ import type { MlflowHistories, TrackedMlflowRunDetail } from '../../../contract/
 import { isMlflowRunActive } from '../../../contract/mlflow-url';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { request } from '../../lib/api';
 import { formatDateTime, formatDuration } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
@@ -18,6 +18,7 @@ import { SimpleTable } from '../../ui/SimpleTable';
 import { Switch } from '../../ui/Switch';
 import { MetricCharts } from './MetricCharts';
 import { formatMetric, MlflowStatusBadge } from './mlflow-ui';
+import { ViewLink } from '../../ui/ViewLink';
 
 const LIST = ROUTES.trackMlflowRun;
 /** How often an open page re-reads a RUNNING run's snapshot (the server refreshes it from MLflow). */
@@ -108,9 +109,9 @@ function MlflowRunView() {
     [
       'Seedbed run',
       run.runId ? (
-        <a key="run" href={viewRoute(ROUTES.runView, run.runId)} className="text-emerald-800 hover:underline">
+        <ViewLink key="run" route={ROUTES.runView} id={run.runId}>
           {run.runName}
-        </a>
+        </ViewLink>
       ) : (
         '—'
       ),

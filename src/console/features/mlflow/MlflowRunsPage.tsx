@@ -4,7 +4,7 @@ import type { MlflowRefreshAll, TrackedMlflowRun } from '../../../contract/mlflo
 import { MLFLOW_RUN_STATUSES } from '../../../contract/mlflow-url';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
@@ -12,6 +12,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { KeyMetrics, MlflowStatusBadge } from './mlflow-ui';
+import { ViewLink } from '../../ui/ViewLink';
 
 const TrackMlflowForm = lazy(() => import('./TrackMlflowForm'));
 
@@ -59,9 +60,9 @@ export default function MlflowRunsPage() {
         id: 'name',
         header: 'Name',
         cell: ({ row }) => (
-          <a href={viewRoute(ROUTES.mlflowRunView, row.original.id)} className="font-medium text-emerald-800 hover:underline">
+          <ViewLink route={ROUTES.mlflowRunView} id={row.original.id} className="font-medium">
             {row.original.name}
-          </a>
+          </ViewLink>
         ),
       },
       { id: 'status', header: 'Status', cell: ({ row }) => <MlflowStatusBadge status={row.original.status} deleted={row.original.deletedInMlflowAt !== null} /> },
@@ -71,9 +72,9 @@ export default function MlflowRunsPage() {
         header: 'Seedbed run',
         cell: ({ row }) =>
           row.original.runId ? (
-            <a href={viewRoute(ROUTES.runView, row.original.runId)} className="text-emerald-800 hover:underline">
+            <ViewLink route={ROUTES.runView} id={row.original.runId}>
               {row.original.runName}
-            </a>
+            </ViewLink>
           ) : (
             <span className="text-stone-400">—</span>
           ),

@@ -1,11 +1,12 @@
 import type { TrackedMlflowRun } from '../../../contract/mlflow';
 import type { Page } from '../../../contract/paging';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { KeyMetrics, MlflowStatusBadge } from './mlflow-ui';
+import { ViewLink } from '../../ui/ViewLink';
 
 /** A Seedbed run's MLflow runs with their key metrics, and the way to track another. */
 export function RunMlflowRuns({ runId }: { runId: number }) {
@@ -35,9 +36,9 @@ export function RunMlflowRuns({ runId }: { runId: number }) {
             {
               header: 'Name',
               cell: (row) => (
-                <a href={viewRoute(ROUTES.mlflowRunView, row.id)} className="font-medium text-emerald-800 hover:underline">
+                <ViewLink route={ROUTES.mlflowRunView} id={row.id} className="font-medium">
                   {row.name}
-                </a>
+                </ViewLink>
               ),
             },
             { header: 'Status', cell: (row) => <MlflowStatusBadge status={row.status} deleted={row.deletedInMlflowAt !== null} /> },

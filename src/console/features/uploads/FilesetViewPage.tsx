@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FilesetDetail, StoredFile } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { request } from '../../lib/api';
 import { downloadStoredFile } from '../../lib/download';
 import { formatBytes, formatDateTime } from '../../lib/format';
@@ -16,6 +16,7 @@ import { Facts } from '../../ui/Facts';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
+import { ViewLink } from '../../ui/ViewLink';
 
 const KIND_LABELS: Record<FilesetDetail['kind'], string> = {
   files: 'Files',
@@ -75,9 +76,9 @@ function FilesetView() {
             [
               'Project',
               fileset.projectId ? (
-                <a key="project" className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.projectView, fileset.projectId)}>
+                <ViewLink key="project" route={ROUTES.projectView} id={fileset.projectId}>
                   {fileset.projectName}
-                </a>
+                </ViewLink>
               ) : (
                 '—'
               ),
@@ -85,9 +86,9 @@ function FilesetView() {
             [
               'Experiment',
               fileset.experimentId ? (
-                <a key="experiment" className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.experimentView, fileset.experimentId)}>
+                <ViewLink key="experiment" route={ROUTES.experimentView} id={fileset.experimentId}>
                   {fileset.experimentName}
-                </a>
+                </ViewLink>
               ) : (
                 '—'
               ),

@@ -1,19 +1,20 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Fileset } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { ViewLink } from '../../ui/ViewLink';
 
 const columns: Array<ColumnDef<Fileset, unknown>> = [
   {
     id: 'name',
     header: 'Name',
     cell: ({ row }) => (
-      <a className="font-medium text-emerald-800 hover:underline" href={viewRoute(ROUTES.filesetView, row.original.id)}>
+      <ViewLink route={ROUTES.filesetView} id={row.original.id} className="font-medium">
         {row.original.name}
-      </a>
+      </ViewLink>
     ),
   },
   { id: 'project', header: 'Project', cell: ({ row }) => row.original.projectName ?? <span className="text-stone-400">—</span> },
