@@ -1,5 +1,6 @@
 import { ROUTES } from '../../app/routes';
 import { saveBlob } from '../../lib/download';
+import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
@@ -7,7 +8,6 @@ import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { type Leaderboard, type LeaderboardEntry, loadLeaderboard } from './leaderboard';
 import { benchmarkResultsRoute } from './result-links';
-import { useLoaded } from './result-filesets';
 import { formatPearson, formatScore } from './score-format';
 import { predictionScoresCsv } from './scores-csv';
 
@@ -58,8 +58,8 @@ function TraitLeaderboard({ trait, entries }: { trait: string; entries: Leaderbo
 
 /** `?dataset=`: every model benchmarked on one prediction dataset, ranked per trait. */
 export function DatasetLeaderboard({ datasetId }: { datasetId: string }) {
-  const board = useLoaded(datasetId, () => loadLeaderboard(datasetId));
-  if (board.error) return <LoadError what="the leaderboard" error={board.error} onRetry={board.retry} />;
+  const board = useRequest(() => loadLeaderboard(datasetId), datasetId);
+  if (board.error) return <LoadError what="the leaderboard" error={board.error} onRetry={board.reload} />;
   if (!board.data) return <LoadingOverlay />;
   const leaderboard = board.data;
   const { name, observedName, traits, runCount } = leaderboard;

@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { Fileset, FilesetDetail, FilesetKind } from '../../../contract/files';
 import { labelValue } from '../../../contract/benchmark-labels';
 import type { Page } from '../../../contract/paging';
@@ -15,8 +15,9 @@ import { ViewLink } from '../../ui/ViewLink';
 import { benchmarkResultsRoute } from './result-links';
 
 /**
- * What the two results pages share: the list of filesets holding the files they score, and the
- * loading of one fileset's tables (read through signed links, parsed in the page) with a retry.
+ * What the two results pages share: the lists of benchmarks and of filesets they score, and the
+ * loading of a fileset's or a benchmark's tables (read through signed links, parsed in the page)
+ * with one retry for all of it.
  */
 
 /** Filesets holding a file of every type in `fileTypes` (or of a `kind`), each opening `route?id=`, or where `linkTo` says. */
@@ -85,40 +86,11 @@ export function ResultFilesetsList({
   );
 }
 
-/**
- * The result of `load` once there is something to load (`load` is null until then), read again
- * when `key` changes or on retry; a failure is kept. `load` is read through a ref, so a new
- * closure on each render starts nothing.
- */
-export function useLoaded<T>(key: unknown, load: (() => Promise<T>) | null) {
-  const [data, setData] = useState<T | null>(null);
-  const [error, setError] = useState<Error | null>(null);
-  const [attempt, setAttempt] = useState(0);
-  const latest = useRef(load);
-  latest.current = load;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: key and attempt are the triggers; load is read through its ref
-  useEffect(() => {
-    const run = latest.current;
-    if (!run) return;
-    let current = true;
-    setError(null);
-    setData(null);
-    run().then(
-      (loaded) => current && setData(loaded),
-      (failure: Error) => current && setError(failure),
-    );
-    return () => {
-      current = false;
-    };
-  }, [key, attempt]);
-  return { data, error, retry: () => setAttempt((value) => value + 1) };
-}
-
 /** One fileset and the tables `load` makes of its files; a failure of either is kept, with a retry of both. */
 export function useFilesetTables<T>(id: string, load: (detail: FilesetDetail) => Promise<T>) {
   const fileset = useRequest<FilesetDetail>(`filesets/${id}`);
   const detail = fileset.data;
-  const tables = useLoaded(detail, detail ? () => load(detail) : null);
+  const tables = useRequest(detail ? () => load(detail) : null, detail);
   return {
     detail,
     data: tables.data,
@@ -126,7 +98,7 @@ export function useFilesetTables<T>(id: string, load: (detail: FilesetDetail) =>
     what: fileset.error ? 'the fileset' : 'the results',
     retry: () => {
       fileset.reload();
-      tables.retry();
+      tables.reload();
     },
   };
 }
@@ -200,18 +172,18 @@ export function useBenchmark<T>(groupId: string, load: (byDataset: Map<string, R
     return () => clearTimeout(timer);
   }, [runs.data, unfinished]);
   // The succeeded runs by dataset (their `dataset:` label), read once all have ended.
-  const scores = useLoaded(
-    ready,
-    !ready
-      ? null
-      : () => {
+  const scores = useRequest(
+    ready
+      ? () => {
           const byDataset = new Map<string, RunSummary[]>();
           for (const run of succeeded) {
             const dataset = labelValue(run.labels, 'dataset');
             if (dataset) byDataset.set(dataset, [...(byDataset.get(dataset) ?? []), run]);
           }
           return load(byDataset);
-        },
+        }
+      : null,
+    ready,
   );
   return {
     group: group.data,
@@ -222,7 +194,7 @@ export function useBenchmark<T>(groupId: string, load: (byDataset: Map<string, R
     retry: () => {
       group.reload();
       runs.reload();
-      scores.retry();
+      scores.reload();
     },
   };
 }
