@@ -4,7 +4,7 @@ import type { Database } from '../db/client';
 import { bulkInsert } from '../db/bulk-insert';
 import { runs, runTasks } from '../db/schema';
 import { DomainError } from '../domain-errors';
-import { isEnded, OPEN_RUN_STATUSES, runIsOpen, runNotStarted } from './lifecycle';
+import { isEnded, markStarted, OPEN_RUN_STATUSES, OPEN_TASK_STATUSES, taskEndedSql, taskRank, taskRankSql } from './lifecycle';
 import { applyWorkflowEvent, endedRunRefusal, NO_EXIT, timestamp, WEBLOG_AFTER_END_MS } from './weblog';
 
 /**
@@ -20,8 +20,6 @@ type TaskRow = typeof runTasks.$inferInsert;
 const TOUCH_MS = 5000;
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
 
-const RANK: Record<string, number> = { NEW: 0, SUBMITTED: 1, RUNNING: 2 };
-const rankOf = (status: string) => RANK[status] ?? 3;
 const finite = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 /** A task's times are epoch milliseconds; Nextflow sends 0 for "not yet". */
 const moment = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : null);
@@ -88,7 +86,7 @@ export function taskRowOf(runId: number, trace: NonNullable<WeblogEvent['trace']
 
 /** Two reports of one task as one: the later state wins, and no known field is lost. */
 export function mergeTask(a: TaskRow, b: TaskRow): TaskRow {
-  const [newer, older] = rankOf(b.status) >= rankOf(a.status) ? [b, a] : [a, b];
+  const [newer, older] = taskRank(b.status) >= taskRank(a.status) ? [b, a] : [a, b];
   const merged: Record<string, unknown> = { ...older };
   for (const [key, value] of Object.entries(newer)) if (value !== null && value !== undefined) merged[key] = value;
   if (older.details && newer.details) merged.details = { ...older.details, ...newer.details };
@@ -96,7 +94,6 @@ export function mergeTask(a: TaskRow, b: TaskRow): TaskRow {
 }
 
 const KEPT = ['hash', 'exit', 'submit', 'start', 'complete', 'duration', 'realtime', 'cpu_percent', 'peak_rss', 'workdir'];
-const RANK_SQL = (status: string) => `(CASE ${status} WHEN 'NEW' THEN 0 WHEN 'SUBMITTED' THEN 1 WHEN 'RUNNING' THEN 2 ELSE 3 END)`;
 /**
  * The later state wins, known fields are kept, and never backwards: a late "submitted" does not
  * undo "completed". Once the run has ended, a task that ended is not rewritten (a replay cannot
@@ -105,12 +102,10 @@ const RANK_SQL = (status: string) => `(CASE ${status} WHEN 'NEW' THEN 0 WHEN 'SU
 const MERGE_TASK = sql.raw(
   `ON CONFLICT (run_id, task_id) DO UPDATE SET status = excluded.status, ${KEPT.map((column) => `${column} = coalesce(excluded.${column}, run_tasks.${column})`).join(', ')}, ` +
     "details = CASE WHEN excluded.details IS NULL THEN run_tasks.details ELSE coalesce(run_tasks.details, '{}'::jsonb) || excluded.details END " +
-    `WHERE ${RANK_SQL('excluded.status')} >= ${RANK_SQL('run_tasks.status')} ` +
-    `AND (${RANK_SQL('run_tasks.status')} < 3 OR EXISTS (SELECT 1 FROM runs WHERE runs.id = run_tasks.run_id AND runs.status IN (${OPEN_RUN_STATUSES.map((status) => `'${status}'`).join(', ')})))`,
+    `WHERE ${taskRankSql('excluded.status')} >= ${taskRankSql('run_tasks.status')} ` +
+    `AND (NOT ${taskEndedSql('run_tasks.status')} OR EXISTS (SELECT 1 FROM runs WHERE runs.id = run_tasks.run_id AND runs.status IN (${OPEN_RUN_STATUSES.map((status) => `'${status}'`).join(', ')})))`,
 );
 
-/** Tasks that have not ended; after the run's end only these may still change. */
-const OPEN_TASK_STATUSES = Object.keys(RANK);
 /** The columns a late task report may fill in (never overwrite) once the run has ended. */
 const TASK_FIELDS = ['hash', 'exit', 'submit', 'start', 'complete', 'duration', 'realtime', 'cpuPercent', 'peakRss', 'workdir'] as const;
 
@@ -203,16 +198,11 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number; n
     const now = Date.now();
     for (const [runId, start] of starts) {
       if (now - (touched.get(runId) ?? 0) < TOUCH_MS) continue;
-      await db
-        .update(runs)
-        .set({
-          status: sql`CASE WHEN ${runNotStarted()} THEN 'RUNNING' ELSE ${runs.status} END`,
-          statusReason: sql`CASE WHEN ${runs.status} = 'UNKNOWN' THEN NULL ELSE ${runs.statusReason} END`,
-          startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(start.at)})`,
-          sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)`,
-          lastEventAt: new Date(now),
-        })
-        .where(sql`${runs.id} = ${runId} AND ${runIsOpen()}`);
+      await markStarted(db, runId, {
+        startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(start.at)})`,
+        sessionId: sql`coalesce(${runs.sessionId}, ${start.sessionId}::text)`,
+        lastEventAt: new Date(now),
+      });
       if (touched.size > 10_000) touched.clear();
       touched.set(runId, now);
     }
@@ -274,7 +264,9 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number; n
     const updated = await db
       .update(runTasks)
       .set({ ...fill, status: row.status, details: row.details ? sql`coalesce(${runTasks.details}, '{}'::jsonb) || ${JSON.stringify(row.details)}::jsonb` : sql`${runTasks.details}` })
-      .where(and(eq(runTasks.runId, runId), eq(runTasks.taskId, row.taskId), inArray(runTasks.status, OPEN_TASK_STATUSES), sql`${rankOf(row.status)} >= ${sql.raw(RANK_SQL('run_tasks.status'))}`))
+      .where(
+        and(eq(runTasks.runId, runId), eq(runTasks.taskId, row.taskId), inArray(runTasks.status, [...OPEN_TASK_STATUSES]), sql`${taskRank(row.status)} >= ${sql.raw(taskRankSql('run_tasks.status'))}`),
+      )
       .returning({ taskId: runTasks.taskId });
     if (updated.length > 0) return;
     throw new DomainError(

@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { sameBytes } from '../auth/same-bytes';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { WeblogEvent } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
-import { runIsOpen, runNotStarted } from './lifecycle';
+import { markEndedByReport, markFailed, markStarted } from './lifecycle';
 
 /**
  * Nextflow's weblog (`weblog.url`, as `-with-weblog` sets it) posts one JSON event per workflow or
@@ -61,36 +61,24 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
     // Nextflow's onFlowError: the trace names the task whose failure ends the workflow.
     const { trace } = event;
     const reason = `Task ${trace.name} failed${trace.exit != null && trace.exit !== NO_EXIT ? ` with exit status ${trace.exit}` : ''}.`;
-    const updated = await db
-      .update(runs)
-      .set({
-        status: 'FAILED',
-        statusReason: reason,
-        lastEventAt: new Date(),
-        startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
-        sessionId: sql`coalesce(${runs.sessionId}, ${event.runId}::text)`,
-      })
-      .where(and(eq(runs.id, runId), runIsOpen()))
-      .returning({ id: runs.id });
-    if (updated.length === 0) throw await refusalAfterEnd(db, runId, event);
+    const failed = await markFailed(db, runId, reason, {
+      lastEventAt: new Date(),
+      startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
+      sessionId: sql`coalesce(${runs.sessionId}, ${event.runId}::text)`,
+    });
+    if (!failed) throw await refusalAfterEnd(db, runId, event);
     return;
   }
 
   switch (event.event) {
     case 'started': {
-      const updated = await db
-        .update(runs)
-        .set({
-          status: sql`CASE WHEN ${runNotStarted()} THEN 'RUNNING' ELSE ${runs.status} END`,
-          statusReason: sql`CASE WHEN ${runs.status} = 'UNKNOWN' THEN NULL ELSE ${runs.statusReason} END`,
-          lastEventAt: new Date(),
-          // The workflow's own start time wins over the time a task event first said it ran.
-          startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
-          sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
-        })
-        .where(and(eq(runs.id, runId), runIsOpen()))
-        .returning({ id: runs.id });
-      if (updated.length === 0) throw await refusalAfterEnd(db, runId, event);
+      const taken = await markStarted(db, runId, {
+        lastEventAt: new Date(),
+        // The workflow's own start time wins over the time a task event first said it ran.
+        startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
+        sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
+      });
+      if (!taken) throw await refusalAfterEnd(db, runId, event);
       return;
     }
     case 'error':
@@ -99,27 +87,21 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
       const outcome = succeeded ? 'SUCCEEDED' : 'FAILED';
       const reported = failureReason(workflow);
       const reason = succeeded ? null : (reported ?? (event.event === 'error' ? REPORTED_AN_ERROR : 'The workflow did not succeed.'));
-      const open = runIsOpen();
       const start = workflow?.start ? timestamp(toDate(workflow.start)) : null;
       // A completion time is never in the future: it also starts the secret's last minutes.
       const complete = timestamp(new Date(Math.min((workflow?.complete ? toDate(workflow.complete) : at).getTime(), Date.now())));
       // After the end only a `completed` of the run's own session is taken, and it only fills in.
       const completesRecord = event.event === 'completed' ? sql`(${runs.sessionId} IS NULL OR ${runs.sessionId} = ${event.runId}::text)` : sql`false`;
-      const updated = await db
-        .update(runs)
-        .set({
-          status: sql`CASE WHEN ${open} THEN ${outcome} ELSE ${runs.status} END`,
-          statusReason: sql`CASE WHEN ${open} THEN ${reason}::text WHEN ${runs.statusReason} = ${REPORTED_AN_ERROR} AND ${reported}::text IS NOT NULL THEN ${reported}::text WHEN ${runs.status} = 'FAILED' THEN coalesce(${runs.statusReason}, ${reason}::text) ELSE ${runs.statusReason} END`,
-          startedAt: start ? sql`CASE WHEN ${open} THEN ${start} ELSE coalesce(${runs.startedAt}, ${start}) END` : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
-          completedAt: event.event === 'completed' ? sql`coalesce(${runs.completedAt}, ${complete})` : sql`${runs.completedAt}`,
-          // When the end arrived, by this server's clock; a late completed does not move it (nor the secret's last minutes).
-          lastEventAt: sql`CASE WHEN ${open} THEN ${timestamp(new Date())} ELSE ${runs.lastEventAt} END`,
-          workflowStats: sql`CASE WHEN ${open} THEN coalesce(${stats}::jsonb, ${runs.workflowStats}) ELSE coalesce(${runs.workflowStats}, ${stats}::jsonb) END`,
-          sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
-        })
-        .where(and(eq(runs.id, runId), sql`(${open} OR ${completesRecord})`))
-        .returning({ id: runs.id });
-      if (updated.length === 0) throw await refusalAfterEnd(db, runId, event);
+      const taken = await markEndedByReport(db, runId, outcome, completesRecord, (open) => ({
+        statusReason: sql`CASE WHEN ${open} THEN ${reason}::text WHEN ${runs.statusReason} = ${REPORTED_AN_ERROR} AND ${reported}::text IS NOT NULL THEN ${reported}::text WHEN ${runs.status} = 'FAILED' THEN coalesce(${runs.statusReason}, ${reason}::text) ELSE ${runs.statusReason} END`,
+        startedAt: start ? sql`CASE WHEN ${open} THEN ${start} ELSE coalesce(${runs.startedAt}, ${start}) END` : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
+        completedAt: event.event === 'completed' ? sql`coalesce(${runs.completedAt}, ${complete})` : sql`${runs.completedAt}`,
+        // When the end arrived, by this server's clock; a late completed does not move it (nor the secret's last minutes).
+        lastEventAt: sql`CASE WHEN ${open} THEN ${timestamp(new Date())} ELSE ${runs.lastEventAt} END`,
+        workflowStats: sql`CASE WHEN ${open} THEN coalesce(${stats}::jsonb, ${runs.workflowStats}) ELSE coalesce(${runs.workflowStats}, ${stats}::jsonb) END`,
+        sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
+      }));
+      if (!taken) throw await refusalAfterEnd(db, runId, event);
       return;
     }
     default:
