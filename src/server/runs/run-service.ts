@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, eq, isNull, notInArray, sql } from 'drizzle-orm';
 import type { RunEngineName, RunLaunchValues } from '../../contract/runs';
 import type { Database } from '../db/client';
 import { experiments, projects, runGroups, runs } from '../db/schema';
@@ -16,7 +16,7 @@ import { validateParams } from '../pipelines/params-validation';
 import type { LaunchRefusal, LaunchSpec, RunEngine } from './engines/engine';
 import { workDirOf } from './engines/nextflow';
 import { signalTree, tailOf, whenGone } from './engines/processes';
-import { isEnded, runIsOpen } from './lifecycle';
+import { isEnded, markCancelled, markFailed, markSucceeded, moveRuns, runIsOpen } from './lifecycle';
 import { runFolder, withRunFolder } from './run-folder';
 import { registerRunDatasets } from '../benchmarks/run-datasets';
 import { isRemoteLocation, outdirOf, outdirProblem, registerOutputs } from './outputs';
@@ -240,7 +240,7 @@ export function createRunService(options: RunServiceOptions) {
 
   async function start(run: RunRow, engine: RunEngine): Promise<void> {
     const pipeline = byId.get(run.pipelineId);
-    const fail = (reason: string) => db.update(runs).set({ status: 'FAILED', statusReason: reason, completedAt: new Date() }).where(eq(runs.id, run.id));
+    const fail = (reason: string) => markFailed(db, run.id, reason, { completedAt: new Date() });
     if (!pipeline) return void (await fail(`The pipeline ${run.pipelineId} is no longer in the catalogue.`));
     let child: ChildProcess;
     try {
@@ -282,18 +282,12 @@ export function createRunService(options: RunServiceOptions) {
       if (!isEnded(run.status) && code === 0) {
         // Nextflow exits 0 only when the workflow succeeded; the `completed` event was lost on the way.
         const note = `The ${run.engine} process exited with status 0 (success), but its final weblog event never arrived; the run is marked succeeded from the exit status.`;
-        await db
-          .update(runs)
-          .set({ status: 'SUCCEEDED', statusReason: note, completedAt: new Date() })
-          .where(and(eq(runs.id, runId), runIsOpen()));
+        await markSucceeded(db, runId, note, { completedAt: new Date() });
       } else if (!isEnded(run.status)) {
         const how = code !== null ? `with exit status ${code}` : signal ? `on ${signal}` : 'while Seedbed was not watching';
         const last = tailOf(path.join(folderOf(run.id), 'run.log'), 3);
         const reason = `The ${run.engine} process ended ${how} without reporting that the run finished.${last ? ` Last log lines:\n${last}` : ''}`;
-        await db
-          .update(runs)
-          .set({ status: 'FAILED', statusReason: reason, completedAt: new Date() })
-          .where(and(eq(runs.id, runId), runIsOpen()));
+        await markFailed(db, runId, reason, { completedAt: new Date() });
       }
       await db
         .update(runs)
@@ -322,11 +316,7 @@ export function createRunService(options: RunServiceOptions) {
     if (isEnded(run.status)) throw new DomainError('conflict', `Run ${run.name} has already ended (${run.status}).`);
     const queued = queue.indexOf(runId);
     if (queued >= 0) queue.splice(queued, 1);
-    const [updated] = await db
-      .update(runs)
-      .set({ status: 'CANCELLED', statusReason: `Cancelled by ${who}.`, completedAt: new Date() })
-      .where(and(eq(runs.id, runId), runIsOpen()))
-      .returning();
+    const updated = await markCancelled(db, runId, `Cancelled by ${who}.`, { completedAt: new Date() });
     const process = active.get(runId);
     const pid = process?.pid ?? run.pid;
     if (pid) (process?.engine ?? options.engines[run.engine as RunEngineName]).cancel(pid);
@@ -360,7 +350,7 @@ export function createRunService(options: RunServiceOptions) {
         const reason = run.pid
           ? `Seedbed restarted and the run's ${run.engine} process (pid ${run.pid}) had gone without reporting how the run ended.`
           : `Seedbed restarted before the run's ${run.engine} process could be started.`;
-        await db.update(runs).set({ status: 'FAILED', statusReason: reason, pid: null, completedAt: new Date() }).where(eq(runs.id, run.id));
+        await markFailed(db, run.id, reason, { pid: null, completedAt: new Date() });
         summary.failed += 1;
       }
     }
@@ -391,21 +381,14 @@ export function createRunService(options: RunServiceOptions) {
     const watched = [...active.keys()];
     const lastHeard = sql`coalesce(${runs.lastEventAt}, ${runs.startedAt}, ${runs.submittedAt})`;
     const minutes = Math.round(silentMs / 60_000);
-    const silent = await db
-      .update(runs)
-      .set({
-        status: 'UNKNOWN',
-        statusReason: sql`${`No event from Nextflow for more than ${minutes} minute${minutes === 1 ? '' : 's'} (the last at `}::text || to_char(${lastHeard} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ${' UTC), and this Seedbed instance does not watch its process. It may still be running: its next event brings it back.'}::text`,
-      })
-      .where(
-        and(
-          eq(runs.engine, 'nextflow'),
-          inArray(runs.status, ['SUBMITTED', 'RUNNING']),
-          sql`${lastHeard} < ${new Date(Date.now() - silentMs).toISOString()}::timestamptz`,
-          watched.length > 0 ? notInArray(runs.id, watched) : undefined,
-        ),
-      )
-      .returning({ id: runs.id });
+    const reason = sql`${`No event from Nextflow for more than ${minutes} minute${minutes === 1 ? '' : 's'} (the last at `}::text || to_char(${lastHeard} AT TIME ZONE 'UTC', 'YYYY-MM-DD HH24:MI') || ${' UTC), and this Seedbed instance does not watch its process. It may still be running: its next event brings it back.'}::text`;
+    // Submitted or running ones: lifecycle's table says which statuses may become UNKNOWN.
+    const silent = await moveRuns(
+      db,
+      'UNKNOWN',
+      and(eq(runs.engine, 'nextflow'), sql`${lastHeard} < ${new Date(Date.now() - silentMs).toISOString()}::timestamptz`, watched.length > 0 ? notInArray(runs.id, watched) : undefined),
+      reason,
+    );
     if (silent.length > 0) log.warn('Runs went silent and are now UNKNOWN', { runIds: silent.map((run) => run.id), minutes });
     return silent.map((run) => run.id);
   }
