@@ -36,11 +36,7 @@ export function TimelineChart({ timeline }: { timeline: RunTimeline }) {
         data: { labels: rows, datasets: datasets.map((dataset) => ({ ...dataset, barPercentage: 1, categoryPercentage: 1, grouped: false, minBarLength: 1 })) },
         options: {
           indexAxis: 'y',
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
           plugins: {
-            legend: { position: 'bottom' },
             tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${formatDuration(((item.raw as [number, number])[1] - (item.raw as [number, number])[0]) * 1000)}` } },
           },
           scales: {
@@ -75,9 +71,7 @@ function BoxPlot({ processes, resource }: { processes: ProcessMetrics[]; resourc
   const reported = processes.filter((process) => process[resource.key] !== null);
   useChart(
     canvas,
-    async (Chart, element) => {
-      const { BoxPlotController, BoxAndWiskers } = await import('@sgratzl/chartjs-chart-boxplot');
-      Chart.register(BoxPlotController, BoxAndWiskers);
+    (Chart, element) => {
       const scaled = (spread: Spread) => ({
         min: resource.scale(spread.min),
         q1: resource.scale(spread.q1),
@@ -106,15 +100,13 @@ function BoxPlot({ processes, resource }: { processes: ProcessMetrics[]; resourc
           ],
         },
         options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
           plugins: { legend: { display: false } },
           scales: { y: { beginAtZero: true, title: { display: true, text: resource.unit } } },
         },
       });
     },
     [processes, resource],
+    ['boxplot'],
   );
   return (
     <figure className="grid gap-1">

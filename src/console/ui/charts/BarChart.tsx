@@ -74,10 +74,6 @@ export function BarChart({
         data: { labels, datasets: series.map((entry) => ({ label: entry.label, data: entry.values, backgroundColor: entry.color, borderRadius: stacked ? 0 : 4, errors: entry.errors })) },
         plugins: [errorBars],
         options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
-          plugins: { legend: { position: 'bottom' } },
           scales: {
             x: { stacked, ...(stacked ? { grid: { display: false } } : {}) },
             y: {

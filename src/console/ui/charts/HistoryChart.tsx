@@ -1,4 +1,6 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Chart as DrawnChart } from 'chart.js';
+import { useMemo, useRef, useState } from 'react';
+import { useChart } from './use-chart';
 
 export interface HistorySeries {
   label: string;
@@ -8,25 +10,15 @@ export interface HistorySeries {
   y: Array<number | null>;
 }
 
-interface ChartHandle {
-  destroy(): void;
-  resetZoom(): void;
-  update(mode?: string): void;
-  scales: Record<string, { min: number; max: number }>;
-  chartArea?: { width: number };
-}
-
 /**
  * A metric's history as a line chart that keeps every point: Chart.js draws a min-max
  * decimation of what is in view (peaks survive), and zooming in (drag across the chart, or
  * Ctrl + wheel; Shift + drag pans) redraws at full resolution once the view holds few enough
- * points. Chart.js and its zoom plugin load only when a chart is drawn.
+ * points. Chart.js and its zoom plugin load only when a chart is drawn (ui/charts/use-chart.ts).
  */
 export function HistoryChart({ series, xLabel, yLabel, ariaLabel }: { series: HistorySeries[]; xLabel: string; yLabel: string; ariaLabel: string }) {
   const canvas = useRef<HTMLCanvasElement>(null);
-  const chart = useRef<ChartHandle | null>(null);
   const [view, setView] = useState<{ zoomed: boolean; inView: number; full: boolean } | null>(null);
-  const describeView = useRef<(zoomed: boolean) => void>(() => {});
   const datasets = useMemo(
     () =>
       series.map((entry) => ({
@@ -47,27 +39,23 @@ export function HistoryChart({ series, xLabel, yLabel, ariaLabel }: { series: Hi
   const total = datasets.reduce((sum, dataset) => sum + dataset.data.length, 0);
   const notDrawn = series.reduce((sum, entry) => sum + entry.x.length, 0) - total;
 
-  useEffect(() => {
-    let cancelled = false;
-    const data = datasets;
-    const reportView = (handle: ChartHandle, zoomed: boolean) => {
-      const { min, max } = handle.scales.x ?? { min: -Infinity, max: Infinity };
-      const inView = data.reduce((sum, dataset) => sum + dataset.data.filter((point) => point.x >= min && point.x <= max).length, 0);
-      // Chart.js decimates only when a dataset has more than four points per pixel of width in view.
-      const width = handle.chartArea?.width ?? 600;
-      setView({ zoomed, inView, full: data.every((dataset) => dataset.data.filter((point) => point.x >= min && point.x <= max).length <= 4 * width) });
-    };
-    void Promise.all([import('chart.js/auto'), import('chartjs-plugin-zoom')]).then(([{ default: Chart }, { default: zoomPlugin }]) => {
-      if (cancelled || !canvas.current) return;
-      Chart.register(zoomPlugin);
-      const handle = new Chart(canvas.current, {
+  /** How many points the view holds, and whether Chart.js draws every one of them or a decimation. */
+  const reportView = (chart: Pick<DrawnChart, 'scales' | 'chartArea'>, zoomed: boolean) => {
+    const { min, max } = chart.scales.x ?? { min: -Infinity, max: Infinity };
+    const inView = datasets.map((dataset) => dataset.data.filter((point) => point.x >= min && point.x <= max).length);
+    // Chart.js decimates only when a dataset has more than four points per pixel of width in view.
+    const width = chart.chartArea?.width ?? 600;
+    setView({ zoomed, inView: inView.reduce((sum, count) => sum + count, 0), full: inView.every((count) => count <= 4 * width) });
+  };
+
+  const chart = useChart(
+    canvas,
+    (Chart, element) => {
+      const drawn = new Chart(element, {
         type: 'line',
         // Fresh dataset objects: the decimation plugin swaps their `data` for the decimated points.
-        data: { datasets: data.map((dataset) => ({ ...dataset })) },
+        data: { datasets: datasets.map((dataset) => ({ ...dataset })) },
         options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
           parsing: false,
           normalized: true,
           interaction: { mode: 'nearest', axis: 'x', intersect: false },
@@ -76,35 +64,32 @@ export function HistoryChart({ series, xLabel, yLabel, ariaLabel }: { series: Hi
             y: { title: { display: true, text: yLabel } },
           },
           plugins: {
-            legend: { display: series.length > 1, position: 'bottom' },
+            legend: { display: series.length > 1 },
             decimation: { enabled: true, algorithm: 'min-max' },
             zoom: {
               limits: { x: { min: 'original', max: 'original' } },
-              pan: { enabled: true, mode: 'x', modifierKey: 'shift', onPanComplete: ({ chart: panned }) => reportView(panned as unknown as ChartHandle, true) },
+              pan: { enabled: true, mode: 'x', modifierKey: 'shift', onPanComplete: ({ chart: panned }) => reportView(panned, true) },
               zoom: {
                 mode: 'x',
                 drag: { enabled: true, backgroundColor: 'rgba(4, 120, 87, 0.12)', borderColor: 'rgb(4, 120, 87)', borderWidth: 1 },
                 wheel: { enabled: true, modifierKey: 'ctrl' },
-                onZoomComplete: ({ chart: zoomed }) => reportView(zoomed as unknown as ChartHandle, true),
+                onZoomComplete: ({ chart: zoomed }) => reportView(zoomed, true),
               },
             },
           },
         },
-      }) as unknown as ChartHandle;
-      chart.current = handle;
-      describeView.current = (zoomed) => reportView(handle, zoomed);
-      reportView(handle, false);
-    });
-    return () => {
-      cancelled = true;
-      chart.current?.destroy();
-      chart.current = null;
-    };
-  }, [datasets, series.length, xLabel, yLabel]);
+      });
+      reportView(drawn, false);
+      return drawn;
+    },
+    [datasets, series.length, xLabel, yLabel],
+    ['zoom'],
+  );
 
   const resetZoom = () => {
-    chart.current?.resetZoom();
-    describeView.current(false);
+    if (!chart.current) return;
+    chart.current.resetZoom();
+    reportView(chart.current, false);
   };
 
   return (

@@ -116,13 +116,10 @@ export function ScatterChart({
         },
         plugins: series.some((entry) => entry.dense) ? [{ id: 'dense-dots', beforeDatasetsDraw: (drawn: unknown) => drawDense(drawn as DrawnChart, series) }] : [],
         options: {
-          responsive: true,
-          maintainAspectRatio: false,
-          animation: false,
           parsing: false,
           normalized: true,
           plugins: {
-            legend: { position: 'bottom', labels: { filter: (item) => !series[item.datasetIndex ?? 0]?.hideInLegend } },
+            legend: { labels: { filter: (item) => !series[item.datasetIndex ?? 0]?.hideInLegend } },
             tooltip: { enabled: true },
           },
           scales: {
