@@ -2,34 +2,11 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES } from '../../app/routes';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
 import { useRecordId } from '../../lib/use-record-id';
-import { LoadError } from '../../ui/LoadError';
-import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { DiscoveryScoring } from './DiscoveryScoring';
 import { ASSOCIATIONS, KNOWN_QTL, loadDiscoveryBenchmark, loadDiscoveryFileset } from './discovery-loading';
-import { BenchmarkList, BenchmarkProgress, FailedRunsNote, ResultFilesetsList, useBenchmark, useFilesetTables } from './result-filesets';
-
-/** `?id=`: an uploaded fileset's methods scored against its known QTL. */
-function FilesetResults({ id }: { id: string }) {
-  const tables = useFilesetTables(id, loadDiscoveryFileset);
-  if (tables.error) return <LoadError what={tables.what} error={tables.error} onRetry={tables.retry} />;
-  if (!tables.detail || !tables.data) return <LoadingOverlay />;
-  return <DiscoveryScoring title={tables.detail.name} datasets={[{ name: tables.detail.name, ...tables.data }]} />;
-}
-
-/** `?group=`: a discovery benchmark's GDIP runs (method × dataset, by their labels), each scored against its dataset's known QTL once all have ended. */
-function BenchmarkResults({ groupId }: { groupId: string }) {
-  const benchmark = useBenchmark(groupId, loadDiscoveryBenchmark);
-  if (benchmark.failure) return <LoadError what="the benchmark" error={benchmark.failure} onRetry={benchmark.retry} />;
-  if (!benchmark.group) return <LoadingOverlay />;
-  if (!benchmark.ready) return <BenchmarkProgress group={benchmark.group} progress={benchmark.progress} />;
-  if (!benchmark.data) return <LoadingOverlay />;
-  return (
-    <div className="grid gap-4">
-      <FailedRunsNote group={benchmark.group} progress={benchmark.progress} />
-      <DiscoveryScoring title={benchmark.group.name} datasets={benchmark.data} />
-    </div>
-  );
-}
+import { BenchmarkResults } from './benchmark-results';
+import { FilesetResults } from './fileset-results';
+import { BenchmarkList, ResultFilesetsList } from './result-filesets';
 
 /** Without a query: the benchmarks and the uploaded filesets there are to score. */
 function DiscoveryResultsList() {
@@ -64,7 +41,17 @@ export default function DiscoveryResultsPage() {
   const detail = Boolean(id || groupId);
   return (
     <ConsoleShell title="Discovery results" route={ROUTES.discoveryResults} {...(detail ? { backHref: ROUTES.discoveryResults, backLabel: 'All results' } : {})}>
-      {id === undefined || groupId === undefined ? null : groupId ? <BenchmarkResults groupId={groupId} /> : id ? <FilesetResults id={id} /> : <DiscoveryResultsList />}
+      {id === undefined || groupId === undefined ? null : groupId ? (
+        <BenchmarkResults groupId={groupId} load={loadDiscoveryBenchmark}>
+          {(datasets, group) => <DiscoveryScoring title={group.name} datasets={datasets} />}
+        </BenchmarkResults>
+      ) : id ? (
+        <FilesetResults id={id} load={loadDiscoveryFileset}>
+          {(tables, fileset) => <DiscoveryScoring title={fileset.name} datasets={[{ name: fileset.name, ...tables }]} />}
+        </FilesetResults>
+      ) : (
+        <DiscoveryResultsList />
+      )}
     </ConsoleShell>
   );
 }

@@ -2,39 +2,13 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES } from '../../app/routes';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
 import { useRecordId } from '../../lib/use-record-id';
-import { LoadError } from '../../ui/LoadError';
-import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { DatasetLeaderboard } from './Leaderboard';
 import { PredictionScoring } from './PredictionScoring';
 import { loadPredictionBenchmark, loadPredictionFileset, OBSERVED, PREDICTIONS } from './prediction-loading';
-import { BenchmarkList, BenchmarkProgress, FailedRunsNote, ResultFilesetsList, useBenchmark, useFilesetTables } from './result-filesets';
+import { BenchmarkResults } from './benchmark-results';
+import { FilesetResults } from './fileset-results';
+import { BenchmarkList, ResultFilesetsList } from './result-filesets';
 import { leaderboardRoute } from './result-links';
-
-/** `?id=`: an uploaded fileset's models scored against its observed values. */
-function FilesetResults({ id }: { id: string }) {
-  const tables = useFilesetTables(id, loadPredictionFileset);
-  if (tables.error) return <LoadError what={tables.what} error={tables.error} onRetry={tables.retry} />;
-  if (!tables.detail || !tables.data) return <LoadingOverlay />;
-  return <PredictionScoring title={tables.detail.name} {...tables.data} />;
-}
-
-/** `?group=`: a prediction benchmark's Make GDIP Predictions runs (model × dataset, by their labels), each scored against its dataset's observed values once all have ended. */
-function BenchmarkResults({ groupId }: { groupId: string }) {
-  const benchmark = useBenchmark(groupId, loadPredictionBenchmark);
-  if (benchmark.failure) return <LoadError what="the benchmark" error={benchmark.failure} onRetry={benchmark.retry} />;
-  if (!benchmark.group) return <LoadingOverlay />;
-  if (!benchmark.ready) return <BenchmarkProgress group={benchmark.group} progress={benchmark.progress} />;
-  if (!benchmark.data) return <LoadingOverlay />;
-  const name = benchmark.group.name;
-  return (
-    <div className="grid gap-6">
-      <FailedRunsNote group={benchmark.group} progress={benchmark.progress} />
-      {benchmark.data.map((dataset) => (
-        <PredictionScoring key={dataset.id} title={`${name} · ${dataset.name}`} models={dataset.models} observed={dataset.observed} leaderboard={leaderboardRoute(dataset.id)} />
-      ))}
-    </div>
-  );
-}
 
 /** Without a query: the benchmarks, the datasets' leaderboards and the uploaded filesets there are to score. */
 function PredictionResultsList() {
@@ -88,9 +62,17 @@ export default function PredictionResultsPage() {
       {id === undefined || groupId === undefined || datasetId === undefined ? null : datasetId ? (
         <DatasetLeaderboard datasetId={datasetId} />
       ) : groupId ? (
-        <BenchmarkResults groupId={groupId} />
+        <BenchmarkResults groupId={groupId} load={loadPredictionBenchmark}>
+          {(datasets, group) =>
+            datasets.map((dataset) => (
+              <PredictionScoring key={dataset.id} title={`${group.name} · ${dataset.name}`} models={dataset.models} observed={dataset.observed} leaderboard={leaderboardRoute(dataset.id)} />
+            ))
+          }
+        </BenchmarkResults>
       ) : id ? (
-        <FilesetResults id={id} />
+        <FilesetResults id={id} load={loadPredictionFileset}>
+          {(tables, fileset) => <PredictionScoring title={fileset.name} {...tables} />}
+        </FilesetResults>
       ) : (
         <PredictionResultsList />
       )}
