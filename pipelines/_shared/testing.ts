@@ -2,15 +2,27 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { LocalContext } from '../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../src/pipeline-kit/local-pipeline.ts';
 
-export interface TestContext extends LocalContext {
+export interface TestContext<Params> extends LocalContext<Params> {
   lines: string[];
   processes: string[];
   read(relative: string): string;
 }
 
-export function testContext(params: Record<string, unknown>): TestContext {
+/** The seed a run is given when its launch sets none (every catalogue schema's default). */
+const DEFAULT_SEED = 42;
+
+/** A pipeline's parameters as a test gives them: the seed may be left to testContext. */
+export type GivenParams<Params extends { seed: number }> = Omit<Params, 'seed'> & { seed?: number };
+
+/**
+ * A context for `run(context)` with the parameters a test gives (typed as given: `const` keeps
+ * `'hudson'` from widening to string, so a value the schema does not allow fails to compile).
+ * The seed is there as the server would fill it in, so tests of pipelines without randomness need not name one.
+ */
+export function testContext<const Given>(given: Given): TestContext<{ seed: number } & Given> {
+  const params = { seed: DEFAULT_SEED, ...given };
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-pipeline-'));
   const outdir = path.join(folder, 'results');
   fs.mkdirSync(outdir);

@@ -7,16 +7,10 @@ import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import {
-  AUTO_TRAIN_FIXTURE,
-  AUTO_TRAIN_PHENO_FIXTURE,
-  COMBINE_GVCFS_FIXTURE,
-  EVOSTATS_FIXTURE,
-  PHENOMIX_FIXTURE,
-  PREPROCESSING_FIXTURE,
-  SPECTRA_FIXTURE,
-} from '../../pipelines/_shared/fixture-params.ts';
-import { testContext } from '../../pipelines/_shared/testing.ts';
+import { AUTO_TRAIN_FIXTURE, AUTO_TRAIN_PHENO_FIXTURE, COMBINE_GVCFS_FIXTURE, EVOSTATS_FIXTURE, PHENOMIX_FIXTURE, PREPROCESSING_FIXTURE, SPECTRA_FIXTURE } from '../fixtures/pipeline-params.ts';
+import { type GivenParams, testContext } from '../../pipelines/_shared/testing.ts';
+import type { Params as EvostatsParams } from '../../pipelines/nf-evostats/local/params.generated.ts';
+import type { Params as GdipParams } from '../../pipelines/nf-gdip/local/params.generated.ts';
 import { run as gdip } from '../../pipelines/nf-gdip/local/main.ts';
 import { run as processVcfs } from '../../pipelines/nf-processvcfs/local/main.ts';
 import { run as combineGvcfs } from '../../pipelines/combine-gvcfs/local/main.ts';
@@ -52,7 +46,7 @@ export interface GenomicsFigures {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
-function timedContext(params: Record<string, unknown>) {
+function timedContext<const Given>(params: Given) {
   const context = testContext(params);
   const times: Record<string, number> = {};
   const task = context.task;
@@ -155,7 +149,7 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     prune.push(seconds);
   }
 
-  const gdipParams = {
+  const gdipParams: GdipParams = {
     genotypes: data.vcf,
     phenotypes: data.phenotypes,
     traits: 'yield',
@@ -215,7 +209,7 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
   fs.writeFileSync(populations, `sample,population\n${samples.map((sample, index) => `${sample},${index * 2 < samples.length ? 'east' : 'west'}`).join('\n')}\n`);
   for (const name of ['east', 'west']) fs.writeFileSync(path.join(folder, `${name}.txt`), `${samples.filter((_, index) => index * 2 < samples.length === (name === 'east')).join('\n')}\n`);
   fs.writeFileSync(path.join(folder, 'all.txt'), `${samples.join('\n')}\n`);
-  const evostatsParams = { input: data.vcf, populations, window_size_kb: 100, window_step_kb: 50, statistics: 'pi,het,fst,tajima', fst_estimator: 'hudson' };
+  const evostatsParams: GivenParams<EvostatsParams> = { input: data.vcf, populations, window_size_kb: 100, window_step_kb: 50, statistics: 'pi,het,fst,tajima', fst_estimator: 'hudson' };
   const evostatsTimes: number[] = [];
   const vcftoolsTimes: number[] = [];
   for (let round = 0; round < 3; round += 1) {

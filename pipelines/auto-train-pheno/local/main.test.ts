@@ -2,11 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readSpectra } from '../../_shared/spectra.ts';
-import { records, scratchFiles, table, testContext } from '../../_shared/testing.ts';
+import { records, scratchFiles, table, type TestContext, testContext } from '../../_shared/testing.ts';
 import { fitSpectralRidge, run } from './main.ts';
+import type { Params } from './params.generated.ts';
 import { predictLinear } from '../../_shared/pls.ts';
 import { run as processSpectra } from '../../nf-spectra/local/main.ts';
-import { AUTO_TRAIN_PHENO_FIXTURE, SPECTRA_FIXTURE } from '../../_shared/fixture-params.ts';
+import { AUTO_TRAIN_PHENO_FIXTURE, SPECTRA_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 
 /** tests/fixtures/auto-train-pheno: expected values from scikit-learn 1.2.1 on the spectra fixture (see its README). */
 const FIXTURES = path.resolve('tests/fixtures/auto-train-pheno');
@@ -14,7 +15,7 @@ const SPECTRA = path.resolve('tests/fixtures/spectra');
 const write = scratchFiles('pheno');
 
 describe('Auto Train Phenotype against scikit-learn', () => {
-  let context: ReturnType<typeof testContext>;
+  let context: TestContext<Params>;
   beforeAll(async () => {
     context = testContext({ ...AUTO_TRAIN_PHENO_FIXTURE });
     await run(context);

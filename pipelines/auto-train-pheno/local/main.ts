@@ -7,7 +7,8 @@
  * the global H and of the residual).
  */
 import path from 'node:path';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { gram, symmetricEigen } from '../../_shared/linear-algebra.ts';
 import { fitPls, predictLinear } from '../../_shared/pls.ts';
 import { fitRidge, remlLambda } from '../../_shared/ridge.ts';
@@ -17,15 +18,6 @@ import { commaList } from '../../_shared/params.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
-
-export interface Params {
-  spectra: string;
-  phenotypes: string;
-  models: string;
-  max_components: number;
-  cv_folds: number;
-  seed: number;
-}
 
 export const LOCAL_MODELS = ['plsr', 'ridge'];
 const format = (value: number) => formatNumber(value, 8);
@@ -97,8 +89,8 @@ export function residualNorm(centred: ArrayLike<number>, loadings: number[][]): 
   return Math.sqrt(rest.reduce((sum, value) => sum + value * value, 0));
 }
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const models = [...new Set(commaList(params.models))];
   const refused = models.filter((model) => !LOCAL_MODELS.includes(model));
   if (refused.length > 0) throw new Error(`${refused.join(', ')} ${refused.length === 1 ? 'needs' : 'need'} the nextflow engine; on the local engine choose from plsr and ridge.`);

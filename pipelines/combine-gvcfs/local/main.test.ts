@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
-import { type Params, run } from './main.ts';
-import { COMBINE_GVCFS_FIXTURE } from '../../_shared/fixture-params.ts';
+import { run } from './main.ts';
+import type { Params } from './params.generated.ts';
+import { COMBINE_GVCFS_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 
 /** tests/fixtures/combine-gvcfs: the expected merge from bcftools 1.16 (see make-expected.sh there). */
 const FIXTURES = path.resolve('tests/fixtures/combine-gvcfs');

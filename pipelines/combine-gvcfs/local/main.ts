@@ -10,17 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { openDecompressed, readVcf } from '../../_shared/vcf.ts';
-
-export interface Params {
-  input: string;
-  fasta: string;
-  intervals?: string;
-  output_name: string;
-  include_non_variant_sites: boolean;
-  batch_size: number;
-}
 
 /** A call: allele indices (null = missing) and whether phased. */
 interface Call {
@@ -204,8 +196,8 @@ function blockAt(blocks: Block[] | undefined, pos: number): Block | undefined {
 const missing = (ploidy: number) => Array.from({ length: ploidy }, () => '.').join('/');
 const formatCall = (alleles: Array<number | null>, phased: boolean) => alleles.map((allele) => (allele === null ? '.' : String(allele))).join(phased ? '|' : '/');
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const sheet = path.resolve(params.input);
   const rows = await context.task('READ_SAMPLESHEET', path.basename(sheet), () => readSamplesheet(sheet));
   const reference = await context.task('READ_REFERENCE', path.basename(params.fasta), () => readFasta(path.resolve(params.fasta)));

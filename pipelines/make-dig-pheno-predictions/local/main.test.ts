@@ -4,13 +4,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { normalQuantile } from '../../_shared/stats.ts';
 import { records, scratchFiles, testContext } from '../../_shared/testing.ts';
 import { run as train } from '../../auto-train-pheno/local/main.ts';
-import { type Params, run } from './main.ts';
-import { AUTO_TRAIN_PHENO_FIXTURE } from '../../_shared/fixture-params.ts';
+import { run } from './main.ts';
+import type { Params } from './params.generated.ts';
+import { AUTO_TRAIN_PHENO_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 
 const SPECTRA = path.resolve('tests/fixtures/spectra');
 const write = scratchFiles('dig-pheno');
 
-async function predict(params: Partial<Params>) {
+async function predict(params: Pick<Params, 'model' | 'spectra'> & Partial<Params>) {
   const context = testContext({ prediction_interval: 0.95, flag_out_of_domain: true, interpolate: false, ...params });
   await run(context);
   return records(context.read(`predictions/${path.basename(String(params.spectra)).replace(/\.csv$/, '')}.predictions.csv`));

@@ -7,21 +7,14 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { predictLinear } from '../../_shared/pls.ts';
 import { residualNorm } from '../../auto-train-pheno/local/main.ts';
 import { readSpectra, type Spectra } from '../../_shared/spectra.ts';
 import { normalQuantile } from '../../_shared/stats.ts';
 import { writeLines } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
-
-export interface Params {
-  model: string;
-  spectra: string;
-  prediction_interval: number;
-  flag_out_of_domain: boolean;
-  interpolate: boolean;
-}
 
 interface TraitModel {
   model: string;
@@ -86,8 +79,8 @@ export function globalHAgainst(domain: TraitModel['domain'], row: ArrayLike<numb
 
 const format = (value: number) => Number(value.toPrecision(10)).toString();
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const model = await context.task('READ_MODEL', path.basename(params.model), () => {
     const read = readModel(path.resolve(params.model));
     context.log(

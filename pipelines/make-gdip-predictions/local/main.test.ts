@@ -3,8 +3,9 @@ import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { records, scratchFiles, table, testContext } from '../../_shared/testing.ts';
 import { run as gdip } from '../../nf-gdip/local/main.ts';
-import { type Params, run } from './main.ts';
-import { AUTO_TRAIN_FIXTURE, GDIP_FIXTURE } from '../../_shared/fixture-params.ts';
+import { run } from './main.ts';
+import type { Params } from './params.generated.ts';
+import { AUTO_TRAIN_FIXTURE, GDIP_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 import { run as autoTrain } from '../../nf-auto-train/local/main.ts';
 import { scorePrediction } from '../../../src/contract/benchmark-metrics.ts';
 
@@ -18,7 +19,7 @@ async function trainedModel() {
   return { model: path.join(context.outdir, 'models/gdip_model.json'), gebv: table(context.read('prediction/gebv.csv'), ',') };
 }
 
-async function predict(params: Partial<Params>) {
+async function predict(params: Pick<Params, 'model' | 'genotypes'> & Partial<Params>) {
   const context = testContext({ impute_missing: 'mean', max_missing_markers: 0.1, ...params });
   await run(context);
   return { context, rows: records(context.read('predictions/gebv_predictions.csv')) };

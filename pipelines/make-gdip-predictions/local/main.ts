@@ -5,18 +5,12 @@
  * count as their training mean, up to `max_missing_markers` of the model's.
  */
 import path from 'node:path';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { alleleCount, matchMarkers, readGenomicModel, type TraitModel } from '../../_shared/genomic-model.ts';
 import { readVcf, type Vcf } from '../../_shared/vcf.ts';
 import { writeLines } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
-
-export interface Params {
-  model: string;
-  genotypes: string;
-  impute_missing: 'mean' | 'zero' | 'fail';
-  max_missing_markers: number;
-}
 
 const list = (items: string[], most = 5) => `${items.slice(0, most).join(', ')}${items.length > most ? `, and ${items.length - most} more` : ''}`;
 
@@ -68,8 +62,8 @@ export function predictTrait(model: TraitModel, vcf: Vcf, params: Pick<Params, '
   return { gebv, missingCalls, absentMarkers: absent };
 }
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const model = await context.task('READ_MODEL', path.basename(params.model), () => {
     const read = readGenomicModel(path.resolve(params.model));
     context.log(`Model from ${read.pipeline || 'an earlier run'} (${read.format}): ${read.traits.map((trait) => `${trait.trait} (${trait.model}, ${trait.markers.length} markers)`).join(', ')}`);

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { records, testContext } from '../../_shared/testing.ts';
+import { records, type TestContext, testContext } from '../../_shared/testing.ts';
 import { run as predict } from '../../make-gdip-predictions/local/main.ts';
-import { type Params, run } from './main.ts';
-import { AUTO_TRAIN_FIXTURE } from '../../_shared/fixture-params.ts';
+import { run } from './main.ts';
+import type { Params } from './params.generated.ts';
+import { AUTO_TRAIN_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 
 /** tests/fixtures/auto-train: expected predictions from scikit-learn 1.2.1 and R 4.2.2 (see its README). */
 const FIXTURES = path.resolve('tests/fixtures/auto-train');
@@ -16,7 +17,7 @@ async function autoTrain(params: Partial<Params> = {}) {
 }
 
 describe('Auto Train against scikit-learn and R', () => {
-  let context: ReturnType<typeof testContext>;
+  let context: TestContext<Params>;
   let predictions: Array<Record<string, string>>;
   beforeAll(async () => {
     context = await autoTrain();
@@ -59,6 +60,24 @@ describe('Auto Train against scikit-learn and R', () => {
       expect(Number(chosen.pearson_r)).toBeGreaterThan(0.1);
     }
     expect(context.processes).toEqual(['READ_INPUTS', 'CROSS_VALIDATE', 'CROSS_VALIDATE', 'WRITE_RESULTS']);
+  });
+
+  it('reports the chosen model’s accuracy from nested cross-validation beside the plain per-model table', () => {
+    const nested = records(context.read('cv/nested_cv.csv'));
+    const metrics = records(context.read('cv/cv_metrics.csv'));
+    expect(nested).toHaveLength(2 * 5 * 2);
+    for (const row of nested) {
+      // The model chosen inside the outer training set, fitted there, scored on the outer fold.
+      const plain = metrics.find((line) => line.trait === row.trait && line.model === row.chosen_model && line.repeat === row.repeat && line.fold === row.fold)!;
+      expect(row.pearson_r).toBe(plain.pearson_r);
+      expect(Number(row.inner_value)).toBeGreaterThan(0);
+    }
+    for (const chosen of records(context.read('models/chosen_models.csv'))) {
+      const rows = nested.filter((row) => row.trait === chosen.trait);
+      expect(Number(chosen.nested_pearson_r)).toBeCloseTo(rows.reduce((sum, row) => sum + Number(row.pearson_r), 0) / rows.length, 6);
+      const counts = chosen.nested_choices!.split(' ').map((choice) => Number(choice.split(':')[1]));
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(10);
+    }
   });
 });
 

@@ -2,29 +2,23 @@
  * Auto Train, local implementation: per trait, repeated k-fold cross-validation of rrBLUP,
  * GBLUP, Bayesian ridge and a Gaussian-kernel model on the same folds; r, Spearman's ρ, RMSE and
  * bias per fold; the best model by `selection_metric` refitted on every individual and written
- * as a model file that Make GDIP Predictions applies.
+ * as a model file that Make GDIP Predictions applies. The chosen model's accuracy is reported
+ * from nested cross-validation (selection.ts): its plain CV score is optimistic, being the
+ * score it was chosen for.
  */
 import path from 'node:path';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { gram } from '../../_shared/linear-algebra.ts';
 import type { KernelView } from '../../_shared/ridge.ts';
-import { foldMetrics, foldSplits, seededFolds } from '../../_shared/stats.ts';
+import { foldSplits, seededFolds } from '../../_shared/stats.ts';
 import { commaList } from '../../_shared/params.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { hasFullCall, isBiallelicSnp, readVcf } from '../../_shared/vcf.ts';
 import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
+import { bestModel, chooseInside, criterion, type FoldScores, heldOutPredictions, type PredictHeldOut, type SelectionMetric, splitScores } from './selection.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
-
-export interface Params {
-  genotypes: string;
-  phenotypes: string;
-  models: string;
-  cv_folds: number;
-  cv_repeats: number;
-  selection_metric: 'pearson' | 'spearman' | 'rmse';
-  seed: number;
-}
 
 /** Models of the schema that only the nextflow engine fits (MCMC and tree ensembles at scale). */
 export const NEXTFLOW_ONLY = ['bayesb', 'bayes_c', 'random_forest', 'svr'];
@@ -44,10 +38,14 @@ export function modelsOf(text: string): ModelName[] {
 export const repeatedFolds = (ids: string[], folds: number, repeats: number, seed: number): Int32Array[] =>
   Array.from({ length: repeats }, (_, repeat) => seededFolds(ids.length, folds, seed + repeat));
 
-const format = (value: number) => formatNumber(value, 8);
+const format = (value: number | null) => formatNumber(value, 8);
+const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
+const sd = (values: number[]) => Math.sqrt(values.reduce((sum, value) => sum + (value - average(values)) ** 2, 0) / Math.max(1, values.length - 1));
+/** A criterion back on its metric's scale (RMSE is negated to be maximised). */
+const metricValue = (metric: SelectionMetric, value: number) => (metric === 'rmse' ? -value : value);
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const models = modelsOf(params.models);
   const { vcf, phenotypes, traits } = await context.task('READ_INPUTS', path.basename(params.genotypes), async () => {
     const read = await readVcf(path.resolve(params.genotypes));
@@ -63,6 +61,8 @@ export async function run(context: LocalContext): Promise<void> {
   const summaryRows = ['trait,model,folds,pearson_r,pearson_r_sd,spearman_rho,rmse,bias,chosen'];
   const foldRows = ['id,trait,repeat,fold'];
   const fittedRows = ['id,trait,model,prediction'];
+  const nestedRows = ['trait,repeat,fold,n,chosen_model,inner_value,pearson_r,spearman_rho,rmse,bias'];
+  const chosenRows = ['trait,model,metric,value,nested_pearson_r,nested_pearson_r_sd,nested_spearman_rho,nested_rmse,nested_bias,nested_choices'];
   const chosenModels: Record<string, unknown> = {};
 
   for (const trait of traits) {
@@ -112,48 +112,26 @@ export async function run(context: LocalContext): Promise<void> {
         return { fitted: model === 'bayesian_ridge' ? fitBayesianRidge(view, target, columns) : fitMixedModel(view, target), kernel: linear };
       };
 
-      const scores = new Map<ModelName, Array<ReturnType<typeof foldMetrics>>>();
-      // Per model and repeat: every individual's prediction from the fold that held it out.
-      const predictions = new Map<ModelName, Float64Array[]>();
-      const all = ids.map((_, index) => index);
+      const predictHeldOut: PredictHeldOut = (model, train, test) => fitModel(model, train).fitted.predict(test);
+
+      // Plain cross-validation: every model on the same folds, in each repeat.
       const splitsOf = folds.map((fold) => foldSplits(fold, params.cv_folds));
+      const predictionsOf = splitsOf.map((splits) => heldOutPredictions(models, splits, n, predictHeldOut));
+      const scores = new Map<ModelName, FoldScores[]>();
       for (const model of models) {
-        // GBLUP with VanRaden's G is rrBLUP with λ scaled by Σ2pq: the same predictions, computed once.
-        const twin = model === 'gblup' ? predictions.get('rrblup') : model === 'rrblup' ? predictions.get('gblup') : undefined;
-        const perRepeat =
-          twin ??
-          splitsOf.map((splits) => {
-            const predicted = new Float64Array(n);
-            for (const { train, test } of splits) {
-              const values = fitModel(model, train).fitted.predict(test);
-              for (const [position, index] of test.entries()) predicted[index] = values[position]!;
-            }
-            return predicted;
-          });
-        predictions.set(model, perRepeat);
-        const perFold: Array<ReturnType<typeof foldMetrics>> = [];
+        const perFold: FoldScores[] = [];
         for (const [repeat, splits] of splitsOf.entries()) {
-          for (const [k, { test }] of splits.entries()) {
-            const metrics = foldMetrics(
-              Float64Array.from(test, (index) => y[index]!),
-              Float64Array.from(test, (index) => perRepeat[repeat]![index]!),
-            );
+          const predicted = predictionsOf[repeat]!.get(model)!;
+          for (const [k, metrics] of splitScores(y, predicted, splits).entries()) {
             perFold.push(metrics);
             metricRows.push([trait, model, repeat + 1, k + 1, metrics.n, format(metrics.pearson), format(metrics.spearman), format(metrics.rmse), format(metrics.bias)].join(','));
-            for (const index of test) predictionRows.push([ids[index], trait, model, repeat + 1, k + 1, format(y[index]!), perRepeat[repeat]![index]!.toPrecision(10)].join(','));
+            for (const index of splits[k]!.test) predictionRows.push([ids[index], trait, model, repeat + 1, k + 1, format(y[index]!), predicted[index]!.toPrecision(10)].join(','));
           }
         }
         scores.set(model, perFold);
       }
-
-      const average = (values: number[]) => values.reduce((sum, value) => sum + value, 0) / values.length;
-      const sd = (values: number[]) => Math.sqrt(values.reduce((sum, value) => sum + (value - average(values)) ** 2, 0) / Math.max(1, values.length - 1));
-      const criterion = (model: ModelName) => {
-        const perFold = scores.get(model)!;
-        const value = average(perFold.map((metrics) => (params.selection_metric === 'pearson' ? metrics.pearson : params.selection_metric === 'spearman' ? metrics.spearman : -metrics.rmse)));
-        return Number.isFinite(value) ? value : Number.NEGATIVE_INFINITY;
-      };
-      const best = models.reduce((winner, model) => (criterion(model) > criterion(winner) ? model : winner), models[0]!);
+      const criterionOf = (model: ModelName) => criterion(params.selection_metric, scores.get(model)!);
+      const best = bestModel(models, criterionOf);
       for (const model of models) {
         const perFold = scores.get(model)!;
         const r = perFold.map((metrics) => metrics.pearson);
@@ -171,11 +149,63 @@ export async function run(context: LocalContext): Promise<void> {
           ].join(','),
         );
       }
+
+      // Nested cross-validation: the choice made again inside each outer training set, and the
+      // model chosen there scored on the outer fold. That model, fitted on that training set, is
+      // the one the plain cross-validation fitted there, so its predictions are reused.
+      const nested: FoldScores[] = [];
+      const choices = new Map<ModelName, number>();
+      for (const [repeat, splits] of splitsOf.entries()) {
+        for (const [k, split] of splits.entries()) {
+          const inner = chooseInside(split.train, models, y, params.selection_metric, params.cv_folds, params.seed + repeat, predictHeldOut);
+          const [metrics] = splitScores(y, predictionsOf[repeat]!.get(inner.model)!, [split]);
+          nested.push(metrics!);
+          choices.set(inner.model, (choices.get(inner.model) ?? 0) + 1);
+          nestedRows.push(
+            [
+              trait,
+              repeat + 1,
+              k + 1,
+              metrics!.n,
+              inner.model,
+              format(inner.value === null ? null : metricValue(params.selection_metric, inner.value)),
+              format(metrics!.pearson),
+              format(metrics!.spearman),
+              format(metrics!.rmse),
+              format(metrics!.bias),
+            ].join(','),
+          );
+        }
+      }
+      const nestedSummary = {
+        pearson: average(nested.map((m) => m.pearson)),
+        pearsonSd: sd(nested.map((m) => m.pearson)),
+        spearman: average(nested.map((m) => m.spearman)),
+        rmse: average(nested.map((m) => m.rmse)),
+        bias: average(nested.map((m) => m.bias)),
+        choices: Object.fromEntries(choices),
+      };
+      const selectionValue = metricValue(params.selection_metric, criterionOf(best));
+      chosenRows.push(
+        [
+          trait,
+          best,
+          params.selection_metric,
+          format(selectionValue),
+          format(nestedSummary.pearson),
+          format(nestedSummary.pearsonSd),
+          format(nestedSummary.spearman),
+          format(nestedSummary.rmse),
+          format(nestedSummary.bias),
+          [...choices].map(([model, count]) => `${model}:${count}`).join(' '),
+        ].join(','),
+      );
       context.log(
-        `${trait} (${counted(n, 'individual')}, ${counted(columns.length, 'marker')}): ${models.map((model) => `${model} r = ${average(scores.get(model)!.map((m) => m.pearson)).toFixed(3)}`).join(', ')}; chosen ${best} by ${params.selection_metric}.`,
+        `${trait} (${counted(n, 'individual')}, ${counted(columns.length, 'marker')}): ${models.map((model) => `${model} r = ${average(scores.get(model)!.map((m) => m.pearson)).toFixed(3)}`).join(', ')}; chosen ${best} by ${params.selection_metric}; nested cross-validation r = ${nestedSummary.pearson.toFixed(3)}.`,
       );
 
       // The chosen model on every individual of the trait, and its predictions of them.
+      const all = ids.map((_, index) => index);
       const final = fitModel(best, all);
       const fitted = final.fitted.predict(all);
       for (const index of all) fittedRows.push([ids[index], trait, best, fitted[index]!.toPrecision(12)].join(','));
@@ -184,7 +214,7 @@ export async function run(context: LocalContext): Promise<void> {
         lambda: final.fitted.lambda,
         fixedEffects: { intercept: final.fitted.intercept },
         n,
-        selection: { metric: params.selection_metric, folds: params.cv_folds, repeats: params.cv_repeats, value: params.selection_metric === 'rmse' ? -criterion(best) : criterion(best) },
+        selection: { metric: params.selection_metric, folds: params.cv_folds, repeats: params.cv_repeats, value: selectionValue, nested: nestedSummary },
       };
       if (best === 'rkhs') {
         entry.kernel = { bandwidth: final.bandwidth, alpha: Array.from(final.fitted.alpha), training: all.map((index) => columns.map((column) => column[index]!)) };
@@ -208,13 +238,8 @@ export async function run(context: LocalContext): Promise<void> {
     write('cv/cv_predictions.csv', predictionRows);
     write('cv/folds.csv', foldRows);
     write('models/fitted.csv', fittedRows);
-    write('models/chosen_models.csv', [
-      'trait,model,metric,value',
-      ...Object.entries(chosenModels).map(([trait, entry]) => {
-        const selection = (entry as { model: string; selection: { metric: string; value: number } }).selection;
-        return [trait, (entry as { model: string }).model, selection.metric, format(selection.value)].join(',');
-      }),
-    ]);
+    write('cv/nested_cv.csv', nestedRows);
+    write('models/chosen_models.csv', chosenRows);
     write('models/auto_train_model.json', [JSON.stringify({ pipeline: 'nf-auto-train', format: 'seedbed-genomic-model-1', traits: chosenModels })]);
   });
 }

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
-import { type Params, run } from './main.ts';
-import { EVOSTATS_FIXTURE } from '../../_shared/fixture-params.ts';
+import { run } from './main.ts';
+import type { Params } from './params.generated.ts';
+import { EVOSTATS_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 
 /** tests/fixtures/evostats: expected values from vcftools 0.1.16, plink 1.9 and hudson_fst.py (see its README). */
 const FIXTURES = path.resolve('tests/fixtures/evostats');

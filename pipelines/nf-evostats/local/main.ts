@@ -7,7 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { readVcf, type VcfSite, vcfBaseName } from '../../_shared/vcf.ts';
 import { formatNumber } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
@@ -25,15 +26,6 @@ import {
   weirCockerham,
   windowsOf,
 } from './statistics.ts';
-
-export interface Params {
-  input: string;
-  populations: string;
-  window_size_kb: number;
-  window_step_kb: number;
-  statistics: string;
-  fst_estimator: 'hudson' | 'weir_cockerham';
-}
 
 export const ALL = 'all';
 
@@ -146,8 +138,8 @@ function addFst(sums: FstSums, one: PopulationCounts, two: PopulationCounts, est
 
 const fstValue = (sums: FstSums, estimator: Params['fst_estimator']) => (estimator === 'hudson' ? sums.num / sums.den : sums.weightedA / sums.weightedAll);
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const input = path.resolve(params.input);
   const base = vcfBaseName(input);
   const size = params.window_size_kb * 1000;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { table, testContext } from '../../_shared/testing.ts';
 import { run } from './main.ts';
-import { GDIP_FIXTURE } from '../../_shared/fixture-params.ts';
+import { GDIP_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 
 // Inputs: scripts/make-exactness-fixtures.ts. Expected: tests/fixtures/exactness/gdip-expected.R (R 4.2.2).
 const FIXTURES = path.resolve('tests/fixtures/exactness');

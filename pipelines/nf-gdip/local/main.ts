@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { atLeast, decimalFraction } from '../../_shared/exact.ts';
 import { gram, orthonormalBasis } from '../../_shared/linear-algebra.ts';
 import { fitRidge, fixedValue, geneticValue, type KernelView, remlLambda } from '../../_shared/ridge.ts';
@@ -20,24 +21,6 @@ import { writeOutput } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing } from '../../_shared/trait-table.ts';
 import { counted } from '../../_shared/words.ts';
-
-export interface Params {
-  genotypes: string;
-  phenotypes: string;
-  traits?: string;
-  covariates?: string;
-  categorical_covariates?: string;
-  numeric_covariates?: string;
-  association_test: 'linear' | 'linear_kinship';
-  significance_threshold: number;
-  min_maf: number;
-  biallelic_snps_only: boolean;
-  model: 'rrblup' | 'gblup' | 'bayesb';
-  lambda_method: 'reml' | 'fixed';
-  ridge_lambda: number;
-  cv_folds: number;
-  seed: number;
-}
 
 interface Marker {
   id: string;
@@ -92,8 +75,8 @@ function prepareMarkers(vcf: Vcf, order: number[], params: Params): { markers: M
   return { markers, skipped };
 }
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
 
   const genotypes = await context.task('LOAD_GENOTYPES', path.basename(params.genotypes), async () => {
     const vcf = await readVcf(path.resolve(params.genotypes));

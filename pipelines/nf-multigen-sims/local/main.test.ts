@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { testContext } from '../../_shared/testing.ts';
-import { type Params, run } from './main.ts';
+import { run } from './main.ts';
+import type { Params } from './params.generated.ts';
 
 /**
  * No reference tool for a breeding-programme simulation is packaged for Debian (AlphaSimR is on
@@ -25,16 +26,20 @@ const DEFAULTS: Params = {
   seed: 7,
 };
 
-interface GenerationRow {
-  replicate: number;
-  generation: number;
-  mean_tbv: number;
-  genetic_variance: number;
-  selection_accuracy: number;
-  selection_differential: number;
-  selected_tbv_gain: number;
-  expected_heterozygosity: number;
-  inbreeding: number;
+/** A row of simulation/generations.csv, its columns found by the header. */
+function generationRow(header: string[], row: string[]) {
+  const value = (column: string) => Number(row[header.indexOf(column)]);
+  return {
+    replicate: value('replicate'),
+    generation: value('generation'),
+    mean_tbv: value('mean_tbv'),
+    genetic_variance: value('genetic_variance'),
+    selection_accuracy: value('selection_accuracy'),
+    selection_differential: value('selection_differential'),
+    selected_tbv_gain: value('selected_tbv_gain'),
+    expected_heterozygosity: value('expected_heterozygosity'),
+    inbreeding: value('inbreeding'),
+  };
 }
 
 async function simulate(params: Partial<Params> = {}) {
@@ -45,7 +50,7 @@ async function simulate(params: Partial<Params> = {}) {
     .trim()
     .split('\n')
     .map((line) => line.split(','));
-  const records = rows.map((row) => Object.fromEntries(header!.map((name, index) => [name, Number(row[index])])) as unknown as GenerationRow);
+  const records = rows.map((row) => generationRow(header!, row));
   return { context, records, at: (generation: number) => records.filter((record) => record.generation === generation) };
 }
 

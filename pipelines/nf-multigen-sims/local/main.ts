@@ -6,25 +6,12 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { seededRandom, shuffled } from '../../_shared/stats.ts';
 import { readVcf } from '../../_shared/vcf.ts';
-import { cross, describeGeneration, type GenerationRecord, type Genome, type Individual, phenotype, predictGebv, scaleEffects, type SelectionMethod, selectParents } from './programme.ts';
+import { cross, describeGeneration, type GenerationRecord, type Genome, type Individual, phenotype, predictGebv, scaleEffects, selectParents } from './programme.ts';
 import { formatNumber } from '../../_shared/output.ts';
-
-export interface Params {
-  founders?: string;
-  n_founders: number;
-  n_chromosomes: number;
-  qtl_per_chromosome: number;
-  heritability: number;
-  generations: number;
-  selection_method: SelectionMethod;
-  selected_parents: number;
-  crosses_per_generation: number;
-  replicates: number;
-  seed: number;
-}
 
 /** Marker-panel sites per chromosome besides the QTL, when founders are simulated. */
 export const MARKERS_PER_CHROMOSOME = 100;
@@ -177,8 +164,8 @@ function writeVcf(file: string, individuals: Individual[], genome: Genome, sourc
   fs.writeFileSync(file, `${lines.join('\n')}\n`);
 }
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const random = seededRandom(params.seed);
   const method = params.selection_method;
   const { genome, founders } = await context.task('FOUNDERS', params.founders ? path.basename(params.founders) : 'simulated', async () => {

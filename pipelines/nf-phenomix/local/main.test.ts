@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { records, scratchFiles, testContext } from '../../_shared/testing.ts';
-import { type Params, run } from './main.ts';
-import { PHENOMIX_FIXTURE } from '../../_shared/fixture-params.ts';
+import { records, scratchFiles, type TestContext, testContext } from '../../_shared/testing.ts';
+import { run } from './main.ts';
+import type { Params } from './params.generated.ts';
+import { PHENOMIX_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 
 /** tests/fixtures/phenomix: expected values from lme4 1.1.31 on R 4.2.2 (see its README). */
 const FIXTURES = path.resolve('tests/fixtures/phenomix');
@@ -17,7 +18,7 @@ async function phenomix(params: Partial<Params> = {}) {
 }
 
 describe('Phenomix against lme4', () => {
-  let context: ReturnType<typeof testContext>;
+  let context: TestContext<Params>;
   beforeAll(async () => {
     context = await phenomix();
   });

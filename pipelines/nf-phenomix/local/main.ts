@@ -10,23 +10,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { fitMixedModel, type MixedModelFit, type RandomTerm } from '../../_shared/mixed-model.ts';
 import { formatNumber } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing, isNumericColumn } from '../../_shared/trait-table.ts';
 import { counted } from '../../_shared/words.ts';
-
-export interface Params {
-  input: string;
-  traits?: string;
-  accession_column: string;
-  environment_column: string;
-  replicate_column: string;
-  outlier_method: 'none' | 'studentized_residuals' | 'iqr';
-  outlier_threshold: number;
-  heritability: boolean;
-}
 
 const format = (value: number) => formatNumber(value, 10);
 
@@ -135,8 +125,8 @@ export function flagOutliers(plots: Plot[], design: Design, method: Params['outl
   return { scaled, flagged: Array.from(scaled, (value) => value < q1 - threshold * iqr || value > q3 + threshold * iqr) };
 }
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const file = path.resolve(params.input);
   const { records, traits, design } = await context.task('READ_TRIAL', path.basename(file), () => {
     const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true, transformHeader: (header) => header.trim() });

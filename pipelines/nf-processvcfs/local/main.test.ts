@@ -4,11 +4,12 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { table, testContext } from '../../_shared/testing.ts';
 import { vcfBaseName } from '../../_shared/vcf.ts';
-import { type Params, run } from './main.ts';
+import { run } from './main.ts';
+import type { Params } from './params.generated.ts';
 
 const FIXTURES = path.resolve('tests/fixtures/exactness');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-processvcfs-'));
-const DEFAULTS: Params = { input: '', biallelic_snps_only: true, min_maf: 0.05, max_site_missing: 0.2, min_sample_call_rate: 0.8, ld_prune: false, ld_r2_threshold: 0.8, ld_window_kb: 500 };
+const DEFAULTS: Params = { input: '', biallelic_snps_only: true, min_maf: 0.05, max_site_missing: 0.2, min_sample_call_rate: 0.8, ld_prune: false, ld_r2_threshold: 0.8, ld_window_kb: 500, seed: 42 };
 const HEADER = '##fileformat=VCFv4.2\n##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT';
 
 async function processVcf(params: Partial<Params>) {

@@ -8,23 +8,13 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { atLeast, atMost, decimalFraction } from '../../_shared/exact.ts';
 import { alleleNumber, calledSites, isBiallelicSnp, isReferenceBlock, minorAlleleCount, missingCount, readVcf, type Vcf, type VcfSite, vcfBaseName, writeVcf } from '../../_shared/vcf.ts';
 import { pruneByLd } from './ld-prune.ts';
 import { formatNumber } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
-
-export interface Params {
-  input: string;
-  biallelic_snps_only: boolean;
-  min_maf: number;
-  max_site_missing: number;
-  min_sample_call_rate: number;
-  ld_prune: boolean;
-  ld_r2_threshold: number;
-  ld_window_kb: number;
-}
 
 type SiteStatus = 'kept' | 'not_biallelic_snp' | 'no_calls' | 'low_maf' | 'high_missing' | 'ld_pruned';
 
@@ -72,8 +62,8 @@ function siteRow(site: VcfSite, status: SiteStatus, sampleCount: number): string
   ].join('\t');
 }
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const input = path.resolve(params.input);
   const base = vcfBaseName(input);
   const minMaf = decimalFraction(params.min_maf);

@@ -2,9 +2,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { savitzkyGolay } from '../../_shared/spectra.ts';
-import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
-import { type Params, run } from './main.ts';
-import { SPECTRA_FIXTURE } from '../../_shared/fixture-params.ts';
+import { scratchFiles, table, type TestContext, testContext } from '../../_shared/testing.ts';
+import { run } from './main.ts';
+import type { Params } from './params.generated.ts';
+import { SPECTRA_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 
 /** tests/fixtures/spectra: expected values from SciPy 1.10.1 and numpy 1.24.2 (see its README). */
 const FIXTURES = path.resolve('tests/fixtures/spectra');
@@ -16,7 +17,7 @@ async function processSpectra(params: Partial<Params>) {
   return context;
 }
 
-function compare(context: ReturnType<typeof testContext>, setting: string) {
+function compare(context: TestContext<Params>, setting: string) {
   const [header, ...ours] = table(context.read('processed/nir.processed.csv'), ',');
   const [expectedHeader, ...expected] = table(fs.readFileSync(path.join(FIXTURES, `expected/${setting}.processed.csv`), 'utf8'), ',');
   expect(header!.map(Number)).toEqual(expectedHeader!.map(Number));

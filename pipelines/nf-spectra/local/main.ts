@@ -5,24 +5,12 @@
  * principal components over their number) flagged above outlier_sd.
  */
 import path from 'node:path';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { symmetricEigen } from '../../_shared/linear-algebra.ts';
 import { detrend, gridStep, msc, readSpectra, savitzkyGolay, snv, type Spectra } from '../../_shared/spectra.ts';
 import { writeOutput } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
-
-export interface Params {
-  input: string;
-  wavelength_min: number;
-  wavelength_max: number;
-  smoothing_window: number;
-  polynomial_order: number;
-  snv: boolean;
-  msc: boolean;
-  detrend: boolean;
-  derivative: 0 | 1 | 2;
-  outlier_sd: number;
-}
 
 /** Principal components kept for the distances: those reaching 99 % of the variance, at most 10. */
 export const PCA_VARIANCE = 0.99;
@@ -71,8 +59,8 @@ function trim(spectra: Spectra, low: number, high: number): Spectra {
 
 const format = (value: number) => Number(value.toPrecision(8)).toString();
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const base = path.basename(params.input).replace(/\.csv$/i, '');
   if (params.snv && params.msc) throw new Error('snv and msc are both on: they are two ways to correct scatter. Choose one.');
   if (params.wavelength_min >= params.wavelength_max) throw new Error(`wavelength_min (${params.wavelength_min}) must be below wavelength_max (${params.wavelength_max}).`);

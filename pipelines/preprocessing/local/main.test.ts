@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { scratchFiles, testContext } from '../../_shared/testing.ts';
+import { scratchFiles, type TestContext, testContext } from '../../_shared/testing.ts';
 import { run } from './main.ts';
+import type { Params } from './params.generated.ts';
 import { adapterStart, qualityTrimStop } from './reads.ts';
-import { PREPROCESSING_FIXTURE } from '../../_shared/fixture-params.ts';
+import { PREPROCESSING_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 
 /** tests/fixtures/preprocessing: expected values from FastQC 0.11.9 and cutadapt 4.2 (see make-expected.sh there). */
 const FIXTURES = path.resolve('tests/fixtures/preprocessing');
@@ -26,7 +27,7 @@ function fastqcModule(base: string, module: string): string[][] {
 }
 
 describe('Preprocessing against FastQC and cutadapt', () => {
-  let context: ReturnType<typeof testContext>;
+  let context: TestContext<Params>;
   beforeAll(async () => {
     context = testContext({ ...PREPROCESSING_FIXTURE });
     await run(context);

@@ -8,22 +8,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import Papa from 'papaparse';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { type FastqRecord, ReadQc, readFastq, trimRead } from './reads.ts';
 import { formatNumber } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
-
-export interface Params {
-  input: string;
-  fasta: string;
-  genome_name: string;
-  ploidy: number;
-  skip_trimming: boolean;
-  min_base_quality: number;
-  min_read_length: number;
-  aligner: string;
-  skip_markduplicates: boolean;
-}
 
 /** The adapter trimmed from both reads: the start shared by Illumina's TruSeq and universal adapters (Trim Galore's default). */
 export const TRIM_ADAPTER = 'AGATCGGAAGAGC';
@@ -131,8 +120,8 @@ function gzipWriter(file: string) {
 
 const format = (value: number) => formatNumber(value, 6);
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const sheet = path.resolve(params.input);
   const samples = await context.task('READ_SAMPLESHEET', path.basename(sheet), () => {
     const rows = readSamplesheet(sheet);

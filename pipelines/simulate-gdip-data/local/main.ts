@@ -7,26 +7,11 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { LocalContext } from '../../../src/server/runs/local-runner/context.ts';
+import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
+import type { Params } from './params.generated.ts';
 import { commaList } from '../../_shared/params.ts';
 import { betaDeviate, gammaDeviate, normalDeviate, seededRandom } from '../../_shared/stats.ts';
 import { counted } from '../../_shared/words.ts';
-
-export interface Params {
-  individuals: number;
-  markers: number;
-  chromosomes: number;
-  chromosome_length_mb: string;
-  subpopulations: number;
-  fst: number;
-  ld_generations: number;
-  traits: number;
-  qtl_per_trait: number;
-  effect_distribution: 'normal' | 'gamma' | 'equal';
-  heritability: string;
-  replicates: number;
-  seed: number;
-}
 
 /** Founder haplotypes per subpopulation that every individual's haplotypes are mosaics of. */
 export const FOUNDER_HAPLOTYPES = 20;
@@ -201,8 +186,8 @@ export async function writeDataset(dataset: SimulatedDataset, folder: string, so
   );
 }
 
-export async function run(context: LocalContext): Promise<void> {
-  const params = context.params as unknown as Params;
+export async function run(context: LocalContext<Params>): Promise<void> {
+  const { params } = context;
   const summary = ['replicate,trait,qtl,heritability_asked,genetic_variance,residual_variance,heritability_realised'];
   for (let replicate = 1; replicate <= params.replicates; replicate += 1) {
     if (context.signal.aborted) return;

@@ -3,18 +3,19 @@
  * local engine and Nextflow reach Seedbed through the same endpoint.
  *
  * Started by the local engine as `node runner.ts <runDir>/local-run.json` (Node strips the
- * types), so it imports nothing but Node itself, its own folder and the implementation.
+ * types), so it imports nothing but Node itself, its own folder and the implementation; the
+ * interface it implements (src/pipeline-kit) and the run file's type are imported as types only.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LocalRunFile } from '../engines/local.ts';
-import type { LocalContext } from './context.ts';
+import type { LocalContext, LocalPipelineModule, RunParams } from '../../../pipeline-kit/local-pipeline.ts';
 import { logLine } from './log-line.ts';
 
 const runFile = JSON.parse(fs.readFileSync(process.argv[2]!, 'utf8')) as LocalRunFile;
-const params = JSON.parse(fs.readFileSync(runFile.paramsFile, 'utf8')) as Record<string, unknown>;
+const params = JSON.parse(fs.readFileSync(runFile.paramsFile, 'utf8')) as RunParams;
 const startedAt = new Date();
 const abort = new AbortController();
 const counts = { succeeded: 0, failed: 0, cached: 0, pending: 0, submitted: 0, running: 0 };
@@ -153,7 +154,11 @@ async function main() {
   let success = false;
   let errorMessage: string | null = null;
   try {
-    const module = (await import(pathToFileURL(runFile.entry).href)) as { run?: (context: LocalContext) => Promise<void> };
+    // The one place a pipeline's parameter type is taken on trust: its run reads context.params as
+    // the Params generated from its nextflow_schema.json, and the server checked these params
+    // against that same schema (src/server/pipelines/params-validation.ts) and filled in its
+    // defaults (param-defaults.ts) before it started the run.
+    const module: Partial<LocalPipelineModule> = await import(pathToFileURL(runFile.entry).href);
     if (typeof module.run !== 'function') throw new Error(`${runFile.entry} does not export a run(context) function.`);
     fs.mkdirSync(context.outdir, { recursive: true });
     await module.run(context);
