@@ -4,9 +4,8 @@ import { Button } from '../../ui/Button';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { UploadProgressCell } from './UploadProgressCell';
 import { selectClass } from './UploadDestinationCard';
-import type { QueuedFile, useUploadQueue } from './upload-queue';
-
-type UploadQueue = ReturnType<typeof useUploadQueue>;
+import type { QueuedFile } from './upload-queue';
+import type { UploadQueue } from './use-upload-all';
 
 /** A queued file's name, with the choice to use a stored copy of the same bytes, or, once stored twice, to keep the first. */
 function FileCell({ item, queue, onKeepEarlierCopy }: { item: QueuedFile; queue: UploadQueue; onKeepEarlierCopy: (item: QueuedFile) => void }) {

@@ -7,7 +7,8 @@ import type { QueuedFile, useUploadQueue } from './upload-queue';
 /** Uploads at once; the rest wait their turn. */
 const PARALLEL_UPLOADS = 3;
 
-type UploadQueue = ReturnType<typeof useUploadQueue>;
+/** The queue of files to upload, as `useUploadQueue` keeps it. */
+export type UploadQueue = ReturnType<typeof useUploadQueue>;
 
 /**
  * Uploading the queue to its destination: files whose bytes are stored already join the fileset
