@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { recordId } from './fields';
+import { fileReferenceSchema } from './file-reference';
 import { listQuerySchema, pagingQueryShape } from './list';
 
-/** Stored files: uploads and the outputs runs register. Defined once for the server and the console. */
+/** Stored files: uploads and the outputs runs register. Defined once for the server and the console; where their bytes are stays on the server. */
 
 export const storedFileSchema = z
   .object({
@@ -19,7 +20,7 @@ export const storedFileSchema = z
     runId: z.number().int().nullable(),
     runName: z.string().nullable(),
     location: z.enum(['local', 's3']).describe('local: a folder on the server; s3: an S3-compatible bucket'),
-    path: z.string().describe('Absolute path on the server, as pipelines are given it (files in S3 are fetched there before a run)'),
+    reference: fileReferenceSchema.describe('What a run’s parameter or a samplesheet cell names the file by (seedbed://files/<id>); the server gives the pipeline the file’s path'),
     createdAt: z.string(),
   })
   .describe('A stored file');

@@ -4,8 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testContext } from '../../../pipelines/_shared/testing.ts';
-import { run as combineGvcfs } from '../../../pipelines/combine-gvcfs/local/main.ts';
 import { run as evostats } from '../../../pipelines/nf-evostats/local/main.ts';
+import { fileReference } from '../../contract/file-reference';
 import type { DatabaseHandle } from '../db/client';
 import { files, fileTypes } from '../db/schema';
 import { seedFileTypes } from '../services/file-types';
@@ -51,7 +51,7 @@ describe('the sample pipeline inputs of the demo', () => {
     for (const row of rows) expect(fs.existsSync(path.join(dataDir, row.storagePath))).toBe(true);
   });
 
-  it('runs the pipelines they are for', async () => {
+  it('runs the pipeline they are for (the samplesheets run through a launch: pipelines/launch-inputs.test.ts)', async () => {
     const stored = (name: string) => path.join(dataDir, 'files', 'sample-data', name);
     const stats = testContext({
       input: stored('wheat_panel_3pops.vcf'),
@@ -63,8 +63,18 @@ describe('the sample pipeline inputs of the demo', () => {
     });
     await evostats(stats);
     expect(stats.read('evostats/wheat_panel_3pops.fst_genome.tsv').trim().split('\n')).toHaveLength(4);
-    const merged = testContext({ input: stored('gvcf_samplesheet.csv'), fasta: stored('sample_reference.fa'), output_name: 'cohort', include_non_variant_sites: false, batch_size: 50 });
-    await combineGvcfs(merged);
-    expect(merged.lines.join('\n')).toMatch(/× 8 samples/);
+  });
+
+  it('writes samplesheets that name the stored files by reference, never by where the server keeps them', async () => {
+    const rows = await database.db.select({ id: files.id, name: files.name }).from(files);
+    const idOf = (name: string) => rows.find((row) => row.name === name)!.id;
+    const sheet = fs.readFileSync(path.join(dataDir, 'files', 'sample-data', 'gvcf_samplesheet.csv'), 'utf8');
+    expect(sheet).not.toContain(dataDir);
+    expect(sheet.trim().split('\n').slice(0, 2)).toEqual(['sample,gvcf', `S01,${fileReference(idOf('S01.g.vcf.gz'))}`]);
+    const reads = fs
+      .readFileSync(path.join(dataDir, 'files', 'sample-data', 'fastq_samplesheet.csv'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(reads[1]).toBe(`leaf_A,${fileReference(idOf('leaf_A_R1.fastq.gz'))},${fileReference(idOf('leaf_A_R2.fastq.gz'))}`);
   });
 });

@@ -6,6 +6,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { gvcfSet, populationVcf, SAMPLE_GVCFS, SAMPLE_PANEL, SAMPLE_SPECTRA, SAMPLE_TRIAL, sampleReads, sampleSpectra, trialPhenotypes } from '../../../pipelines/_shared/sample-data.ts';
 import type { Database } from '../db/client';
 import { files, fileTypes } from '../db/schema';
+import { fileReference } from '../../contract/file-reference';
 import { registerLocalFile } from '../storage/file-store';
 
 /**
@@ -26,9 +27,16 @@ interface SampleFile {
   bytes: Buffer;
 }
 
-function sampleFiles(folder: string): SampleFile[] {
+/**
+ * The sample files, and the samplesheets naming some of them. A sheet names its files by
+ * reference (seedbed://files/<id>, from `referenceOf` once the files are stored), as a person
+ * picking stored files would: it says nothing of the server's folders, and a run is given a copy
+ * with the files' paths.
+ */
+function sampleFiles(): { data: SampleFile[]; sheets: (referenceOf: (name: string) => string) => SampleFile[] } {
   const out: SampleFile[] = [];
   const text = (name: string, type: string, content: string) => out.push({ name, type, bytes: Buffer.from(content) });
+  const sheet = (name: string, content: string): SampleFile => ({ name, type: 'samplesheet CSV', bytes: Buffer.from(content) });
   const populations = populationVcf(SAMPLE_PANEL);
 
   text('wheat_panel_3pops.vcf', 'VCF', populations.vcf);
@@ -37,46 +45,55 @@ function sampleFiles(folder: string): SampleFile[] {
   const gvcfs = gvcfSet(SAMPLE_GVCFS);
   text('sample_reference.fa', 'FASTA', gvcfs.fasta);
   for (const { sample, text: gvcf } of gvcfs.gvcfs) out.push({ name: `${sample}.g.vcf.gz`, type: 'GVCF', bytes: zlib.gzipSync(gvcf) });
-  text('gvcf_samplesheet.csv', 'samplesheet CSV', `sample,gvcf\n${gvcfs.gvcfs.map(({ sample }) => `${sample},${path.join(folder, `${sample}.g.vcf.gz`)}`).join('\n')}\n`);
 
   const reads = sampleReads();
   text('reads_reference.fa', 'FASTA', reads.fasta);
-  const rows: string[] = [];
   for (const { sample, read1, read2 } of reads.samples) {
     out.push({ name: `${sample}_R1.fastq.gz`, type: 'FASTQ', bytes: zlib.gzipSync(read1) }, { name: `${sample}_R2.fastq.gz`, type: 'FASTQ', bytes: zlib.gzipSync(read2) });
-    rows.push(`${sample},${path.join(folder, `${sample}_R1.fastq.gz`)},${path.join(folder, `${sample}_R2.fastq.gz`)}`);
   }
   text('wheat_trial_3envs.csv', 'field trial CSV', trialPhenotypes(SAMPLE_TRIAL));
   const spectra = sampleSpectra(SAMPLE_SPECTRA);
   text('grain_nir_spectra.csv', 'spectra CSV', spectra.spectraCsv);
   text('grain_nir_reference_values.csv', 'phenotype CSV', spectra.traitsCsv);
-  text('fastq_samplesheet.csv', 'samplesheet CSV', `sample,fastq_1,fastq_2\n${rows.join('\n')}\n`);
-  return out;
+  const sheets = (referenceOf: (name: string) => string) => [
+    sheet('gvcf_samplesheet.csv', `sample,gvcf\n${gvcfs.gvcfs.map(({ sample }) => `${sample},${referenceOf(`${sample}.g.vcf.gz`)}`).join('\n')}\n`),
+    sheet(
+      'fastq_samplesheet.csv',
+      `sample,fastq_1,fastq_2\n${reads.samples.map(({ sample }) => `${sample},${referenceOf(`${sample}_R1.fastq.gz`)},${referenceOf(`${sample}_R2.fastq.gz`)}`).join('\n')}\n`,
+    ),
+  ];
+  return { data: out, sheets };
 }
 
-/** Writes and stores the sample files once; returns how many were added. */
+/** Writes and stores the sample files once: the data first, then the samplesheets naming them by id; returns how many were added. */
 export async function seedSampleFiles(db: Database, dataDir: string): Promise<number> {
-  const folder = path.join(dataDir, FOLDER);
-  const made = sampleFiles(folder);
-  const storagePaths = made.map((file) => path.join(FOLDER, file.name));
-  const existing = new Set((await db.select({ storagePath: files.storagePath }).from(files).where(inArray(files.storagePath, storagePaths))).map((row) => row.storagePath));
+  fs.mkdirSync(path.join(dataDir, FOLDER), { recursive: true });
   const types = new Map((await db.select({ id: fileTypes.id, name: fileTypes.name }).from(fileTypes)).map((type) => [type.name, type.id]));
-  fs.mkdirSync(folder, { recursive: true });
-  let added = 0;
-  for (const file of made) {
-    const storagePath = path.join(FOLDER, file.name);
-    if (existing.has(storagePath)) continue;
-    fs.writeFileSync(path.join(dataDir, storagePath), file.bytes);
-    const stored = await registerLocalFile(db, {
-      name: file.name,
-      storagePath,
-      sizeBytes: file.bytes.length,
-      sha256: createHash('sha256').update(file.bytes).digest('hex'),
-      fileTypeId: types.get(file.type) ?? null,
-    });
-    if (stored) added += 1;
-  }
-  return added;
+  const ids = new Map<string, number>();
+  const store = async (made: SampleFile[]) => {
+    const storagePaths = made.map((file) => path.join(FOLDER, file.name));
+    const existing = new Set((await db.select({ storagePath: files.storagePath }).from(files).where(inArray(files.storagePath, storagePaths))).map((row) => row.storagePath));
+    let added = 0;
+    for (const file of made) {
+      const storagePath = path.join(FOLDER, file.name);
+      if (existing.has(storagePath)) continue;
+      fs.writeFileSync(path.join(dataDir, storagePath), file.bytes);
+      const stored = await registerLocalFile(db, {
+        name: file.name,
+        storagePath,
+        sizeBytes: file.bytes.length,
+        sha256: createHash('sha256').update(file.bytes).digest('hex'),
+        fileTypeId: types.get(file.type) ?? null,
+      });
+      if (stored) added += 1;
+    }
+    const rows = await db.select({ id: files.id, storagePath: files.storagePath }).from(files).where(inArray(files.storagePath, storagePaths));
+    for (const row of rows) ids.set(path.basename(row.storagePath), row.id);
+    return added;
+  };
+  const { data, sheets } = sampleFiles();
+  const added = await store(data);
+  return added + (await store(sheets((name) => fileReference(ids.get(name)!))));
 }
 
 /** Whether the sample files are stored already (the demo start adds them once). */

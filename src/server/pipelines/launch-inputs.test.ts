@@ -120,10 +120,12 @@ describe('run inputs: stored files, the catalogue, and the folders an administra
     const [trial] = await t.db.select({ storagePath: files.storagePath }).from(files).where(eq(files.name, 'wheat_trial_3envs.csv'));
     const response = await phenomix('stored_trial', path.join(t.dataDir, trial!.storagePath));
     expect(response.status, await response.clone().text()).toBe(201);
-    // The demo's gVCF samplesheet names stored files by their paths.
+    // The demo's gVCF samplesheet names stored files by reference; given by its path, it runs as well.
     const sample = (name: string) => path.join(t.dataDir, 'files', 'sample-data', name);
     const combine = await h.launch({ pipelineId: 'combine-gvcfs', name: 'stored_sheet', params: { input: sample('gvcf_samplesheet.csv'), fasta: sample('sample_reference.fa'), outdir: 'results' } });
     expect(combine.status, await combine.clone().text()).toBe(201);
+    const run = await h.untilEnded(((await combine.json()) as { id: number }).id);
+    expect(run.status, run.statusReason ?? '').toBe('SUCCEEDED');
   });
 
   describe('samplesheets', () => {

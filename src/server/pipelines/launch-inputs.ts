@@ -1,12 +1,15 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, or } from 'drizzle-orm';
+import Papa from 'papaparse';
+import { fileIdOf } from '../../contract/file-reference';
 import type { SchemaProperty } from '../../contract/nextflow-schema';
 import type { Database } from '../db/client';
 import { files } from '../db/schema';
 import { isInside, isStrictlyInside } from '../runs/outputs';
-import { S3_CACHE_FOLDER } from '../storage/file-store';
+import { S3_CACHE_FOLDER, storedFilePath } from '../storage/file-store';
 import type { CataloguePipeline } from './catalogue';
 import { isRemoteInput, type SamplesheetPath, samplesheetPaths, samplesheetProblems } from './samplesheet';
 
@@ -17,6 +20,8 @@ import { isRemoteInput, type SamplesheetPath, samplesheetPaths, samplesheetProbl
  * own folder of the catalogue (its sample data), or a file under a folder the administrator
  * listed in SEEDBED_INPUT_DIRS. Paths are compared by their real path, so a symbolic link inside
  * an allowed folder leads nowhere outside it; the same holds for every path a samplesheet names.
+ * A stored file is best named by its reference (seedbed://files/<id>, contract/file-reference.ts):
+ * it is checked as the path it stands for, and the engine is given that path in its place.
  */
 
 /** The parameter formats whose value a pipeline opens as an input file. */
@@ -122,7 +127,17 @@ export function createInputAccess(options: InputAccessOptions) {
     return refused;
   }
 
-  return { refusedAmong };
+  /** The paths of the stored files among `ids` (a deleted or unknown id is left out). */
+  async function storedPaths(ids: readonly number[]): Promise<Map<number, string>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: files.id, location: files.location, storagePath: files.storagePath })
+      .from(files)
+      .where(inArray(files.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, storedFilePath(dataDir, row.location, row.storagePath)]));
+  }
+
+  return { refusedAmong, storedPaths };
 }
 
 export type InputAccess = ReturnType<typeof createInputAccess>;
@@ -130,6 +145,54 @@ export type InputAccess = ReturnType<typeof createInputAccess>;
 /** The sentence for a refused input: the path as given, and the two ways to make it usable. */
 export function refusalOf(value: string): string {
   return `${value} is neither a stored file nor in a folder runs may read: ${FIX}`;
+}
+
+/** The words for a reference that names no stored file: the problem and the fix. */
+export function unknownReference(reference: string): string {
+  return `${reference} names no stored file (it was deleted, or never existed): pick a stored file again, or upload the file`;
+}
+
+/**
+ * What the engine puts in place of stored files' references when it is given a run's parameters.
+ * The run keeps the references; these hold what they stood for when it was launched.
+ */
+export interface ResolvedInputs {
+  /** Each reference (seedbed://files/<id>) a parameter named, with its file's path. */
+  paths: Map<string, string>;
+  /** Samplesheets that name stored files by reference, by the parameter's value (references made paths): the copy to give the engine instead. */
+  sheets: Map<string, ResolvedSheet>;
+}
+
+/** A samplesheet with its references made paths, written into the run's folder when the run starts. */
+export interface ResolvedSheet {
+  name: string;
+  text: string;
+}
+
+/**
+ * The parameters with each stored file's reference replaced by its path, as they are checked
+ * (a schema's pattern, the file being there); a reference to no stored file is refused on its
+ * field, by `params.<name>`.
+ */
+export async function withStoredPaths(
+  params: Record<string, unknown>,
+  access: InputAccess,
+): Promise<{ params: Record<string, unknown>; paths: Map<string, string>; problems: Record<string, string> }> {
+  const references = Object.values(params).filter((value): value is string => fileIdOf(value) !== null);
+  const found = await access.storedPaths(references.map((reference) => fileIdOf(reference)!));
+  const paths = new Map<string, string>();
+  const problems: Record<string, string> = {};
+  const resolved = Object.fromEntries(
+    Object.entries(params).map(([name, value]) => {
+      const id = fileIdOf(value);
+      if (id === null) return [name, value];
+      const location = found.get(id);
+      if (location === undefined) problems[`params.${name}`] = unknownReference(String(value).trim());
+      else paths.set(String(value), location);
+      return [name, location ?? value];
+    }),
+  );
+  return { params: resolved, paths, problems };
 }
 
 export interface LaunchInputOptions {
@@ -156,26 +219,86 @@ async function samplesheetRefusal(sheet: string, cells: SamplesheetPath[], optio
   return `${path.basename(sheet)} names ${what} neither stored nor in a folder runs may read — ${listed.join('; ')}${more}: upload them, or ask an administrator to add their folder to SEEDBED_INPUT_DIRS.`;
 }
 
+/**
+ * A samplesheet whose file cells name stored files by reference, with those cells made the files'
+ * paths and relative paths made absolute beside the sheet (the copy is read from the run's
+ * folder); null when it names no reference. A reference to no stored file is a refusal.
+ */
+async function resolvedSheet(sheet: string, pathCells: SamplesheetPath[], access: InputAccess): Promise<ResolvedSheet | { refusal: string } | null> {
+  const delimiter = /\.tsv$/i.test(sheet) ? '\t' : ',';
+  const rows = Papa.parse<string[]>(fs.readFileSync(sheet, 'utf8'), { header: false, skipEmptyLines: true, delimiter }).data;
+  const header = (rows[0] ?? []).map((column) => column.trim());
+  // Any cell may hold a reference: it is a stored file whatever the column (a sheet without a schema says nothing of its columns).
+  const referring = rows
+    .slice(1)
+    .flatMap((row, index) => row.flatMap((cell, column) => (fileIdOf(cell) === null ? [] : [{ row: index + 2, column: header[column] ?? `column ${column + 1}`, value: cell.trim() }])));
+  if (referring.length === 0) return null;
+  const found = await access.storedPaths(referring.map((cell) => fileIdOf(cell.value)!));
+  const unknown = referring.filter((cell) => !found.has(fileIdOf(cell.value)!));
+  if (unknown.length > 0) {
+    const listed = unknown.slice(0, MAX_REPORTED_CELLS).map((cell) => `row ${cell.row} (${cell.column}): ${cell.value}`);
+    const more = unknown.length > MAX_REPORTED_CELLS ? ` and ${unknown.length - MAX_REPORTED_CELLS} more` : '';
+    return {
+      refusal: `${path.basename(sheet)} names stored files that are gone (deleted, or never stored) — ${listed.join('; ')}${more}: pick them again in the sheet, or upload them.`,
+    };
+  }
+  const relative = new Map(pathCells.map((cell) => [`${cell.row}:${cell.column}`, cell.value]));
+  const resolved = rows.map((row, index) =>
+    index === 0
+      ? row
+      : row.map((cell, column) => {
+          const id = fileIdOf(cell);
+          if (id !== null) return found.get(id)!;
+          const value = relative.get(`${index + 1}:${header[column]}`);
+          return value === undefined || cell.trim() !== value ? cell : path.resolve(path.dirname(sheet), pathOf(value));
+        }),
+  );
+  return { name: path.basename(sheet), text: `${Papa.unparse(resolved, { delimiter, newline: '\n' })}\n` };
+}
+
 /** Whether a parameter names a samplesheet: nf-core's `schema` on it, or a samplesheet type in pipeline.json. */
 function isSamplesheet(pipeline: CataloguePipeline, name: string, property: { schema?: string }): boolean {
   return typeof property.schema === 'string' || (pipeline.manifest.inputFileTypes?.[name] ?? []).some((type) => /samplesheet/i.test(type));
 }
 
+/** Checks a samplesheet's copy under its own name in a scratch folder of its own, removed afterwards. */
+async function withScratchCopy<T>(sheet: ResolvedSheet, check: (file: string) => Promise<T>): Promise<T> {
+  const folder = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'seedbed-sheet-'));
+  try {
+    const file = path.join(folder, sheet.name);
+    await fs.promises.writeFile(file, sheet.text, { mode: 0o600 });
+    return await check(file);
+  } finally {
+    await fs.promises.rm(folder, { recursive: true, force: true });
+  }
+}
+
 /**
- * The input files of a launch checked before the run is created, by `params.<name>`: each must be
- * one a run may read (above); on the local engine it must be a file on this server, on any engine
- * when the schema says `exists: true`; and a samplesheet's paths are held to the same rule and its
- * rows to its schema. A path inside the pipeline's own folder (`${projectDir}/…`) is the pipeline's
- * business as long as it stays there: Nextflow resolves it; the local engine resolves it against
- * the pipeline's folder in the catalogue.
+ * The input files of a launch checked before the run is created, by `params.<name>` (stored
+ * files' references already made paths, see withStoredPaths): each must be one a run may read
+ * (above); on the local engine it must be a file on this server, on any engine when the schema
+ * says `exists: true`; and a samplesheet's paths are held to the same rule and its rows to its
+ * schema. A samplesheet that names stored files by reference is checked as the copy the engine
+ * will be given, with their paths (`sheets`). A path inside the pipeline's own folder
+ * (`${projectDir}/…`) is the pipeline's business as long as it stays there: Nextflow resolves
+ * it; the local engine resolves it against the pipeline's folder in the catalogue.
  */
-export async function launchInputProblems(pipeline: CataloguePipeline, params: Record<string, unknown>, options: LaunchInputOptions): Promise<Record<string, string>> {
+export async function checkLaunchInputs(
+  pipeline: CataloguePipeline,
+  params: Record<string, unknown>,
+  storedPaths: ReadonlyMap<string, string>,
+  options: LaunchInputOptions,
+): Promise<{ problems: Record<string, string>; sheets: Map<string, ResolvedSheet> }> {
   const errors: Record<string, string> = {};
+  const sheets = new Map<string, ResolvedSheet>();
   const roots = [pipeline.directory];
   for (const group of Object.values(pipeline.schema.$defs)) {
     for (const [name, property] of Object.entries(group.properties) as Array<[string, SchemaProperty & { exists?: boolean; schema?: string }]>) {
-      const value = params[name];
-      if (!INPUT_FORMATS.has(property.format ?? '') || typeof value !== 'string' || !value || isRemoteInput(value)) continue;
+      const given = params[name];
+      if (!INPUT_FORMATS.has(property.format ?? '') || typeof given !== 'string' || !given) continue;
+      // A stored file's reference is checked as its path, and named by the reference in what is said.
+      const value = storedPaths.get(given) ?? given;
+      if (isRemoteInput(value)) continue;
       const field = `params.${name}`;
       const inPipelineFolder = pipelineFolderPath(value);
       if (inPipelineFolder !== null) {
@@ -189,19 +312,29 @@ export async function launchInputProblems(pipeline: CataloguePipeline, params: R
       }
       const file = inPipelineFolder !== null ? path.join(pipeline.directory, inPipelineFolder) : path.resolve(options.runDir, pathOf(value));
       if ((await options.access.refusedAmong([file], roots)).size > 0) {
-        errors[field] = refusalOf(value);
+        errors[field] = refusalOf(given);
         continue;
       }
       if (!fs.statSync(file, { throwIfNoEntry: false })?.isFile()) {
-        if (options.engine === 'local' || property.exists) errors[field] = `No file at ${value} on this server: upload it in the form, or pick a stored file`;
+        if (options.engine === 'local' || property.exists) errors[field] = `No file at ${given} on this server: upload it in the form, or pick a stored file`;
         continue;
       }
       if (!isSamplesheet(pipeline, name, property)) continue;
       const schemaFile = typeof property.schema === 'string' ? path.resolve(pipeline.directory, property.schema) : null;
-      const refusal = await samplesheetRefusal(file, samplesheetPaths(file, schemaFile, path.dirname(file)), options, roots);
-      const problem = refusal ?? (schemaFile ? samplesheetProblems(file, schemaFile, path.dirname(file)) : null);
+      const baseDir = path.dirname(file);
+      const cells = samplesheetPaths(file, schemaFile, baseDir);
+      const copy = await resolvedSheet(file, cells, options.access);
+      if (copy && 'refusal' in copy) {
+        errors[field] = copy.refusal;
+        continue;
+      }
+      // The cells that are paths are held to the rule above as written (references, stored files, are not among them).
+      const refusal = await samplesheetRefusal(file, cells, options, roots);
+      const rowProblems = (checked: string) => (schemaFile ? samplesheetProblems(checked, schemaFile, baseDir) : null);
+      const problem = refusal ?? (copy ? await withScratchCopy(copy, async (checked) => rowProblems(checked)) : rowProblems(file));
       if (problem) errors[field] = problem;
+      else if (copy) sheets.set(given, copy);
     }
   }
-  return errors;
+  return { problems: errors, sheets };
 }

@@ -1,4 +1,4 @@
-import { createInputAccess, launchInputProblems } from '../pipelines/launch-inputs';
+import { checkLaunchInputs, createInputAccess, withStoredPaths } from '../pipelines/launch-inputs';
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -38,7 +38,7 @@ export interface RunServiceOptions {
   host?: string;
   /** SEEDBED_NEXTFLOW_WORK_DIR: where nextflow runs keep their task files (object storage), if not in their folders. */
   nextflowWorkDir?: string | undefined;
-  /** Before a launch is checked: fetch stored files its parameters name that live elsewhere (S3) to where their paths point. */
+  /** Before a launch is checked: fetch stored files its parameters name (by reference or path) that live elsewhere (S3) to where their paths point. */
   prepareInputs?: (params: Record<string, unknown>) => Promise<void>;
   /** SEEDBED_INPUT_DIRS: folders whose files runs may read besides stored files (see pipelines/launch-inputs.ts). */
   inputDirs?: readonly string[];
@@ -114,7 +114,10 @@ export function createRunService(options: RunServiceOptions) {
       log.warn('A launch was refused: the pipeline cannot run here', { pipeline: pipeline.id, engine: engine.name, fix: refusal.fix });
       throw new DomainError(refusal.kind, refusal.message);
     }
-    const problems = validateParams(pipeline.validate, input.params);
+    // Stored files named by reference (seedbed://files/<id>) are checked as the paths they stand for; the run keeps the references.
+    const stored = await withStoredPaths(input.params, inputAccess);
+    if (Object.keys(stored.problems).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(stored.problems).join('. ')}.`, stored.problems);
+    const problems = validateParams(pipeline.validate, stored.params);
     if (problems) {
       const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [`params.${field}`, message]));
       const list = Object.entries(problems)
@@ -132,8 +135,9 @@ export function createRunService(options: RunServiceOptions) {
       if (unsupported) throw new DomainError('invalid', `${pipeline.manifest.label} on this server's built-in engine: ${Object.values(unsupported).join(' ')}`, unsupported);
     }
     await options.prepareInputs?.(input.params);
-    const missing = await launchInputProblems(pipeline, input.params, { runDir: someRunFolder, engine: engine.name === 'local' ? 'local' : 'nextflow', access: inputAccess });
-    if (Object.keys(missing).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(missing).join(' ')}`, missing);
+    const inputs = await checkLaunchInputs(pipeline, input.params, stored.paths, { runDir: someRunFolder, engine: engine.name === 'local' ? 'local' : 'nextflow', access: inputAccess });
+    if (Object.keys(inputs.problems).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(inputs.problems).join(' ')}`, inputs.problems);
+    engine.rememberInputs({ paths: stored.paths, sheets: inputs.sheets });
     if (engine.name === 'local' && isRemoteLocation(outdir)) {
       throw new DomainError('invalid', 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
     }

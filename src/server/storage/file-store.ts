@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { contentProblem, headerOf } from './content-check';
 import { storageNameOf } from './names';
 import { type FileStorage, type Storages, type StorageLocation, storageAt } from './storage';
 import { withCapitalArticle } from '../../contract/wording';
+import { fileIdOf, fileReference } from '../../contract/file-reference';
 
 /**
  * The one owner of stored files: every upload passes through here (checked against its type,
@@ -49,6 +50,13 @@ const commaNames = (text: string) =>
     .map((name) => name.trim())
     .filter(Boolean);
 
+/**
+ * Where a stored file's bytes are on this server, as a pipeline is given them: below the data
+ * folder, or (files in S3) in its cache there, where they are fetched before a run. The server's
+ * own business: the API names files by id and reference.
+ */
+export const storedFilePath = (dataDir: string, location: StorageLocation, key: string) => (location === 'local' ? path.join(dataDir, key) : path.join(dataDir, S3_CACHE_FOLDER, key));
+
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 ** 2).toLocaleString('en')} MB`;
 
 /**
@@ -80,7 +88,7 @@ export function createFileStore(options: FileStoreOptions) {
   const { db, dataDir, storages, maxUploadBytes } = options;
   const stagingDir = path.join(dataDir, STAGING_FOLDER);
 
-  const pathOf = (location: StorageLocation, key: string) => (location === 'local' ? path.join(dataDir, key) : path.join(dataDir, S3_CACHE_FOLDER, key));
+  const pathOf = (location: StorageLocation, key: string) => storedFilePath(dataDir, location, key);
 
   function selectFiles() {
     return db
@@ -108,8 +116,8 @@ export function createFileStore(options: FileStoreOptions) {
   }
   type FileRow = Awaited<ReturnType<ReturnType<typeof selectFiles>['execute']>>[number];
   const present = (row: FileRow): StoredFile => {
-    const { storagePath, ...rest } = row;
-    return { ...rest, path: pathOf(row.location, storagePath), createdAt: row.createdAt.toISOString() };
+    const { storagePath: _where, ...rest } = row;
+    return { ...rest, reference: fileReference(row.id), createdAt: row.createdAt.toISOString() };
   };
 
   /** A file's row, with where its bytes are (which the API's answers leave out). */
@@ -287,19 +295,22 @@ export function createFileStore(options: FileStoreOptions) {
   }
 
   /** What still uses a file: runs that read it, the run that wrote it, filesets that hold it. */
-  async function usesOf(file: StoredFile): Promise<FileUse[]> {
+  async function usesOf(id: number): Promise<FileUse[]> {
+    const row = await rowById(id);
+    // A run reads a file when one of its parameters is the file's reference (quoted whole: files/12 is not files/123),
+    // or, for runs launched before references, holds its path.
+    const holds = (text: string) => sql`${runs.params}::text like ${`%${escapeLike(text)}%`}`;
     const [readers, holders] = await Promise.all([
-      // A run reads a file when one of its parameters is the file's path.
       db
         .select({ id: runs.id, name: runs.name })
         .from(runs)
-        .where(sql`${runs.params}::text like ${`%${escapeLike(JSON.stringify(file.path).slice(1, -1))}%`}`)
+        .where(or(holds(JSON.stringify(fileReference(id))), holds(JSON.stringify(pathOf(row.location, row.storagePath)).slice(1, -1))))
         .limit(20),
-      db.select({ id: filesets.id, name: filesets.name }).from(filesetFiles).innerJoin(filesets, eq(filesets.id, filesetFiles.filesetId)).where(eq(filesetFiles.fileId, file.id)),
+      db.select({ id: filesets.id, name: filesets.name }).from(filesetFiles).innerJoin(filesets, eq(filesets.id, filesetFiles.filesetId)).where(eq(filesetFiles.fileId, id)),
     ]);
     return [
-      ...(file.runId ? [{ kind: 'run-output' as const, id: file.runId, name: file.runName ?? `run ${file.runId}` }] : []),
-      ...readers.filter((run) => run.id !== file.runId).map((run) => ({ kind: 'run-input' as const, ...run })),
+      ...(row.runId ? [{ kind: 'run-output' as const, id: row.runId, name: row.runName ?? `run ${row.runId}` }] : []),
+      ...readers.filter((run) => run.id !== row.runId).map((run) => ({ kind: 'run-input' as const, ...run })),
       ...holders.map((fileset) => ({ kind: 'fileset' as const, ...fileset })),
     ];
   }
@@ -309,11 +320,10 @@ export function createFileStore(options: FileStoreOptions) {
   /** Deletes a file that nothing uses; otherwise a conflict naming every use. */
   async function remove(id: number): Promise<void> {
     const row = await rowById(id);
-    const file = present(row);
-    const uses = await usesOf(file);
+    const uses = await usesOf(id);
     if (uses.length > 0) {
       const list = uses.map((use) => `${USE_WORDS[use.kind]} “${use.name}”`).join(', ');
-      throw new DomainError('conflict', `${file.name} is still used: ${list}. Remove it from those first (a run's inputs and outputs stay as long as the run).`);
+      throw new DomainError('conflict', `${row.name} is still used: ${list}. Remove it from those first (a run's inputs and outputs stay as long as the run).`);
     }
     await db.delete(files).where(eq(files.id, id));
     await storageAt(storages, row.location)
@@ -331,19 +341,19 @@ export function createFileStore(options: FileStoreOptions) {
   }
 
   /**
-   * Before a run starts: the files in S3 that its parameters name are fetched into this machine's
-   * cache, where the path the run was given points.
+   * Before a run starts: the files in S3 that its parameters name, by reference or by the path a
+   * run is given, are fetched into this machine's cache, where that path points.
    */
   async function materialiseInputs(params: Record<string, unknown>): Promise<void> {
     const cache = path.join(dataDir, S3_CACHE_FOLDER) + path.sep;
-    const keys = Object.values(params)
-      .filter((value): value is string => typeof value === 'string' && value.startsWith(cache))
-      .map((value) => path.relative(path.join(dataDir, S3_CACHE_FOLDER), value).split(path.sep).join('/'));
-    if (keys.length === 0) return;
+    const values = Object.values(params).filter((value): value is string => typeof value === 'string');
+    const keys = values.filter((value) => value.startsWith(cache)).map((value) => path.relative(path.join(dataDir, S3_CACHE_FOLDER), value).split(path.sep).join('/'));
+    const ids = values.map(fileIdOf).filter((id): id is number => id !== null);
+    if (keys.length === 0 && ids.length === 0) return;
     const known = await db
       .select({ storagePath: files.storagePath })
       .from(files)
-      .where(and(eq(files.location, 's3'), inArray(files.storagePath, keys)));
+      .where(and(eq(files.location, 's3'), or(keys.length > 0 ? inArray(files.storagePath, keys) : undefined, ids.length > 0 ? inArray(files.id, ids) : undefined)));
     for (const { storagePath } of known) await storageAt(storages, 's3').materialise(storagePath);
   }
 

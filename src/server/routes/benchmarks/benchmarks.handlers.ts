@@ -3,6 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { BenchmarkGroupKind } from '../../../contract/run-codes';
 import { benchmarkLabels, predictionBenchmarkLabels } from '../../../contract/benchmark-labels';
 import { GENOMIC_MODEL_FILE_TYPES } from '../../../contract/benchmarks';
+import { fileReference } from '../../../contract/file-reference';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { filesetFiles, filesets, files, fileTypes, runGroups } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
@@ -17,7 +18,7 @@ const slug = (text: string) =>
 
 type Deps = AppEnv['Variables']['deps'];
 
-/** Each dataset's files by type, as paths the runs are given; a fileset of another kind is refused. */
+/** Each dataset's files by type, as the references its runs are launched with; a fileset of another kind is refused. */
 async function datasetsOf(deps: Deps, ids: number[], kind: 'known-gdip' | 'prediction-data', needs: string[], fix: string) {
   const members = await deps.db
     .select({ filesetId: filesets.id, filesetName: filesets.name, fileId: files.id, type: fileTypes.name })
@@ -29,15 +30,15 @@ async function datasetsOf(deps: Deps, ids: number[], kind: 'known-gdip' | 'predi
   return Promise.all(
     ids.map(async (id) => {
       const own = members.filter((member) => member.filesetId === id);
-      const paths = new Map<string, string>();
-      for (const member of own) if (!paths.has(member.type)) paths.set(member.type, (await deps.files.byId(member.fileId)).path);
-      const missing = needs.filter((type) => !paths.has(type));
+      const references = new Map<string, string>();
+      for (const member of own) if (!references.has(member.type)) references.set(member.type, fileReference(member.fileId));
+      const missing = needs.filter((type) => !references.has(type));
       if (own.length === 0 || missing.length > 0) {
         throw new DomainError('invalid', `Fileset ${id} is not a ${kind === 'known-gdip' ? 'known GDIP' : 'prediction'} dataset with ${needs.join(' and ')}. ${fix}`, {
           datasetIds: `No such dataset: ${id}`,
         });
       }
-      return { id, name: own[0]!.filesetName, paths };
+      return { id, name: own[0]!.filesetName, references };
     }),
   );
 }
@@ -88,8 +89,8 @@ export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv
           relaunchOf: null,
           labels: benchmarkLabels(method.label, dataset.id),
           params: {
-            genotypes: dataset.paths.get('VCF'),
-            phenotypes: dataset.paths.get('phenotype CSV'),
+            genotypes: dataset.references.get('VCF'),
+            phenotypes: dataset.references.get('phenotype CSV'),
             association_test: method.associationTest,
             outdir: 'results',
             ...(method.covariates ? { covariates: method.covariates } : {}),
@@ -145,7 +146,7 @@ export const launchPrediction: RouteHandler<typeof routes.launchPrediction, AppE
           experimentId: null,
           relaunchOf: null,
           labels: predictionBenchmarkLabels(model.id, dataset.id),
-          params: { model: model.path, genotypes: dataset.paths.get('VCF'), outdir: 'results' },
+          params: { model: model.reference, genotypes: dataset.references.get('VCF'), outdir: 'results' },
         },
         c.get('user').id,
       );

@@ -24,8 +24,7 @@ export const upload: RouteHandler<typeof routes.upload, AppEnv> = async (c) => {
 };
 
 export const uses: RouteHandler<typeof routes.uses, AppEnv> = async (c) => {
-  const { files } = c.get('deps');
-  return c.json({ data: await files.usesOf(await files.byId(c.req.valid('param').id)) }, 200);
+  return c.json({ data: await c.get('deps').files.usesOf(c.req.valid('param').id) }, 200);
 };
 
 export const remove: RouteHandler<typeof routes.remove, AppEnv> = async (c) => {

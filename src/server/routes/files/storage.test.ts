@@ -279,7 +279,7 @@ describe.each(['folder', 's3'] as const)('file storage in a %s', (kind) => {
     const fileset = (await (await t.call('/filesets', { method: 'POST', token, json: { name: `holds in-use ${kind}`, fileIds: [stored.id] } })).json()) as { id: number };
     const [run] = await t.db
       .insert(runs)
-      .values({ name: `reads in-use ${kind}`, pipelineId: 'nf-gdip', revision: '1', engine: 'local', params: { genotypes: stored.path }, weblogSecretHash: 'x' })
+      .values({ name: `reads in-use ${kind}`, pipelineId: 'nf-gdip', revision: '1', engine: 'local', params: { genotypes: stored.reference }, weblogSecretHash: 'x' })
       .returning({ id: runs.id });
     const refused = await t.call(`/files/${stored.id}`, { method: 'DELETE', token });
     expect(refused.status).toBe(409);

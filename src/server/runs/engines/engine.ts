@@ -2,13 +2,14 @@ import type { ChildProcess } from 'node:child_process';
 import type { RunEngineName } from '../../../contract/runs';
 import type { DomainErrorKind } from '../../domain-errors';
 import type { CataloguePipeline } from '../../pipelines/catalogue';
+import type { ResolvedInputs } from '../../pipelines/launch-inputs';
 
 /** What an engine needs to start one run. */
 export interface LaunchSpec {
   runId: number;
   name: string;
   pipeline: CataloguePipeline;
-  /** Parameters as validated, with relative paths left for the engine to resolve. */
+  /** Parameters as validated, with relative paths and stored files' references (see rememberInputs) left for the engine to resolve. */
   params: Record<string, unknown>;
   /** The run's own folder: its launch directory, params file, log and work directory. */
   runDir: string;
@@ -39,6 +40,8 @@ export interface RunEngine {
    * the words of the person launching, `fix` for the administrator (logged, and in the docs).
    */
   cannotLaunch(pipeline: CataloguePipeline): LaunchRefusal | null;
+  /** The paths a launch found for the stored files its parameters name by reference, for when the run starts (stored-inputs.ts). */
+  rememberInputs(inputs: ResolvedInputs): void;
   /** Starts the run's process. */
   start(spec: LaunchSpec): ChildProcess;
   /** Asks the run's process (tree) to stop, forcing it after a grace period. */

@@ -7,6 +7,7 @@ import type { CataloguePipeline } from '../../pipelines/catalogue';
 import { withPipelineFolder } from '../../pipelines/launch-inputs';
 import type { LaunchSpec, RunEngine } from './engine';
 import { isProcessOf, signalTree, spawnDetached } from './processes';
+import { createStoredInputs } from './stored-inputs';
 
 /** The program that runs a pipeline's local implementation and reports it as Nextflow would. */
 export const LOCAL_RUNNER = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../local-runner/runner.ts');
@@ -38,6 +39,7 @@ export interface LocalRunFile {
  */
 export function createLocalEngine(options: { graceMs?: number } = {}): RunEngine {
   const graceMs = options.graceMs ?? 5000;
+  const storedInputs = createStoredInputs();
   return {
     name: 'local',
     cannotLaunch(pipeline: CataloguePipeline) {
@@ -48,12 +50,13 @@ export function createLocalEngine(options: { graceMs?: number } = {}): RunEngine
         fix: `Give ${pipeline.id} a "local" entry in ${path.join(pipeline.directory, 'pipeline.json')}, or run it on the nextflow engine (SEEDBED_ENGINE=nextflow, or "engine": "nextflow" in its pipeline.json).`,
       };
     },
+    rememberInputs: storedInputs.remember,
     start(spec: LaunchSpec) {
       const workDir = path.join(spec.runDir, 'work');
       fs.mkdirSync(workDir, { recursive: true });
       const paramsFile = path.join(spec.runDir, 'params.json');
       // `${projectDir}/…` is the pipeline's folder, here the catalogue's, as Nextflow would resolve it.
-      fs.writeFileSync(paramsFile, JSON.stringify(withPipelineFolder(spec.params, spec.pipeline.directory), null, 2));
+      fs.writeFileSync(paramsFile, JSON.stringify(withPipelineFolder(storedInputs.resolve(spec.params, spec.runDir), spec.pipeline.directory), null, 2));
       const runFile: LocalRunFile = {
         runName: spec.name,
         sessionId: randomUUID(),

@@ -4,6 +4,7 @@ import type { CataloguePipeline } from '../../pipelines/catalogue';
 import { changedFromDefaults } from '../../pipelines/param-defaults';
 import type { LaunchSpec, RunEngine } from './engine';
 import { findOnPath, isProcessOf, signalTree, spawnDetached } from './processes';
+import { createStoredInputs } from './stored-inputs';
 
 export interface NextflowEngineOptions {
   /** A Nextflow config file added to every run with `-c`. */
@@ -84,6 +85,7 @@ export function nextflowArguments(spec: LaunchSpec, files: { paramsFile: string;
 export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEngine {
   const graceMs = options.graceMs ?? 30_000;
   const locate = () => findOnPath('nextflow', options.path ?? process.env.PATH);
+  const storedInputs = createStoredInputs();
   return {
     name: 'nextflow',
     cannotLaunch(_pipeline: CataloguePipeline) {
@@ -94,11 +96,12 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
         fix: 'The `nextflow` command is not on the server’s PATH. Install Nextflow (https://www.nextflow.io/docs/latest/install.html) for the user Seedbed runs as, or set SEEDBED_ENGINE=local.',
       };
     },
+    rememberInputs: storedInputs.remember,
     start(spec: LaunchSpec) {
       const executable = locate();
       if (!executable) throw new Error('nextflow is not on PATH');
       const paramsFile = path.join(spec.runDir, 'params.json');
-      fs.writeFileSync(paramsFile, JSON.stringify(changedFromDefaults(spec.pipeline, spec.params), null, 2));
+      fs.writeFileSync(paramsFile, JSON.stringify(changedFromDefaults(spec.pipeline, storedInputs.resolve(spec.params, spec.runDir)), null, 2));
       const weblogConfig = writeWeblogConfig(spec.runDir, spec.weblogUrl);
       return spawnDetached(executable, nextflowArguments(spec, { paramsFile, weblogConfig }, options.config, options.workDir), {
         cwd: spec.runDir,

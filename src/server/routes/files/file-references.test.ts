@@ -1,0 +1,155 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fileReference } from '../../../contract/file-reference';
+import type { FileUse, StoredFile } from '../../../contract/files';
+import { runs } from '../../db/schema';
+import { seedFileTypes } from '../../services/file-types';
+import { createTestApi, type TestApi } from '../../testing/test-api';
+import { waitFor } from '../../testing/wait-for';
+
+/**
+ * Stored files are named by reference (seedbed://files/<id>) wherever a client sees or sends
+ * them: no answer of the file API holds the server's folders, a run launched with references
+ * is given the files' paths and keeps the references, and a samplesheet may name its files so.
+ */
+
+const TRIAL = fs.readFileSync('tests/fixtures/phenomix/trial.csv');
+const GVCFS = path.resolve('tests/fixtures/combine-gvcfs');
+
+interface RunBody {
+  id: number;
+  status: string;
+  statusReason: string | null;
+  params: Record<string, unknown>;
+}
+
+describe('stored files named by reference', () => {
+  let t: TestApi;
+  let token: string;
+  beforeAll(async () => {
+    // No SEEDBED_INPUT_DIRS: every input of these runs must be a stored file.
+    t = await createTestApi({ runs: { inputDirs: [] } });
+    await seedFileTypes(t.db);
+    token = await t.signInNewUser();
+  });
+  afterAll(() => t.close());
+
+  const upload = async (name: string, body: Buffer | string, query = '') => {
+    const response = await t.call(`/files?name=${encodeURIComponent(name)}${query}`, {
+      method: 'POST',
+      token,
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    const text = await response.text();
+    expect(response.status, text).toBe(201);
+    return { file: JSON.parse(text) as StoredFile, text };
+  };
+  const launch = (body: Record<string, unknown>) => t.call('/runs', { method: 'POST', token, json: body });
+  const run = async (id: number) => (await (await t.call(`/runs/${id}`, { token })).json()) as RunBody;
+  const untilEnded = (id: number) =>
+    waitFor(
+      () => run(id),
+      (body) => ['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(body.status),
+      60_000,
+    );
+  const phenomix = (name: string, input: string) => launch({ pipelineId: 'nf-phenomix', name, params: { input, outdir: 'results' } });
+
+  it('answers no file endpoint with the data folder’s path: an upload, the list, one file, a fileset and a run’s outputs', async () => {
+    const { file, text: uploaded } = await upload('folders_trial.csv', TRIAL);
+    expect(file.reference).toBe(fileReference(file.id));
+    expect(file).not.toHaveProperty('path');
+    const response = await phenomix('folders_run', file.reference);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const ended = await untilEnded(((await response.json()) as { id: number }).id);
+    expect(ended.status, ended.statusReason ?? '').toBe('SUCCEEDED');
+    const fileset = (await (await t.call('/filesets', { method: 'POST', token, json: { name: 'folders', fileIds: [file.id] } })).json()) as { id: number };
+
+    const answers = [
+      uploaded,
+      await (await t.call('/files?pageSize=100', { token })).text(),
+      await (await t.call(`/files/${file.id}`, { token })).text(),
+      await (await t.call(`/filesets/${fileset.id}`, { token })).text(),
+      await (await t.call(`/files?runId=${ended.id}`, { token })).text(),
+    ];
+    const outputs = (await (await t.call(`/runs/${ended.id}/outputs`, { token })).json()) as { outputs: unknown[] };
+    expect(outputs.outputs.length).toBeGreaterThan(0);
+    answers.push(JSON.stringify(outputs.outputs));
+    for (const answer of answers) expect(answer).not.toContain(t.dataDir);
+    expect(answers[4]).toContain('seedbed://files/');
+  });
+
+  it('runs a launch with a reference on the local engine, gives the pipeline the path, and keeps the reference in the run', async () => {
+    const { file } = await upload('referenced_trial.csv', TRIAL);
+    const response = await phenomix('by_reference', file.reference);
+    expect(response.status, await response.clone().text()).toBe(201);
+    const ended = await untilEnded(((await response.json()) as { id: number }).id);
+    expect(ended.status, ended.statusReason ?? '').toBe('SUCCEEDED');
+    expect(ended.params.input).toBe(file.reference);
+    const [stored] = await t.db.select({ params: runs.params }).from(runs).where(eq(runs.id, ended.id));
+    expect(stored!.params).toMatchObject({ input: file.reference });
+    // The engine was given where the bytes are.
+    const given = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'runs', String(ended.id), 'params.json'), 'utf8')) as { input: string };
+    expect(path.isAbsolute(given.input)).toBe(true);
+    expect(fs.readFileSync(given.input)).toEqual(TRIAL);
+
+    // usesOf finds the run that reads the file by its reference, and the file cannot be deleted.
+    const uses = (await (await t.call(`/files/${file.id}/uses`, { token })).json()) as { data: FileUse[] };
+    expect(uses.data).toEqual([{ kind: 'run-input', id: ended.id, name: 'by_reference' }]);
+    expect((await t.call(`/files/${file.id}`, { method: 'DELETE', token })).status).toBe(409);
+  });
+
+  it('refuses a reference to a deleted file on its field, naming the problem and the fix, and creates no run', async () => {
+    const { file } = await upload('deleted_trial.csv', TRIAL);
+    expect((await t.call(`/files/${file.id}`, { method: 'DELETE', token })).status).toBe(204);
+    const response = await phenomix('deleted_reference', file.reference);
+    expect(response.status).toBe(400);
+    const refusal = (await response.json()) as { errors: Record<string, string> };
+    expect(refusal.errors['params.input']).toBe(`${file.reference} names no stored file (it was deleted, or never existed): pick a stored file again, or upload the file`);
+    expect(await t.db.select().from(runs).where(eq(runs.name, 'deleted_reference'))).toHaveLength(0);
+  });
+
+  it('runs a samplesheet whose rows name stored files by reference, giving the engine a copy with their paths and leaving the stored sheet as it was', async () => {
+    const s01 = (await upload('S01.g.vcf', fs.readFileSync(path.join(GVCFS, 'S01.g.vcf')))).file;
+    const s02 = (await upload('S02.g.vcf', fs.readFileSync(path.join(GVCFS, 'S02.g.vcf')))).file;
+    const fasta = (await upload('ref.fa', fs.readFileSync(path.join(GVCFS, 'ref.fa')))).file;
+    const text = `sample,gvcf\nS01,${s01.reference}\nS02,${s02.reference}\n`;
+    const sheet = (await upload('cohort.csv', text, '&preferredType=samplesheet%20CSV')).file;
+    expect(sheet.fileTypeName).toBe('samplesheet CSV');
+
+    const response = await launch({ pipelineId: 'combine-gvcfs', name: 'sheet_of_references', params: { input: sheet.reference, fasta: fasta.reference, outdir: 'results' } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const ended = await untilEnded(((await response.json()) as { id: number }).id);
+    expect(ended.status, ended.statusReason ?? '').toBe('SUCCEEDED');
+    expect(ended.params).toMatchObject({ input: sheet.reference, fasta: fasta.reference });
+
+    const given = JSON.parse(fs.readFileSync(path.join(t.dataDir, 'runs', String(ended.id), 'params.json'), 'utf8')) as { input: string };
+    expect(given.input).toBe(path.join(t.dataDir, 'runs', String(ended.id), 'inputs', 'cohort.csv'));
+    const copy = fs.readFileSync(given.input, 'utf8');
+    expect(copy).not.toContain('seedbed://');
+    const rows = copy
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((row) => row.split(','));
+    expect(rows.map(([sample]) => sample)).toEqual(['S01', 'S02']);
+    for (const [sample, gvcf] of rows) expect(fs.readFileSync(gvcf!)).toEqual(fs.readFileSync(path.join(GVCFS, `${sample}.g.vcf`)));
+    const download = await t.call(`/files/${sheet.id}/download`, { token });
+    expect(await download.text()).toBe(text);
+  });
+
+  it('refuses a samplesheet naming a deleted file, by its row', async () => {
+    const gone = (await upload('S03.g.vcf', fs.readFileSync(path.join(GVCFS, 'S03.g.vcf')))).file;
+    const kept = (await upload('S04.g.vcf', fs.readFileSync(path.join(GVCFS, 'S04.g.vcf')))).file;
+    const fasta = (await upload('ref.fa', fs.readFileSync(path.join(GVCFS, 'ref.fa')))).file;
+    const sheet = (await upload('gone.csv', `sample,gvcf\nS04,${kept.reference}\nS03,${gone.reference}\n`, '&preferredType=samplesheet%20CSV')).file;
+    expect((await t.call(`/files/${gone.id}`, { method: 'DELETE', token })).status).toBe(204);
+    const response = await launch({ pipelineId: 'combine-gvcfs', name: 'sheet_gone', params: { input: sheet.reference, fasta: fasta.reference, outdir: 'results' } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Record<string, string> }).errors['params.input']).toBe(
+      `gone.csv names stored files that are gone (deleted, or never stored) — row 3 (gvcf): ${gone.reference}: pick them again in the sheet, or upload them.`,
+    );
+  });
+});

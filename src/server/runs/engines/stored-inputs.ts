@@ -1,0 +1,50 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { isFileReference } from '../../../contract/file-reference';
+import type { ResolvedInputs, ResolvedSheet } from '../../pipelines/launch-inputs';
+
+/**
+ * A run's parameters keep the references of the stored files it reads (seedbed://files/<id>), so
+ * that a relaunch, the run page and lineage see which file it was; the engine gives the pipeline
+ * their paths. The launch looks them up while it checks them (pipelines/launch-inputs.ts) and
+ * hands them to the engine that will start the run, which may be later (the local queue); a
+ * samplesheet that names stored files by reference is given to the pipeline as a copy with their
+ * paths, written into the run's folder (the stored sheet is never changed).
+ */
+export function createStoredInputs() {
+  const paths = new Map<string, string>();
+  const sheets = new Map<string, ResolvedSheet>();
+
+  /** What a launch found its references to stand for. A file's path never changes, and a file a run reads cannot be deleted. */
+  function remember(inputs: ResolvedInputs): void {
+    for (const [reference, location] of inputs.paths) paths.set(reference, location);
+    for (const [value, sheet] of inputs.sheets) sheets.set(value, sheet);
+  }
+
+  /** The parameters as the pipeline is given them: references made paths, samplesheets with references made copies in `<runDir>/inputs`. */
+  function resolve(params: Record<string, unknown>, runDir: string): Record<string, unknown> {
+    return Object.fromEntries(
+      Object.entries(params).map(([name, value]) => {
+        if (typeof value !== 'string') return [name, value];
+        const sheet = sheets.get(value);
+        if (sheet) {
+          const folder = path.join(runDir, 'inputs');
+          fs.mkdirSync(folder, { recursive: true });
+          const copy = path.join(folder, sheet.name);
+          fs.writeFileSync(copy, sheet.text, { mode: 0o600 });
+          return [name, copy];
+        }
+        if (!isFileReference(value)) return [name, value];
+        const location = paths.get(value);
+        if (location === undefined) {
+          throw new Error(`${name} is the stored file ${value}, which was looked up when the run was launched and is no longer known since Seedbed restarted: relaunch the run.`);
+        }
+        return [name, location];
+      }),
+    );
+  }
+
+  return { remember, resolve };
+}
+
+export type StoredInputs = ReturnType<typeof createStoredInputs>;
