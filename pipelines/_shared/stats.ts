@@ -9,6 +9,13 @@ export function mean(values: ArrayLike<number>): number {
   return values.length === 0 ? Number.NaN : sum / values.length;
 }
 
+/** The middle value, or the mean of the two middle values of an even count. */
+export function median(values: ArrayLike<number>): number {
+  const sorted = Float64Array.from(values).sort();
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length === 0 ? Number.NaN : sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
 /**
  * Two-sided p-value of a t statistic and its −log10, from the lower tail: p = I_x(ν/2, ½) with
  * x = ν / (ν + t²), the regularised incomplete beta. `2·(1 − cdf(|t|))` cancels to 0 below

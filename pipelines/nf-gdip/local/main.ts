@@ -1,8 +1,9 @@
 /**
  * GDIP, local implementation: per trait, a single-marker association scan with the covariates
  * as fixed effects (as R's `lm`), and a ridge-regression genomic prediction model (rrBLUP) with
- * the same covariates as unpenalised fixed effects, λ estimated by REML, accuracy
- * cross-validated. Outputs: the associations, the hits, the fitted model, the cross-validation
+ * the same covariates as unpenalised fixed effects and λ estimated by REML. Its accuracy is
+ * cross-validated without leaks: each fold's model learns everything (markers, missing-call fills,
+ * centring, covariate levels, λ) from its training individuals only (predictor.ts). Outputs: the associations, the hits, the fitted model, the cross-validation
  * predictions and folds, and the genomic estimated breeding values.
  */
 import fs from 'node:fs';
@@ -10,70 +11,16 @@ import path from 'node:path';
 import Papa from 'papaparse';
 import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
 import type { Params } from './params.generated.ts';
-import { atLeast, decimalFraction } from '../../_shared/exact.ts';
-import { gram, orthonormalBasis } from '../../_shared/linear-algebra.ts';
-import { fitRidge, fixedValue, geneticValue, type KernelView, remlLambda } from '../../_shared/ridge.ts';
-import { foldSplits, formatP, mean, pearson, seededFolds } from '../../_shared/stats.ts';
-import { hasFullCall, isBiallelicSnp, readVcf, type Vcf } from '../../_shared/vcf.ts';
+import { foldSplits, formatP, median, pearson, seededFolds } from '../../_shared/stats.ts';
+import { readVcf } from '../../_shared/vcf.ts';
 import { type Covariate, classifyCovariates, design } from './covariates.ts';
+import { prepareMarkers } from './markers.ts';
+import { fitOnTraining, type TraitData } from './predictor.ts';
 import { createScanner } from './scan.ts';
 import { writeOutput } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing } from '../../_shared/trait-table.ts';
 import { counted } from '../../_shared/words.ts';
-
-interface Marker {
-  id: string;
-  chrom: string;
-  pos: number;
-  /** The allele whose count is the marker's value. */
-  allele: string;
-  /** Minor-allele frequency among the trait's individuals with a call. */
-  maf: number;
-  /** Allele count per individual (phenotyped order), missing calls imputed with the mean. */
-  values: Float64Array;
-}
-
-/** The markers a trait is analysed on: called in at least half its individuals, MAF ≥ min_maf exactly. */
-function prepareMarkers(vcf: Vcf, order: number[], params: Params): { markers: Marker[]; skipped: { notSnp: number; multiAllelic: number; lowMaf: number; lowCallRate: number } } {
-  const minMaf = decimalFraction(params.min_maf);
-  const n = order.length;
-  const markers: Marker[] = [];
-  const skipped = { notSnp: 0, multiAllelic: 0, lowMaf: 0, lowCallRate: 0 };
-  for (const site of vcf.sites) {
-    if (params.biallelic_snps_only && !isBiallelicSnp(site)) {
-      if (site.alt.length > 1) skipped.multiAllelic += 1;
-      else skipped.notSnp += 1;
-      continue;
-    }
-    // A multi-allelic site (allowed when biallelic_snps_only is off) is one marker per ALT allele.
-    const alleles = site.altDosages ? site.alt.map((allele, index) => ({ allele, counts: site.altDosages![index]! })) : site.alt.length === 1 ? [{ allele: site.alt[0]!, counts: site.dosage }] : [];
-    for (const { allele, counts } of alleles) {
-      let called = 0;
-      let alleleCount = 0;
-      let alleleNumber = 0;
-      for (const index of order) {
-        if (!hasFullCall(site, index)) continue;
-        called += 1;
-        alleleCount += counts[index]!;
-        alleleNumber += site.ploidy[index]!;
-      }
-      if (2 * called < n) {
-        skipped.lowCallRate += 1;
-        continue;
-      }
-      if (alleleNumber === 0 || !atLeast(Math.min(alleleCount, alleleNumber - alleleCount), alleleNumber, minMaf)) {
-        skipped.lowMaf += 1;
-        continue;
-      }
-      const fill = alleleCount / called;
-      const values = new Float64Array(n);
-      for (let i = 0; i < n; i += 1) values[i] = hasFullCall(site, order[i]!) ? counts[order[i]!]! : fill;
-      markers.push({ id: site.altDosages ? `${site.id}:${allele}` : site.id, chrom: site.chrom, pos: site.pos, allele, maf: Math.min(alleleCount, alleleNumber - alleleCount) / alleleNumber, values });
-    }
-  }
-  return { markers, skipped };
-}
 
 export async function run(context: LocalContext<Params>): Promise<void> {
   const { params } = context;
@@ -118,7 +65,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   const associations: string[] = ['trait,marker,chromosome,position,allele,n,maf,beta,se,t,p_value,log10p,significant'];
   const hits: string[] = ['trait,marker,chromosome,position,p_value,log10p,beta'];
   const gebvs: string[] = ['id,trait,prediction,gebv'];
-  const accuracy: string[] = ['trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against'];
+  const accuracy: string[] = ['trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against,lambda_fold_median,lambda_fold_min,lambda_fold_max'];
   const cvPredictions: string[] = ['id,trait,fold,observed,predicted,genetic'];
   const models: Record<string, unknown> = {};
 
@@ -135,10 +82,10 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     if (bad) throw new Error(`The ${trait} value of ${bad.id} is not a number: ${JSON.stringify(bad[trait])}.`);
     const y = Float64Array.from(individuals, (row) => Number(row[trait]));
     const fullDesign = design(covariates, individuals);
+    const samples = individuals.map((row) => sampleIndex.get(String(row.id).trim())!);
 
     const markers = await context.task('PREPARE_MARKERS', trait, () => {
-      const order = individuals.map((row) => sampleIndex.get(String(row.id).trim())!);
-      const prepared = prepareMarkers(genotypes, order, params);
+      const prepared = prepareMarkers(genotypes, samples, params);
       const { skipped } = prepared;
       context.log(
         `${trait}: ${counted(n, 'individual')}, ${counted(prepared.markers.length, 'marker')} with MAF ≥ ${params.min_maf}` +
@@ -184,69 +131,65 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     });
 
     await context.task('GENOMIC_PREDICTION', trait, () => {
-      const m = markers.length;
-      const means = markers.map((marker) => mean(marker.values));
-      const centred = markers.map((marker, k) => marker.values.map((value) => value - means[k]!));
-      const view: KernelView = { kernel: gram(centred, n), size: n, rows: [...Array(n).keys()] };
+      const data: TraitData = { vcf: genotypes, samples, rows: individuals, y, covariates };
       const all = [...Array(n).keys()];
-      const reml = params.lambda_method === 'reml' ? remlLambda(view, fullDesign.columns, y) : null;
-      const lambda = reml ? reml.lambda : params.ridge_lambda * m;
+      // The model written for prediction, learned from every individual with the trait.
+      const final = fitOnTraining(data, params, all);
+      if (final.droppedFixedNames.length > 0)
+        throw new Error(
+          `The fixed effects are collinear: ${final.droppedFixedNames.join(', ')} repeats the intercept and the other covariates among the ${n} individuals with ${trait}; drop a covariate that repeats another.`,
+        );
+      const { lambda, reml } = final;
       if (reml?.atBound) context.log(`${trait}: the REML estimate of λ is at the edge of its search range (${lambda.toPrecision(4)}); the markers may explain none or all of the variance.`);
 
-      // k-fold cross-validation: each individual is predicted by a model that never saw it.
+      // k-fold cross-validation: each fold's model is learned from its training individuals alone and predicts the held-out ones.
       const foldOf = seededFolds(n, params.cv_folds, params.seed);
       const predicted = new Float64Array(n);
       const genetic = new Float64Array(n);
       const adjusted = new Float64Array(n);
+      const foldLambdas: number[] = [];
       for (const { train, test } of foldSplits(foldOf, params.cv_folds)) {
-        const foldDesign = design(covariates, individuals, train);
-        // A level or covariate constant in the training rows adds nothing there: leave it out.
-        const { dropped } = orthonormalBasis(foldDesign.columns.map((column) => Float64Array.from(train, (index) => column[index]!)));
-        const columns = foldDesign.columns.filter((_, index) => !dropped.includes(index));
-        const fit = fitRidge(
-          { ...view, rows: train },
-          columns.map((column) => Float64Array.from(train, (index) => column[index]!)),
-          Float64Array.from(train, (index) => y[index]!),
-          lambda,
-        );
+        const predictor = fitOnTraining(data, params, train);
+        foldLambdas.push(predictor.lambda);
         for (const index of test) {
-          const fixed = fixedValue(
-            fit,
-            columns.map((column) => column[index]!),
-          );
-          genetic[index] = geneticValue({ ...view, rows: train }, fit, index);
-          predicted[index] = fixed + genetic[index]!;
-          adjusted[index] = y[index]! - fixed;
+          const prediction = predictor.predict(index);
+          genetic[index] = prediction.genetic;
+          predicted[index] = prediction.fixed + prediction.genetic;
+          adjusted[index] = y[index]! - prediction.fixed;
         }
       }
       const r = pearson(predicted, y);
       const rGenetic = pearson(genetic, adjusted);
       const rmse = Math.sqrt(y.reduce((sum, value, i) => sum + (value - predicted[i]!) ** 2, 0) / n);
       const scoredAgainst = covariates.length > 0 ? 'observed (pearson_r: covariate and genetic effects; pearson_r_genetic: GEBV against the covariate-adjusted value)' : 'observed';
-      accuracy.push([trait, n, params.cv_folds, lambda.toPrecision(8), r.toFixed(6), rmse.toFixed(6), rGenetic.toFixed(6), reml ? 'reml' : 'fixed', `"${scoredAgainst}"`].join(','));
+      accuracy.push(
+        [
+          trait,
+          n,
+          params.cv_folds,
+          lambda.toPrecision(8),
+          r.toFixed(6),
+          rmse.toFixed(6),
+          rGenetic.toFixed(6),
+          reml ? 'reml' : 'fixed',
+          `"${scoredAgainst}"`,
+          median(foldLambdas).toPrecision(8),
+          Math.min(...foldLambdas).toPrecision(8),
+          Math.max(...foldLambdas).toPrecision(8),
+        ].join(','),
+      );
       for (const index of all) cvPredictions.push([individuals[index]!.id, trait, foldOf[index], y[index], predicted[index]!.toPrecision(10), genetic[index]!.toPrecision(10)].join(','));
       context.log(
-        `${trait}: λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}); ${params.cv_folds}-fold cross-validated r = ${r.toFixed(3)} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}`,
+        `${trait}: λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}; ${Math.min(...foldLambdas).toPrecision(4)} to ${Math.max(...foldLambdas).toPrecision(4)} in the folds); ${params.cv_folds}-fold cross-validated r = ${r.toFixed(3)} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}`,
       );
 
-      const fit = fitRidge(view, fullDesign.columns, y, lambda);
-      const effects = new Float64Array(m);
-      for (let k = 0; k < m; k += 1) {
-        const column = centred[k]!;
-        let sum = 0;
-        for (let i = 0; i < n; i += 1) sum += column[i]! * fit.alpha[i]!;
-        effects[k] = sum;
-      }
       let fixedSum = 0;
       for (const index of all) {
-        const gebv = geneticValue(view, fit, index);
-        const fixed = fixedValue(
-          fit,
-          fullDesign.columns.map((column) => column[index]!),
-        );
+        const { fixed, genetic: gebv } = final.predict(index);
         fixedSum += fixed;
         gebvs.push([individuals[index]!.id, trait, (fixed + gebv).toPrecision(10), gebv.toPrecision(10)].join(','));
       }
+      const effects = final.markerEffects();
       models[trait] = {
         // rrBLUP and GBLUP are one model (the marker kernel ZZ'); the file says which was asked for.
         model: params.model,
@@ -255,17 +198,17 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         lambda,
         lambdaMethod: reml ? 'reml' : 'fixed',
         varianceComponents: reml ? { markerEffect: reml.sigmaU2, residual: reml.sigmaE2, logLikelihood: reml.logLikelihood } : null,
-        fixedEffects: Object.fromEntries(fullDesign.names.map((name, index) => [name, fit.fixed[index]])),
+        fixedEffects: Object.fromEntries(final.fixedNames.map((name, index) => [name, final.fit.fixed[index]])),
         covariates,
         n,
         cvPearsonR: r,
         cvPearsonRGenetic: rGenetic,
         cvRmse: rmse,
-        markers: markers.map((marker, k) => ({ id: marker.id, chromosome: marker.chrom, position: marker.pos, allele: marker.allele, mean: means[k], effect: effects[k] })),
+        cvFoldLambdas: foldLambdas,
+        markers: final.markers.map((marker, k) => ({ id: marker.id, chromosome: marker.chrom, position: marker.pos, allele: marker.allele, mean: marker.mean, effect: effects[k] })),
       };
     });
   }
-
   if (Object.keys(models).length === 0) throw new Error('No trait had enough individuals with both genotypes and phenotypes; check that the `id` values match the VCF sample names.');
 
   await context.task('WRITE_RESULTS', null, () => {

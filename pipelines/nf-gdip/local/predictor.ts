@@ -1,0 +1,93 @@
+/**
+ * GDIP's prediction model fitted on a set of training individuals, and its predictions for any of
+ * the trait's individuals. Everything the model learns from data comes from the training
+ * individuals alone: the markers kept (call rate, MAF), the fill of a missing call and the
+ * centring (both the training mean), the levels of the categorical covariates, and λ (REML on the
+ * training individuals, or `ridge_lambda` × the markers they keep). Cross-validation fits it once
+ * per fold and the final model once on every individual, so a cross-validated accuracy is never
+ * scored on individuals that shaped the model that predicted them.
+ */
+import { gram, orthonormalBasis } from '../../_shared/linear-algebra.ts';
+import { fitRidge, fixedValue, geneticValue, type KernelView, type RemlEstimate, type RidgeFit, remlLambda } from '../../_shared/ridge.ts';
+import type { Vcf } from '../../_shared/vcf.ts';
+import { type Covariate, design } from './covariates.ts';
+import { type Marker, type MarkerFilters, prepareMarkers } from './markers.ts';
+
+/** A trait's individuals: those with a genotype, a value and every covariate. */
+export interface TraitData {
+  vcf: Vcf;
+  /** VCF sample index of each individual. */
+  samples: number[];
+  /** Phenotype rows (for the covariates), in the same order. */
+  rows: Array<Record<string, string>>;
+  y: Float64Array;
+  covariates: Covariate[];
+}
+
+export interface PredictionSettings extends MarkerFilters {
+  lambda_method: 'reml' | 'fixed';
+  ridge_lambda: number;
+}
+
+export interface Predictor {
+  /** Positions of the training individuals among the trait's individuals. */
+  training: number[];
+  /** The markers kept on the training individuals, with their training mean. */
+  markers: Marker[];
+  lambda: number;
+  reml: RemlEstimate | null;
+  /** The fixed effects fitted, and those left out because the training rows cannot tell them from the others. */
+  fixedNames: string[];
+  droppedFixedNames: string[];
+  fit: RidgeFit;
+  /** Covariate effects and genetic value of the individual at `position` (training or not). */
+  predict(position: number): { fixed: number; genetic: number };
+  /** Marker effects u = Z'α, Z centred at the training means. */
+  markerEffects(): Float64Array;
+}
+
+export function fitOnTraining(data: TraitData, settings: PredictionSettings, training: number[]): Predictor {
+  const n = data.samples.length;
+  const { markers } = prepareMarkers(data.vcf, data.samples, settings, training);
+  if (markers.length === 0) throw new Error(`No marker has MAF ≥ ${settings.min_maf} among the ${training.length} training individuals.`);
+  // A missing call is filled with the training mean, so centring makes it exactly 0.
+  const centred = markers.map(({ values, mean }) => {
+    const column = new Float64Array(n);
+    for (let i = 0; i < n; i += 1) column[i] = values[i]! - mean;
+    return column;
+  });
+  const view: KernelView = { kernel: gram(centred, n), size: n, rows: training };
+
+  const covariateDesign = design(data.covariates, data.rows, training);
+  // A column constant among the training rows (a level they all share) adds nothing there: leave it out.
+  const { dropped } = orthonormalBasis(covariateDesign.columns.map((column) => Float64Array.from(training, (position) => column[position]!)));
+  const kept = covariateDesign.columns.filter((_, index) => !dropped.includes(index));
+  const keptTraining = kept.map((column) => Float64Array.from(training, (position) => column[position]!));
+  const y = Float64Array.from(training, (position) => data.y[position]!);
+
+  const reml = settings.lambda_method === 'reml' ? remlLambda(view, keptTraining, y) : null;
+  const lambda = reml ? reml.lambda : settings.ridge_lambda * markers.length;
+  const fit = fitRidge(view, keptTraining, y, lambda);
+  return {
+    training,
+    markers,
+    lambda,
+    reml,
+    fixedNames: covariateDesign.names.filter((_, index) => !dropped.includes(index)),
+    droppedFixedNames: dropped.map((index) => covariateDesign.names[index]!),
+    fit,
+    predict: (position) => ({
+      fixed: fixedValue(
+        fit,
+        kept.map((column) => column[position]!),
+      ),
+      genetic: geneticValue(view, fit, position),
+    }),
+    markerEffects: () =>
+      Float64Array.from(centred, (column) => {
+        let effect = 0;
+        for (const [i, position] of training.entries()) effect += column[position]! * fit.alpha[i]!;
+        return effect;
+      }),
+  };
+}
