@@ -293,10 +293,10 @@ test('launch prediction: a trained GDIP model on a registered prediction dataset
   const knownDataset = async () =>
     ((await (await page.request.get(`/api/filesets?kind=known-gdip&q=${encodeURIComponent(`e2e_predtruth_${stamp}`)}`, { headers })).json()) as { data: Array<{ id: number }> }).data[0]?.id;
   await expect.poll(knownDataset, { timeout: 30_000 }).toBeGreaterThan(0);
-  const files = ((await (await page.request.get(`/api/filesets/${await knownDataset()}`, { headers })).json()) as { files: Array<{ id: number; path: string; fileTypeName: string }> }).files;
+  const files = ((await (await page.request.get(`/api/filesets/${await knownDataset()}`, { headers })).json()) as { files: Array<{ id: number; reference: string; fileTypeName: string }> }).files;
   const vcf = files.find((file) => file.fileTypeName === 'VCF')!;
   const phenotypes = files.find((file) => file.fileTypeName === 'phenotype CSV')!;
-  const gdip = await runUntilDone({ pipelineId: 'nf-gdip', name: `e2e_predmodel_${stamp}`, params: { genotypes: vcf.path, phenotypes: phenotypes.path, outdir: 'results' } });
+  const gdip = await runUntilDone({ pipelineId: 'nf-gdip', name: `e2e_predmodel_${stamp}`, params: { genotypes: vcf.reference, phenotypes: phenotypes.reference, outdir: 'results' } });
   await expect
     .poll(async () => ((await (await page.request.get(`/api/files?runId=${gdip}&fileType=GDIP%20model`, { headers })).json()) as { data: unknown[] }).data.length, { timeout: 30_000 })
     .toBeGreaterThan(0);

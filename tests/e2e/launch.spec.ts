@@ -33,7 +33,9 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   // The input VCF is uploaded in place and becomes the parameter's value.
   await form.getByTestId('upload-input').setInputFiles(PANEL_VCF);
   await expect(page.getByText('Uploaded panel.vcf')).toBeVisible();
-  await expect(form.locator('#param-input')).toHaveValue(/panel\.vcf$/);
+  // The parameter holds the stored file's reference; the form names the file, never where the server keeps it.
+  await expect(form.locator('#param-input')).toHaveValue(/^seedbed:\/\/files\/\d+$/);
+  await expect(form.getByText(/^Chosen: panel\.vcf · VCF/)).toBeVisible();
 
   await form.getByRole('switch', { name: 'ld_prune' }).click();
   const runName = `e2e_vcf_${Date.now()}`;
@@ -73,7 +75,8 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   // Relaunch opens the form pre-filled from this run, under a new name.
   await page.getByRole('link', { name: 'Relaunch' }).click();
   await expect(page).toHaveURL(/\/tools\/pipeline\/run\/nf-processvcfs\?from=\d+/);
-  await expect(page.locator('#param-input')).toHaveValue(/panel\.vcf$/);
+  await expect(page.locator('#param-input')).toHaveValue(/^seedbed:\/\/files\/\d+$/);
+  await expect(page.getByText(/^Chosen: panel\.vcf · VCF/)).toBeVisible();
   await expect(page.getByRole('switch', { name: 'ld_prune' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.locator('#run-labels')).toHaveValue('e2e, qc');
   await expect(page.locator('#run-name')).not.toHaveValue(runName);
@@ -194,7 +197,8 @@ test('Auto Train a genomic model, then Make GDIP Predictions with it, both throu
     .getByRole('option', { name: /auto_train_model\.json/ })
     .first()
     .click();
-  await expect(predict.locator('#param-model')).toHaveValue(/auto_train_model\.json$/);
+  await expect(predict.locator('#param-model')).toHaveValue(/^seedbed:\/\/files\/\d+$/);
+  await expect(predict.getByText(/^Chosen: Run .* · models\/auto_train_model\.json/)).toBeVisible();
   await predict.getByRole('combobox', { name: 'Search stored files for genotypes' }).fill('genotypes.vcf');
   await predict
     .getByRole('listbox', { name: 'Stored files for genotypes' })

@@ -83,7 +83,8 @@ test('drop three files on Upload GDIP Results, pause and resume one, see them st
   const option = form.getByRole('listbox', { name: 'Stored files for genotypes' }).getByRole('option', { name: new RegExp(bigName) });
   await expect(option).toContainText(/VCF · 8\.\d MB · /);
   await option.click();
-  await expect(form.locator('#param-genotypes')).toHaveValue(new RegExp(`${bigName}$`));
+  await expect(form.locator('#param-genotypes')).toHaveValue(/^seedbed:\/\/files\/\d+$/);
+  await expect(form.getByText(new RegExp(`^Chosen: ${bigName}`))).toBeVisible();
   // Only phenotype CSVs are offered for phenotypes: the known-QTL CSV is not.
   await form.getByRole('combobox', { name: 'Search stored files for phenotypes' }).fill(`e2e_`);
   const phenotypes = form.getByRole('listbox', { name: 'Stored files for phenotypes' });

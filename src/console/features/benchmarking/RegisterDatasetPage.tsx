@@ -133,7 +133,7 @@ export default function RegisterDatasetPage({ kind }: { kind: BenchmarkDatasetKi
                 <StoredFileSearch
                   name={field.label}
                   fileTypes={[field.type]}
-                  value={chosen[field.field]?.path ?? ''}
+                  value={chosen[field.field]?.reference ?? ''}
                   onChoose={(file) => {
                     setChosen((current) => ({ ...current, [field.field]: file }));
                     setReport(null);

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { fileIdOf } from '../../../contract/file-reference';
 import type { StoredFile } from '../../../contract/files';
 import type { Page } from '../../../contract/paging';
 import { notify } from '../../app/notify';
@@ -23,8 +24,9 @@ function describeFile(file: StoredFile): string {
 /**
  * Picks a stored file: a search on the server among files of the given types (or, without types,
  * of a MIME type; then any further rule of the caller), each shown with its type, size, date and project or run; or
- * uploads one in place over the resumable path, with a progress bar. A launch form's file
- * parameters and the benchmark dataset forms use it.
+ * uploads one in place over the resumable path, with a progress bar. The chosen file is shown by
+ * its name and type, and given to the caller, which keeps its reference: where the server keeps
+ * it is the server's business. A launch form's file parameters and the benchmark dataset forms use it.
  */
 export function StoredFileSearch({
   name,
@@ -42,7 +44,7 @@ export function StoredFileSearch({
   mimeType?: string | undefined;
   /** A further rule checked here (a launch form's name pattern). */
   accept?: (file: StoredFile) => boolean;
-  /** The chosen file's path on the server. */
+  /** The chosen file's reference (seedbed://files/<id>), as the parameter holds it. */
   value: string;
   onChoose: (file: StoredFile) => void;
   describedBy?: string;
@@ -122,7 +124,22 @@ export function StoredFileSearch({
       });
   };
 
-  const showing = chosen && chosen.path === value ? chosen : null;
+  // A reference chosen elsewhere (a relaunch's parameters) is shown by the file's name too.
+  const chosenId = fileIdOf(value);
+  useEffect(() => {
+    if (chosenId === null || chosen?.id === chosenId) return;
+    let current = true;
+    request<StoredFile>(`files/${chosenId}`).then(
+      (file) => current && setChosen(file),
+      // A file that is gone is named by the server's refusal at launch, on the field.
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [chosenId, chosen?.id]);
+
+  const showing = chosen && chosen.reference === value ? chosen : null;
   const options = results ?? [];
   return (
     <div className="mt-2 grid gap-2 text-sm">

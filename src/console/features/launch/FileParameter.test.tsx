@@ -37,7 +37,7 @@ const pipeline = {
 const model = (id: number, runName: string, createdAt: string): StoredFile => ({
   id,
   name: 'models/gdip_model.json',
-  path: `/data/runs/${id}/results/models/gdip_model.json`,
+  reference: `seedbed://files/${id}`,
   sizeBytes: 4096,
   sha256: '0'.repeat(64),
   fileTypeId: 20,

@@ -59,9 +59,9 @@ const stored = {
   createdAt: '2026-01-31T08:00:00.000Z',
 };
 const files: StoredFile[] = [
-  { ...stored, id: 1, name: 'cohort.vcf', path: '/data/files/a/cohort.vcf', sizeBytes: 2048, fileTypeName: 'VCF', mimeType: 'text/plain' },
-  { ...stored, id: 2, name: 'traits.csv', path: '/data/files/b/traits.csv', sizeBytes: 100, fileTypeName: 'phenotype CSV', mimeType: 'text/csv' },
-  { ...stored, id: 3, name: 'notes.txt', path: '/data/files/c/notes.txt', sizeBytes: 10, fileTypeName: null, mimeType: 'text/plain' },
+  { ...stored, id: 1, name: 'cohort.vcf', reference: 'seedbed://files/1', sizeBytes: 2048, fileTypeName: 'VCF', mimeType: 'text/plain' },
+  { ...stored, id: 2, name: 'traits.csv', reference: 'seedbed://files/2', sizeBytes: 100, fileTypeName: 'phenotype CSV', mimeType: 'text/csv' },
+  { ...stored, id: 3, name: 'notes.txt', reference: 'seedbed://files/3', sizeBytes: 10, fileTypeName: null, mimeType: 'text/plain' },
 ];
 
 const fetchMock = vi.fn<typeof fetch>();
@@ -168,8 +168,10 @@ describe('the launch form renderer', () => {
     act(() => {
       fireEvent.click(options[0]!);
     });
-    expect(input('genotypes').value).toBe('/data/files/a/cohort.vcf');
+    // The parameter holds the file's reference, and the form shows its name: never where the server keeps it.
+    expect(input('genotypes').value).toBe('seedbed://files/1');
     expect(screen.getByText(/^Chosen: cohort\.vcf/)).toBeTruthy();
+    expect(document.body.textContent).not.toContain('/data/');
     vi.useRealTimers();
   });
 

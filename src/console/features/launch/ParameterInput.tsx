@@ -63,7 +63,7 @@ export function ParameterInput({ field, pipeline, error }: { field: ParameterFie
         type="text"
         spellCheck={false}
         className={`${inputClass(error)} font-mono`}
-        placeholder={field.kind === 'file' ? 'Path or URL of the file, or choose one below' : field.kind === 'multi' ? multiHint(typesOf(schema)) : undefined}
+        placeholder={field.kind === 'file' ? 'A stored file (choose one below), or a path or URL' : field.kind === 'multi' ? multiHint(typesOf(schema)) : undefined}
         {...register(name, rulesOf(field))}
       />
     );
@@ -79,7 +79,7 @@ export function ParameterInput({ field, pipeline, error }: { field: ParameterFie
           fileTypes={pipeline.inputFileTypes?.[field.name] ?? []}
           value={String(watch(name) ?? '')}
           describedBy={hintId}
-          onChoose={(file) => setValue(name, file.path as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
+          onChoose={(file) => setValue(name, file.reference as never, { shouldValidate: true, shouldDirty: true, shouldTouch: true })}
         />
       )}
       {error ? (

@@ -1,20 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { fileSuits, type ParameterField } from './schema-form';
+import { fileSuits, type ParameterField, rulesOf } from './schema-form';
 
 const field = (mimetype: string, pattern: string): ParameterField =>
   ({ name: 'model', schema: { type: 'string', format: 'file-path', mimetype, pattern }, kind: 'file', required: true, hidden: false }) as ParameterField;
 
 describe('which stored files a file parameter offers', () => {
   it('goes by the MIME type and the name’s pattern', () => {
-    expect(fileSuits(field('text/csv', '^\\S+\\.csv$'), { name: 'a.csv', mimeType: 'text/csv', path: '/data/a.csv' })).toBe(true);
-    expect(fileSuits(field('text/csv', '^\\S+\\.csv$'), { name: 'a.csv', mimeType: 'text/plain', path: '/data/a.csv' })).toBe(false);
-    expect(fileSuits(field('text/csv', '^\\S+\\.csv$'), { name: 'a.tsv', mimeType: 'text/csv', path: '/data/a.tsv' })).toBe(false);
+    expect(fileSuits(field('text/csv', '^\\S+\\.csv$'), { name: 'a.csv', mimeType: 'text/csv' })).toBe(true);
+    expect(fileSuits(field('text/csv', '^\\S+\\.csv$'), { name: 'a.csv', mimeType: 'text/plain' })).toBe(false);
+    expect(fileSuits(field('text/csv', '^\\S+\\.csv$'), { name: 'a.tsv', mimeType: 'text/csv' })).toBe(false);
+  });
+
+  it('tests the pattern against the name, the only thing the console knows of where the file is', () => {
+    expect(fileSuits(field('text/csv', '^\\S+\\.csv$'), { name: 'trial 2024.csv', mimeType: 'text/csv' })).toBe(false);
+  });
+
+  it('takes a stored file’s reference, whose path the server checks against the pattern, and still checks a path typed in', () => {
+    const csv = field('text/csv', '^\\S+\\.csv$');
+    expect(rulesOf(csv).validate('seedbed://files/12')).toBe(true);
+    expect(rulesOf(csv).validate('/data/a.tsv')).toBe('Must match ^\\S+\\.csv$');
   });
 
   it('judges a type without a fixed format (a model: .json, .rds or .pkl) by the pattern alone', () => {
     const model = field('application/json', '^\\S+\\.(json|rds|pkl)$');
-    expect(fileSuits(model, { name: 'auto_train_model.json', mimeType: 'application/octet-stream', path: '/data/runs/4/results/models/auto_train_model.json' })).toBe(true);
-    expect(fileSuits(model, { name: 'notes.txt', mimeType: 'application/octet-stream', path: '/data/notes.txt' })).toBe(false);
+    expect(fileSuits(model, { name: 'auto_train_model.json', mimeType: 'application/octet-stream' })).toBe(true);
+    expect(fileSuits(model, { name: 'notes.txt', mimeType: 'application/octet-stream' })).toBe(false);
   });
 });
 

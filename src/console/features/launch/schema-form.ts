@@ -1,3 +1,4 @@
+import { isFileReference } from '../../../contract/file-reference';
 import type { PipelineSchema, SchemaGroup, SchemaProperty } from '../../../contract/nextflow-schema';
 
 /**
@@ -172,19 +173,21 @@ export function rulesOf(field: ParameterField): { validate: (value: unknown) => 
         return true;
       }
       if (schema.enum && !schema.enum.map(String).includes(text)) return `One of ${schema.enum.map(String).join(', ')}`;
+      // A stored file's reference (seedbed://files/12) stands for a path the server checks against the pattern; the picker offered only files whose names fit it.
+      if (field.kind === 'file' && isFileReference(text)) return true;
       if (pattern && !pattern.test(text)) return schema.errorMessage ?? `Must match ${schema.pattern}`;
       return true;
     },
   };
 }
 
-/** Whether a stored file suits a file parameter: its MIME type (if the schema names one) and name pattern. */
-export function fileSuits(field: ParameterField, file: { name: string; mimeType: string | null; path: string }): boolean {
+/** Whether a stored file suits a file parameter: its MIME type (if the schema names one), and its name against the parameter's pattern. */
+export function fileSuits(field: ParameterField, file: { name: string; mimeType: string | null }): boolean {
   // A type that does not commit to a format (a model may be .json, .rds or .pkl) is judged by the name's pattern alone.
   if (field.schema.mimetype && file.mimeType && file.mimeType !== 'application/octet-stream' && file.mimeType !== field.schema.mimetype) return false;
   if (!field.schema.pattern) return true;
   try {
-    return patternOf(field.schema.pattern)?.test(file.path) ?? true;
+    return patternOf(field.schema.pattern)?.test(file.name) ?? true;
   } catch {
     return true;
   }
