@@ -169,15 +169,29 @@ export interface ResolvedSheet {
   text: string;
 }
 
+/** The names of the parameters a pipeline opens as input files. */
+function inputParameters(pipeline: CataloguePipeline): Set<string> {
+  return new Set(
+    Object.values(pipeline.schema.$defs).flatMap((group) =>
+      Object.entries(group.properties)
+        .filter(([, property]) => INPUT_FORMATS.has(property.format ?? ''))
+        .map(([name]) => name),
+    ),
+  );
+}
+
 /**
  * The parameters with each stored file's reference replaced by its path, as they are checked
- * (a schema's pattern, the file being there); a reference to no stored file is refused on its
- * field, by `params.<name>`.
+ * (a schema's pattern, the file being there). Refused on its field, by `params.<name>`: a
+ * reference to no stored file, and one in a parameter that is not a file the pipeline reads
+ * (an output folder given a stored file's place would write into the data folder).
  */
 export async function withStoredPaths(
+  pipeline: CataloguePipeline,
   params: Record<string, unknown>,
   access: InputAccess,
 ): Promise<{ params: Record<string, unknown>; paths: Map<string, string>; problems: Record<string, string> }> {
+  const inputs = inputParameters(pipeline);
   const references = Object.values(params).filter((value): value is string => fileIdOf(value) !== null);
   const found = await access.storedPaths(references.map((reference) => fileIdOf(reference)!));
   const paths = new Map<string, string>();
@@ -186,8 +200,10 @@ export async function withStoredPaths(
     Object.entries(params).map(([name, value]) => {
       const id = fileIdOf(value);
       if (id === null) return [name, value];
+      const reference = String(value).trim();
       const location = found.get(id);
-      if (location === undefined) problems[`params.${name}`] = unknownReference(String(value).trim());
+      if (!inputs.has(name)) problems[`params.${name}`] = `${reference} is a stored file, and ${name} is not a file ${pipeline.manifest.label} reads: give it a value of its own kind`;
+      else if (location === undefined) problems[`params.${name}`] = unknownReference(reference);
       else paths.set(String(value), location);
       return [name, location ?? value];
     }),

@@ -115,7 +115,7 @@ export function createRunService(options: RunServiceOptions) {
       throw new DomainError(refusal.kind, refusal.message);
     }
     // Stored files named by reference (seedbed://files/<id>) are checked as the paths they stand for; the run keeps the references.
-    const stored = await withStoredPaths(input.params, inputAccess);
+    const stored = await withStoredPaths(pipeline, input.params, inputAccess);
     if (Object.keys(stored.problems).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(stored.problems).join('. ')}.`, stored.problems);
     const problems = validateParams(pipeline.validate, stored.params);
     if (problems) {

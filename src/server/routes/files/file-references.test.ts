@@ -111,6 +111,15 @@ describe('stored files named by reference', () => {
     expect(await t.db.select().from(runs).where(eq(runs.name, 'deleted_reference'))).toHaveLength(0);
   });
 
+  it('refuses a reference in a parameter the pipeline does not read a file from, such as its output folder', async () => {
+    const { file } = await upload('not_an_outdir.csv', TRIAL);
+    const response = await launch({ pipelineId: 'nf-phenomix', name: 'reference_as_outdir', params: { input: file.reference, outdir: file.reference } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Record<string, string> }).errors['params.outdir']).toBe(
+      `${file.reference} is a stored file, and outdir is not a file Phenomix reads: give it a value of its own kind`,
+    );
+  });
+
   it('runs a samplesheet whose rows name stored files by reference, giving the engine a copy with their paths and leaving the stored sheet as it was', async () => {
     const s01 = (await upload('S01.g.vcf', fs.readFileSync(path.join(GVCFS, 'S01.g.vcf')))).file;
     const s02 = (await upload('S02.g.vcf', fs.readFileSync(path.join(GVCFS, 'S02.g.vcf')))).file;
