@@ -101,7 +101,7 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
       const executable = locate();
       if (!executable) throw new Error('nextflow is not on PATH');
       const paramsFile = path.join(spec.runDir, 'params.json');
-      fs.writeFileSync(paramsFile, JSON.stringify(changedFromDefaults(spec.pipeline, storedInputs.resolve(spec.params, spec.runDir)), null, 2));
+      fs.writeFileSync(paramsFile, JSON.stringify(changedFromDefaults(spec.pipeline, storedInputs.resolve(spec.params, spec.runDir, spec.resume?.runDir)), null, 2));
       const weblogConfig = writeWeblogConfig(spec.runDir, spec.weblogUrl);
       return spawnDetached(executable, nextflowArguments(spec, { paramsFile, weblogConfig }, options.config, options.workDir), {
         cwd: spec.runDir,

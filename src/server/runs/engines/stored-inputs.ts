@@ -21,8 +21,13 @@ export function createStoredInputs() {
     for (const [value, sheet] of inputs.sheets) sheets.set(value, sheet);
   }
 
-  /** The parameters as the pipeline is given them: references made paths, samplesheets with references made copies in `<runDir>/inputs`. */
-  function resolve(params: Record<string, unknown>, runDir: string): Record<string, unknown> {
+  /**
+   * The parameters as the pipeline is given them: references made paths, samplesheets with
+   * references made copies in `<runDir>/inputs`. A resumed run reads what the run it resumes was
+   * given (its params file), which holds even when Seedbed has restarted since that launch.
+   */
+  function resolve(params: Record<string, unknown>, runDir: string, resumedRunDir?: string): Record<string, unknown> {
+    const earlier = resumedRunDir ? givenBefore(resumedRunDir) : {};
     return Object.fromEntries(
       Object.entries(params).map(([name, value]) => {
         if (typeof value !== 'string') return [name, value];
@@ -35,8 +40,8 @@ export function createStoredInputs() {
           return [name, copy];
         }
         if (!isFileReference(value)) return [name, value];
-        const location = paths.get(value);
-        if (location === undefined) {
+        const location = paths.get(value) ?? earlier[name];
+        if (typeof location !== 'string') {
           throw new Error(`${name} is the stored file ${value}, which was looked up when the run was launched and is no longer known since Seedbed restarted: relaunch the run.`);
         }
         return [name, location];
@@ -45,6 +50,15 @@ export function createStoredInputs() {
   }
 
   return { remember, resolve };
+}
+
+/** The parameters an earlier run was given (its params file), or none when it cannot be read. */
+function givenBefore(runDir: string): Record<string, unknown> {
+  try {
+    return JSON.parse(fs.readFileSync(path.join(runDir, 'params.json'), 'utf8')) as Record<string, unknown>;
+  } catch {
+    return {};
+  }
 }
 
 export type StoredInputs = ReturnType<typeof createStoredInputs>;
