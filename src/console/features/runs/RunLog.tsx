@@ -5,6 +5,7 @@ import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
 import { readEventStream } from '../../lib/sse';
+import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
@@ -18,19 +19,21 @@ const KEPT_CHARACTERS = 200_000;
  * The run's log text. While the run goes, its new lines arrive over the log stream as they are
  * written (and the stream says when the run has ended); should the stream fail, the log is read
  * from where it stopped every 2 s instead, and on each change the run stream pushes (`changed`).
- * A failure is kept, with a retry that starts the stream or the reading again.
+ * Each chunk read moves the offset on, which reads the next at once, until the log has no more.
+ * A failure to read is kept, with a retry that reads again and starts the stream again.
  */
 function useRunLog(runId: number, live: boolean, changed: unknown, onAppend: () => void) {
   const [text, setText] = useState('');
-  const [failure, setFailure] = useState<Error | null>(null);
-  const [attempt, setAttempt] = useState(0);
   const [streaming, setStreaming] = useState(false);
+  const [streamAttempt, setStreamAttempt] = useState(0);
+  const [pollTick, setPollTick] = useState(0);
   const offset = useRef(0);
   const append = (chunk: string) => {
     setText((previous) => (previous + chunk).slice(-KEPT_CHARACTERS));
     onAppend();
   };
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the trigger of a retry
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: streamAttempt is the trigger of a retry
   useEffect(() => {
     if (!live) return;
     const abort = new AbortController();
@@ -41,7 +44,6 @@ function useRunLog(runId: number, live: boolean, changed: unknown, onAppend: () 
         const event = data as LogEvent;
         if (event.type !== 'log') return;
         offset.current = event.nextOffset;
-        setFailure(null);
         append(event.text);
       },
       abort.signal,
@@ -50,32 +52,27 @@ function useRunLog(runId: number, live: boolean, changed: unknown, onAppend: () 
       () => !abort.signal.aborted && setStreaming(false),
     );
     return () => abort.abort();
-  }, [runId, live, attempt]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt (a retry) and changed (a pushed change) are triggers
+  }, [runId, live, streamAttempt]);
+
   useEffect(() => {
-    if (streaming) return;
-    let stopped = false;
-    const read = async () => {
-      try {
-        const chunk = await request<RunLogChunk>(`runs/${runId}/log?offset=${offset.current}`);
-        if (stopped) return;
-        setFailure(null);
-        if (!chunk.text) return;
-        offset.current = chunk.nextOffset;
-        append(chunk.text);
-      } catch (error) {
-        // Said, not swallowed: a log that cannot be read is not an empty log. A live log tries again.
-        if (!stopped) setFailure(error instanceof Error ? error : new Error(String(error)));
-      }
-    };
-    void read();
-    const timer = live ? setInterval(read, POLL_MS) : undefined;
-    return () => {
-      stopped = true;
-      if (timer) clearInterval(timer);
-    };
-  }, [runId, live, attempt, changed, streaming]);
-  return { text, failure, retry: () => setAttempt((value) => value + 1) };
+    if (!live || streaming) return;
+    const timer = setInterval(() => setPollTick((value) => value + 1), POLL_MS);
+    return () => clearInterval(timer);
+  }, [live, streaming]);
+  const chunk = useRequest<RunLogChunk>(streaming ? null : `runs/${runId}/log?offset=${offset.current}`, `${pollTick}/${String(changed)}`);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new answer is the trigger; append only adds it
+  useEffect(() => {
+    if (!chunk.data?.text) return;
+    offset.current = chunk.data.nextOffset;
+    append(chunk.data.text);
+  }, [chunk.data]);
+
+  const retry = () => {
+    chunk.reload();
+    setStreamAttempt((value) => value + 1);
+  };
+  // Said, not swallowed: a log that cannot be read is not an empty log. A live log tries again.
+  return { text, failure: chunk.error, retry };
 }
 
 /** The whole log, read chunk by chunk, saved as a file. */
