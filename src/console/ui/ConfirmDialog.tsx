@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Button } from './Button';
-import { Dialog } from './Dialog';
+import { Dialog, DialogActions } from './Dialog';
 
 /** A modal question with a cancel and a confirm button. */
 export function ConfirmDialog({
@@ -29,14 +29,11 @@ export function ConfirmDialog({
       title={title}
       onClose={onCancel}
       footer={
-        <>
-          <Button onClick={onCancel} disabled={busy}>
-            {cancelLabel}
-          </Button>
+        <DialogActions cancelLabel={cancelLabel} onCancel={onCancel} busy={busy}>
           <Button variant="danger" busy={busy} onClick={onConfirm}>
             {confirmLabel}
           </Button>
-        </>
+        </DialogActions>
       }
     >
       <div className="text-sm text-stone-600">{children}</div>

@@ -1,4 +1,5 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { Button } from './Button';
 
 const MAX_WIDTHS = { md: 'max-w-md', lg: 'max-w-lg', '2xl': 'max-w-2xl', '3xl': 'max-w-3xl' } as const;
 
@@ -86,5 +87,21 @@ export function Dialog({ open = true, title, description, label, maxWidth = 'md'
         <div className="p-6">{body}</div>
       )}
     </dialog>
+  );
+}
+
+/**
+ * The usual footer: the button that changes nothing, then `children` (the one that acts). Pressing
+ * the first must not blur a field: the blur would re-validate, the form would change height
+ * under the pointer, and the click would miss.
+ */
+export function DialogActions({ cancelLabel = 'Cancel', onCancel, busy = false, children }: { cancelLabel?: string; onCancel: () => void; busy?: boolean; children: ReactNode }) {
+  return (
+    <>
+      <Button onMouseDown={(event) => event.preventDefault()} onClick={onCancel} disabled={busy}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </>
   );
 }

@@ -8,7 +8,7 @@ import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog, DialogActions } from '../../ui/Dialog';
 import { reportSubmitError, visibleError } from '../../ui/forms';
 import { TextAreaField, TextField } from '../../ui/TextField';
 import type { EntityKey, EntitySpec, FieldSpec, Row } from './entities';
@@ -143,16 +143,11 @@ export default function EntityFormDialog({ spec, row, onClose, onSaved }: { spec
       onClose={onClose}
       onSubmit={() => void onSubmit()}
       footer={
-        <>
-          {/* Pressing Cancel must not blur a field first: the blur would re-validate, the form would
-              change height under the pointer, and the click would miss. */}
-          <Button onMouseDown={(event) => event.preventDefault()} onClick={onClose} disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} busy={form.formState.isSubmitting}>
           <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
             {row ? 'Save' : `Create ${spec.noun}`}
           </Button>
-        </>
+        </DialogActions>
       }
     >
       <div className="grid gap-4 sm:grid-cols-2">

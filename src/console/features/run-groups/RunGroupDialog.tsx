@@ -3,7 +3,7 @@ import { runGroupInputSchema, type RunGroup } from '../../../contract/runs';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { Button } from '../../ui/Button';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog, DialogActions } from '../../ui/Dialog';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { TextAreaField, TextField } from '../../ui/TextField';
 
@@ -31,15 +31,11 @@ export default function RunGroupDialog({ group, onClose, onSaved }: { group: Run
       onClose={onClose}
       onSubmit={() => void onSubmit()}
       footer={
-        <>
-          {/* Pressing Cancel must not blur a field first: the blur would re-validate and move the button away from the pointer. */}
-          <Button onMouseDown={(event) => event.preventDefault()} onClick={onClose} disabled={form.formState.isSubmitting}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} busy={form.formState.isSubmitting}>
           <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
             {group ? 'Save' : 'Create run group'}
           </Button>
-        </>
+        </DialogActions>
       }
     >
       <TextField label="Name" required placeholder="e.g. Durum cycle 2026" error={visibleError(form, 'name')} {...form.register('name')} />

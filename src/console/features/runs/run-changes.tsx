@@ -7,7 +7,7 @@ import { request } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Dialog } from '../../ui/Dialog';
+import { Dialog, DialogActions } from '../../ui/Dialog';
 import { LoadError } from '../../ui/LoadError';
 import { RecordOptions } from '../../ui/RecordOptions';
 
@@ -55,14 +55,11 @@ function ModalForm({
       onClose={onClose}
       onSubmit={onSubmit}
       footer={
-        <>
-          <Button onClick={onClose} disabled={busy}>
-            Close
-          </Button>
+        <DialogActions cancelLabel="Close" onCancel={onClose} busy={busy}>
           <Button type="submit" variant="primary" busy={busy}>
             {submitLabel}
           </Button>
-        </>
+        </DialogActions>
       }
     >
       {children}
