@@ -4,8 +4,6 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { launchMenu } from '../../app/navigation';
 import { launchForRoute, launchRoute } from '../../app/routes';
 import { MENU_PIPELINES } from '../../../contract/launch-menu';
-import { notify, notifyAfterNavigation } from '../../app/notify';
-import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
@@ -14,6 +12,7 @@ import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { useDeleteAndLeave } from '../../ui/use-delete-and-leave';
 import { ViewLink } from '../../ui/ViewLink';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { ENTITIES, humanize, type EntityKey, type FieldSpec, type Row } from './entities';
@@ -83,27 +82,13 @@ function EntityView({ entity }: { entity: EntityKey }) {
   const id = useRecordId();
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const deletion = useDeleteAndLeave(spec.listRoute);
   const { data: row, error, reload } = useRequest<Row>(id ? `${spec.path}/${id}` : null, version);
 
   if (id === undefined) return null;
   if (id === null) return <LoadError what={spec.noun} error={new Error(`this page needs ?id= with the ${spec.noun}'s number`)} onRetry={() => window.location.assign(spec.listRoute)} />;
   if (error) return <LoadError what={spec.noun} error={error} onRetry={reload} />;
   if (!row) return <LoadingOverlay />;
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await request(`${spec.path}/${row.id}`, 'DELETE');
-      notifyAfterNavigation('success', `Deleted ${spec.noun} ${String(row[spec.nameField])}`);
-      window.location.assign(spec.listRoute);
-    } catch (failure) {
-      notify.error(failure);
-      setBusy(false);
-      setDeleting(false);
-    }
-  };
 
   return (
     <div className="grid gap-6">
@@ -113,7 +98,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
         actions={
           <>
             <Button onClick={() => setEditing(true)}>Edit</Button>
-            <Button variant="danger" onClick={() => setDeleting(true)}>
+            <Button variant="danger" onClick={deletion.ask}>
               Delete
             </Button>
           </>
@@ -197,7 +182,13 @@ function EntityView({ entity }: { entity: EntityKey }) {
           />
         </Suspense>
       )}
-      <DeleteRecordDialog spec={spec} row={deleting ? row : null} busy={busy} onCancel={() => setDeleting(false)} onConfirm={remove} />
+      <DeleteRecordDialog
+        spec={spec}
+        row={deletion.asking ? row : null}
+        busy={deletion.busy}
+        onCancel={deletion.cancel}
+        onConfirm={() => void deletion.remove(`${spec.path}/${row.id}`, `Deleted ${spec.noun} ${String(row[spec.nameField])}`)}
+      />
     </div>
   );
 }

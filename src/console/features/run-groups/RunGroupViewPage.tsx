@@ -1,8 +1,6 @@
 import { ROUTES } from '../../app/routes';
 import { lazy, Suspense, useState } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { notify, notifyAfterNavigation } from '../../app/notify';
-import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
 import { useLiveRefresh } from '../../lib/live-events';
@@ -13,6 +11,7 @@ import { Card } from '../../ui/Card';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { useDeleteAndLeave } from '../../ui/use-delete-and-leave';
 import { StatusBadge } from '../runs/status';
 import { RunsTable } from '../runs/RunsTable';
 import type { RunGroup, RunStatusCounts } from '../../../contract/runs';
@@ -44,27 +43,13 @@ function RunGroupView() {
   const id = useRecordId();
   const [version, setVersion] = useState(0);
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
-  const [busy, setBusy] = useState(false);
+  const deletion = useDeleteAndLeave(LIST);
   const { data: group, error, reload } = useRequest<RunGroup>(id ? `run-groups/${id}` : null, version);
 
   if (id === undefined) return null;
   if (id === null) return <LoadError what="run group" error={new Error('this page needs ?id= with the group’s number')} onRetry={() => window.location.assign(LIST)} />;
   if (error) return <LoadError what="run group" error={error} onRetry={reload} />;
   if (!group) return <LoadingOverlay />;
-
-  const remove = async () => {
-    setBusy(true);
-    try {
-      await request(`run-groups/${group.id}`, 'DELETE');
-      notifyAfterNavigation('success', `Deleted run group ${group.name}; its runs are kept`);
-      window.location.assign(LIST);
-    } catch (failure) {
-      notify.error(failure);
-      setBusy(false);
-      setDeleting(false);
-    }
-  };
 
   return (
     <div className="grid gap-6">
@@ -74,7 +59,7 @@ function RunGroupView() {
         actions={
           <>
             <Button onClick={() => setEditing(true)}>Edit</Button>
-            <Button variant="danger" onClick={() => setDeleting(true)}>
+            <Button variant="danger" onClick={deletion.ask}>
               Delete
             </Button>
           </>
@@ -99,7 +84,14 @@ function RunGroupView() {
           />
         </Suspense>
       )}
-      <ConfirmDialog open={deleting} title="Delete this run group?" confirmLabel="Delete" busy={busy} onCancel={() => setDeleting(false)} onConfirm={remove}>
+      <ConfirmDialog
+        open={deletion.asking}
+        title="Delete this run group?"
+        confirmLabel="Delete"
+        busy={deletion.busy}
+        onCancel={deletion.cancel}
+        onConfirm={() => void deletion.remove(`run-groups/${group.id}`, `Deleted run group ${group.name}; its runs are kept`)}
+      >
         {group.name} will be deleted. Its runs are kept, without a group.
       </ConfirmDialog>
     </div>
