@@ -2,7 +2,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { MlflowHistories, TrackedMlflowRunDetail } from '../../../contract/mlflow';
 import { isMlflowRunActive } from '../../../contract/mlflow-url';
 import { ConsoleShell } from '../../app/ConsoleShell';
-import { notify, notifyAfterNavigation } from '../../app/notify';
+import { notify } from '../../app/notify';
 import { ROUTES } from '../../app/routes';
 import { request } from '../../lib/api';
 import { formatDateTime, formatDuration } from '../../lib/format';
@@ -18,6 +18,7 @@ import { SimpleTable } from '../../ui/SimpleTable';
 import { Switch } from '../../ui/Switch';
 import { MetricCharts } from './MetricCharts';
 import { formatMetric, MlflowStatusBadge } from './mlflow-ui';
+import { useDeleteAndLeave } from '../../ui/use-delete-and-leave';
 import { ViewLink } from '../../ui/ViewLink';
 
 const LIST = ROUTES.trackMlflowRun;
@@ -44,8 +45,8 @@ function KeyValueTable({ rows, label, empty = 'None logged.' }: { rows: Array<{ 
 function MlflowRunView() {
   const id = useRecordId();
   const [version, setVersion] = useState(0);
-  const [busy, setBusy] = useState<'refresh' | 'remove' | 'switch' | null>(null);
-  const [removing, setRemoving] = useState(false);
+  const [busy, setBusy] = useState<'refresh' | 'switch' | null>(null);
+  const stopTracking = useDeleteAndLeave(LIST);
   const [showSystemTags, setShowSystemTags] = useState(false);
   const { data: run, error, reload } = useRequest<TrackedMlflowRunDetail>(id ? `mlflow-runs/${id}` : null, version);
   // Histories are read again only when the snapshot changed.
@@ -75,18 +76,6 @@ function MlflowRunView() {
       setVersion((value) => value + 1);
     }
   };
-  const remove = async () => {
-    setBusy('remove');
-    try {
-      await request(`mlflow-runs/${run.id}`, 'DELETE');
-      notifyAfterNavigation('success', `No longer tracking ${run.name}; the run in MLflow is untouched`);
-      window.location.assign(LIST);
-    } catch (failure) {
-      notify.error(failure);
-      setBusy(null);
-    }
-  };
-
   const duration = run.startTime ? (run.endTime ? Date.parse(run.endTime) : Date.now()) - Date.parse(run.startTime) : null;
   const facts: Array<[string, ReactNode]> = [
     [
@@ -141,7 +130,7 @@ function MlflowRunView() {
             <Button busy={busy === 'refresh'} onClick={() => void act('refresh', () => request(`mlflow-runs/${run.id}/refresh`, 'POST'), `Refreshed ${run.name}`)}>
               Refresh
             </Button>
-            <Button variant="danger" onClick={() => setRemoving(true)}>
+            <Button variant="danger" onClick={stopTracking.ask}>
               Stop tracking
             </Button>
           </>
@@ -218,7 +207,14 @@ function MlflowRunView() {
         </Card>
       </div>
 
-      <ConfirmDialog open={removing} title="Stop tracking this run?" confirmLabel="Stop tracking" busy={busy === 'remove'} onCancel={() => setRemoving(false)} onConfirm={remove}>
+      <ConfirmDialog
+        open={stopTracking.asking}
+        title="Stop tracking this run?"
+        confirmLabel="Stop tracking"
+        busy={stopTracking.busy}
+        onCancel={stopTracking.cancel}
+        onConfirm={() => void stopTracking.remove(`mlflow-runs/${run.id}`, `No longer tracking ${run.name}; the run in MLflow is untouched`)}
+      >
         Seedbed forgets its snapshot of {run.name}. The run in MLflow is not touched.
       </ConfirmDialog>
     </div>
