@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { MlflowHistories, TrackedMlflowRunDetail } from '../../../contract/mlflow';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES } from '../../app/routes';
 import { request } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
+import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { CompareTable, DifferencesOnlySwitch, idsFromAddress, sideBySide } from '../../ui/CompareTable';
 import { LoadError } from '../../ui/LoadError';
@@ -19,34 +20,22 @@ interface Compared {
   histories: MlflowHistories;
 }
 
+/** Each run with its metric histories, every request at once. */
+const loadCompared = (ids: number[]): Promise<Compared[]> =>
+  Promise.all(
+    ids.map(async (id) => {
+      const [run, histories] = await Promise.all([request<TrackedMlflowRunDetail>(`mlflow-runs/${id}`), request<MlflowHistories>(`mlflow-runs/${id}/metric-histories`)]);
+      return { run, histories };
+    }),
+  );
+
 function Comparison() {
   const [ids, setIds] = useState<number[] | undefined>(undefined);
-  const [compared, setCompared] = useState<Compared[] | null>(null);
-  const [error, setError] = useState<Error | null>(null);
   // Every row first; hiding the equal ones is on request (the product's word), as a reader checks what was the same too.
   const [differencesOnly, setDifferencesOnly] = useState(false);
-
-  const load = useCallback(async (which: number[]) => {
-    setError(null);
-    try {
-      setCompared(
-        await Promise.all(
-          which.map(async (id) => {
-            const [run, histories] = await Promise.all([request<TrackedMlflowRunDetail>(`mlflow-runs/${id}`), request<MlflowHistories>(`mlflow-runs/${id}/metric-histories`)]);
-            return { run, histories };
-          }),
-        ),
-      );
-    } catch (failure) {
-      setError(failure instanceof Error ? failure : new Error(String(failure)));
-    }
-  }, []);
-
-  useEffect(() => {
-    const which = idsFromAddress(SERIES_COLORS.length);
-    setIds(which);
-    if (which.length >= 2) void load(which);
-  }, [load]);
+  useEffect(() => setIds(idsFromAddress(SERIES_COLORS.length)), []);
+  const comparison = useRequest(ids && ids.length >= 2 ? () => loadCompared(ids) : null, ids?.join(','));
+  const compared = comparison.data;
 
   const params = useMemo(() => (compared ? sideBySide(compared.map(({ run }) => new Map(run.params.map((param) => [param.key, param.value])))) : []), [compared]);
   const metrics = useMemo(() => (compared ? sideBySide(compared.map(({ run }) => new Map(run.latestMetrics.map((metric) => [metric.key, formatMetric(metric.value)])))) : []), [compared]);
@@ -55,7 +44,7 @@ function Comparison() {
 
   if (ids === undefined) return null;
   if (ids.length < 2) return <LoadError what="the comparison" error={new Error('pick two or more tracked runs on the list (?ids=1,2)')} onRetry={() => window.location.assign(LIST)} />;
-  if (error) return <LoadError what="the compared runs" error={error} onRetry={() => void load(ids)} />;
+  if (comparison.error) return <LoadError what="the compared runs" error={comparison.error} onRetry={comparison.reload} />;
   if (!compared) return <LoadingOverlay />;
 
   return (
