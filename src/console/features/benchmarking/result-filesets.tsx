@@ -3,10 +3,11 @@ import { type ReactNode, useMemo } from 'react';
 import type { Fileset, FilesetKind } from '../../../contract/files';
 import type { RunGroupRecord } from '../../../contract/records';
 import type { BenchmarkGroupKind } from '../../../contract/run-codes';
-import { ROUTES, viewRoute } from '../../app/routes';
+import { ROUTES } from '../../app/routes';
 import { formatDateTime } from '../../lib/format';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { ViewLink } from '../../ui/ViewLink';
 import { benchmarkResultsRoute } from './result-links';
 
 /** What the two results pages list when no result is chosen: the benchmarks and the filesets they score. */
@@ -37,11 +38,16 @@ export function ResultFilesetsList({
       {
         id: 'name',
         header: 'Fileset',
-        cell: ({ row }) => (
-          <a className="font-medium text-emerald-800 hover:underline" href={linkTo ? linkTo(row.original.id) : viewRoute(route, row.original.id)}>
-            {row.original.name}
-          </a>
-        ),
+        cell: ({ row }) =>
+          linkTo ? (
+            <a className="font-medium text-emerald-800 hover:underline" href={linkTo(row.original.id)}>
+              {row.original.name}
+            </a>
+          ) : (
+            <ViewLink route={route} id={row.original.id} className="font-medium">
+              {row.original.name}
+            </ViewLink>
+          ),
       },
       { id: 'project', header: 'Project', cell: ({ row }) => row.original.projectName ?? <span className="text-stone-400">—</span> },
       { id: 'files', header: 'Files', cell: ({ row }) => `${row.original.fileCount} (${row.original.fileTypes.join(', ')})` },

@@ -18,11 +18,9 @@ export function StoredFilesCard({ files, fileset }: { files: StoredFile[]; files
         fileset ? (
           <>
             In the fileset{' '}
-            <span className="font-medium">
-              <ViewLink route={ROUTES.filesetView} id={fileset.id}>
-                {fileset.name}
-              </ViewLink>
-            </span>
+            <ViewLink route={ROUTES.filesetView} id={fileset.id} className="font-medium">
+              {fileset.name}
+            </ViewLink>
           </>
         ) : (
           'Each file’s SHA-256 checksum, to compare with the one you have.'
