@@ -19,10 +19,12 @@ async function autoTrain(params: Partial<Params> = {}) {
 describe('Auto Train against scikit-learn and R', () => {
   let context: TestContext<Params>;
   let predictions: Array<Record<string, string>>;
+  // Four models, 5 folds × 2 repeats, and nested cross-validation's 50 inner training sets: over
+  // a minute on a loaded two-core machine.
   beforeAll(async () => {
     context = await autoTrain();
     predictions = records(context.read('cv/cv_predictions.csv'));
-  });
+  }, 240_000);
   const ours = (model: string, row: Record<string, string>) =>
     Number(predictions.find((line) => line.model === model && line.id === row.id && line.trait === row.trait && line.repeat === row.repeat)!.prediction);
 
@@ -36,8 +38,10 @@ describe('Auto Train against scikit-learn and R', () => {
     const expected = records(fs.readFileSync(path.join(FIXTURES, 'expected/mixed_models.csv'), 'utf8'));
     expect(expected).toHaveLength(600);
     for (const row of expected) {
-      // 1e-7 of the values (about 100): λ is found by two different one-dimensional searches.
-      expect(Math.abs(ours('rrblup', row) - Number(row.rrblup))).toBeLessThan(1e-5);
+      // λ is found by two different one-dimensional searches on a likelihood so flat near its
+      // maximum (1e-4 of λ moves it by about 1e-9) that neither pins λ closer: rrBLUP to 1e-4
+      // (1e-6 of the values, about 100), the Gaussian kernel's steeper likelihood to 1e-5.
+      expect(Math.abs(ours('rrblup', row) - Number(row.rrblup))).toBeLessThan(1e-4);
       expect(Math.abs(ours('rkhs', row) - Number(row.rkhs))).toBeLessThan(1e-5);
       // GBLUP with VanRaden's G is the same model.
       expect(ours('gblup', row)).toBe(ours('rrblup', row));

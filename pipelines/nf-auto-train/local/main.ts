@@ -9,12 +9,12 @@
 import path from 'node:path';
 import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
 import type { Params } from './params.generated.ts';
-import { gram } from '../../_shared/linear-algebra.ts';
 import type { KernelView } from '../../_shared/ridge.ts';
 import { foldSplits, seededFolds } from '../../_shared/stats.ts';
 import { commaList } from '../../_shared/params.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
-import { hasFullCall, isBiallelicSnp, readVcf } from '../../_shared/vcf.ts';
+import { readVcf } from '../../_shared/vcf.ts';
+import { type TrainingMarkers, trainingMarkers } from './markers.ts';
 import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
 import { bestModel, chooseInside, criterion, type FoldScores, heldOutPredictions, type PredictHeldOut, type SelectionMetric, splitScores } from './selection.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
@@ -74,32 +74,25 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           `${trait} has ${n} individuals with both a phenotype and genotypes; ${params.cv_folds}-fold cross-validation needs at least ${2 * params.cv_folds}. Check that id matches the VCF's sample names.`,
         );
       const samples = ids.map((id) => sampleIndex.get(id)!);
-      // Markers: biallelic SNPs called in at least half the trait's individuals and not constant among them; missing calls get the mean.
-      const columns: Float64Array[] = [];
-      const markers: Array<{ id: string; chromosome: string; position: number; allele: string; mean: number }> = [];
-      for (const site of vcf.sites) {
-        if (!isBiallelicSnp(site)) continue;
-        let called = 0;
-        let sum = 0;
-        for (const sample of samples)
-          if (hasFullCall(site, sample)) {
-            called += 1;
-            sum += site.dosage[sample]!;
-          }
-        if (2 * called < n) continue;
-        const mean = sum / called;
-        const column = Float64Array.from(samples, (sample) => (hasFullCall(site, sample) ? site.dosage[sample]! : mean));
-        if (column.every((value) => value === column[0])) continue;
-        columns.push(column);
-        markers.push({ id: site.id, chromosome: site.chrom, position: site.pos, allele: site.alt[0]!, mean: column.reduce((total, value) => total + value, 0) / n });
-      }
+      const all = ids.map((_, index) => index);
+      // What a model learns from the markers (which are kept, their fills and centring) comes
+      // from its training individuals. Cross-validation fits every model on one training set
+      // before the next, so the last preparation is kept for the models after the first.
+      const everyone = trainingMarkers(vcf, samples, all);
+      let last = { key: '', prepared: everyone };
+      const markersFor = (train: number[]): TrainingMarkers => {
+        if (train.length === n) return everyone;
+        const key = train.join(',');
+        if (key !== last.key) last = { key, prepared: trainingMarkers(vcf, samples, train) };
+        return last.prepared;
+      };
+      const { columns, markers, centred } = everyone;
       if (columns.length === 0) throw new Error(`No marker varies among the ${n} individuals of ${trait}: nothing to predict from.`);
-      const centred = columns.map((column, k) => Float64Array.from(column, (value) => value - markers[k]!.mean));
-      const linear = gram(centred, n);
       const folds = repeatedFolds(ids, params.cv_folds, params.cv_repeats, params.seed);
       for (const [repeat, fold] of folds.entries()) for (const [index, id] of ids.entries()) foldRows.push([id, trait, repeat + 1, fold[index]! + 1].join(','));
 
       const fitModel = (model: ModelName, train: number[]): { fitted: Fitted; bandwidth?: number; kernel: Float64Array } => {
+        const { linear, columns } = markersFor(train);
         if (model === 'rkhs')
           return fitGaussianKernel(
             linear,
@@ -205,7 +198,6 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       );
 
       // The chosen model on every individual of the trait, and its predictions of them.
-      const all = ids.map((_, index) => index);
       const final = fitModel(best, all);
       const fitted = final.fitted.predict(all);
       for (const index of all) fittedRows.push([ids[index], trait, best, fitted[index]!.toPrecision(12)].join(','));

@@ -18,23 +18,25 @@ export type PredictHeldOut = (model: ModelName, train: number[], test: number[])
 
 /**
  * Each individual's prediction by each model, from the split that held it out (one prediction
- * per individual in some test set; the rest stay 0). GBLUP with VanRaden's G is rrBLUP with λ
- * scaled by Σ2pq: the same predictions, computed once.
+ * per individual in some test set; the rest stay 0). Splits are taken one at a time, every model
+ * fitted on it, so what is learned from a training set is prepared once. GBLUP with VanRaden's G
+ * is rrBLUP with λ scaled by Σ2pq: the same predictions, computed once.
  */
 export function heldOutPredictions(models: ModelName[], splits: Split[], n: number, predictHeldOut: PredictHeldOut): Map<ModelName, Float64Array> {
   const predictions = new Map<ModelName, Float64Array>();
   for (const model of models) {
     const twin = model === 'gblup' ? predictions.get('rrblup') : model === 'rrblup' ? predictions.get('gblup') : undefined;
-    if (twin) {
-      predictions.set(model, twin);
-      continue;
-    }
-    const predicted = new Float64Array(n);
-    for (const { train, test } of splits) {
+    predictions.set(model, twin ?? new Float64Array(n));
+  }
+  for (const { train, test } of splits) {
+    const done = new Set<Float64Array>();
+    for (const model of models) {
+      const predicted = predictions.get(model)!;
+      if (done.has(predicted)) continue;
+      done.add(predicted);
       const values = predictHeldOut(model, train, test);
       for (const [position, index] of test.entries()) predicted[index] = values[position]!;
     }
-    predictions.set(model, predicted);
   }
   return predictions;
 }
