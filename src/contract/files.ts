@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { recordId } from './fields';
 import { fileReferenceSchema } from './file-reference';
-import { listQuerySchema, pagingQueryShape } from './list';
+import { listQuerySchema } from './list';
+import { LISTS } from './list-definitions';
 
 /** Stored files: uploads and the outputs runs register. Defined once for the server and the console; where their bytes are stays on the server. */
 
@@ -26,9 +27,7 @@ export const storedFileSchema = z
   .describe('A stored file');
 export type StoredFile = z.infer<typeof storedFileSchema>;
 
-export const fileListQuerySchema = z.object({
-  ...pagingQueryShape,
-  q: z.string().trim().max(200).optional().describe('Part of the name'),
+export const fileListQuerySchema = listQuerySchema(LISTS.files, {
   fileTypeId: recordId.optional(),
   fileType: z.string().trim().max(500).optional().describe('Only files of these types: names separated by commas, e.g. VCF,GVCF'),
   mimeType: z.string().trim().max(100).optional().describe('Only files whose type has this MIME type'),
@@ -47,8 +46,8 @@ export const fileListQuerySchema = z.object({
     .transform((value) => value === 'true')
     .optional()
     .describe('true: uploads only; false: run outputs only'),
-  order: z.enum(['asc', 'desc']).default('desc'),
 });
+export type FileListQuery = z.output<typeof fileListQuerySchema>;
 
 const fileName = z
   .string({ error: 'Required' })
@@ -101,8 +100,6 @@ export type FileUseList = z.infer<typeof fileUseListSchema>;
 
 /* Filesets: named sets of stored files. */
 
-export const FILESET_SORT_FIELDS = ['name', 'createdAt', 'updatedAt'] as const;
-
 export const FILESET_KINDS = ['files', 'known-gdip', 'prediction-data'] as const;
 export type FilesetKind = (typeof FILESET_KINDS)[number];
 
@@ -128,8 +125,7 @@ export type Fileset = z.infer<typeof filesetSchema>;
 export const filesetDetailSchema = filesetSchema.extend({ files: z.array(storedFileSchema) });
 export type FilesetDetail = z.infer<typeof filesetDetailSchema>;
 
-export const filesetListQuerySchema = listQuerySchema(FILESET_SORT_FIELDS, 'updatedAt').extend({
-  order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
+export const filesetListQuerySchema = listQuerySchema(LISTS.filesets, {
   projectId: recordId.optional(),
   experimentId: recordId.optional(),
   kind: z.enum(FILESET_KINDS, { error: `Kind is one of ${FILESET_KINDS.join(', ')}` }).optional(),

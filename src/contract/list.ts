@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { MAX_INT32, recordId } from './fields';
+import type { ListDefinition } from './list-definitions';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './paging';
 
 export { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE };
@@ -14,14 +15,36 @@ export const pagingQueryShape = {
 export { recordId };
 export const idParamsSchema = z.object({ id: recordId });
 
-/** Paging, sorting and search common to every list. */
-export function listQuerySchema<const SortField extends string>(sortFields: readonly [SortField, ...SortField[]], defaultSort: SortField) {
+/**
+ * The query of a list: paging, then sorting and search as its definition declares them, then its
+ * filters, each the value schema of one filter the definition names (no more, no fewer).
+ */
+export function listQuerySchema<const Sort extends string, Filter extends string, Filters extends { [Name in Filter]: z.ZodType }>(
+  definition: ListDefinition<Sort, Filter>,
+  filters: Filters & Record<Exclude<keyof Filters, Filter>, never>,
+) {
+  const { sortable, defaultSort, defaultOrder, search } = definition;
   return z.object({
     ...pagingQueryShape,
-    sort: z.enum(sortFields, { error: `Sort by one of: ${sortFields.join(', ')}` }).default(defaultSort),
-    order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('asc'),
-    q: z.string().trim().max(200, 'At most 200 characters').optional(),
+    sort: z.enum(sortable, { error: `Sort by one of: ${sortable.join(', ')}` }).default(defaultSort),
+    order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default(defaultOrder),
+    q: z
+      .string()
+      .trim()
+      .max(200, 'At most 200 characters')
+      .optional()
+      .describe(`Part of the ${search.join(', ')} (any case)`),
+    ...filters,
   });
+}
+
+/** The paging, sort and search part of every list query, as `listQuerySchema` gives it. */
+export interface ListQuery<Sort extends string = string> {
+  page: number;
+  pageSize: number;
+  sort: Sort;
+  order: 'asc' | 'desc';
+  q?: string | undefined;
 }
 
 export type { Pagination } from './paging';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { optionalRecordId } from './fields';
 import { listQuerySchema } from './list';
+import { LISTS } from './list-definitions';
 import { MLFLOW_RUN_ID_PATTERN, MLFLOW_RUN_ID_RULE, MLFLOW_RUN_STATUSES, parseMlflowRunUrl, TRACKING_URI_RULE, trackingUriOf } from './mlflow-url';
 
 export * from './mlflow-url';
@@ -54,8 +55,7 @@ export const mlflowUpdateSchema = z.object({
 });
 export type MlflowUpdate = z.input<typeof mlflowUpdateSchema>;
 
-export const MLFLOW_SORT_FIELDS = ['trackedAt', 'name', 'status', 'startTime', 'refreshedAt'] as const;
-export const mlflowListQuerySchema = listQuerySchema(MLFLOW_SORT_FIELDS, 'trackedAt').extend({
+export const mlflowListQuerySchema = listQuerySchema(LISTS['mlflow-runs'], {
   runId: optionalRecordId.describe('Only those tied to this Seedbed run'),
   status: z.enum(MLFLOW_RUN_STATUSES, { error: `One of ${MLFLOW_RUN_STATUSES.join(', ')}` }).optional(),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { finiteNumber, int32, MAX_INT32, momentParam, optionalRecordId, recordId, safeInteger } from './fields';
 import { listQuerySchema } from './list';
-import { LABEL_MAX, LABEL_PATTERN, LABEL_RULE, MAX_LABELS, RUN_ENGINES, RUN_NAME_MAX, RUN_NAME_PATTERN, RUN_NAME_RULE, RUN_STATUSES, TASK_SORT_FIELDS, TASK_STATUSES } from './run-codes';
+import { LISTS } from './list-definitions';
+import { LABEL_MAX, LABEL_PATTERN, LABEL_RULE, MAX_LABELS, RUN_ENGINES, RUN_NAME_MAX, RUN_NAME_PATTERN, RUN_NAME_RULE, RUN_STATUSES, TASK_STATUSES } from './run-codes';
 
 export * from './run-codes';
 
@@ -176,11 +177,7 @@ export const runDetailSchema = runSummarySchema
   .describe('A run with its parameters and per-process progress');
 export type RunDetail = z.infer<typeof runDetailSchema>;
 
-export const RUN_SORT_FIELDS = ['submittedAt', 'name', 'status', 'pipelineId'] as const;
-
-export const runListQuerySchema = listQuerySchema(RUN_SORT_FIELDS, 'submittedAt').extend({
-  // Newest first.
-  order: z.enum(['asc', 'desc'], { error: 'Order is asc or desc' }).default('desc'),
+export const runListQuerySchema = listQuerySchema(LISTS.runs, {
   status: z.enum(RUN_STATUSES, { error: `One of ${RUN_STATUSES.join(', ')}` }).optional(),
   pipelineId: z
     .string()
@@ -271,7 +268,7 @@ export const runTaskParamsSchema = z.object({
   taskId: z.coerce.number({ error: 'A task number' }).int('A task number').min(0, 'A task number').max(MAX_INT32, `Task numbers go up to ${MAX_INT32}`),
 });
 
-export const runTasksQuerySchema = listQuerySchema(TASK_SORT_FIELDS, 'taskId').extend({
+export const runTasksQuerySchema = listQuerySchema(LISTS.tasks, {
   status: z.enum(TASK_STATUSES, { error: `A Nextflow task status: ${TASK_STATUSES.join(', ')}` }).optional(),
   process: z.string().trim().min(1).max(200).optional().describe('Only the tasks of this process (its full name)'),
 });

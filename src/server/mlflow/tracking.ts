@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   mlflowRunUiUrl,
@@ -11,13 +11,12 @@ import {
   type TrackedMlflowRun,
   type TrackedMlflowRunDetail,
 } from '../../contract/mlflow';
-import { pagination } from '../../contract/list';
 import type { Page } from '../../contract/paging';
 import type { Database } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
-import { escapeLike } from '../db/like';
 import { mlflowMetricHistories, mlflowRuns, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
+import { equalityFilters, readPage } from '../lists/list-service';
 import { describeError, type Logger } from '../log';
 import { MlflowError, type MlflowClient, type MlflowRunSnapshot } from './client';
 
@@ -244,28 +243,30 @@ export function createMlflowTracking({ db, client, log }: MlflowTrackingOptions)
     },
 
     async list(query: z.output<typeof mlflowListQuerySchema>): Promise<Page<TrackedMlflowRun>> {
-      const conditions: SQL[] = [];
-      if (query.q) {
-        const pattern = `%${escapeLike(query.q)}%`;
-        conditions.push(or(ilike(mlflowRuns.name, pattern), ilike(mlflowRuns.mlflowRunId, pattern), ilike(mlflowRuns.trackingUri, pattern), ilike(runs.name, pattern)) as SQL);
-      }
-      if (query.runId) conditions.push(eq(mlflowRuns.runId, query.runId));
-      if (query.status) conditions.push(eq(mlflowRuns.status, query.status));
-      const where = conditions.length > 0 ? and(...conditions) : undefined;
-      const sortColumn = { trackedAt: mlflowRuns.trackedAt, name: mlflowRuns.name, status: mlflowRuns.status, startTime: mlflowRuns.startTime, refreshedAt: mlflowRuns.refreshedAt }[query.sort];
-      const order = query.order === 'desc' ? desc : asc;
-      const [rows, [total]] = await Promise.all([
-        db
-          .select(summaryColumns)
-          .from(mlflowRuns)
-          .leftJoin(runs, eq(runs.id, mlflowRuns.runId))
-          .where(where)
-          .orderBy(order(sortColumn), order(mlflowRuns.id))
-          .limit(query.pageSize)
-          .offset(query.page * query.pageSize),
-        db.select({ value: count() }).from(mlflowRuns).leftJoin(runs, eq(runs.id, mlflowRuns.runId)).where(where),
-      ]);
-      return { data: rows.map(({ row, runName }) => toSummary(row, runName)), pagination: pagination(query.page, query.pageSize, total?.value ?? 0) };
+      const page = await readPage(
+        query,
+        {
+          order: {
+            columns: { trackedAt: mlflowRuns.trackedAt, name: mlflowRuns.name, status: mlflowRuns.status, startTime: mlflowRuns.startTime, refreshedAt: mlflowRuns.refreshedAt },
+            tieBreaker: mlflowRuns.id,
+          },
+          search: [mlflowRuns.name, mlflowRuns.mlflowRunId, mlflowRuns.trackingUri, runs.name],
+          filters: equalityFilters({ runId: mlflowRuns.runId, status: mlflowRuns.status }, query),
+        },
+        {
+          rows: (where, orderBy, limit, offset) =>
+            db
+              .select(summaryColumns)
+              .from(mlflowRuns)
+              .leftJoin(runs, eq(runs.id, mlflowRuns.runId))
+              .where(where)
+              .orderBy(...orderBy)
+              .limit(limit)
+              .offset(offset),
+          count: async (where) => (await db.select({ value: count() }).from(mlflowRuns).leftJoin(runs, eq(runs.id, mlflowRuns.runId)).where(where))[0]?.value ?? 0,
+        },
+      );
+      return { ...page, data: page.data.map(({ row, runName }) => toSummary(row, runName)) };
     },
 
     detail,

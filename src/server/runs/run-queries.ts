@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, eq, getTableColumns, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import {
   RUN_STATUSES,
   type ProcessProgress,
@@ -20,6 +20,8 @@ import {
 import { resultRows, type Database } from '../db/client';
 import { projects, runGroups, runs, runTasks, users } from '../db/schema';
 import { escapeLike } from '../db/like';
+import { equalityFilters, type ListOrder, readPage } from '../lists/list-service';
+import type { Page } from '../../contract/paging';
 
 /** Nextflow task states folded into the five a progress bar shows. */
 const PROGRESS_COLUMNS = sql`
@@ -141,23 +143,25 @@ export async function countRunsByDay(db: Database, query: RunDailyCountsQuery): 
   return { days, byStatus: RUN_STATUSES.map((status) => ({ status, counts: counts.get(status)! })), total };
 }
 
-export async function listRuns(db: Database, query: RunListQuery, userId: number) {
-  const where = runFilters(query, userId);
-  const direction = query.order === 'desc' ? desc : asc;
-  const column = { submittedAt: runs.submittedAt, name: runs.name, status: runs.status, pipelineId: runs.pipelineId }[query.sort];
-  const [rows, [total]] = await Promise.all([
-    summaries(db)
-      .where(where)
-      .orderBy(direction(column), direction(runs.id))
-      .limit(query.pageSize)
-      .offset(query.page * query.pageSize),
-    db.select({ value: count() }).from(runs).where(where),
-  ]);
+export async function listRuns(db: Database, query: RunListQuery, userId: number): Promise<Page<RunSummary>> {
+  const page = await readPage(
+    query,
+    { order: { columns: { submittedAt: runs.submittedAt, name: runs.name, status: runs.status, pipelineId: runs.pipelineId }, tieBreaker: runs.id }, filters: [runFilters(query, userId)] },
+    {
+      rows: (where, orderBy, limit, offset) =>
+        summaries(db)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      count: async (where) => (await db.select({ value: count() }).from(runs).where(where))[0]?.value ?? 0,
+    },
+  );
   const progress = await progressByRun(
     db,
-    rows.map((row) => row.id),
+    page.data.map((row) => row.id),
   );
-  return { rows: rows.map((row) => present(row, progress.get(row.id))), total: total?.value ?? 0 };
+  return { ...page, data: page.data.map((row) => present(row, progress.get(row.id))) };
 }
 
 export async function findRunSummary(db: Database, runId: number) {
@@ -172,15 +176,8 @@ export async function findRunSummaries(db: Database, runIds: number[]): Promise<
   return rows.map((row) => present(row, progress.get(row.id)));
 }
 
-export async function listTasks(db: Database, runId: number, query: RunTasksQuery): Promise<{ rows: RunTask[]; total: number }> {
-  const where = and(
-    eq(runTasks.runId, runId),
-    query.status ? eq(runTasks.status, query.status) : undefined,
-    query.process ? eq(runTasks.process, query.process) : undefined,
-    query.q ? or(ilike(runTasks.name, `%${escapeLike(query.q)}%`), ilike(runTasks.process, `%${escapeLike(query.q)}%`)) : undefined,
-  );
-  const direction = query.order === 'desc' ? desc : asc;
-  const column = {
+const TASK_ORDER: ListOrder<RunTasksQuery['sort']> = {
+  columns: {
     taskId: runTasks.taskId,
     name: runTasks.name,
     process: runTasks.process,
@@ -190,21 +187,30 @@ export async function listTasks(db: Database, runId: number, query: RunTasksQuer
     realtime: runTasks.realtime,
     cpuPercent: runTasks.cpuPercent,
     peakRss: runTasks.peakRss,
-  }[query.sort];
-  // Tasks without the value (still waiting) go last either way; the task id breaks ties.
-  const order = query.sort === 'taskId' ? [direction(runTasks.taskId)] : [sql`${column} IS NULL`, direction(column), asc(runTasks.taskId)];
+  },
+  // Tasks without the value (still waiting) go last either way; the task id, in its own order, breaks ties.
+  nullsLast: true,
+  tieBreaker: runTasks.taskId,
+  tieBreakerOrder: 'asc',
+};
+
+export async function listTasks(db: Database, runId: number, query: RunTasksQuery): Promise<Page<RunTask>> {
   const { runId: _runId, details: _details, ...listed } = getTableColumns(runTasks);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select(listed)
-      .from(runTasks)
-      .where(where)
-      .orderBy(...order)
-      .limit(query.pageSize)
-      .offset(query.page * query.pageSize),
-    db.select({ value: count() }).from(runTasks).where(where),
-  ]);
-  return { rows, total: total?.value ?? 0 };
+  return readPage(
+    query,
+    { order: TASK_ORDER, search: [runTasks.name, runTasks.process], filters: [eq(runTasks.runId, runId), ...equalityFilters({ status: runTasks.status, process: runTasks.process }, query)] },
+    {
+      rows: (where, orderBy, limit, offset) =>
+        db
+          .select(listed)
+          .from(runTasks)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      count: async (where) => (await db.select({ value: count() }).from(runTasks).where(where))[0]?.value ?? 0,
+    },
+  );
 }
 
 /** One task with all Nextflow reported of it, or null. */

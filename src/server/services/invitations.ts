@@ -1,9 +1,11 @@
-import { escapeLike } from '../db/like';
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, lte, or, type SQL } from 'drizzle-orm';
+import { and, count, eq, gt, isNotNull, isNull, lte, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { INVITATION_LIFETIME_DAYS, type Invitation, type InvitationStatus } from '../../contract/account';
+import type { LISTS, SortFieldOf } from '../../contract/list-definitions';
+import type { Page } from '../../contract/paging';
 import { hashToken } from '../auth/tokens';
+import { type ListQuery, readPage } from '../lists/list-service';
 import type { Database } from '../db/client';
 import { invitations, users } from '../db/schema';
 
@@ -50,28 +52,28 @@ export async function getInvitation(db: Database, id: number): Promise<Invitatio
   return row ? toResponse(row.invitation, row.inviter) : null;
 }
 
-export const INVITATION_SORT_FIELDS = ['createdAt', 'expiresAt', 'email'] as const;
-
-export async function listInvitations(
-  db: Database,
-  query: { page: number; pageSize: number; sort: (typeof INVITATION_SORT_FIELDS)[number]; order: 'asc' | 'desc'; q?: string | undefined; status?: InvitationStatus | undefined },
-) {
-  const now = new Date();
-  const where = and(
-    query.status ? statusCondition(query.status, now) : undefined,
-    query.q ? or(ilike(invitations.email, `%${escapeLike(query.q)}%`), ilike(invitations.note, `%${escapeLike(query.q)}%`)) : undefined,
+export async function listInvitations(db: Database, query: ListQuery<SortFieldOf<typeof LISTS.invitations>> & { status?: InvitationStatus | undefined }): Promise<Page<Invitation>> {
+  const page = await readPage(
+    query,
+    {
+      order: { columns: { createdAt: invitations.createdAt, expiresAt: invitations.expiresAt, email: invitations.email }, tieBreaker: invitations.id },
+      search: [invitations.email, invitations.note],
+      filters: [query.status ? statusCondition(query.status, new Date()) : undefined],
+    },
+    {
+      rows: (where, orderBy, limit, offset) =>
+        db
+          .select(selection)
+          .from(invitations)
+          .leftJoin(inviter, eq(inviter.id, invitations.invitedById))
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      count: async (where) => (await db.select({ value: count() }).from(invitations).where(where))[0]?.value ?? 0,
+    },
   );
-  const direction = query.order === 'desc' ? desc : asc;
-  const rows = await db
-    .select(selection)
-    .from(invitations)
-    .leftJoin(inviter, eq(inviter.id, invitations.invitedById))
-    .where(where)
-    .orderBy(direction(invitations[query.sort]), direction(invitations.id))
-    .limit(query.pageSize)
-    .offset(query.page * query.pageSize);
-  const [total] = await db.select({ value: count() }).from(invitations).where(where);
-  return { data: rows.map((row) => toResponse(row.invitation, row.inviter)), totalCount: total?.value ?? 0 };
+  return { ...page, data: page.data.map((row) => toResponse(row.invitation, row.inviter)) };
 }
 
 export function newInvitationToken(): { token: string; tokenHash: string; expiresAt: Date } {

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { createHash, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,12 +6,13 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { detectFileType, fileTypeOf, hasHeaderRow } from '../../contract/file-detection';
-import type { FileUploadValues, FileUse, StoredFile } from '../../contract/files';
-import { pagination } from '../../contract/list';
+import type { FileListQuery, FileUploadValues, FileUse, StoredFile } from '../../contract/files';
+import type { Page } from '../../contract/paging';
 import type { Database } from '../db/client';
 import { escapeLike } from '../db/like';
 import { experimentEntries, experiments, filesetFiles, filesets, files, fileTypes, projects, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
+import { readPage } from '../lists/list-service';
 import { contentProblem, headerOf } from './content-check';
 import { storageNameOf } from './names';
 import { type FileStorage, type Storages, type StorageLocation, storageAt } from './storage';
@@ -129,23 +130,9 @@ export function createFileStore(options: FileStoreOptions) {
 
   const byId = async (id: number): Promise<StoredFile> => present(await rowById(id));
 
-  async function list(query: {
-    page: number;
-    pageSize: number;
-    order: 'asc' | 'desc';
-    q?: string | undefined;
-    fileTypeId?: number | undefined;
-    fileType?: string | undefined;
-    mimeType?: string | undefined;
-    projectId?: number | undefined;
-    experimentId?: number | undefined;
-    accessionId?: number | undefined;
-    runId?: number | undefined;
-    filesetId?: number | undefined;
-    sha256?: string | undefined;
-    uploaded?: boolean | undefined;
-  }) {
-    const conditions: Array<SQL | undefined> = [
+  /** A page of stored files, newest first unless asked otherwise; `sort` has the one field the files list declares. */
+  async function list(query: Omit<FileListQuery, 'sort'> & Partial<Pick<FileListQuery, 'sort'>>): Promise<Page<StoredFile>> {
+    const filters: Array<SQL | undefined> = [
       query.fileTypeId ? eq(files.fileTypeId, query.fileTypeId) : undefined,
       query.fileType
         ? inArray(
@@ -167,19 +154,21 @@ export function createFileStore(options: FileStoreOptions) {
       query.filesetId ? inArray(files.id, db.select({ id: filesetFiles.fileId }).from(filesetFiles).where(eq(filesetFiles.filesetId, query.filesetId))) : undefined,
       query.sha256 ? eq(files.sha256, query.sha256) : undefined,
       query.uploaded === undefined ? undefined : query.uploaded ? isNull(files.runId) : isNotNull(files.runId),
-      query.q ? ilike(files.name, `%${escapeLike(query.q)}%`) : undefined,
     ];
-    const where = and(...conditions);
-    const direction = query.order === 'asc' ? asc : desc;
-    const [rows, [total]] = await Promise.all([
-      selectFiles()
-        .where(where)
-        .orderBy(direction(files.createdAt), direction(files.id))
-        .limit(query.pageSize)
-        .offset(query.page * query.pageSize),
-      db.select({ value: count() }).from(files).where(where),
-    ]);
-    return { data: rows.map(present), pagination: pagination(query.page, query.pageSize, total?.value ?? 0) };
+    const page = await readPage(
+      { ...query, sort: query.sort ?? 'createdAt' },
+      { order: { columns: { createdAt: files.createdAt }, tieBreaker: files.id }, search: [files.name], filters },
+      {
+        rows: (where, orderBy, limit, offset) =>
+          selectFiles()
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset),
+        count: async (where) => (await db.select({ value: count() }).from(files).where(where))[0]?.value ?? 0,
+      },
+    );
+    return { ...page, data: page.data.map(present) };
   }
 
   /** Checks what an upload says about its file before its bytes are read: type, records, size. */

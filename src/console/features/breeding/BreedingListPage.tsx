@@ -2,6 +2,7 @@ import { isImportable } from '../../../contract/breeding-codes';
 import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
+import { viewRoute } from '../../app/routes';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
 import { Button } from '../../ui/Button';
@@ -21,7 +22,7 @@ const ImportDialog = lazy(() => import('./ImportDialog'));
  * server writes it: the import template's columns, other records by name, so it imports back.
  */
 async function exportCsv(spec: EntitySpec): Promise<void> {
-  const state = parseTableState(window.location.search, { sort: spec.defaultSort, sortable: spec.sortable, filterNames: spec.filters.map((filter) => filter.name) });
+  const state = parseTableState(window.location.search, { sort: spec.list.defaultSort, sortable: spec.list.sortable, filterNames: Object.keys(spec.list.filters) });
   const query = new URLSearchParams(apiQuery({ ...state, page: 0, pageSize: 1 }));
   query.delete('page');
   query.delete('pageSize');
@@ -52,7 +53,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
               <RowMenu
                 label={`Actions for ${name}`}
                 items={[
-                  { label: 'Open', href: `${spec.viewRoute}?id=${info.row.original.id}` },
+                  { label: 'Open', href: viewRoute(spec.viewRoute, info.row.original.id) },
                   { label: 'Edit…', onSelect: () => setEditing(info.row.original) },
                   { label: 'Delete…', onSelect: () => setDeleting(info.row.original), tone: 'danger' },
                 ]}
@@ -88,18 +89,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
           New {spec.noun}
         </Button>
       </div>
-      <DataTable<Row>
-        urlState
-        path={spec.path}
-        what={spec.what}
-        columns={columns}
-        sortable={spec.sortable}
-        defaultSort={spec.defaultSort}
-        filters={spec.filters}
-        searchPlaceholder={spec.searchPlaceholder}
-        emptyHint={spec.emptyHint}
-        refreshKey={version}
-      />
+      <DataTable<Row> urlState list={spec.list} what={spec.what} columns={columns} searchPlaceholder={spec.searchPlaceholder} emptyHint={spec.emptyHint} refreshKey={version} />
       {editing !== undefined && (
         <Suspense fallback={null}>
           <EntityFormDialog
@@ -110,7 +100,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
               // A new cross plan is made to be filled in: go straight to its grid of crosses.
               if (editing === null && spec.key === 'cross-plans') {
                 notifyAfterNavigation('success', `Created cross plan ${String(saved[spec.nameField])}: add or paste its crosses below`);
-                window.location.assign(`${spec.viewRoute}?id=${saved.id}`);
+                window.location.assign(viewRoute(spec.viewRoute, saved.id));
                 return;
               }
               setEditing(undefined);

@@ -1,10 +1,14 @@
 import { ROUTES } from '../../app/routes';
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { BIOLOGICAL_STATUS_CODES, CROSS_PLAN_STATUSES, DESIGN_TYPES, LOCATION_TYPES, PROJECT_STATUSES, STUDY_TYPES } from '../../../contract/breeding-codes';
 import { countryNameOf } from '../../../contract/countries';
-import { type FilterFieldOf, RECORD_LISTS } from '../../../contract/record-lists';
-import type { TableFilter } from '../../ui/data-table/DataTable';
+import { humanize, type ListDefinition, LISTS, optionsOf } from '../../../contract/list-definitions';
+import { type TableFilter, toolbarFilters } from '../../ui/data-table/DataTable';
+import { listColumns } from '../../ui/data-table/list-columns';
+import { ViewLink } from '../../ui/ViewLink';
+
+export { humanize };
 
 export type Row = Record<string, unknown> & { id: number };
 
@@ -22,6 +26,8 @@ export interface FieldSpec {
 
 export interface EntitySpec<K extends EntityKey = EntityKey> {
   key: K;
+  /** The list's definition: path, sort fields, filters and column labels. */
+  list: (typeof LISTS)[EntityKey];
   path: string;
   /** Plural and singular, lower case. */
   what: string;
@@ -33,8 +39,8 @@ export interface EntitySpec<K extends EntityKey = EntityKey> {
   sortable: readonly string[];
   defaultSort: string;
   searchPlaceholder: string;
-  /** The contract's filters of this list (record-lists.ts), each with its label and input. */
-  filters: Array<TableFilter & { name: FilterFieldOf<K> }>;
+  /** The toolbar's filters, from the list's definition. */
+  filters: TableFilter[];
   fields: FieldSpec[];
   columns: Array<ColumnDef<Row, unknown>>;
   emptyHint: string;
@@ -42,23 +48,27 @@ export interface EntitySpec<K extends EntityKey = EntityKey> {
 
 export type EntityKey = 'projects' | 'experiments' | 'accessions' | 'sites' | 'file-types' | 'cross-plans';
 
-const options = (values: readonly string[], label: (value: string) => string = humanize) => values.map((value) => ({ value, label: label(value) }));
-export function humanize(value: string): string {
-  return value.replace(/_/g, ' ').replace(/^./, (first) => first.toUpperCase());
-}
-const column = createColumnHelper<Row>();
+const options = optionsOf;
 const text = (value: unknown): ReactNode => (value === null || value === undefined || value === '' ? <span className="text-stone-400">—</span> : String(value));
-const nameLink = (field: string, viewRoute: string) =>
-  column.accessor((row) => row[field], {
-    id: field,
-    header: 'Name',
-    cell: (info) => (
-      <a href={`${viewRoute}?id=${info.row.original.id}`} className="font-medium text-emerald-800 hover:underline">
-        {String(info.getValue())}
-      </a>
-    ),
-  });
-const plain = (id: string, header: string, format: (value: unknown) => ReactNode = text) => column.accessor((row) => row[id], { id, header, cell: (info) => format(info.getValue()) });
+/** The columns of a list, each with a format for its value; the first names the row and links to its page. */
+function columnsOf<K extends EntityKey>(key: K, viewRoute: string, formats: Partial<Record<ColumnIdOf<K>, (value: unknown, row: Row) => ReactNode>>): Array<ColumnDef<Row, unknown>> {
+  const definition: ListDefinition = LISTS[key];
+  const column = listColumns<Row, ListDefinition>(definition);
+  const formatOf: Partial<Record<string, (value: unknown, row: Row) => ReactNode>> = formats;
+  return Object.keys(definition.columns).map((id, index) =>
+    column(id, {
+      cell: (info) =>
+        index === 0 ? (
+          <ViewLink route={viewRoute} id={info.row.original.id} className="font-medium">
+            {String(info.getValue())}
+          </ViewLink>
+        ) : (
+          (formatOf[id] ?? text)(info.getValue(), info.row.original)
+        ),
+    }),
+  );
+}
+type ColumnIdOf<K extends EntityKey> = keyof (typeof LISTS)[K]['columns'] & string;
 const badge = (value: unknown) => (value ? <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700">{humanize(String(value))}</span> : text(value));
 /** Long text cut to `length` characters, the whole of it in the tooltip. */
 const clipped = (length: number) => (value: unknown) => {
@@ -68,19 +78,23 @@ const clipped = (length: number) => (value: unknown) => {
 };
 const list = (value: unknown) => (Array.isArray(value) && value.length > 0 ? value.join(', ') : text(null));
 
-const biologicalStatusOptions = Object.entries(BIOLOGICAL_STATUS_CODES).map(([value, label]) => ({ value, label: `${value} — ${label}` }));
+const biologicalStatusOptions = LISTS.accessions.filters.biologicalStatusOfAccessionCode.options;
 
 export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
   projects: {
     key: 'projects',
-    ...RECORD_LISTS.projects,
+    list: LISTS.projects,
+    path: LISTS.projects.path,
+    nameField: 'name',
+    sortable: LISTS.projects.sortable,
+    defaultSort: LISTS.projects.defaultSort,
+    filters: toolbarFilters(LISTS.projects),
     what: 'projects',
     noun: 'project',
     title: 'Projects',
     listRoute: ROUTES.projects,
     viewRoute: ROUTES.projectView,
     searchPlaceholder: 'Search name, lead or description',
-    filters: [{ name: 'status', label: 'Status', options: options(PROJECT_STATUSES) }],
     fields: [
       { name: 'name', label: 'Name', kind: 'text', required: true },
       { name: 'status', label: 'Status', kind: 'select', options: options(PROJECT_STATUSES), required: true },
@@ -89,22 +103,23 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
       { name: 'endDate', label: 'End date', kind: 'date' },
       { name: 'description', label: 'Description', kind: 'textarea' },
     ],
-    columns: [nameLink('name', ROUTES.projectView), plain('status', 'Status', badge), plain('leadName', 'Lead'), plain('startDate', 'Start'), plain('endDate', 'End')],
+    columns: columnsOf('projects', ROUTES.projectView, { status: badge }),
     emptyHint: 'No projects yet. Create the first one with “New project”: a breeding programme or a trial.',
   },
   experiments: {
     key: 'experiments',
-    ...RECORD_LISTS.experiments,
+    list: LISTS.experiments,
+    path: LISTS.experiments.path,
+    nameField: 'name',
+    sortable: LISTS.experiments.sortable,
+    defaultSort: LISTS.experiments.defaultSort,
+    filters: toolbarFilters(LISTS.experiments),
     what: 'experiments',
     noun: 'experiment',
     title: 'Experiments',
     listRoute: ROUTES.experiments,
     viewRoute: ROUTES.experimentView,
     searchPlaceholder: 'Search name, season or description',
-    filters: [
-      { name: 'studyType', label: 'Type', options: options(STUDY_TYPES) },
-      { name: 'designType', label: 'Design', options: options(DESIGN_TYPES, (value) => value.replace(/_/g, ' ')) },
-    ],
     fields: [
       { name: 'name', label: 'Name', kind: 'text', required: true },
       { name: 'projectId', label: 'Project', kind: 'reference', required: true, reference: { path: 'projects', nameField: 'name' } },
@@ -117,25 +132,23 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
       { name: 'endDate', label: 'End date', kind: 'date' },
       { name: 'description', label: 'Description', kind: 'textarea' },
     ],
-    columns: [nameLink('name', ROUTES.experimentView), plain('studyType', 'Type', badge), plain('year', 'Year'), plain('season', 'Season'), plain('designType', 'Design')],
+    columns: columnsOf('experiments', ROUTES.experimentView, { studyType: badge }),
     emptyHint: 'No experiments yet. Create a project first, then add its trials, nurseries and greenhouse experiments here.',
   },
   accessions: {
     key: 'accessions',
-    ...RECORD_LISTS.accessions,
+    list: LISTS.accessions,
+    path: LISTS.accessions.path,
+    nameField: 'germplasmName',
+    sortable: LISTS.accessions.sortable,
+    defaultSort: LISTS.accessions.defaultSort,
+    filters: toolbarFilters(LISTS.accessions),
     what: 'accessions',
     noun: 'accession',
     title: 'Accessions',
     listRoute: ROUTES.accessions,
     viewRoute: ROUTES.accessionView,
     searchPlaceholder: 'Search name, accession number or pedigree',
-    filters: [
-      { name: 'genus', label: 'Genus', type: 'text', placeholder: 'Triticum' },
-      { name: 'species', label: 'Species', type: 'text', placeholder: 'aestivum' },
-      { name: 'countryOfOriginCode', label: 'Country', type: 'text', placeholder: 'MEX' },
-      { name: 'instituteCode', label: 'Institute', type: 'text', placeholder: 'MEX002' },
-      { name: 'biologicalStatusOfAccessionCode', label: 'Biological status', options: biologicalStatusOptions },
-    ],
     fields: [
       { name: 'germplasmName', label: 'Germplasm name', kind: 'text', required: true },
       { name: 'accessionNumber', label: 'Accession number', kind: 'text' },
@@ -148,21 +161,15 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
       { name: 'biologicalStatusOfAccessionCode', label: 'Biological status', kind: 'select', options: biologicalStatusOptions },
       { name: 'synonyms', label: 'Synonyms', kind: 'list', hint: 'Separate with semicolons' },
     ],
-    columns: [
-      nameLink('germplasmName', ROUTES.accessionView),
-      plain('accessionNumber', 'Accession no.'),
-      column.accessor((row) => row.genus, {
-        id: 'genus',
-        header: 'Taxon',
-        cell: (info) => (
-          <span className="italic">
-            {String(info.row.original.genus)} {info.row.original.species ? String(info.row.original.species) : ''}
-          </span>
-        ),
-      }),
-      plain('pedigree', 'Pedigree', clipped(28)),
-      plain('countryOfOriginCode', 'Origin', (value) => (value ? <abbr title={countryNameOf(String(value))}>{String(value)}</abbr> : text(value))),
-      plain('biologicalStatusOfAccessionCode', 'Status', (value) =>
+    columns: columnsOf('accessions', ROUTES.accessionView, {
+      genus: (_, row) => (
+        <span className="italic">
+          {String(row.genus)} {row.species ? String(row.species) : ''}
+        </span>
+      ),
+      pedigree: clipped(28),
+      countryOfOriginCode: (value) => (value ? <abbr title={countryNameOf(String(value))}>{String(value)}</abbr> : text(value)),
+      biologicalStatusOfAccessionCode: (value) =>
         value ? (
           <span className="rounded-full bg-stone-100 px-2 py-0.5 text-xs font-medium text-stone-700" title={BIOLOGICAL_STATUS_CODES[value as keyof typeof BIOLOGICAL_STATUS_CODES] ?? ''}>
             {String(value)}
@@ -170,21 +177,24 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
         ) : (
           text(value)
         ),
-      ),
-      plain('synonyms', 'Synonyms', (value) => clipped(24)(Array.isArray(value) ? value.join(', ') : value)),
-    ],
+      synonyms: (value) => clipped(24)(Array.isArray(value) ? value.join(', ') : value),
+    }),
     emptyHint: 'No accessions yet. Add one with “New accession”, or import your germplasm list from CSV.',
   },
   sites: {
     key: 'sites',
-    ...RECORD_LISTS.sites,
+    list: LISTS.sites,
+    path: LISTS.sites.path,
+    nameField: 'locationName',
+    sortable: LISTS.sites.sortable,
+    defaultSort: LISTS.sites.defaultSort,
+    filters: toolbarFilters(LISTS.sites),
     what: 'sites',
     noun: 'site',
     title: 'Sites',
     listRoute: ROUTES.sites,
     viewRoute: ROUTES.siteView,
     searchPlaceholder: 'Search name, abbreviation or institute',
-    filters: [{ name: 'locationType', label: 'Type', options: options(LOCATION_TYPES) }],
     fields: [
       { name: 'locationName', label: 'Name', kind: 'text', required: true },
       { name: 'abbreviation', label: 'Abbreviation', kind: 'text' },
@@ -195,27 +205,23 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
       { name: 'elevation', label: 'Elevation (m)', kind: 'number' },
       { name: 'instituteName', label: 'Institute', kind: 'text' },
     ],
-    columns: [
-      nameLink('locationName', ROUTES.siteView),
-      plain('abbreviation', 'Abbr.'),
-      plain('locationType', 'Type', badge),
-      plain('countryCode', 'Country'),
-      plain('latitude', 'Latitude'),
-      plain('longitude', 'Longitude'),
-      plain('elevation', 'Elevation (m)'),
-    ],
+    columns: columnsOf('sites', ROUTES.siteView, { locationType: badge }),
     emptyHint: 'No sites yet. Add your field stations, greenhouses and labs with “New site”.',
   },
   'file-types': {
     key: 'file-types',
-    ...RECORD_LISTS['file-types'],
+    list: LISTS['file-types'],
+    path: LISTS['file-types'].path,
+    nameField: 'name',
+    sortable: LISTS['file-types'].sortable,
+    defaultSort: LISTS['file-types'].defaultSort,
+    filters: toolbarFilters(LISTS['file-types']),
     what: 'file types',
     noun: 'file type',
     title: 'File types',
     listRoute: ROUTES.fileTypes,
     viewRoute: ROUTES.fileTypeView,
     searchPlaceholder: 'Search name, MIME type or description',
-    filters: [],
     fields: [
       { name: 'name', label: 'Name', kind: 'text', required: true },
       { name: 'extensions', label: 'Extensions', kind: 'list', required: true, hint: 'Separate with semicolons, e.g. .vcf; .vcf.gz' },
@@ -223,26 +229,30 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
       { name: 'requiredColumns', label: 'Required columns', kind: 'list', hint: 'For tables: header columns every upload must have' },
       { name: 'description', label: 'Description', kind: 'textarea' },
     ],
-    columns: [nameLink('name', ROUTES.fileTypeView), plain('extensions', 'Extensions', list), plain('mimeType', 'MIME type'), plain('requiredColumns', 'Required columns', list)],
+    columns: columnsOf('file-types', ROUTES.fileTypeView, { extensions: list, requiredColumns: list }),
     emptyHint: 'No file types. Seedbed creates the usual ones on first start; add others with “New file type”.',
   },
   'cross-plans': {
     key: 'cross-plans',
-    ...RECORD_LISTS['cross-plans'],
+    list: LISTS['cross-plans'],
+    path: LISTS['cross-plans'].path,
+    nameField: 'name',
+    sortable: LISTS['cross-plans'].sortable,
+    defaultSort: LISTS['cross-plans'].defaultSort,
+    filters: toolbarFilters(LISTS['cross-plans']),
     what: 'cross plans',
     noun: 'cross plan',
     title: 'Cross plans',
     listRoute: ROUTES.crossPlans,
     viewRoute: ROUTES.crossPlanView,
     searchPlaceholder: 'Search name or description',
-    filters: [{ name: 'status', label: 'Status', options: options(CROSS_PLAN_STATUSES) }],
     fields: [
       { name: 'name', label: 'Name', kind: 'text', required: true },
       { name: 'projectId', label: 'Project', kind: 'reference', required: true, reference: { path: 'projects', nameField: 'name' } },
       { name: 'status', label: 'Status', kind: 'select', options: options(CROSS_PLAN_STATUSES), required: true },
       { name: 'description', label: 'Description', kind: 'textarea' },
     ],
-    columns: [nameLink('name', ROUTES.crossPlanView), plain('status', 'Status', badge), plain('description', 'Description')],
+    columns: columnsOf('cross-plans', ROUTES.crossPlanView, { status: badge }),
     emptyHint: 'No cross plans yet. Create one for a project, then plan its crosses in the grid.',
   },
 };

@@ -4,28 +4,28 @@ import { downloadStoredFile } from '../../lib/download';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { listColumns } from '../../ui/data-table/list-columns';
+import { ViewLink } from '../../ui/ViewLink';
+import { LISTS } from '../../../contract/list-definitions';
 import { RUN_VIEW_ROUTE } from '../runs/RunsTable';
 
 const column = createColumnHelper<StoredFile>();
-// Each column has its own value type; the table takes them as one list.
-const columns = [
-  column.accessor('name', { id: 'name', header: 'File', enableSorting: false, cell: (info) => <span className="font-mono text-xs">{info.getValue()}</span> }),
-  column.accessor('fileTypeName', { id: 'type', header: 'Type', enableSorting: false, cell: (info) => info.getValue() ?? <span className="text-stone-400">untyped</span> }),
-  column.accessor('sizeBytes', { id: 'size', header: 'Size', enableSorting: false, cell: (info) => formatBytes(info.getValue()) }),
-  column.accessor('runName', {
-    id: 'run',
-    header: 'From run',
-    enableSorting: false,
-    cell: (info) =>
-      info.row.original.runId ? (
-        <a className="text-emerald-800 hover:underline" href={`${RUN_VIEW_ROUTE}?id=${info.row.original.runId}`}>
-          {info.getValue()}
-        </a>
+const listColumn = listColumns<StoredFile, typeof LISTS.files>(LISTS.files);
+const columns: Array<ColumnDef<StoredFile, unknown>> = [
+  listColumn('name', { cell: ({ row }) => <span className="font-mono text-xs">{row.original.name}</span> }),
+  listColumn('type', { cell: ({ row }) => row.original.fileTypeName ?? <span className="text-stone-400">untyped</span> }),
+  listColumn('size', { cell: ({ row }) => formatBytes(row.original.sizeBytes) }),
+  listColumn('run', {
+    cell: ({ row }) =>
+      row.original.runId ? (
+        <ViewLink route={RUN_VIEW_ROUTE} id={row.original.runId}>
+          {row.original.runName}
+        </ViewLink>
       ) : (
         <span className="text-stone-400">uploaded</span>
       ),
   }),
-  column.accessor('createdAt', { id: 'createdAt', header: 'Stored', cell: (info) => formatDateTime(info.getValue()) }),
+  listColumn('createdAt', { cell: ({ row }) => formatDateTime(row.original.createdAt) }),
   column.display({
     id: 'download',
     header: () => <span className="sr-only">Download</span>,
@@ -35,18 +35,15 @@ const columns = [
       </Button>
     ),
   }),
-] as Array<ColumnDef<StoredFile, unknown>>;
+];
 
 /** Stored files (uploads and run outputs), newest first. */
 export function FilesTable({ fixedFilters }: { fixedFilters: Record<string, string> }) {
   return (
     <DataTable<StoredFile>
-      path="files"
+      list={LISTS.files}
       what="files"
       columns={columns}
-      sortable={['createdAt']}
-      defaultSort="createdAt"
-      defaultOrder="desc"
       searchPlaceholder="Search file names"
       emptyHint="No files yet: run outputs and uploads for it appear here."
       fixedFilters={fixedFilters}

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import type { MlflowRefreshAll, TrackedMlflowRun } from '../../../contract/mlflow';
-import { MLFLOW_RUN_STATUSES } from '../../../contract/mlflow-url';
+import { LISTS } from '../../../contract/list-definitions';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { ROUTES } from '../../app/routes';
@@ -11,11 +11,13 @@ import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { listColumns } from '../../ui/data-table/list-columns';
 import { KeyMetrics, MlflowStatusBadge } from './mlflow-ui';
 import { ViewLink } from '../../ui/ViewLink';
 
 const TrackMlflowForm = lazy(() => import('./TrackMlflowForm'));
 
+const column = listColumns<TrackedMlflowRun, (typeof LISTS)['mlflow-runs']>(LISTS['mlflow-runs']);
 const compareRoute = (ids: number[]) => `${ROUTES.mlflowCompare}?ids=${ids.join(',')}`;
 
 /**
@@ -56,20 +58,16 @@ export default function MlflowRunsPage() {
           />
         ),
       },
-      {
-        id: 'name',
-        header: 'Name',
+      column('name', {
         cell: ({ row }) => (
           <ViewLink route={ROUTES.mlflowRunView} id={row.original.id} className="font-medium">
             {row.original.name}
           </ViewLink>
         ),
-      },
-      { id: 'status', header: 'Status', cell: ({ row }) => <MlflowStatusBadge status={row.original.status} deleted={row.original.deletedInMlflowAt !== null} /> },
-      { id: 'metrics', header: 'Latest metrics', cell: ({ row }) => <KeyMetrics metrics={row.original.latestMetrics} /> },
-      {
-        id: 'run',
-        header: 'Seedbed run',
+      }),
+      column('status', { cell: ({ row }) => <MlflowStatusBadge status={row.original.status} deleted={row.original.deletedInMlflowAt !== null} /> }),
+      column('metrics', { cell: ({ row }) => <KeyMetrics metrics={row.original.latestMetrics} /> }),
+      column('run', {
         cell: ({ row }) =>
           row.original.runId ? (
             <ViewLink route={ROUTES.runView} id={row.original.runId}>
@@ -78,18 +76,16 @@ export default function MlflowRunsPage() {
           ) : (
             <span className="text-stone-400">—</span>
           ),
-      },
-      { id: 'startTime', header: 'Started', cell: ({ row }) => formatDateTime(row.original.startTime) },
-      {
-        id: 'refreshedAt',
-        header: 'Refreshed',
+      }),
+      column('startTime', { cell: ({ row }) => formatDateTime(row.original.startTime) }),
+      column('refreshedAt', {
         cell: ({ row }) => (
           <span className={row.original.refreshError ? 'text-amber-800' : undefined} title={row.original.refreshError ?? undefined}>
             {formatDateTime(row.original.refreshedAt)}
             {row.original.refreshError && ' ⚠'}
           </span>
         ),
-      },
+      }),
       {
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
@@ -145,13 +141,11 @@ export default function MlflowRunsPage() {
           </div>
           <DataTable<TrackedMlflowRun>
             urlState
-            path="mlflow-runs"
+            list={LISTS['mlflow-runs']}
+            // Newest first here; the API's default order is oldest first.
+            defaultOrder="desc"
             what="tracked MLflow runs"
             columns={columns}
-            sortable={['name', 'status', 'startTime', 'refreshedAt']}
-            defaultSort="trackedAt"
-            defaultOrder="desc"
-            filters={[{ name: 'status', label: 'Status', options: MLFLOW_RUN_STATUSES.map((status) => ({ value: status, label: status })) }]}
             searchPlaceholder="Search name, run id, tracking URI or Seedbed run"
             emptyHint="No MLflow runs tracked yet. Paste a run’s address from MLflow’s UI above to keep its metrics beside your Seedbed runs."
             refreshKey={version}

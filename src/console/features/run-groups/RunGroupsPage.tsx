@@ -1,29 +1,28 @@
-import { RECORD_LISTS } from '../../../contract/record-lists';
-import { ROUTES } from '../../app/routes';
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import { LISTS } from '../../../contract/list-definitions';
+import { ROUTES, viewRoute } from '../../app/routes';
 import { lazy, Suspense, useState } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { listColumns } from '../../ui/data-table/list-columns';
+import { ViewLink } from '../../ui/ViewLink';
 import type { RunGroup } from '../../../contract/runs';
 
 const RunGroupDialog = lazy(() => import('./RunGroupDialog'));
 export const RUN_GROUP_VIEW = ROUTES.runGroupView;
-const column = createColumnHelper<RunGroup>();
+const column = listColumns<RunGroup, (typeof LISTS)['run-groups']>(LISTS['run-groups']);
 const columns = [
-  column.accessor('name', {
-    id: 'name',
-    header: 'Name',
-    cell: (info) => (
-      <a href={`${RUN_GROUP_VIEW}?id=${info.row.original.id}`} className="font-medium text-emerald-800 hover:underline">
-        {info.getValue()}
-      </a>
+  column('name', {
+    cell: ({ row }) => (
+      <ViewLink route={RUN_GROUP_VIEW} id={row.original.id} className="font-medium">
+        {row.original.name}
+      </ViewLink>
     ),
   }),
-  column.accessor('description', { id: 'description', header: 'Description', enableSorting: false, cell: (info) => info.getValue() ?? <span className="text-stone-400">—</span> }),
-  column.accessor('createdAt', { id: 'createdAt', header: 'Created', cell: (info) => formatDateTime(info.getValue()) }),
-] as Array<ColumnDef<RunGroup, unknown>>;
+  column('description', { cell: ({ row }) => row.original.description ?? <span className="text-stone-400">—</span> }),
+  column('createdAt', { cell: ({ row }) => formatDateTime(row.original.createdAt) }),
+];
 
 /** `/pipeline-group/list`: named groups of runs (a breeding cycle, a benchmark campaign). */
 export default function RunGroupsPage() {
@@ -40,17 +39,15 @@ export default function RunGroupsPage() {
     >
       <DataTable<RunGroup>
         urlState
-        path="run-groups"
+        list={LISTS['run-groups']}
         what="run groups"
         columns={columns}
-        sortable={RECORD_LISTS['run-groups'].sortable}
-        defaultSort={RECORD_LISTS['run-groups'].defaultSort}
         searchPlaceholder="Search name or description"
         emptyHint="No run groups yet. Create one here or from a launch form, then add runs to it when you launch them."
       />
       {creating && (
         <Suspense fallback={null}>
-          <RunGroupDialog group={null} onClose={() => setCreating(false)} onSaved={(group) => window.location.assign(`${RUN_GROUP_VIEW}?id=${group.id}`)} />
+          <RunGroupDialog group={null} onClose={() => setCreating(false)} onSaved={(group) => window.location.assign(viewRoute(RUN_GROUP_VIEW, group.id))} />
         </Suspense>
       )}
     </ConsoleShell>

@@ -1,6 +1,6 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { RUN_STATUSES, TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
+import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { Page } from '../../../contract/paging';
 import type { PipelineList } from '../../../contract/pipelines';
 import type { RunGroup, RunSummary } from '../../../contract/runs';
@@ -9,7 +9,10 @@ import { formatDateTime, formatDuration } from '../../lib/format';
 import { useLiveRefresh } from '../../lib/live-events';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
-import { DataTable, type TableFilter } from '../../ui/data-table/DataTable';
+import { DataTable } from '../../ui/data-table/DataTable';
+import { listColumns } from '../../ui/data-table/list-columns';
+import { ViewLink } from '../../ui/ViewLink';
+import { LISTS } from '../../../contract/list-definitions';
 import { RowMenu } from '../../ui/RowMenu';
 import { type RunChange, RunChangeDialogs } from './run-changes';
 import { ProgressBar, StatusBadge } from './status';
@@ -19,6 +22,9 @@ export type RunRow = RunSummary;
 
 export const RUN_VIEW_ROUTE = ROUTES.runView;
 const column = createColumnHelper<RunRow>();
+const listColumn = listColumns<RunRow, typeof LISTS.runs>(LISTS.runs);
+/** Start to end, or to now while it runs; null before it starts. */
+const durationOf = (run: RunRow) => (run.startedAt ? (run.completedAt ? Date.parse(run.completedAt) : Date.now()) - Date.parse(run.startedAt) : null);
 const isOpen = (run: RunRow) => !TERMINAL_RUN_STATUSES.has(run.status);
 
 interface ColumnContext {
@@ -47,40 +53,28 @@ function columns({ pipelineLabels, selected, toggle, act }: ColumnContext): Arra
         />
       ),
     }),
-    column.accessor('name', {
-      id: 'name',
-      header: 'Name',
-      cell: (info) => (
-        <a href={viewRoute(RUN_VIEW_ROUTE, info.row.original.id)} className="font-medium text-emerald-800 hover:underline">
-          {info.getValue()}
-        </a>
+    listColumn('name', {
+      cell: ({ row }) => (
+        <ViewLink route={RUN_VIEW_ROUTE} id={row.original.id} className="font-medium">
+          {row.original.name}
+        </ViewLink>
       ),
     }),
-    column.accessor('pipelineId', {
-      id: 'pipelineId',
-      header: 'Pipeline',
-      cell: (info) => (
-        <span className="whitespace-nowrap" title={info.getValue()}>
-          {pipelineLabels.get(info.getValue()) ?? info.getValue()}
+    listColumn('pipelineId', {
+      cell: ({ row }) => (
+        <span className="whitespace-nowrap" title={row.original.pipelineId}>
+          {pipelineLabels.get(row.original.pipelineId) ?? row.original.pipelineId}
         </span>
       ),
     }),
-    column.accessor('status', { id: 'status', header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
-    column.accessor('progress', {
-      id: 'progress',
-      header: 'Progress',
-      enableSorting: false,
-      cell: (info) => <ProgressBar done={info.getValue().done} total={info.getValue().total} failed={info.getValue().failed} label={`${info.row.original.name} tasks done`} />,
+    listColumn('status', { cell: ({ row }) => <StatusBadge status={row.original.status} /> }),
+    listColumn('progress', {
+      cell: ({ row }) => <ProgressBar done={row.original.progress.done} total={row.original.progress.total} failed={row.original.progress.failed} label={`${row.original.name} tasks done`} />,
     }),
-    column.accessor('groupName', { id: 'group', header: 'Run group', enableSorting: false, cell: (info) => info.getValue() ?? <span className="text-stone-400">—</span> }),
-    column.accessor((row) => row.launchedBy?.name || row.launchedBy?.email || '—', { id: 'launchedBy', header: 'Launched by', enableSorting: false }),
-    column.accessor('submittedAt', { id: 'submittedAt', header: 'Submitted', cell: (info) => <span className="whitespace-nowrap">{formatDateTime(info.getValue())}</span> }),
-    column.accessor((row) => (row.startedAt ? (row.completedAt ? Date.parse(row.completedAt) : Date.now()) - Date.parse(row.startedAt) : null), {
-      id: 'duration',
-      header: 'Duration',
-      enableSorting: false,
-      cell: (info) => formatDuration(info.getValue()),
-    }),
+    listColumn('group', { cell: ({ row }) => row.original.groupName ?? <span className="text-stone-400">—</span> }),
+    listColumn('launchedBy', { value: (row) => row.launchedBy?.name || row.launchedBy?.email || '—' }),
+    listColumn('submittedAt', { cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.submittedAt)}</span> }),
+    listColumn('duration', { value: durationOf, cell: ({ row }) => formatDuration(durationOf(row.original)) }),
     column.display({
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
@@ -142,16 +136,10 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
   const groups = useRequest<Page<RunGroup>>(withFilters ? 'run-groups?pageSize=1000&sort=name' : null);
   const pipelineLabels = useMemo(() => new Map((pipelines.data?.data ?? []).map((pipeline) => [pipeline.id, pipeline.label])), [pipelines.data]);
   const tableColumns = useMemo(() => columns({ pipelineLabels, selected, toggle, act: setChange }), [pipelineLabels, selected, toggle]);
-  const filters: TableFilter[] = withFilters
-    ? [
-        { name: 'status', label: 'Status', options: RUN_STATUSES.map((status) => ({ value: status, label: status.charAt(0) + status.slice(1).toLowerCase() })) },
-        { name: 'pipelineId', label: 'Pipeline', options: (pipelines.data?.data ?? []).map((pipeline) => ({ value: pipeline.id, label: pipeline.label })) },
-        { name: 'groupId', label: 'Run group', options: (groups.data?.data ?? []).map((group) => ({ value: String(group.id), label: group.name })) },
-        { name: 'mine', label: 'Launched by', options: [{ value: 'true', label: 'Me' }] },
-        { name: 'after', label: 'Submitted from', type: 'date' },
-        { name: 'before', label: 'Before', type: 'date' },
-      ]
-    : [];
+  const filterOptions = {
+    pipelineId: (pipelines.data?.data ?? []).map((pipeline) => ({ value: pipeline.id, label: pipeline.label })),
+    groupId: (groups.data?.data ?? []).map((group) => ({ value: String(group.id), label: group.name })),
+  };
   const chosen = [...selected.values()].map((run) => latest.get(run.id) ?? run);
   const cancellable = chosen.filter(isOpen);
   return (
@@ -184,13 +172,11 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
         </div>
       )}
       <DataTable<RunRow>
-        path="runs"
+        list={LISTS.runs}
         what="runs"
         columns={tableColumns}
-        sortable={['name', 'pipelineId', 'status', 'submittedAt']}
-        defaultSort="submittedAt"
-        defaultOrder="desc"
-        filters={filters}
+        withFilters={withFilters}
+        filterOptions={filterOptions}
         searchPlaceholder="Search runs, or status:running pipeline:nf-gdip label:… after:2026-01-01"
         emptyHint={
           <>

@@ -1,26 +1,26 @@
-import type { ColumnDef } from '@tanstack/react-table';
+import { LISTS } from '../../../contract/list-definitions';
 import type { Fileset } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES } from '../../app/routes';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { listColumns } from '../../ui/data-table/list-columns';
 import { ViewLink } from '../../ui/ViewLink';
 
-const columns: Array<ColumnDef<Fileset, unknown>> = [
-  {
-    id: 'name',
-    header: 'Name',
+const column = listColumns<Fileset, typeof LISTS.filesets>(LISTS.filesets);
+const columns = [
+  column('name', {
     cell: ({ row }) => (
       <ViewLink route={ROUTES.filesetView} id={row.original.id} className="font-medium">
         {row.original.name}
       </ViewLink>
     ),
-  },
-  { id: 'project', header: 'Project', cell: ({ row }) => row.original.projectName ?? <span className="text-stone-400">—</span> },
-  { id: 'experiment', header: 'Experiment', cell: ({ row }) => row.original.experimentName ?? <span className="text-stone-400">—</span> },
-  { id: 'files', header: 'Files', cell: ({ row }) => `${row.original.fileCount} · ${formatBytes(row.original.totalBytes)}` },
-  { id: 'updatedAt', header: 'Updated', cell: ({ row }) => formatDateTime(row.original.updatedAt) },
+  }),
+  column('project', { cell: ({ row }) => row.original.projectName ?? <span className="text-stone-400">—</span> }),
+  column('experiment', { cell: ({ row }) => row.original.experimentName ?? <span className="text-stone-400">—</span> }),
+  column('files', { cell: ({ row }) => `${row.original.fileCount} · ${formatBytes(row.original.totalBytes)}` }),
+  column('updatedAt', { cell: ({ row }) => formatDateTime(row.original.updatedAt) }),
 ];
 
 /** `/upload/filesets`: the named sets of stored files that discovery and prediction results read. */
@@ -29,12 +29,9 @@ export default function FilesetsPage() {
     <ConsoleShell title="Filesets" route={ROUTES.filesets} backHref={ROUTES.uploadGdipResults} backLabel="Upload GDIP Results">
       <Card>
         <DataTable<Fileset>
-          path="filesets"
+          list={LISTS.filesets}
           what="filesets"
           columns={columns}
-          sortable={['name', 'updatedAt']}
-          defaultSort="updatedAt"
-          defaultOrder="desc"
           searchPlaceholder="Search fileset names"
           emptyHint={
             <>

@@ -1,19 +1,22 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { ListDefinition, ListFilter, ListOption } from '../../../contract/list-definitions';
 import type { Page } from '../../../contract/paging';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../Button';
 import { LoadError } from '../LoadError';
 import { apiQuery, PAGE_SIZES, useTableState } from './table-state';
 
-export interface TableFilter {
+/** A filter of the toolbar: one the list's definition declares with a variant, by its name. */
+export interface TableFilter extends ListFilter {
   name: string;
-  label: string;
-  /** A choice among `options` (the default), a date (YYYY-MM-DD) picked on a calendar, or text typed (exact, case as the API treats it). */
-  type?: 'select' | 'date' | 'text';
-  options?: Array<{ value: string; label: string }>;
-  /** For text: what to type, e.g. "MEX". */
-  placeholder?: string;
+}
+
+/** The definition's filters the toolbar offers, with the options of those whose choices are other records. */
+export function toolbarFilters(list: ListDefinition, options: Partial<Record<string, readonly ListOption[]>> = {}): TableFilter[] {
+  return Object.entries(list.filters)
+    .filter(([, filter]) => filter.variant !== undefined)
+    .map(([name, filter]) => ({ name, ...filter, ...(options[name] ? { options: options[name] } : {}) }));
 }
 
 /** A typed filter, sent 300 ms after the last key like the search box. */
@@ -37,17 +40,36 @@ function TextFilter({ id, value, placeholder, onChange }: { id: string; value: s
   );
 }
 
-export interface DataTableProps<Row> {
+interface ListSource<Filter extends string> {
+  /** The list: its path, sort fields, default order and filters (src/contract/list-definitions.ts). */
+  list: ListDefinition<string, Filter>;
+  /** Its path when the definition's has a placeholder (a run's tasks: runs/7/tasks). */
+  path?: string;
+  /** The order a first view shows, when it is not the API's default (tracked MLflow runs: newest first). */
+  defaultOrder?: 'asc' | 'desc';
+  /** Whether the toolbar offers the definition's filters (a list embedded in another page may leave them out). */
+  withFilters?: boolean;
+  /** The choices of filters whose options are other records (pipelines, run groups), by filter name. */
+  filterOptions?: Partial<Record<Filter, readonly ListOption[]>>;
+}
+
+/** A table not yet on a list definition (pages that still pass its path and sort fields themselves). */
+interface PathSource {
+  list?: undefined;
   /** API list path, e.g. 'accessions'. */
   path: string;
-  /** What a row is, plural, for messages: 'accessions'. */
-  what: string;
-  columns: Array<ColumnDef<Row, unknown>>;
   /** Column ids the API can sort by. */
   sortable: readonly string[];
   defaultSort: string;
   defaultOrder?: 'asc' | 'desc';
   filters?: TableFilter[];
+}
+
+export type DataTableProps<Row, Filter extends string = string> = (ListSource<Filter> | PathSource) & {
+  /** What a row is, plural, for messages: 'accessions'. */
+  what: string;
+  /** The list's columns, made with `listColumns(definition)`, and display columns. */
+  columns: Array<ColumnDef<Row, unknown>>;
   searchPlaceholder: string;
   /** Shown when there are no rows at all: what to do next. */
   emptyHint: ReactNode;
@@ -61,6 +83,19 @@ export interface DataTableProps<Row> {
   onData?: (rows: Row[]) => void;
   /** A newer version of a row than the page loaded (a run pushed by the live stream), or the row itself. */
   rowOverride?: (row: Row) => Row;
+};
+
+/** Path, sort fields, default order and toolbar filters, from the definition or as given. */
+function sourceOf(props: ListSource<string> | PathSource) {
+  if (props.list === undefined) return { path: props.path, sortable: props.sortable, defaultSort: props.defaultSort, defaultOrder: props.defaultOrder ?? 'asc', filters: props.filters ?? [] };
+  const { list } = props;
+  return {
+    path: props.path ?? list.path,
+    sortable: list.sortable,
+    defaultSort: list.defaultSort,
+    defaultOrder: props.defaultOrder ?? list.defaultOrder,
+    filters: props.withFilters === false ? [] : toolbarFilters(list, props.filterOptions ?? {}),
+  };
 }
 
 function recordKey(row: unknown, index: number): string {
@@ -69,22 +104,9 @@ function recordKey(row: unknown, index: number): string {
 }
 
 /** The one table of the console: server-side search, sort, filters and paging, state in the URL. */
-export function DataTable<Row>({
-  path,
-  what,
-  columns,
-  sortable,
-  defaultSort,
-  defaultOrder = 'asc',
-  filters = [],
-  searchPlaceholder,
-  emptyHint,
-  refreshKey,
-  fixedFilters,
-  urlState,
-  onData,
-  rowOverride,
-}: DataTableProps<Row>) {
+export function DataTable<Row, Filter extends string = string>(props: DataTableProps<Row, Filter>) {
+  const { what, columns, searchPlaceholder, emptyHint, refreshKey, fixedFilters, urlState, onData, rowOverride } = props;
+  const { path, sortable, defaultSort, defaultOrder, filters } = sourceOf(props);
   const [state, update, ready] = useTableState({ sort: defaultSort, order: defaultOrder, sortable, filterNames: filters.map((filter) => filter.name) }, urlState);
   const [search, setSearch] = useState(state.q);
   useEffect(() => setSearch(state.q), [state.q]);
@@ -126,14 +148,14 @@ export function DataTable<Row>({
         {filters.map((filter) => (
           <label key={filter.name} htmlFor={`${path}-filter-${filter.name}`} className="max-w-full min-w-0 text-xs font-medium text-stone-600">
             {filter.label}
-            {filter.type === 'text' ? (
+            {filter.variant === 'text' ? (
               <TextFilter
                 id={`${path}-filter-${filter.name}`}
                 value={state.filters[filter.name] ?? ''}
                 placeholder={filter.placeholder}
                 onChange={(value) => update({ filters: { ...state.filters, [filter.name]: value }, page: 0 })}
               />
-            ) : filter.type === 'date' ? (
+            ) : filter.variant === 'date' ? (
               <input
                 id={`${path}-filter-${filter.name}`}
                 type="date"

@@ -1,15 +1,16 @@
 import { accessionRecordSchema } from '../../../contract/records';
 import { accessionInputSchema } from '../../../contract/breeding';
 import { accessions, experimentEntries, plannedCrosses } from '../../db/schema';
-import { resourceRouter } from './resource-router';
+import { recordRouter } from './record-router';
 
 /** Accessions: BrAPI germplasm, with MCPD codes. */
-export const accessionsRouter = resourceRouter({
+export const accessionsRouter = recordRouter({
   list: 'accessions',
   tag: 'Accessions',
   noun: 'accession',
   table: accessions,
   idColumn: accessions.id,
+  nameField: 'germplasmName',
   nameColumn: accessions.germplasmName,
   input: accessionInputSchema,
   record: accessionRecordSchema,

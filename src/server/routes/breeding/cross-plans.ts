@@ -2,15 +2,16 @@ import { crossPlanRecordSchema } from '../../../contract/records';
 import { crossPlanInputSchema } from '../../../contract/breeding';
 import { crossPlans, plannedCrosses, projects } from '../../db/schema';
 import { crossPlanExportRows } from './export-rows';
-import { resourceRouter } from './resource-router';
+import { recordRouter } from './record-router';
 
 /** Cross plans: BrAPI crossing projects. Their planned crosses are in crosses.ts. */
-export const crossPlansRouter = resourceRouter({
+export const crossPlansRouter = recordRouter({
   list: 'cross-plans',
   tag: 'Cross plans',
   noun: 'cross plan',
   table: crossPlans,
   idColumn: crossPlans.id,
+  nameField: 'name',
   nameColumn: crossPlans.name,
   input: crossPlanInputSchema,
   record: crossPlanRecordSchema,

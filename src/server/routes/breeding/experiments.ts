@@ -2,15 +2,16 @@ import { experimentRecordSchema } from '../../../contract/records';
 import { experimentInputSchema } from '../../../contract/breeding';
 import { experimentEntries, experiments, projects, sites } from '../../db/schema';
 import { experimentExportRows } from './export-rows';
-import { resourceRouter } from './resource-router';
+import { recordRouter } from './record-router';
 
 /** Experiments: BrAPI studies. */
-export const experimentsRouter = resourceRouter({
+export const experimentsRouter = recordRouter({
   list: 'experiments',
   tag: 'Experiments',
   noun: 'experiment',
   table: experiments,
   idColumn: experiments.id,
+  nameField: 'name',
   nameColumn: experiments.name,
   input: experimentInputSchema,
   record: experimentRecordSchema,

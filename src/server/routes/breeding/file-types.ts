@@ -1,15 +1,16 @@
 import { fileTypeRecordSchema } from '../../../contract/records';
 import { fileTypeInputSchema } from '../../../contract/breeding';
 import { files, fileTypes } from '../../db/schema';
-import { resourceRouter } from './resource-router';
+import { recordRouter } from './record-router';
 
 /** File types: what uploads and run outputs are checked against. */
-export const fileTypesRouter = resourceRouter({
+export const fileTypesRouter = recordRouter({
   list: 'file-types',
   tag: 'File types',
   noun: 'file type',
   table: fileTypes,
   idColumn: fileTypes.id,
+  nameField: 'name',
   nameColumn: fileTypes.name,
   input: fileTypeInputSchema,
   record: fileTypeRecordSchema,

@@ -1,15 +1,16 @@
 import { projectRecordSchema } from '../../../contract/records';
 import { projectInputSchema } from '../../../contract/breeding';
 import { crossPlans, experiments, projects } from '../../db/schema';
-import { resourceRouter } from './resource-router';
+import { recordRouter } from './record-router';
 
 /** Projects: BrAPI programs and trials. */
-export const projectsRouter = resourceRouter({
+export const projectsRouter = recordRouter({
   list: 'projects',
   tag: 'Projects',
   noun: 'project',
   table: projects,
   idColumn: projects.id,
+  nameField: 'name',
   nameColumn: projects.name,
   input: projectInputSchema,
   record: projectRecordSchema,

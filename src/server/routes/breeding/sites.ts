@@ -1,15 +1,16 @@
 import { siteRecordSchema } from '../../../contract/records';
 import { siteInputSchema } from '../../../contract/breeding';
 import { experiments, sites } from '../../db/schema';
-import { resourceRouter } from './resource-router';
+import { recordRouter } from './record-router';
 
 /** Sites: BrAPI locations. */
-export const sitesRouter = resourceRouter({
+export const sitesRouter = recordRouter({
   list: 'sites',
   tag: 'Sites',
   noun: 'site',
   table: sites,
   idColumn: sites.id,
+  nameField: 'locationName',
   nameColumn: sites.locationName,
   input: siteInputSchema,
   record: siteRecordSchema,

@@ -1,12 +1,11 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { and, asc, count, desc, eq, ilike, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Fileset, FilesetDetail } from '../../../contract/files';
-import { pagination } from '../../../contract/list';
 import type { Database } from '../../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
-import { escapeLike } from '../../db/like';
 import { experiments, filesetFiles, filesets, files, fileTypes, projects } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
+import { equalityFilters, readPage } from '../../lists/list-service';
 import type { AppEnv } from '../../http/context';
 import type * as routes from './filesets.routes';
 
@@ -48,34 +47,31 @@ const present = (row: FilesetRow): Fileset => ({
   updatedAt: row.updatedAt.toISOString(),
 });
 
-const SORT_COLUMNS = { name: sql`lower(${filesets.name})`, createdAt: filesets.createdAt, updatedAt: filesets.updatedAt } as const;
-
 export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
   const query = c.req.valid('query');
   const { db } = c.get('deps');
-  const where = and(
-    ...([
-      query.q ? ilike(filesets.name, `%${escapeLike(query.q)}%`) : undefined,
-      query.projectId ? eq(filesets.projectId, query.projectId) : undefined,
-      query.experimentId ? eq(filesets.experimentId, query.experimentId) : undefined,
-      query.kind ? eq(filesets.kind, query.kind) : undefined,
-      ...(query.fileTypes ?? '')
-        .split(',')
-        .map((name) => name.trim())
-        .filter(Boolean)
-        .map(holdsType),
-    ] satisfies Array<SQL | undefined>),
+  const filters = [
+    ...equalityFilters({ projectId: filesets.projectId, experimentId: filesets.experimentId, kind: filesets.kind }, query),
+    ...(query.fileTypes ?? '')
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean)
+      .map(holdsType),
+  ];
+  const page = await readPage(
+    query,
+    { order: { columns: { name: sql`lower(${filesets.name})`, createdAt: filesets.createdAt, updatedAt: filesets.updatedAt }, tieBreaker: filesets.id }, search: [filesets.name], filters },
+    {
+      rows: (where, orderBy, limit, offset) =>
+        selectFilesets(db)
+          .where(where)
+          .orderBy(...orderBy)
+          .limit(limit)
+          .offset(offset),
+      count: async (where) => (await db.select({ value: count() }).from(filesets).where(where))[0]?.value ?? 0,
+    },
   );
-  const direction = query.order === 'asc' ? asc : desc;
-  const [rows, [total]] = await Promise.all([
-    selectFilesets(db)
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(filesets.id))
-      .limit(query.pageSize)
-      .offset(query.page * query.pageSize),
-    db.select({ value: count() }).from(filesets).where(where),
-  ]);
-  return c.json({ data: rows.map(present), pagination: pagination(query.page, query.pageSize, total?.value ?? 0) }, 200);
+  return c.json({ ...page, data: page.data.map(present) }, 200);
 };
 
 export async function filesetDetail(deps: AppEnv['Variables']['deps'], id: number): Promise<FilesetDetail> {

@@ -2,7 +2,6 @@ import type { RouteConfig, RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { isPasswordTheEmail, PASSWORD_IS_EMAIL, type Invitation } from '../../../contract/account';
-import { pagination } from '../../../contract/list';
 import { countAttempt as countRateLimited, INVITATION_ATTEMPTS } from '../../auth/rate-limit';
 import { invitations, users } from '../../db/schema';
 import { clientAddress } from '../../http/client-address';
@@ -63,9 +62,7 @@ async function loadOr404(c: Context<AppEnv>, id: number): Promise<Invitation> {
 }
 
 export const listInvitations: Handler<typeof routes.listInvitations> = async (c) => {
-  const query = c.req.valid('query');
-  const { data, totalCount } = await listInvitationRows(c.get('deps').db, query);
-  return c.json({ data, pagination: pagination(query.page, query.pageSize, totalCount) }, 200);
+  return c.json(await listInvitationRows(c.get('deps').db, c.req.valid('query')), 200);
 };
 
 export const createInvitation: Handler<typeof routes.createInvitation> = async (c) => {

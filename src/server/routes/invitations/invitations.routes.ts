@@ -10,7 +10,7 @@ import {
 } from '../../../contract/account';
 import { loginResponseSchema } from '../../../contract/auth';
 import { idParamsSchema as idParams, listQuerySchema, pageOf } from '../../../contract/list';
-import { INVITATION_SORT_FIELDS } from '../../services/invitations';
+import { LISTS } from '../../../contract/list-definitions';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
 const tags = ['Invitations'];
@@ -20,7 +20,7 @@ export const listInvitations = createRoute({
   path: '/invitations',
   tags,
   summary: 'Invitations, newest first by default',
-  request: { query: listQuerySchema(INVITATION_SORT_FIELDS, 'createdAt').extend({ status: invitationStatusSchema.optional() }) },
+  request: { query: listQuerySchema(LISTS.invitations, { status: invitationStatusSchema.optional() }) },
   responses: { 200: jsonContent(pageOf(invitationSchema), 'A page of invitations'), ...errorResponses(400, 401) },
 });
 

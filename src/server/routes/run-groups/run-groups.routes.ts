@@ -1,15 +1,16 @@
 import { runGroupRecordSchema } from '../../../contract/records';
 import { runGroupInputSchema } from '../../../contract/runs';
 import { runGroups } from '../../db/schema';
-import { resourceRouter } from '../breeding/resource-router';
+import { recordRouter } from '../breeding/record-router';
 
 /** Run groups: a breeding cycle, a benchmark campaign. Deleting one keeps its runs. */
-export const runGroupsRouter = resourceRouter({
+export const runGroupsRouter = recordRouter({
   list: 'run-groups',
   tag: 'Run groups',
   noun: 'run group',
   table: runGroups,
   idColumn: runGroups.id,
+  nameField: 'name',
   nameColumn: runGroups.name,
   input: runGroupInputSchema,
   record: runGroupRecordSchema,

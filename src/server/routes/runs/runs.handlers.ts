@@ -6,7 +6,6 @@ import type { Context, MiddlewareHandler } from 'hono';
 import fs from 'node:fs';
 import path from 'node:path';
 import { recordId } from '../../../contract/fields';
-import { pagination } from '../../../contract/list';
 import type { RunDetail } from '../../../contract/runs';
 import { runGroups, runs } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
@@ -94,8 +93,7 @@ export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
     const { text, pipelineId, ...filters } = search;
     Object.assign(query, filters, pipelineId ? { pipelineId } : {}, { q: text || undefined });
   }
-  const { rows, total } = await listRuns(c.get('deps').db, query, c.get('user').id);
-  return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
+  return c.json(await listRuns(c.get('deps').db, query, c.get('user').id), 200);
 };
 
 export const counts: RouteHandler<typeof routes.counts, AppEnv> = async (c) => c.json(await countRunsByStatus(c.get('deps').db, c.req.valid('query'), c.get('user').id), 200);
@@ -164,8 +162,7 @@ export const tasks: RouteHandler<typeof routes.tasks, AppEnv> = async (c) => {
   const query = c.req.valid('query');
   const { db } = c.get('deps');
   await mustExist(db, id);
-  const { rows, total } = await listTasks(db, id, query);
-  return c.json({ data: rows, pagination: pagination(query.page, query.pageSize, total) }, 200);
+  return c.json(await listTasks(db, id, query), 200);
 };
 
 export const outputs: RouteHandler<typeof routes.outputs, AppEnv> = async (c) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { plural } from './resource-router';
+import { plural } from './record-router';
 
 describe('the nouns of a refused delete', () => {
   it('are plural where there are several, before any bracket', () => {
