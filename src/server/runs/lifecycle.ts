@@ -32,7 +32,7 @@ export function mayMove(from: RunStatus, to: RunStatus): boolean {
 }
 
 /** The statuses from which a run may move to `to`. */
-export const statusesBefore = (to: RunStatus): RunStatus[] => RUN_STATUSES.filter((from) => mayMove(from, to));
+const statusesBefore = (to: RunStatus): RunStatus[] => RUN_STATUSES.filter((from) => mayMove(from, to));
 
 export const isEnded = (status: RunStatus) => RUN_TRANSITIONS[status].length === 0;
 
@@ -42,7 +42,7 @@ export const OPEN_RUN_STATUSES: readonly RunStatus[] = RUN_STATUSES.filter((stat
 /** SQL: the run is still open (for UPDATE … WHERE, so an ended run is never changed). */
 export const runIsOpen = (): SQL => inArray(runs.status, [...OPEN_RUN_STATUSES]);
 /** SQL: the run's status may move to `to`. */
-export const runMayBecome = (to: RunStatus): SQL => inArray(runs.status, statusesBefore(to));
+const runMayBecome = (to: RunStatus): SQL => inArray(runs.status, statusesBefore(to));
 /** SQL: `to` where the run may move there, else its status as it is (for a statement that also writes runs it may not move). */
 const statusBecoming = (to: RunStatus): SQL => sql`CASE WHEN ${runMayBecome(to)} THEN ${to} ELSE ${runs.status} END`;
 
