@@ -36,6 +36,15 @@ function startInstance(env: Record<string, string>): Promise<{ listening: boolea
   });
 }
 
+/** Kills `child` and resolves once it has exited. */
+function killed(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    child.once('exit', () => resolve());
+    child.kill('SIGKILL');
+  });
+}
+
 /** `npm run seed:demo` as a child process; resolves with its exit code and everything it printed. */
 function seedDemo(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
@@ -85,8 +94,8 @@ describe('instances started together', () => {
         // Whatever either printed, the administrator's password hash is not in it.
         for (const instance of instances) expect(instance.output).not.toContain(String(users[0]!.password_hash).split('$').pop());
       } finally {
-        for (const child of started.splice(0)) child.kill('SIGKILL');
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // Both instances are gone before their database is dropped.
+        await Promise.all(started.splice(0).map(killed));
         await admin.unsafe(`drop database if exists "${name}" with (force)`);
         await admin.end({ timeout: 5 });
       }

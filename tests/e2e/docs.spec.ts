@@ -120,15 +120,18 @@ test.describe('docs pages', () => {
 
   test('give code blocks a copy button whose confirmation lasts two seconds', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    // The page's clock is ours: it stands still once the page has loaded and moves only when told.
+    await page.clock.install({ time: new Date('2026-11-25T10:00:00Z') });
     await page.goto('/docs/start/getting-started/');
+    await page.clock.pauseAt(new Date('2026-11-25T11:00:00Z'));
     await page.getByRole('button', { name: 'Copy code to clipboard' }).first().click();
     const confirmation = page.locator('.copy-confirmation').first();
     await expect(confirmation).toHaveText('Copied!');
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe('npm install && npm start');
-    await page.waitForTimeout(1500);
-    await expect(confirmation).toHaveText('Copied!', { timeout: 100 });
-    await page.waitForTimeout(1000);
-    await expect(confirmation).toHaveText('', { timeout: 100 });
+    await page.clock.runFor(1999);
+    await expect(confirmation).toHaveText('Copied!');
+    await page.clock.runFor(1);
+    await expect(confirmation).toHaveText('');
   });
 
   test('generate the pipeline reference from the schemas', async ({ page }) => {

@@ -151,6 +151,7 @@ test('the demo opens without signing in, calls no API, and draws its chart', asy
   await expect(canvas).toBeVisible();
   await expect.poll(() => canvas.evaluate((element: HTMLCanvasElement) => element.width)).toBeGreaterThan(0);
   await expect(page.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/auth/login');
-  await page.waitForTimeout(500);
+  // A request the page made on loading (a session check, a list) would keep the network busy.
+  await page.waitForLoadState('networkidle');
   expect(apiCalls).toEqual([]);
 });

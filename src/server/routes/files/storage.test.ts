@@ -11,6 +11,7 @@ import { seedFileTypes } from '../../services/file-types';
 import { STAGING_FOLDER } from '../../storage/file-store';
 import { startS3Server } from '../../testing/s3-server';
 import { createTestApi, type TestApi } from '../../testing/test-api';
+import { waitFor } from '../../testing/wait-for';
 
 /**
  * Every point of file storage, once on each implementation: the data folder, and an S3 bucket on
@@ -154,6 +155,7 @@ describe.each(['folder', 's3'] as const)('file storage in a %s', (kind) => {
     const created = await fetch(`${base}/uploads`, { method: 'POST', headers: { ...auth(), 'Tus-Resumable': '1.0.0', 'Upload-Length': String(bytes.length), 'Upload-Metadata': metadata } });
     expect(created.status).toBe(201);
     const location = new URL(created.headers.get('location')!, base).href;
+    const stagedBytes = () => fs.statSync(path.join(t.dataDir, STAGING_FOLDER, 'resumable', path.basename(new URL(location).pathname))).size;
     // The first half is sent, then the connection drops in the middle of the second request.
     const half = bytes.length / 2;
     const first = await fetch(location, {
@@ -168,7 +170,12 @@ describe.each(['folder', 's3'] as const)('file storage in a %s', (kind) => {
     const dropping = new ReadableStream({
       async pull(controller) {
         if (offset >= half + chunk * 2) {
-          await new Promise((resolve) => setTimeout(resolve, 200));
+          // The connection drops once the server has written some of this request's bytes.
+          await waitFor(
+            async () => stagedBytes(),
+            (bytes) => bytes > half,
+            10_000,
+          );
           abort.abort();
           return;
         }
@@ -183,7 +190,7 @@ describe.each(['folder', 's3'] as const)('file storage in a %s', (kind) => {
       duplex: 'half',
       signal: abort.signal,
     } as RequestInit).catch(() => undefined);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // HEAD takes the upload's lock: it answers once the cut request has stopped writing.
     const head = await fetch(location, { method: 'HEAD', headers: { ...auth(), 'Tus-Resumable': '1.0.0' } });
     const resumeAt = Number(head.headers.get('upload-offset'));
     expect(resumeAt).toBeGreaterThanOrEqual(half);
