@@ -1,11 +1,10 @@
 import { ROUTES } from '../../app/routes';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import { BIOLOGICAL_STATUS_CODES, CROSS_PLAN_STATUSES, DESIGN_TYPES, LOCATION_TYPES, PROJECT_STATUSES, STUDY_TYPES } from '../../../contract/breeding-codes';
+import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding-codes';
 import { countryNameOf } from '../../../contract/countries';
-import { humanize, type ListDefinition, LISTS, optionsOf } from '../../../contract/list-definitions';
-import { type TableFilter, toolbarFilters } from '../../ui/data-table/DataTable';
-import { listColumns } from '../../ui/data-table/list-columns';
+import { humanize, type ListDefinition, LISTS } from '../../../contract/list-definitions';
+import { listColumns, type TableFilter, toolbarFilters } from '../../ui/data-table/list-columns';
 import { ViewLink } from '../../ui/ViewLink';
 
 export { humanize };
@@ -48,7 +47,6 @@ export interface EntitySpec<K extends EntityKey = EntityKey> {
 
 export type EntityKey = 'projects' | 'experiments' | 'accessions' | 'sites' | 'file-types' | 'cross-plans';
 
-const options = optionsOf;
 const text = (value: unknown): ReactNode => (value === null || value === undefined || value === '' ? <span className="text-stone-400">—</span> : String(value));
 /** The columns of a list, each with a format for its value; the first names the row and links to its page. */
 function columnsOf<K extends EntityKey>(key: K, viewRoute: string, formats: Partial<Record<ColumnIdOf<K>, (value: unknown, row: Row) => ReactNode>>): Array<ColumnDef<Row, unknown>> {
@@ -78,7 +76,15 @@ const clipped = (length: number) => (value: unknown) => {
 };
 const list = (value: unknown) => (Array.isArray(value) && value.length > 0 ? value.join(', ') : text(null));
 
-const biologicalStatusOptions = LISTS.accessions.filters.biologicalStatusOfAccessionCode.options;
+/** Form fields whose label, and a select's options, are those of the list's filter or column of the same name unless they say otherwise. */
+function fieldsOf(list: ListDefinition, fields: Array<Omit<FieldSpec, 'label'> & { label?: string }>): FieldSpec[] {
+  return fields.map((field) => {
+    const filter = list.filters[field.name];
+    const label = field.label ?? filter?.label ?? list.columns[field.name]?.label ?? humanize(field.name);
+    const options = field.options ?? (field.kind === 'select' ? filter?.options : undefined);
+    return { ...field, label, ...(options ? { options } : {}) };
+  });
+}
 
 export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
   projects: {
@@ -95,14 +101,14 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     listRoute: ROUTES.projects,
     viewRoute: ROUTES.projectView,
     searchPlaceholder: 'Search name, lead or description',
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text', required: true },
-      { name: 'status', label: 'Status', kind: 'select', options: options(PROJECT_STATUSES), required: true },
-      { name: 'leadName', label: 'Lead', kind: 'text' },
+    fields: fieldsOf(LISTS.projects, [
+      { name: 'name', kind: 'text', required: true },
+      { name: 'status', kind: 'select', required: true },
+      { name: 'leadName', kind: 'text' },
       { name: 'startDate', label: 'Start date', kind: 'date' },
       { name: 'endDate', label: 'End date', kind: 'date' },
       { name: 'description', label: 'Description', kind: 'textarea' },
-    ],
+    ]),
     columns: columnsOf('projects', ROUTES.projectView, { status: badge }),
     emptyHint: 'No projects yet. Create the first one with “New project”: a breeding programme or a trial.',
   },
@@ -120,18 +126,18 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     listRoute: ROUTES.experiments,
     viewRoute: ROUTES.experimentView,
     searchPlaceholder: 'Search name, season or description',
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text', required: true },
-      { name: 'projectId', label: 'Project', kind: 'reference', required: true, reference: { path: 'projects', nameField: 'name' } },
-      { name: 'siteId', label: 'Site', kind: 'reference', reference: { path: 'sites', nameField: 'locationName' } },
-      { name: 'studyType', label: 'Type', kind: 'select', options: options(STUDY_TYPES), required: true },
-      { name: 'designType', label: 'Design', kind: 'select', options: options(DESIGN_TYPES, (value) => value.replace(/_/g, ' ')) },
-      { name: 'season', label: 'Season', kind: 'text', hint: 'e.g. 2025-26 winter' },
-      { name: 'year', label: 'Year', kind: 'number' },
+    fields: fieldsOf(LISTS.experiments, [
+      { name: 'name', kind: 'text', required: true },
+      { name: 'projectId', kind: 'reference', required: true, reference: { path: 'projects', nameField: 'name' } },
+      { name: 'siteId', kind: 'reference', reference: { path: 'sites', nameField: 'locationName' } },
+      { name: 'studyType', kind: 'select', required: true },
+      { name: 'designType', kind: 'select' },
+      { name: 'season', kind: 'text', hint: 'e.g. 2025-26 winter' },
+      { name: 'year', kind: 'number' },
       { name: 'startDate', label: 'Start date', kind: 'date' },
       { name: 'endDate', label: 'End date', kind: 'date' },
       { name: 'description', label: 'Description', kind: 'textarea' },
-    ],
+    ]),
     columns: columnsOf('experiments', ROUTES.experimentView, { studyType: badge }),
     emptyHint: 'No experiments yet. Create a project first, then add its trials, nurseries and greenhouse experiments here.',
   },
@@ -149,18 +155,18 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     listRoute: ROUTES.accessions,
     viewRoute: ROUTES.accessionView,
     searchPlaceholder: 'Search name, accession number or pedigree',
-    fields: [
+    fields: fieldsOf(LISTS.accessions, [
       { name: 'germplasmName', label: 'Germplasm name', kind: 'text', required: true },
       { name: 'accessionNumber', label: 'Accession number', kind: 'text' },
-      { name: 'genus', label: 'Genus', kind: 'text', required: true },
-      { name: 'species', label: 'Species', kind: 'text' },
+      { name: 'genus', kind: 'text', required: true },
+      { name: 'species', kind: 'text' },
       { name: 'subtaxa', label: 'Subtaxa', kind: 'text' },
-      { name: 'pedigree', label: 'Pedigree', kind: 'text', hint: 'Purdy notation, e.g. BABAX/LR42//BABAX' },
+      { name: 'pedigree', kind: 'text', hint: 'Purdy notation, e.g. BABAX/LR42//BABAX' },
       { name: 'countryOfOriginCode', label: 'Country of origin', kind: 'text', hint: 'ISO 3166-1 alpha-3, e.g. MEX' },
       { name: 'instituteCode', label: 'Institute code', kind: 'text', hint: 'FAO WIEWS code, e.g. MEX002' },
-      { name: 'biologicalStatusOfAccessionCode', label: 'Biological status', kind: 'select', options: biologicalStatusOptions },
-      { name: 'synonyms', label: 'Synonyms', kind: 'list', hint: 'Separate with semicolons' },
-    ],
+      { name: 'biologicalStatusOfAccessionCode', kind: 'select' },
+      { name: 'synonyms', kind: 'list', hint: 'Separate with semicolons' },
+    ]),
     columns: columnsOf('accessions', ROUTES.accessionView, {
       genus: (_, row) => (
         <span className="italic">
@@ -195,16 +201,16 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     listRoute: ROUTES.sites,
     viewRoute: ROUTES.siteView,
     searchPlaceholder: 'Search name, abbreviation or institute',
-    fields: [
-      { name: 'locationName', label: 'Name', kind: 'text', required: true },
+    fields: fieldsOf(LISTS.sites, [
+      { name: 'locationName', kind: 'text', required: true },
       { name: 'abbreviation', label: 'Abbreviation', kind: 'text' },
-      { name: 'locationType', label: 'Type', kind: 'select', options: options(LOCATION_TYPES), required: true },
-      { name: 'countryCode', label: 'Country', kind: 'text', required: true, hint: 'ISO 3166-1 alpha-3, e.g. MEX' },
-      { name: 'latitude', label: 'Latitude', kind: 'number', hint: 'Decimal degrees, −90 to 90' },
-      { name: 'longitude', label: 'Longitude', kind: 'number', hint: 'Decimal degrees, −180 to 180' },
-      { name: 'elevation', label: 'Elevation (m)', kind: 'number' },
+      { name: 'locationType', kind: 'select', required: true },
+      { name: 'countryCode', kind: 'text', required: true, hint: 'ISO 3166-1 alpha-3, e.g. MEX' },
+      { name: 'latitude', kind: 'number', hint: 'Decimal degrees, −90 to 90' },
+      { name: 'longitude', kind: 'number', hint: 'Decimal degrees, −180 to 180' },
+      { name: 'elevation', kind: 'number' },
       { name: 'instituteName', label: 'Institute', kind: 'text' },
-    ],
+    ]),
     columns: columnsOf('sites', ROUTES.siteView, { locationType: badge }),
     emptyHint: 'No sites yet. Add your field stations, greenhouses and labs with “New site”.',
   },
@@ -222,13 +228,13 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     listRoute: ROUTES.fileTypes,
     viewRoute: ROUTES.fileTypeView,
     searchPlaceholder: 'Search name, MIME type or description',
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text', required: true },
-      { name: 'extensions', label: 'Extensions', kind: 'list', required: true, hint: 'Separate with semicolons, e.g. .vcf; .vcf.gz' },
-      { name: 'mimeType', label: 'MIME type', kind: 'text', hint: 'e.g. text/csv' },
-      { name: 'requiredColumns', label: 'Required columns', kind: 'list', hint: 'For tables: header columns every upload must have' },
+    fields: fieldsOf(LISTS['file-types'], [
+      { name: 'name', kind: 'text', required: true },
+      { name: 'extensions', kind: 'list', required: true, hint: 'Separate with semicolons, e.g. .vcf; .vcf.gz' },
+      { name: 'mimeType', kind: 'text', hint: 'e.g. text/csv' },
+      { name: 'requiredColumns', kind: 'list', hint: 'For tables: header columns every upload must have' },
       { name: 'description', label: 'Description', kind: 'textarea' },
-    ],
+    ]),
     columns: columnsOf('file-types', ROUTES.fileTypeView, { extensions: list, requiredColumns: list }),
     emptyHint: 'No file types. Seedbed creates the usual ones on first start; add others with “New file type”.',
   },
@@ -246,12 +252,12 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     listRoute: ROUTES.crossPlans,
     viewRoute: ROUTES.crossPlanView,
     searchPlaceholder: 'Search name or description',
-    fields: [
-      { name: 'name', label: 'Name', kind: 'text', required: true },
-      { name: 'projectId', label: 'Project', kind: 'reference', required: true, reference: { path: 'projects', nameField: 'name' } },
-      { name: 'status', label: 'Status', kind: 'select', options: options(CROSS_PLAN_STATUSES), required: true },
-      { name: 'description', label: 'Description', kind: 'textarea' },
-    ],
+    fields: fieldsOf(LISTS['cross-plans'], [
+      { name: 'name', kind: 'text', required: true },
+      { name: 'projectId', kind: 'reference', required: true, reference: { path: 'projects', nameField: 'name' } },
+      { name: 'status', kind: 'select', required: true },
+      { name: 'description', kind: 'textarea' },
+    ]),
     columns: columnsOf('cross-plans', ROUTES.crossPlanView, { status: badge }),
     emptyHint: 'No cross plans yet. Create one for a project, then plan its crosses in the grid.',
   },

@@ -1,23 +1,14 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { ListDefinition, ListFilter, ListOption } from '../../../contract/list-definitions';
+import type { ListDefinition, ListOption } from '../../../contract/list-definitions';
 import type { Page } from '../../../contract/paging';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../Button';
 import { LoadError } from '../LoadError';
+import { type TableFilter, toolbarFilters } from './list-columns';
 import { apiQuery, PAGE_SIZES, useTableState } from './table-state';
 
-/** A filter of the toolbar: one the list's definition declares with a variant, by its name. */
-export interface TableFilter extends ListFilter {
-  name: string;
-}
-
-/** The definition's filters the toolbar offers, with the options of those whose choices are other records. */
-export function toolbarFilters(list: ListDefinition, options: Partial<Record<string, readonly ListOption[]>> = {}): TableFilter[] {
-  return Object.entries(list.filters)
-    .filter(([, filter]) => filter.variant !== undefined)
-    .map(([name, filter]) => ({ name, ...filter, ...(options[name] ? { options: options[name] } : {}) }));
-}
+export type { TableFilter };
 
 /** A typed filter, sent 300 ms after the last key like the search box. */
 function TextFilter({ id, value, placeholder, onChange }: { id: string; value: string; placeholder?: string | undefined; onChange: (value: string) => void }) {

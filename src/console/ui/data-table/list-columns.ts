@@ -1,6 +1,6 @@
 import type { CellContext, ColumnDef, RowData } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import type { ColumnIdOf, ListDefinition } from '../../../contract/list-definitions';
+import type { ColumnIdOf, ListDefinition, ListFilter, ListOption } from '../../../contract/list-definitions';
 
 declare module '@tanstack/react-table' {
   /** What the table's header reads from a column's list definition (as tablecn keeps label, variant and options here). */
@@ -31,4 +31,16 @@ export function listColumns<Row extends Record<string, unknown>, Definition exte
       ...(cell ? { cell } : {}),
     };
   };
+}
+
+/** A filter of the toolbar: one the list's definition declares with a variant, by its name. */
+export interface TableFilter extends ListFilter {
+  name: string;
+}
+
+/** The definition's filters the toolbar offers, with the options of those whose choices are other records. */
+export function toolbarFilters(list: ListDefinition, options: Partial<Record<string, readonly ListOption[]>> = {}): TableFilter[] {
+  return Object.entries(list.filters)
+    .filter(([, filter]) => filter.variant !== undefined)
+    .map(([name, filter]) => ({ name, ...filter, ...(options[name] ? { options: options[name] } : {}) }));
 }
