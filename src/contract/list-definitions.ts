@@ -257,3 +257,14 @@ export const LISTS = {
 };
 
 export type ListKey = keyof typeof LISTS;
+
+/** The field that names a row of each list of records: unique, whatever its case. */
+export const NAME_FIELDS = {
+  projects: 'name',
+  experiments: 'name',
+  accessions: 'germplasmName',
+  sites: 'locationName',
+  'file-types': 'name',
+  'cross-plans': 'name',
+  'run-groups': 'name',
+} as const satisfies Partial<Record<ListKey, string>>;

@@ -3,7 +3,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding-codes';
 import { countryNameOf } from '../../../contract/countries';
-import { humanize, type ListDefinition, LISTS } from '../../../contract/list-definitions';
+import { humanize, type ListDefinition, LISTS, NAME_FIELDS } from '../../../contract/list-definitions';
 import { listColumns, type TableFilter, toolbarFilters } from '../../ui/data-table/list-columns';
 import { ViewLink } from '../../ui/ViewLink';
 
@@ -91,7 +91,7 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     key: 'projects',
     list: LISTS.projects,
     path: LISTS.projects.path,
-    nameField: 'name',
+    nameField: NAME_FIELDS.projects,
     sortable: LISTS.projects.sortable,
     defaultSort: LISTS.projects.defaultSort,
     filters: toolbarFilters(LISTS.projects),
@@ -116,7 +116,7 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     key: 'experiments',
     list: LISTS.experiments,
     path: LISTS.experiments.path,
-    nameField: 'name',
+    nameField: NAME_FIELDS.experiments,
     sortable: LISTS.experiments.sortable,
     defaultSort: LISTS.experiments.defaultSort,
     filters: toolbarFilters(LISTS.experiments),
@@ -128,8 +128,8 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     searchPlaceholder: 'Search name, season or description',
     fields: fieldsOf(LISTS.experiments, [
       { name: 'name', kind: 'text', required: true },
-      { name: 'projectId', kind: 'reference', required: true, reference: { path: 'projects', nameField: 'name' } },
-      { name: 'siteId', kind: 'reference', reference: { path: 'sites', nameField: 'locationName' } },
+      { name: 'projectId', kind: 'reference', required: true, reference: { path: LISTS.projects.path, nameField: NAME_FIELDS.projects } },
+      { name: 'siteId', kind: 'reference', reference: { path: LISTS.sites.path, nameField: NAME_FIELDS.sites } },
       { name: 'studyType', kind: 'select', required: true },
       { name: 'designType', kind: 'select' },
       { name: 'season', kind: 'text', hint: 'e.g. 2025-26 winter' },
@@ -145,7 +145,7 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     key: 'accessions',
     list: LISTS.accessions,
     path: LISTS.accessions.path,
-    nameField: 'germplasmName',
+    nameField: NAME_FIELDS.accessions,
     sortable: LISTS.accessions.sortable,
     defaultSort: LISTS.accessions.defaultSort,
     filters: toolbarFilters(LISTS.accessions),
@@ -191,7 +191,7 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     key: 'sites',
     list: LISTS.sites,
     path: LISTS.sites.path,
-    nameField: 'locationName',
+    nameField: NAME_FIELDS.sites,
     sortable: LISTS.sites.sortable,
     defaultSort: LISTS.sites.defaultSort,
     filters: toolbarFilters(LISTS.sites),
@@ -218,7 +218,7 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     key: 'file-types',
     list: LISTS['file-types'],
     path: LISTS['file-types'].path,
-    nameField: 'name',
+    nameField: NAME_FIELDS['file-types'],
     sortable: LISTS['file-types'].sortable,
     defaultSort: LISTS['file-types'].defaultSort,
     filters: toolbarFilters(LISTS['file-types']),
@@ -242,7 +242,7 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     key: 'cross-plans',
     list: LISTS['cross-plans'],
     path: LISTS['cross-plans'].path,
-    nameField: 'name',
+    nameField: NAME_FIELDS['cross-plans'],
     sortable: LISTS['cross-plans'].sortable,
     defaultSort: LISTS['cross-plans'].defaultSort,
     filters: toolbarFilters(LISTS['cross-plans']),
@@ -254,7 +254,7 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     searchPlaceholder: 'Search name or description',
     fields: fieldsOf(LISTS['cross-plans'], [
       { name: 'name', kind: 'text', required: true },
-      { name: 'projectId', kind: 'reference', required: true, reference: { path: 'projects', nameField: 'name' } },
+      { name: 'projectId', kind: 'reference', required: true, reference: { path: LISTS.projects.path, nameField: NAME_FIELDS.projects } },
       { name: 'status', kind: 'select', required: true },
       { name: 'description', kind: 'textarea' },
     ]),

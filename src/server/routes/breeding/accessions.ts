@@ -10,7 +10,6 @@ export const accessionsRouter = recordRouter({
   noun: 'accession',
   table: accessions,
   idColumn: accessions.id,
-  nameField: 'germplasmName',
   nameColumn: accessions.germplasmName,
   input: accessionInputSchema,
   record: accessionRecordSchema,

@@ -11,7 +11,6 @@ export const crossPlansRouter = recordRouter({
   noun: 'cross plan',
   table: crossPlans,
   idColumn: crossPlans.id,
-  nameField: 'name',
   nameColumn: crossPlans.name,
   input: crossPlanInputSchema,
   record: crossPlanRecordSchema,

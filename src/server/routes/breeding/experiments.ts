@@ -11,7 +11,6 @@ export const experimentsRouter = recordRouter({
   noun: 'experiment',
   table: experiments,
   idColumn: experiments.id,
-  nameField: 'name',
   nameColumn: experiments.name,
   input: experimentInputSchema,
   record: experimentRecordSchema,

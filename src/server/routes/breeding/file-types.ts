@@ -10,7 +10,6 @@ export const fileTypesRouter = recordRouter({
   noun: 'file type',
   table: fileTypes,
   idColumn: fileTypes.id,
-  nameField: 'name',
   nameColumn: fileTypes.name,
   input: fileTypeInputSchema,
   record: fileTypeRecordSchema,

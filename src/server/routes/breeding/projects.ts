@@ -10,7 +10,6 @@ export const projectsRouter = recordRouter({
   noun: 'project',
   table: projects,
   idColumn: projects.id,
-  nameField: 'name',
   nameColumn: projects.name,
   input: projectInputSchema,
   record: projectRecordSchema,

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { DomainError } from '../../domain-errors';
 import { createRouter } from '../../http/context';
-import type { FilterNameOf, LISTS, SortFieldOf } from '../../../contract/list-definitions';
+import { type FilterNameOf, type LISTS, NAME_FIELDS, type SortFieldOf } from '../../../contract/list-definitions';
 import type { RecordListKey } from '../../../contract/record-list-queries';
 import { equalityFilters, type ListOrder, orderOf, readPage, searchCondition } from '../../lists/list-service';
 import { article, type RecordExportQuery, type RecordRouteOptions, recordRoutes } from './record.routes';
@@ -31,8 +31,7 @@ export interface ForeignKey {
 export interface RecordResource extends Omit<RecordRouteOptions, 'exportTemplate'> {
   table: PgTable;
   idColumn: AnyPgColumn;
-  /** The field and column of the unique, case-insensitive name. */
-  nameField: string;
+  /** The column of the unique, case-insensitive name (its field is the list's, NAME_FIELDS). */
   nameColumn: AnyPgColumn;
   /** The column of each sort field the list's definition declares. */
   sortable: Record<string, AnyPgColumn>;
@@ -76,7 +75,8 @@ export function plural(noun: string, amount: number): string {
  * reference rules for all; its list and export read through the list service.
  */
 export function recordRouter<List extends RecordListKey>(resource: RecordResource & ColumnsOf<List>) {
-  const { noun, table, idColumn, nameField, nameColumn } = resource;
+  const { noun, table, idColumn, nameColumn } = resource;
+  const nameField = NAME_FIELDS[resource.list];
   const routes = recordRoutes({ ...resource, exportTemplate: resource.exportAs?.template });
   const path = routes.list.path.slice(1);
   const item = resource.record;

@@ -10,7 +10,6 @@ export const sitesRouter = recordRouter({
   noun: 'site',
   table: sites,
   idColumn: sites.id,
-  nameField: 'locationName',
   nameColumn: sites.locationName,
   input: siteInputSchema,
   record: siteRecordSchema,

@@ -10,7 +10,6 @@ export const runGroupsRouter = recordRouter({
   noun: 'run group',
   table: runGroups,
   idColumn: runGroups.id,
-  nameField: 'name',
   nameColumn: runGroups.name,
   input: runGroupInputSchema,
   record: runGroupRecordSchema,
