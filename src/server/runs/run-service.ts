@@ -137,7 +137,6 @@ export function createRunService(options: RunServiceOptions) {
     await options.prepareInputs?.(input.params);
     const inputs = await checkLaunchInputs(pipeline, input.params, stored.paths, { runDir: someRunFolder, engine: engine.name === 'local' ? 'local' : 'nextflow', access: inputAccess });
     if (Object.keys(inputs.problems).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(inputs.problems).join(' ')}`, inputs.problems);
-    engine.rememberInputs({ paths: stored.paths, sheets: inputs.sheets });
     if (engine.name === 'local' && isRemoteLocation(outdir)) {
       throw new DomainError('invalid', 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
     }
@@ -242,10 +241,30 @@ export function createRunService(options: RunServiceOptions) {
     return earlier?.sessionId ? { resume: { sessionId: earlier.sessionId, runId: run.relatedRunId, runDir: folderOf(run.relatedRunId) } } : {};
   }
 
+  /**
+   * The stored files a run reads, looked up again as it starts and handed to its engine: a run may
+   * have waited in the queue, across a restart too, and its params keep references
+   * (seedbed://files/<id>) the engine turns into paths. The inputs are checked again as at launch,
+   * since a file under SEEDBED_INPUT_DIRS may have gone meanwhile. Why the run cannot start, or null.
+   */
+  async function handInputs(run: RunRow, pipeline: CataloguePipeline, engine: RunEngine): Promise<string | null> {
+    // As the launch checked them: the values given, not the schema's defaults.
+    const params = run.params;
+    const stored = await withStoredPaths(pipeline, params, inputAccess);
+    await options.prepareInputs?.(params);
+    const inputs = await checkLaunchInputs(pipeline, params, stored.paths, { runDir: folderOf(run.id), engine: engine.name === 'local' ? 'local' : 'nextflow', access: inputAccess });
+    const problems = Object.values({ ...stored.problems, ...inputs.problems });
+    if (problems.length > 0) return `Its inputs changed after it was launched: ${problems.join(' ')} Relaunch it with inputs that can be read.`;
+    engine.rememberInputs({ paths: stored.paths, sheets: inputs.sheets });
+    return null;
+  }
+
   async function start(run: RunRow, engine: RunEngine): Promise<void> {
     const pipeline = byId.get(run.pipelineId);
     const fail = (reason: string) => markFailed(db, run.id, reason, { completedAt: new Date() });
     if (!pipeline) return void (await fail(`The pipeline ${run.pipelineId} is no longer in the catalogue.`));
+    const refused = await handInputs(run, pipeline, engine).catch((error: unknown) => `Its inputs could not be read: ${error instanceof Error ? error.message : String(error)}`);
+    if (refused) return void (await fail(refused));
     let child: ChildProcess;
     try {
       child = engine.start({

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, runs } from '../db/schema';
+import { fileReference } from '../../contract/file-reference';
 import { createTestApi, type TestApi } from '../testing/test-api';
 import { waitFor } from '../testing/wait-for';
 import { isAlive } from './engines/processes';
@@ -552,7 +553,17 @@ describe('restart recovery', () => {
       (status) => status === 'RUNNING',
     );
 
-    // Two runs as a killed server leaves them: one whose process has gone, one still waiting.
+    // Two runs as a killed server leaves them: one whose process has gone, one still waiting, which
+    // reads a stored file by its reference: looked up when it starts, after the restart.
+    await seedFileTypes(first.db);
+    const stored = await first.call('/files?name=panel.vcf', {
+      method: 'POST',
+      token,
+      body: new Uint8Array(fs.readFileSync(`${FIXTURES}/panel.vcf`)),
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    expect(stored.status, await stored.clone().text()).toBe(201);
+    const panel = fileReference(((await stored.json()) as { id: number }).id);
     const [gone] = await first.db
       .insert(runs)
       .values({
@@ -575,7 +586,7 @@ describe('restart recovery', () => {
         revision: '3.0.1',
         engine: 'local',
         status: 'SUBMITTED',
-        params: { input: `${FIXTURES}/panel.vcf`, outdir: 'results' },
+        params: { input: panel, outdir: 'results' },
         host: os.hostname(),
         weblogSecretHash: hashSecret('y'.repeat(32)),
       })
@@ -609,7 +620,9 @@ describe('restart recovery', () => {
       const h = helpers(second, await second.signInNewUser());
       expect(await h.get(gone!.id)).toMatchObject({ status: 'FAILED', statusReason: expect.stringMatching(/restarted.*pid \d+.*gone/) });
       expect((await h.untilEnded(live.id)).status).toBe('SUCCEEDED');
-      expect((await h.untilEnded(waiting!.id)).status).toBe('SUCCEEDED');
+      const resumed = await h.untilEnded(waiting!.id);
+      expect(resumed.status, resumed.statusReason ?? '').toBe('SUCCEEDED');
+      expect(resumed.params).toMatchObject({ input: panel });
       expect((await h.get(elsewhere!.id)).status).toBe('RUNNING');
     } finally {
       await second.close();

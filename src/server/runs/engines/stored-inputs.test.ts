@@ -19,9 +19,9 @@ describe('what an engine gives a pipeline for stored files named by reference', 
     expect(fs.readFileSync(path.join(runDir, 'inputs', 'cohort.csv'), 'utf8')).toBe('sample,gvcf\nS01,/data/files/b/S01.g.vcf\n');
   });
 
-  it('after a restart, refuses to start a run whose reference it no longer knows, saying to relaunch', () => {
+  it('refuses to start a run whose references were not looked up first, saying to relaunch', () => {
     expect(() => createStoredInputs().resolve({ input: 'seedbed://files/7' }, folder())).toThrow(
-      'input is the stored file seedbed://files/7, which was looked up when the run was launched and is no longer known since Seedbed restarted: relaunch the run.',
+      'input is the stored file seedbed://files/7, which was not looked up before the run started: relaunch the run.',
     );
   });
 

@@ -6,8 +6,8 @@ import type { ResolvedInputs, ResolvedSheet } from '../../pipelines/launch-input
 /**
  * A run's parameters keep the references of the stored files it reads (seedbed://files/<id>), so
  * that a relaunch, the run page and lineage see which file it was; the engine gives the pipeline
- * their paths. The launch looks them up while it checks them (pipelines/launch-inputs.ts) and
- * hands them to the engine that will start the run, which may be later (the local queue); a
+ * their paths. The run service looks them up again as the run starts (after the local queue, or a
+ * restart) and hands them to the engine just before it starts the run; a
  * samplesheet that names stored files by reference is given to the pipeline as a copy with their
  * paths, written into the run's folder (the stored sheet is never changed).
  */
@@ -42,7 +42,7 @@ export function createStoredInputs() {
         if (!isFileReference(value)) return [name, value];
         const location = paths.get(value) ?? earlier[name];
         if (typeof location !== 'string') {
-          throw new Error(`${name} is the stored file ${value}, which was looked up when the run was launched and is no longer known since Seedbed restarted: relaunch the run.`);
+          throw new Error(`${name} is the stored file ${value}, which was not looked up before the run started: relaunch the run.`);
         }
         return [name, location];
       }),
