@@ -96,7 +96,8 @@ export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
     name: 'samplesheet CSV',
     extensions: ['.csv'],
     mimeType: 'text/csv',
-    description: 'A pipeline samplesheet: one row per sample with the paths of its files (Combine GVCFs: sample,gvcf; Preprocessing: sample,fastq_1,fastq_2).',
+    description:
+      'A pipeline samplesheet: one row per sample with its files, each a path or a stored file reference seedbed://files/<id> (Combine GVCFs: sample,gvcf; Preprocessing: sample,fastq_1,fastq_2).',
     requiredColumns: ['sample'],
   },
   {

@@ -41,7 +41,7 @@ function TypeCell({ item, queue, types }: { item: QueuedFile; queue: UploadQueue
       aria-label={`File type of ${item.file.name}`}
       className={selectClass}
       value={item.fileTypeId ?? ''}
-      onChange={(event) => queue.change(item.key, { fileTypeId: event.target.value ? Number(event.target.value) : null })}
+      onChange={(event) => queue.chooseType(item.key, event.target.value ? Number(event.target.value) : null)}
     >
       <option value="">Choose a type</option>
       {types?.map((type) => (

@@ -48,7 +48,16 @@ export function useUploadQueue(types: FileTypeRecord[] | undefined) {
   const handles = useRef(new Map<string, ResumableUploadHandle>());
   /** Settles the promise of an upload that is cancelled (tus reports nothing then). */
   const settle = useRef(new Map<string, (stored: StoredFile | null) => void>());
+  /** Files whose type the person picked: the detection finishing later must not overwrite a choice with a guess. */
+  const typeChosen = useRef(new Set<string>());
   const change = useCallback((key: string, patch: Partial<QueuedFile>) => setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item))), []);
+  const chooseType = useCallback(
+    (key: string, fileTypeId: number | null) => {
+      typeChosen.current.add(key);
+      change(key, { fileTypeId });
+    },
+    [change],
+  );
 
   const add = useCallback(
     async (files: File[]) => {
@@ -67,7 +76,8 @@ export function useUploadQueue(types: FileTypeRecord[] | undefined) {
             sameBytes = [];
           }
         }
-        change(item.key, { fileTypeId, sameBytes, useStored: sameBytes.length > 0, status: 'ready' });
+        const guess = typeChosen.current.has(item.key) ? {} : { fileTypeId };
+        change(item.key, { ...guess, sameBytes, useStored: sameBytes.length > 0, status: 'ready' });
       }
     },
     [types, change],
@@ -116,7 +126,10 @@ export function useUploadQueue(types: FileTypeRecord[] | undefined) {
     settle.current.delete(key);
     await handle?.cancel().catch(() => undefined);
   };
-  const remove = (key: string) => setItems((current) => current.filter((item) => item.key !== key));
+  const remove = (key: string) => {
+    typeChosen.current.delete(key);
+    setItems((current) => current.filter((item) => item.key !== key));
+  };
 
-  return { items, add, upload, pause, resume, cancel, remove, change };
+  return { items, add, upload, pause, resume, cancel, remove, change, chooseType };
 }
