@@ -196,7 +196,17 @@ export const LISTS = {
     defaultOrder: 'asc',
     filters: { status: { label: 'Status', variant: 'select', options: optionsOf(TASK_STATUSES, capitalized) }, process: { label: 'Process', variant: 'select' } },
     search: ['name', 'process'],
-    columns: {},
+    columns: {
+      taskId: { label: '#' },
+      process: { label: 'Process' },
+      name: { label: 'Task' },
+      status: { label: 'Status' },
+      exit: { label: 'Exit' },
+      duration: { label: 'Duration' },
+      realtime: { label: 'Realtime' },
+      cpuPercent: { label: '% CPU' },
+      peakRss: { label: 'Peak memory' },
+    },
   }),
   files: defineList({
     path: 'files',

@@ -2,6 +2,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
 import type { BenchmarkDatasetKind, DatasetCheck, DatasetFiles } from '../../../contract/benchmarks';
 import type { Fileset, FilesetDetail, StoredFile } from '../../../contract/files';
+import { LISTS } from '../../../contract/list-definitions';
 import type { Page } from '../../../contract/paging';
 import type { ProjectRecord } from '../../../contract/records';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -200,12 +201,9 @@ export default function RegisterDatasetPage({ kind }: { kind: BenchmarkDatasetKi
         </Card>
         <Card title="Registered datasets">
           <DataTable<Fileset>
-            path="filesets"
+            list={LISTS.filesets}
             what="datasets"
             columns={datasetColumns}
-            sortable={['name', 'updatedAt']}
-            defaultSort="updatedAt"
-            defaultOrder="desc"
             searchPlaceholder="Search dataset names"
             fixedFilters={{ kind }}
             refreshKey={version}

@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useMemo } from 'react';
 import type { Fileset, FilesetKind } from '../../../contract/files';
+import { LISTS } from '../../../contract/list-definitions';
 import type { RunGroupRecord } from '../../../contract/records';
 import type { BenchmarkGroupKind } from '../../../contract/run-codes';
 import { ROUTES } from '../../app/routes';
@@ -58,12 +59,9 @@ export function ResultFilesetsList({
   return (
     <Card title={title} description={description}>
       <DataTable<Fileset>
-        path="filesets"
+        list={LISTS.filesets}
         what="result filesets"
         columns={columns}
-        sortable={['name', 'updatedAt']}
-        defaultSort="updatedAt"
-        defaultOrder="desc"
         searchPlaceholder="Search fileset names"
         fixedFilters={{ ...(fileTypes.length > 0 ? { fileTypes: fileTypes.join(',') } : {}), ...(kind ? { kind } : {}) }}
         emptyHint={
@@ -104,10 +102,9 @@ export function BenchmarkList({ route, kind, launchRoute, description }: { route
   return (
     <Card title="Benchmarks" description={description}>
       <DataTable<RunGroupRecord>
-        path="run-groups"
+        list={LISTS['run-groups']}
         what="benchmarks"
         columns={columns}
-        sortable={['name', 'createdAt']}
         defaultSort="createdAt"
         defaultOrder="desc"
         searchPlaceholder="Search benchmark names"

@@ -136,11 +136,10 @@ function EntityView({ entity }: { entity: EntityKey }) {
             <section key={related.entity} aria-label={related.title}>
               <h2 className="mb-2 text-lg font-semibold text-stone-900">{related.title}</h2>
               <DataTable<Row>
-                path={relatedSpec.path}
+                list={relatedSpec.list}
+                withFilters={false}
                 what={relatedSpec.what}
                 columns={relatedSpec.columns}
-                sortable={relatedSpec.sortable}
-                defaultSort={relatedSpec.defaultSort}
                 searchPlaceholder={relatedSpec.searchPlaceholder}
                 emptyHint={`No ${relatedSpec.what} yet.`}
                 fixedFilters={{ [related.filter]: String(row.id) }}

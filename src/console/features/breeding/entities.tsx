@@ -35,8 +35,6 @@ export interface EntitySpec<K extends EntityKey = EntityKey> {
   listRoute: string;
   viewRoute: string;
   nameField: string;
-  sortable: readonly string[];
-  defaultSort: string;
   searchPlaceholder: string;
   /** The toolbar's filters, from the list's definition. */
   filters: TableFilter[];
@@ -92,8 +90,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS.projects,
     path: LISTS.projects.path,
     nameField: NAME_FIELDS.projects,
-    sortable: LISTS.projects.sortable,
-    defaultSort: LISTS.projects.defaultSort,
     filters: toolbarFilters(LISTS.projects),
     what: 'projects',
     noun: 'project',
@@ -117,8 +113,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS.experiments,
     path: LISTS.experiments.path,
     nameField: NAME_FIELDS.experiments,
-    sortable: LISTS.experiments.sortable,
-    defaultSort: LISTS.experiments.defaultSort,
     filters: toolbarFilters(LISTS.experiments),
     what: 'experiments',
     noun: 'experiment',
@@ -146,8 +140,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS.accessions,
     path: LISTS.accessions.path,
     nameField: NAME_FIELDS.accessions,
-    sortable: LISTS.accessions.sortable,
-    defaultSort: LISTS.accessions.defaultSort,
     filters: toolbarFilters(LISTS.accessions),
     what: 'accessions',
     noun: 'accession',
@@ -192,8 +184,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS.sites,
     path: LISTS.sites.path,
     nameField: NAME_FIELDS.sites,
-    sortable: LISTS.sites.sortable,
-    defaultSort: LISTS.sites.defaultSort,
     filters: toolbarFilters(LISTS.sites),
     what: 'sites',
     noun: 'site',
@@ -219,8 +209,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS['file-types'],
     path: LISTS['file-types'].path,
     nameField: NAME_FIELDS['file-types'],
-    sortable: LISTS['file-types'].sortable,
-    defaultSort: LISTS['file-types'].defaultSort,
     filters: toolbarFilters(LISTS['file-types']),
     what: 'file types',
     noun: 'file type',
@@ -243,8 +231,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS['cross-plans'],
     path: LISTS['cross-plans'].path,
     nameField: NAME_FIELDS['cross-plans'],
-    sortable: LISTS['cross-plans'].sortable,
-    defaultSort: LISTS['cross-plans'].defaultSort,
     filters: toolbarFilters(LISTS['cross-plans']),
     what: 'cross plans',
     noun: 'cross plan',

@@ -1,44 +1,40 @@
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import { TASK_SORT_FIELDS, TASK_STATUSES } from '../../../contract/run-codes';
+import { LISTS } from '../../../contract/list-definitions';
 import type { RunTask, RunTaskDetail } from '../../../contract/runs';
 import { formatBytes, formatDuration } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { LoadError } from '../../ui/LoadError';
 import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
+import { listColumns } from '../../ui/data-table/list-columns';
 import { Dialog } from '../../ui/Dialog';
 import { Facts } from '../../ui/Facts';
 
 const STATUS_TONE: Record<string, string> = { COMPLETED: 'text-emerald-700', FAILED: 'text-red-700', ABORTED: 'text-red-700', RUNNING: 'text-blue-700', CACHED: 'text-stone-600' };
-const column = createColumnHelper<RunTask>();
 const dash = <span className="text-stone-400">—</span>;
 const moment = (epochMs: number | null) => (epochMs === null ? '—' : new Date(epochMs).toLocaleString());
 
-function columns(open: (task: RunTask) => void) {
+const column = listColumns<RunTask, typeof LISTS.tasks>(LISTS.tasks);
+
+function columns(open: (task: RunTask) => void): Array<ColumnDef<RunTask, unknown>> {
   return [
-    column.accessor('taskId', { id: 'taskId', header: '#' }),
-    column.accessor('process', { id: 'process', header: 'Process', cell: (info) => <span className="whitespace-nowrap font-mono text-xs">{info.getValue()}</span> }),
-    column.accessor('name', {
-      id: 'name',
-      header: 'Task',
+    column('taskId'),
+    column('process', { cell: (info) => <span className="whitespace-nowrap font-mono text-xs">{String(info.getValue())}</span> }),
+    column('name', {
       cell: (info) => (
         <button type="button" className="whitespace-nowrap text-left font-mono text-xs text-emerald-800 hover:underline" onClick={() => open(info.row.original)}>
-          {info.getValue()}
+          {info.row.original.name}
         </button>
       ),
     }),
-    column.accessor('status', {
-      id: 'status',
-      header: 'Status',
-      cell: (info) => <span className={`text-xs font-semibold ${STATUS_TONE[info.getValue()] ?? 'text-stone-700'}`}>{info.getValue()}</span>,
-    }),
-    column.accessor('exit', { id: 'exit', header: 'Exit', enableSorting: false, cell: (info) => info.getValue() ?? dash }),
-    column.accessor('duration', { id: 'duration', header: 'Duration', cell: (info) => formatDuration(info.getValue()) }),
-    column.accessor('realtime', { id: 'realtime', header: 'Realtime', cell: (info) => formatDuration(info.getValue()) }),
-    column.accessor('cpuPercent', { id: 'cpuPercent', header: '% CPU', cell: (info) => (info.getValue() === null ? dash : `${info.getValue()} %`) }),
-    column.accessor('peakRss', { id: 'peakRss', header: 'Peak memory', cell: (info) => (info.getValue() === null ? dash : formatBytes(info.getValue()!)) }),
-  ] as Array<ColumnDef<RunTask, unknown>>;
+    column('status', { cell: (info) => <span className={`text-xs font-semibold ${STATUS_TONE[info.row.original.status] ?? 'text-stone-700'}`}>{info.row.original.status}</span> }),
+    column('exit', { cell: (info) => info.row.original.exit ?? dash }),
+    column('duration', { cell: (info) => formatDuration(info.row.original.duration) }),
+    column('realtime', { cell: (info) => formatDuration(info.row.original.realtime) }),
+    column('cpuPercent', { cell: (info) => (info.row.original.cpuPercent === null ? dash : `${info.row.original.cpuPercent} %`) }),
+    column('peakRss', { cell: (info) => (info.row.original.peakRss === null ? dash : formatBytes(info.row.original.peakRss)) }),
+  ];
 }
 
 const DETAIL_LABELS: Array<[string, string, (value: unknown) => string]> = [
@@ -111,15 +107,11 @@ export function TasksTable({ runId, refreshKey, processes }: { runId: number; re
   return (
     <>
       <DataTable<RunTask>
+        list={LISTS.tasks}
         path={`runs/${runId}/tasks`}
+        filterOptions={{ process: processes.map((process) => ({ value: process, label: process })) }}
         what="tasks"
         columns={tableColumns}
-        sortable={TASK_SORT_FIELDS}
-        defaultSort="taskId"
-        filters={[
-          { name: 'status', label: 'Status', options: TASK_STATUSES.map((status) => ({ value: status, label: status.charAt(0) + status.slice(1).toLowerCase() })) },
-          { name: 'process', label: 'Process', options: processes.map((process) => ({ value: process, label: process })) },
-        ]}
         searchPlaceholder="Search tasks by name or process"
         emptyHint="No task has been reported yet."
         urlState={false}

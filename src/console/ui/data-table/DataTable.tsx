@@ -1,24 +1,42 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ListDefinition, ListOption } from '../../../contract/list-definitions';
 import type { Page } from '../../../contract/paging';
+import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../Button';
 import { LoadError } from '../LoadError';
-import { type TableFilter, toolbarFilters } from './list-columns';
+import { toolbarFilters } from './list-columns';
 import { apiQuery, PAGE_SIZES, useTableState } from './table-state';
 
-export type { TableFilter };
+/**
+ * What a box shows as the reader types, passed to `onSettle` once typing pauses for 300 ms. A new
+ * `value` from elsewhere (the filters cleared, the address changed) replaces what was typed.
+ */
+function useTypedValue(value: string, onSettle: (typed: string) => void, trim: boolean) {
+  const [typed, setTyped] = useState(value);
+  const [lastValue, setLastValue] = useState(value);
+  const asSent = (text: string) => (trim ? text.trim() : text);
+  if (value !== lastValue) {
+    setLastValue(value);
+    if (asSent(typed) !== value) setTyped(value);
+  }
+  const settled = useDebouncedValue(typed, 300);
+  const toSend = settled === typed && asSent(settled) !== value ? asSent(settled) : null;
+  // Sent once each time typing settles on something new, however often the caller's callback changes.
+  const latestOnSettle = useRef(onSettle);
+  useEffect(() => {
+    latestOnSettle.current = onSettle;
+  });
+  useEffect(() => {
+    if (toSend !== null) latestOnSettle.current(toSend);
+  }, [toSend]);
+  return [typed, setTyped] as const;
+}
 
 /** A typed filter, sent 300 ms after the last key like the search box. */
 function TextFilter({ id, value, placeholder, onChange }: { id: string; value: string; placeholder?: string | undefined; onChange: (value: string) => void }) {
-  const [text, setText] = useState(value);
-  useEffect(() => setText(value), [value]);
-  useEffect(() => {
-    if (text === value) return;
-    const timer = setTimeout(() => onChange(text.trim()), 300);
-    return () => clearTimeout(timer);
-  }, [text, value, onChange]);
+  const [text, setText] = useTypedValue(value, onChange, true);
   return (
     <input
       id={id}
@@ -31,11 +49,14 @@ function TextFilter({ id, value, placeholder, onChange }: { id: string; value: s
   );
 }
 
-interface ListSource<Filter extends string> {
-  /** The list: its path, sort fields, default order and filters (src/contract/list-definitions.ts). */
-  list: ListDefinition<string, Filter>;
+/** The list a table shows, from its definition (src/contract/list-definitions.ts). */
+interface ListSource<Sort extends string, Filter extends string> {
+  /** The list: its path, sort fields, default order and filters. */
+  list: ListDefinition<Sort, Filter>;
   /** Its path when the definition's has a placeholder (a run's tasks: runs/7/tasks). */
   path?: string;
+  /** The sort a first view shows, when it is not the API's default (benchmarks: by launch). */
+  defaultSort?: NoInfer<Sort>;
   /** The order a first view shows, when it is not the API's default (tracked MLflow runs: newest first). */
   defaultOrder?: 'asc' | 'desc';
   /** Whether the toolbar offers the definition's filters (a list embedded in another page may leave them out). */
@@ -44,19 +65,7 @@ interface ListSource<Filter extends string> {
   filterOptions?: Partial<Record<Filter, readonly ListOption[]>>;
 }
 
-/** A table not yet on a list definition (pages that still pass its path and sort fields themselves). */
-interface PathSource {
-  list?: undefined;
-  /** API list path, e.g. 'accessions'. */
-  path: string;
-  /** Column ids the API can sort by. */
-  sortable: readonly string[];
-  defaultSort: string;
-  defaultOrder?: 'asc' | 'desc';
-  filters?: TableFilter[];
-}
-
-export type DataTableProps<Row, Filter extends string = string> = (ListSource<Filter> | PathSource) & {
+export type DataTableProps<Row, Filter extends string = string, Sort extends string = string> = ListSource<Sort, Filter> & {
   /** What a row is, plural, for messages: 'accessions'. */
   what: string;
   /** The list's columns, made with `listColumns(definition)`, and display columns. */
@@ -76,16 +85,14 @@ export type DataTableProps<Row, Filter extends string = string> = (ListSource<Fi
   rowOverride?: (row: Row) => Row;
 };
 
-/** Path, sort fields, default order and toolbar filters, from the definition or as given. */
-function sourceOf(props: ListSource<string> | PathSource) {
-  if (props.list === undefined) return { path: props.path, sortable: props.sortable, defaultSort: props.defaultSort, defaultOrder: props.defaultOrder ?? 'asc', filters: props.filters ?? [] };
-  const { list } = props;
+/** Path, sort fields, default order and toolbar filters, from the definition unless the table says otherwise. */
+function sourceOf<Sort extends string, Filter extends string>({ list, path, defaultSort, defaultOrder, withFilters, filterOptions }: ListSource<Sort, Filter>) {
   return {
-    path: props.path ?? list.path,
+    path: path ?? list.path,
     sortable: list.sortable,
-    defaultSort: list.defaultSort,
-    defaultOrder: props.defaultOrder ?? list.defaultOrder,
-    filters: props.withFilters === false ? [] : toolbarFilters(list, props.filterOptions ?? {}),
+    defaultSort: defaultSort ?? list.defaultSort,
+    defaultOrder: defaultOrder ?? list.defaultOrder,
+    filters: withFilters === false ? [] : toolbarFilters(list, filterOptions ?? {}),
   };
 }
 
@@ -95,17 +102,11 @@ function recordKey(row: unknown, index: number): string {
 }
 
 /** The one table of the console: server-side search, sort, filters and paging, state in the URL. */
-export function DataTable<Row, Filter extends string = string>(props: DataTableProps<Row, Filter>) {
+export function DataTable<Row, Filter extends string = string, Sort extends string = string>(props: DataTableProps<Row, Filter, Sort>) {
   const { what, columns, searchPlaceholder, emptyHint, refreshKey, fixedFilters, urlState, onData, rowOverride } = props;
   const { path, sortable, defaultSort, defaultOrder, filters } = sourceOf(props);
   const [state, update, ready] = useTableState({ sort: defaultSort, order: defaultOrder, sortable, filterNames: filters.map((filter) => filter.name) }, urlState);
-  const [search, setSearch] = useState(state.q);
-  useEffect(() => setSearch(state.q), [state.q]);
-  useEffect(() => {
-    if (search === state.q) return;
-    const timer = setTimeout(() => update({ q: search, page: 0 }), 300);
-    return () => clearTimeout(timer);
-  }, [search, state.q, update]);
+  const [search, setSearch] = useTypedValue(state.q, (q) => update({ q, page: 0 }), false);
 
   const { data: lastData, error, loading, reload } = useRequest<Page<Row>>(ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null, refreshKey);
   // A failed load shows its error alone: the rows of an earlier search are not the answer to this one.
@@ -190,7 +191,7 @@ export function DataTable<Row, Filter extends string = string>(props: DataTableP
             {table.getHeaderGroups().map((group) => (
               <tr key={group.id}>
                 {group.headers.map((header) => {
-                  const canSort = sortable.includes(header.column.id);
+                  const canSort = sortable.some((field) => field === header.column.id);
                   const active = state.sort === header.column.id;
                   const label = flexRender(header.column.columnDef.header, header.getContext());
                   return (
