@@ -9,7 +9,7 @@ import { Button } from '../../ui/Button';
 import { RowMenu } from '../../ui/RowMenu';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { apiQuery, parseTableState } from '../../ui/data-table/table-state';
-import { downloadText } from './csv';
+import { downloadText } from '../../lib/download';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { ENTITIES, type EntityKey, type EntitySpec, type Row } from './entities';
 

@@ -1,7 +1,6 @@
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { restoreFormula } from '../../../contract/csv-cells';
-import { toCsv } from './csv';
+import { restoreFormula, toCsv } from './csv-cells';
 
 describe('CSV export', () => {
   it('writes cells a spreadsheet would run as formulas as text, and the import takes them back unchanged', () => {
