@@ -1,0 +1,16 @@
+import { useFormContext } from 'react-hook-form';
+import type { LaunchValues } from './launch-types';
+
+/**
+ * The message of a launch form field's error by its dotted name (`params.model`), whether the
+ * browser's check or the server's refusal set it; undefined when the field is fine.
+ */
+export function useLaunchErrors() {
+  const { formState } = useFormContext<LaunchValues>();
+  return (name: string): string | undefined => {
+    let error: unknown = formState.errors;
+    for (const part of name.split('.')) error = (error as Record<string, unknown> | undefined)?.[part];
+    const message = (error as { message?: unknown } | undefined)?.message;
+    return typeof message === 'string' ? message : undefined;
+  };
+}
