@@ -12,7 +12,10 @@ import { CompareTable, DifferencesOnlySwitch, idsFromAddress, sideBySide } from 
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
+import { FileParamsList } from './FileReference';
+import { fileParams, flatParams } from './run-params';
 import { StatusBadge } from './status';
+import { useReferencedFiles } from './use-referenced-files';
 
 const COLORS = ['#047857', '#b45309', '#1d4ed8', '#be185d', '#6d28d9', '#0f766e', '#a16207', '#475569'];
 const LIST = ROUTES.runs;
@@ -21,20 +24,6 @@ interface Compared {
   run: RunDetail;
   metrics: RunMetrics;
   outputs: RunOutputs;
-}
-
-/** A run's parameters as flat keys (`samples.0.fastq_1`), each value as text. */
-function flatParams(params: Record<string, unknown>): Map<string, string> {
-  const flat = new Map<string, string>();
-  const walk = (value: unknown, key: string) => {
-    if (value !== null && typeof value === 'object' && Object.keys(value).length > 0) {
-      for (const [inner, child] of Object.entries(value)) walk(child, key ? `${key}.${inner}` : inner);
-    } else {
-      flat.set(key, typeof value === 'string' ? value : JSON.stringify(value));
-    }
-  };
-  walk(params, '');
-  return flat;
 }
 
 /** One row per process (in the order the runs report them), one cell per run. */
@@ -81,6 +70,12 @@ function Comparison() {
 
   const columns = useMemo(() => compared?.map(({ run }, index) => ({ id: run.id, name: run.name, color: COLORS[index]! })) ?? [], [compared]);
   const params = useMemo(() => (compared ? sideBySide(compared.map(({ run }) => flatParams(run.params))) : []), [compared]);
+  // Each stored file the compared runs read, once, by its reference as the table shows it.
+  const referenced = useMemo(
+    () => [...new Map((compared ?? []).flatMap(({ run }) => fileParams(run.params)).map((param) => [param.reference, { ...param, key: param.reference }])).values()],
+    [compared],
+  );
+  const files = useReferencedFiles(referenced.map((param) => param.fileId));
   const durations = useMemo(() => perProcess(compared, (process) => process.durationMs && `${formatDuration(process.durationMs.median)} · max ${formatDuration(process.durationMs.max)}`), [compared]);
   const memory = useMemo(() => perProcess(compared, (process) => process.peakRssBytes && `${formatBytes(process.peakRssBytes.median)} · max ${formatBytes(process.peakRssBytes.max)}`), [compared]);
   const chart = useMemo(() => {
@@ -127,6 +122,14 @@ function Comparison() {
       </Card>
       <Card title="Parameters" description="Side by side; rows that differ are shaded" actions={<DifferencesOnlySwitch checked={differencesOnly} onChange={setDifferencesOnly} />}>
         <CompareTable title="Parameters" keyHeader="Parameter" rows={params} columns={columns} differencesOnly={differencesOnly} />
+        {referenced.length > 0 && (
+          <section className="mt-4" aria-labelledby="compared-parameter-files">
+            <h3 id="compared-parameter-files" className="mb-1 text-sm font-semibold text-stone-800">
+              Stored files
+            </h3>
+            <FileParamsList label="Stored files in the compared parameters" params={referenced} files={files} />
+          </section>
+        )}
       </Card>
       <Card title="Processes" description="Per process: the median task duration and the longest, and the median and largest peak memory">
         {chart.processes.length > 0 && (

@@ -1,0 +1,55 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { StoredFile } from '../../../contract/files';
+import { FileParamsList } from './FileReference';
+import { fileParams } from './run-params';
+import { useReferencedFiles } from './use-referenced-files';
+
+const fetchMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', fetchMock));
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  fetchMock.mockReset();
+});
+
+const model: StoredFile = {
+  id: 12,
+  name: 'models/gdip_model.json',
+  reference: 'seedbed://files/12',
+  sizeBytes: 4096,
+  sha256: '0'.repeat(64),
+  fileTypeId: 20,
+  fileTypeName: 'GDIP model',
+  mimeType: 'application/json',
+  projectId: null,
+  projectName: null,
+  experimentId: null,
+  runId: 3,
+  runName: 'gdip_wheat_a',
+  location: 'local',
+  createdAt: '2026-03-02T09:15:00.000Z',
+};
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function Parameters({ params }: { params: Record<string, unknown> }) {
+  const withFiles = fileParams(params);
+  const files = useReferencedFiles(withFiles.map((param) => param.fileId));
+  return <FileParamsList label="Stored files in the parameters" params={withFiles} files={files} />;
+}
+
+describe('stored files in a run’s parameters', () => {
+  it('shows each reference as its file’s name with the reference on hover, and a gone file as deleted', async () => {
+    fetchMock.mockImplementation(async (input) => (String(input).endsWith('files/12') ? json(model) : json({ error: { message: 'No file 13' } }, 404)));
+    render(<Parameters params={{ model: 'seedbed://files/12', samples: [{ gvcf: 'seedbed://files/13' }], again: 'seedbed://files/12', outdir: 'results' }} />);
+    const name = await screen.findAllByRole('button', { name: 'models/gdip_model.json' });
+    expect(name.map((button) => button.title)).toEqual(['seedbed://files/12', 'seedbed://files/12']);
+    expect(await screen.findByText('(deleted)')).toBeTruthy();
+    expect(screen.getByText('seedbed://files/13')).toBeTruthy();
+    expect(screen.getByText('samples.0.gvcf')).toBeTruthy();
+    expect(screen.queryByText('outdir')).toBeNull();
+    // One request per file, however many parameters name it.
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+});
