@@ -1,26 +1,16 @@
-import { type ClipboardEvent, useEffect, useId, useState } from 'react';
+import { type ClipboardEvent, useCallback, useEffect, useState } from 'react';
 import { CROSS_TYPES, PLANNED_CROSS_STATUSES, SINGLE_PARENT_CROSS_TYPES } from '../../../contract/breeding-codes';
-import type { Page } from '../../../contract/paging';
-import type { AccessionRecord, AccessionResolution, PlannedCrossList, PlannedCrossRecord } from '../../../contract/records';
+import type { AccessionResolution, PlannedCrossList, PlannedCrossRecord } from '../../../contract/records';
 import { notify } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
-import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { isBlock, parsePastedCrosses } from './grid-paste';
+import { type ParentCell, ParentInput } from './ParentInput';
 
-/** A planned cross as the API returns it, with its parents' names. */
-export type SavedCross = PlannedCrossRecord;
-
-/** A parent cell: the accession once known, and for a name no accession has, the nearest names. */
-interface ParentCell {
-  id: number | null;
-  name: string;
-  suggestions?: Array<{ id: number; germplasmName: string }>;
-}
-
+/** One row of the grid as edited: its parents as typed or picked, the other cells as the inputs hold them. */
 interface GridRow {
   key: number;
   female: ParentCell;
@@ -32,7 +22,7 @@ interface GridRow {
 }
 
 let nextKey = 1;
-const toGridRow = (cross: SavedCross): GridRow => ({
+const toGridRow = (cross: PlannedCrossRecord): GridRow => ({
   key: nextKey++,
   female: { id: cross.femaleParentId, name: cross.femaleParentName },
   male: { id: cross.maleParentId, name: cross.maleParentName ?? '' },
@@ -78,79 +68,185 @@ async function resolveParents(rows: GridRow[]): Promise<GridRow[]> {
   return rows.map((row) => ({ ...row, female: resolve(row.female), male: resolve(row.male) }));
 }
 
-/** A parent cell: type a few letters of a germplasm name and pick from the suggestions. */
-function ParentInput({ value, onChange, label, error }: { value: ParentCell; onChange: (next: ParentCell) => void; label: string; error?: string | undefined }) {
-  const listId = useId();
-  // Only a name typed (not one picked) is looked up, once the typing pauses.
-  const typed = value.id === null ? value.name.trim() : '';
-  const settled = useDebouncedValue(typed, 200);
-  const search = useRequest<Page<AccessionRecord>>(settled.length >= 2 && settled === typed ? `accessions?q=${encodeURIComponent(settled)}&pageSize=10` : null);
-  const suggestions = search.error ? [] : (search.data?.data ?? []);
+/** The rows a block pasted from a spreadsheet makes, their parents not yet looked up. */
+const pastedRows = (text: string): GridRow[] =>
+  parsePastedCrosses(text).map((cross) => ({
+    key: nextKey++,
+    female: { id: null, name: cross.female },
+    male: { id: null, name: cross.male },
+    crossType: cross.crossType,
+    numberOfCrosses: cross.numberOfCrosses,
+    status: cross.status,
+    notes: cross.notes,
+  }));
+
+/** The grid with pasted rows after the row pasted into (taking its place if it was empty), or at the end without the empty rows. */
+function withPasted(rows: GridRow[], pasted: GridRow[], atKey: number | null): GridRow[] {
+  const at = rows.findIndex((row) => row.key === atKey);
+  if (at < 0) return [...rows.filter((row) => row.female.name || row.male.name), ...pasted];
+  const replaced = !rows[at]!.female.name && !rows[at]!.male.name ? 1 : 0;
+  return [...rows.slice(0, at + 1 - replaced), ...pasted, ...rows.slice(at + 1)];
+}
+
+/** What stops a grid being saved, by the field path the API would name (crosses.2.maleParentId): a parent missing or not found. */
+function parentProblems(rows: GridRow[]): Record<string, string> {
+  const problems: Record<string, string> = {};
+  const unknown = (cell: ParentCell) => `No accession is named '${cell.name.trim()}'${cell.suggestions?.length ? '; pick one of the nearest names below' : '; correct the name'}`;
+  rows.forEach((row, index) => {
+    if (row.female.id === null) problems[`crosses.${index}.femaleParentId`] = row.female.name ? unknown(row.female) : 'Required';
+    if (row.male.id === null && (row.male.name || !SINGLE_PARENT_CROSS_TYPES.has(row.crossType))) {
+      problems[`crosses.${index}.maleParentId`] = row.male.name ? unknown(row.male) : 'A biparental or bulk cross needs a male parent';
+    }
+  });
+  return problems;
+}
+
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
+
+/** One planned cross of the grid: each cell an input, its problem under it. */
+function CrossRow({
+  row,
+  index,
+  errorOf,
+  onChange,
+  onRemove,
+}: {
+  row: GridRow;
+  index: number;
+  errorOf: (field: string) => string | undefined;
+  onChange: (patch: Partial<GridRow>) => void;
+  onRemove: () => void;
+}) {
+  const number = index + 1;
   return (
-    <div>
-      <input
-        aria-label={label}
-        list={listId}
-        value={value.name}
-        onChange={(event) => {
-          const name = event.target.value;
-          const match = suggestions.find((suggestion) => suggestion.germplasmName.toLowerCase() === name.trim().toLowerCase());
-          onChange({ id: match?.id ?? null, name });
-        }}
-        aria-invalid={error ? true : undefined}
-        className={`w-40 rounded border px-2 py-1 text-sm ${error ? 'border-red-500' : 'border-stone-300'}`}
-      />
-      <datalist id={listId}>
-        {suggestions.map((suggestion) => (
-          <option key={suggestion.id} value={suggestion.germplasmName} />
-        ))}
-      </datalist>
-      {error && <p className="mt-0.5 max-w-40 text-xs text-red-600">{error}</p>}
-      {value.id === null && value.suggestions && (
-        <div className="mt-0.5 max-w-40 text-xs text-amber-800" data-testid="nearest-names">
-          {value.suggestions.length === 0 ? (
-            'No accession has a name like this.'
-          ) : (
-            <>
-              Did you mean{' '}
-              {value.suggestions.map((suggestion, index) => (
-                <span key={suggestion.id}>
-                  {index > 0 && ', '}
-                  <button type="button" className="font-medium underline" onClick={() => onChange({ id: suggestion.id, name: suggestion.germplasmName })}>
-                    {suggestion.germplasmName}
-                  </button>
-                </span>
-              ))}
-              ?
-            </>
-          )}
-        </div>
-      )}
-      {search.error && (
-        <p role="alert" className="mt-0.5 max-w-40 text-xs text-red-700">
-          No suggestions: {search.error.message}{' '}
-          <button type="button" className="underline" onClick={search.reload}>
-            Retry
-          </button>
-        </p>
-      )}
+    <tr data-row-key={row.key}>
+      <td className="py-2 pr-2 pl-6 text-stone-400 tabular-nums">{number}</td>
+      <td className="p-2">
+        <ParentInput label={`Female parent of row ${number}`} value={row.female} error={errorOf('femaleParentId')} onChange={(female) => onChange({ female })} />
+      </td>
+      <td className="p-2">
+        <ParentInput label={`Male parent of row ${number}`} value={row.male} error={errorOf('maleParentId')} onChange={(male) => onChange({ male })} />
+      </td>
+      <td className="p-2">
+        <select
+          aria-label={`Cross type of row ${number}`}
+          value={row.crossType}
+          onChange={(event) => onChange({ crossType: event.target.value })}
+          className="rounded border border-stone-300 px-1 py-1 text-sm"
+        >
+          {CROSS_TYPES.map((type) => (
+            <option key={type}>{type}</option>
+          ))}
+        </select>
+      </td>
+      <td className="p-2">
+        <input
+          aria-label={`Number of crosses in row ${number}`}
+          type="number"
+          min={1}
+          value={row.numberOfCrosses}
+          onChange={(event) => onChange({ numberOfCrosses: event.target.value })}
+          className="w-20 rounded border border-stone-300 px-2 py-1 text-sm"
+        />
+        {errorOf('numberOfCrosses') && <p className="text-xs text-red-600">{errorOf('numberOfCrosses')}</p>}
+      </td>
+      <td className="p-2">
+        <select aria-label={`Status of row ${number}`} value={row.status} onChange={(event) => onChange({ status: event.target.value })} className="rounded border border-stone-300 px-1 py-1 text-sm">
+          {PLANNED_CROSS_STATUSES.map((status) => (
+            <option key={status}>{status}</option>
+          ))}
+        </select>
+      </td>
+      <td className="p-2">
+        <input
+          aria-label={`Notes of row ${number}`}
+          value={row.notes}
+          onChange={(event) => onChange({ notes: event.target.value })}
+          className="w-48 rounded border border-stone-300 px-2 py-1 text-sm"
+        />
+      </td>
+      <td className="p-2 pr-6">
+        <Button size="sm" variant="ghost" aria-label={`Remove row ${number}`} onClick={onRemove}>
+          Remove
+        </Button>
+      </td>
+    </tr>
+  );
+}
+
+/** The grid's table, or while it has no rows a box to paste the first ones into. */
+function CrossGrid({
+  rows,
+  errors,
+  onPaste,
+  onChange,
+  onRemove,
+}: {
+  rows: GridRow[];
+  errors: Record<string, string>;
+  onPaste: (event: ClipboardEvent<HTMLElement>) => void;
+  onChange: (key: number, patch: Partial<GridRow>) => void;
+  onRemove: (key: number) => void;
+}) {
+  if (rows.length === 0) {
+    return (
+      <label className="block text-sm text-stone-500">
+        No crosses planned yet. Add the first with “Add cross”, or paste rows here:
+        <textarea
+          rows={3}
+          aria-label="Paste crosses"
+          placeholder={'BABAX\tATTILA\tBIPARENTAL\t4\tnotes'}
+          onPaste={onPaste}
+          className="mt-2 block w-full rounded-md border border-dashed border-stone-300 px-3 py-2 font-mono text-xs"
+        />
+      </label>
+    );
+  }
+  return (
+    <div className="-mx-6 overflow-x-auto" onPaste={onPaste}>
+      <table className="w-full text-left text-sm" aria-label="Planned crosses">
+        <thead className="text-xs uppercase tracking-wide text-stone-500">
+          <tr>
+            {['#', 'Female parent', 'Male parent', 'Cross type', 'Crosses', 'Status', 'Notes', ''].map((heading) => (
+              <th key={heading || 'actions'} className="px-2 py-2 font-medium first:pl-6">
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-stone-100 align-top">
+          {rows.map((row, index) => (
+            <CrossRow
+              key={row.key}
+              row={row}
+              index={index}
+              errorOf={(field) => errors[`crosses.${index}.${field}`]}
+              onChange={(patch) => onChange(row.key, patch)}
+              onRemove={() => onRemove(row.key)}
+            />
+          ))}
+        </tbody>
+      </table>
     </div>
   );
 }
 
-/** The planned-cross grid of a cross plan: edit rows in place, save them all at once. */
+/** The planned-cross grid of a cross plan: edit rows in place, paste them from a spreadsheet, save them all at once. */
 export function PlannedCrosses({ planId }: { planId: number }) {
   const { data, error, reload } = useRequest<PlannedCrossList>(`cross-plans/${planId}/crosses`);
   const [rows, setRows] = useState<GridRow[] | null>(null);
   const [savedContent, setSavedContent] = useState<string | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  /** The grid becomes the crosses as stored, with nothing unsaved. */
+  const showSaved = useCallback((crosses: PlannedCrossRecord[]) => {
+    const saved = crosses.map(toGridRow);
+    setRows(saved);
+    setSavedContent(contentOf(saved));
+  }, []);
   useEffect(() => {
-    if (!data) return;
-    const loaded = data.data.map(toGridRow);
-    setRows(loaded);
-    setSavedContent(contentOf(loaded));
-  }, [data]);
+    if (data) showSaved(data.data);
+  }, [data, showSaved]);
   const unsaved = rows !== null && savedContent !== null && contentOf(rows) !== savedContent;
   useLeaveWarning(unsaved);
 
@@ -159,43 +255,21 @@ export function PlannedCrosses({ planId }: { planId: number }) {
 
   const change = (key: number, patch: Partial<GridRow>) => setRows((current) => current!.map((row) => (row.key === key ? { ...row, ...patch } : row)));
 
-  /** A block pasted from a spreadsheet becomes rows where it was pasted (filling an empty row), with their parents looked up. */
-  const paste = async (text: string, atKey: number | null) => {
-    const pasted = parsePastedCrosses(text).map(
-      (cross): GridRow => ({
-        key: nextKey++,
-        female: { id: null, name: cross.female },
-        male: { id: null, name: cross.male },
-        crossType: cross.crossType,
-        numberOfCrosses: cross.numberOfCrosses,
-        status: cross.status,
-        notes: cross.notes,
-      }),
-    );
-    if (pasted.length === 0) return;
-    let resolved = pasted;
-    try {
-      resolved = await resolveParents(pasted);
-    } catch (failure) {
-      notify.error(failure);
-    }
-    setRows((current) => {
-      const list = current ?? [];
-      const at = list.findIndex((row) => row.key === atKey);
-      if (at < 0) return [...list.filter((row) => row.female.name || row.male.name), ...resolved];
-      const replaced = !list[at]!.female.name && !list[at]!.male.name ? 1 : 0;
-      return [...list.slice(0, at + 1 - replaced), ...resolved, ...list.slice(at + 1)];
-    });
-    const unknown = resolved.flatMap((row) => [row.female, row.male]).filter((cell) => cell.id === null && cell.name).length;
-    notify.success(`Pasted ${resolved.length} row${resolved.length === 1 ? '' : 's'}${unknown ? `; ${unknown} name${unknown === 1 ? '' : 's'} to check` : ''}`);
-  };
-
-  const onPaste = (event: ClipboardEvent<HTMLElement>) => {
+  /** A block pasted from a spreadsheet becomes rows where it was pasted, with their parents looked up. */
+  const onPaste = async (event: ClipboardEvent<HTMLElement>) => {
     const text = event.clipboardData.getData('text/plain');
     if (!isBlock(text)) return;
     event.preventDefault();
     const key = (event.target as HTMLElement).closest<HTMLElement>('[data-row-key]')?.dataset.rowKey;
-    void paste(text, key ? Number(key) : null);
+    const pasted = pastedRows(text);
+    if (pasted.length === 0) return;
+    const resolved = await resolveParents(pasted).catch((failure: unknown) => {
+      notify.error(failure);
+      return pasted;
+    });
+    setRows((current) => withPasted(current ?? [], resolved, key ? Number(key) : null));
+    const unknown = resolved.flatMap((row) => [row.female, row.male]).filter((cell) => cell.id === null && cell.name).length;
+    notify.success(`Pasted ${plural(resolved.length, 'row')}${unknown ? `; ${plural(unknown, 'name')} to check` : ''}`);
   };
 
   const save = async () => {
@@ -207,14 +281,7 @@ export function PlannedCrosses({ planId }: { planId: number }) {
       notify.error(failure);
       return;
     }
-    const problems: Record<string, string> = {};
-    const unknown = (cell: ParentCell) => `No accession is named '${cell.name.trim()}'${cell.suggestions?.length ? '; pick one of the nearest names below' : '; correct the name'}`;
-    current.forEach((row, index) => {
-      if (row.female.id === null) problems[`crosses.${index}.femaleParentId`] = row.female.name ? unknown(row.female) : 'Required';
-      if (row.male.id === null && (row.male.name || !SINGLE_PARENT_CROSS_TYPES.has(row.crossType))) {
-        problems[`crosses.${index}.maleParentId`] = row.male.name ? unknown(row.male) : 'A biparental or bulk cross needs a male parent';
-      }
-    });
+    const problems = parentProblems(current);
     setErrors(problems);
     if (Object.keys(problems).length > 0) {
       notify.error(`Fix the ${Object.keys(problems).length} highlighted cell(s) first`);
@@ -222,20 +289,10 @@ export function PlannedCrosses({ planId }: { planId: number }) {
     }
     setSaving(true);
     try {
-      const result = await request<PlannedCrossList>(`cross-plans/${planId}/crosses`, 'PUT', {
-        crosses: current.map((row) => ({
-          femaleParentId: row.female.id,
-          maleParentId: row.male.id,
-          crossType: row.crossType,
-          numberOfCrosses: row.numberOfCrosses,
-          status: row.status,
-          notes: row.notes,
-        })),
-      });
-      const saved = result.data.map(toGridRow);
-      setRows(saved);
-      setSavedContent(contentOf(saved));
-      notify.success(`Saved ${result.data.length} planned cross${result.data.length === 1 ? '' : 'es'}`);
+      const crosses = current.map(({ female, male, crossType, numberOfCrosses, status, notes }) => ({ femaleParentId: female.id, maleParentId: male.id, crossType, numberOfCrosses, status, notes }));
+      const result = await request<PlannedCrossList>(`cross-plans/${planId}/crosses`, 'PUT', { crosses });
+      showSaved(result.data);
+      notify.success(`Saved ${plural(result.data.length, 'planned cross', 'planned crosses')}`);
     } catch (failure) {
       if (failure instanceof RequestError) setErrors(failure.errors);
       notify.error(failure);
@@ -244,9 +301,7 @@ export function PlannedCrosses({ planId }: { planId: number }) {
     }
   };
 
-  const cellError = (index: number, field: string) => errors[`crosses.${index}.${field}`];
   const total = rows.reduce((sum, row) => sum + (Number(row.numberOfCrosses) || 0), 0);
-
   return (
     <Card
       title="Planned crosses"
@@ -266,93 +321,7 @@ export function PlannedCrosses({ planId }: { planId: number }) {
       }
     >
       <p className="mb-3 text-xs text-stone-500">Paste rows from a spreadsheet (female, male, cross type, crosses, notes) into any cell: names and synonyms that match are taken as they are.</p>
-      {rows.length === 0 ? (
-        <label className="block text-sm text-stone-500">
-          No crosses planned yet. Add the first with “Add cross”, or paste rows here:
-          <textarea
-            rows={3}
-            aria-label="Paste crosses"
-            placeholder={'BABAX\tATTILA\tBIPARENTAL\t4\tnotes'}
-            onPaste={onPaste}
-            className="mt-2 block w-full rounded-md border border-dashed border-stone-300 px-3 py-2 font-mono text-xs"
-          />
-        </label>
-      ) : (
-        <div className="-mx-6 overflow-x-auto" onPaste={onPaste}>
-          <table className="w-full text-left text-sm" aria-label="Planned crosses">
-            <thead className="text-xs uppercase tracking-wide text-stone-500">
-              <tr>
-                {['#', 'Female parent', 'Male parent', 'Cross type', 'Crosses', 'Status', 'Notes', ''].map((heading) => (
-                  <th key={heading || 'actions'} className="px-2 py-2 font-medium first:pl-6">
-                    {heading}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-stone-100 align-top">
-              {rows.map((row, index) => (
-                <tr key={row.key} data-row-key={row.key}>
-                  <td className="py-2 pr-2 pl-6 text-stone-400 tabular-nums">{index + 1}</td>
-                  <td className="p-2">
-                    <ParentInput label={`Female parent of row ${index + 1}`} value={row.female} error={cellError(index, 'femaleParentId')} onChange={(female) => change(row.key, { female })} />
-                  </td>
-                  <td className="p-2">
-                    <ParentInput label={`Male parent of row ${index + 1}`} value={row.male} error={cellError(index, 'maleParentId')} onChange={(male) => change(row.key, { male })} />
-                  </td>
-                  <td className="p-2">
-                    <select
-                      aria-label={`Cross type of row ${index + 1}`}
-                      value={row.crossType}
-                      onChange={(event) => change(row.key, { crossType: event.target.value })}
-                      className="rounded border border-stone-300 px-1 py-1 text-sm"
-                    >
-                      {CROSS_TYPES.map((type) => (
-                        <option key={type}>{type}</option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="p-2">
-                    <input
-                      aria-label={`Number of crosses in row ${index + 1}`}
-                      type="number"
-                      min={1}
-                      value={row.numberOfCrosses}
-                      onChange={(event) => change(row.key, { numberOfCrosses: event.target.value })}
-                      className="w-20 rounded border border-stone-300 px-2 py-1 text-sm"
-                    />
-                    {cellError(index, 'numberOfCrosses') && <p className="text-xs text-red-600">{cellError(index, 'numberOfCrosses')}</p>}
-                  </td>
-                  <td className="p-2">
-                    <select
-                      aria-label={`Status of row ${index + 1}`}
-                      value={row.status}
-                      onChange={(event) => change(row.key, { status: event.target.value })}
-                      className="rounded border border-stone-300 px-1 py-1 text-sm"
-                    >
-                      {PLANNED_CROSS_STATUSES.map((status) => (
-                        <option key={status}>{status}</option>
-                      ))}
-                    </select>
-                  </td>
-                  <td className="p-2">
-                    <input
-                      aria-label={`Notes of row ${index + 1}`}
-                      value={row.notes}
-                      onChange={(event) => change(row.key, { notes: event.target.value })}
-                      className="w-48 rounded border border-stone-300 px-2 py-1 text-sm"
-                    />
-                  </td>
-                  <td className="p-2 pr-6">
-                    <Button size="sm" variant="ghost" aria-label={`Remove row ${index + 1}`} onClick={() => setRows(rows.filter((other) => other.key !== row.key))}>
-                      Remove
-                    </Button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <CrossGrid rows={rows} errors={errors} onPaste={(event) => void onPaste(event)} onChange={change} onRemove={(key) => setRows(rows.filter((row) => row.key !== key))} />
     </Card>
   );
 }
