@@ -1,12 +1,12 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ListDefinition, ListOption } from '../../../contract/list-definitions';
-import type { Page } from '../../../contract/paging';
+import type { Page, Pagination } from '../../../contract/paging';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../Button';
 import { LoadError } from '../LoadError';
-import { toolbarFilters } from './list-columns';
+import { type TableFilter, toolbarFilters } from './list-columns';
 import { apiQuery, PAGE_SIZES, useTableState } from './table-state';
 
 /**
@@ -46,6 +46,68 @@ function TextFilter({ id, value, placeholder, onChange }: { id: string; value: s
       onChange={(event) => setText(event.target.value)}
       className="mt-1 block w-28 rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-800"
     />
+  );
+}
+
+/** One filter of the toolbar, as its definition's variant says: typed text, a date or a choice. */
+function FilterInput({ id, filter, value, onChange }: { id: string; filter: TableFilter; value: string; onChange: (value: string) => void }) {
+  return (
+    <label htmlFor={id} className="max-w-full min-w-0 text-xs font-medium text-stone-600">
+      {filter.label}
+      {filter.variant === 'text' ? (
+        <TextFilter id={id} value={value} placeholder={filter.placeholder} onChange={onChange} />
+      ) : filter.variant === 'date' ? (
+        <input
+          id={id}
+          type="date"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+          className="mt-1 block rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-800"
+        />
+      ) : (
+        <select id={id} value={value} onChange={(event) => onChange(event.target.value)} className="mt-1 block rounded-md border border-stone-300 bg-white px-2 py-2 text-sm text-stone-800">
+          <option value="">All</option>
+          {(filter.options ?? []).map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </label>
+  );
+}
+
+/** The footer under a table: which rows of how many, rows per page, and the previous and next page. */
+function Pager({ pagination, page, pageSize, onPage, onPageSize }: { pagination: Pagination; page: number; pageSize: number; onPage: (page: number) => void; onPageSize: (pageSize: number) => void }) {
+  const { currentPage, totalCount, totalPages } = pagination;
+  return (
+    <div className="flex flex-wrap items-center gap-3 border-t border-stone-100 px-4 py-3 text-sm text-stone-600">
+      <span>
+        {currentPage * pagination.pageSize + 1}–{Math.min((currentPage + 1) * pagination.pageSize, totalCount)} of {totalCount.toLocaleString()}
+      </span>
+      <label className="ml-auto flex items-center gap-2">
+        Rows per page
+        <select value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))} className="rounded-md border border-stone-300 bg-white px-2 py-1">
+          {[...new Set([...PAGE_SIZES, pageSize])]
+            .sort((a, b) => a - b)
+            .map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+        </select>
+      </label>
+      <span>
+        Page {currentPage + 1} of {Math.max(1, totalPages)}
+      </span>
+      <Button size="sm" disabled={page === 0} onClick={() => onPage(page - 1)} aria-label="Previous page">
+        ‹ Previous
+      </Button>
+      <Button size="sm" disabled={page + 1 >= totalPages} onClick={() => onPage(page + 1)} aria-label="Next page">
+        Next ›
+      </Button>
+    </div>
   );
 }
 
@@ -138,39 +200,13 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
           />
         </label>
         {filters.map((filter) => (
-          <label key={filter.name} htmlFor={`${path}-filter-${filter.name}`} className="max-w-full min-w-0 text-xs font-medium text-stone-600">
-            {filter.label}
-            {filter.variant === 'text' ? (
-              <TextFilter
-                id={`${path}-filter-${filter.name}`}
-                value={state.filters[filter.name] ?? ''}
-                placeholder={filter.placeholder}
-                onChange={(value) => update({ filters: { ...state.filters, [filter.name]: value }, page: 0 })}
-              />
-            ) : filter.variant === 'date' ? (
-              <input
-                id={`${path}-filter-${filter.name}`}
-                type="date"
-                value={state.filters[filter.name] ?? ''}
-                onChange={(event) => update({ filters: { ...state.filters, [filter.name]: event.target.value }, page: 0 })}
-                className="mt-1 block rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm text-stone-800"
-              />
-            ) : (
-              <select
-                id={`${path}-filter-${filter.name}`}
-                value={state.filters[filter.name] ?? ''}
-                onChange={(event) => update({ filters: { ...state.filters, [filter.name]: event.target.value }, page: 0 })}
-                className="mt-1 block rounded-md border border-stone-300 bg-white px-2 py-2 text-sm text-stone-800"
-              >
-                <option value="">All</option>
-                {(filter.options ?? []).map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            )}
-          </label>
+          <FilterInput
+            key={filter.name}
+            id={`${path}-filter-${filter.name}`}
+            filter={filter}
+            value={state.filters[filter.name] ?? ''}
+            onChange={(value) => update({ filters: { ...state.filters, [filter.name]: value }, page: 0 })}
+          />
         ))}
       </div>
 
@@ -254,32 +290,7 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
       )}
 
       {pagination && pagination.totalCount > 0 && (
-        <div className="flex flex-wrap items-center gap-3 border-t border-stone-100 px-4 py-3 text-sm text-stone-600">
-          <span>
-            {pagination.currentPage * pagination.pageSize + 1}–{Math.min((pagination.currentPage + 1) * pagination.pageSize, pagination.totalCount)} of {pagination.totalCount.toLocaleString()}
-          </span>
-          <label className="ml-auto flex items-center gap-2">
-            Rows per page
-            <select value={state.pageSize} onChange={(event) => update({ pageSize: Number(event.target.value), page: 0 })} className="rounded-md border border-stone-300 bg-white px-2 py-1">
-              {[...new Set([...PAGE_SIZES, state.pageSize])]
-                .sort((a, b) => a - b)
-                .map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-            </select>
-          </label>
-          <span>
-            Page {pagination.currentPage + 1} of {Math.max(1, pagination.totalPages)}
-          </span>
-          <Button size="sm" disabled={state.page === 0} onClick={() => update({ page: state.page - 1 })} aria-label="Previous page">
-            ‹ Previous
-          </Button>
-          <Button size="sm" disabled={state.page + 1 >= pagination.totalPages} onClick={() => update({ page: state.page + 1 })} aria-label="Next page">
-            Next ›
-          </Button>
-        </div>
+        <Pager pagination={pagination} page={state.page} pageSize={state.pageSize} onPage={(page) => update({ page })} onPageSize={(pageSize) => update({ pageSize, page: 0 })} />
       )}
     </div>
   );
