@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_INT32, MIN_INT32 } from './int32';
 
 /**
  * Values from outside, defined once with the bounds of the columns they end up in, so that every
@@ -7,9 +8,7 @@ import { z } from 'zod';
  * exactly; `text` cannot hold the NUL character; dates are kept to the years 1–9999.
  */
 
-/** The largest value of PostgreSQL's `integer` (identity columns are integers). */
-export const MAX_INT32 = 2_147_483_647;
-export const MIN_INT32 = -2_147_483_648;
+export { MAX_INT32, MIN_INT32 };
 
 /** A record id in a path, a query or a body: a positive whole number an `integer` column can hold. */
 export const recordId = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id').max(MAX_INT32, `Ids go up to ${MAX_INT32}`);

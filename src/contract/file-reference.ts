@@ -1,12 +1,12 @@
-import { z } from 'zod';
-import { MAX_INT32 } from './fields';
+import { MAX_INT32 } from './int32';
 
 /**
  * How a person and the API name a stored file where a pipeline expects a path: `seedbed://files/<id>`,
  * in a parameter or a samplesheet cell. Where the file's bytes are on the server is the server's
  * business: it puts the path in the reference's place only when the engine is given the run's
  * parameters, so no answer of the API tells a client how the server's folders are laid out, and
- * a run's stored parameters keep saying which stored file it read.
+ * a run's stored parameters keep saying which stored file it read. No zod here: the console's
+ * launch form loads this on first paint (files.ts holds the reference's schema).
  */
 
 export const FILE_REFERENCE_PREFIX = 'seedbed://files/';
@@ -25,8 +25,3 @@ export function fileIdOf(value: unknown): number | null {
 }
 
 export const isFileReference = (value: unknown): value is string => fileIdOf(value) !== null;
-
-export const fileReferenceSchema = z
-  .string()
-  .refine(isFileReference, `A stored file's reference: ${FILE_REFERENCE_PREFIX} followed by its id, e.g. ${FILE_REFERENCE_PREFIX}12`)
-  .describe(`A stored file as a run's parameter or a samplesheet cell names it: ${FILE_REFERENCE_PREFIX}<id>`);

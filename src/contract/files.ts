@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { recordId } from './fields';
-import { fileReferenceSchema } from './file-reference';
+import { FILE_REFERENCE_PREFIX, isFileReference } from './file-reference';
 import { listQuerySchema } from './list';
 import { LISTS } from './list-definitions';
 
 /** Stored files: uploads and the outputs runs register. Defined once for the server and the console; where their bytes are stays on the server. */
+
+const fileReferenceSchema = z
+  .string()
+  .refine(isFileReference, `A stored file's reference: ${FILE_REFERENCE_PREFIX} followed by its id, e.g. ${FILE_REFERENCE_PREFIX}12`)
+  .describe(`A stored file as a run's parameter or a samplesheet cell names it: ${FILE_REFERENCE_PREFIX}<id>`);
 
 export const storedFileSchema = z
   .object({

@@ -1,32 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES } from '../../app/routes';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
 import { useRecordId } from '../../lib/use-record-id';
 import { DiscoveryScoring } from './DiscoveryScoring';
-import { ASSOCIATIONS, KNOWN_QTL, loadDiscoveryBenchmark, loadDiscoveryFileset } from './discovery-loading';
+import { loadDiscoveryBenchmark, loadDiscoveryFileset } from './discovery-loading';
 import { BenchmarkResults } from './benchmark-results';
 import { FilesetResults } from './fileset-results';
-import { BenchmarkList, ResultFilesetsList } from './result-filesets';
 
-/** Without a query: the benchmarks and the uploaded filesets there are to score. */
-function DiscoveryResultsList() {
-  return (
-    <div className="grid gap-6">
-      <BenchmarkList
-        route={ROUTES.discoveryResults}
-        kind="discovery-benchmark"
-        launchRoute={ROUTES.discoveryLaunch}
-        description="Discovery methods launched on known datasets from Launch discovery, scored when their runs end."
-      />
-      <ResultFilesetsList
-        route={ROUTES.discoveryResults}
-        fileTypes={[ASSOCIATIONS, KNOWN_QTL]}
-        what="association results with known QTL"
-        description={`Uploaded results: filesets holding one or more ${ASSOCIATIONS} tables (one per method) and a ${KNOWN_QTL}. Upload them together on Upload GDIP Results, naming one fileset.`}
-      />
-    </div>
-  );
-}
+/** The lists (data tables) load only on the page without a query: a result opened by its address does not wait for them. */
+const DiscoveryResultsList = lazy(() => import('./DiscoveryResultsList'));
 
 /**
  * `/benchmarking/discovery/results/fileset`: the benchmarks and the filesets that hold association
@@ -50,7 +33,9 @@ export default function DiscoveryResultsPage() {
           {(tables, fileset) => <DiscoveryScoring title={fileset.name} datasets={[{ name: fileset.name, ...tables }]} />}
         </FilesetResults>
       ) : (
-        <DiscoveryResultsList />
+        <Suspense fallback={<p className="text-sm text-stone-500">Loading…</p>}>
+          <DiscoveryResultsList />
+        </Suspense>
       )}
     </ConsoleShell>
   );

@@ -68,8 +68,10 @@ describe('the file picker of a launch form', () => {
       new Response(JSON.stringify({ data: found, pagination: { currentPage: 0, pageSize: 20, totalCount: 2, totalPages: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
     );
     render(<LaunchForm pipeline={pipeline} groups={groupsOf(schema)} runGroups={[]} projects={[]} from={null} />);
+    // The picker loads beside the form.
+    const search = await screen.findByRole('combobox', { name: 'Search stored files for model' });
     await act(async () => {
-      fireEvent.change(screen.getByRole('combobox', { name: 'Search stored files for model' }), { target: { value: 'gdip_model' } });
+      fireEvent.change(search, { target: { value: 'gdip_model' } });
       await vi.advanceTimersByTimeAsync(300);
     });
     const asked = new URL(String(fetchMock.mock.calls[0]![0]), 'http://console');

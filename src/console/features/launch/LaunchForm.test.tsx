@@ -149,7 +149,7 @@ describe('the launch form renderer', () => {
       new Response(JSON.stringify({ data: files, pagination: { currentPage: 0, pageSize: 40, totalCount: 3, totalPages: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
     );
     renderForm();
-    const search = screen.getByRole('combobox', { name: 'Search stored files for genotypes' });
+    const search = await screen.findByRole('combobox', { name: 'Search stored files for genotypes' });
     await act(async () => {
       fireEvent.change(search, { target: { value: 'coh' } });
       await vi.advanceTimersByTimeAsync(300);

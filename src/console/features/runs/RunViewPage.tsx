@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunOutputs as Outputs, RunDetail } from '../../../contract/runs';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -18,9 +18,10 @@ import { RunOverview } from './RunOverview';
 import { RunParameters } from './RunParameters';
 import { type RunChange, RunChangeDialogs } from './run-changes';
 import { RunTabList, useRunTab } from './run-tabs';
-import { TasksTable } from './TasksTable';
 
 const RUNS_LIST = ROUTES.runs;
+/** The tasks tab's table (and the data table under it) loads when the tab is opened, not with the page. */
+const TasksTable = lazy(() => import('./TasksTable').then((module) => ({ default: module.TasksTable })));
 
 /** How long a run has taken, or has been going: null before it starts. */
 const elapsedOf = (run: RunDetail) => (run.startedAt ? (run.completedAt ? Date.parse(run.completedAt) : Date.now()) - Date.parse(run.startedAt) : null);
@@ -77,7 +78,11 @@ function RunView() {
       <RunTabList tab={tab} onChoose={setTab} taskCount={run.progress.total} />
       <div role="tabpanel" id={`run-panel-${tab}`} aria-labelledby={`run-tab-${tab}`}>
         {tab === 'overview' && <RunOverview run={run} elapsed={elapsed} ended={ended} changed={refreshKey} />}
-        {tab === 'tasks' && <TasksTable runId={run.id} refreshKey={refreshKey} processes={run.processes.map((process) => process.process)} />}
+        {tab === 'tasks' && (
+          <Suspense fallback={<p className="text-sm text-stone-500">Loading tasks…</p>}>
+            <TasksTable runId={run.id} refreshKey={refreshKey} processes={run.processes.map((process) => process.process)} />
+          </Suspense>
+        )}
         {tab === 'logs' && <RunLogCard run={run} ended={ended} changed={live.key} />}
         {tab === 'parameters' && <RunParameters run={run} />}
         {tab === 'outputs' && <RunOutputs outputs={outputs} ended={ended} />}
