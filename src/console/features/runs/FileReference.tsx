@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { downloadStoredFile } from '../../lib/download';
 import type { ReferencedFile } from './use-referenced-files';
 
@@ -21,18 +22,38 @@ export function FileReference({ reference, fileId, file }: { reference: string; 
   );
 }
 
-/** The parameters that name stored files, each with its file: under a run's parameters or beside a comparison. */
-export function FileParamsList({ label, params, files }: { label: string; params: Array<{ key: string; reference: string; fileId: number }>; files: Map<number, ReferencedFile> }) {
+/**
+ * The parameters that name stored files, each with its file, under a "Stored files" heading:
+ * under a run's parameters or beside a comparison. Nothing when no parameter names one.
+ */
+export function FileParamsList({
+  label,
+  params,
+  files,
+  className = '',
+}: {
+  label: string;
+  params: Array<{ key: string; reference: string; fileId: number }>;
+  files: Map<number, ReferencedFile>;
+  className?: string;
+}) {
+  const headingId = useId();
+  if (params.length === 0) return null;
   return (
-    <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,max-content)_1fr]" aria-label={label}>
-      {params.map(({ key, reference, fileId }) => (
-        <div key={key} className="contents">
-          <dt className="font-mono text-xs break-all text-stone-600">{key}</dt>
-          <dd className="min-w-0">
-            <FileReference reference={reference} fileId={fileId} file={files.get(fileId)} />
-          </dd>
-        </div>
-      ))}
-    </dl>
+    <section className={className} aria-labelledby={headingId}>
+      <h3 id={headingId} className="mb-1 text-sm font-semibold text-stone-800">
+        Stored files
+      </h3>
+      <dl className="grid gap-x-4 gap-y-1 text-sm sm:grid-cols-[minmax(0,max-content)_1fr]" aria-label={label}>
+        {params.map(({ key, reference, fileId }) => (
+          <div key={key} className="contents">
+            <dt className="font-mono text-xs break-all text-stone-600">{key}</dt>
+            <dd className="min-w-0">
+              <FileReference reference={reference} fileId={fileId} file={files.get(fileId)} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
   );
 }

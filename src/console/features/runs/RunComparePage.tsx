@@ -122,14 +122,7 @@ function Comparison() {
       </Card>
       <Card title="Parameters" description="Side by side; rows that differ are shaded" actions={<DifferencesOnlySwitch checked={differencesOnly} onChange={setDifferencesOnly} />}>
         <CompareTable title="Parameters" keyHeader="Parameter" rows={params} columns={columns} differencesOnly={differencesOnly} />
-        {referenced.length > 0 && (
-          <section className="mt-4" aria-labelledby="compared-parameter-files">
-            <h3 id="compared-parameter-files" className="mb-1 text-sm font-semibold text-stone-800">
-              Stored files
-            </h3>
-            <FileParamsList label="Stored files in the compared parameters" params={referenced} files={files} />
-          </section>
-        )}
+        <FileParamsList className="mt-4" label="Stored files in the compared parameters" params={referenced} files={files} />
       </Card>
       <Card title="Processes" description="Per process: the median task duration and the longest, and the median and largest peak memory">
         {chart.processes.length > 0 && (

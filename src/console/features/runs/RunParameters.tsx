@@ -41,14 +41,7 @@ export function RunParameters({ run }: { run: RunDetail }) {
         </>
       }
     >
-      {withFiles.length > 0 && (
-        <section className="mb-4" aria-labelledby="run-parameter-files">
-          <h3 id="run-parameter-files" className="mb-1 text-sm font-semibold text-stone-800">
-            Stored files
-          </h3>
-          <FileParamsList label="Stored files in the parameters" params={withFiles} files={files} />
-        </section>
-      )}
+      <FileParamsList className="mb-4" label="Stored files in the parameters" params={withFiles} files={files} />
       <pre className="overflow-auto rounded-lg bg-stone-50 p-4 font-mono text-xs text-stone-800 ring-1 ring-stone-200">{json}</pre>
       <p className="mt-2 text-xs text-stone-500">The YAML file is what Nextflow's -params-file reads.</p>
     </Card>
