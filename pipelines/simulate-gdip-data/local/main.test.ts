@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { SIMULATE_GDIP_DATA_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 import { testContext } from '../../_shared/testing.ts';
 import { run, simulateDataset } from './main.ts';
-import type { Params } from './params.generated.ts';
 
 /**
  * No GWAS-data simulator is packaged for Debian (GAPIT's and AlphaSimR's are on CRAN only), so
@@ -9,21 +9,7 @@ import type { Params } from './params.generated.ts';
  * between subpopulations near the one asked, linkage disequilibrium that decays with distance,
  * QTL at usable frequencies, and the same datasets from the same seed.
  */
-const PARAMS: Params = {
-  individuals: 400,
-  markers: 2000,
-  chromosomes: 2,
-  chromosome_length_mb: '100,50',
-  subpopulations: 1,
-  fst: 0.05,
-  ld_generations: 50,
-  traits: 2,
-  qtl_per_trait: 10,
-  effect_distribution: 'normal',
-  heritability: '0.3,0.8',
-  replicates: 2,
-  seed: 11,
-};
+const PARAMS = SIMULATE_GDIP_DATA_FIXTURE;
 
 const correlation = (x: number[], y: number[]) => {
   const mx = x.reduce((a, b) => a + b, 0) / x.length;
