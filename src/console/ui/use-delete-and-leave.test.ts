@@ -1,22 +1,13 @@
 // @vitest-environment happy-dom
 import { act, renderHook } from '@testing-library/react';
 import toast from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse, stubFetch, stubLocationAssign } from '../../../tests/fixtures/console';
 import { useDeleteAndLeave } from './use-delete-and-leave';
 
-const fetchMock = vi.fn<typeof fetch>();
-const assign = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(window.location, 'assign').mockImplementation(assign);
-});
-afterEach(() => {
-  toast.remove();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  fetchMock.mockReset();
-  assign.mockReset();
-});
+const fetchMock = stubFetch();
+const assign = stubLocationAssign();
+afterEach(() => toast.remove());
 
 describe('useDeleteAndLeave', () => {
   it('deletes the record, then leaves for its list', async () => {
@@ -31,7 +22,7 @@ describe('useDeleteAndLeave', () => {
   });
 
   it('stays on the record when the server refuses, with the confirmation closed', async () => {
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ error: { message: 'The site is used by 2 experiments' } }), { status: 409, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ error: { message: 'The site is used by 2 experiments' } }, 409));
     const { result } = renderHook(() => useDeleteAndLeave('/site/list'));
     act(() => result.current.ask());
     await act(() => result.current.remove('sites/3', 'Deleted site CENEB'));

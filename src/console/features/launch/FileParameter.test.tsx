@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredFile } from '../../../contract/files';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, storedFile, stubFetch, testPipeline } from '../../../../tests/fixtures/console';
 import type { PipelineSchema } from './schema-form';
 import { groupsOf } from './schema-form';
 import { LaunchForm } from './LaunchForm';
@@ -20,53 +20,18 @@ const schema: PipelineSchema = {
   },
   allOf: [{ $ref: '#/$defs/io' }],
 };
-const pipeline = {
-  id: 'make-gdip-predictions',
-  label: 'Make GDIP Predictions',
-  group: 'Tests',
-  description: 'Tests.',
-  repository: 'seedbed/test',
-  revision: '1.0',
-  defaultProfile: 'test',
-  outputFileTypes: [],
-  inputFileTypes: { model: ['GDIP model', 'Auto Train model', 'model'] },
-  engine: 'local' as const,
-  launchProblem: null,
-  schema,
-};
-const model = (id: number, runName: string, createdAt: string): StoredFile => ({
-  id,
-  name: 'models/gdip_model.json',
-  reference: `seedbed://files/${id}`,
-  sizeBytes: 4096,
-  sha256: '0'.repeat(64),
-  fileTypeId: 20,
-  fileTypeName: 'GDIP model',
-  mimeType: 'application/json',
-  projectId: null,
-  projectName: null,
-  experimentId: null,
-  runId: id,
-  runName,
-  location: 'local',
-  createdAt,
-});
+const pipeline = testPipeline({ id: 'make-gdip-predictions', label: 'Make GDIP Predictions', inputFileTypes: { model: ['GDIP model', 'Auto Train model', 'model'] }, schema });
+const model = (id: number, runName: string, createdAt: string) =>
+  storedFile({ id, name: 'models/gdip_model.json', fileTypeId: 20, fileTypeName: 'GDIP model', mimeType: 'application/json', runId: id, runName, createdAt });
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+const fetchMock = stubFetch();
+afterEach(cleanup);
 
 describe('the file picker of a launch form', () => {
   it('asks only for the types the parameter takes, and tells two runs’ models/gdip_model.json apart by their run first', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const found = [model(41, 'gdip_wheat_a', '2026-03-02T09:15:00.000Z'), model(42, 'gdip_wheat_b', '2026-03-05T16:40:00.000Z')];
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ data: found, pagination: { currentPage: 0, pageSize: 20, totalCount: 2, totalPages: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
+    fetchMock.mockResolvedValueOnce(jsonResponse({ data: found, pagination: { currentPage: 0, pageSize: 20, totalCount: 2, totalPages: 1 } }));
     render(<LaunchForm pipeline={pipeline} groups={groupsOf(schema)} runGroups={[]} projects={[]} from={null} />);
     // The picker loads beside the form.
     const search = await screen.findByRole('combobox', { name: 'Search stored files for model' });

@@ -1,11 +1,11 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LaunchForm } from './LaunchForm';
 import { groupsOf, paramsOf, defaultFormValues, type PipelineSchema } from './schema-form';
 import { knownParams, paramsFileText, parseParamsFile } from './params-file';
-import type { StoredFile } from '../../../contract/files';
+import { jsonResponse, storedFile, stubFetch, stubLocationAssign, testPipeline } from '../../../../tests/fixtures/console';
 
 /** One schema with every construct the renderer handles. */
 const schema: PipelineSchema = {
@@ -33,50 +33,17 @@ const schema: PipelineSchema = {
   },
   allOf: [{ $ref: '#/$defs/io' }, { $ref: '#/$defs/model' }],
 };
-const pipeline = {
-  id: 'nf-test',
-  label: 'Test pipeline',
-  group: 'Tests',
-  description: 'Tests.',
-  repository: 'seedbed/test',
-  revision: '1.0',
-  defaultProfile: 'test',
-  outputFileTypes: [],
-  engine: 'local' as const,
-  launchProblem: null,
-  schema,
-};
+const pipeline = testPipeline({ id: 'nf-test', label: 'Test pipeline', schema });
 const groups = groupsOf(schema);
-const stored = {
-  sha256: '0'.repeat(64),
-  fileTypeId: null,
-  projectId: null,
-  projectName: 'Wheat 2026',
-  experimentId: null,
-  runId: null,
-  runName: null,
-  location: 'local' as const,
-  createdAt: '2026-01-31T08:00:00.000Z',
-};
-const files: StoredFile[] = [
-  { ...stored, id: 1, name: 'cohort.vcf', reference: 'seedbed://files/1', sizeBytes: 2048, fileTypeName: 'VCF', mimeType: 'text/plain' },
-  { ...stored, id: 2, name: 'traits.csv', reference: 'seedbed://files/2', sizeBytes: 100, fileTypeName: 'phenotype CSV', mimeType: 'text/csv' },
-  { ...stored, id: 3, name: 'notes.txt', reference: 'seedbed://files/3', sizeBytes: 10, fileTypeName: null, mimeType: 'text/plain' },
+const files = [
+  storedFile({ id: 1, name: 'cohort.vcf', sizeBytes: 2048, fileTypeName: 'VCF', projectName: 'Wheat 2026' }),
+  storedFile({ id: 2, name: 'traits.csv', sizeBytes: 100, fileTypeName: 'phenotype CSV', mimeType: 'text/csv', projectName: 'Wheat 2026' }),
+  storedFile({ id: 3, name: 'notes.txt', sizeBytes: 10, projectName: 'Wheat 2026' }),
 ];
 
-const fetchMock = vi.fn<typeof fetch>();
-const assign = vi.fn();
-beforeEach(() => {
-  vi.stubGlobal('fetch', fetchMock);
-  vi.spyOn(window.location, 'assign').mockImplementation(assign);
-});
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  fetchMock.mockReset();
-  assign.mockReset();
-});
+const fetchMock = stubFetch();
+const assign = stubLocationAssign();
+afterEach(cleanup);
 
 function renderForm(from: Parameters<typeof LaunchForm>[0]['from'] = null) {
   return render(<LaunchForm pipeline={pipeline} groups={groups} runGroups={[{ id: 7, name: 'Cycle 2026' }]} projects={[]} from={from} />);
@@ -145,9 +112,7 @@ describe('the launch form renderer', () => {
 
   it('searches the stored files on the server and offers those that suit a file parameter: its MIME type and pattern', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ data: files, pagination: { currentPage: 0, pageSize: 40, totalCount: 3, totalPages: 1 } }), { status: 200, headers: { 'Content-Type': 'application/json' } }),
-    );
+    fetchMock.mockResolvedValueOnce(jsonResponse({ data: files, pagination: { currentPage: 0, pageSize: 40, totalCount: 3, totalPages: 1 } }));
     renderForm();
     const search = await screen.findByRole('combobox', { name: 'Search stored files for genotypes' });
     await act(async () => {
@@ -185,12 +150,7 @@ describe('the launch form renderer', () => {
   it('sends typed params, shows the server’s per-parameter errors on their inputs, then launches', async () => {
     renderForm();
     await blur(input('genotypes'), '/data/files/a/cohort.vcf');
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ message: 'The parameters do not match.', errors: { 'params.lambda': 'At most 4 on this server', 'params.max_cpus': 'At most 8' } }), {
-        status: 400,
-        headers: { 'Content-Type': 'application/json' },
-      }),
-    );
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'The parameters do not match.', errors: { 'params.lambda': 'At most 4 on this server', 'params.max_cpus': 'At most 8' } }, 400));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
     const body = JSON.parse(String(fetchMock.mock.calls[0]![1]!.body));
     expect(body).toMatchObject({
@@ -203,7 +163,7 @@ describe('the launch form renderer', () => {
     // An error on a hidden parameter shows the hidden ones.
     expect(messageOf('max_cpus').textContent).toBe('At most 8');
 
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ id: 42 }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 42 }, 201));
     await blur(input('lambda'), '1');
     await blur(input('max_cpus'), '8');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
@@ -214,7 +174,7 @@ describe('the launch form renderer', () => {
     let submitted: Record<string, unknown> = {};
     fetchMock.mockImplementationOnce(async (_url, init) => {
       submitted = JSON.parse(String(init!.body));
-      return new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'Content-Type': 'application/json' } });
+      return jsonResponse({ id: 1 }, 201);
     });
     renderForm({
       id: 9,
@@ -244,7 +204,7 @@ describe('the launch form renderer', () => {
     let submitted: Record<string, unknown> = {};
     fetchMock.mockImplementationOnce(async (_url, init) => {
       submitted = JSON.parse(String(init!.body));
-      return new Response(JSON.stringify({ id: 1 }), { status: 201, headers: { 'Content-Type': 'application/json' } });
+      return jsonResponse({ id: 1 }, 201);
     });
     render(<LaunchForm pipeline={{ ...pipeline, engine: 'nextflow' }} groups={groups} runGroups={[]} projects={[]} from={null} />);
     const revision = document.getElementById('run-revision') as HTMLInputElement;
@@ -257,9 +217,7 @@ describe('the launch form renderer', () => {
 
   it('shows the server’s refusal of a revision Nextflow would read as an option on the revision field', async () => {
     const message = 'Begins with -, which Nextflow would read as an option: give a branch, tag or commit';
-    fetchMock.mockResolvedValueOnce(
-      new Response(JSON.stringify({ message: `Invalid request body. revision: ${message}.`, errors: { revision: message } }), { status: 400, headers: { 'Content-Type': 'application/json' } }),
-    );
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: `Invalid request body. revision: ${message}.`, errors: { revision: message } }, 400));
     render(<LaunchForm pipeline={{ ...pipeline, engine: 'nextflow' }} groups={groups} runGroups={[]} projects={[]} from={null} />);
     await act(async () => fireEvent.change(document.getElementById('run-revision')!, { target: { value: '-resume' } }));
     await act(async () => fireEvent.change(input('genotypes'), { target: { value: 'cohort.vcf' } }));
@@ -307,7 +265,7 @@ describe('labels and the toast of a refused launch', () => {
     renderWithToasts();
     await blur(input('genotypes'), '/data/files/a/cohort.vcf');
     await blur(labelsInput(), 'ñandú, 小麦, trial-2026');
-    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ id: 5 }), { status: 201, headers: { 'Content-Type': 'application/json' } }));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 5 }, 201));
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)).labels).toEqual(['ñandú', '小麦', 'trial-2026']);
   });

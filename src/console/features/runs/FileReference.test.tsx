@@ -1,37 +1,24 @@
 // @vitest-environment happy-dom
 import { cleanup, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { StoredFile } from '../../../contract/files';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse, storedFile, stubFetch } from '../../../../tests/fixtures/console';
 import { FileParamsList } from './FileReference';
 import { fileParams } from './run-params';
 import { useReferencedFiles } from './use-referenced-files';
 
-const fetchMock = vi.fn<typeof fetch>();
-beforeEach(() => vi.stubGlobal('fetch', fetchMock));
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  fetchMock.mockReset();
-});
+const fetchMock = stubFetch();
+afterEach(cleanup);
 
-const model: StoredFile = {
+const model = storedFile({
   id: 12,
   name: 'models/gdip_model.json',
-  reference: 'seedbed://files/12',
-  sizeBytes: 4096,
-  sha256: '0'.repeat(64),
   fileTypeId: 20,
   fileTypeName: 'GDIP model',
   mimeType: 'application/json',
-  projectId: null,
-  projectName: null,
-  experimentId: null,
   runId: 3,
   runName: 'gdip_wheat_a',
-  location: 'local',
   createdAt: '2026-03-02T09:15:00.000Z',
-};
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+});
 
 function Parameters({ params }: { params: Record<string, unknown> }) {
   const withFiles = fileParams(params);
@@ -41,7 +28,7 @@ function Parameters({ params }: { params: Record<string, unknown> }) {
 
 describe('stored files in a run’s parameters', () => {
   it('shows each reference as its file’s name with the reference on hover, and a gone file as deleted', async () => {
-    fetchMock.mockImplementation(async (input) => (String(input).endsWith('files/12') ? json(model) : json({ error: { message: 'No file 13' } }, 404)));
+    fetchMock.mockImplementation(async (input) => (String(input).endsWith('files/12') ? jsonResponse(model) : jsonResponse({ error: { message: 'No file 13' } }, 404)));
     render(<Parameters params={{ model: 'seedbed://files/12', samples: [{ gvcf: 'seedbed://files/13' }], again: 'seedbed://files/12', outdir: 'results' }} />);
     const name = await screen.findAllByRole('button', { name: 'models/gdip_model.json' });
     expect(name.map((button) => button.title)).toEqual(['seedbed://files/12', 'seedbed://files/12']);
