@@ -13,6 +13,28 @@ export { MAX_INT32, MIN_INT32 };
 /** A record id in a path, a query or a body: a positive whole number an `integer` column can hold. */
 export const recordId = z.coerce.number({ error: 'Must be a whole number' }).int('Must be a whole number').positive('Must be a positive id').max(MAX_INT32, `Ids go up to ${MAX_INT32}`);
 
+/** Record ids in one query parameter, separated by commas (`ids=3,17,42`): each a record id, at most `max` of them. */
+export const recordIdList = (max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((value, context) => {
+      const ids: number[] = [];
+      for (const part of value.split(',').map((text) => text.trim())) {
+        const parsed = recordId.safeParse(part);
+        if (!parsed.success) {
+          context.addIssue({ code: 'custom', message: `“${part}”: ${parsed.error.issues[0]?.message ?? 'not an id'}. Give ids separated by commas, e.g. 3,17,42` });
+          return z.NEVER;
+        }
+        ids.push(parsed.data);
+      }
+      if (ids.length > max) {
+        context.addIssue({ code: 'custom', message: `At most ${max} ids at once; ask for the rest in another request` });
+        return z.NEVER;
+      }
+      return ids;
+    });
+
 /** A record id a body must name: missing, empty or 0 is 'Required'. */
 export const requiredRecordId = z.coerce.number({ error: 'Required' }).int('Must be a whole number').positive('Required').max(MAX_INT32, `Ids go up to ${MAX_INT32}`);
 

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { recordId } from './fields';
+import { recordId, recordIdList } from './fields';
 import { FILE_REFERENCE_PREFIX, isFileReference } from './file-reference';
 import { listQuerySchema } from './list';
 import { LISTS } from './list-definitions';
+import { MAX_PAGE_SIZE } from './paging';
 
 /** Stored files: uploads and the outputs runs register. Defined once for the server and the console; where their bytes are stays on the server. */
 
@@ -33,6 +34,7 @@ export const storedFileSchema = z
 export type StoredFile = z.infer<typeof storedFileSchema>;
 
 export const fileListQuerySchema = listQuerySchema(LISTS.files, {
+  ids: recordIdList(MAX_PAGE_SIZE).optional().describe('Only these files: ids separated by commas, e.g. 3,17,42'),
   fileTypeId: recordId.optional(),
   fileType: z.string().trim().max(500).optional().describe('Only files of these types: names separated by commas, e.g. VCF,GVCF'),
   mimeType: z.string().trim().max(100).optional().describe('Only files whose type has this MIME type'),

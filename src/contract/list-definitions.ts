@@ -215,6 +215,7 @@ export const LISTS = {
     // Newest first.
     defaultOrder: 'desc',
     filters: {
+      ids: { label: 'Files' },
       fileTypeId: { label: 'File type' },
       fileType: { label: 'File types' },
       mimeType: { label: 'MIME type' },

@@ -133,6 +133,7 @@ export function createFileStore(options: FileStoreOptions) {
   /** A page of stored files, newest first unless asked otherwise; `sort` has the one field the files list declares. */
   async function list(query: Omit<FileListQuery, 'sort'> & Partial<Pick<FileListQuery, 'sort'>>): Promise<Page<StoredFile>> {
     const filters: Array<SQL | undefined> = [
+      query.ids ? inArray(files.id, query.ids) : undefined,
       query.fileTypeId ? eq(files.fileTypeId, query.fileTypeId) : undefined,
       query.fileType
         ? inArray(

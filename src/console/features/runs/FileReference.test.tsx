@@ -28,7 +28,8 @@ function Parameters({ params }: { params: Record<string, unknown> }) {
 
 describe('stored files in a run’s parameters', () => {
   it('shows each reference as its file’s name with the reference on hover, and a gone file as deleted', async () => {
-    fetchMock.mockImplementation(async (input) => (String(input).endsWith('files/12') ? jsonResponse(model) : jsonResponse({ error: { message: 'No file 13' } }, 404)));
+    // The files list answers the files it still has: 13 was deleted.
+    fetchMock.mockImplementation(async () => jsonResponse({ data: [model], pagination: { currentPage: 0, pageSize: 2, totalCount: 1, totalPages: 1 } }));
     render(<Parameters params={{ model: 'seedbed://files/12', samples: [{ gvcf: 'seedbed://files/13' }], again: 'seedbed://files/12', outdir: 'results' }} />);
     const name = await screen.findAllByRole('button', { name: 'models/gdip_model.json' });
     expect(name.map((button) => button.title)).toEqual(['seedbed://files/12', 'seedbed://files/12']);
@@ -36,7 +37,8 @@ describe('stored files in a run’s parameters', () => {
     expect(screen.getByText('seedbed://files/13')).toBeTruthy();
     expect(screen.getByText('samples.0.gvcf')).toBeTruthy();
     expect(screen.queryByText('outdir')).toBeNull();
-    // One request per file, however many parameters name it.
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // One request for every file, however many parameters name it.
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/files\?ids=12,13&pageSize=2$/);
   });
 });

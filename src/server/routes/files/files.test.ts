@@ -112,3 +112,18 @@ describe('GET files/{id}/download', () => {
     expect(Buffer.from(await response.arrayBuffer()).equals(VCF)).toBe(true);
   });
 });
+
+describe('GET files?ids: the files a run’s parameters name, in one request', () => {
+  it('answers only the named files and leaves out ids it does not have; a bad list names the fix', async () => {
+    const stored = await Promise.all(['ids-a.csv', 'ids-b.csv', 'ids-c.csv'].map(async (name) => (await (await upload(name, `id,value\n${name},1\n`)).json()) as { id: number }));
+    const [first, , third] = stored;
+    const response = await api.t.call(`/files?ids=${first!.id},${third!.id},2147483647`, { token: api.token });
+    expect(response.status).toBe(200);
+    const page = (await response.json()) as { data: Array<{ id: number }>; pagination: { totalCount: number } };
+    expect(page.data.map((file) => file.id).sort((a, b) => a - b)).toEqual([first!.id, third!.id]);
+    expect(page.pagination.totalCount).toBe(2);
+    const refused = await api.t.call('/files?ids=1,x', { token: api.token });
+    expect(refused.status).toBe(400);
+    expect(JSON.stringify(await refused.json())).toContain('Must be a whole number');
+  });
+});
