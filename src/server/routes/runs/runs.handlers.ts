@@ -11,6 +11,7 @@ import { runGroups, runs } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { listOutputs } from '../../runs/outputs';
+import { runCostsOf } from '../../runs/run-costs';
 import { runFolder, withRunFolder } from '../../runs/run-folder';
 import { nextflowJsonText } from '../../runs/nextflow-json';
 import { secretMatches } from '../../runs/weblog';
@@ -99,6 +100,8 @@ export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
 export const counts: RouteHandler<typeof routes.counts, AppEnv> = async (c) => c.json(await countRunsByStatus(c.get('deps').db, c.req.valid('query'), c.get('user').id), 200);
 
 export const daily: RouteHandler<typeof routes.daily, AppEnv> = async (c) => c.json(await countRunsByDay(c.get('deps').db, c.req.valid('query')), 200);
+
+export const costs: RouteHandler<typeof routes.costs, AppEnv> = async (c) => c.json(await runCostsOf(c.get('deps').db, c.req.valid('query').ids), 200);
 
 export const update: RouteHandler<typeof routes.update, AppEnv> = async (c) => {
   const { db } = c.get('deps');

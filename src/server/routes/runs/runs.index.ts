@@ -9,6 +9,7 @@ runsRouter
   // Before runs/{id}, so that 'status-counts' is not read as an id.
   .openapi(routes.counts, handlers.counts)
   .openapi(routes.daily, handlers.daily)
+  .openapi(routes.costs, handlers.costs)
   .openapi(routes.launch, handlers.launch)
   .openapi(routes.get, handlers.get)
   .openapi(routes.update, handlers.update)

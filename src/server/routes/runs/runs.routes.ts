@@ -24,6 +24,7 @@ import {
   weblogEventSchema,
   weblogQuerySchema,
 } from '../../../contract/runs';
+import { runCostsQuerySchema, runCostsSchema } from '../../../contract/run-costs';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
 /** Runs: launch, follow, cancel; and the weblog endpoint their engines report to. */
@@ -55,6 +56,16 @@ export const daily = createRoute({
   summary: 'Runs submitted per day over the last days, by status (the home page’s chart)',
   request: { query: runDailyCountsQuerySchema },
   responses: { 200: jsonContent(runDailyCountsSchema, 'One count per day and status'), ...errorResponses(400, 401) },
+});
+
+export const costs = createRoute({
+  method: 'get',
+  path: '/runs/costs',
+  tags,
+  summary: 'What runs cost: wall time, CPU time and peak memory from their tasks’ trace',
+  description: 'For the benchmark results and boards, which set cost beside accuracy. One request answers up to 500 runs; ids that name no run come back in `unknownIds`.',
+  request: { query: runCostsQuerySchema },
+  responses: { 200: jsonContent(runCostsSchema, 'One cost per run'), ...errorResponses(400, 401) },
 });
 
 export const launch = createRoute({
