@@ -52,3 +52,10 @@ describe('foldSplits', () => {
     expect(splits.flatMap((split) => split.test).sort((a, b) => a - b)).toEqual([...Array(23).keys()]);
   });
 });
+
+describe('seededFolds', () => {
+  it('draws the folds it drew before it moved to the folds files (src/contract/cv-folds.ts)', () => {
+    expect([...seededFolds(10, 3, 42)]).toEqual([0, 2, 1, 2, 2, 0, 0, 1, 0, 1]);
+    expect([...seededFolds(7, 2, 1)]).toEqual([1, 0, 0, 1, 0, 1, 0]);
+  });
+});

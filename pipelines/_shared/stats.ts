@@ -3,6 +3,9 @@ import betainc from '@stdlib/math-base-special-betainc';
 import quantile from '@stdlib/stats-base-dists-normal-quantile';
 import lgamma from '@stdlib/math-base-special-gammaln';
 
+// The seeded generator and folds live with the folds files, so a pipeline's folds and a file's come from the same draws.
+export { seededFolds, seededRandom, shuffled } from '../../src/contract/cv-folds.ts';
+
 export function mean(values: ArrayLike<number>): number {
   let sum = 0;
   for (let index = 0; index < values.length; index += 1) sum += values[index]!;
@@ -65,36 +68,8 @@ export function pearson(x: ArrayLike<number>, y: ArrayLike<number>): number {
   return sxx === 0 || syy === 0 ? Number.NaN : sxy / Math.sqrt(sxx * syy);
 }
 
-/** A seeded pseudo-random generator (mulberry32), so a run can be repeated exactly. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-export function shuffled<T>(items: T[], random: () => number): T[] {
-  const copy = [...items];
-  for (let index = copy.length - 1; index > 0; index -= 1) {
-    const other = Math.floor(random() * (index + 1));
-    [copy[index], copy[other]] = [copy[other]!, copy[index]!];
-  }
-  return copy;
-}
-
 /** The standard normal quantile (@stdlib's, to double precision). */
 export const normalQuantile = (p: number) => quantile(p, 0, 1);
-
-/** k folds of `count` individuals: a seeded shuffle, then position modulo k (fold of each index). */
-export function seededFolds(count: number, folds: number, seed: number): Int32Array {
-  const fold = new Int32Array(count);
-  for (const [position, index] of shuffled([...Array(count).keys()], seededRandom(seed)).entries()) fold[index] = position % folds;
-  return fold;
-}
 
 /** Each fold's training indices (those of every other fold) and held-out indices, in ascending order. */
 export function foldSplits(fold: Int32Array, folds: number): Array<{ train: number[]; test: number[] }> {
