@@ -6,17 +6,20 @@
  * from nested cross-validation (selection.ts): its plain CV score is optimistic, being the
  * score it was chosen for.
  */
+import fs from 'node:fs';
 import path from 'node:path';
+import { checkFoldsAgainst, type CvFolds, describeFolds, parseFolds } from '../../../src/contract/cv-folds.ts';
 import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
 import type { Params } from './params.generated.ts';
 import type { KernelView } from '../../_shared/ridge.ts';
-import { foldSplits, seededFolds } from '../../_shared/stats.ts';
+import { seededFolds } from '../../_shared/stats.ts';
 import { commaList } from '../../_shared/params.ts';
-import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { readVcf } from '../../_shared/vcf.ts';
 import { type TrainingMarkers, trainingMarkers } from './markers.ts';
 import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
 import { bestModel, chooseInside, criterion, type FoldScores, heldOutPredictions, type PredictHeldOut, type SelectionMetric, splitScores } from './selection.ts';
+import { fileDesign, type OuterFold, seededDesign } from './cv-design.ts';
+import { readPhenotypeRecords, type TrainingStage, trainingStage } from './records.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
 
@@ -34,7 +37,7 @@ export function modelsOf(text: string): ModelName[] {
   return [...new Set(asked)] as ModelName[];
 }
 
-/** Fold of each individual in each repeat: GDIP's seeded folds, the seed moved on by the repeat. */
+/** Fold of each individual in each repeat when no folds file is given (scripts/make-auto-train-fixtures.ts writes them as the fixture's folds). */
 export const repeatedFolds = (ids: string[], folds: number, repeats: number, seed: number): Int32Array[] =>
   Array.from({ length: repeats }, (_, repeat) => seededFolds(ids.length, folds, seed + repeat));
 
@@ -47,19 +50,31 @@ const metricValue = (metric: SelectionMetric, value: number) => (metric === 'rms
 export async function run(context: LocalContext<Params>): Promise<void> {
   const { params } = context;
   const models = modelsOf(params.models);
-  const { vcf, phenotypes, traits } = await context.task('READ_INPUTS', path.basename(params.genotypes), async () => {
+  const { vcf, phenotypes, traits, cvFolds } = await context.task('READ_INPUTS', path.basename(params.genotypes), async () => {
     const read = await readVcf(path.resolve(params.genotypes));
-    const table = readTraitTable(path.resolve(params.phenotypes));
+    const table = readPhenotypeRecords(path.resolve(params.phenotypes));
     if (table.ignored.length > 0) context.log(`Columns that are not numeric are left out: ${table.ignored.join(', ')}.`);
-    context.log(`Read ${counted(read.sites.length, 'site')} × ${counted(read.samples.length, 'sample')}; traits: ${table.traits.join(', ')}; models: ${models.join(', ')}.`);
-    return { vcf: read, phenotypes: table, traits: table.traits };
+    context.log(
+      `Read ${counted(read.sites.length, 'site')} × ${counted(read.samples.length, 'sample')}; ${table.layout} phenotypes, traits: ${table.traits.join(', ')}; models: ${models.join(', ')}.`,
+    );
+    let frozen: CvFolds | null = null;
+    if (params.cv_folds_file) {
+      frozen = parseFolds(fs.readFileSync(path.resolve(params.cv_folds_file), 'utf8'));
+      checkFoldsAgainst(frozen, table.records);
+      context.log(`Folds from ${path.basename(params.cv_folds_file)} (${describeFolds(frozen, table.records)}), in place of cv_folds and cv_repeats.`);
+    } else if (table.layout === 'long') {
+      context.log(`Folds drawn from the seed hold out individuals with all their records (CV1); give cv_folds_file for another scheme.`);
+    }
+    return { vcf: read, phenotypes: table, traits: table.traits, cvFolds: frozen };
   });
+  const foldCount = cvFolds?.folds ?? params.cv_folds;
+  const repeatCount = cvFolds?.repeats ?? params.cv_repeats;
 
   const sampleIndex = new Map(vcf.samples.map((sample, index) => [sample, index]));
   const metricRows = ['trait,model,repeat,fold,n,pearson_r,spearman_rho,rmse,bias'];
-  const predictionRows = ['id,trait,model,repeat,fold,observed,prediction'];
+  const predictionRows = ['id,trait,model,repeat,fold,observed,prediction,environment'];
   const summaryRows = ['trait,model,folds,pearson_r,pearson_r_sd,spearman_rho,rmse,bias,chosen'];
-  const foldRows = ['id,trait,repeat,fold'];
+  const foldRows = ['id,trait,repeat,fold,environment'];
   const fittedRows = ['id,trait,model,prediction'];
   const nestedRows = ['trait,repeat,fold,n,chosen_model,inner_value,pearson_r,spearman_rho,rmse,bias'];
   const chosenRows = ['trait,model,metric,value,nested_pearson_r,nested_pearson_r_sd,nested_spearman_rho,nested_rmse,nested_bias,nested_choices'];
@@ -67,14 +82,16 @@ export async function run(context: LocalContext<Params>): Promise<void> {
 
   for (const trait of traits) {
     await context.task('CROSS_VALIDATE', trait, () => {
-      const { ids, y } = traitValues(phenotypes, trait, (id) => sampleIndex.has(id));
+      const records = phenotypes.recordsOf(trait, (id) => sampleIndex.has(id));
+      const { ids, y } = records;
       const n = ids.length;
-      if (n < 2 * params.cv_folds)
+      if (n < 2 * foldCount)
         throw new Error(
-          `${trait} has ${n} individuals with both a phenotype and genotypes; ${params.cv_folds}-fold cross-validation needs at least ${2 * params.cv_folds}. Check that id matches the VCF's sample names.`,
+          `${trait} has ${n} individuals with both a phenotype and genotypes; ${foldCount}-fold cross-validation needs at least ${2 * foldCount}. Check that id matches the VCF's sample names.`,
         );
       const samples = ids.map((id) => sampleIndex.get(id)!);
       const all = ids.map((_, index) => index);
+      const allRecords = Array.from(y, (_, record) => record);
       // What a model learns from the markers (which are kept, their fills and centring) comes
       // from its training individuals. Cross-validation fits every model on one training set
       // before the next, so the last preparation is kept for the models after the first.
@@ -88,37 +105,51 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       };
       const { columns, markers, centred } = everyone;
       if (columns.length === 0) throw new Error(`No marker varies among the ${n} individuals of ${trait}: nothing to predict from.`);
-      const folds = repeatedFolds(ids, params.cv_folds, params.cv_repeats, params.seed);
-      for (const [repeat, fold] of folds.entries()) for (const [index, id] of ids.entries()) foldRows.push([id, trait, repeat + 1, fold[index]! + 1].join(','));
+      const design = cvFolds ? fileDesign(records, cvFolds) : { outer: seededDesign(records, foldCount, repeatCount, params.seed), skipped: [] };
+      if (design.skipped.length > 0) context.log(`${trait}: no record with genotypes in the test set of ${design.skipped.join('; ')}: those folds are left out for ${trait}.`);
+      const byRepeat = new Map<number, OuterFold[]>();
+      for (const split of design.outer) byRepeat.set(split.repeat, [...(byRepeat.get(split.repeat) ?? []), split]);
+      for (const split of design.outer) for (const record of split.test) foldRows.push([ids[records.line[record]!], trait, split.repeat, split.fold, records.environment[record]].join(','));
 
-      const fitModel = (model: ModelName, train: number[]): { fitted: Fitted; bandwidth?: number; kernel: Float64Array } => {
+      // Environment effects and the individuals' adjusted means of one training set (the same
+      // set is asked for by every model in turn, so the last one is kept).
+      let lastStage: { key: string; stage: TrainingStage | null } = { key: '', stage: null };
+      const stageFor = (train: number[]): TrainingStage => {
+        const key = train.join(',');
+        if (key !== lastStage.key || !lastStage.stage) lastStage = { key, stage: trainingStage(records, train) };
+        return lastStage.stage!;
+      };
+      const fitModel = (model: ModelName, { lines: train, target: means }: TrainingStage): { fitted: Fitted; bandwidth?: number; kernel: Float64Array } => {
         const { linear, columns } = markersFor(train);
-        if (model === 'rkhs')
-          return fitGaussianKernel(
-            linear,
-            n,
-            train,
-            Float64Array.from(train, (index) => y[index]!),
-          );
+        const target = Float64Array.from(train, (index) => means[index]!);
+        if (model === 'rkhs') return fitGaussianKernel(linear, n, train, target);
         const view: KernelView = { kernel: linear, size: n, rows: train };
-        const target = Float64Array.from(train, (index) => y[index]!);
         return { fitted: model === 'bayesian_ridge' ? fitBayesianRidge(view, target, columns) : fitMixedModel(view, target), kernel: linear };
       };
 
-      const predictHeldOut: PredictHeldOut = (model, train, test) => fitModel(model, train).fitted.predict(test);
+      // Training and held-out sets are of records; a held-out record is its individual's
+      // prediction plus its environment's effect (0 for one training did not see).
+      const predictHeldOut: PredictHeldOut = (model, train, test) => {
+        const stage = stageFor(train);
+        const values = fitModel(model, stage).fitted.predict(test.map((record) => records.line[record]!));
+        for (const [position, record] of test.entries()) values[position]! += stage.effects.get(records.environment[record]!) ?? 0;
+        return values;
+      };
 
       // Plain cross-validation: every model on the same folds, in each repeat.
-      const splitsOf = folds.map((fold) => foldSplits(fold, params.cv_folds));
-      const predictionsOf = splitsOf.map((splits) => heldOutPredictions(models, splits, n, predictHeldOut));
+      const repeats = [...byRepeat.values()];
+      const predictionsOf = repeats.map((splits) => heldOutPredictions(models, splits, y.length, predictHeldOut));
       const scores = new Map<ModelName, FoldScores[]>();
       for (const model of models) {
         const perFold: FoldScores[] = [];
-        for (const [repeat, splits] of splitsOf.entries()) {
-          const predicted = predictionsOf[repeat]!.get(model)!;
+        for (const [at, splits] of repeats.entries()) {
+          const predicted = predictionsOf[at]!.get(model)!;
           for (const [k, metrics] of splitScores(y, predicted, splits).entries()) {
+            const { repeat, fold, test } = splits[k]!;
             perFold.push(metrics);
-            metricRows.push([trait, model, repeat + 1, k + 1, metrics.n, format(metrics.pearson), format(metrics.spearman), format(metrics.rmse), format(metrics.bias)].join(','));
-            for (const index of splits[k]!.test) predictionRows.push([ids[index], trait, model, repeat + 1, k + 1, format(y[index]!), predicted[index]!.toPrecision(10)].join(','));
+            metricRows.push([trait, model, repeat, fold, metrics.n, format(metrics.pearson), format(metrics.spearman), format(metrics.rmse), format(metrics.bias)].join(','));
+            for (const record of test)
+              predictionRows.push([ids[records.line[record]!], trait, model, repeat, fold, format(y[record]!), predicted[record]!.toPrecision(10), records.environment[record]].join(','));
           }
         }
         scores.set(model, perFold);
@@ -148,17 +179,17 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       // the one the plain cross-validation fitted there, so its predictions are reused.
       const nested: FoldScores[] = [];
       const choices = new Map<ModelName, number>();
-      for (const [repeat, splits] of splitsOf.entries()) {
-        for (const [k, split] of splits.entries()) {
-          const inner = chooseInside(split.train, models, y, params.selection_metric, params.cv_folds, params.seed + repeat, predictHeldOut);
-          const [metrics] = splitScores(y, predictionsOf[repeat]!.get(inner.model)!, [split]);
+      for (const [at, splits] of repeats.entries()) {
+        for (const split of splits) {
+          const inner = chooseInside(split.train, models, y, params.selection_metric, foldCount, params.seed + split.repeat - 1, predictHeldOut);
+          const [metrics] = splitScores(y, predictionsOf[at]!.get(inner.model)!, [split]);
           nested.push(metrics!);
           choices.set(inner.model, (choices.get(inner.model) ?? 0) + 1);
           nestedRows.push(
             [
               trait,
-              repeat + 1,
-              k + 1,
+              split.repeat,
+              split.fold,
               metrics!.n,
               inner.model,
               format(inner.value === null ? null : metricValue(params.selection_metric, inner.value)),
@@ -198,7 +229,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       );
 
       // The chosen model on every individual of the trait, and its predictions of them.
-      const final = fitModel(best, all);
+      const final = fitModel(best, trainingStage(records, allRecords));
       const fitted = final.fitted.predict(all);
       for (const index of all) fittedRows.push([ids[index], trait, best, fitted[index]!.toPrecision(12)].join(','));
       const entry: Record<string, unknown> = {
@@ -206,7 +237,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         lambda: final.fitted.lambda,
         fixedEffects: { intercept: final.fitted.intercept },
         n,
-        selection: { metric: params.selection_metric, folds: params.cv_folds, repeats: params.cv_repeats, value: selectionValue, nested: nestedSummary },
+        selection: { metric: params.selection_metric, folds: foldCount, repeats: repeatCount, ...(cvFolds ? { scheme: cvFolds.scheme } : {}), value: selectionValue, nested: nestedSummary },
       };
       if (best === 'rkhs') {
         entry.kernel = { bandwidth: final.bandwidth, alpha: Array.from(final.fitted.alpha), training: all.map((index) => columns.map((column) => column[index]!)) };

@@ -14,7 +14,7 @@ export interface InputOutputOptions {
    */
   genotypes: string;
   /**
-   * Phenotypes or BLUEs: id and one column per trait.
+   * Phenotypes or BLUEs: id and one column per trait, or long (id, trait, observed and optionally environment).
    */
   phenotypes: string;
 }
@@ -34,6 +34,10 @@ export interface TrainingOptions {
    * Repeats of the cross-validation with new fold splits.
    */
   cv_repeats: number;
+  /**
+   * Frozen cross-validation folds (a CV folds CSV: scheme,repeat,fold,id,environment,set), used instead of drawing cv_folds × cv_repeats folds from seed.
+   */
+  cv_folds_file?: string;
   /**
    * Metric that decides the best model.
    */
