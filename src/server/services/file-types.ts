@@ -1,6 +1,7 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { fileTypes } from '../db/schema';
+import { CV_FOLDS_COLUMNS } from '../../contract/cv-folds';
 
 /**
  * Outputs that share an extension and header with an input they cannot stand in for: each model
@@ -38,6 +39,15 @@ export const MODEL_AND_QC_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
     requiredColumns: ['id', 'global_h', 'outlier'],
   },
 ];
+
+/** A prediction dataset's frozen folds (src/contract/cv-folds.ts; migration 0021 adds the type to older databases). */
+export const CV_FOLDS_FILE_TYPE: typeof fileTypes.$inferInsert = {
+  name: 'CV folds CSV',
+  extensions: ['.csv'],
+  mimeType: 'text/csv',
+  description: 'Frozen cross-validation folds of a prediction dataset (CV1, CV2, CV0 or CV00): one row per repeat, fold and record, in its training or test set.',
+  requiredColumns: [...CV_FOLDS_COLUMNS],
+};
 
 /** What pipelines write besides their main results: QC summaries, and other tables and reports (migration 0017 adds them to older databases). */
 export const OUTPUT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
@@ -129,6 +139,7 @@ export const DEFAULT_FILE_TYPES: Array<typeof fileTypes.$inferInsert> = [
     requiredColumns: ['generation'],
   },
   { name: 'params JSON', extensions: ['.json'], mimeType: 'application/json', description: 'Pipeline parameters, as nf-core launch writes them.', requiredColumns: [] },
+  CV_FOLDS_FILE_TYPE,
   ...OUTPUT_FILE_TYPES,
 ];
 
