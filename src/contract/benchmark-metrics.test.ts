@@ -1,6 +1,19 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { type AssociationTest, averageRanks, type KnownQtl, meanSd, powerFdrCurve, qqPoints, scoreDiscovery, scorePrediction, significantTests } from './benchmark-metrics';
+import {
+  type AssociationTest,
+  averageRanks,
+  type KnownQtl,
+  matchTests,
+  meanSd,
+  powerFdrCurve,
+  powerFdrCurves,
+  qqPoints,
+  scoreDiscovery,
+  scorePrediction,
+  significantTests,
+  typeIError,
+} from './benchmark-metrics';
 
 const test = (marker: string, chromosome: string, position: number, minusLog10P: number, trait = 'yield'): AssociationTest => ({ marker, chromosome, position, trait, minusLog10P });
 const qtl = (marker: string, chromosome: string, position: number, trait = 'yield'): KnownQtl => ({ marker, chromosome, position, trait, effect: 1 });
@@ -72,15 +85,115 @@ describe('significance rules', () => {
   });
 });
 
-describe('power against FDR, and the QQ plot', () => {
-  it('rises from the strongest test down: power reaches 1 once every QTL is found', () => {
-    const tests = [test('t1', '1', 100, 10), test('f1', '2', 100, 8), test('t2', '1', 5000, 6), test('f2', '2', 9000, 2)];
-    const curve = powerFdrCurve(tests, [qtl('q1', '1', 100), qtl('q2', '1', 5000)], 500, 5);
-    expect(curve.map((point) => point.minusLog10P)).toEqual([10, 8, 6, 4, 2]);
-    expect(curve.map((point) => point.power)).toEqual([0.5, 0.5, 1, 1, 1]);
-    expect(curve.map((point) => point.fdr)).toEqual([0, 0.5, 1 / 3, 1 / 3, 0.5]);
+describe('power against FDR at five windows, by hand', () => {
+  // yield's QTL: q1 chr1 10,000; q2 chr1 50,000; q3 chr2 10,000. Tests, strongest first, with their distance to the nearest QTL:
+  // a 8 (500 from q1, 39,500 from q2), f 7 (chr3: none), b 6 (10,000 from q1), c 5 (45,000 from q2),
+  // d 4 (890,000 from q3), e 3 (on q3), g 3 (chr3: none); the null trait noise has no QTL and stays out of the curves.
+  const known = [qtl('q1', '1', 10_000), qtl('q2', '1', 50_000), qtl('q3', '2', 10_000)];
+  const tests = [
+    test('a', '1', 10_500, 8),
+    test('b', '1', 20_000, 6),
+    test('c', '1', 95_000, 5),
+    test('d', '2', 900_000, 4),
+    test('e', '2', 10_000, 3),
+    test('f', '3', 1_000, 7),
+    test('g', '3', 5_000, 3),
+    test('n1', '1', 10_000, 6, 'noise'),
+    test('n2', '1', 20_000, 1, 'noise'),
+  ];
+
+  it('finds each QTL at the strongest test within each window, the edge counted', () => {
+    const matched = matchTests(tests, known);
+    expect(matched.values).toHaveLength(7);
+    // Windows at which each yield test is false: a 0, b 1 (10,000 sits on the 10 kb edge), c 2, d 3, e 0, f and g all 5.
+    expect(Array.from(matched.falseAt)).toEqual([0, 1, 2, 3, 0, 5, 5]);
+    const strongest = matched.strongest.map((perQtl) => Array.from(perQtl));
+    expect(strongest).toEqual([
+      [8, Number.NEGATIVE_INFINITY, 3],
+      [8, Number.NEGATIVE_INFINITY, 3],
+      [8, 8, 3],
+      [8, 8, 4],
+      [8, 8, 4],
+    ]);
   });
 
+  it('gives the areas counted by hand: Σ (1 − mean FDR before and at a rise) · Δpower', () => {
+    const curves = powerFdrCurves(matchTests(tests, known));
+    expect(curves.map((curve) => curve.windowBp)).toEqual([1_000, 10_000, 100_000, 1_000_000, 10_000_000]);
+    // 1 kb: q1 at 8 (FDR 0 → 0), q3 at 3 (FDR 4/5 above it, 5/7 at it with g tied): 1/3 + (1 − (4/5 + 5/7)/2)/3.
+    // 10 kb: b is now true: 3/5 and 4/7. 100 kb: q1 and q2 at 8; only d, f, g false: 2/5 and 3/7.
+    // 1 Mb and 10 Mb: q3 at 4 (d is near it): FDR 1/4 above, 1/5 at.
+    const expected = [29 / 70, 33 / 70, 181 / 210, 111 / 120, 111 / 120];
+    curves.forEach((curve, index) => {
+      expect(curve.auc).toBeCloseTo(expected[index]!, 12);
+    });
+  });
+
+  it('draws (0, 0), the points before and at each rise, and the point with every test a hit', () => {
+    const [curve] = powerFdrCurves(matchTests(tests, known, [1_000]));
+    expect(curve!.points.map((point) => [point.minusLog10P, point.strict, point.fdr, point.power])).toEqual([
+      [Number.POSITIVE_INFINITY, false, 0, 0],
+      [8, true, 0, 0],
+      [8, false, 0, 1 / 3],
+      [3, true, 4 / 5, 1 / 3],
+      [3, false, 5 / 7, 2 / 3],
+      [3, false, 5 / 7, 2 / 3],
+    ]);
+    expect(powerFdrCurve(tests, known, 1_000).auc).toBeCloseTo(29 / 70, 12);
+  });
+
+  it('does not depend on the order of the tests', () => {
+    const shuffled = [...tests].reverse();
+    expect(powerFdrCurves(matchTests(shuffled, known)).map((curve) => curve.auc)).toEqual(powerFdrCurves(matchTests(tests, known)).map((curve) => curve.auc));
+  });
+
+  it('gives 1 to a method whose every true test beats every false one, and null without known QTL', () => {
+    const perfect = [test('a', '1', 10_000, 9), test('b', '1', 50_000, 8), test('c', '2', 10_000, 7), test('x', '3', 1, 6)];
+    expect(powerFdrCurve(perfect, known, 1_000).auc).toBe(1);
+    expect(powerFdrCurve(perfect, [], 1_000)).toEqual({ windowBp: 1_000, points: [], auc: null });
+  });
+
+  it('agrees with the curve computed naively, threshold by threshold, on 2,000 tests with ties and p = 0', () => {
+    let seed = 5;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed / 2147483648;
+    };
+    const many = [...Array.from({ length: 20 }, (_, i) => qtl(`q${i}`, String(1 + (i % 4)), Math.round(random() * 5e7))), qtl('qx', '5', 100, 'height')];
+    const sample = Array.from({ length: 2000 }, (_, i) => {
+      const value = i === 7 ? Number.POSITIVE_INFINITY : Math.round(random() * 40) / 4;
+      return test(`m${i}`, String(1 + (i % 5)), Math.round(random() * 5e7), value, i % 9 === 0 ? 'height' : 'yield');
+    });
+    const windows = [1_000, 100_000, 1_000_000, 10_000_000];
+    const curves = powerFdrCurves(matchTests(sample, many, windows));
+    windows.forEach((windowBp, w) => {
+      const thresholds = [...new Set(sample.map((one) => one.minusLog10P))].sort((a, b) => b - a);
+      let previous = { power: 0, fdr: 0 };
+      let area = 0;
+      for (const threshold of thresholds) {
+        const hits = sample.filter((one) => one.minusLog10P >= threshold);
+        const near = (one: AssociationTest, known: KnownQtl) => known.trait === one.trait && known.chromosome === one.chromosome && Math.abs(known.position - one.position) <= windowBp;
+        const falseHits = hits.filter((one) => !many.some((known) => near(one, known))).length;
+        const found = many.filter((known) => hits.some((one) => near(one, known))).length;
+        const point = { power: found / many.length, fdr: falseHits / hits.length };
+        area += (1 - (previous.fdr + point.fdr) / 2) * (point.power - previous.power);
+        previous = point;
+      }
+      expect(curves[w]!.auc).toBeCloseTo(area, 12);
+      expect(curves[w]!.points.at(-1)).toMatchObject(previous);
+    });
+  });
+
+  it('gives the type I error on null traits: the share of their tests the rule calls significant', () => {
+    // noise: −log10 p 6 and 1; at −log10 p ≥ 5 one of two; Bonferroni α 0.05 over 2 tests: p ≤ 0.025, one of two.
+    expect(typeIError(tests, known, STRICT)).toEqual({ traits: 1, tests: 2, hits: 1, rate: 0.5 });
+    expect(typeIError(tests, known, { kind: 'bonferroni', alpha: 0.05 }).rate).toBe(0.5);
+    expect(typeIError(tests, known, { kind: 'threshold', minusLog10P: 7 }).rate).toBe(0);
+    expect(typeIError(tests.slice(0, 7), known, STRICT)).toEqual({ traits: 0, tests: 0, hits: 0, rate: null });
+  });
+});
+
+describe('the QQ plot', () => {
   it('puts expected −log10 p of a uniform null against the observed, strongest first', () => {
     const points = qqPoints([test('a', '1', 1, 3), test('b', '1', 2, 1)]);
     expect(points).toEqual([

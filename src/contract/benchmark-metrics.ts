@@ -161,67 +161,279 @@ export function scoreDiscovery(tests: AssociationTest[], qtl: KnownQtl[], rule: 
   });
 }
 
-export interface PowerFdrPoint {
-  minusLog10P: number;
-  /** Share of known QTL found. */
-  power: number;
-  /** Share of hits near no known QTL (0 without hits). */
-  fdr: number;
+/** The windows the power–FDR curves are drawn at, GAPIT.Power's range: 1 kb to 10 Mb. */
+export const CURVE_WINDOWS_BP: readonly number[] = [1_000, 10_000, 100_000, 1_000_000, 10_000_000];
+
+/**
+ * One method's tests on one dataset matched once against the known QTL at every window, for the
+ * power–FDR curves: only the tests of traits with known QTL (a trait without any is scored by its
+ * type I error instead). Windows ascend.
+ */
+export interface MatchedTests {
+  windows: readonly number[];
+  /** −log10 p of each test. */
+  values: Float64Array;
+  /** Per test, how many windows (from the smallest) have no known QTL of its trait within them: 0 is near one at every window. */
+  falseAt: Uint8Array;
+  /** Per window, per known QTL: the strongest −log10 p within the window (−Infinity without any). */
+  strongest: Float64Array[];
+  knownQtl: number;
+}
+
+/** Known QTL positions of one trait and chromosome, ascending, with each QTL's place in the dataset. */
+type QtlPositions = { positions: Float64Array; ids: Int32Array };
+
+/** Per trait, per chromosome, the known QTL in order of position; ids number the QTL from 0. */
+function qtlPositions(qtl: KnownQtl[]): Map<string, Map<string, QtlPositions>> {
+  const order = qtl.map((one, id) => ({ one, id })).sort((a, b) => a.one.position - b.one.position);
+  const lists = new Map<string, Map<string, Array<{ one: KnownQtl; id: number }>>>();
+  for (const entry of order) {
+    const byChromosome = lists.get(entry.one.trait) ?? new Map<string, Array<{ one: KnownQtl; id: number }>>();
+    lists.set(entry.one.trait, byChromosome);
+    const list = byChromosome.get(entry.one.chromosome);
+    if (list) list.push(entry);
+    else byChromosome.set(entry.one.chromosome, [entry]);
+  }
+  return new Map(
+    [...lists].map(([trait, byChromosome]) => [
+      trait,
+      new Map([...byChromosome].map(([chromosome, list]) => [chromosome, { positions: Float64Array.from(list, (entry) => entry.one.position), ids: Int32Array.from(list, (entry) => entry.id) }])),
+    ]),
+  );
 }
 
 /**
- * Power against false-discovery rate as the threshold falls (GAPIT.Power's view): at each of up
- * to `steps` −log10 p thresholds, from the strongest test down, all traits pooled.
+ * Matches every test once for all `windows` (ascending): one binary search per test among its
+ * trait's QTL on its chromosome, the QTL within the widest window visited once. The curves at each
+ * window and threshold are then counts, without matching again.
  */
-export function powerFdrCurve(tests: AssociationTest[], qtl: KnownQtl[], windowBp: number, steps = 50): PowerFdrPoint[] {
-  if (tests.length === 0 || qtl.length === 0) return [];
-  const indexes = new Map([...byTrait(qtl)].map(([trait, list]) => [trait, indexQtl(list)]));
-  let top = Number.NEGATIVE_INFINITY;
-  let bottom = Number.POSITIVE_INFINITY;
+export function matchTests(tests: AssociationTest[], qtl: KnownQtl[], windows: readonly number[] = CURVE_WINDOWS_BP): MatchedTests {
+  const index = qtlPositions(qtl);
+  const widest = windows[windows.length - 1] ?? 0;
+  const strongest = windows.map(() => new Float64Array(qtl.length).fill(Number.NEGATIVE_INFINITY));
+  const values = new Float64Array(tests.length);
+  const falseAt = new Uint8Array(tests.length);
+  let kept = 0;
+  // Tables come grouped by trait and chromosome: the last list found is tried first.
+  let lastTrait = '';
+  let lastChromosome = '';
+  let byChromosome: Map<string, QtlPositions> | undefined;
+  let list: QtlPositions | undefined;
   for (const test of tests) {
-    top = Math.max(top, test.minusLog10P);
-    bottom = Math.min(bottom, test.minusLog10P);
-  }
-  bottom = Math.max(0, bottom);
-  const thresholds = Array.from({ length: steps }, (_, step) => top - ((top - bottom) * step) / (steps - 1));
-  /** The first step whose threshold a value passes (thresholds fall step by step); steps: none. */
-  const stepOf = (value: number) => {
-    if (value < thresholds[steps - 1]!) return steps;
-    if (value >= top) return 0;
-    const step = Math.max(0, Math.ceil(((top - value) * (steps - 1)) / (top - bottom)));
-    // Rounding can put a value that sits on a threshold one step late.
-    return step > 0 && value >= thresholds[step - 1]! ? step - 1 : step;
-  };
-  // No sort: each test lands in the step where it first passes; a QTL is found at the step of its strongest nearby test.
-  const tested = new Array<number>(steps + 1).fill(0);
-  const falseAt = new Array<number>(steps + 1).fill(0);
-  const foundAt = new Map<KnownQtl, number>();
-  for (const test of tests) {
-    const step = stepOf(test.minusLog10P);
-    tested[step]! += 1;
-    const list = indexes.get(test.trait)?.get(test.chromosome);
-    let near = false;
+    if (test.trait !== lastTrait) {
+      lastTrait = test.trait;
+      byChromosome = index.get(test.trait);
+      lastChromosome = '';
+      list = undefined;
+    }
+    if (!byChromosome) continue;
+    if (test.chromosome !== lastChromosome) {
+      lastChromosome = test.chromosome;
+      list = byChromosome.get(test.chromosome);
+    }
+    const value = test.minusLog10P;
+    let nearest = Number.POSITIVE_INFINITY;
     if (list) {
-      for (let at = lowerBound(list, test.position - windowBp); at < list.length && list[at]!.position <= test.position + windowBp; at += 1) {
-        near = true;
-        foundAt.set(list[at]!, Math.min(foundAt.get(list[at]!) ?? steps, step));
+      const { positions, ids } = list;
+      const from = test.position - widest;
+      let low = 0;
+      let high = positions.length;
+      while (low < high) {
+        const middle = (low + high) >> 1;
+        if (positions[middle]! < from) low = middle + 1;
+        else high = middle;
+      }
+      for (let at = low; at < positions.length && positions[at]! <= test.position + widest; at += 1) {
+        const distance = Math.abs(positions[at]! - test.position);
+        if (distance < nearest) nearest = distance;
+        const id = ids[at]!;
+        for (let w = windows.length - 1; w >= 0 && distance <= windows[w]!; w -= 1) {
+          if (value > strongest[w]![id]!) strongest[w]![id] = value;
+        }
       }
     }
-    if (!near) falseAt[step]! += 1;
+    let falseWindows = 0;
+    while (falseWindows < windows.length && windows[falseWindows]! < nearest) falseWindows += 1;
+    values[kept] = value;
+    falseAt[kept] = falseWindows;
+    kept += 1;
   }
-  const foundPerStep = new Array<number>(steps + 1).fill(0);
-  for (const step of foundAt.values()) foundPerStep[step]! += 1;
-  const points: PowerFdrPoint[] = [];
-  let taken = 0;
-  let falseHits = 0;
-  let found = 0;
-  for (let step = 0; step < steps; step += 1) {
-    taken += tested[step]!;
-    falseHits += falseAt[step]!;
-    found += foundPerStep[step]!;
-    points.push({ minusLog10P: thresholds[step]!, power: found / qtl.length, fdr: taken === 0 ? 0 : falseHits / taken });
+  return { windows, values: values.subarray(0, kept), falseAt: falseAt.subarray(0, kept), strongest, knownQtl: qtl.length };
+}
+
+export interface PowerFdrPoint {
+  /** The threshold: the hits are the tests at or above it (strictly above when `strict`). */
+  minusLog10P: number;
+  strict: boolean;
+  /** Share of known QTL with a hit within the window. */
+  power: number;
+  /** Share of hits near no known QTL of their trait (0 without hits). */
+  fdr: number;
+}
+
+export interface PowerFdrCurve {
+  windowBp: number;
+  /**
+   * (0, 0), then at each threshold where power rises the point just before and the point at it,
+   * then the point with every test a hit. Between two rises power stays flat.
+   */
+  points: PowerFdrPoint[];
+  /**
+   * Area under power against FDR from FDR 0 to 1, the curve held flat from its last point to
+   * FDR 1: by the trapezoid rule, Σ (1 − (FDR before + FDR at) / 2) · Δpower over the rises
+   * (the flat stretches add nothing). 1 is every QTL found before any false hit; null without known QTL.
+   */
+  auc: number | null;
+}
+
+/**
+ * How many of the ascending `thresholds` a value is at or above: a grid over their range gives the
+ * first candidate in one step, then at most the thresholds inside one cell are stepped over
+ * (a binary search per test was two thirds of the curves' time).
+ */
+function bucketFinder(thresholds: Float64Array): (value: number) => number {
+  const k = thresholds.length;
+  const low = thresholds[0] ?? 0;
+  const high = thresholds[k - 1] ?? 0;
+  const cells = Math.min(4096, 4 * k);
+  const scale = high > low && Number.isFinite(high - low) ? cells / (high - low) : 0;
+  // start[cell]: thresholds below the cell's lower edge.
+  const start = new Int32Array(cells + 1);
+  for (let cell = 0, at = 0; cell <= cells; cell += 1) {
+    const edge = low + cell / scale;
+    while (at < k && thresholds[at]! < edge) at += 1;
+    start[cell] = at;
   }
-  return points;
+  const search = (value: number) => {
+    let from = 0;
+    let to = k;
+    while (from < to) {
+      const middle = (from + to) >> 1;
+      if (thresholds[middle]! <= value) from = middle + 1;
+      else to = middle;
+    }
+    return from;
+  };
+  return (value) => {
+    if (!(value >= low)) return 0;
+    if (value >= high) return k;
+    if (scale === 0) return search(value);
+    let at = start[Math.floor((value - low) * scale)]!;
+    // Rounding at a cell's edge can put the candidate one threshold late.
+    while (at > 0 && thresholds[at - 1]! > value) at -= 1;
+    while (at < k && thresholds[at]! <= value) at += 1;
+    return at;
+  };
+}
+
+/**
+ * Power against FDR as the −log10 p threshold falls through every value a test takes (GAPIT.Power's
+ * view), all traits with known QTL pooled, at each window of `matched`. Each test's bucket among the
+ * thresholds where power rises (at most windows × known QTL of them) is found once by binary search;
+ * the counts at and above each threshold are then sums.
+ */
+export function powerFdrCurves(matched: MatchedTests): PowerFdrCurve[] {
+  const { windows, values, falseAt, strongest, knownQtl } = matched;
+  const classes = windows.length + 1;
+  // The thresholds where some window's power rises, ascending and distinct.
+  const rises = new Set<number>();
+  for (const perQtl of strongest) for (const value of perQtl) if (value !== Number.NEGATIVE_INFINITY) rises.add(value);
+  const thresholds = Float64Array.from(rises).sort();
+  const k = thresholds.length;
+  // count[c][b]: tests false at c windows with b thresholds at or below their value; equal[c][j]: those exactly at thresholds[j].
+  const count = new Float64Array(classes * (k + 1));
+  const equal = new Float64Array(classes * Math.max(k, 1));
+  const bucketOf = bucketFinder(thresholds);
+  let lowest = Number.POSITIVE_INFINITY;
+  for (let i = 0; i < values.length; i += 1) {
+    const value = values[i]!;
+    if (value < lowest) lowest = value;
+    const bucket = bucketOf(value);
+    const c = falseAt[i]!;
+    count[c * (k + 1) + bucket]! += 1;
+    if (bucket > 0 && thresholds[bucket - 1] === value) equal[c * k + bucket - 1]! += 1;
+  }
+  // atLeast[c][j]: tests of class c at or above thresholds[j].
+  const atLeast = new Float64Array(classes * k);
+  const total = new Float64Array(classes);
+  for (let c = 0; c < classes; c += 1) {
+    let sum = count[c * (k + 1) + k]!;
+    for (let j = k - 1; j >= 0; j -= 1) {
+      atLeast[c * k + j] = sum;
+      sum += count[c * (k + 1) + j]!;
+    }
+    total[c] = sum;
+  }
+  return windows.map((windowBp, w) => {
+    if (knownQtl === 0) return { windowBp, points: [], auc: null };
+    /** Hits and false hits at or above thresholds[j] (j = k: every test), less those exactly at it when `strict`. */
+    const fdrAt = (j: number, strict: boolean) => {
+      let hits = 0;
+      let falseHits = 0;
+      for (let c = 0; c < classes; c += 1) {
+        const here = j === k ? total[c]! : atLeast[c * k + j]! - (strict ? equal[c * k + j]! : 0);
+        hits += here;
+        if (c > w) falseHits += here;
+      }
+      return hits === 0 ? 0 : falseHits / hits;
+    };
+    const own = Float64Array.from(strongest[w]!.filter((value) => value !== Number.NEGATIVE_INFINITY)).sort();
+    const points: PowerFdrPoint[] = [{ minusLog10P: Number.POSITIVE_INFINITY, strict: false, power: 0, fdr: 0 }];
+    let found = 0;
+    let auc = 0;
+    for (let at = own.length - 1; at >= 0; ) {
+      const threshold = own[at]!;
+      let rise = 0;
+      while (at >= 0 && own[at] === threshold) {
+        rise += 1;
+        at -= 1;
+      }
+      const j = thresholds.indexOf(threshold);
+      const before = fdrAt(j, true);
+      const after = fdrAt(j, false);
+      points.push({ minusLog10P: threshold, strict: true, power: found / knownQtl, fdr: before });
+      found += rise;
+      points.push({ minusLog10P: threshold, strict: false, power: found / knownQtl, fdr: after });
+      auc += (1 - (before + after) / 2) * (rise / knownQtl);
+    }
+    if (values.length > 0) {
+      points.push({ minusLog10P: lowest, strict: false, power: found / knownQtl, fdr: fdrAt(k, false) });
+    }
+    return { windowBp, points, auc };
+  });
+}
+
+/** The power–FDR curve of one method at one window (the chart's, the bench's): see `powerFdrCurves`. */
+export function powerFdrCurve(tests: AssociationTest[], qtl: KnownQtl[], windowBp: number): PowerFdrCurve {
+  return powerFdrCurves(matchTests(tests, qtl, [windowBp]))[0]!;
+}
+
+export interface TypeIError {
+  /** Traits without known QTL (null traits), their tests and the tests the rule calls significant. */
+  traits: number;
+  tests: number;
+  hits: number;
+  /** hits / tests: null without null traits. */
+  rate: number | null;
+}
+
+/**
+ * The type I error rate on null traits (traits with tests and no known QTL): the share of their
+ * tests the rule calls significant, each trait under its own rule (Bonferroni and BH count that
+ * trait's tests), the traits pooled.
+ */
+export function typeIError(tests: AssociationTest[], qtl: KnownQtl[], rule: SignificanceRule): TypeIError {
+  const withQtl = new Set(qtl.map((one) => one.trait));
+  let traits = 0;
+  let tested = 0;
+  let hits = 0;
+  for (const [trait, traitTests] of byTrait(tests)) {
+    if (withQtl.has(trait)) continue;
+    traits += 1;
+    tested += traitTests.length;
+    hits += significantTests(traitTests, rule).length;
+  }
+  return { traits, tests: tested, hits, rate: tested === 0 ? null : hits / tested };
 }
 
 /** QQ plot points: expected −log10 p of a uniform null against observed, thinned past `keep` points (the strongest kept whole). */

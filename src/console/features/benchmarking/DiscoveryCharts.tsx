@@ -79,7 +79,7 @@ export function MethodsCompared({ methods, qtl, totals, windowBp }: { methods: M
         color: seriesColor(index),
         line: true,
         radius: 2,
-        points: powerFdrCurve(method.tests, qtl, windowBp).map((point) => ({ x: point.fdr, y: point.power })),
+        points: powerFdrCurve(method.tests, qtl, windowBp).points.map((point) => ({ x: point.fdr, y: point.power })),
       })),
     [methods, qtl, windowBp],
   );
