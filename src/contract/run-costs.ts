@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { recordId } from './fields';
 import { RUN_STATUSES } from './run-codes';
+import { MAX_RUN_COST_IDS } from './run-costs-limit';
 
 /**
  * What runs cost: wall time, CPU time and peak memory, from the tasks Nextflow's trace reported
  * (realtime, %cpu, peak_rss), so that results and boards can put cost beside accuracy.
  */
 
-/** Ids one request may ask about; the console asks in chunks past this. */
-export const MAX_RUN_COST_IDS = 500;
+export { MAX_RUN_COST_IDS };
 
 export const runCostsQuerySchema = z.object({
   ids: z
