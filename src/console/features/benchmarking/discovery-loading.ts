@@ -48,7 +48,7 @@ async function runMethod(run: RunSummary): Promise<Method> {
   const outputs = await request<Page<StoredFile>>(`files?runId=${run.id}&fileType=${encodeURIComponent(ASSOCIATIONS)}&pageSize=5`);
   const table = outputs.data.find((file) => file.name.endsWith('associations.csv')) ?? outputs.data[0];
   if (!table) throw new Error(`run ${run.name} registered no ${ASSOCIATIONS}`);
-  return readMethod(table, labelValue(run.labels, 'method') ?? run.name);
+  return { ...(await readMethod(table, labelValue(run.labels, 'method') ?? run.name)), runId: run.id };
 }
 
 /** A discovery benchmark's datasets: each one's known QTL and its runs' association tables, named by method. */

@@ -24,6 +24,12 @@ describe('scores per method and trait', () => {
     expect(totals[0]!.precision).toBeCloseTo(2 / 3);
   });
 
+  it('leaves a null trait (no known QTL) out of the total: it is scored by its type I error', () => {
+    const { rows, totals } = scoreMethods([method('gwas', [...tests, marker('noise', 9_000_000, 9)])], known, rule, 1_000_000);
+    expect(rows.find((row) => row.trait === 'noise')).toMatchObject({ hits: 1, falsePositives: 1, knownQtl: 0 });
+    expect(totals[0]).toMatchObject({ trait: 'traits with known QTL', hits: 3, truePositives: 2, falsePositives: 1 });
+  });
+
   it('gives a method with one trait no total row, but still a total to compare', () => {
     const { rows, totals } = scoreMethods([method('gwas', tests.slice(0, 2))], known.slice(0, 1), rule, 1_000_000);
     expect(rows).toHaveLength(1);

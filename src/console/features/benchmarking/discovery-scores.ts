@@ -8,6 +8,8 @@ import { type AssociationTest, type DiscoveryScore, discoveryScores, type KnownQ
 /** One method's association tests, read from its table, with the rows that could not be read. */
 export interface Method {
   name: string;
+  /** The run that wrote the table, for a benchmark's methods. */
+  runId?: number;
   tests: AssociationTest[];
   skipped: number;
   problems: string[];
@@ -41,8 +43,12 @@ export function ruleText(rule: SignificanceRule): string {
   return `FDR (Benjamini–Hochberg) q = ${rule.q}`;
 }
 
-/** All traits of a method pooled: counts summed, scores from the sums. */
-export function pooled(method: string, scores: DiscoveryScore[]): ScoreRow {
+/**
+ * The traits of a method pooled, counts summed and scores from the sums: those with known QTL,
+ * as null traits (none) are scored by their type I error instead.
+ */
+export function pooled(method: string, all: DiscoveryScore[]): ScoreRow {
+  const scores = all.filter((score) => score.knownQtl > 0);
   const sum = (key: 'tests' | 'hits' | 'knownQtl' | 'truePositives' | 'falsePositives' | 'falseNegatives') => scores.reduce((total, score) => total + score[key], 0);
   const truePositives = sum('truePositives');
   const falsePositives = sum('falsePositives');
@@ -50,7 +56,7 @@ export function pooled(method: string, scores: DiscoveryScore[]): ScoreRow {
   return {
     method,
     total: true,
-    trait: 'all traits',
+    trait: scores.length === all.length ? 'all traits' : 'traits with known QTL',
     tests: sum('tests'),
     hits: sum('hits'),
     knownQtl,
