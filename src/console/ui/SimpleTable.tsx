@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { ViewLink } from './ViewLink';
 
 export interface SimpleColumn<Row> {
   /** The heading; a column of actions can give `srOnly` text instead. */
@@ -61,4 +62,28 @@ export function SimpleTable<Row>({
       </table>
     </div>
   );
+}
+
+/** A column whose cell links to a record's own page by its name (a cross's cross plan, a run); `linkClassName` adds to the link's look. */
+export function linkColumn<Row>({
+  header,
+  route,
+  id,
+  name,
+  linkClassName,
+}: {
+  header: string;
+  route: string;
+  id: (row: Row) => number;
+  name: (row: Row) => ReactNode;
+  linkClassName?: string;
+}): SimpleColumn<Row> {
+  return {
+    header,
+    cell: (row) => (
+      <ViewLink route={route} id={id(row)} className={linkClassName}>
+        {name(row)}
+      </ViewLink>
+    ),
+  };
 }

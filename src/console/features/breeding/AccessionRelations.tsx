@@ -1,16 +1,18 @@
 import { useState } from 'react';
-import type { AccessionExperimentList, AccessionLineage, ProgenyPage } from '../../../contract/records';
-import { Button } from '../../ui/Button';
+import type { AccessionExperiment, AccessionExperimentList, AccessionLineage, ProgenyPage } from '../../../contract/records';
 import { ROUTES } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
+import { Pager } from '../../ui/data-table/Pager';
 import { LoadError } from '../../ui/LoadError';
-import { SimpleTable } from '../../ui/SimpleTable';
+import { ListCard } from '../../ui/ListCard';
+import { linkColumn, type SimpleColumn, SimpleTable } from '../../ui/SimpleTable';
 import { humanize } from './entities';
 import { ViewLink } from '../../ui/ViewLink';
 
 const PROGENY_PAGE_SIZE = 50;
 
+type Progeny = ProgenyPage['data'][number];
 type NamedParent = NonNullable<AccessionLineage['parents']>['female'];
 
 function Parent({ label, parent }: { label: string; parent: NamedParent }) {
@@ -38,8 +40,7 @@ function AccessionProgeny({ accessionId }: { accessionId: number }) {
   const { data, error, loading, reload } = useRequest<ProgenyPage>(`accessions/${accessionId}/progeny?page=${page}&pageSize=${PROGENY_PAGE_SIZE}`);
   if (error) return <LoadError what="progeny" error={error} onRetry={reload} />;
   if (!data) return null;
-  const { totalCount, totalPages } = data.pagination;
-  const first = page * PROGENY_PAGE_SIZE + 1;
+  const { totalCount } = data.pagination;
   return (
     <>
       <h3 className="mt-5 mb-2 text-sm font-semibold text-stone-800">Progeny ({totalCount.toLocaleString()})</h3>
@@ -47,37 +48,18 @@ function AccessionProgeny({ accessionId }: { accessionId: number }) {
         <p className="text-sm text-stone-500">No accession names it as a parent in its pedigree.</p>
       ) : (
         <>
-          <SimpleTable
+          <SimpleTable<Progeny>
             label="Progeny"
             dense
             rows={data.data}
             rowKey={(child) => child.id}
             columns={[
-              {
-                header: 'Accession',
-                cell: (child) => (
-                  <ViewLink route={ROUTES.accessionView} id={child.id}>
-                    {child.germplasmName}
-                  </ViewLink>
-                ),
-              },
+              linkColumn({ header: 'Accession', route: ROUTES.accessionView, id: (child) => child.id, name: (child) => child.germplasmName }),
               { header: 'As', cell: (child) => (child.role === 'female' ? '♀ female' : '♂ male') },
               { header: 'Pedigree', className: 'font-mono text-xs', cell: (child) => child.pedigree },
             ]}
           />
-          {totalPages > 1 && (
-            <nav aria-label="Progeny pages" className="mt-2 flex items-center gap-2 text-sm text-stone-600" aria-busy={loading}>
-              <span role="status">
-                {first.toLocaleString()}–{(first + data.data.length - 1).toLocaleString()} of {totalCount.toLocaleString()}
-              </span>
-              <Button size="sm" disabled={page === 0} onClick={() => setPage(page - 1)}>
-                Previous
-              </Button>
-              <Button size="sm" disabled={page + 1 >= totalPages} onClick={() => setPage(page + 1)}>
-                Next
-              </Button>
-            </nav>
-          )}
+          {data.pagination.totalPages > 1 && <Pager label="Progeny pages" pagination={data.pagination} page={page} onPage={setPage} busy={loading} />}
         </>
       )}
     </>
@@ -124,43 +106,26 @@ export function AccessionLineageCard({ accessionId }: { accessionId: number }) {
   );
 }
 
+const EXPERIMENT_COLUMNS: Array<SimpleColumn<AccessionExperiment>> = [
+  linkColumn({ header: 'Experiment', route: ROUTES.experimentView, id: (experiment) => experiment.id, name: (experiment) => experiment.name }),
+  linkColumn({ header: 'Project', route: ROUTES.projectView, id: (experiment) => experiment.projectId, name: (experiment) => experiment.projectName }),
+  { header: 'Type', cell: (experiment) => humanize(experiment.studyType) },
+  { header: 'Year', className: 'tabular-nums', cell: (experiment) => experiment.year ?? '—' },
+];
+
 /** The experiments an accession is an entry of. */
 export function AccessionExperiments({ accessionId }: { accessionId: number }) {
   const { data, error, reload } = useRequest<AccessionExperimentList>(`accessions/${accessionId}/experiments`);
   if (error) return <LoadError what="experiments" error={error} onRetry={reload} />;
   if (!data) return null;
   return (
-    <Card title="Experiments" description="The experiments that test this accession (it is one of their entries).">
-      {data.data.length === 0 ? (
-        <p className="text-sm text-stone-500">Not an entry of any experiment yet. Add it from an experiment’s page, or import a trial file that lists it.</p>
-      ) : (
-        <SimpleTable
-          label="Experiments"
-          dense
-          rows={data.data}
-          rowKey={(experiment) => experiment.id}
-          columns={[
-            {
-              header: 'Experiment',
-              cell: (experiment) => (
-                <ViewLink route={ROUTES.experimentView} id={experiment.id}>
-                  {experiment.name}
-                </ViewLink>
-              ),
-            },
-            {
-              header: 'Project',
-              cell: (experiment) => (
-                <ViewLink route={ROUTES.projectView} id={experiment.projectId}>
-                  {experiment.projectName}
-                </ViewLink>
-              ),
-            },
-            { header: 'Type', cell: (experiment) => humanize(experiment.studyType) },
-            { header: 'Year', className: 'tabular-nums', cell: (experiment) => experiment.year ?? '—' },
-          ]}
-        />
-      )}
-    </Card>
+    <ListCard
+      title="Experiments"
+      description="The experiments that test this accession (it is one of their entries)."
+      empty="Not an entry of any experiment yet. Add it from an experiment’s page, or import a trial file that lists it."
+      rows={data.data}
+      rowKey={(experiment) => experiment.id}
+      columns={EXPERIMENT_COLUMNS}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ExperimentEntryList } from '../../../contract/records';
+import type { ExperimentEntry, ExperimentEntryList } from '../../../contract/records';
 import { ROUTES } from '../../app/routes';
 import { notify } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
@@ -7,8 +7,7 @@ import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
-import { SimpleTable } from '../../ui/SimpleTable';
-import { ViewLink } from '../../ui/ViewLink';
+import { linkColumn, SimpleTable } from '../../ui/SimpleTable';
 
 /** Names pasted from a spreadsheet column, a list, or typed with commas: one per line or cell. */
 export function namesOf(text: string): string[] {
@@ -105,20 +104,13 @@ export function ExperimentEntries({ experimentId }: { experimentId: number }) {
       )}
       {all.length > 0 && matching.length === 0 && <p className="text-sm text-stone-500">No entry matches “{filter.trim()}”.</p>}
       {matching.length > 0 && (
-        <SimpleTable
+        <SimpleTable<ExperimentEntry>
           label="Entries"
           dense
           rows={shown}
           rowKey={(entry) => entry.accessionId}
           columns={[
-            {
-              header: 'Accession',
-              cell: (entry) => (
-                <ViewLink route={ROUTES.accessionView} id={entry.accessionId}>
-                  {entry.germplasmName}
-                </ViewLink>
-              ),
-            },
+            linkColumn({ header: 'Accession', route: ROUTES.accessionView, id: (entry) => entry.accessionId, name: (entry) => entry.germplasmName }),
             { header: 'Taxon', className: 'italic', cell: (entry) => `${entry.genus} ${entry.species ?? ''}` },
             {
               header: 'Remove',

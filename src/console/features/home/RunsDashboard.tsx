@@ -10,9 +10,8 @@ import { Card } from '../../ui/Card';
 import { BarChart } from '../../ui/charts/BarChart';
 import { LiveStatus } from '../../ui/LiveStatus';
 import { LoadError } from '../../ui/LoadError';
-import { SimpleTable } from '../../ui/SimpleTable';
+import { linkColumn, SimpleTable } from '../../ui/SimpleTable';
 import { ProgressBar, StatusBadge } from '../runs/status';
-import { ViewLink } from '../../ui/ViewLink';
 
 /**
  * The home page's view of the runs: how the last 30 days went, runs per day by status, and the
@@ -122,14 +121,7 @@ export function RunsDashboard({ firstRun }: { firstRun: React.ReactNode }) {
             rows={newest.data.data}
             rowKey={(run) => String(run.id)}
             columns={[
-              {
-                header: 'Run',
-                cell: (run) => (
-                  <ViewLink route={ROUTES.runView} id={run.id} className="font-medium">
-                    {run.name}
-                  </ViewLink>
-                ),
-              },
+              linkColumn({ header: 'Run', route: ROUTES.runView, id: (run) => run.id, name: (run) => run.name, linkClassName: 'font-medium' }),
               { header: 'Status', cell: (run) => <StatusBadge status={run.status} /> },
               { header: 'Progress', cell: (run) => <ProgressBar done={run.progress.done} total={run.progress.total} failed={run.progress.failed} label={`${run.name} tasks done`} /> },
               { header: 'Submitted', className: 'whitespace-nowrap text-xs text-stone-600', cell: (run) => formatDateTime(run.submittedAt) },

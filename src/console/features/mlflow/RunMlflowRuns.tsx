@@ -4,9 +4,8 @@ import { ROUTES } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
-import { SimpleTable } from '../../ui/SimpleTable';
+import { linkColumn, SimpleTable } from '../../ui/SimpleTable';
 import { KeyMetrics, MlflowStatusBadge } from './mlflow-ui';
-import { ViewLink } from '../../ui/ViewLink';
 
 /** A Seedbed run's MLflow runs with their key metrics, and the way to track another. */
 export function RunMlflowRuns({ runId }: { runId: number }) {
@@ -28,19 +27,12 @@ export function RunMlflowRuns({ runId }: { runId: number }) {
       ) : data.data.length === 0 ? (
         <p className="text-sm text-stone-500">None tracked yet. If this run logged to MLflow, track that run to see its metrics here.</p>
       ) : (
-        <SimpleTable
+        <SimpleTable<TrackedMlflowRun>
           label="MLflow runs"
           rows={data.data}
           rowKey={(row) => row.id}
           columns={[
-            {
-              header: 'Name',
-              cell: (row) => (
-                <ViewLink route={ROUTES.mlflowRunView} id={row.id} className="font-medium">
-                  {row.name}
-                </ViewLink>
-              ),
-            },
+            linkColumn({ header: 'Name', route: ROUTES.mlflowRunView, id: (row) => row.id, name: (row) => row.name, linkClassName: 'font-medium' }),
             { header: 'Status', cell: (row) => <MlflowStatusBadge status={row.status} deleted={row.deletedInMlflowAt !== null} /> },
             { header: 'Key metrics', cell: (row) => <KeyMetrics metrics={row.latestMetrics} limit={4} /> },
           ]}

@@ -5,7 +5,7 @@ import type { RequestState } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
-import { SimpleTable } from '../../ui/SimpleTable';
+import { ListCard } from '../../ui/ListCard';
 
 /** Where the run wrote its files, as the card says it. */
 function locationText(outputs: Outputs): string {
@@ -21,40 +21,38 @@ function noOutputsText(outputs: Outputs, ended: boolean): string {
 /** The Outputs tab: the files the run wrote, each downloadable once it is registered as a stored file. */
 export function RunOutputs({ outputs, ended }: { outputs: RequestState<Outputs>; ended: boolean }) {
   const { data, error, reload } = outputs;
+  if (error || !data) {
+    return (
+      <Card title="Outputs" description={data ? locationText(data) : undefined}>
+        {error ? <LoadError what="the outputs" error={error} onRetry={reload} /> : <p className="text-sm text-stone-500">Loading…</p>}
+      </Card>
+    );
+  }
   return (
-    <Card title="Outputs" description={data ? locationText(data) : undefined}>
-      {error ? (
-        <LoadError what="the outputs" error={error} onRetry={reload} />
-      ) : !data ? (
-        <p className="text-sm text-stone-500">Loading…</p>
-      ) : data.outputs.length === 0 ? (
-        <p className="text-sm text-stone-500">{noOutputsText(data, ended)}</p>
-      ) : (
-        <SimpleTable
-          label="Outputs"
-          dense
-          rows={data.outputs}
-          rowKey={(output) => output.path}
-          columns={[
-            { header: 'File', className: 'font-mono text-xs text-stone-800', cell: (output) => output.path },
-            { header: 'Type', className: 'text-stone-700', cell: (output) => output.fileType ?? <span className="text-stone-400">untyped</span> },
-            { header: 'Size', align: 'right', className: 'tabular-nums text-stone-700', cell: (output) => formatBytes(output.sizeBytes) },
-            {
-              header: 'Download',
-              srOnly: true,
-              align: 'right',
-              cell: ({ fileId, path }) =>
-                fileId !== null ? (
-                  <Button size="sm" onClick={() => void downloadStoredFile(fileId, path)}>
-                    Download
-                  </Button>
-                ) : (
-                  <span className="text-xs text-stone-400">{ended ? 'Not registered' : 'Registered when the run succeeds'}</span>
-                ),
-            },
-          ]}
-        />
-      )}
-    </Card>
+    <ListCard
+      title="Outputs"
+      description={locationText(data)}
+      empty={noOutputsText(data, ended)}
+      rows={data.outputs}
+      rowKey={(output) => output.path}
+      columns={[
+        { header: 'File', className: 'font-mono text-xs text-stone-800', cell: (output) => output.path },
+        { header: 'Type', className: 'text-stone-700', cell: (output) => output.fileType ?? <span className="text-stone-400">untyped</span> },
+        { header: 'Size', align: 'right', className: 'tabular-nums text-stone-700', cell: (output) => formatBytes(output.sizeBytes) },
+        {
+          header: 'Download',
+          srOnly: true,
+          align: 'right',
+          cell: ({ fileId, path }) =>
+            fileId !== null ? (
+              <Button size="sm" onClick={() => void downloadStoredFile(fileId, path)}>
+                Download
+              </Button>
+            ) : (
+              <span className="text-xs text-stone-400">{ended ? 'Not registered' : 'Registered when the run succeeds'}</span>
+            ),
+        },
+      ]}
+    />
   );
 }

@@ -1,13 +1,13 @@
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { ListDefinition, ListOption } from '../../../contract/list-definitions';
-import type { Page, Pagination } from '../../../contract/paging';
+import type { Page } from '../../../contract/paging';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRequest } from '../../lib/use-request';
-import { Button } from '../Button';
 import { LoadError } from '../LoadError';
 import { type TableFilter, toolbarFilters } from './list-columns';
-import { apiQuery, PAGE_SIZES, useTableState } from './table-state';
+import { Pager } from './Pager';
+import { apiQuery, useTableState } from './table-state';
 
 /**
  * What a box shows as the reader types, passed to `onSettle` once typing pauses for 300 ms. A new
@@ -75,39 +75,6 @@ function FilterInput({ id, filter, value, onChange }: { id: string; filter: Tabl
         </select>
       )}
     </label>
-  );
-}
-
-/** The footer under a table: which rows of how many, rows per page, and the previous and next page. */
-function Pager({ pagination, page, pageSize, onPage, onPageSize }: { pagination: Pagination; page: number; pageSize: number; onPage: (page: number) => void; onPageSize: (pageSize: number) => void }) {
-  const { currentPage, totalCount, totalPages } = pagination;
-  return (
-    <div className="flex flex-wrap items-center gap-3 border-t border-stone-100 px-4 py-3 text-sm text-stone-600">
-      <span>
-        {currentPage * pagination.pageSize + 1}–{Math.min((currentPage + 1) * pagination.pageSize, totalCount)} of {totalCount.toLocaleString()}
-      </span>
-      <label className="ml-auto flex items-center gap-2">
-        Rows per page
-        <select value={pageSize} onChange={(event) => onPageSize(Number(event.target.value))} className="rounded-md border border-stone-300 bg-white px-2 py-1">
-          {[...new Set([...PAGE_SIZES, pageSize])]
-            .sort((a, b) => a - b)
-            .map((size) => (
-              <option key={size} value={size}>
-                {size}
-              </option>
-            ))}
-        </select>
-      </label>
-      <span>
-        Page {currentPage + 1} of {Math.max(1, totalPages)}
-      </span>
-      <Button size="sm" disabled={page === 0} onClick={() => onPage(page - 1)} aria-label="Previous page">
-        ‹ Previous
-      </Button>
-      <Button size="sm" disabled={page + 1 >= totalPages} onClick={() => onPage(page + 1)} aria-label="Next page">
-        Next ›
-      </Button>
-    </div>
   );
 }
 
@@ -290,7 +257,13 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
       )}
 
       {pagination && pagination.totalCount > 0 && (
-        <Pager pagination={pagination} page={state.page} pageSize={state.pageSize} onPage={(page) => update({ page })} onPageSize={(pageSize) => update({ pageSize, page: 0 })} />
+        <Pager
+          label={`Pages of ${what}`}
+          pagination={pagination}
+          page={state.page}
+          onPage={(page) => update({ page })}
+          pageSizeChoice={{ pageSize: state.pageSize, onPageSize: (pageSize) => update({ pageSize, page: 0 }) }}
+        />
       )}
     </div>
   );
