@@ -2,7 +2,8 @@
  * Simulate GDIP data, local implementation: genotypes with population structure (Balding–Nichols
  * allele frequencies per subpopulation) and linkage disequilibrium (haplotypes as mosaics of
  * founder haplotypes, recombining at 1 cM per Mb over `ld_generations`), and additive traits from
- * known QTL at the asked heritability. Deterministic for a seed; replicate r uses seed + r − 1.
+ * known QTL at the asked heritability, and null traits with no QTL (noise) for the type I error.
+ * Deterministic for a seed; replicate r uses seed + r − 1.
  * Each replicate folder holds genotypes.vcf, phenotypes.csv and known_qtl.csv.
  */
 import fs from 'node:fs';
@@ -139,6 +140,14 @@ export function simulateDataset(params: Params, seed: number): SimulatedDataset 
     phenotypes.push(Float64Array.from(genetic, (value) => PHENOTYPE_MEAN + value - mean + Math.sqrt(residual) * normalDeviate(random)));
     variances.push({ genetic: geneticVariance, residual });
   });
+  // Null traits: no QTL, no polygenic background (the traits above have none either), noise at the
+  // QTL traits' mean phenotypic variance; drawn last, so they leave everything above unchanged.
+  const nullVariance = variances.reduce((sum, variance) => sum + variance.genetic + variance.residual, 0) / variances.length;
+  for (let t = 0; t < params.null_traits; t += 1) {
+    traits.push(`null_trait${t + 1}`);
+    phenotypes.push(Float64Array.from({ length: n }, () => PHENOTYPE_MEAN + Math.sqrt(nullVariance) * normalDeviate(random)));
+    variances.push({ genetic: 0, residual: nullVariance });
+  }
   const samples = Array.from({ length: n }, (_, i) => `SIM${String(i + 1).padStart(5, '0')}`);
   return { samples, markers, dosages, traits, phenotypes, qtl, variances };
 }
@@ -200,8 +209,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           [
             replicate,
             dataset.traits[t],
-            params.qtl_per_trait,
-            asked[t],
+            t < params.traits ? params.qtl_per_trait : 0,
+            asked[t] ?? 0,
             variance.genetic.toPrecision(6),
             variance.residual.toPrecision(6),
             (variance.genetic / (variance.genetic + variance.residual)).toFixed(4),
@@ -209,7 +218,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         );
       });
       context.log(
-        `Replicate ${replicate}: ${counted(dataset.samples.length, 'individual')} × ${counted(dataset.markers.length, 'marker')} in ${counted(params.subpopulations, 'subpopulation')}; ${dataset.qtl.length} QTL over ${counted(dataset.traits.length, 'trait')}.`,
+        `Replicate ${replicate}: ${counted(dataset.samples.length, 'individual')} × ${counted(dataset.markers.length, 'marker')} in ${counted(params.subpopulations, 'subpopulation')}; ${dataset.qtl.length} QTL over ${counted(params.traits, 'trait')}${params.null_traits > 0 ? `, and ${counted(params.null_traits, 'null trait')} without QTL` : ''}.`,
       );
     });
   }

@@ -58,6 +58,10 @@ export interface Traits {
    * Narrow-sense heritability: one value for all traits, or one per trait separated by commas.
    */
   heritability: string;
+  /**
+   * Null traits added to every replicate: traits with no QTL, pure noise at the QTL traits' mean phenotypic variance, with no rows in the known-QTL CSV. A method's hits on them measure its type I error.
+   */
+  null_traits: number;
 }
 /**
  * How many datasets, and the seed that makes them repeatable.
