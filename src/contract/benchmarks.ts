@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSOCIATION_TESTS } from './benchmark-labels';
+import { CV_SCHEMES } from './cv-folds';
 import { recordId } from './fields';
 
 /**
@@ -10,21 +11,40 @@ import { recordId } from './fields';
 export const BENCHMARK_DATASET_KINDS = ['known-gdip', 'prediction-data'] as const;
 export type BenchmarkDatasetKind = (typeof BENCHMARK_DATASET_KINDS)[number];
 
+/** How a prediction dataset is cross-validated: its folds file is drawn once, at registration (src/contract/cv-folds.ts). */
+export const crossValidationSchema = z
+  .object({
+    scheme: z
+      .enum(CV_SCHEMES, { error: `One of ${CV_SCHEMES.join(', ')}` })
+      .describe('CV1 new lines; CV2 lines tested in some environments, predicted in others; CV0 new environments; CV00 new lines in new environments'),
+    folds: z.number({ error: 'A whole number' }).int('A whole number').min(2, 'At least 2').max(100, 'At most 100'),
+    repeats: z.number({ error: 'A whole number' }).int('A whole number').min(1, 'At least 1').max(100, 'At most 100'),
+    seed: z.number({ error: 'A whole number' }).int('A whole number').min(0, 'At least 0').max(2_147_483_647, 'At most 2,147,483,647'),
+  })
+  .describe('The cross-validation scheme of a prediction dataset, drawn from the seed (repeat r from seed + r − 1)');
+export type CrossValidation = z.infer<typeof crossValidationSchema>;
+
+export const DEFAULT_CROSS_VALIDATION: CrossValidation = { scheme: 'CV1', folds: 5, repeats: 1, seed: 42 };
+
 export const datasetFilesSchema = z
   .object({
     kind: z.enum(BENCHMARK_DATASET_KINDS, { error: `Kind is one of ${BENCHMARK_DATASET_KINDS.join(', ')}` }),
     genotypesFileId: recordId.optional().describe('A VCF (required for known-gdip; optional for prediction-data, to check the individuals)'),
     phenotypesFileId: recordId.describe('A phenotype CSV: the observed trait values, id and one column per trait'),
     knownQtlFileId: recordId.optional().describe('A known-QTL CSV (known-gdip only)'),
+    crossValidation: crossValidationSchema.optional().describe('prediction-data only: the scheme whose folds file is stored with the dataset'),
   })
   .superRefine((value, context) => {
+    if (value.kind !== 'prediction-data' && value.crossValidation) context.addIssue({ code: 'custom', path: ['crossValidation'], message: 'Only prediction datasets are cross-validated' });
     if (value.kind === 'known-gdip' && !value.genotypesFileId) context.addIssue({ code: 'custom', path: ['genotypesFileId'], message: 'Choose the genotype VCF' });
     if (value.kind === 'known-gdip' && !value.knownQtlFileId) context.addIssue({ code: 'custom', path: ['knownQtlFileId'], message: 'Choose the known-QTL CSV' });
   });
 export type DatasetFiles = z.infer<typeof datasetFilesSchema>;
 
+export const DATASET_FIELDS = ['genotypesFileId', 'phenotypesFileId', 'knownQtlFileId', 'crossValidation.scheme', 'crossValidation.folds', 'crossValidation.repeats', 'crossValidation.seed'] as const;
+
 export const datasetProblemSchema = z.object({
-  field: z.enum(['genotypesFileId', 'phenotypesFileId', 'knownQtlFileId']).describe('The file the problem is in'),
+  field: z.enum(DATASET_FIELDS).describe('The file (or cross-validation choice) the problem is in'),
   message: z.string(),
 });
 

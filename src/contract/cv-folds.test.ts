@@ -124,6 +124,17 @@ describe('the file', () => {
     for (const scheme of CV_SCHEMES) {
       const cvFolds = makeFolds(awkward, { scheme, folds: 2, repeats: 2, seed: 3 });
       expect(parseFolds(foldsCsv(cvFolds))).toEqual(cvFolds);
+      // As a spreadsheet or R's write.csv may save it: CRLF, every cell quoted, a byte-order mark.
+      const quote = (cells: Array<string | number>) => cells.map((cell) => `"${String(cell).replaceAll('"', '""')}"`).join(',');
+      const quoted = [
+        quote(['scheme', 'repeat', 'fold', 'id', 'environment', 'set']),
+        ...cvFolds.splits.flatMap(({ repeat, fold, test, train }) =>
+          [...test.map((record) => ({ record, set: 'test' })), ...train.map((record) => ({ record, set: 'train' }))].map(({ record, set }) =>
+            quote([scheme, repeat, fold, record.id, record.environment, set]),
+          ),
+        ),
+      ].join('\r\n');
+      expect(parseFolds(`\uFEFF${quoted}\r\n`)).toEqual(cvFolds);
     }
     const single = makeFolds(singleEnvironment, { scheme: 'CV1', folds: 3, repeats: 1, seed: 3 });
     expect(parseFolds(foldsCsv(single))).toEqual(single);

@@ -1,5 +1,3 @@
-import Papa from 'papaparse';
-
 /**
  * Frozen cross-validation folds of a prediction dataset: the field's four schemes (Burgueño et al.
  * 2012; Jarquín et al. 2017; Persa et al. 2020 for CV00) drawn once from a seed and written as a
@@ -236,12 +234,46 @@ export function foldsCsv(cvFolds: CvFolds): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * RFC 4180 rows (quoted cells with doubled quotes, CRLF or LF), empty lines skipped. Written here
+ * rather than taken from papaparse so that the schemes (imported by the console's benchmark forms)
+ * bring no parser to their first load.
+ */
+function csvRows(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endRow = () => {
+    row.push(cell);
+    if (row.length > 1 || row[0] !== '') rows.push(row);
+    row = [];
+    cell = '';
+  };
+  for (let index = 0; index < text.length; index += 1) {
+    const char = text[index]!;
+    if (quoted) {
+      if (char !== '"') cell += char;
+      else if (text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else quoted = false;
+    } else if (char === '"') quoted = true;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\n') endRow();
+    else if (char !== '\r') cell += char;
+  }
+  if (cell !== '' || row.length > 0) endRow();
+  return rows;
+}
+
 const wholeNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
 
 /** Reads a folds file back into its splits, refusing one that breaks the format or its scheme's rule. */
 export function parseFolds(text: string): CvFolds {
-  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: true });
-  const [header, ...rows] = parsed.data;
+  const [header, ...rows] = csvRows(text.replace(/^\uFEFF/, ''));
   const expected = CV_FOLDS_COLUMNS.join(',');
   if (!header || header.map((name) => name.trim()).join(',') !== expected)
     throw new CvFoldsError(

@@ -3,6 +3,7 @@ import readline from 'node:readline';
 import zlib from 'node:zlib';
 import Papa from 'papaparse';
 import type { DatasetCheck, DatasetFiles } from '../../contract/benchmarks';
+import { type CvFolds, CvFoldsError, type CvRecord, describeFolds, makeFolds } from '../../contract/cv-folds';
 import { PREDICTION_DATA_COLUMNS, readObservedValues } from '../../contract/observed-values';
 import { DomainError } from '../domain-errors';
 import type { FileStore } from '../storage/file-store';
@@ -60,7 +61,21 @@ const LONG_FORM = PREDICTION_DATA_COLUMNS.join(', ');
 const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 const some = (values: string[]) => `${values.slice(0, 5).join(', ')}${values.length > 5 ? ` and ${(values.length - 5).toLocaleString('en')} more` : ''}`;
 
-export async function checkDataset(files: FileStore, input: DatasetFiles): Promise<DatasetCheck> {
+/** The (id, environment) pairs with an observed value: the records a prediction dataset's folds split. */
+function observedRecords(table: ReturnType<typeof readObservedValues>, rows: Array<Record<string, string>>): CvRecord[] {
+  if (table.layout === 'long') {
+    return rows
+      .filter((row) => (row.observed ?? '').trim() !== '' && Number.isFinite(Number(row.observed)) && (row.id ?? '').trim() !== '')
+      .map((row) => ({ id: row.id!.trim(), environment: (row.environment ?? '').trim() }));
+  }
+  const observed = [...table.values.values()];
+  return table.individuals.filter((id) => observed.some((byId) => byId.has(id))).map((id) => ({ id, environment: '' }));
+}
+
+export const checkDataset = async (files: FileStore, input: DatasetFiles): Promise<DatasetCheck> => (await inspectDataset(files, input)).report;
+
+/** The check, and the folds drawn for a prediction dataset's cross-validation scheme (null without one, or when they cannot be drawn). */
+export async function inspectDataset(files: FileStore, input: DatasetFiles): Promise<{ report: DatasetCheck; cvFolds: CvFolds | null }> {
   const facts: string[] = [];
   const problems: DatasetCheck['problems'] = [];
   const warnings: DatasetCheck['warnings'] = [];
@@ -95,6 +110,7 @@ export async function checkDataset(files: FileStore, input: DatasetFiles): Promi
   }
 
   let traits: string[] = [];
+  let cvFolds: CvFolds | null = null;
   if (phenotypes) {
     const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(phenotypes.path, 'utf8').replace(/^\uFEFF/, ''), {
       header: true,
@@ -123,6 +139,16 @@ export async function checkDataset(files: FileStore, input: DatasetFiles): Promi
     } else {
       facts.push(`${count(ids.length, 'individual')} with ${count(traits.length, 'trait')} (${some(traits)}) in ${name}`);
       if (table.repeated.length > 0) problem('phenotypesFileId', `${name} lists ${count(table.repeated.length, 'individual')} twice: ${some(table.repeated)}. Keep one row per individual.`);
+    }
+    if (input.kind === 'prediction-data' && input.crossValidation && columns.includes('id')) {
+      const records = observedRecords(table, parsed.data);
+      try {
+        cvFolds = makeFolds(records, input.crossValidation);
+        facts.push(describeFolds(cvFolds, records));
+      } catch (error) {
+        if (!(error instanceof CvFoldsError)) throw error;
+        problem(error.field === 'records' || error.field === 'file' ? 'phenotypesFileId' : `crossValidation.${error.field}`, error.message);
+      }
     }
     if (!columns.includes('id')) problem('phenotypesFileId', `${name} has no id column (its columns: ${columns.join(', ')}): name each individual in a column id.`);
     else if (traits.length === 0) problem('phenotypesFileId', table.layout === 'long' ? `${name} has no observed value.` : `${name} has no trait column besides id.`);
@@ -160,5 +186,5 @@ export async function checkDataset(files: FileStore, input: DatasetFiles): Promi
       if (absent.length > 0) problem('knownQtlFileId', `The known QTL name trait${absent.length === 1 ? '' : 's'} ${some(absent)}, which ${phenotypes!.file.name} has no column for.`);
     }
   }
-  return { ok: problems.length === 0, facts, problems, warnings };
+  return { report: { ok: problems.length === 0, facts, problems, warnings }, cvFolds: problems.length === 0 ? cvFolds : null };
 }

@@ -1,6 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { useState } from 'react';
-import type { BenchmarkDatasetKind, DatasetCheck, DatasetFiles } from '../../../contract/benchmarks';
+import { type BenchmarkDatasetKind, type CrossValidation, DEFAULT_CROSS_VALIDATION, type DatasetCheck, type DatasetFiles } from '../../../contract/benchmarks';
+import { CV_SCHEME_LABELS, CV_SCHEMES, type CvScheme } from '../../../contract/cv-folds';
 import type { Fileset, FilesetDetail, StoredFile } from '../../../contract/files';
 import { LISTS } from '../../../contract/list-definitions';
 import type { Page } from '../../../contract/paging';
@@ -47,6 +48,82 @@ const KINDS: Record<BenchmarkDatasetKind, { title: string; route: string; intro:
   },
 };
 
+/** What each scheme holds out, under the choice (the docs' Cross-validation schemes section says more). */
+const SCHEME_HINTS: Record<CvScheme, string> = {
+  CV1: 'Lines are split into folds; a test fold holds every record of its lines. Works with one environment.',
+  CV2: 'Records (line × environment) are split into folds, so a test line is usually seen in other environments. Needs environments.',
+  CV0: 'Environments are split into folds; a test fold holds every record of its environments. Needs at least as many environments as folds.',
+  CV00: 'Lines and environments are each split into folds; fold f tests its lines in its environments and trains on the other lines in the other environments.',
+};
+
+type CvDraft = { scheme: CvScheme | ''; folds: string; repeats: string; seed: string };
+const CV_NUMBERS = [
+  { key: 'folds', label: 'Folds' },
+  { key: 'repeats', label: 'Repeats' },
+  { key: 'seed', label: 'Seed' },
+] as const;
+
+const asNumber = (text: string) => (text.trim() === '' ? undefined : Number(text));
+
+/** The cross-validation choice as the API takes it: nothing for "None", numbers as typed (the server says what is wrong with them). */
+const crossValidationOf = (draft: CvDraft) =>
+  draft.scheme ? ({ scheme: draft.scheme, folds: asNumber(draft.folds), repeats: asNumber(draft.repeats), seed: asNumber(draft.seed) } as CrossValidation) : undefined;
+
+function CrossValidationFields({ draft, onChange, messagesOf }: { draft: CvDraft; onChange: (draft: CvDraft) => void; messagesOf: (field: string) => Array<{ message: string; blocking: boolean }> }) {
+  const inputClass = 'w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm disabled:bg-stone-100 disabled:text-stone-400';
+  const messages = (field: string) =>
+    messagesOf(`crossValidation.${field}`).map((problem) => (
+      <span key={problem.message} role="alert" className={`text-xs font-normal ${problem.blocking ? 'text-red-700' : 'text-amber-800'}`}>
+        {problem.message}
+      </span>
+    ));
+  return (
+    <fieldset className="grid gap-2 text-sm" data-field="crossValidation">
+      <legend className="mb-1 font-medium text-stone-700">Cross-validation scheme</legend>
+      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
+        <label className="grid content-start gap-1 text-xs font-medium text-stone-600">
+          Scheme
+          <select
+            className={inputClass}
+            value={draft.scheme}
+            onChange={(event) => onChange({ ...draft, scheme: event.target.value as CvDraft['scheme'] })}
+            aria-invalid={messagesOf('crossValidation.scheme').some((problem) => problem.blocking)}
+          >
+            <option value="">None: score models on the whole set</option>
+            {CV_SCHEMES.map((scheme) => (
+              <option key={scheme} value={scheme}>
+                {CV_SCHEME_LABELS[scheme]}
+              </option>
+            ))}
+          </select>
+          {messages('scheme')}
+        </label>
+        {CV_NUMBERS.map(({ key, label }) => (
+          <label key={key} className="grid content-start gap-1 text-xs font-medium text-stone-600">
+            {label}
+            <input
+              className={inputClass}
+              type="number"
+              inputMode="numeric"
+              min={key === 'seed' ? 0 : key === 'folds' ? 2 : 1}
+              step={1}
+              value={draft[key]}
+              disabled={!draft.scheme}
+              onChange={(event) => onChange({ ...draft, [key]: event.target.value })}
+              aria-invalid={messagesOf(`crossValidation.${key}`).some((problem) => problem.blocking)}
+            />
+            {messages(key)}
+          </label>
+        ))}
+      </div>
+      <span className="text-xs text-stone-500">
+        {draft.scheme ? `${SCHEME_HINTS[draft.scheme]} ` : ''}
+        The folds are drawn once, when the dataset is registered (repeat r from seed + r − 1), and stored with it as a CV folds CSV that any method, or R, can reuse.
+      </span>
+    </fieldset>
+  );
+}
+
 const datasetColumns: Array<ColumnDef<Fileset, unknown>> = [
   {
     id: 'name',
@@ -77,8 +154,16 @@ export default function RegisterDatasetPage({ kind }: { kind: BenchmarkDatasetKi
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'check' | 'register' | null>(null);
   const [version, setVersion] = useState(0);
+  const defaultDraft: CvDraft = {
+    scheme: DEFAULT_CROSS_VALIDATION.scheme,
+    folds: String(DEFAULT_CROSS_VALIDATION.folds),
+    repeats: String(DEFAULT_CROSS_VALIDATION.repeats),
+    seed: String(DEFAULT_CROSS_VALIDATION.seed),
+  };
+  const [cvDraft, setCvDraft] = useState<CvDraft>(defaultDraft);
+  const crossValidation = kind === 'prediction-data' ? crossValidationOf(cvDraft) : undefined;
 
-  const files = (): DatasetFiles => ({ kind, ...Object.fromEntries(Object.entries(chosen).map(([field, file]) => [field, file.id])) }) as DatasetFiles;
+  const files = (): DatasetFiles => ({ kind, ...Object.fromEntries(Object.entries(chosen).map(([field, file]) => [field, file.id])), ...(crossValidation ? { crossValidation } : {}) }) as DatasetFiles;
   const missing = config.fields.filter((field) => field.required && !chosen[field.field]);
 
   const runCheck = async () => {
@@ -106,6 +191,7 @@ export default function RegisterDatasetPage({ kind }: { kind: BenchmarkDatasetKi
       });
       notify.success(`Registered ${dataset.name}`);
       setChosen({});
+      setCvDraft(defaultDraft);
       setName('');
       setDescription('');
       setReport(null);
@@ -119,6 +205,13 @@ export default function RegisterDatasetPage({ kind }: { kind: BenchmarkDatasetKi
   };
 
   const problemsOf = (field: Field) => [...(report?.problems ?? []), ...(report?.warnings ?? [])].filter((problem) => problem.field === field);
+  /** A cross-validation field's messages: the check's, and the request's own (as `crossValidation.folds` or, on registering, `files.crossValidation.folds`). */
+  const cvMessagesOf = (field: string) => [
+    ...[errors[field] ?? errors[`files.${field}`]].filter((message): message is string => Boolean(message)).map((message) => ({ message, blocking: true })),
+    ...[...(report?.problems ?? []), ...(report?.warnings ?? [])]
+      .filter((problem) => problem.field === field)
+      .map((problem) => ({ message: problem.message, blocking: report!.problems.includes(problem) })),
+  ];
   const inputClass = 'w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm';
 
   return (
@@ -153,6 +246,17 @@ export default function RegisterDatasetPage({ kind }: { kind: BenchmarkDatasetKi
                 ))}
               </div>
             ))}
+            {kind === 'prediction-data' && (
+              <CrossValidationFields
+                draft={cvDraft}
+                onChange={(draft) => {
+                  setCvDraft(draft);
+                  setReport(null);
+                  setErrors({});
+                }}
+                messagesOf={cvMessagesOf}
+              />
+            )}
             <div className="flex flex-wrap items-center gap-3">
               <Button onClick={() => void runCheck()} busy={busy === 'check'} disabled={missing.length > 0}>
                 Check the files

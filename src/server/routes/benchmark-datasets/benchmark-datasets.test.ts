@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { DatasetCheck } from '../../../contract/benchmarks';
 import type { FilesetDetail, StoredFile } from '../../../contract/files';
 import { templateCsv } from '../../../contract/imports';
+import { foldsCsv, makeFolds, parseFolds } from '../../../contract/cv-folds';
 import { PREDICTION_DATA_TEMPLATE } from '../../../contract/observed-values';
 import { seedFileTypes } from '../../services/file-types';
 import { setUpTestApi } from '../../testing/test-api';
@@ -114,5 +115,55 @@ describe('benchmark datasets', () => {
     expect(asKnown.problems.map((problem) => problem.message)).toContain(
       'prediction_template.csv has one row per observation (id, trait, observed, environment); GDIP reads id and one column per trait. Give the known dataset a table in that form.',
     );
+  });
+});
+
+describe('cross-validation schemes of prediction data', () => {
+  // 12 lines in 3 environments, L12 not observed in E3: 35 records; a second trait missing in places adds none.
+  const lines = Array.from({ length: 12 }, (_, index) => `L${index + 1}`);
+  const records = lines.flatMap((id) => ['E1', 'E2', 'E3'].filter((environment) => !(id === 'L12' && environment === 'E3')).map((environment) => ({ id, environment })));
+  const longCsv = `id,trait,observed,environment\n${records.flatMap(({ id, environment }, index) => [`${id},yield,${(5 + (index % 7) / 10).toFixed(1)},${environment}`, ...(index % 3 ? [`${id},height,${90 + index},${environment}`] : [])]).join('\n')}\n`;
+  const register = (name: string, files: Record<string, unknown>) => api.t.call('/benchmark-datasets', { method: 'POST', token: api.token, json: { name, files } });
+
+  it('states the scheme’s facts, stores the folds file in the dataset once, and the file is the one the contract draws', async () => {
+    const observed = await store('trial_long.csv', longCsv);
+    const crossValidation = { scheme: 'CV2', folds: 5, repeats: 2, seed: 7 };
+    const report = await check({ kind: 'prediction-data', phenotypesFileId: observed.id, crossValidation });
+    expect(report.ok).toBe(true);
+    expect(report.facts).toContain('CV2: 5 folds × 2 repeats over 35 records of 12 lines in 3 environments');
+    const registered = await register('Trial CV2', { kind: 'prediction-data', phenotypesFileId: observed.id, crossValidation });
+    expect(registered.status, await registered.clone().text()).toBe(201);
+    const dataset = (await registered.json()) as FilesetDetail;
+    expect(dataset.description).toContain('CV2: 5 folds × 2 repeats over 35 records of 12 lines in 3 environments; folds drawn from seed 7 (Trial_CV2_CV2_folds.csv)');
+    const folds = dataset.files.filter((file) => file.fileTypeName === 'CV folds CSV');
+    expect(folds.map((file) => file.name)).toEqual(['Trial_CV2_CV2_folds.csv']);
+    const text = await (await api.t.call(`/files/${folds[0]!.id}/download`, { token: api.token })).text();
+    expect(text).toBe(foldsCsv(makeFolds(records, { scheme: 'CV2', folds: 5, repeats: 2, seed: 7 })));
+    expect(parseFolds(text).splits).toHaveLength(10);
+  });
+
+  it('refuses on the field a scheme that needs environments for phenotypes without any, and more folds than environments', async () => {
+    const wide = await check({ kind: 'prediction-data', phenotypesFileId: phenotypes.id, crossValidation: { scheme: 'CV0', folds: 2, repeats: 1, seed: 1 } });
+    expect(wide.ok).toBe(false);
+    expect(wide.problems).toEqual([
+      { field: 'crossValidation.scheme', message: expect.stringMatching(/^CV0 splits by environment, and these phenotypes name none .*Choose CV1, or register long phenotypes/) },
+    ]);
+    const refused = await register('Wide CV0', { kind: 'prediction-data', phenotypesFileId: phenotypes.id, crossValidation: { scheme: 'CV0', folds: 2, repeats: 1, seed: 1 } });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { errors: Record<string, string> }).errors).toHaveProperty(['files.crossValidation.scheme']);
+    const observed = await store('trial_long_again.csv', longCsv);
+    const tooMany = await check({ kind: 'prediction-data', phenotypesFileId: observed.id, crossValidation: { scheme: 'CV00', folds: 4, repeats: 1, seed: 1 } });
+    expect(tooMany.problems).toEqual([{ field: 'crossValidation.folds', message: 'CV00 splits environments into folds, and the phenotypes have 3 environments: choose at most 3 folds.' }]);
+    const wideCv1 = await check({ kind: 'prediction-data', phenotypesFileId: phenotypes.id, crossValidation: { scheme: 'CV1', folds: 5, repeats: 1, seed: 1 } });
+    expect(wideCv1.facts.at(-1)).toMatch(/^CV1: 5 folds × 1 repeat over [\d,]+ records of [\d,]+ lines$/);
+  });
+
+  it('refuses cross-validation for a known GDIP dataset', async () => {
+    const refused = await api.t.call('/benchmark-datasets/check', {
+      method: 'POST',
+      token: api.token,
+      json: { kind: 'known-gdip', genotypesFileId: vcf.id, phenotypesFileId: phenotypes.id, knownQtlFileId: qtl.id, crossValidation: { scheme: 'CV1', folds: 5, repeats: 1, seed: 1 } },
+    });
+    expect(refused.status).toBe(400);
   });
 });
