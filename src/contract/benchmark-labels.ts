@@ -11,4 +11,10 @@ export const benchmarkLabels = (method: string, datasetId: number) => ['benchmar
 /** The labels that tie a prediction benchmark's run to its model (a stored file) and dataset. */
 export const predictionBenchmarkLabels = (modelFileId: number, datasetId: number) => ['benchmark:prediction', `model:${modelFileId}`, `dataset:${datasetId}`];
 
-export const labelValue = (labels: string[], key: 'method' | 'dataset' | 'model') => labels.find((label) => label.startsWith(`${key}:`))?.slice(key.length + 1) ?? null;
+/** The labels that tie a cross-validation benchmark's run to its method, dataset and the scheme of the dataset's folds. */
+export const predictionCvLabels = (method: string, datasetId: number, scheme: string) => ['benchmark:prediction-cv', `method:${method}`, `dataset:${datasetId}`, `scheme:${scheme}`];
+
+/** Whether a run is one of a cross-validation benchmark's (its method cross-validated on a dataset's folds). */
+export const isPredictionCvRun = (labels: string[]) => labels.includes('benchmark:prediction-cv');
+
+export const labelValue = (labels: string[], key: 'method' | 'dataset' | 'model' | 'scheme') => labels.find((label) => label.startsWith(`${key}:`))?.slice(key.length + 1) ?? null;

@@ -106,3 +106,36 @@ export const predictionLaunchSchema = z.object({
   datasetIds: z.array(recordId).min(1, 'Choose a prediction dataset').max(20, 'At most 20 datasets'),
 });
 export type PredictionLaunch = z.infer<typeof predictionLaunchSchema>;
+
+/* Cross-validation prediction benchmarks: methods cross-validated on each dataset's frozen folds (its CV folds CSV). */
+
+/** The pipelines a cross-validation benchmark runs, and the models each takes: their `model` and `models` parameters' values (a test ties the two). */
+export const CV_METHOD_MODELS = {
+  'nf-gdip': ['rrblup', 'gblup', 'bayesb'],
+  'nf-auto-train': ['rrblup', 'gblup', 'bayesian_ridge', 'rkhs', 'bayesb', 'bayes_c', 'random_forest', 'svr'],
+} as const;
+export type CvMethodPipeline = keyof typeof CV_METHOD_MODELS;
+export const CV_METHOD_PIPELINES = Object.keys(CV_METHOD_MODELS) as CvMethodPipeline[];
+
+export const predictionCvMethodSchema = z
+  .object({
+    label: discoveryMethodSchema.shape.label,
+    pipeline: z
+      .enum(CV_METHOD_PIPELINES as [CvMethodPipeline, ...CvMethodPipeline[]], { error: `One of ${CV_METHOD_PIPELINES.join(', ')}` })
+      .describe('The pipeline that cross-validates: GDIP or Auto Train'),
+    model: z.string({ error: 'Required' }).trim().min(1, 'Required').describe('GDIP’s model, or the one model Auto Train fits'),
+  })
+  .superRefine((value, context) => {
+    const models: readonly string[] = CV_METHOD_MODELS[value.pipeline] ?? [];
+    if (models.length > 0 && !models.includes(value.model)) context.addIssue({ code: 'custom', path: ['model'], message: `Choose one of ${models.join(', ')}` });
+  });
+export type PredictionCvMethod = z.infer<typeof predictionCvMethodSchema>;
+
+export const predictionCvLaunchSchema = z
+  .object({
+    name: z.string({ error: 'Required' }).trim().min(1, 'Required').max(120, 'At most 120 characters'),
+    datasetIds: z.array(recordId).min(1, 'Choose a prediction dataset with frozen folds').max(20, 'At most 20 datasets'),
+    methods: z.array(predictionCvMethodSchema).min(1, 'Add at least one method').max(10, 'At most 10 methods'),
+  })
+  .refine((value) => new Set(value.methods.map((method) => method.label.toLowerCase())).size === value.methods.length, { path: ['methods'], message: 'Give each method its own label' });
+export type PredictionCvLaunch = z.infer<typeof predictionCvLaunchSchema>;

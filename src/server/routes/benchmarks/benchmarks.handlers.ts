@@ -1,14 +1,16 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BenchmarkGroupKind } from '../../../contract/run-codes';
-import { benchmarkLabels, predictionBenchmarkLabels } from '../../../contract/benchmark-labels';
-import { GENOMIC_MODEL_FILE_TYPES } from '../../../contract/benchmarks';
+import { benchmarkLabels, predictionBenchmarkLabels, predictionCvLabels } from '../../../contract/benchmark-labels';
+import { CV_SCHEME_LABELS } from '../../../contract/cv-folds';
+import { GENOMIC_MODEL_FILE_TYPES, type PredictionCvMethod } from '../../../contract/benchmarks';
 import { fileReference } from '../../../contract/file-reference';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { filesetFiles, filesets, files, fileTypes, runGroups } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import type * as routes from './benchmarks.routes';
+import { foldsScheme } from './folds-scheme';
 
 const slug = (text: string) =>
   text
@@ -31,14 +33,19 @@ async function datasetsOf(deps: Deps, ids: number[], kind: 'known-gdip' | 'predi
     ids.map(async (id) => {
       const own = members.filter((member) => member.filesetId === id);
       const references = new Map<string, string>();
-      for (const member of own) if (!references.has(member.type)) references.set(member.type, fileReference(member.fileId));
+      const fileIds = new Map<string, number>();
+      for (const member of own) {
+        if (references.has(member.type)) continue;
+        references.set(member.type, fileReference(member.fileId));
+        fileIds.set(member.type, member.fileId);
+      }
       const missing = needs.filter((type) => !references.has(type));
       if (own.length === 0 || missing.length > 0) {
         throw new DomainError('invalid', `Fileset ${id} is not a ${kind === 'known-gdip' ? 'known GDIP' : 'prediction'} dataset with ${needs.join(' and ')}. ${fix}`, {
           datasetIds: `No such dataset: ${id}`,
         });
       }
-      return { id, name: own[0]!.filesetName, references };
+      return { id, name: own[0]!.filesetName, references, fileIds };
     }),
   );
 }
@@ -147,6 +154,84 @@ export const launchPrediction: RouteHandler<typeof routes.launchPrediction, AppE
           relaunchOf: null,
           labels: predictionBenchmarkLabels(model.id, dataset.id),
           params: { model: model.reference, genotypes: dataset.references.get('VCF'), outdir: 'results' },
+        },
+        c.get('user').id,
+      );
+      runIds.push(run.id);
+    }
+  }
+  return c.json({ groupId, runIds }, 201);
+};
+
+const CV_FOLDS = 'CV folds CSV';
+
+/** The parameters that cross-validate one method on a dataset's folds: GDIP's model, or Auto Train's one model. */
+const cvMethodParams = (method: PredictionCvMethod) => (method.pipeline === 'nf-gdip' ? { model: method.model } : { models: method.model });
+
+export const launchPredictionCv: RouteHandler<typeof routes.launchPredictionCv, AppEnv> = async (c) => {
+  const input = c.req.valid('json');
+  const deps = c.get('deps');
+  const runs = deps.runs;
+  if (!runs) throw new DomainError('unavailable', 'Runs cannot be launched on this server.');
+  const datasets = await datasetsOf(
+    deps,
+    input.datasetIds,
+    'prediction-data',
+    ['VCF', 'phenotype CSV'],
+    'Register it on Register Prediction Data with its genotypes (a VCF) and a cross-validation scheme.',
+  );
+  // Every dataset needs its frozen folds: the methods are compared on exactly those splits.
+  const schemes = new Map<number, string>();
+  for (const dataset of datasets) {
+    const foldsFile = dataset.fileIds.get(CV_FOLDS);
+    const read = foldsFile ? await foldsScheme(deps.files, foldsFile) : null;
+    if (!read || 'problem' in read) {
+      const why = read
+        ? read.problem
+        : `${dataset.name} has no ${CV_FOLDS}: its methods would each draw folds of their own. Register it again on Register Prediction Data with a cross-validation scheme (CV1, CV2, CV0 or CV00), which stores its frozen folds.`;
+      throw new DomainError('invalid', why, { datasetIds: why });
+    }
+    schemes.set(dataset.id, read.scheme);
+  }
+  // A method the engine cannot run is refused on its field before any run starts.
+  const refused: Record<string, string> = {};
+  for (const [index, method] of input.methods.entries()) {
+    const params = cvMethodParams(method);
+    const problem = Object.values(runs.refusedValues(method.pipeline, params) ?? {})[0];
+    if (problem) refused[`methods.${index}.model`] = problem;
+  }
+  if (Object.keys(refused).length > 0) {
+    const labels = input.methods.filter((_, index) => refused[`methods.${index}.model`]).map((method) => method.label);
+    throw new DomainError('invalid', `This server's built-in engine cannot run ${labels.join(' and ')}: ${Object.values(refused)[0]}`, refused);
+  }
+  const groupId = await createBenchmarkGroup(deps, {
+    name: input.name,
+    kind: 'prediction-benchmark',
+    description: `Cross-validation benchmark: ${input.methods.map((method) => method.label).join(', ')} on the frozen folds of ${datasets
+      .map((dataset) => `${dataset.name} (${CV_SCHEME_LABELS[schemes.get(dataset.id) as keyof typeof CV_SCHEME_LABELS]})`)
+      .join(', ')}.`,
+    userId: c.get('user').id,
+  });
+  const runIds: number[] = [];
+  for (const dataset of datasets) {
+    const scheme = schemes.get(dataset.id)!;
+    for (const method of input.methods) {
+      const run = await runs.launch(
+        {
+          pipelineId: method.pipeline,
+          name: `bench${groupId}_${slug(method.label)}_d${dataset.id}_${scheme.toLowerCase()}`.slice(0, 80),
+          groupId,
+          projectId: null,
+          experimentId: null,
+          relaunchOf: null,
+          labels: predictionCvLabels(method.label, dataset.id, scheme),
+          params: {
+            genotypes: dataset.references.get('VCF'),
+            phenotypes: dataset.references.get('phenotype CSV'),
+            cv_folds_file: dataset.references.get(CV_FOLDS),
+            ...cvMethodParams(method),
+            outdir: 'results',
+          },
         },
         c.get('user').id,
       );

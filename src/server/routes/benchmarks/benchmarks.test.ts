@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CV_METHOD_MODELS } from '../../../contract/benchmarks';
 import type { FilesetDetail, StoredFile } from '../../../contract/files';
 import { runGroups, runs } from '../../db/schema';
 import { seedFileTypes } from '../../services/file-types';
@@ -146,5 +148,85 @@ describe('POST benchmarks/prediction', () => {
     expect(run).toMatchObject({ pipelineId: 'make-gdip-predictions', labels: ['benchmark:prediction', `model:${model.id}`, `dataset:${validation.id}`] });
     const [group] = await t.db.select().from(runGroups).where(eq(runGroups.id, launched.groupId));
     expect(group!.kind).toBe('prediction-benchmark');
+  });
+});
+
+describe('POST benchmarks/prediction-cv', () => {
+  /** A prediction dataset of the four individuals, with a CV1 folds file in its fileset unless `folds` is null. */
+  async function predictionDataset(name: string, folds: string | null = 'scheme,repeat,fold,id,environment,set\nCV1,1,1,A,,test\nCV1,1,1,B,,train\nCV1,1,2,B,,test\nCV1,1,2,A,,train\n') {
+    const withVcf = dataset.files.find((file) => file.fileTypeName === 'VCF')!;
+    const traits = dataset.files.find((file) => file.fileTypeName === 'phenotype CSV')!;
+    const registered = (await (
+      await t.call('/benchmark-datasets', { method: 'POST', token, json: { name, files: { kind: 'prediction-data', phenotypesFileId: traits.id, genotypesFileId: withVcf.id } } })
+    ).json()) as FilesetDetail;
+    if (folds !== null) {
+      const stored = (await (
+        await t.call(`/files?name=${name.replace(/\W/g, '_')}_folds.csv&preferredType=${encodeURIComponent('CV folds CSV')}`, {
+          method: 'POST',
+          token,
+          body: folds,
+          headers: { 'Content-Type': 'application/octet-stream' },
+        })
+      ).json()) as StoredFile;
+      expect(stored.fileTypeName).toBe('CV folds CSV');
+      await t.call(`/filesets/${registered.id}/files`, { method: 'POST', token, json: { fileIds: [stored.id] } });
+    }
+    return registered;
+  }
+  const methods = [
+    { label: 'auto_ridge', pipeline: 'nf-auto-train', model: 'bayesian_ridge' },
+    { label: 'auto_rkhs', pipeline: 'nf-auto-train', model: 'rkhs' },
+  ];
+
+  it('launches a run per method on each dataset’s folds file, labelled with method, dataset and scheme', async () => {
+    const cv1 = await predictionDataset('CV1 set');
+    const response = await t.call('/benchmarks/prediction-cv', { method: 'POST', token, json: { name: 'Two methods on CV1', datasetIds: [cv1.id], methods } });
+    expect(response.status).toBe(201);
+    const launched = (await response.json()) as { groupId: number; runIds: number[] };
+    const [group] = await t.db.select().from(runGroups).where(eq(runGroups.id, launched.groupId));
+    expect(group).toMatchObject({ kind: 'prediction-benchmark', description: expect.stringContaining('CV1 set (CV1: new lines)') });
+    const withFolds = (await (await t.call(`/filesets/${cv1.id}`, { token })).json()) as FilesetDetail;
+    const foldsFile = withFolds.files.find((file) => file.fileTypeName === 'CV folds CSV')!;
+    const launchedRuns = await t.db.select().from(runs).where(eq(runs.groupId, launched.groupId));
+    expect(launchedRuns.map((run) => [run.pipelineId, run.labels, run.params.model ?? run.params.models, run.params.cv_folds_file]).sort()).toEqual([
+      ['nf-auto-train', ['benchmark:prediction-cv', 'method:auto_ridge', `dataset:${cv1.id}`, 'scheme:CV1'], 'bayesian_ridge', `seedbed://files/${foldsFile.id}`],
+      ['nf-auto-train', ['benchmark:prediction-cv', 'method:auto_rkhs', `dataset:${cv1.id}`, 'scheme:CV1'], 'rkhs', `seedbed://files/${foldsFile.id}`],
+    ]);
+  });
+
+  it('offers each pipeline’s models as its schema names them', () => {
+    const training = (id: string) => JSON.parse(fs.readFileSync(`pipelines/${id}/nextflow_schema.json`, 'utf8')).$defs;
+    expect(CV_METHOD_MODELS['nf-gdip']).toEqual(training('nf-gdip').prediction_model_options.properties.model.enum);
+    // Auto Train's models are a comma-separated list: its pattern's alternatives.
+    expect(CV_METHOD_MODELS['nf-auto-train']).toEqual(/^\^\(([^)]*)\)/.exec(training('nf-auto-train').training_options.properties.models.pattern)![1]!.split('|'));
+  });
+
+  it('refuses, on the datasets field, a dataset without frozen folds, with the fix', async () => {
+    const plain = await predictionDataset('No folds', null);
+    const response = await t.call('/benchmarks/prediction-cv', { method: 'POST', token, json: { name: 'Without folds', datasetIds: [plain.id], methods } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { errors: Record<string, string> };
+    expect(body.errors.datasetIds).toMatch(/No folds has no CV folds CSV: .* Register it again on Register Prediction Data with a cross-validation scheme/);
+    expect(await t.db.select().from(runGroups).where(eq(runGroups.name, 'Without folds'))).toHaveLength(0);
+  });
+
+  it('refuses, on its model’s field, a method the built-in engine cannot run, and a model its pipeline does not have', async () => {
+    const cv1 = await predictionDataset('CV1 again');
+    const response = await t.call('/benchmarks/prediction-cv', {
+      method: 'POST',
+      token,
+      json: { name: 'With BayesB', datasetIds: [cv1.id], methods: [...methods, { label: 'bayes', pipeline: 'nf-auto-train', model: 'bayesb' }] },
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors).toEqual({ 'methods.2.model': expect.stringMatching(/^bayesb: needs the nextflow engine/) });
+    expect(body.message).toMatch(/cannot run bayes: bayesb/);
+    const wrong = await t.call('/benchmarks/prediction-cv', {
+      method: 'POST',
+      token,
+      json: { name: 'Wrong model', datasetIds: [cv1.id], methods: [{ label: 'g', pipeline: 'nf-gdip', model: 'rkhs' }] },
+    });
+    expect(wrong.status).toBe(400);
+    expect(((await wrong.json()) as { errors: Record<string, string> }).errors['methods.0.model']).toBe('Choose one of rrblup, gblup, bayesb');
   });
 });
