@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ImportableResource } from '../../../contract/breeding-codes';
 import { accessionInputSchema, fileTypeInputSchema, projectInputSchema, siteInputSchema } from '../../../contract/breeding';
 import { experimentImportSchema, IMPORT_TEMPLATES, type ImportTemplate } from '../../../contract/imports';
+import { NAME_FIELDS } from '../../../contract/list-definitions';
 import { bulkInsert } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
 import { FOREIGN_KEY_VIOLATION, sqlState, UNIQUE_VIOLATION } from '../../db/errors';
@@ -30,8 +31,8 @@ interface ImportTarget {
   resource: ImportableResource;
   noun: string;
   table: PgTable;
+  /** The column of its name; the name's field is the list's (NAME_FIELDS). */
   nameColumn: AnyPgColumn;
-  nameField: string;
   schema: z.ZodType<Record<string, unknown>>;
   /** Accessions: warn when a new name is an existing accession's synonym. */
   synonyms?: boolean;
@@ -53,20 +54,18 @@ const TARGETS: ImportTarget[] = [
     noun: 'Accession',
     table: accessions,
     nameColumn: accessions.germplasmName,
-    nameField: 'germplasmName',
     schema: accessionInputSchema,
     synonyms: true,
     knownCodes: { field: 'instituteCode', column: accessions.instituteCode, label: 'Institute code' },
   },
-  { resource: 'sites', noun: 'Site', table: sites, nameColumn: sites.locationName, nameField: 'locationName', schema: siteInputSchema },
-  { resource: 'projects', noun: 'Project', table: projects, nameColumn: projects.name, nameField: 'name', schema: projectInputSchema },
-  { resource: 'file-types', noun: 'File type', table: fileTypes, nameColumn: fileTypes.name, nameField: 'name', schema: fileTypeInputSchema },
+  { resource: 'sites', noun: 'Site', table: sites, nameColumn: sites.locationName, schema: siteInputSchema },
+  { resource: 'projects', noun: 'Project', table: projects, nameColumn: projects.name, schema: projectInputSchema },
+  { resource: 'file-types', noun: 'File type', table: fileTypes, nameColumn: fileTypes.name, schema: fileTypeInputSchema },
   {
     resource: 'experiments',
     noun: 'Experiment',
     table: experiments,
     nameColumn: experiments.name,
-    nameField: 'name',
     schema: experimentImportSchema,
     merge: mergeExperimentRows,
     defaultsFor: (vocabulary, headers): Record<string, string> => (vocabulary === 'breedbase' && !headers.some((header) => headerKey(header) === 'trialtype') ? { studyType: 'phenotyping' } : {}),
@@ -78,7 +77,8 @@ const TARGETS: ImportTarget[] = [
 export const IMPORT_TARGET_RESOURCES = TARGETS.map((target) => target.resource);
 
 async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: Rows, report: ImportReport) {
-  const names = rows.map((row) => String(row.values[target.nameField]));
+  const nameField = NAME_FIELDS[target.resource];
+  const names = rows.map((row) => String(row.values[nameField]));
   const [total] = await db.select({ value: count() }).from(target.table);
   let similar: Map<string, string>;
   if ((total?.value ?? 0) <= FULL_NEAR_DUPLICATE_LIMIT) {
@@ -102,12 +102,12 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: R
     }
   }
   for (const entry of rows) {
-    const name = String(entry.values[target.nameField]);
+    const name = String(entry.values[nameField]);
     const match = similar.get(name);
     if (match && match.toLowerCase() !== name.toLowerCase()) {
       report.warnings.push({
         row: entry.row,
-        column: target.nameField,
+        column: nameField,
         code: 'near-duplicate',
         message: `'${name}' looks like the existing ${target.noun.toLowerCase()} '${match}' (differs only by case, spacing or one character); accept the warning if they are different.`,
       });
@@ -116,13 +116,13 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: R
   if (target.synonyms) {
     const bySynonym = await accessionsBySynonym(db, names);
     for (const entry of rows) {
-      const owner = bySynonym.get(String(entry.values[target.nameField]).toLowerCase())?.name;
+      const owner = bySynonym.get(String(entry.values[nameField]).toLowerCase())?.name;
       if (owner)
         report.warnings.push({
           row: entry.row,
-          column: target.nameField,
+          column: nameField,
           code: 'synonym',
-          message: `'${String(entry.values[target.nameField])}' is a synonym of the existing accession '${owner}'; accept the warning if it is a different accession.`,
+          message: `'${String(entry.values[nameField])}' is a synonym of the existing accession '${owner}'; accept the warning if it is a different accession.`,
         });
     }
   }
@@ -179,6 +179,7 @@ const templateOf = (key: string): ImportTemplate => IMPORT_TEMPLATES.find((entry
 /** The import of one of the five lists whose rows are records of their own table. */
 function importHandler(target: ImportTarget): RouteHandler<ImportRoute, AppEnv> {
   const template = templateOf(target.resource);
+  const nameField = NAME_FIELDS[target.resource];
   return async (c) => {
     const { db, log } = c.get('deps');
     const query = c.req.valid('query');
@@ -195,20 +196,20 @@ function importHandler(target: ImportTarget): RouteHandler<ImportRoute, AppEnv> 
     if (report.rows === 0 && report.errors.length === 0) report.errors.push({ row: 1, column: '', message: 'The file has a header but no rows; add one row per record below the header.' });
     let rows: Rows = checked.rows;
     if (target.merge) rows = target.merge(rows, checked.derived, report);
-    else for (const problem of duplicateNamesInFile(checked.cells, (values) => values[target.nameField] ?? '', target.nameField, target.noun)) report.errors.push(problem);
+    else for (const problem of duplicateNamesInFile(checked.cells, (values) => values[nameField] ?? '', nameField, target.noun)) report.errors.push(problem);
     const existing = await existingByLowerName(
       db,
       target.table,
       target.nameColumn,
       target.nameColumn,
-      rows.map((row) => String(row.values[target.nameField])),
+      rows.map((row) => String(row.values[nameField])),
     );
     for (const entry of rows) {
-      const name = String(entry.values[target.nameField]);
+      const name = String(entry.values[nameField]);
       if (existing.has(name.toLowerCase()))
         report.errors.push({
           row: entry.row,
-          column: target.nameField,
+          column: nameField,
           message: `${target.noun} '${name}' already exists; remove this row, or rename it if it is a different ${target.noun.toLowerCase()}.`,
         });
     }
