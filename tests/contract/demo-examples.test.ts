@@ -32,8 +32,8 @@ describe('the breeding forms’ examples', () => {
       pedigree: new Set(demo.map((row) => row.pedigree)),
     };
     const spec = ENTITIES.accessions;
-    for (const filter of spec.filters.filter((filter) => filter.placeholder)) {
-      expect(values[filter.name as keyof typeof values], `the ${filter.label} filter's placeholder`).toContain(filter.placeholder);
+    for (const [name, filter] of Object.entries(spec.list.filters)) {
+      if (filter.placeholder) expect(values[name as keyof typeof values], `the ${filter.label} filter's placeholder`).toContain(filter.placeholder);
     }
     for (const field of spec.fields) {
       const example = exampleIn(field.hint);

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding-codes';
 import { countryNameOf } from '../../../contract/countries';
 import { humanize, type ListDefinition, LISTS, NAME_FIELDS } from '../../../contract/list-definitions';
-import { listColumns, type TableFilter, toolbarFilters } from '../../ui/data-table/list-columns';
+import { listColumns } from '../../ui/data-table/list-columns';
 import { ViewLink } from '../../ui/ViewLink';
 
 export { humanize };
@@ -36,8 +36,6 @@ export interface EntitySpec<K extends EntityKey = EntityKey> {
   viewRoute: string;
   nameField: string;
   searchPlaceholder: string;
-  /** The toolbar's filters, from the list's definition. */
-  filters: TableFilter[];
   fields: FieldSpec[];
   columns: Array<ColumnDef<Row, unknown>>;
   emptyHint: string;
@@ -90,7 +88,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS.projects,
     path: LISTS.projects.path,
     nameField: NAME_FIELDS.projects,
-    filters: toolbarFilters(LISTS.projects),
     what: 'projects',
     noun: 'project',
     title: 'Projects',
@@ -113,7 +110,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS.experiments,
     path: LISTS.experiments.path,
     nameField: NAME_FIELDS.experiments,
-    filters: toolbarFilters(LISTS.experiments),
     what: 'experiments',
     noun: 'experiment',
     title: 'Experiments',
@@ -140,7 +136,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS.accessions,
     path: LISTS.accessions.path,
     nameField: NAME_FIELDS.accessions,
-    filters: toolbarFilters(LISTS.accessions),
     what: 'accessions',
     noun: 'accession',
     title: 'Accessions',
@@ -184,7 +179,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS.sites,
     path: LISTS.sites.path,
     nameField: NAME_FIELDS.sites,
-    filters: toolbarFilters(LISTS.sites),
     what: 'sites',
     noun: 'site',
     title: 'Sites',
@@ -209,7 +203,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS['file-types'],
     path: LISTS['file-types'].path,
     nameField: NAME_FIELDS['file-types'],
-    filters: toolbarFilters(LISTS['file-types']),
     what: 'file types',
     noun: 'file type',
     title: 'File types',
@@ -231,7 +224,6 @@ export const ENTITIES: { [K in EntityKey]: EntitySpec<K> } = {
     list: LISTS['cross-plans'],
     path: LISTS['cross-plans'].path,
     nameField: NAME_FIELDS['cross-plans'],
-    filters: toolbarFilters(LISTS['cross-plans']),
     what: 'cross plans',
     noun: 'cross plan',
     title: 'Cross plans',
