@@ -1,9 +1,11 @@
 import { useMemo, useState } from 'react';
-import { type KnownQtl, powerFdrCurve, qqPoints, type SignificanceRule } from '../../../contract/benchmark-metrics';
+import { CURVE_WINDOWS_BP, type KnownQtl, qqPoints, type SignificanceRule } from '../../../contract/benchmark-metrics';
 import { Card } from '../../ui/Card';
 import { BarChart } from '../../ui/charts/BarChart';
 import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
 import type { Method, ScoreRow } from './discovery-scores';
+import { curvesOf } from './discovery-summary';
+import { windowLabel } from './discovery-view';
 import { ManhattanPlot } from './ManhattanPlot';
 import { seriesColor } from './series-colors';
 
@@ -70,22 +72,41 @@ export function TraitPlots({ methods, qtl, rule }: { methods: Method[]; qtl: Kno
   );
 }
 
-/** The methods side by side, all traits pooled: their scores as bars, and power against FDR as the threshold falls. */
-export function MethodsCompared({ methods, qtl, totals, windowBp }: { methods: Method[]; qtl: KnownQtl[]; totals: ScoreRow[]; windowBp: number }) {
+/**
+ * The methods side by side, traits with known QTL pooled: their scores as bars, and power against
+ * FDR as the threshold falls, at the window chosen among the five, each curve's area in its label.
+ */
+export function MethodsCompared({
+  methods,
+  qtl,
+  totals,
+  curveWindowBp,
+  onCurveWindowChange,
+}: {
+  methods: Method[];
+  qtl: KnownQtl[];
+  totals: ScoreRow[];
+  curveWindowBp: number;
+  onCurveWindowChange: (bp: number) => void;
+}) {
+  const window = Math.max(0, CURVE_WINDOWS_BP.indexOf(curveWindowBp));
   const curves = useMemo<ScatterSeries[]>(
     () =>
-      methods.map((method, index) => ({
-        label: method.name,
-        color: seriesColor(index),
-        line: true,
-        radius: 2,
-        points: powerFdrCurve(method.tests, qtl, windowBp).points.map((point) => ({ x: point.fdr, y: point.power })),
-      })),
-    [methods, qtl, windowBp],
+      methods.map((method, index) => {
+        const curve = curvesOf(method, qtl)[window]!;
+        return {
+          label: `${method.name}${curve.auc === null ? '' : ` (area ${curve.auc.toFixed(3)})`}`,
+          color: seriesColor(index),
+          line: true,
+          radius: 2,
+          points: curve.points.map((point) => ({ x: point.fdr, y: point.power })),
+        };
+      }),
+    [methods, qtl, window],
   );
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card title="Methods compared" description="All traits pooled. A missing precision bar means the method called nothing significant.">
+      <Card title="Methods compared" description="Traits with known QTL pooled. A missing precision bar means the method called nothing significant.">
         <BarChart
           labels={totals.map((row) => row.method)}
           series={[
@@ -98,7 +119,27 @@ export function MethodsCompared({ methods, qtl, totals, windowBp }: { methods: M
           ariaLabel="Precision, recall and F1 of each method"
         />
       </Card>
-      <Card title="Power against false-discovery rate" description="As the −log10 p threshold falls from the strongest marker down (GAPIT's power view); all traits pooled.">
+      <Card
+        title="Power against false-discovery rate"
+        description="As the −log10 p threshold falls through every test, from the strongest down (GAPIT's power view); traits with known QTL pooled; the area under each curve in its label."
+        actions={
+          <label className="flex items-center gap-2 text-sm text-stone-700">
+            Window
+            <select
+              aria-label="Window of the power–FDR curves"
+              className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm"
+              value={CURVE_WINDOWS_BP[window]}
+              onChange={(event) => onCurveWindowChange(Number(event.target.value))}
+            >
+              {CURVE_WINDOWS_BP.map((bp) => (
+                <option key={bp} value={bp}>
+                  {windowLabel(bp)}
+                </option>
+              ))}
+            </select>
+          </label>
+        }
+      >
         <ScatterChart
           series={curves}
           xLabel="False-discovery rate"
@@ -107,7 +148,7 @@ export function MethodsCompared({ methods, qtl, totals, windowBp }: { methods: M
           xMax={1}
           yMin={0}
           yMax={1}
-          ariaLabel="Power against false-discovery rate per method"
+          ariaLabel={`Power against false-discovery rate per method, window ${windowLabel(CURVE_WINDOWS_BP[window]!)}`}
         />
       </Card>
     </div>

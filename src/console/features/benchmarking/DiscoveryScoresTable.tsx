@@ -24,7 +24,17 @@ export function DiscoveryScoresTable({ title, datasetName, rows, windowMb, ruleT
         rowKey={(row) => `${row.method}/${row.trait}`}
         columns={[
           { header: 'Method', className: 'font-medium', cell: (row) => (row.total ? '' : row.method) },
-          { header: 'Trait', cell: (row) => (row.total ? <span className="font-medium">{row.method}, all traits</span> : row.trait) },
+          {
+            header: 'Trait',
+            cell: (row) =>
+              row.total ? (
+                <span className="font-medium">
+                  {row.method}, {row.trait}
+                </span>
+              ) : (
+                row.trait
+              ),
+          },
           { header: 'Tests', align: 'right', cell: (row) => row.tests.toLocaleString('en') },
           { header: 'Hits', align: 'right', cell: (row) => row.hits.toLocaleString('en') },
           { header: 'Known QTL', align: 'right', cell: (row) => row.knownQtl },

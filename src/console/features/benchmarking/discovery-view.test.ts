@@ -20,9 +20,9 @@ describe('typed window and cut-off', () => {
 
 describe('the view in the address', () => {
   it('reads back what it wrote, keeping the record’s id', () => {
-    const query = viewToQuery({ windowMb: 2.5, ruleKind: 'fdr', cutoff: 0.1 }, '?id=42');
+    const query = viewToQuery({ windowMb: 2.5, ruleKind: 'fdr', cutoff: 0.1, curveWindowBp: 10_000 }, '?id=42');
     expect(new URLSearchParams(query).get('id')).toBe('42');
-    expect(viewFromQuery(`?${query}`)).toEqual({ windowMb: 2.5, ruleKind: 'fdr', cutoff: 0.1 });
+    expect(viewFromQuery(`?${query}`)).toEqual({ windowMb: 2.5, ruleKind: 'fdr', cutoff: 0.1, curveWindowBp: 10_000 });
   });
 
   it('leaves defaults out of the address', () => {
@@ -30,7 +30,7 @@ describe('the view in the address', () => {
   });
 
   it('falls back to the default for each bad value', () => {
-    expect(viewFromQuery('?window=-3&rule=magic&cutoff=0.5')).toEqual({ windowMb: 1, ruleKind: 'threshold', cutoff: 0.5 });
-    expect(viewFromQuery('?window=abc&rule=bonferroni&cutoff=5')).toEqual({ windowMb: 1, ruleKind: 'bonferroni', cutoff: 0.05 });
+    expect(viewFromQuery('?window=-3&rule=magic&cutoff=0.5')).toEqual({ windowMb: 1, ruleKind: 'threshold', cutoff: 0.5, curveWindowBp: 1_000_000 });
+    expect(viewFromQuery('?window=abc&rule=bonferroni&cutoff=5&curve=5000')).toEqual({ windowMb: 1, ruleKind: 'bonferroni', cutoff: 0.05, curveWindowBp: 1_000_000 });
   });
 });

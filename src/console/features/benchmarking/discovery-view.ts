@@ -1,7 +1,8 @@
-import type { SignificanceRule } from '../../../contract/benchmark-metrics';
+import { CURVE_WINDOWS_BP, type SignificanceRule } from '../../../contract/benchmark-metrics';
 
 /**
- * The scoring choices of a discovery results view (window, significance rule and its cut-off): their
+ * The scoring choices of a discovery results view (window, significance rule and its cut-off, and
+ * the window of the power–FDR curves, one of five): their
  * bounds, the message a field shows past them, and their place in the address so that a view can be
  * bookmarked. A value in the address that is not one a person could have typed falls back to its default.
  */
@@ -18,10 +19,15 @@ export interface DiscoveryView {
   windowMb: number;
   ruleKind: RuleKind;
   cutoff: number;
+  /** The window of the power–FDR curves drawn and of the ranking by their area, in bp: one of CURVE_WINDOWS_BP. */
+  curveWindowBp: number;
 }
 
 export const defaultCutoff = (kind: RuleKind) => (kind === 'threshold' ? 5 : 0.05);
-export const DEFAULT_VIEW: DiscoveryView = { windowMb: 1, ruleKind: 'threshold', cutoff: defaultCutoff('threshold') };
+export const DEFAULT_VIEW: DiscoveryView = { windowMb: 1, ruleKind: 'threshold', cutoff: defaultCutoff('threshold'), curveWindowBp: 1_000_000 };
+
+/** "1 kb", "100 kb", "10 Mb": a curve window as the page says it. */
+export const windowLabel = (bp: number) => (bp >= 1_000_000 ? `${bp / 1_000_000} Mb` : `${bp / 1_000} kb`);
 
 const number = (text: string) => (text.trim() === '' ? Number.NaN : Number(text));
 
@@ -50,17 +56,19 @@ export function ruleOf(view: DiscoveryView): SignificanceRule {
   return { kind: 'fdr', q: view.cutoff };
 }
 
-/** The view an address asks for (`?window=2&rule=fdr&cutoff=0.1`); each missing or bad value is its default. */
+/** The view an address asks for (`?window=2&rule=fdr&cutoff=0.1&curve=10000`); each missing or bad value is its default. */
 export function viewFromQuery(search: string): DiscoveryView {
   const query = new URLSearchParams(search);
   const kindText = query.get('rule');
   const ruleKind = RULE_KINDS.find((kind) => kind === kindText) ?? DEFAULT_VIEW.ruleKind;
   const windowText = query.get('window');
   const cutoffText = query.get('cutoff');
+  const curveWindowBp = CURVE_WINDOWS_BP.find((bp) => String(bp) === query.get('curve'));
   return {
     windowMb: windowText !== null && windowProblem(windowText) === null ? Number(windowText) : DEFAULT_VIEW.windowMb,
     ruleKind,
     cutoff: cutoffText !== null && cutoffProblem(ruleKind, cutoffText) === null ? Number(cutoffText) : defaultCutoff(ruleKind),
+    curveWindowBp: curveWindowBp ?? DEFAULT_VIEW.curveWindowBp,
   };
 }
 
@@ -71,5 +79,6 @@ export function viewToQuery(view: DiscoveryView, search: string): string {
   set('window', view.windowMb, DEFAULT_VIEW.windowMb);
   set('rule', view.ruleKind, DEFAULT_VIEW.ruleKind);
   set('cutoff', view.cutoff, defaultCutoff(view.ruleKind));
+  set('curve', view.curveWindowBp, DEFAULT_VIEW.curveWindowBp);
   return query.toString();
 }

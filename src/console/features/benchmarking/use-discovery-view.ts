@@ -17,6 +17,9 @@ export interface DiscoveryViewControls {
   windowMb: number;
   /** The rule the scores use: the last valid one chosen. */
   rule: SignificanceRule;
+  /** The window of the power–FDR curves and of the ranking by their area, in bp (one of five). */
+  curveWindowBp: number;
+  setCurveWindowBp: (bp: number) => void;
 }
 
 /**
@@ -33,6 +36,8 @@ export function useDiscoveryView(): DiscoveryViewControls {
   const windowError = windowProblem(windowText);
   const cutoffError = cutoffProblem(ruleKind, cutoffText);
 
+  const [curveWindowBp, setCurveWindowBp] = useState(initial.curveWindowBp);
+
   const [view, setView] = useState<DiscoveryView>(initial);
   useEffect(() => {
     setView((previous) => {
@@ -40,10 +45,11 @@ export function useDiscoveryView(): DiscoveryViewControls {
         windowMb: windowError ? previous.windowMb : Number(windowText),
         ruleKind: cutoffError ? previous.ruleKind : ruleKind,
         cutoff: cutoffError ? previous.cutoff : Number(cutoffText),
+        curveWindowBp,
       };
-      return next.windowMb === previous.windowMb && next.ruleKind === previous.ruleKind && next.cutoff === previous.cutoff ? previous : next;
+      return next.windowMb === previous.windowMb && next.ruleKind === previous.ruleKind && next.cutoff === previous.cutoff && next.curveWindowBp === previous.curveWindowBp ? previous : next;
     });
-  }, [windowText, ruleKind, cutoffText, windowError, cutoffError]);
+  }, [windowText, ruleKind, cutoffText, windowError, cutoffError, curveWindowBp]);
   useEffect(() => {
     const query = viewToQuery(view, window.location.search);
     window.history.replaceState(null, '', `${window.location.pathname}${query ? `?${query}` : ''}`);
@@ -64,5 +70,7 @@ export function useDiscoveryView(): DiscoveryViewControls {
     cutoffError,
     windowMb: view.windowMb,
     rule,
+    curveWindowBp: view.curveWindowBp,
+    setCurveWindowBp,
   };
 }

@@ -1,0 +1,38 @@
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { summarise } from '../../../contract/benchmark-stats';
+import { discoveryBoardCsv } from './discovery-board-csv';
+import type { DiscoveryBoardRow } from './discovery-summary';
+
+const auc = (values: number[]) => Object.fromEntries([1_000, 10_000, 100_000, 1_000_000, 10_000_000].map((bp) => [bp, summarise(values)]));
+const row = (method: string, values: number[], versusBest: DiscoveryBoardRow['versusBest'] = null): DiscoveryBoardRow => ({
+  method,
+  f1: summarise(values),
+  power: summarise(values),
+  fdr: summarise(values),
+  typeIError: summarise([]),
+  aucByWindow: auc(values),
+  datasets: values.length,
+  runIds: [],
+  best: versusBest === null,
+  versusBest,
+});
+
+describe('the discovery board as CSV', () => {
+  it('writes each summary as mean, sd and the interval’s ends, NA where there is none, with the rule it was scored under', () => {
+    const csv = discoveryBoardCsv([row('=gwas', [0.5, 0.7]), row('blup', [0.4], null)], { windowMb: 1, rule: '−log10 p ≥ 5', rankWindowBp: 1_000_000 });
+    const [header, first, second] = Papa.parse<string[]>(csv.trim()).data;
+    expect(header!.slice(0, 6)).toEqual(['method', 'datasets', 'f1_mean', 'f1_sd', 'f1_low', 'f1_high']);
+    expect(header).toContain('auc_1kb_mean');
+    expect(header).toContain('auc_10mb_high');
+    expect(header).toContain('type1_error_mean');
+    const at = (line: string[], column: string) => line[header!.indexOf(column)];
+    // A method name that starts with = is kept from being read as a formula.
+    expect(at(first!, 'method')).toBe("'=gwas");
+    expect(Number(at(first!, 'f1_mean'))).toBeCloseTo(0.6, 12);
+    expect(Number(at(first!, 'f1_high'))).toBeCloseTo(0.6 + (12.706204736174696 * Math.sqrt(0.02)) / Math.sqrt(2), 9);
+    expect(at(first!, 'type1_error_mean')).toBe('NA');
+    expect(at(second!, 'f1_low')).toBe('NA');
+    expect([at(first!, 'rule'), at(first!, 'rank_window'), at(first!, 'window_mb')]).toEqual(['−log10 p ≥ 5', '1 Mb', '1']);
+  });
+});

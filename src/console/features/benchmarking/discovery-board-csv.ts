@@ -1,0 +1,55 @@
+import { CURVE_WINDOWS_BP } from '../../../contract/benchmark-metrics';
+import type { Summary } from '../../../contract/benchmark-stats';
+import { csvLine } from '../../../contract/csv-cells';
+import type { DiscoveryBoardRow } from './discovery-summary';
+import { windowLabel } from './discovery-view';
+
+/**
+ * The discovery board as the CSV a person downloads: per method its scores across the datasets as
+ * mean, sd and the 95 % interval's ends, the comparison with the best by area, and the window and
+ * rule they were scored under. A value that has none (no interval with one dataset) is NA, as R and
+ * pandas read it.
+ */
+
+const cell = (value: number | null) => value ?? 'NA';
+const summaryHeader = (name: string) => [`${name}_mean`, `${name}_sd`, `${name}_low`, `${name}_high`];
+const summaryCells = (summary: Summary) => [cell(summary.mean), cell(summary.sd), cell(summary.low), cell(summary.high)];
+const windowName = (bp: number) => windowLabel(bp).replace(' ', '').toLowerCase();
+
+export function discoveryBoardCsv(rows: DiscoveryBoardRow[], scoredUnder: { windowMb: number; rule: string; rankWindowBp: number }): string {
+  const header = [
+    'method',
+    'datasets',
+    ...summaryHeader('f1'),
+    ...summaryHeader('power'),
+    ...summaryHeader('fdr'),
+    ...summaryHeader('type1_error'),
+    ...CURVE_WINDOWS_BP.flatMap((bp) => summaryHeader(`auc_${windowName(bp)}`)),
+    'best',
+    'auc_minus_best_mean',
+    'auc_minus_best_low',
+    'auc_minus_best_high',
+    'differs_from_best',
+    'window_mb',
+    'rule',
+    'rank_window',
+  ];
+  const lines = rows.map((row) => [
+    row.method,
+    row.datasets,
+    ...summaryCells(row.f1),
+    ...summaryCells(row.power),
+    ...summaryCells(row.fdr),
+    ...summaryCells(row.typeIError),
+    ...CURVE_WINDOWS_BP.flatMap((bp) => summaryCells(row.aucByWindow[bp]!)),
+    row.best,
+    cell(row.versusBest?.mean ?? null),
+    cell(row.versusBest?.low ?? null),
+    cell(row.versusBest?.high ?? null),
+    row.versusBest ? row.versusBest.different : 'NA',
+    scoredUnder.windowMb,
+    scoredUnder.rule,
+    windowLabel(scoredUnder.rankWindowBp),
+  ]);
+  return `${[header, ...lines].map(csvLine).join('\n')}\n`;
+}
