@@ -29,6 +29,8 @@ export const ROUTES = {
   discoveryResults: '/benchmarking/discovery/results/fileset',
   predictionLaunch: '/benchmarking/prediction/launch',
   predictionResults: '/benchmarking/prediction/results/fileset',
+  /** One dataset's board (`?id=` the fileset): every method benchmarked on it, detection and prediction, with cost. */
+  datasetBoard: '/benchmarking/datasets/board',
   simulateGdipData: '/benchmarking/simulate-gdip-data',
   registerKnownGdipData: '/benchmarking/register-known-gdip-data',
   registerPredictionData: '/benchmarking/register-prediction-data',

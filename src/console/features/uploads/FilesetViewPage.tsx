@@ -65,9 +65,16 @@ function FilesetView() {
         title={fileset.name}
         description={fileset.description ?? undefined}
         actions={
-          <Button size="sm" variant="ghost" onClick={() => setRemoving(true)}>
-            Delete fileset
-          </Button>
+          <>
+            {fileset.kind !== 'files' && (
+              <ViewLink route={ROUTES.datasetBoard} id={fileset.id}>
+                Benchmark board
+              </ViewLink>
+            )}
+            <Button size="sm" variant="ghost" onClick={() => setRemoving(true)}>
+              Delete fileset
+            </Button>
+          </>
         }
       >
         <Facts

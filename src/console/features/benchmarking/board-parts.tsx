@@ -1,0 +1,92 @@
+import { useEffect, useState } from 'react';
+import type { Summary } from '../../../contract/benchmark-stats';
+import { formatInterval } from '../../../contract/benchmark-stats';
+import { ROUTES } from '../../app/routes';
+import { ScatterChart } from '../../ui/charts/ScatterChart';
+import { ViewLink } from '../../ui/ViewLink';
+import type { BoardColumn } from './BoardTable';
+import { IntervalValue } from './CostCells';
+import type { Benchmark } from './dataset-board-rows';
+import { benchmarkResultsRoute } from './result-links';
+import { type CostSummary, formatCostTime, formatMemory } from './run-costs';
+import { seriesColor } from './series-colors';
+
+/** A parameter of the page's address kept in step with a control (replaceState: no history entry per click). */
+export function useAddressParam(name: string): [string | null, (value: string | null) => void] {
+  const [value, setValue] = useState<string | null>(() => new URLSearchParams(window.location.search).get(name));
+  useEffect(() => {
+    const query = new URLSearchParams(window.location.search);
+    if (value === null) query.delete(name);
+    else query.set(name, value);
+    const text = query.toString();
+    window.history.replaceState(null, '', `${window.location.pathname}${text ? `?${text}` : ''}`);
+  }, [name, value]);
+  return [value, setValue];
+}
+
+const score = (value: number | null) => (value === null ? '—' : value.toFixed(3));
+
+/** An accuracy figure: mean with its 95 % interval beneath. */
+export const scoreCell = (summary: Summary) => <IntervalValue summary={summary} format={score} />;
+
+/** A row's runs (the first three, then how many more) and its benchmarks, each a link. */
+export function RunsCell({ runIds, benchmarks, resultsRoute }: { runIds: number[]; benchmarks: Benchmark[]; resultsRoute: string }) {
+  return (
+    <span className="grid gap-0.5 text-xs">
+      <span className="flex flex-wrap gap-x-2">
+        {runIds.slice(0, 3).map((id) => (
+          <ViewLink key={id} route={ROUTES.runView} id={id}>
+            run {id}
+          </ViewLink>
+        ))}
+        {runIds.length > 3 && <span className="text-stone-500">+{runIds.length - 3} more</span>}
+      </span>
+      {benchmarks.map((benchmark) => (
+        <a key={benchmark.id} className="text-emerald-800 hover:underline" href={benchmarkResultsRoute(resultsRoute, benchmark.id)}>
+          {benchmark.name}
+        </a>
+      ))}
+    </span>
+  );
+}
+
+export type CostKey = 'wall' | 'cpu' | 'memory';
+export const COST_KEYS: readonly CostKey[] = ['wall', 'cpu', 'memory'];
+
+export const costValue = (cost: CostSummary | undefined, key: CostKey) => (cost ? { wall: cost.wallMs, cpu: cost.cpuMs, memory: cost.peakRssBytes }[key].mean : null);
+
+const CPU_PARTIAL = 'Some tasks did not report their CPU time: a lower bound.';
+
+/** Time, CPU and Peak memory, sortable, each the mean [95 % interval] over the row's runs; "…" while the costs load. */
+export function boardCostColumns<Row extends { cost?: CostSummary }, Key extends string>(): Array<BoardColumn<Row, Key | CostKey>> {
+  const cell = (row: Row, pick: (cost: CostSummary) => Summary, format: (value: number | null) => string, note?: string) =>
+    row.cost ? <IntervalValue summary={pick(row.cost)} format={format} note={note} /> : <span className="text-stone-400">…</span>;
+  return [
+    { header: 'Time', sortKey: 'wall', align: 'right', cell: (row) => cell(row, (cost) => cost.wallMs, formatCostTime) },
+    { header: 'CPU', sortKey: 'cpu', align: 'right', cell: (row) => cell(row, (cost) => cost.cpuMs, formatCostTime, row.cost?.cpuPartial ? CPU_PARTIAL : undefined) },
+    { header: 'Peak memory', sortKey: 'memory', align: 'right', cell: (row) => cell(row, (cost) => cost.peakRssBytes, formatMemory) },
+  ];
+}
+
+/** Accuracy against CPU time, one point per row (method): what a little more accuracy costs. */
+export function AccuracyCostChart<Row extends { cost?: CostSummary }>({
+  rows,
+  label,
+  accuracy,
+  accuracyLabel,
+}: {
+  rows: Row[];
+  label: (row: Row) => string;
+  accuracy: (row: Row) => Summary;
+  accuracyLabel: string;
+}) {
+  const points = rows.flatMap((row, index) => {
+    const y = accuracy(row).mean;
+    const x = row.cost?.cpuMs.mean ?? null;
+    return y === null || x === null
+      ? []
+      : [{ label: `${label(row)}: ${formatInterval(accuracy(row))}, CPU ${formatCostTime(x)}`, color: seriesColor(index), points: [{ x: x / 60_000, y }], radius: 5 }];
+  });
+  if (points.length === 0) return <p className="text-sm text-stone-500">The chart appears once methods have both a score and a CPU time.</p>;
+  return <ScatterChart series={points} xLabel="CPU time (minutes, mean over runs)" yLabel={accuracyLabel} xMin={0} ariaLabel={`${accuracyLabel} against CPU time, one point per method`} />;
+}

@@ -1,0 +1,129 @@
+import { labelValue } from '../../../contract/benchmark-labels';
+import type { FilesetDetail } from '../../../contract/files';
+import { MAX_PAGE_SIZE, type Page } from '../../../contract/paging';
+import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
+import type { RunSummary } from '../../../contract/runs';
+import { request } from '../../lib/api';
+import { loadDiscoveryBenchmark } from './discovery-loading';
+import type { ScoredDataset } from './discovery-scores';
+import { datasetObserved, type ObservedTable, runPredictions } from './prediction-loading';
+import type { ModelPredictions } from './prediction-data';
+
+/**
+ * What a dataset's board reads: the dataset (a known GDIP dataset or prediction data), every run
+ * ever labelled with it (any benchmark, any group), and the succeeded runs' tables. A run that did
+ * not succeed is listed, never scored.
+ */
+
+export const BOARD_KINDS = ['known-gdip', 'prediction-data'] as const;
+
+/** A benchmark's runs on the dataset: the runs of one run group (or a run outside any), scored together. */
+export interface BoardOccasion {
+  key: string;
+  /** The benchmark (run group) the runs belong to, if any. */
+  groupId: number | null;
+  groupName: string | null;
+}
+
+/** A discovery benchmark's methods on the dataset (each keeps the run it comes from). */
+export interface DiscoveryOccasion extends BoardOccasion {
+  scored: ScoredDataset;
+}
+
+/** A prediction run's models on the dataset. */
+export interface PredictionRun extends BoardOccasion {
+  run: RunSummary;
+  /** The method (the `method:` label) or the model file applied. */
+  method: string;
+  /** The cross-validation scheme of the dataset's folds (`scheme:`), or the validation set for a model applied to it. */
+  scheme: string;
+  models: ModelPredictions[];
+}
+
+export interface DatasetBoard {
+  dataset: FilesetDetail;
+  /** Every run labelled with the dataset, newest first. */
+  runs: RunSummary[];
+  discovery: DiscoveryOccasion[];
+  prediction: PredictionRun[];
+  observed: ObservedTable | null;
+}
+
+export type BenchmarkKind = 'discovery' | 'prediction';
+
+/** The kind of benchmark a run belongs to, by its `benchmark:` label. */
+export function benchmarkKindOf(run: RunSummary): BenchmarkKind | null {
+  if (run.labels.includes('benchmark:discovery')) return 'discovery';
+  if (run.labels.some((label) => label.startsWith('benchmark:prediction'))) return 'prediction';
+  return null;
+}
+
+/** Scored: succeeded. Failed: ended otherwise. Still running: not ended. */
+export const runOutcome = (run: RunSummary) => (run.status === 'SUCCEEDED' ? 'succeeded' : TERMINAL_RUN_STATUSES.has(run.status) || run.status === 'UNKNOWN' ? 'failed' : 'running');
+
+/** Every run labelled with the dataset, any group, newest first: all pages. */
+export async function datasetRuns(datasetId: string): Promise<RunSummary[]> {
+  const label = encodeURIComponent(`dataset:${datasetId}`);
+  const runs: RunSummary[] = [];
+  for (let page = 0; ; page += 1) {
+    const answer = await request<Page<RunSummary>>(`runs?label=${label}&pageSize=${MAX_PAGE_SIZE}&page=${page}&sort=submittedAt&order=desc`);
+    runs.push(...answer.data);
+    if (answer.data.length === 0 || runs.length >= answer.pagination.totalCount) return runs;
+  }
+}
+
+/** Runs by the benchmark (run group) they belong to; a run outside any group is one of its own. */
+function byOccasion(runs: RunSummary[]): Array<[BoardOccasion, RunSummary[]]> {
+  const occasions = new Map<string, [BoardOccasion, RunSummary[]]>();
+  for (const run of runs) {
+    const key = run.groupId ? `group:${run.groupId}` : `run:${run.id}`;
+    const entry = occasions.get(key) ?? [{ key, groupId: run.groupId, groupName: run.groupName }, []];
+    entry[1].push(run);
+    occasions.set(key, entry);
+  }
+  return [...occasions.values()];
+}
+
+async function discoveryOccasions(datasetId: string, runs: RunSummary[]): Promise<DiscoveryOccasion[]> {
+  return Promise.all(
+    byOccasion(runs).map(async ([occasion, occasionRuns]) => {
+      const [scored] = await loadDiscoveryBenchmark(new Map([[datasetId, occasionRuns]]));
+      // Named by the benchmark, so that a method's runs pair by benchmark (one run per method and benchmark).
+      return { ...occasion, scored: { ...scored!, name: occasion.key } };
+    }),
+  );
+}
+
+async function predictionRun(run: RunSummary): Promise<PredictionRun> {
+  const models = await runPredictions(run);
+  const method = labelValue(run.labels, 'method');
+  return {
+    key: run.groupId ? `group:${run.groupId}` : `run:${run.id}`,
+    groupId: run.groupId,
+    groupName: run.groupName,
+    run,
+    method: method ?? models[0]?.name ?? run.name,
+    scheme: labelValue(run.labels, 'scheme') ?? 'validation set',
+    // A cross-validation run's models are named by its method rather than the run's name.
+    models: method ? models.map((model) => ({ ...model, name: model.name.startsWith(`${run.name}: `) ? `${method}: ${model.name.slice(run.name.length + 2)}` : method })) : models,
+  };
+}
+
+/** The dataset, its runs, and the succeeded runs' tables read and parsed. */
+export async function loadDatasetBoard(datasetId: string): Promise<DatasetBoard> {
+  const [dataset, runs] = await Promise.all([request<FilesetDetail>(`filesets/${datasetId}`), datasetRuns(datasetId)]);
+  if (!(BOARD_KINDS as readonly string[]).includes(dataset.kind)) {
+    throw new Error(
+      `${dataset.name} is a fileset of plain files, not a benchmark dataset: boards are kept for known GDIP datasets and prediction data. Register one on Register Known GDIP Data or Register Prediction Data`,
+    );
+  }
+  const succeeded = (kind: BenchmarkKind) => runs.filter((run) => runOutcome(run) === 'succeeded' && benchmarkKindOf(run) === kind);
+  const [discovery, prediction] = await Promise.all([
+    succeeded('discovery').length > 0 ? discoveryOccasions(datasetId, succeeded('discovery')) : [],
+    Promise.all(succeeded('prediction').map(predictionRun)),
+  ]);
+  // Models scored against the dataset's observed values: those whose table carries none (a model applied to a validation set).
+  const needsObserved = prediction.some((entry) => entry.models.some((model) => !model.observed));
+  const observed = needsObserved ? (await datasetObserved(datasetId)).observed : null;
+  return { dataset, runs, discovery, prediction, observed };
+}
