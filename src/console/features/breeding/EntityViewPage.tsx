@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { BIOLOGICAL_STATUS_CODES } from '../../../contract/breeding-codes';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { launchMenu } from '../../app/navigation';
@@ -7,12 +7,13 @@ import { MENU_PIPELINES } from '../../../contract/launch-menu';
 import { formatDateTime } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { useDeleteAndLeave } from '../../ui/use-delete-and-leave';
+import { EditDeleteActions } from '../../ui/EditDeleteActions';
+import { useEditDialog } from '../../ui/use-edit-dialog';
 import { ViewLink } from '../../ui/ViewLink';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { ENTITIES, humanize, type EntityKey, type FieldSpec, type Row } from './entities';
@@ -80,10 +81,9 @@ function display(field: FieldSpec, value: unknown): ReactNode {
 function EntityView({ entity }: { entity: EntityKey }) {
   const spec = ENTITIES[entity];
   const id = useRecordId();
-  const [version, setVersion] = useState(0);
-  const [editing, setEditing] = useState(false);
+  const edit = useEditDialog();
   const deletion = useDeleteAndLeave(spec.listRoute);
-  const { data: row, error, reload } = useRequest<Row>(id ? `${spec.path}/${id}` : null, version);
+  const { data: row, error, reload } = useRequest<Row>(id ? `${spec.path}/${id}` : null, edit.version);
 
   if (id === undefined) return null;
   if (id === null) return <LoadError what={spec.noun} error={new Error(`this page needs ?id= with the ${spec.noun}'s number`)} onRetry={() => window.location.assign(spec.listRoute)} />;
@@ -95,14 +95,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
       <Card
         title={String(row[spec.nameField])}
         description={`${humanize(spec.noun)} · created ${formatDateTime(String(row.createdAt))} · updated ${formatDateTime(String(row.updatedAt))}`}
-        actions={
-          <>
-            <Button onClick={() => setEditing(true)}>Edit</Button>
-            <Button variant="danger" onClick={deletion.ask}>
-              Delete
-            </Button>
-          </>
-        }
+        actions={<EditDeleteActions onEdit={edit.open} onDelete={deletion.ask} />}
       >
         <dl className="grid gap-x-8 gap-y-3 text-sm sm:grid-cols-2">
           {spec.fields.map((field) => (
@@ -168,17 +161,9 @@ function EntityView({ entity }: { entity: EntityKey }) {
           </>
         )}
       </Suspense>
-      {editing && (
+      {edit.editing && (
         <Suspense fallback={null}>
-          <EntityFormDialog
-            spec={spec}
-            row={row}
-            onClose={() => setEditing(false)}
-            onSaved={() => {
-              setEditing(false);
-              setVersion((value) => value + 1);
-            }}
-          />
+          <EntityFormDialog spec={spec} row={row} onClose={edit.close} onSaved={edit.saved} />
         </Suspense>
       )}
       <DeleteRecordDialog

@@ -11,7 +11,7 @@ import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Facts } from '../../ui/Facts';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { DeleteAndLeaveDialog } from '../../ui/DeleteAndLeaveDialog';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
@@ -207,16 +207,15 @@ function MlflowRunView() {
         </Card>
       </div>
 
-      <ConfirmDialog
-        open={stopTracking.asking}
+      <DeleteAndLeaveDialog
+        deletion={stopTracking}
         title="Stop tracking this run?"
         confirmLabel="Stop tracking"
-        busy={stopTracking.busy}
-        onCancel={stopTracking.cancel}
-        onConfirm={() => void stopTracking.remove(`mlflow-runs/${run.id}`, `No longer tracking ${run.name}; the run in MLflow is untouched`)}
+        path={`mlflow-runs/${run.id}`}
+        done={`No longer tracking ${run.name}; the run in MLflow is untouched`}
       >
         Seedbed forgets its snapshot of {run.name}. The run in MLflow is not touched.
-      </ConfirmDialog>
+      </DeleteAndLeaveDialog>
     </div>
   );
 }

@@ -1,17 +1,18 @@
 import { ROUTES } from '../../app/routes';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { formatDateTime } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
 import { useLiveRefresh } from '../../lib/live-events';
 import { useRequest } from '../../lib/use-request';
 import { LiveStatus } from '../../ui/LiveStatus';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { EditDeleteActions } from '../../ui/EditDeleteActions';
+import { DeleteAndLeaveDialog } from '../../ui/DeleteAndLeaveDialog';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { useDeleteAndLeave } from '../../ui/use-delete-and-leave';
+import { useEditDialog } from '../../ui/use-edit-dialog';
 import { StatusBadge } from '../runs/status';
 import { RunsTable } from '../runs/RunsTable';
 import type { RunGroup, RunStatusCounts } from '../../../contract/runs';
@@ -41,10 +42,9 @@ function CombinedStatus({ groupId, refreshKey }: { groupId: number; refreshKey: 
 
 function RunGroupView() {
   const id = useRecordId();
-  const [version, setVersion] = useState(0);
-  const [editing, setEditing] = useState(false);
+  const edit = useEditDialog();
   const deletion = useDeleteAndLeave(LIST);
-  const { data: group, error, reload } = useRequest<RunGroup>(id ? `run-groups/${id}` : null, version);
+  const { data: group, error, reload } = useRequest<RunGroup>(id ? `run-groups/${id}` : null, edit.version);
 
   if (id === undefined) return null;
   if (id === null) return <LoadError what="run group" error={new Error('this page needs ?id= with the group’s number')} onRetry={() => window.location.assign(LIST)} />;
@@ -53,47 +53,22 @@ function RunGroupView() {
 
   return (
     <div className="grid gap-6">
-      <Card
-        title={group.name}
-        description={`Run group · created ${formatDateTime(group.createdAt)}`}
-        actions={
-          <>
-            <Button onClick={() => setEditing(true)}>Edit</Button>
-            <Button variant="danger" onClick={deletion.ask}>
-              Delete
-            </Button>
-          </>
-        }
-      >
+      <Card title={group.name} description={`Run group · created ${formatDateTime(group.createdAt)}`} actions={<EditDeleteActions onEdit={edit.open} onDelete={deletion.ask} />}>
         {group.description && <p className="mb-4 whitespace-pre-line text-sm text-stone-700">{group.description}</p>}
-        <CombinedStatus groupId={group.id} refreshKey={version} />
+        <CombinedStatus groupId={group.id} refreshKey={edit.version} />
       </Card>
       <section aria-label="Runs">
         <h2 className="mb-2 text-lg font-semibold text-stone-900">Runs</h2>
         <RunsTable fixedFilters={{ groupId: String(group.id) }} />
       </section>
-      {editing && (
+      {edit.editing && (
         <Suspense fallback={null}>
-          <RunGroupDialog
-            group={group}
-            onClose={() => setEditing(false)}
-            onSaved={() => {
-              setEditing(false);
-              setVersion((value) => value + 1);
-            }}
-          />
+          <RunGroupDialog group={group} onClose={edit.close} onSaved={edit.saved} />
         </Suspense>
       )}
-      <ConfirmDialog
-        open={deletion.asking}
-        title="Delete this run group?"
-        confirmLabel="Delete"
-        busy={deletion.busy}
-        onCancel={deletion.cancel}
-        onConfirm={() => void deletion.remove(`run-groups/${group.id}`, `Deleted run group ${group.name}; its runs are kept`)}
-      >
+      <DeleteAndLeaveDialog deletion={deletion} title="Delete this run group?" path={`run-groups/${group.id}`} done={`Deleted run group ${group.name}; its runs are kept`}>
         {group.name} will be deleted. Its runs are kept, without a group.
-      </ConfirmDialog>
+      </DeleteAndLeaveDialog>
     </div>
   );
 }
