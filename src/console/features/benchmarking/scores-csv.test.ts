@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { AssociationTest, KnownQtl } from '../../../contract/benchmark-metrics';
 import { scoreMethods } from './discovery-scores';
 import { scoreModel } from './prediction-data';
-import { discoveryScoresCsv, predictionScoresCsv } from './scores-csv';
+import { compareWithBest, predictionBoardRows } from './prediction-summary';
+import { discoveryScoresCsv, predictionBoardCsv, predictionScoresCsv } from './scores-csv';
 
 const test = (marker: string, position: number, minusLog10P: number, trait = 'yield'): AssociationTest => ({ marker, chromosome: '1', position, trait, minusLog10P });
 const qtl: KnownQtl[] = [
@@ -78,5 +79,27 @@ describe('the prediction scores CSV', () => {
     const lines = predictionScoresCsv(scoreModel('flat', constant, observed)).split('\n');
     expect(lines[0]).toBe('model,trait,fold,n,pearson_r,spearman_rho,rmse,bias_slope,intercept');
     expect(lines[1]).toMatch(/^flat,yield,all,4,NA,NA,[\d.]+,NA,NA$/);
+  });
+});
+
+describe('the cross-validation board CSV', () => {
+  // Two methods on 2 folds of 2 records: A predicts each fold perfectly (r 1), B backwards in fold 2 (r 1, −1).
+  const fold = (fold: number, predicted: number[]) => predicted.map((value, at) => ({ id: `g${fold}${at}`, trait: 'yield', repeat: 1, fold, observed: at + 1, predicted: value, environment: '' }));
+  const runs = [
+    { runId: 3, method: 'A', pipeline: 'nf-gdip', scheme: 'CV1', predictions: [...fold(1, [1, 2]), ...fold(2, [1, 2])] },
+    { runId: 4, method: '=B', pipeline: 'nf-auto-train', scheme: 'CV1', predictions: [...fold(1, [1, 2]), ...fold(2, [2, 1])] },
+  ];
+
+  it('writes each row’s mean, sd and interval per metric, and its paired difference from the best', () => {
+    const rows = predictionBoardRows(runs);
+    const lines = predictionBoardCsv(rows, compareWithBest(rows)).split('\n');
+    expect(lines[0]).toBe(
+      'scheme,method,pipeline,trait,folds,r_mean,r_sd,r_low,r_high,rho_mean,rho_sd,rho_low,rho_high,rmse_mean,rmse_sd,rmse_low,rmse_high,bias_mean,bias_sd,bias_low,bias_high,best,r_minus_best_mean,r_minus_best_sd,r_minus_best_low,r_minus_best_high,differs_from_best,run_ids',
+    );
+    // A: r 1 in both folds (sd 0, a zero-width interval); the best, so no difference.
+    expect(lines[1]).toBe('CV1,A,nf-gdip,yield,2,1,0,1,1,1,0,1,1,0,0,0,0,1,0,1,1,A,NA,NA,NA,NA,NA,3');
+    // B: r 1 and −1; its name is protected as a cell that would run as a formula.
+    expect(lines[2]).toMatch(/^CV1,'=B,nf-auto-train,yield,2,0,1\.414\d+,/);
+    expect(lines[2]).toMatch(/,A,-1,1\.414\d+,-?[\d.]+,[\d.]+,false,4$/);
   });
 });

@@ -1,6 +1,8 @@
 import { csvLine } from '../../../contract/csv-cells';
 import type { ScoreRow } from './discovery-scores';
+import type { Summary } from '../../../contract/benchmark-stats';
 import type { ModelTraitScore } from './prediction-data';
+import type { BestComparison, PredictionBoardRow } from './prediction-summary';
 
 /**
  * The scores tables as the CSV files the results pages export, through the contract's CSV line
@@ -61,6 +63,51 @@ export function predictionScoresCsv(rows: ModelTraitScore[], lead?: LeaderboardL
         scoreCell(part.slope),
         scoreCell(part.intercept),
       ]);
+    }),
+  ]);
+}
+
+/** A summary's mean, sd and interval ends, NA where it has none. */
+const summaryCells = (summary: Summary | null): Array<number | 'NA'> => (summary ? [summary.mean, summary.sd, summary.low, summary.high] : [null, null, null, null]).map(scoreCell);
+
+/**
+ * A cross-validation benchmark's board: per scheme, method and trait, r, ρ, RMSE and bias as mean,
+ * sd and the 95 % interval (corrected resampled t) over the repeats × folds, and r's paired
+ * difference from the best method with its interval and whether it excludes 0.
+ */
+export function predictionBoardCsv(rows: PredictionBoardRow[], comparisons: BestComparison[]): string {
+  const metrics = ['r', 'rho', 'rmse', 'bias'] as const;
+  const comparisonOf = (row: PredictionBoardRow) => comparisons.find((entry) => entry.method === row.method && entry.scheme === row.scheme && entry.trait === row.trait);
+  return csvFile([
+    [
+      'scheme',
+      'method',
+      'pipeline',
+      'trait',
+      'folds',
+      ...metrics.flatMap((metric) => [`${metric}_mean`, `${metric}_sd`, `${metric}_low`, `${metric}_high`]),
+      'best',
+      'r_minus_best_mean',
+      'r_minus_best_sd',
+      'r_minus_best_low',
+      'r_minus_best_high',
+      'differs_from_best',
+      'run_ids',
+    ],
+    ...rows.map((row) => {
+      const comparison = comparisonOf(row);
+      return [
+        row.scheme,
+        row.method,
+        row.pipeline,
+        row.trait,
+        row.folds,
+        ...metrics.flatMap((metric) => summaryCells(row[metric])),
+        comparison?.best ?? 'NA',
+        ...summaryCells(comparison?.comparison ?? null),
+        comparison?.comparison ? comparison.comparison.different : 'NA',
+        row.runIds.join(' '),
+      ];
     }),
   ]);
 }

@@ -1,0 +1,133 @@
+import { useMemo, useState } from 'react';
+import { formatInterval, type PairedComparison } from '../../../contract/benchmark-stats';
+import { CV_SCHEME_LABELS, type CvScheme } from '../../../contract/cv-folds';
+import { ROUTES } from '../../app/routes';
+import { saveBlob } from '../../lib/download';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
+import { SimpleTable } from '../../ui/SimpleTable';
+import { ViewLink } from '../../ui/ViewLink';
+import { type BestComparison, compareWithBest, type CvRunPredictions, type PredictionBoardRow, predictionBoardRows } from './prediction-summary';
+import { predictionBoardCsv } from './scores-csv';
+import { seriesColor } from './series-colors';
+
+const schemeLabel = (scheme: string) => CV_SCHEME_LABELS[scheme as CvScheme] ?? scheme;
+const rowKey = (row: { scheme: string; trait: string; method: string }) => `${row.scheme}\u0000${row.trait}\u0000${row.method}`;
+
+/** A method against the best: the best itself, or the difference of r with its interval and whether it excludes 0. */
+function VersusBest({ entry }: { entry: BestComparison | undefined }) {
+  if (!entry) return '—';
+  if (!entry.comparison) return <span className="font-medium text-emerald-800">best</span>;
+  const comparison: PairedComparison = entry.comparison;
+  return (
+    <span title={comparison.unpaired > 0 ? `${comparison.unpaired} folds scored by only one of the two are left out` : undefined}>
+      {formatInterval(comparison)} {comparison.different ? <span className="font-medium text-amber-800">differs</span> : <span className="text-stone-500">no clear difference</span>}
+    </span>
+  );
+}
+
+/** r of each fold (repeat · fold along x) by method, for one scheme and trait. */
+function FoldChart({ rows }: { rows: PredictionBoardRow[] }) {
+  const keys = useMemo(() => {
+    const all = new Set(rows.flatMap((row) => [...row.perFold.r.keys()]));
+    return [...all].sort((a, b) => {
+      const [ra, fa] = a.split(':').map(Number);
+      const [rb, fb] = b.split(':').map(Number);
+      return ra! - rb! || fa! - fb!;
+    });
+  }, [rows]);
+  const series = useMemo<ScatterSeries[]>(
+    () =>
+      rows.map((row, index) => ({
+        label: row.method,
+        color: seriesColor(index),
+        line: true,
+        radius: 3,
+        points: keys.flatMap((key, at) => {
+          const value = row.perFold.r.get(key);
+          return typeof value === 'number' ? [{ x: at + 1, y: value }] : [];
+        }),
+      })),
+    [rows, keys],
+  );
+  const ticks = useMemo(() => keys.map((key, at) => ({ value: at + 1, label: key.replace(':', '·') })), [keys]);
+  return <ScatterChart series={series} xTicks={ticks} xMin={0.5} xMax={keys.length + 0.5} xLabel="Repeat · fold" yLabel="Pearson r" ariaLabel="Pearson r of each fold by method" />;
+}
+
+/**
+ * One dataset of a cross-validation benchmark: per scheme, method and trait, r, ρ, RMSE and bias as
+ * mean [95 % CI] over the repeats × folds, each method against the best, and r per fold by method.
+ */
+export function PredictionCvBoard({ title, runs }: { title: string; runs: CvRunPredictions[] }) {
+  const rows = useMemo(() => predictionBoardRows(runs), [runs]);
+  const comparisons = useMemo(() => compareWithBest(rows), [rows]);
+  const comparisonOf = (row: PredictionBoardRow) => comparisons.find((entry) => rowKey(entry) === rowKey(row));
+  const views = useMemo(() => [...new Set(rows.map((row) => `${row.scheme}\u0000${row.trait}`))], [rows]);
+  const [view, setView] = useState<string | null>(null);
+  const shown = view && views.includes(view) ? view : (views[0] ?? '');
+  const [shownScheme, shownTrait] = shown.split('\u0000');
+  const chartRows = useMemo(() => rows.filter((row) => row.scheme === shownScheme && row.trait === shownTrait), [rows, shownScheme, shownTrait]);
+  const repeats = Math.max(0, ...runs.flatMap((run) => run.predictions.map((prediction) => prediction.repeat)));
+  const schemes = [...new Set(rows.map((row) => row.scheme))];
+  return (
+    <div className="grid gap-6">
+      <Card
+        title={`${title}: cross-validation on the frozen folds`}
+        description={`${schemes.map(schemeLabel).join('; ')}. Each score is the mean over the ${repeats > 1 ? `${repeats} repeats × ` : ''}folds with its 95 % interval by the corrected resampled t (Nadeau & Bengio 2003), which allows for folds sharing training lines. A method differs from the best only when the interval of their paired differences in r, fold by fold, excludes 0. Bias is the slope of observed on predicted: 1 is unbiased.`}
+        actions={
+          <Button size="sm" onClick={() => saveBlob(new Blob([predictionBoardCsv(rows, comparisons)], { type: 'text/csv' }), `${title}-cross-validation.csv`)}>
+            Export CSV
+          </Button>
+        }
+      >
+        <SimpleTable<PredictionBoardRow>
+          label="Cross-validation scores"
+          dense
+          rows={rows}
+          rowKey={rowKey}
+          columns={[
+            { header: 'Scheme', cell: (row) => <span title={schemeLabel(row.scheme)}>{row.scheme}</span> },
+            { header: 'Trait', cell: (row) => row.trait },
+            { header: 'Method', className: 'font-medium', cell: (row) => <span title={row.pipeline}>{row.method}</span> },
+            { header: 'Pearson r', align: 'right', className: 'whitespace-nowrap font-medium', cell: (row) => formatInterval(row.r) },
+            { header: 'Spearman ρ', align: 'right', className: 'whitespace-nowrap', cell: (row) => formatInterval(row.rho) },
+            { header: 'RMSE', align: 'right', className: 'whitespace-nowrap', cell: (row) => formatInterval(row.rmse) },
+            { header: 'Bias (slope)', align: 'right', className: 'whitespace-nowrap', cell: (row) => formatInterval(row.bias) },
+            { header: 'Folds', align: 'right', cell: (row) => row.folds },
+            { header: 'r − best r', className: 'whitespace-nowrap', cell: (row) => <VersusBest entry={comparisonOf(row)} /> },
+            {
+              header: 'Runs',
+              cell: (row) => (
+                <span className="flex flex-wrap gap-2">
+                  {row.runIds.map((id) => (
+                    <ViewLink key={id} route={ROUTES.runView} id={id}>
+                      {`#${id}`}
+                    </ViewLink>
+                  ))}
+                </span>
+              ),
+            },
+          ]}
+        />
+      </Card>
+      <Card
+        title="Pearson r per fold"
+        description="Each method's r on each repeat and fold: methods are compared on the same folds, so a method above another on most folds is better even where their intervals overlap."
+        actions={
+          views.length > 1 ? (
+            <select aria-label="Scheme and trait" className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm" value={shown} onChange={(event) => setView(event.target.value)}>
+              {views.map((entry) => (
+                <option key={entry} value={entry}>
+                  {entry.replace('\u0000', ' · ')}
+                </option>
+              ))}
+            </select>
+          ) : undefined
+        }
+      >
+        <FoldChart rows={chartRows} />
+      </Card>
+    </div>
+  );
+}
