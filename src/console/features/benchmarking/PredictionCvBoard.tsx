@@ -8,7 +8,9 @@ import { Card } from '../../ui/Card';
 import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { ViewLink } from '../../ui/ViewLink';
+import { costColumns } from './CostCells';
 import { type BestComparison, compareWithBest, type CvRunPredictions, type PredictionBoardRow, predictionBoardRows } from './prediction-summary';
+import { summariseCosts, useRunCosts } from './run-costs';
 import { predictionBoardCsv } from './scores-csv';
 import { seriesColor } from './series-colors';
 
@@ -57,12 +59,15 @@ function FoldChart({ rows }: { rows: PredictionBoardRow[] }) {
 
 /**
  * One dataset of a cross-validation benchmark: per scheme, method and trait, r, ρ, RMSE and bias as
- * mean [95 % CI] over the repeats × folds, each method against the best, and r per fold by method.
+ * mean [95 % CI] over the repeats × folds, each method against the best, each run's time, CPU and peak
+ * memory, and r per fold by method.
  */
 export function PredictionCvBoard({ title, runs }: { title: string; runs: CvRunPredictions[] }) {
   const rows = useMemo(() => predictionBoardRows(runs), [runs]);
   const comparisons = useMemo(() => compareWithBest(rows), [rows]);
   const comparisonOf = (row: PredictionBoardRow) => comparisons.find((entry) => rowKey(entry) === rowKey(row));
+  const costs = useRunCosts(useMemo(() => runs.map((run) => run.runId), [runs]));
+  const costOf = (row: PredictionBoardRow) => (costs.data ? summariseCosts(row.runIds, costs.data) : undefined);
   const views = useMemo(() => [...new Set(rows.map((row) => `${row.scheme}\u0000${row.trait}`))], [rows]);
   const [view, setView] = useState<string | null>(null);
   const shown = view && views.includes(view) ? view : (views[0] ?? '');
@@ -76,7 +81,7 @@ export function PredictionCvBoard({ title, runs }: { title: string; runs: CvRunP
         title={`${title}: cross-validation on the frozen folds`}
         description={`${schemes.map(schemeLabel).join('; ')}. Each score is the mean over the ${repeats > 1 ? `${repeats} repeats × ` : ''}folds with its 95 % interval by the corrected resampled t (Nadeau & Bengio 2003), which allows for folds sharing training lines. A method differs from the best only when the interval of their paired differences in r, fold by fold, excludes 0. Bias is the slope of observed on predicted: 1 is unbiased.`}
         actions={
-          <Button size="sm" onClick={() => saveBlob(new Blob([predictionBoardCsv(rows, comparisons)], { type: 'text/csv' }), `${title}-cross-validation.csv`)}>
+          <Button size="sm" onClick={() => saveBlob(new Blob([predictionBoardCsv(rows, comparisons, costOf)], { type: 'text/csv' }), `${title}-cross-validation.csv`)}>
             Export CSV
           </Button>
         }
@@ -96,6 +101,7 @@ export function PredictionCvBoard({ title, runs }: { title: string; runs: CvRunP
             { header: 'Bias (slope)', align: 'right', className: 'whitespace-nowrap', cell: (row) => formatInterval(row.bias) },
             { header: 'Folds', align: 'right', cell: (row) => row.folds },
             { header: 'r − best r', className: 'whitespace-nowrap', cell: (row) => <VersusBest entry={comparisonOf(row)} /> },
+            ...costColumns(costOf),
             {
               header: 'Runs',
               cell: (row) => (
@@ -110,6 +116,14 @@ export function PredictionCvBoard({ title, runs }: { title: string; runs: CvRunP
             },
           ]}
         />
+        {costs.error && (
+          <p role="alert" className="mt-2 text-sm text-amber-800">
+            The runs' time, CPU and memory could not be read: {costs.error.message}{' '}
+            <button type="button" className="text-emerald-800 hover:underline" onClick={costs.reload}>
+              Try again
+            </button>
+          </p>
+        )}
       </Card>
       <Card
         title="Pearson r per fold"

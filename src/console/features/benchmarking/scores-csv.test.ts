@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AssociationTest, KnownQtl } from '../../../contract/benchmark-metrics';
 import { scoreMethods } from './discovery-scores';
 import { scoreModel } from './prediction-data';
+import type { RunCost } from '../../../contract/run-costs';
 import { compareWithBest, predictionBoardRows } from './prediction-summary';
+import { summariseCosts } from './run-costs';
 import { discoveryScoresCsv, predictionBoardCsv, predictionScoresCsv } from './scores-csv';
 
 const test = (marker: string, position: number, minusLog10P: number, trait = 'yield'): AssociationTest => ({ marker, chromosome: '1', position, trait, minusLog10P });
@@ -101,5 +103,14 @@ describe('the cross-validation board CSV', () => {
     // B: r 1 and −1; its name is protected as a cell that would run as a formula.
     expect(lines[2]).toMatch(/^CV1,'=B,nf-auto-train,yield,2,0,1\.414\d+,/);
     expect(lines[2]).toMatch(/,A,-1,1\.414\d+,-?[\d.]+,[\d.]+,false,4$/);
+  });
+
+  it('adds each row’s runs’ mean wall time, CPU time and peak memory when the costs are known', () => {
+    const rows = predictionBoardRows(runs);
+    const costs = new Map<number, RunCost>([[3, { runId: 3, status: 'SUCCEEDED', wallMs: 72_000, cpuMs: 140_000, peakRssBytes: 2 ** 30, tasks: 2, tasksReported: 2, cachedTasks: 0 }]]);
+    const lines = predictionBoardCsv(rows, compareWithBest(rows), (row) => summariseCosts(row.runIds, costs)).split('\n');
+    expect(lines[0]).toMatch(/,run_ids,wall_ms,cpu_ms,peak_rss_bytes$/);
+    expect(lines[1]).toMatch(/,3,72000,140000,1073741824$/);
+    expect(lines[2]).toMatch(/,4,NA,NA,NA$/);
   });
 });

@@ -3,6 +3,7 @@ import type { ScoreRow } from './discovery-scores';
 import type { Summary } from '../../../contract/benchmark-stats';
 import type { ModelTraitScore } from './prediction-data';
 import type { BestComparison, PredictionBoardRow } from './prediction-summary';
+import type { CostSummary } from './run-costs';
 
 /**
  * The scores tables as the CSV files the results pages export, through the contract's CSV line
@@ -73,9 +74,10 @@ const summaryCells = (summary: Summary | null): Array<number | 'NA'> => (summary
 /**
  * A cross-validation benchmark's board: per scheme, method and trait, r, ρ, RMSE and bias as mean,
  * sd and the 95 % interval (corrected resampled t) over the repeats × folds, and r's paired
- * difference from the best method with its interval and whether it excludes 0.
+ * difference from the best method with its interval and whether it excludes 0; with `costOf`, the
+ * mean wall time, CPU time (ms) and peak memory (bytes) of the row's runs.
  */
-export function predictionBoardCsv(rows: PredictionBoardRow[], comparisons: BestComparison[]): string {
+export function predictionBoardCsv(rows: PredictionBoardRow[], comparisons: BestComparison[], costOf?: (row: PredictionBoardRow) => CostSummary | undefined): string {
   const metrics = ['r', 'rho', 'rmse', 'bias'] as const;
   const comparisonOf = (row: PredictionBoardRow) => comparisons.find((entry) => entry.method === row.method && entry.scheme === row.scheme && entry.trait === row.trait);
   return csvFile([
@@ -93,6 +95,7 @@ export function predictionBoardCsv(rows: PredictionBoardRow[], comparisons: Best
       'r_minus_best_high',
       'differs_from_best',
       'run_ids',
+      ...(costOf ? ['wall_ms', 'cpu_ms', 'peak_rss_bytes'] : []),
     ],
     ...rows.map((row) => {
       const comparison = comparisonOf(row);
@@ -107,6 +110,7 @@ export function predictionBoardCsv(rows: PredictionBoardRow[], comparisons: Best
         ...summaryCells(comparison?.comparison ?? null),
         comparison?.comparison ? comparison.comparison.different : 'NA',
         row.runIds.join(' '),
+        ...(costOf ? [costOf(row)?.wallMs.mean ?? null, costOf(row)?.cpuMs.mean ?? null, costOf(row)?.peakRssBytes.mean ?? null].map(scoreCell) : []),
       ];
     }),
   ]);
