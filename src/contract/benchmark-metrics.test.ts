@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   type AssociationTest,
   averageRanks,
+  hitsByTrait,
   type KnownQtl,
   matchTests,
   meanSd,
@@ -77,6 +78,17 @@ describe('significance rules', () => {
     // p.adjust(c(1e-9, 0.004, 0.01, 0.02, 0.3), "BH") = 5e-9, 0.01, 0.01667, 0.025, 0.3: at q = 0.02 the first three pass.
     expect(significantTests(tests, { kind: 'fdr', q: 0.02 }).map((one) => one.marker)).toEqual(['m0', 'm1', 'm2']);
     expect(significantTests(tests, { kind: 'fdr', q: 0.025 }).map((one) => one.marker)).toEqual(['m0', 'm1', 'm2', 'm3']);
+  });
+
+  it('finds each trait’s hits under its own count, the traits interleaved, as significantTests does trait by trait', () => {
+    const mixed = [...tests, ...tests.map((one) => ({ ...one, trait: 'height', minusLog10P: one.minusLog10P + 0.2 }))].sort((a, b) => a.position - b.position);
+    for (const rule of [{ kind: 'fdr', q: 0.02 }, { kind: 'bonferroni', alpha: 0.05 }, STRICT] as const) {
+      const found = hitsByTrait(mixed, rule);
+      for (const trait of ['yield', 'height']) {
+        const own = mixed.filter((one) => one.trait === trait);
+        expect(found.get(trait)).toEqual({ tests: 5, hits: significantTests(own, rule) });
+      }
+    }
   });
 
   it('orders p-values too small for a double by their −log10', () => {

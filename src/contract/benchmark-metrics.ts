@@ -44,28 +44,74 @@ export interface DiscoveryScore {
   f1: number | null;
 }
 
+/**
+ * The −log10 p a test must reach to be significant among `m` tests (those of its trait): a fixed
+ * threshold, Bonferroni's −log10(α / m), or for Benjamini–Hochberg the value of the k-th smallest p
+ * with k the largest rank where p(k) ≤ k·q/m, read from `ascending` (the trait's values, sorted).
+ * Compared on the log scale, so p-values too small for a double still order correctly.
+ */
+function cutoffOf(rule: SignificanceRule, m: number, ascending?: Float64Array): number {
+  if (rule.kind === 'threshold') return rule.minusLog10P;
+  if (rule.kind === 'bonferroni') return -Math.log10(rule.alpha / m);
+  for (let k = m; k >= 1; k -= 1) {
+    const value = ascending![m - k]!;
+    if (value >= -Math.log10((k * rule.q) / m)) return value;
+  }
+  return Number.POSITIVE_INFINITY;
+}
+
 /** The significant tests of one trait under a rule (Bonferroni and Benjamini–Hochberg count that trait's tests). */
 export function significantTests(tests: AssociationTest[], rule: SignificanceRule): AssociationTest[] {
   if (tests.length === 0) return [];
-  if (rule.kind === 'threshold') return tests.filter((test) => test.minusLog10P >= rule.minusLog10P);
-  if (rule.kind === 'bonferroni') {
-    const cutoff = -Math.log10(rule.alpha / tests.length);
-    return tests.filter((test) => test.minusLog10P >= cutoff);
-  }
-  // Benjamini–Hochberg: the largest rank k with p(k) ≤ k·q/m; the k smallest p are significant.
-  // Compared on the log scale, so p-values too small for a double still order correctly; the
-  // values alone are sorted (a typed array), then the tests at or above the k-th are kept.
-  const values = Float64Array.from(tests, (test) => test.minusLog10P).sort();
-  const m = values.length;
-  let cutoff = Number.POSITIVE_INFINITY;
-  for (let k = m; k >= 1; k -= 1) {
-    const value = values[m - k]!;
-    if (value >= -Math.log10((k * rule.q) / m)) {
-      cutoff = value;
-      break;
+  const cutoff = cutoffOf(rule, tests.length, rule.kind === 'fdr' ? Float64Array.from(tests, (test) => test.minusLog10P).sort() : undefined);
+  return tests.filter((test) => test.minusLog10P >= cutoff);
+}
+
+/** One trait's tests: how many, and those the rule calls significant. */
+export interface TraitHits {
+  tests: number;
+  hits: AssociationTest[];
+}
+
+/**
+ * Per trait, its tests counted and the significant ones, each trait under its own rule, in a few
+ * passes over the tests without grouping them (a table of 100,000 tests has a few hundred hits).
+ * Tables come grouped by trait, so the last trait's entry is tried first.
+ */
+export function hitsByTrait(tests: AssociationTest[], rule: SignificanceRule): Map<string, TraitHits> {
+  const groups = new Map<string, TraitHits & { cutoff: number; values: Float64Array | null; filled: number }>();
+  const entryOf = (() => {
+    let lastTrait: string | undefined;
+    let last: (TraitHits & { cutoff: number; values: Float64Array | null; filled: number }) | undefined;
+    return (trait: string) => {
+      if (trait !== lastTrait || !last) {
+        lastTrait = trait;
+        last = groups.get(trait);
+        if (!last) {
+          last = { tests: 0, hits: [], cutoff: Number.POSITIVE_INFINITY, values: null, filled: 0 };
+          groups.set(trait, last);
+        }
+      }
+      return last;
+    };
+  })();
+  for (const test of tests) entryOf(test.trait).tests += 1;
+  if (rule.kind === 'fdr') {
+    for (const group of groups.values()) group.values = new Float64Array(group.tests);
+    for (const test of tests) {
+      const group = entryOf(test.trait);
+      group.values![group.filled++] = test.minusLog10P;
     }
   }
-  return tests.filter((test) => test.minusLog10P >= cutoff);
+  for (const group of groups.values()) {
+    group.cutoff = cutoffOf(rule, group.tests, group.values?.sort());
+    group.values = null;
+  }
+  for (const test of tests) {
+    const group = entryOf(test.trait);
+    if (test.minusLog10P >= group.cutoff) group.hits.push(test);
+  }
+  return new Map([...groups].map(([trait, group]) => [trait, { tests: group.tests, hits: group.hits }]));
 }
 
 const byTrait = <T extends { trait: string }>(rows: T[]) => {
@@ -135,22 +181,20 @@ export function discoveryScores(truePositives: number, falsePositives: number, k
   return { precision, recall, f1 };
 }
 
-/** Per trait (every trait with tests or known QTL), the counts and scores. */
-export function scoreDiscovery(tests: AssociationTest[], qtl: KnownQtl[], rule: SignificanceRule, windowBp: number): DiscoveryScore[] {
-  const testsByTrait = byTrait(tests);
+/** Per trait (every trait with tests or known QTL), the counts and scores; `hits` can be given when already found. */
+export function scoreDiscovery(tests: AssociationTest[], qtl: KnownQtl[], rule: SignificanceRule, windowBp: number, hitsOfTraits: Map<string, TraitHits> = hitsByTrait(tests, rule)): DiscoveryScore[] {
   const qtlByTrait = byTrait(qtl);
-  const traits = [...new Set([...testsByTrait.keys(), ...qtlByTrait.keys()])].sort();
+  const traits = [...new Set([...hitsOfTraits.keys(), ...qtlByTrait.keys()])].sort();
   return traits.map((trait) => {
-    const traitTests = testsByTrait.get(trait) ?? [];
     const traitQtl = qtlByTrait.get(trait) ?? [];
-    const hits = significantTests(traitTests, rule);
+    const hits = hitsOfTraits.get(trait)?.hits ?? [];
     // Hits count once per marker position (a method may list a marker twice).
     const { found, falseHits } = matchHits(hits, traitQtl, windowBp);
     const truePositives = found.size;
     const falsePositives = falseHits.length;
     return {
       trait,
-      tests: traitTests.length,
+      tests: hitsOfTraits.get(trait)?.tests ?? 0,
       hits: hits.length,
       knownQtl: traitQtl.length,
       truePositives,
@@ -422,16 +466,16 @@ export interface TypeIError {
  * tests the rule calls significant, each trait under its own rule (Bonferroni and BH count that
  * trait's tests), the traits pooled.
  */
-export function typeIError(tests: AssociationTest[], qtl: KnownQtl[], rule: SignificanceRule): TypeIError {
+export function typeIError(tests: AssociationTest[], qtl: KnownQtl[], rule: SignificanceRule, hitsOfTraits: Map<string, TraitHits> = hitsByTrait(tests, rule)): TypeIError {
   const withQtl = new Set(qtl.map((one) => one.trait));
   let traits = 0;
   let tested = 0;
   let hits = 0;
-  for (const [trait, traitTests] of byTrait(tests)) {
+  for (const [trait, group] of hitsOfTraits) {
     if (withQtl.has(trait)) continue;
     traits += 1;
-    tested += traitTests.length;
-    hits += significantTests(traitTests, rule).length;
+    tested += group.tests;
+    hits += group.hits.length;
   }
   return { traits, tests: tested, hits, rate: tested === 0 ? null : hits / tested };
 }

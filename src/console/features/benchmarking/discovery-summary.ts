@@ -1,6 +1,7 @@
 import {
   CURVE_WINDOWS_BP,
   type DiscoveryScore,
+  hitsByTrait,
   type KnownQtl,
   matchTests,
   type PowerFdrCurve,
@@ -98,9 +99,10 @@ export function discoveryBoardRows(datasets: ScoredDataset[], options: Discovery
     for (const method of dataset.methods) {
       const scores = byMethod.get(method.name) ?? new Map<string, DatasetScores>();
       byMethod.set(method.name, scores);
+      const hits = hitsByTrait(method.tests, options.rule);
       scores.set(dataset.name, {
-        ...pooledDetection(scoreDiscovery(method.tests, dataset.qtl.rows, options.rule, options.windowBp)),
-        typeIError: typeIError(method.tests, dataset.qtl.rows, options.rule).rate,
+        ...pooledDetection(scoreDiscovery(method.tests, dataset.qtl.rows, options.rule, options.windowBp, hits)),
+        typeIError: typeIError(method.tests, dataset.qtl.rows, options.rule, hits).rate,
         auc: curvesOf(method, dataset.qtl.rows).map((curve) => curve.auc),
         runId: method.runId,
       });
