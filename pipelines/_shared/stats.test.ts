@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decimalFraction, atLeast, atMost } from './exact.ts';
-import { foldSplits, formatP, seededFolds, tTest } from './stats.ts';
+import { cholesky, choleskySolve } from './linear-algebra.ts';
+import { environmentStage, foldSplits, formatP, seededFolds, seededRandom, tTest } from './stats.ts';
 
 describe('two-sided t-test p-values agree with R far into the tail', () => {
   // Expected: R 4.2.2, sprintf("%.17g", 2 * pt(-abs(t), df)) and
@@ -57,5 +58,51 @@ describe('seededFolds', () => {
   it('draws the folds it drew before it moved to the folds files (src/contract/cv-folds.ts)', () => {
     expect([...seededFolds(10, 3, 42)]).toEqual([0, 2, 1, 2, 2, 0, 0, 1, 0, 1]);
     expect([...seededFolds(7, 2, 1)]).toEqual([1, 0, 0, 1, 0, 1, 0]);
+  });
+});
+
+describe('environmentStage', () => {
+  it('gives the least-squares fit of y = μ + line + environment on the training records (unbalanced), with effects centred on 0', () => {
+    // 6 lines in 3 environments, two records missing, one held out of training.
+    const random = seededRandom(9);
+    const cells = Array.from({ length: 18 }, (_, index) => ({ line: index % 6, environment: ['E1', 'E2', 'E3'][Math.floor(index / 6)]! })).filter((_, index) => index !== 4 && index !== 13);
+    const records = {
+      ids: ['A', 'B', 'C', 'D', 'E', 'F'],
+      line: Int32Array.from(cells, (cell) => cell.line),
+      environment: cells.map((cell) => cell.environment),
+      y: Float64Array.from(cells, (cell) => 10 + cell.line + { E1: -2, E2: 0, E3: 3 }[cell.environment]! + random()),
+    };
+    const train = [...records.y.keys()].filter((record) => record !== 7);
+    const stage = environmentStage(records, train);
+    // Normal equations of the design [1, line B..F, environment E2..E3], solved directly.
+    const columns = (record: number) => [
+      1,
+      ...[1, 2, 3, 4, 5].map((line) => Number(records.line[record] === line)),
+      Number(records.environment[record] === 'E2'),
+      Number(records.environment[record] === 'E3'),
+    ];
+    const p = 8;
+    const xtx = new Float64Array(p * p);
+    const xty = new Float64Array(p);
+    for (const record of train) {
+      const x = columns(record);
+      for (let i = 0; i < p; i += 1) {
+        xty[i]! += x[i]! * records.y[record]!;
+        for (let j = 0; j < p; j += 1) xtx[i * p + j]! += x[i]! * x[j]!;
+      }
+    }
+    const beta = choleskySolve(cholesky(xtx, p)!, p, xty);
+    for (const record of train) {
+      const fitted = columns(record).reduce((sum, value, index) => sum + value * beta[index]!, 0);
+      expect(stage.target[records.line[record]!]! + stage.effects.get(records.environment[record]!)!).toBeCloseTo(fitted, 10);
+    }
+    expect([...stage.effects.values()].reduce((sum, effect) => sum + effect, 0)).toBeCloseTo(0, 12);
+    expect(stage.lines).toEqual([0, 1, 2, 3, 4, 5]);
+  });
+
+  it('without environments, the target is each line’s own value', () => {
+    const records = { ids: ['A', 'B'], line: Int32Array.from([0, 1]), environment: ['', ''], y: Float64Array.from([1.5, -2.25]) };
+    expect([...environmentStage(records, [0, 1]).target]).toEqual([1.5, -2.25]);
+    expect([...environmentStage(records, [1]).target]).toEqual([Number.NaN, -2.25]);
   });
 });

@@ -138,3 +138,75 @@ export function betaDeviate(a: number, b: number, random: () => number): number 
   const x = gammaDeviate(a, random);
   return x / (x + gammaDeviate(b, random));
 }
+
+/** A trait's records: each record's line (an index into `ids`), environment ('' when none) and value. */
+export interface LineRecords {
+  ids: string[];
+  line: Int32Array;
+  environment: string[];
+  y: Float64Array;
+}
+
+/** What a model on lines is fitted on, for one set of training records. */
+export interface EnvironmentStage {
+  /** Lines with a training record (indices into `ids`), ascending. */
+  lines: number[];
+  /** Per line: the mean of its training records less their environments' effects (NaN without one). */
+  target: Float64Array;
+  /** Each training environment's effect, centred on 0 over the environments. */
+  effects: Map<string, number>;
+}
+
+/**
+ * The first stage of a two-stage multi-environment model: environment effects of the additive
+ * model y = μ + line + environment, by least squares on the training records (backfitting: each
+ * set of effects the mean residual of its records given the other, until neither moves), centred
+ * on 0 over the environments; then each line's mean of y − its environment's effect, which the
+ * genomic model is fitted on. Without several environments the target is the line's mean value.
+ * The same definition as Auto Train's trainingStage, so both pipelines score a dataset alike.
+ */
+export function environmentStage(records: LineRecords, train: number[]): EnvironmentStage {
+  const n = records.ids.length;
+  const environments = [...new Set(train.map((record) => records.environment[record]!))];
+  const effects = new Map<string, number>(environments.map((environment) => [environment, 0]));
+  if (environments.length > 1) {
+    const genetic = new Float64Array(n);
+    const mu = train.reduce((sum, record) => sum + records.y[record]!, 0) / train.length;
+    let scale = 1e-300;
+    for (const record of train) scale = Math.max(scale, Math.abs(records.y[record]! - mu));
+    for (let sweep = 0; sweep < 10_000; sweep += 1) {
+      const lineSum = new Float64Array(n);
+      const lineCount = new Int32Array(n);
+      for (const record of train) {
+        lineSum[records.line[record]!]! += records.y[record]! - mu - effects.get(records.environment[record]!)!;
+        lineCount[records.line[record]!]! += 1;
+      }
+      for (let line = 0; line < n; line += 1) genetic[line] = lineCount[line]! > 0 ? lineSum[line]! / lineCount[line]! : 0;
+      const environmentSum = new Map<string, { sum: number; count: number }>();
+      for (const record of train) {
+        const entry = environmentSum.get(records.environment[record]!) ?? { sum: 0, count: 0 };
+        entry.sum += records.y[record]! - mu - genetic[records.line[record]!]!;
+        entry.count += 1;
+        environmentSum.set(records.environment[record]!, entry);
+      }
+      let moved = 0;
+      for (const [environment, { sum, count }] of environmentSum) {
+        moved = Math.max(moved, Math.abs(sum / count - effects.get(environment)!));
+        effects.set(environment, sum / count);
+      }
+      if (moved <= 1e-13 * scale) break;
+    }
+    const centre = [...effects.values()].reduce((sum, effect) => sum + effect, 0) / effects.size;
+    for (const [environment, effect] of effects) effects.set(environment, effect - centre);
+  }
+  const sum = new Float64Array(n);
+  const count = new Int32Array(n);
+  for (const record of train) {
+    sum[records.line[record]!]! += records.y[record]! - effects.get(records.environment[record]!)!;
+    count[records.line[record]!]! += 1;
+  }
+  const target = Float64Array.from(sum, (total, line) => (count[line]! > 0 ? total / count[line]! : Number.NaN));
+  const lines: number[] = [];
+  for (let line = 0; line < n; line += 1) if (count[line]! > 0) lines.push(line);
+  return { lines, target, effects };
+}

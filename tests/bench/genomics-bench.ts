@@ -162,6 +162,7 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     lambda_method: 'fixed',
     ridge_lambda: 0.2,
     cv_folds: 5,
+    cv_repeats: 1,
     seed: 42,
   };
   const scans: number[] = [];

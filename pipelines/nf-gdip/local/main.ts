@@ -6,21 +6,38 @@
  * centring, covariate levels, λ) from its training individuals only (predictor.ts). Outputs: the associations, the hits, the fitted model, the cross-validation
  * predictions and folds, and the genomic estimated breeding values.
  */
-import fs from 'node:fs';
 import path from 'node:path';
-import Papa from 'papaparse';
 import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
 import type { Params } from './params.generated.ts';
-import { foldSplits, formatP, median, pearson, seededFolds } from '../../_shared/stats.ts';
+import { environmentStage, formatP, mean, median, pearson } from '../../_shared/stats.ts';
 import { readVcf } from '../../_shared/vcf.ts';
 import { type Covariate, classifyCovariates, design } from './covariates.ts';
 import { prepareMarkers } from './markers.ts';
+import { crossValidate, type CvDesign, cvDesign, traitSplits } from './cross-validation.ts';
+import { readPhenotypes } from './phenotypes.ts';
 import { fitOnTraining, type TraitData } from './predictor.ts';
 import { createScanner } from './scan.ts';
 import { writeOutput } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing } from '../../_shared/trait-table.ts';
 import { counted } from '../../_shared/words.ts';
+
+/** Pooled scores of predicted records: r, the genetic part's r and RMSE. */
+function scores(tested: Array<{ record: number; predicted: number; genetic: number; adjusted: number }>, y: Float64Array) {
+  const observed = Float64Array.from(tested, (test) => y[test.record]!);
+  const predicted = Float64Array.from(tested, (test) => test.predicted);
+  return {
+    r: pearson(predicted, observed),
+    rGenetic: pearson(
+      Float64Array.from(tested, (test) => test.genetic),
+      Float64Array.from(tested, (test) => test.adjusted),
+    ),
+    rmse: Math.sqrt(observed.reduce((sum, value, i) => sum + (value - predicted[i]!) ** 2, 0) / observed.length),
+  };
+}
+
+/** A CSV cell, quoted where it holds a comma, quote or line break. */
+const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text);
 
 export async function run(context: LocalContext<Params>): Promise<void> {
   const { params } = context;
@@ -33,22 +50,38 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     return vcf;
   });
 
+  const covariateNames = commaList(params.covariates);
   const phenotypes = await context.task('LOAD_PHENOTYPES', path.basename(params.phenotypes), () => {
-    const file = path.resolve(params.phenotypes);
-    if (!fs.existsSync(file)) throw new Error(`The phenotype table ${file} does not exist.`);
-    const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(file, 'utf8'), { header: true, skipEmptyLines: true, transformHeader: (header) => header.trim() });
-    const columns = parsed.meta.fields ?? [];
-    if (!columns.includes('id')) throw new Error(`${file} has no \`id\` column (its columns: ${columns.join(', ')}).`);
-    return { rows: parsed.data, columns };
+    const read = readPhenotypes(path.resolve(params.phenotypes), covariateNames);
+    if (read.layout === 'long')
+      context.log(`Long phenotypes (id, trait, observed${read.hasEnvironments ? ', environment' : ''}): ${counted(read.records.length, 'record')} of ${counted(read.traits.length, 'trait')}`);
+    return read;
   });
 
-  const covariateNames = commaList(params.covariates);
   const requestedTraits = commaList(params.traits);
-  const traits = requestedTraits.length > 0 ? requestedTraits : phenotypes.columns.filter((column) => column !== 'id' && !covariateNames.includes(column));
-  for (const name of [...traits, ...covariateNames]) {
+  const traits = requestedTraits.length > 0 ? requestedTraits : phenotypes.traits;
+  for (const name of requestedTraits) {
+    if (!(phenotypes.layout === 'long' ? phenotypes.traits : phenotypes.columns).includes(name))
+      throw new Error(
+        phenotypes.layout === 'long'
+          ? `The phenotype table observes no trait ${name} (it observes: ${phenotypes.traits.join(', ')}).`
+          : `The phenotype table has no column ${name} (it has: ${phenotypes.columns.join(', ')}).`,
+      );
+  }
+  if (phenotypes.hasEnvironments && covariateNames.length > 0)
+    throw new Error(
+      `With environments in the phenotypes, GDIP fits the environments itself (their effects first, then the model on the lines' adjusted means), and takes no covariates; clear covariates (${covariateNames.join(', ')}), or give a wide table with them as columns.`,
+    );
+  for (const name of covariateNames) {
     if (!phenotypes.columns.includes(name)) throw new Error(`The phenotype table has no column ${name} (it has: ${phenotypes.columns.join(', ')}).`);
   }
   if (traits.length === 0) throw new Error('The phenotype table has no trait columns besides id and the covariates.');
+
+  const cv: CvDesign = await context.task('CV_FOLDS', params.cv_folds_file ? path.basename(params.cv_folds_file) : null, () => {
+    const chosen = cvDesign(params, phenotypes.records);
+    context.log(chosen.description);
+    return chosen;
+  });
   // The launch refuses these (pipeline.json's localUnsupported); a run must never fit another method under their name.
   if (params.association_test !== 'linear')
     throw new Error(`association_test ${params.association_test} needs the nextflow engine; the built-in GDIP runs the linear scan only. Relaunch with association_test linear.`);
@@ -65,24 +98,32 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   const associations: string[] = ['trait,marker,chromosome,position,allele,n,maf,beta,se,t,p_value,log10p,significant'];
   const hits: string[] = ['trait,marker,chromosome,position,p_value,log10p,beta'];
   const gebvs: string[] = ['id,trait,prediction,gebv'];
-  const accuracy: string[] = ['trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against,lambda_fold_median,lambda_fold_min,lambda_fold_max'];
-  const cvPredictions: string[] = ['id,trait,fold,observed,predicted,genetic'];
+  const accuracy: string[] = ['trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against,lambda_fold_median,lambda_fold_min,lambda_fold_max,scheme,repeats'];
+  const foldAccuracy: string[] = ['trait,scheme,repeat,fold,n_test,pearson_r,rmse'];
+  const cvPredictions: string[] = ['id,trait,fold,observed,predicted,genetic,repeat,environment'];
   const models: Record<string, unknown> = {};
+  const number = (value: number) => (Number.isFinite(value) ? value.toFixed(6) : 'NA');
 
   for (const trait of traits) {
-    // Individuals with a genotype, a value for the trait and every covariate.
-    const individuals = phenotypes.rows.filter((row) => sampleIndex.has(String(row.id).trim()) && !isMissing(row[trait]) && covariateNames.every((name) => !isMissing(row[name])));
-    const n = individuals.length;
-    const needed = Math.max(10, params.cv_folds * 2);
+    // Records of individuals with a genotype, a value for the trait and every covariate.
+    const records = phenotypes.recordsOf(trait, (row) => sampleIndex.has(String(row.id).trim()) && covariateNames.every((name) => !isMissing(row[name])));
+    const individuals = records.rows;
+    const n = records.ids.length;
+    const needed = Math.max(10, cv.folds * 2);
     if (n < needed) {
       context.skip(`ASSOCIATION (${trait})`, `only ${n} individuals have both genotypes and a ${trait} value; at least ${needed} are needed.`);
       continue;
     }
-    const bad = individuals.find((row) => !Number.isFinite(Number(row[trait])));
-    if (bad) throw new Error(`The ${trait} value of ${bad.id} is not a number: ${JSON.stringify(bad[trait])}.`);
-    const y = Float64Array.from(individuals, (row) => Number(row[trait]));
+    const samples = records.ids.map((id) => sampleIndex.get(id)!);
+    // Every record of the trait: the environments' effects, then the lines' adjusted means (their values, without environments).
+    const allRecords = [...records.y.keys()];
+    const whole = environmentStage(records, allRecords);
+    const y = whole.target;
     const fullDesign = design(covariates, individuals);
-    const samples = individuals.map((row) => sampleIndex.get(String(row.id).trim())!);
+    if (phenotypes.hasEnvironments)
+      context.log(
+        `${trait}: ${counted(records.y.length, 'record')} of ${counted(n, 'line')} in ${counted(whole.effects.size, 'environment')}; the scan and the model read the lines' environment-adjusted means`,
+      );
 
     const markers = await context.task('PREPARE_MARKERS', trait, () => {
       const prepared = prepareMarkers(genotypes, samples, params);
@@ -133,7 +174,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     await context.task('GENOMIC_PREDICTION', trait, () => {
       const data: TraitData = { vcf: genotypes, samples, rows: individuals, y, covariates };
       const all = [...Array(n).keys()];
-      // The model written for prediction, learned from every individual with the trait.
+      // The model written for prediction, learned from every record of the trait.
       const final = fitOnTraining(data, params, all);
       if (final.droppedFixedNames.length > 0)
         throw new Error(
@@ -142,31 +183,38 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       const { lambda, reml } = final;
       if (reml?.atBound) context.log(`${trait}: the REML estimate of λ is at the edge of its search range (${lambda.toPrecision(4)}); the markers may explain none or all of the variance.`);
 
-      // k-fold cross-validation: each fold's model is learned from its training individuals alone and predicts the held-out ones.
-      const foldOf = seededFolds(n, params.cv_folds, params.seed);
-      const predicted = new Float64Array(n);
-      const genetic = new Float64Array(n);
-      const adjusted = new Float64Array(n);
-      const foldLambdas: number[] = [];
-      for (const { train, test } of foldSplits(foldOf, params.cv_folds)) {
-        const predictor = fitOnTraining(data, params, train);
-        foldLambdas.push(predictor.lambda);
-        for (const index of test) {
-          const prediction = predictor.predict(index);
-          genetic[index] = prediction.genetic;
-          predicted[index] = prediction.fixed + prediction.genetic;
-          adjusted[index] = y[index]! - prediction.fixed;
-        }
-      }
-      const r = pearson(predicted, y);
-      const rGenetic = pearson(genetic, adjusted);
-      const rmse = Math.sqrt(y.reduce((sum, value, i) => sum + (value - predicted[i]!) ** 2, 0) / n);
-      const scoredAgainst = covariates.length > 0 ? 'observed (pearson_r: covariate and genetic effects; pearson_r_genetic: GEBV against the covariate-adjusted value)' : 'observed';
+      // Cross-validation: each split's model is learned from its training records alone and predicts its test records.
+      const { splits, skipped } = traitSplits(cv, records, params.seed);
+      if (skipped.length > 0)
+        context.log(
+          `${trait}: ${counted(skipped.length, 'fold')} of the folds file left out, with no ${trait} record of an individual with genotypes in its test or training set: ${skipped.join('; ')}`,
+        );
+      if (splits.length === 0) throw new Error(`No fold of the folds file tests a ${trait} record of an individual with genotypes; check that the folds were made from these phenotypes.`);
+      const results = crossValidate(data, records, params, splits);
+      const foldLambdas = results.map((result) => result.lambda);
+      const unseen = results.reduce((sum, result) => sum + result.unseenEnvironment, 0);
+      if (unseen > 0) context.log(`${trait}: ${counted(unseen, 'test record')} in environments their training never saw, predicted without an environment effect`);
+      const perRepeat = Array.from({ length: cv.repeats }, (_, index) => {
+        const tested = results
+          .filter((result) => result.split.repeat === index + 1)
+          .flatMap((result) => result.test.map((test) => ({ ...test, fold: result.split.fold })))
+          .sort((a, b) => a.record - b.record);
+        return { tested, ...scores(tested, records.y) };
+      }).filter((repeat) => repeat.tested.length > 0);
+      const r = mean(perRepeat.map((repeat) => repeat.r));
+      const rGenetic = mean(perRepeat.map((repeat) => repeat.rGenetic));
+      const rmse = mean(perRepeat.map((repeat) => repeat.rmse));
+      const scoredAgainst =
+        covariates.length > 0
+          ? 'observed (pearson_r: covariate and genetic effects; pearson_r_genetic: GEBV against the covariate-adjusted value)'
+          : phenotypes.hasEnvironments
+            ? 'observed (pearson_r: environment and genetic effects; pearson_r_genetic: GEBV against the environment-adjusted value)'
+            : 'observed';
       accuracy.push(
         [
           trait,
-          n,
-          params.cv_folds,
+          perRepeat[0]!.tested.length,
+          cv.folds,
           lambda.toPrecision(8),
           r.toFixed(6),
           rmse.toFixed(6),
@@ -176,18 +224,39 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           median(foldLambdas).toPrecision(8),
           Math.min(...foldLambdas).toPrecision(8),
           Math.max(...foldLambdas).toPrecision(8),
+          cv.scheme,
+          cv.repeats,
         ].join(','),
       );
-      for (const index of all) cvPredictions.push([individuals[index]!.id, trait, foldOf[index], y[index], predicted[index]!.toPrecision(10), genetic[index]!.toPrecision(10)].join(','));
+      for (const result of results) {
+        const fold = scores(result.test, records.y);
+        foldAccuracy.push([trait, cv.scheme, result.split.repeat, result.split.fold, result.test.length, number(fold.r), number(fold.rmse)].join(','));
+      }
+      for (const [index, repeat] of perRepeat.entries()) {
+        for (const test of repeat.tested)
+          cvPredictions.push(
+            [
+              records.ids[records.line[test.record]!],
+              trait,
+              // Counted from 0, as this column always was; cv_folds_accuracy.csv and the folds file count from 1.
+              test.fold - 1,
+              records.y[test.record],
+              test.predicted.toPrecision(10),
+              test.genetic.toPrecision(10),
+              index + 1,
+              csvCell(records.environment[test.record]!),
+            ].join(','),
+          );
+      }
       context.log(
-        `${trait}: λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}; ${Math.min(...foldLambdas).toPrecision(4)} to ${Math.max(...foldLambdas).toPrecision(4)} in the folds); ${params.cv_folds}-fold cross-validated r = ${r.toFixed(3)} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}`,
+        `${trait}: λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}; ${Math.min(...foldLambdas).toPrecision(4)} to ${Math.max(...foldLambdas).toPrecision(4)} in the folds); ${cv.folds}-fold ${cv.scheme} cross-validated r = ${r.toFixed(3)}${cv.repeats > 1 ? ` (mean of ${cv.repeats} repeats)` : ''} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}`,
       );
 
       let fixedSum = 0;
       for (const index of all) {
         const { fixed, genetic: gebv } = final.predict(index);
         fixedSum += fixed;
-        gebvs.push([individuals[index]!.id, trait, (fixed + gebv).toPrecision(10), gebv.toPrecision(10)].join(','));
+        gebvs.push([records.ids[index], trait, (fixed + gebv).toPrecision(10), gebv.toPrecision(10)].join(','));
       }
       const effects = final.markerEffects();
       models[trait] = {
@@ -205,6 +274,10 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         cvPearsonRGenetic: rGenetic,
         cvRmse: rmse,
         cvFoldLambdas: foldLambdas,
+        cvScheme: cv.scheme,
+        cvRepeats: cv.repeats,
+        // Two stages with environments: their effects (centred on 0) first, the model on the lines' adjusted means second.
+        ...(phenotypes.hasEnvironments ? { environmentEffects: Object.fromEntries(whole.effects) } : {}),
         markers: final.markers.map((marker, k) => ({ id: marker.id, chromosome: marker.chrom, position: marker.pos, allele: marker.allele, mean: marker.mean, effect: effects[k] })),
       };
     });
@@ -217,6 +290,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     writeOutput(context.outdir, 'prediction/gebv.csv', `${gebvs.join('\n')}\n`);
     writeOutput(context.outdir, 'prediction/cv_accuracy.csv', `${accuracy.join('\n')}\n`);
     writeOutput(context.outdir, 'prediction/cv_predictions.csv', `${cvPredictions.join('\n')}\n`);
+    writeOutput(context.outdir, 'prediction/cv_folds_accuracy.csv', `${foldAccuracy.join('\n')}\n`);
     writeOutput(context.outdir, 'models/gdip_model.json', `${JSON.stringify({ pipeline: 'nf-gdip', format: 'seedbed-rrblup-2', traits: models }, null, 1)}\n`);
   });
 }

@@ -14,7 +14,7 @@ export interface InputOutputOptions {
    */
   genotypes: string;
   /**
-   * Phenotype table: one row per individual, a column `id` and one column per trait.
+   * Phenotype table: one row per individual, a column `id` and one column per trait; or one row per observation, `id,trait,observed[,environment]` (the Prediction data template).
    */
   phenotypes: string;
 }
@@ -80,6 +80,14 @@ export interface PredictionModelOptions {
    * Folds of cross-validation for the reported accuracy.
    */
   cv_folds: number;
+  /**
+   * Repeats of the seeded cross-validation: each draws new folds of the lines from seed + repeat − 1, for a mean and an interval of the accuracy.
+   */
+  cv_repeats: number;
+  /**
+   * Frozen cross-validation folds (a CV folds CSV: scheme,repeat,fold,id,environment,set), used instead of drawing cv_folds × cv_repeats folds from seed.
+   */
+  cv_folds_file?: string;
 }
 /**
  * Less common options for the pipeline, typically set in a config file.
