@@ -1,12 +1,15 @@
+import { useMemo } from 'react';
 import { CURVE_WINDOWS_BP } from '../../../contract/benchmark-metrics';
 import type { PairedComparison, Summary } from '../../../contract/benchmark-stats';
 import { saveBlob } from '../../lib/download';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { type SimpleColumn, SimpleTable } from '../../ui/SimpleTable';
+import { costColumns } from './CostCells';
 import { discoveryBoardCsv } from './discovery-board-csv';
 import type { DiscoveryBoardRow } from './discovery-summary';
 import { windowLabel } from './discovery-view';
+import { summariseCosts, useRunCosts } from './run-costs';
 
 const digits = (value: number) => value.toFixed(3);
 
@@ -41,25 +44,17 @@ function VersusBest({ row, rankWindowBp }: { row: DiscoveryBoardRow; rankWindowB
 /**
  * Each method across the datasets (a benchmark's replicates): F1, power and FDR at the chosen
  * window and rule, the type I error on null traits, the power–FDR area at the five windows, each
- * as mean [95 % interval], and how it compares with the best by area, paired over the datasets.
+ * as mean [95 % interval], how it compares with the best by area, paired over the datasets, and
+ * for a benchmark's runs their time, CPU and peak memory.
  */
-export function DiscoveryBoard({
-  title,
-  rows,
-  windowMb,
-  ruleText,
-  rankWindowBp,
-  extraColumns = [],
-}: {
-  title: string;
-  rows: DiscoveryBoardRow[];
-  windowMb: number;
-  ruleText: string;
-  rankWindowBp: number;
-  extraColumns?: Array<SimpleColumn<DiscoveryBoardRow>>;
-}) {
+export function DiscoveryBoard({ title, rows, windowMb, ruleText, rankWindowBp }: { title: string; rows: DiscoveryBoardRow[]; windowMb: number; ruleText: string; rankWindowBp: number }) {
   const datasets = Math.max(0, ...rows.map((row) => row.datasets));
-  const exportCsv = () => saveBlob(new Blob([discoveryBoardCsv(rows, { windowMb, rule: ruleText, rankWindowBp })], { type: 'text/csv' }), `${title}-discovery-methods.csv`);
+  // A benchmark's methods come from runs, whose time, CPU and memory stand beside their scores; an uploaded fileset has none.
+  const runIds = useMemo(() => rows.flatMap((row) => row.runIds), [rows]);
+  const costs = useRunCosts(runIds);
+  const costOf = (row: DiscoveryBoardRow) => (costs.data ? summariseCosts(row.runIds, costs.data) : undefined);
+  const exportCsv = () =>
+    saveBlob(new Blob([discoveryBoardCsv(rows, { windowMb, rule: ruleText, rankWindowBp }, runIds.length > 0 ? costOf : undefined)], { type: 'text/csv' }), `${title}-discovery-methods.csv`);
   return (
     <Card
       title={datasets > 1 ? `Methods across ${datasets} datasets` : 'Methods'}
@@ -92,9 +87,17 @@ export function DiscoveryBoard({
             }),
           ),
           { header: 'Against the best', cell: (row) => <VersusBest row={row} rankWindowBp={rankWindowBp} /> },
-          ...extraColumns,
+          ...(runIds.length > 0 ? costColumns(costOf) : []),
         ]}
       />
+      {costs.error && (
+        <p role="alert" className="mt-2 text-sm text-amber-800">
+          The runs' time, CPU and memory could not be read: {costs.error.message}{' '}
+          <button type="button" className="text-emerald-800 hover:underline" onClick={costs.reload}>
+            Try again
+          </button>
+        </p>
+      )}
     </Card>
   );
 }

@@ -34,5 +34,15 @@ describe('the discovery board as CSV', () => {
     expect(at(first!, 'type1_error_mean')).toBe('NA');
     expect(at(second!, 'f1_low')).toBe('NA');
     expect([at(first!, 'rule'), at(first!, 'rank_window'), at(first!, 'window_mb')]).toEqual(['−log10 p ≥ 5', '1 Mb', '1']);
+    expect(header).not.toContain('wall_ms_mean');
+  });
+
+  it('adds the runs’ wall time, CPU time and peak memory when the methods come from runs', () => {
+    const cost = { wallMs: summarise([1000, 3000]), cpuMs: summarise([500]), peakRssBytes: summarise([2e8, 4e8]), runs: 2, found: 2, cpuPartial: false };
+    const csv = discoveryBoardCsv([row('gwas', [0.5, 0.7]), row('blup', [0.4])], { windowMb: 1, rule: 'r', rankWindowBp: 1_000_000 }, (entry) => (entry.method === 'gwas' ? cost : undefined));
+    const [header, gwas, blup] = Papa.parse<string[]>(csv.trim()).data;
+    const at = (line: string[], column: string) => line[header!.indexOf(column)];
+    expect([at(gwas!, 'wall_ms_mean'), at(gwas!, 'cpu_ms_mean'), at(gwas!, 'cpu_ms_low'), at(gwas!, 'peak_rss_bytes_mean')]).toEqual(['2000', '500', 'NA', '300000000']);
+    expect(at(blup!, 'wall_ms_mean')).toBe('NA');
   });
 });

@@ -2,13 +2,14 @@ import { CURVE_WINDOWS_BP } from '../../../contract/benchmark-metrics';
 import type { Summary } from '../../../contract/benchmark-stats';
 import { csvLine } from '../../../contract/csv-cells';
 import type { DiscoveryBoardRow } from './discovery-summary';
+import type { CostSummary } from './run-costs';
 import { windowLabel } from './discovery-view';
 
 /**
  * The discovery board as the CSV a person downloads: per method its scores across the datasets as
  * mean, sd and the 95 % interval's ends, the comparison with the best by area, and the window and
- * rule they were scored under. A value that has none (no interval with one dataset) is NA, as R and
- * pandas read it.
+ * rule they were scored under, and for a benchmark's runs their wall time, CPU time and peak memory
+ * (ms and bytes). A value that has none (no interval with one dataset) is NA, as R and pandas read it.
  */
 
 const cell = (value: number | null) => value ?? 'NA';
@@ -16,7 +17,17 @@ const summaryHeader = (name: string) => [`${name}_mean`, `${name}_sd`, `${name}_
 const summaryCells = (summary: Summary) => [cell(summary.mean), cell(summary.sd), cell(summary.low), cell(summary.high)];
 const windowName = (bp: number) => windowLabel(bp).replace(' ', '').toLowerCase();
 
-export function discoveryBoardCsv(rows: DiscoveryBoardRow[], scoredUnder: { windowMb: number; rule: string; rankWindowBp: number }): string {
+export function discoveryBoardCsv(
+  rows: DiscoveryBoardRow[],
+  scoredUnder: { windowMb: number; rule: string; rankWindowBp: number },
+  costOf?: (row: DiscoveryBoardRow) => CostSummary | undefined,
+): string {
+  const costHeader = costOf ? [...summaryHeader('wall_ms'), ...summaryHeader('cpu_ms'), ...summaryHeader('peak_rss_bytes')] : [];
+  const costCells = (row: DiscoveryBoardRow) => {
+    if (!costOf) return [];
+    const cost = costOf(row);
+    return cost ? [...summaryCells(cost.wallMs), ...summaryCells(cost.cpuMs), ...summaryCells(cost.peakRssBytes)] : costHeader.map(() => 'NA');
+  };
   const header = [
     'method',
     'datasets',
@@ -33,6 +44,7 @@ export function discoveryBoardCsv(rows: DiscoveryBoardRow[], scoredUnder: { wind
     'window_mb',
     'rule',
     'rank_window',
+    ...costHeader,
   ];
   const lines = rows.map((row) => [
     row.method,
@@ -50,6 +62,7 @@ export function discoveryBoardCsv(rows: DiscoveryBoardRow[], scoredUnder: { wind
     scoredUnder.windowMb,
     scoredUnder.rule,
     windowLabel(scoredUnder.rankWindowBp),
+    ...costCells(row),
   ]);
   return `${[header, ...lines].map(csvLine).join('\n')}\n`;
 }
