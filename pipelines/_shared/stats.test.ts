@@ -1,4 +1,7 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parseFolds } from '../../src/contract/cv-folds.ts';
+import { records as csvRecords } from './testing.ts';
 import { decimalFraction, atLeast, atMost } from './exact.ts';
 import { cholesky, choleskySolve } from './linear-algebra.ts';
 import { environmentStage, foldSplits, formatP, seededFolds, seededRandom, tTest } from './stats.ts';
@@ -104,5 +107,29 @@ describe('environmentStage', () => {
     const records = { ids: ['A', 'B'], line: Int32Array.from([0, 1]), environment: ['', ''], y: Float64Array.from([1.5, -2.25]) };
     expect([...environmentStage(records, [0, 1]).target]).toEqual([1.5, -2.25]);
     expect([...environmentStage(records, [1]).target]).toEqual([Number.NaN, -2.25]);
+  });
+});
+
+describe('environmentStage agrees with R', () => {
+  // Expected: tests/fixtures/cv-folds/make-expected.sh (R 4.2.2, lm(observed ~ id + environment) on each fold's training records).
+  const fixture = (name: string) => fs.readFileSync(`tests/fixtures/cv-folds/${name}`, 'utf8');
+  const phenotypes = csvRecords(fixture('phenotypes_long.csv'));
+  const ids = [...new Set(phenotypes.map((row) => row.id!))];
+  const records = {
+    ids,
+    line: Int32Array.from(phenotypes, (row) => ids.indexOf(row.id!)),
+    environment: phenotypes.map((row) => row.environment!),
+    y: Float64Array.from(phenotypes, (row) => Number(row.observed)),
+  };
+  const expected = csvRecords(fixture('environment_effects.csv'));
+
+  it('on every repeat and fold of a CV2 folds file, the environment effects to 1e-10', () => {
+    for (const split of parseFolds(fixture('cv2_folds.csv')).splits) {
+      const train = split.train.map((record) => phenotypes.findIndex((row) => row.id === record.id && row.environment === record.environment)).sort((a, b) => a - b);
+      const rows = expected.filter((row) => Number(row.repeat) === split.repeat && Number(row.fold) === split.fold);
+      expect(rows[0]).toMatchObject({ n_train: String(train.length), n_test: String(split.test.length) });
+      const { effects } = environmentStage(records, train);
+      for (const row of rows) expect(effects.get(row.environment!)!, `repeat ${split.repeat}, fold ${split.fold}, ${row.environment}`).toBeCloseTo(Number(row.effect), 10);
+    }
   });
 });

@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { type CvFolds, type CvRecord, CV_SCHEMES, checkFoldsAgainst, CvFoldsError, describeFolds, foldsCsv, foldsProblem, makeFolds, parseFolds, seededFolds } from './cv-folds';
 
@@ -100,6 +101,13 @@ describe('the file', () => {
       expect(foldsCsv(makeFolds(multiEnvironment, options))).toBe(foldsCsv(makeFolds([...multiEnvironment], options)));
       expect(foldsCsv(makeFolds(multiEnvironment, { ...options, seed: 6 }))).not.toBe(foldsCsv(makeFolds(multiEnvironment, options)));
     }
+  });
+
+  it('keeps drawing the bytes it drew when the fixture was made (tests/fixtures/cv-folds/make-inputs.ts)', () => {
+    const fixture = (name: string) => fs.readFileSync(`tests/fixtures/cv-folds/${name}`, 'utf8');
+    const [, ...rows] = fixture('phenotypes_long.csv').trimEnd().split('\n');
+    const records = rows.map((row) => row.split(',')).map(([id, , , environment]) => ({ id: id!, environment: environment! }));
+    expect(foldsCsv(makeFolds(records, { scheme: 'CV2', folds: 3, repeats: 2, seed: 5 }))).toBe(fixture('cv2_folds.csv'));
   });
 
   it('repeat r draws from seed + r − 1', () => {
