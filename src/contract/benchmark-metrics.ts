@@ -95,6 +95,15 @@ export function hitsByTrait(tests: AssociationTest[], rule: SignificanceRule): M
       return last;
     };
   })();
+  if (rule.kind === 'threshold') {
+    // One pass: the cut-off is the same for every trait.
+    for (const test of tests) {
+      const group = entryOf(test.trait);
+      group.tests += 1;
+      if (test.minusLog10P >= rule.minusLog10P) group.hits.push(test);
+    }
+    return new Map([...groups].map(([trait, group]) => [trait, { tests: group.tests, hits: group.hits }]));
+  }
   for (const test of tests) entryOf(test.trait).tests += 1;
   if (rule.kind === 'fdr') {
     for (const group of groups.values()) group.values = new Float64Array(group.tests);

@@ -34,7 +34,7 @@ export function DiscoveryAcrossDatasets({ datasetCount, across }: { datasetCount
           labels={across.names}
           series={[
             {
-              label: 'F1, all traits pooled (mean ± sd over datasets)',
+              label: 'F1, traits with known QTL pooled (mean ± sd over datasets)',
               color: '#1d4ed8',
               values: across.pooledF1.map((value) => value.mean ?? 0),
               errors: across.pooledF1.map((value) => value.sd),
