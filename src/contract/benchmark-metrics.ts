@@ -79,11 +79,13 @@ export interface TraitHits {
  * Tables come grouped by trait, so the last trait's entry is tried first.
  */
 export function hitsByTrait(tests: AssociationTest[], rule: SignificanceRule): Map<string, TraitHits> {
-  const groups = new Map<string, TraitHits & { cutoff: number; values: Float64Array | null; filled: number }>();
+  /** A trait's count and hits, with its cut-off and, for Benjamini–Hochberg, its values while they are read. */
+  type Group = TraitHits & { cutoff: number; values: Float64Array | null; filled: number };
+  const groups = new Map<string, Group>();
   const entryOf = (() => {
     let lastTrait: string | undefined;
-    let last: (TraitHits & { cutoff: number; values: Float64Array | null; filled: number }) | undefined;
-    return (trait: string) => {
+    let last: Group | undefined;
+    return (trait: string): Group => {
       if (trait !== lastTrait || !last) {
         lastTrait = trait;
         last = groups.get(trait);
