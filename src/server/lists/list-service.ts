@@ -60,6 +60,32 @@ export interface ListSource<Row> {
   count: (where: SQL | undefined) => Promise<number>;
 }
 
+/** A select of a list's columns and joins, to which a page adds its where, order and range. */
+interface PageSelect<Row> {
+  where(where: SQL | undefined): { orderBy(...orderBy: SQL[]): { limit(limit: number): { offset(offset: number): PromiseLike<Row[]> } } };
+}
+
+/** A count over the same tables, to which the page adds its where. */
+interface CountSelect {
+  where(where: SQL | undefined): PromiseLike<Array<{ value: number }>>;
+}
+
+/**
+ * The source of most lists: `select` makes the select of its columns and joins, `countSelect` the
+ * `count()` over the same tables (without joins that cannot change the count).
+ */
+export function selectSource<Row>(select: () => PageSelect<Row>, countSelect: () => CountSelect): ListSource<Row> {
+  return {
+    rows: async (where, orderBy, limit, offset) =>
+      await select()
+        .where(where)
+        .orderBy(...orderBy)
+        .limit(limit)
+        .offset(offset),
+    count: async (where) => (await countSelect().where(where))[0]?.value ?? 0,
+  };
+}
+
 /** A page of a list and its total, read at once. */
 export async function readPage<Sort extends string, Row>(
   query: ListQuery<Sort>,

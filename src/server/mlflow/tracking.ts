@@ -16,7 +16,7 @@ import type { Database } from '../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../db/errors';
 import { mlflowMetricHistories, mlflowRuns, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
-import { equalityFilters, readPage } from '../lists/list-service';
+import { equalityFilters, readPage, selectSource } from '../lists/list-service';
 import { describeError, type Logger } from '../log';
 import { MlflowError, type MlflowClient, type MlflowRunSnapshot } from './client';
 
@@ -253,18 +253,10 @@ export function createMlflowTracking({ db, client, log }: MlflowTrackingOptions)
           search: [mlflowRuns.name, mlflowRuns.mlflowRunId, mlflowRuns.trackingUri, runs.name],
           filters: equalityFilters({ runId: mlflowRuns.runId, status: mlflowRuns.status }, query),
         },
-        {
-          rows: (where, orderBy, limit, offset) =>
-            db
-              .select(summaryColumns)
-              .from(mlflowRuns)
-              .leftJoin(runs, eq(runs.id, mlflowRuns.runId))
-              .where(where)
-              .orderBy(...orderBy)
-              .limit(limit)
-              .offset(offset),
-          count: async (where) => (await db.select({ value: count() }).from(mlflowRuns).leftJoin(runs, eq(runs.id, mlflowRuns.runId)).where(where))[0]?.value ?? 0,
-        },
+        selectSource(
+          () => db.select(summaryColumns).from(mlflowRuns).leftJoin(runs, eq(runs.id, mlflowRuns.runId)),
+          () => db.select({ value: count() }).from(mlflowRuns).leftJoin(runs, eq(runs.id, mlflowRuns.runId)),
+        ),
       );
       return { ...page, data: page.data.map(({ row, runName }) => toSummary(row, runName)) };
     },

@@ -20,7 +20,7 @@ import {
 import { resultRows, type Database } from '../db/client';
 import { projects, runGroups, runs, runTasks, users } from '../db/schema';
 import { escapeLike } from '../db/like';
-import { equalityFilters, type ListOrder, readPage } from '../lists/list-service';
+import { equalityFilters, type ListOrder, readPage, selectSource } from '../lists/list-service';
 import type { Page } from '../../contract/paging';
 
 /** Nextflow task states folded into the five a progress bar shows. */
@@ -147,15 +147,10 @@ export async function listRuns(db: Database, query: RunListQuery, userId: number
   const page = await readPage(
     query,
     { order: { columns: { submittedAt: runs.submittedAt, name: runs.name, status: runs.status, pipelineId: runs.pipelineId }, tieBreaker: runs.id }, filters: [runFilters(query, userId)] },
-    {
-      rows: (where, orderBy, limit, offset) =>
-        summaries(db)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      count: async (where) => (await db.select({ value: count() }).from(runs).where(where))[0]?.value ?? 0,
-    },
+    selectSource(
+      () => summaries(db),
+      () => db.select({ value: count() }).from(runs),
+    ),
   );
   const progress = await progressByRun(
     db,
@@ -199,17 +194,10 @@ export async function listTasks(db: Database, runId: number, query: RunTasksQuer
   return readPage(
     query,
     { order: TASK_ORDER, search: [runTasks.name, runTasks.process], filters: [eq(runTasks.runId, runId), ...equalityFilters({ status: runTasks.status, process: runTasks.process }, query)] },
-    {
-      rows: (where, orderBy, limit, offset) =>
-        db
-          .select(listed)
-          .from(runTasks)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      count: async (where) => (await db.select({ value: count() }).from(runTasks).where(where))[0]?.value ?? 0,
-    },
+    selectSource(
+      () => db.select(listed).from(runTasks),
+      () => db.select({ value: count() }).from(runTasks),
+    ),
   );
 }
 

@@ -5,7 +5,7 @@ import { INVITATION_LIFETIME_DAYS, type Invitation, type InvitationStatus } from
 import type { LISTS, SortFieldOf } from '../../contract/list-definitions';
 import type { Page } from '../../contract/paging';
 import { hashToken } from '../auth/tokens';
-import { type ListQuery, readPage } from '../lists/list-service';
+import { type ListQuery, readPage, selectSource } from '../lists/list-service';
 import type { Database } from '../db/client';
 import { invitations, users } from '../db/schema';
 
@@ -60,18 +60,10 @@ export async function listInvitations(db: Database, query: ListQuery<SortFieldOf
       search: [invitations.email, invitations.note],
       filters: [query.status ? statusCondition(query.status, new Date()) : undefined],
     },
-    {
-      rows: (where, orderBy, limit, offset) =>
-        db
-          .select(selection)
-          .from(invitations)
-          .leftJoin(inviter, eq(inviter.id, invitations.invitedById))
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      count: async (where) => (await db.select({ value: count() }).from(invitations).where(where))[0]?.value ?? 0,
-    },
+    selectSource(
+      () => db.select(selection).from(invitations).leftJoin(inviter, eq(inviter.id, invitations.invitedById)),
+      () => db.select({ value: count() }).from(invitations),
+    ),
   );
   return { ...page, data: page.data.map((row) => toResponse(row.invitation, row.inviter)) };
 }

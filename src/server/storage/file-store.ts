@@ -12,7 +12,7 @@ import type { Database } from '../db/client';
 import { escapeLike } from '../db/like';
 import { experimentEntries, experiments, filesetFiles, filesets, files, fileTypes, projects, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
-import { readPage } from '../lists/list-service';
+import { readPage, selectSource } from '../lists/list-service';
 import { contentProblem, headerOf } from './content-check';
 import { storageNameOf } from './names';
 import { type FileStorage, type Storages, type StorageLocation, storageAt } from './storage';
@@ -159,15 +159,10 @@ export function createFileStore(options: FileStoreOptions) {
     const page = await readPage(
       { ...query, sort: query.sort ?? 'createdAt' },
       { order: { columns: { createdAt: files.createdAt }, tieBreaker: files.id }, search: [files.name], filters },
-      {
-        rows: (where, orderBy, limit, offset) =>
-          selectFiles()
-            .where(where)
-            .orderBy(...orderBy)
-            .limit(limit)
-            .offset(offset),
-        count: async (where) => (await db.select({ value: count() }).from(files).where(where))[0]?.value ?? 0,
-      },
+      selectSource(
+        () => selectFiles(),
+        () => db.select({ value: count() }).from(files),
+      ),
     );
     return { ...page, data: page.data.map(present) };
   }

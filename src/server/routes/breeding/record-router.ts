@@ -8,7 +8,7 @@ import { DomainError } from '../../domain-errors';
 import { createRouter } from '../../http/context';
 import { type FilterNameOf, type LISTS, NAME_FIELDS, type SortFieldOf } from '../../../contract/list-definitions';
 import type { RecordListKey } from '../../../contract/record-list-queries';
-import { equalityFilters, type ListOrder, orderOf, readPage, searchCondition } from '../../lists/list-service';
+import { equalityFilters, type ListOrder, orderOf, readPage, searchCondition, selectSource } from '../../lists/list-service';
 import { article, type RecordExportQuery, type RecordRouteOptions, recordRoutes } from './record.routes';
 
 /** Another table whose rows point at this resource: deleting a row they use is refused with 409. */
@@ -130,17 +130,10 @@ export function recordRouter<List extends RecordListKey>(resource: RecordResourc
       const page = await readPage(
         query,
         { order, search: resource.searchColumns, filters: filtersOf(query) },
-        {
-          rows: (where, orderBy, limit, offset) =>
-            db
-              .select()
-              .from(table)
-              .where(where)
-              .orderBy(...orderBy)
-              .limit(limit)
-              .offset(offset),
-          count: async (where) => (await db.select({ value: count() }).from(table).where(where))[0]?.value ?? 0,
-        },
+        selectSource(
+          () => db.select().from(table),
+          () => db.select({ value: count() }).from(table),
+        ),
       );
       return c.json({ ...page, data: page.data.map(toRecord) }, 200);
     })

@@ -5,7 +5,7 @@ import type { Database } from '../../db/client';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { experiments, filesetFiles, filesets, files, fileTypes, projects } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
-import { equalityFilters, readPage } from '../../lists/list-service';
+import { equalityFilters, readPage, selectSource } from '../../lists/list-service';
 import type { AppEnv } from '../../http/context';
 import type * as routes from './filesets.routes';
 
@@ -61,15 +61,10 @@ export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => {
   const page = await readPage(
     query,
     { order: { columns: { name: sql`lower(${filesets.name})`, createdAt: filesets.createdAt, updatedAt: filesets.updatedAt }, tieBreaker: filesets.id }, search: [filesets.name], filters },
-    {
-      rows: (where, orderBy, limit, offset) =>
-        selectFilesets(db)
-          .where(where)
-          .orderBy(...orderBy)
-          .limit(limit)
-          .offset(offset),
-      count: async (where) => (await db.select({ value: count() }).from(filesets).where(where))[0]?.value ?? 0,
-    },
+    selectSource(
+      () => selectFilesets(db),
+      () => db.select({ value: count() }).from(filesets),
+    ),
   );
   return c.json({ ...page, data: page.data.map(present) }, 200);
 };
