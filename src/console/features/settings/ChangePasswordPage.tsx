@@ -1,9 +1,9 @@
 import { ROUTES } from '../../app/routes';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { $user } from '../../session/session';
-import { Card } from '../../ui/Card';
+import { FormCard } from '../../ui/FormCard';
 import { settingsSubMenu } from './settings-menu';
 
 const ChangePasswordForm = lazy(() => import('./ChangePasswordForm'));
@@ -12,11 +12,9 @@ function ChangePassword() {
   const user = useStore($user);
   if (!user) return null;
   return (
-    <Card title="Change password" description="Every other place you are signed in will be signed out; this one stays.">
-      <Suspense fallback={<p className="text-sm text-stone-500">Loading the form…</p>}>
-        <ChangePasswordForm email={user.email} />
-      </Suspense>
-    </Card>
+    <FormCard title="Change password" description="Every other place you are signed in will be signed out; this one stays.">
+      <ChangePasswordForm email={user.email} />
+    </FormCard>
   );
 }
 

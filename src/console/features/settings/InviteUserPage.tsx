@@ -1,6 +1,6 @@
 import { SimpleTable } from '../../ui/SimpleTable';
 import { ROUTES } from '../../app/routes';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, useState } from 'react';
 import type { Invitation, InvitationIssued } from '../../../contract/account';
 import type { Page } from '../../../contract/paging';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -10,6 +10,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { FormCard } from '../../ui/FormCard';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { CopyButton } from '../../ui/CopyButton';
 import { LoadError } from '../../ui/LoadError';
@@ -155,11 +156,9 @@ function InviteUser() {
   return (
     <div className="grid gap-6">
       <div className="grid max-w-2xl content-start gap-4">
-        <Card title="Invite a colleague" description="They get a link to create their account. It works once and expires after 7 days.">
-          <Suspense fallback={<p className="text-sm text-stone-500">Loading the form…</p>}>
-            <InviteForm onIssued={onIssued} />
-          </Suspense>
-        </Card>
+        <FormCard title="Invite a colleague" description="They get a link to create their account. It works once and expires after 7 days.">
+          <InviteForm onIssued={onIssued} />
+        </FormCard>
         {issued && <IssuedLink issued={issued} />}
       </div>
       {/* A revoked invitation's link is dead: its panel goes with it. */}

@@ -1,10 +1,11 @@
 import { ROUTES } from '../../app/routes';
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense } from 'react';
+import { lazy } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { formatDateTime } from '../../lib/format';
 import { $user } from '../../session/session';
 import { Card } from '../../ui/Card';
+import { FormCard } from '../../ui/FormCard';
 import { settingsSubMenu } from './settings-menu';
 
 const ProfileForm = lazy(() => import('./ProfileForm'));
@@ -32,11 +33,9 @@ function ProfileDetails() {
           ))}
         </dl>
       </Card>
-      <Card title="Edit profile" description="Your name appears on runs you launch and invitations you send.">
-        <Suspense fallback={<p className="text-sm text-stone-500">Loading the form…</p>}>
-          <ProfileForm key={user.id} user={user} />
-        </Suspense>
-      </Card>
+      <FormCard title="Edit profile" description="Your name appears on runs you launch and invitations you send.">
+        <ProfileForm key={user.id} user={user} />
+      </FormCard>
     </div>
   );
 }
