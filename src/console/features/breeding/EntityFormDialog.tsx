@@ -7,8 +7,7 @@ import type { Page } from '../../../contract/paging';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
-import { Button } from '../../ui/Button';
-import { Dialog, DialogActions } from '../../ui/Dialog';
+import { FormDialog } from '../../ui/FormDialog';
 import { reportSubmitError, visibleError } from '../../ui/forms';
 import { TextAreaField, TextField } from '../../ui/TextField';
 import type { EntityKey, EntitySpec, FieldSpec, Row } from './entities';
@@ -137,24 +136,19 @@ export default function EntityFormDialog({ spec, row, onClose, onSaved }: { spec
   });
 
   return (
-    <Dialog
+    <FormDialog
       title={row ? `Edit ${spec.noun}` : `New ${spec.noun}`}
       maxWidth="2xl"
+      submitLabel={row ? 'Save' : `Create ${spec.noun}`}
+      busy={form.formState.isSubmitting}
       onClose={onClose}
       onSubmit={() => void onSubmit()}
-      footer={
-        <DialogActions onCancel={onClose} busy={form.formState.isSubmitting}>
-          <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
-            {row ? 'Save' : `Create ${spec.noun}`}
-          </Button>
-        </DialogActions>
-      }
     >
       <div className="grid gap-4 sm:grid-cols-2">
         {spec.fields.map((field) => (
           <Field key={field.name} field={field} form={form} />
         ))}
       </div>
-    </Dialog>
+    </FormDialog>
   );
 }

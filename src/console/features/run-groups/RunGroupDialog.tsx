@@ -2,8 +2,7 @@ import type { z } from 'zod';
 import { runGroupInputSchema, type RunGroup } from '../../../contract/runs';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
-import { Button } from '../../ui/Button';
-import { Dialog, DialogActions } from '../../ui/Dialog';
+import { FormDialog } from '../../ui/FormDialog';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { TextAreaField, TextField } from '../../ui/TextField';
 
@@ -25,21 +24,16 @@ export default function RunGroupDialog({ group, onClose, onSaved }: { group: Run
   });
 
   return (
-    <Dialog
+    <FormDialog
       title={group ? 'Edit run group' : 'New run group'}
       maxWidth="lg"
+      submitLabel={group ? 'Save' : 'Create run group'}
+      busy={form.formState.isSubmitting}
       onClose={onClose}
       onSubmit={() => void onSubmit()}
-      footer={
-        <DialogActions onCancel={onClose} busy={form.formState.isSubmitting}>
-          <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
-            {group ? 'Save' : 'Create run group'}
-          </Button>
-        </DialogActions>
-      }
     >
       <TextField label="Name" required placeholder="e.g. Durum cycle 2026" error={visibleError(form, 'name')} {...form.register('name')} />
       <TextAreaField label="Description" hint="What the runs have in common: a breeding cycle, a benchmark campaign." error={visibleError(form, 'description')} {...form.register('description')} />
-    </Dialog>
+    </FormDialog>
   );
 }

@@ -5,9 +5,8 @@ import type { RunGroup, RunSummary } from '../../../contract/runs';
 import { notify } from '../../app/notify';
 import { request } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
-import { Button } from '../../ui/Button';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { Dialog, DialogActions } from '../../ui/Dialog';
+import { FormDialog } from '../../ui/FormDialog';
 import { LoadError } from '../../ui/LoadError';
 import { RecordOptions } from '../../ui/RecordOptions';
 
@@ -33,40 +32,6 @@ async function each(runs: RunSummary[], change: (run: RunSummary) => Promise<unk
   return false;
 }
 
-/** A run change's form: its fields, Close, and the button that saves. */
-function ModalForm({
-  title,
-  onClose,
-  children,
-  onSubmit,
-  busy,
-  submitLabel,
-}: {
-  title: string;
-  onClose: () => void;
-  children: React.ReactNode;
-  onSubmit: () => void;
-  busy: boolean;
-  submitLabel: string;
-}) {
-  return (
-    <Dialog
-      title={title}
-      onClose={onClose}
-      onSubmit={onSubmit}
-      footer={
-        <DialogActions cancelLabel="Close" onCancel={onClose} busy={busy}>
-          <Button type="submit" variant="primary" busy={busy}>
-            {submitLabel}
-          </Button>
-        </DialogActions>
-      }
-    >
-      {children}
-    </Dialog>
-  );
-}
-
 function GroupDialog({ runs, onClose, onDone }: { runs: RunSummary[]; onClose: () => void; onDone: () => void }) {
   const groups = useRequest<Page<RunGroup>>('run-groups?pageSize=1000&sort=name&kind=group');
   const shared = runs.every((run) => run.groupId === runs[0]!.groupId) ? runs[0]!.groupId : null;
@@ -81,7 +46,7 @@ function GroupDialog({ runs, onClose, onDone }: { runs: RunSummary[]; onClose: (
     if (ok) onDone();
   };
   return (
-    <ModalForm title={`Run group of ${names(runs)}`} onClose={onClose} onSubmit={() => void save()} busy={busy} submitLabel="Save">
+    <FormDialog cancelLabel="Close" title={`Run group of ${names(runs)}`} onClose={onClose} onSubmit={() => void save()} busy={busy} submitLabel="Save">
       {groups.error ? (
         <LoadError what="the run groups" error={groups.error} onRetry={groups.reload} />
       ) : (
@@ -93,7 +58,7 @@ function GroupDialog({ runs, onClose, onDone }: { runs: RunSummary[]; onClose: (
         </label>
       )}
       <p className="text-xs text-stone-500">A run is in one group at most; choosing another moves it. Groups are made on the Run Groups page.</p>
-    </ModalForm>
+    </FormDialog>
   );
 }
 
@@ -110,7 +75,7 @@ function LabelsDialog({ run, onClose, onDone }: { run: RunSummary; onClose: () =
     if (ok) onDone();
   };
   return (
-    <ModalForm title={`Labels of ${run.name}`} onClose={onClose} onSubmit={() => void save()} busy={busy} submitLabel="Save labels">
+    <FormDialog cancelLabel="Close" title={`Labels of ${run.name}`} onClose={onClose} onSubmit={() => void save()} busy={busy} submitLabel="Save labels">
       <label className="grid gap-1 text-sm font-medium text-stone-700">
         Labels
         <input
@@ -124,7 +89,7 @@ function LabelsDialog({ run, onClose, onDone }: { run: RunSummary; onClose: () =
       <p id="labels-hint" className={`text-xs ${problem ? 'text-red-700' : 'text-stone-500'}`}>
         {problem ?? 'Separated by commas or spaces; find them again with label:… in the runs search.'}
       </p>
-    </ModalForm>
+    </FormDialog>
   );
 }
 
