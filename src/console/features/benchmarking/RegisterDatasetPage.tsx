@@ -1,5 +1,5 @@
 import type { ColumnDef } from '@tanstack/react-table';
-import { useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { type BenchmarkDatasetKind, type CrossValidation, DEFAULT_CROSS_VALIDATION, type DatasetCheck, type DatasetFiles } from '../../../contract/benchmarks';
 import { CV_SCHEME_LABELS, CV_SCHEMES, type CvScheme } from '../../../contract/cv-folds';
 import type { Fileset, FilesetDetail, StoredFile } from '../../../contract/files';
@@ -70,25 +70,35 @@ const crossValidationOf = (draft: CvDraft) =>
   draft.scheme ? ({ scheme: draft.scheme, folds: asNumber(draft.folds), repeats: asNumber(draft.repeats), seed: asNumber(draft.seed) } as CrossValidation) : undefined;
 
 function CrossValidationFields({ draft, onChange, messagesOf }: { draft: CvDraft; onChange: (draft: CvDraft) => void; messagesOf: (field: string) => Array<{ message: string; blocking: boolean }> }) {
+  const id = useId();
   const inputClass = 'w-full rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm disabled:bg-stone-100 disabled:text-stone-400';
-  const messages = (field: string) =>
-    messagesOf(`crossValidation.${field}`).map((problem) => (
-      <span key={problem.message} role="alert" className={`text-xs font-normal ${problem.blocking ? 'text-red-700' : 'text-amber-800'}`}>
-        {problem.message}
-      </span>
-    ));
+  /** A field's label, control and messages; the messages describe the control rather than name it. */
+  const field = (key: 'scheme' | (typeof CV_NUMBERS)[number]['key'], label: string, control: (props: { id: string; 'aria-invalid': boolean; 'aria-describedby'?: string }) => ReactNode) => {
+    const problems = messagesOf(`crossValidation.${key}`);
+    return (
+      <div key={key} className="grid content-start gap-1 text-xs">
+        <label htmlFor={`${id}-${key}`} className="font-medium text-stone-600">
+          {label}
+        </label>
+        {control({ id: `${id}-${key}`, 'aria-invalid': problems.some((problem) => problem.blocking), ...(problems.length > 0 ? { 'aria-describedby': `${id}-${key}-messages` } : {}) })}
+        {problems.length > 0 && (
+          <span id={`${id}-${key}-messages`} className="grid gap-1">
+            {problems.map((problem) => (
+              <span key={problem.message} role="alert" className={problem.blocking ? 'text-red-700' : 'text-amber-800'}>
+                {problem.message}
+              </span>
+            ))}
+          </span>
+        )}
+      </div>
+    );
+  };
   return (
     <fieldset className="grid gap-2 text-sm" data-field="crossValidation">
       <legend className="mb-1 font-medium text-stone-700">Cross-validation scheme</legend>
       <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_repeat(3,minmax(0,1fr))]">
-        <label className="grid content-start gap-1 text-xs font-medium text-stone-600">
-          Scheme
-          <select
-            className={inputClass}
-            value={draft.scheme}
-            onChange={(event) => onChange({ ...draft, scheme: event.target.value as CvDraft['scheme'] })}
-            aria-invalid={messagesOf('crossValidation.scheme').some((problem) => problem.blocking)}
-          >
+        {field('scheme', 'Scheme', (props) => (
+          <select {...props} className={inputClass} value={draft.scheme} onChange={(event) => onChange({ ...draft, scheme: event.target.value as CvDraft['scheme'] })}>
             <option value="">None: score models on the whole set</option>
             {CV_SCHEMES.map((scheme) => (
               <option key={scheme} value={scheme}>
@@ -96,12 +106,11 @@ function CrossValidationFields({ draft, onChange, messagesOf }: { draft: CvDraft
               </option>
             ))}
           </select>
-          {messages('scheme')}
-        </label>
-        {CV_NUMBERS.map(({ key, label }) => (
-          <label key={key} className="grid content-start gap-1 text-xs font-medium text-stone-600">
-            {label}
+        ))}
+        {CV_NUMBERS.map(({ key, label }) =>
+          field(key, label, (props) => (
             <input
+              {...props}
               className={inputClass}
               type="number"
               inputMode="numeric"
@@ -110,11 +119,9 @@ function CrossValidationFields({ draft, onChange, messagesOf }: { draft: CvDraft
               value={draft[key]}
               disabled={!draft.scheme}
               onChange={(event) => onChange({ ...draft, [key]: event.target.value })}
-              aria-invalid={messagesOf(`crossValidation.${key}`).some((problem) => problem.blocking)}
             />
-            {messages(key)}
-          </label>
-        ))}
+          )),
+        )}
       </div>
       <span className="text-xs text-stone-500">
         {draft.scheme ? `${SCHEME_HINTS[draft.scheme]} ` : ''}
