@@ -174,11 +174,11 @@ describe('POST benchmarks/prediction-cv', () => {
     return registered;
   }
   const methods = [
-    { label: 'auto_ridge', pipeline: 'nf-auto-train', model: 'bayesian_ridge' },
+    { label: 'gdip_rrblup', pipeline: 'nf-gdip', model: 'rrblup' },
     { label: 'auto_rkhs', pipeline: 'nf-auto-train', model: 'rkhs' },
   ];
 
-  it('launches a run per method on each dataset’s folds file, labelled with method, dataset and scheme', async () => {
+  it('launches GDIP and Auto Train on each dataset’s folds file, labelled with method, dataset and scheme', async () => {
     const cv1 = await predictionDataset('CV1 set');
     const response = await t.call('/benchmarks/prediction-cv', { method: 'POST', token, json: { name: 'Two methods on CV1', datasetIds: [cv1.id], methods } });
     expect(response.status).toBe(201);
@@ -189,8 +189,8 @@ describe('POST benchmarks/prediction-cv', () => {
     const foldsFile = withFolds.files.find((file) => file.fileTypeName === 'CV folds CSV')!;
     const launchedRuns = await t.db.select().from(runs).where(eq(runs.groupId, launched.groupId));
     expect(launchedRuns.map((run) => [run.pipelineId, run.labels, run.params.model ?? run.params.models, run.params.cv_folds_file]).sort()).toEqual([
-      ['nf-auto-train', ['benchmark:prediction-cv', 'method:auto_ridge', `dataset:${cv1.id}`, 'scheme:CV1'], 'bayesian_ridge', `seedbed://files/${foldsFile.id}`],
       ['nf-auto-train', ['benchmark:prediction-cv', 'method:auto_rkhs', `dataset:${cv1.id}`, 'scheme:CV1'], 'rkhs', `seedbed://files/${foldsFile.id}`],
+      ['nf-gdip', ['benchmark:prediction-cv', 'method:gdip_rrblup', `dataset:${cv1.id}`, 'scheme:CV1'], 'rrblup', `seedbed://files/${foldsFile.id}`],
     ]);
   });
 
