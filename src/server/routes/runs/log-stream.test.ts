@@ -4,25 +4,29 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runs } from '../../db/schema';
 import { runFolder } from '../../runs/run-folder';
-import { hashSecret } from '../../runs/weblog';
+import type { RunStatus } from '../../../contract/runs';
 import { setUpTestApi } from '../../testing/test-api';
+import { insertRun } from '../../testing/test-runs';
 import { completeUtf8Length } from './runs.handlers';
 
 const api = setUpTestApi({ runs: {} });
 
+/** A run with its log written so far, as the stream finds it. */
+async function runWithLog(name: string, status: RunStatus, text: string) {
+  const run = await insertRun(api.t.db, { name: `${name}_${Date.now()}`, status });
+  const folder = runFolder(api.t.dataDir, run.id);
+  fs.mkdirSync(folder, { recursive: true });
+  const file = path.join(folder, 'run.log');
+  fs.writeFileSync(file, text);
+  return { run, file };
+}
+
 describe('GET runs/{id}/log/stream', () => {
   it('sends the log from the offset, each line as it is written, then end when the run ends', async () => {
-    const [run] = await api.t.db
-      .insert(runs)
-      .values({ name: `logged_${Date.now()}`, pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'RUNNING', params: {}, weblogSecretHash: hashSecret('l') })
-      .returning();
-    const folder = runFolder(api.t.dataDir, run!.id);
-    fs.mkdirSync(folder, { recursive: true });
-    const file = path.join(folder, 'run.log');
-    fs.writeFileSync(file, 'skipped\nfirst line\n');
+    const { run, file } = await runWithLog('logged', 'RUNNING', 'skipped\nfirst line\n');
     await api.t.api.deps.runEvents.ready;
 
-    const response = await api.t.call(`/runs/${run!.id}/log/stream?offset=8`, { token: api.token });
+    const response = await api.t.call(`/runs/${run.id}/log/stream?offset=8`, { token: api.token });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toContain('text/event-stream');
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
@@ -44,9 +48,9 @@ describe('GET runs/{id}/log/stream', () => {
     // As Nextflow prints its summary after it reports the end: written the moment the stream hears
     // of the end, it still reaches the reader before `end`, since the stream waits for the log to go quiet.
     const stopListening = api.t.api.deps.runEvents.subscribe((event) => {
-      if (event.type === 'status' && event.id === run!.id && event.status === 'SUCCEEDED') fs.appendFileSync(file, 'summary written after the end\n');
+      if (event.type === 'status' && event.id === run.id && event.status === 'SUCCEEDED') fs.appendFileSync(file, 'summary written after the end\n');
     });
-    await api.t.db.update(runs).set({ status: 'SUCCEEDED' }).where(eq(runs.id, run!.id));
+    await api.t.db.update(runs).set({ status: 'SUCCEEDED' }).where(eq(runs.id, run.id));
     await until('event: end');
     stopListening();
     expect(received.indexOf('summary written after the end')).toBeGreaterThan(0);
@@ -55,32 +59,19 @@ describe('GET runs/{id}/log/stream', () => {
   });
 
   it('an ended run gets its whole log and end at once', async () => {
-    const [run] = await api.t.db
-      .insert(runs)
-      .values({ name: `ended_${Date.now()}`, pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'FAILED', params: {}, weblogSecretHash: hashSecret('e') })
-      .returning();
-    const folder = runFolder(api.t.dataDir, run!.id);
-    fs.mkdirSync(folder, { recursive: true });
-    fs.writeFileSync(path.join(folder, 'run.log'), 'all of it\n');
-    const text = await (await api.t.call(`/runs/${run!.id}/log/stream`, { token: api.token })).text();
+    const { run } = await runWithLog('ended', 'FAILED', 'all of it\n');
+    const text = await (await api.t.call(`/runs/${run.id}/log/stream`, { token: api.token })).text();
     expect(text).toContain('all of it');
     expect(text).toContain('event: end');
     expect((await api.t.call('/runs/999999/log/stream', { token: api.token })).status).toBe(404);
   });
 
   it('a log tail opened over HTTP ends when its session signs out, and no line written after reaches it', async () => {
-    const [run] = await api.t.db
-      .insert(runs)
-      .values({ name: `tailed_${Date.now()}`, pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'RUNNING', params: {}, weblogSecretHash: hashSecret('t') })
-      .returning();
-    const folder = runFolder(api.t.dataDir, run!.id);
-    fs.mkdirSync(folder, { recursive: true });
-    const file = path.join(folder, 'run.log');
-    fs.writeFileSync(file, 'before sign-out\n');
+    const { run, file } = await runWithLog('tailed', 'RUNNING', 'before sign-out\n');
     const token = await api.t.signInNewUser();
     await api.t.api.deps.tokens.ready;
 
-    const response = await fetch(`${api.t.apiUrl()}/runs/${run!.id}/log/stream`, { headers: { Authorization: `token ${token}` } });
+    const response = await fetch(`${api.t.apiUrl()}/runs/${run.id}/log/stream`, { headers: { Authorization: `token ${token}` } });
     expect(response.status).toBe(200);
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let received = '';

@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import type { RunMetrics, RunTimeline } from '../../../contract/runs';
-import { runs, runTasks } from '../../db/schema';
-import { hashSecret } from '../../runs/weblog';
+import { runTasks } from '../../db/schema';
 import { setUpTestApi } from '../../testing/test-api';
+import { insertRun } from '../../testing/test-runs';
 
 const api = setUpTestApi();
 
 describe('GET runs/{id}/metrics', () => {
   it('gives each process the quartiles, mean and count of its tasks’ duration, %CPU and peak memory', async () => {
-    const [run] = await api.t.db
-      .insert(runs)
-      .values({ name: `metrics_${Date.now()}`, pipelineId: 'nf-gdip', revision: '1', engine: 'nextflow', status: 'SUCCEEDED', params: {}, weblogSecretHash: hashSecret('m') })
-      .returning();
+    const run = await insertRun(api.t.db, { name: `metrics_${Date.now()}`, engine: 'nextflow', status: 'SUCCEEDED' });
     // ALIGN: durations 10, 20, 30, 40 and 100 s. NumPy (numpy.percentile, linear, the default) and R
     // (quantile, type 7) give q1 20, median 30, q3 40 for them.
     const durations = [10, 20, 30, 40, 100];
     await api.t.db.insert(runTasks).values([
       ...durations.map((seconds, index) => ({
-        runId: run!.id,
+        runId: run.id,
         taskId: index + 1,
         process: 'ALIGN',
         name: `ALIGN (${index + 1})`,
@@ -28,10 +25,10 @@ describe('GET runs/{id}/metrics', () => {
         peakRss: (index + 1) * 1024 ** 3,
       })),
       // A task still waiting reports nothing: counted as a task, in no spread.
-      { runId: run!.id, taskId: 6, process: 'ALIGN', name: 'ALIGN (6)', status: 'SUBMITTED' },
-      { runId: run!.id, taskId: 7, process: 'CALL', name: 'CALL (1)', status: 'SUBMITTED' },
+      { runId: run.id, taskId: 6, process: 'ALIGN', name: 'ALIGN (6)', status: 'SUBMITTED' },
+      { runId: run.id, taskId: 7, process: 'CALL', name: 'CALL (1)', status: 'SUBMITTED' },
     ]);
-    const response = await api.t.call(`/runs/${run!.id}/metrics`, { token: api.token });
+    const response = await api.t.call(`/runs/${run.id}/metrics`, { token: api.token });
     expect(response.status).toBe(200);
     const { processes } = (await response.json()) as RunMetrics;
     expect(processes.map((process) => process.process)).toEqual(['ALIGN', 'CALL']);
@@ -52,14 +49,11 @@ describe('GET runs/{id}/metrics', () => {
 
 describe('GET runs/{id}/tasks and runs/{id}/timeline', () => {
   async function runWithTasks(count: number) {
-    const [run] = await api.t.db
-      .insert(runs)
-      .values({ name: `timeline_${Date.now()}_${count}`, pipelineId: 'nf-gdip', revision: '1', engine: 'nextflow', status: 'RUNNING', params: {}, weblogSecretHash: hashSecret('t') })
-      .returning();
+    const run = await insertRun(api.t.db, { name: `timeline_${Date.now()}_${count}`, engine: 'nextflow', status: 'RUNNING' });
     const start = Date.UTC(2026, 10, 1);
     await api.t.db.insert(runTasks).values(
       Array.from({ length: count }, (_, index) => ({
-        runId: run!.id,
+        runId: run.id,
         taskId: index + 1,
         process: index % 3 === 0 ? 'ALIGN' : 'CALL',
         name: `${index % 3 === 0 ? 'ALIGN' : 'CALL'} (${index + 1})`,
@@ -70,7 +64,7 @@ describe('GET runs/{id}/tasks and runs/{id}/timeline', () => {
         duration: 500 + ((index * 7919) % 60) * 1000,
       })),
     );
-    return run!.id;
+    return run.id;
   }
 
   it('filters tasks by process and status and sorts them by any column, ties by task id', async () => {
