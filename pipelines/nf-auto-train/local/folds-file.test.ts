@@ -6,7 +6,8 @@ import { records as csvRecords, scratchFiles, testContext } from '../../_shared/
 import { fileDesign } from './cv-design.ts';
 import { run } from './main.ts';
 import type { Params } from './params.generated.ts';
-import { readPhenotypeRecords, trainingStage } from './records.ts';
+import { environmentStage } from '../../_shared/stats.ts';
+import { readPhenotypeRecords } from './records.ts';
 
 /** Auto Train on the fixture's genotypes, rrBLUP alone (nothing to choose: no nested fits). */
 async function autoTrain(params: Partial<Params>) {
@@ -119,7 +120,7 @@ describe('long phenotypes (id, trait, observed, environment)', () => {
     const records = readPhenotypeRecords(longFile).recordsOf('trait1', () => true);
     // Train on E1 for every line and E2 for the first half: the unbalanced design still gives +10.
     const train = longRecords.flatMap((record, index) => (record.environment === 'E1' || index < ids.length ? [index] : []));
-    const stage = trainingStage(records, train);
+    const stage = environmentStage(records, train);
     expect(stage.effects.get('E2')! - stage.effects.get('E1')!).toBeCloseTo(10, 9);
     expect(stage.lines).toHaveLength(ids.length);
     for (const line of stage.lines) expect(stage.target[line]! - trait1.get(records.ids[line]!)!).toBeCloseTo(5, 9);

@@ -12,14 +12,14 @@ import { checkFoldsAgainst, type CvFolds, describeFolds, parseFolds } from '../.
 import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
 import type { Params } from './params.generated.ts';
 import type { KernelView } from '../../_shared/ridge.ts';
-import { seededFolds } from '../../_shared/stats.ts';
+import { type EnvironmentStage, environmentStage, seededFolds } from '../../_shared/stats.ts';
 import { commaList } from '../../_shared/params.ts';
 import { readVcf } from '../../_shared/vcf.ts';
 import { type TrainingMarkers, trainingMarkers } from './markers.ts';
 import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
 import { bestModel, chooseInside, criterion, type FoldScores, heldOutPredictions, type PredictHeldOut, type SelectionMetric, splitScores } from './selection.ts';
 import { fileDesign, type OuterFold, seededDesign } from './cv-design.ts';
-import { readPhenotypeRecords, type TrainingStage, trainingStage } from './records.ts';
+import { readPhenotypeRecords } from './records.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
 
@@ -113,13 +113,13 @@ export async function run(context: LocalContext<Params>): Promise<void> {
 
       // Environment effects and the individuals' adjusted means of one training set (the same
       // set is asked for by every model in turn, so the last one is kept).
-      let lastStage: { key: string; stage: TrainingStage | null } = { key: '', stage: null };
-      const stageFor = (train: number[]): TrainingStage => {
+      let lastStage: { key: string; stage: EnvironmentStage | null } = { key: '', stage: null };
+      const stageFor = (train: number[]): EnvironmentStage => {
         const key = train.join(',');
-        if (key !== lastStage.key || !lastStage.stage) lastStage = { key, stage: trainingStage(records, train) };
+        if (key !== lastStage.key || !lastStage.stage) lastStage = { key, stage: environmentStage(records, train) };
         return lastStage.stage!;
       };
-      const fitModel = (model: ModelName, { lines: train, target: means }: TrainingStage): { fitted: Fitted; bandwidth?: number; kernel: Float64Array } => {
+      const fitModel = (model: ModelName, { lines: train, target: means }: EnvironmentStage): { fitted: Fitted; bandwidth?: number; kernel: Float64Array } => {
         const { linear, columns } = markersFor(train);
         const target = Float64Array.from(train, (index) => means[index]!);
         if (model === 'rkhs') return fitGaussianKernel(linear, n, train, target);
@@ -229,7 +229,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       );
 
       // The chosen model on every individual of the trait, and its predictions of them.
-      const final = fitModel(best, trainingStage(records, allRecords));
+      const final = fitModel(best, environmentStage(records, allRecords));
       const fitted = final.fitted.predict(all);
       for (const index of all) fittedRows.push([ids[index], trait, best, fitted[index]!.toPrecision(12)].join(','));
       const entry: Record<string, unknown> = {

@@ -2,24 +2,20 @@
  * The records a trait is trained and scored on: one per individual in a wide phenotype table (`id`
  * and one column per trait), one per individual and environment in a long one (`id, trait,
  * observed[, environment]`, the Prediction data template). Long records are fitted in two stages,
- * both on the training records alone: the environments' effects first, then the model on the
- * individuals' environment-adjusted means; a held-out record is predicted as its individual's
- * genetic value plus its environment's effect (none for an environment training never saw).
+ * both on the training records alone (environmentStage in _shared/stats.ts, as GDIP fits them):
+ * the environments' effects first, then the model on the individuals' environment-adjusted means;
+ * a held-out record is predicted as its individual's genetic value plus its environment's effect
+ * (none for an environment training never saw).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import Papa from 'papaparse';
 import type { CvRecord } from '../../../src/contract/cv-folds.ts';
+import type { LineRecords } from '../../_shared/stats.ts';
 import { isMissing, readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 
-export interface TraitRecords {
-  /** Individuals with a record, in the order first met: the rows of the model's kernel. */
-  ids: string[];
-  /** Each record's individual (an index into `ids`), environment ('' when none) and value. */
-  line: Int32Array;
-  environment: string[];
-  y: Float64Array;
-}
+/** A trait's records: individuals (the kernel's rows, in the order first met), and each record's individual, environment ('' when none) and value. */
+export type TraitRecords = LineRecords;
 
 export interface PhenotypeRecords {
   layout: 'wide' | 'long';
@@ -98,66 +94,4 @@ export function readPhenotypeRecords(file: string): PhenotypeRecords {
       return { ids, line: Int32Array.from(ids, (_, index) => index), environment: ids.map(() => ''), y };
     },
   };
-}
-
-/** What the model is fitted on for one set of training records. */
-export interface TrainingStage {
-  /** Individuals with a training record (indices into `ids`), ascending. */
-  lines: number[];
-  /** Per individual: the mean of its training records less their environments' effects (NaN without one). */
-  target: Float64Array;
-  /** Each training environment's effect, centred on 0 over the environments. */
-  effects: Map<string, number>;
-}
-
-/**
- * Environment effects of the additive model y = μ + line + environment, by least squares on the
- * training records (backfitting: each set of effects the mean residual of its records given the
- * other, until neither moves), then each individual's mean of y − its environment's effect.
- * Without environments the target is the individual's value itself.
- */
-export function trainingStage(records: TraitRecords, train: number[]): TrainingStage {
-  const n = records.ids.length;
-  const environments = [...new Set(train.map((record) => records.environment[record]!))];
-  const effects = new Map<string, number>(environments.map((environment) => [environment, 0]));
-  if (environments.length > 1) {
-    const genetic = new Float64Array(n);
-    const mu = train.reduce((sum, record) => sum + records.y[record]!, 0) / train.length;
-    let scale = 1e-300;
-    for (const record of train) scale = Math.max(scale, Math.abs(records.y[record]! - mu));
-    for (let sweep = 0; sweep < 10_000; sweep += 1) {
-      const lineSum = new Float64Array(n);
-      const lineCount = new Int32Array(n);
-      for (const record of train) {
-        lineSum[records.line[record]!]! += records.y[record]! - mu - effects.get(records.environment[record]!)!;
-        lineCount[records.line[record]!]! += 1;
-      }
-      for (let line = 0; line < n; line += 1) genetic[line] = lineCount[line]! > 0 ? lineSum[line]! / lineCount[line]! : 0;
-      const environmentSum = new Map<string, { sum: number; count: number }>();
-      for (const record of train) {
-        const entry = environmentSum.get(records.environment[record]!) ?? { sum: 0, count: 0 };
-        entry.sum += records.y[record]! - mu - genetic[records.line[record]!]!;
-        entry.count += 1;
-        environmentSum.set(records.environment[record]!, entry);
-      }
-      let moved = 0;
-      for (const [environment, { sum, count }] of environmentSum) {
-        moved = Math.max(moved, Math.abs(sum / count - effects.get(environment)!));
-        effects.set(environment, sum / count);
-      }
-      if (moved <= 1e-13 * scale) break;
-    }
-    const centre = [...effects.values()].reduce((sum, effect) => sum + effect, 0) / effects.size;
-    for (const [environment, effect] of effects) effects.set(environment, effect - centre);
-  }
-  const sum = new Float64Array(n);
-  const count = new Int32Array(n);
-  for (const record of train) {
-    sum[records.line[record]!]! += records.y[record]! - effects.get(records.environment[record]!)!;
-    count[records.line[record]!]! += 1;
-  }
-  const target = Float64Array.from(sum, (total, line) => (count[line]! > 0 ? total / count[line]! : Number.NaN));
-  const lines: number[] = [];
-  for (let line = 0; line < n; line += 1) if (count[line]! > 0) lines.push(line);
-  return { lines, target, effects };
 }
