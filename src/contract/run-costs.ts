@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { recordId } from './fields';
+import { recordIdList } from './fields';
 import { RUN_STATUSES } from './run-codes';
 import { MAX_RUN_COST_IDS } from './run-costs-limit';
 
@@ -11,12 +11,7 @@ import { MAX_RUN_COST_IDS } from './run-costs-limit';
 export { MAX_RUN_COST_IDS };
 
 export const runCostsQuerySchema = z.object({
-  ids: z
-    .string()
-    .trim()
-    .transform((value): unknown[] => value.split(',').map((part) => part.trim()))
-    .pipe(z.array(recordId).min(1, 'Name at least one run id').max(MAX_RUN_COST_IDS, `At most ${MAX_RUN_COST_IDS} run ids at once: ask in chunks`))
-    .describe(`The runs: ids separated by commas, e.g. 3,17,42 (at most ${MAX_RUN_COST_IDS})`),
+  ids: recordIdList(MAX_RUN_COST_IDS).describe(`The runs: ids separated by commas, e.g. 3,17,42 (at most ${MAX_RUN_COST_IDS})`),
 });
 export type RunCostsQuery = z.output<typeof runCostsQuerySchema>;
 

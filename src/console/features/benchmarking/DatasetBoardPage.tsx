@@ -15,7 +15,7 @@ import { ViewLink } from '../../ui/ViewLink';
 import { useAddressParam } from './board-parts';
 import { DetectionBoard, PredictionBoard } from './DatasetBoardSections';
 import { benchmarkKindOf, type DatasetBoard, loadDatasetBoard, runOutcome } from './dataset-board-loading';
-import { detectionRows, predictionRows } from './dataset-board-rows';
+import { crossValidationRows, detectionRows, predictionRows } from './dataset-board-rows';
 import { ruleText } from './discovery-scores';
 import { ruleOf, viewFromQuery } from './discovery-view';
 import { summariseCosts, useRunCosts } from './run-costs';
@@ -25,7 +25,10 @@ function UnscoredRuns({ runs }: { runs: RunSummary[] }) {
   if (runs.length === 0) return null;
   const failed = runs.filter((run) => runOutcome(run) === 'failed').length;
   return (
-    <Card title="Runs not scored" description={`${failed} failed (never scored) and ${runs.length - failed} still going (scored once they succeed). Open a run for its log and the reason.`}>
+    <Card
+      title="Runs not scored"
+      description={`${failed} failed or cancelled (never scored) and ${runs.length - failed} still going (scored once they succeed). Open a run for its log and the reason.`}
+    >
       <SimpleTable<RunSummary>
         label="Runs not scored"
         dense
@@ -77,7 +80,7 @@ function Board({ board }: { board: DatasetBoard }) {
   const windowBp = CURVE_WINDOWS_BP.find((bp) => String(bp) === windowParam) ?? 1_000_000;
   const rule = useMemo(() => ruleOf(viewFromQuery(window.location.search)), []);
   const detection = useMemo(() => detectionRows(board.discovery, windowBp, rule), [board, windowBp, rule]);
-  const prediction = useMemo(() => predictionRows(board.prediction, board.observed?.values ?? null), [board]);
+  const prediction = useMemo(() => [...crossValidationRows(board.crossValidation, board.groupOf), ...predictionRows(board.prediction, board.observed?.values ?? null)], [board]);
   const costs = useRunCosts(useMemo(() => [...detection, ...prediction].flatMap((row) => row.runIds), [detection, prediction]));
   const costedDetection = useMemo(() => withCosts(detection, costs.data), [detection, costs.data]);
   const costedPrediction = useMemo(() => withCosts(prediction, costs.data), [prediction, costs.data]);

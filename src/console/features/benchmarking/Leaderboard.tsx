@@ -7,7 +7,7 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { type Leaderboard, type LeaderboardEntry, loadLeaderboard } from './leaderboard';
-import { benchmarkResultsRoute } from './result-links';
+import { benchmarkResultsRoute, datasetBoardRoute } from './result-links';
 import { formatPearson, formatScore } from './score-format';
 import { predictionScoresCsv } from './scores-csv';
 
@@ -81,9 +81,14 @@ export function DatasetLeaderboard({ datasetId }: { datasetId: string }) {
       title={`Leaderboard: ${name}`}
       description={`Every model benchmarked on this dataset (${runCount} succeeded run${runCount === 1 ? '' : 's'}), ranked per trait by Pearson r against ${observedName}. A model benchmarked more than once counts once, from its latest run.`}
       actions={
-        <Button size="sm" onClick={() => saveLeaderboardCsv(leaderboard)}>
-          Export CSV
-        </Button>
+        <>
+          <a className="text-sm text-emerald-800 hover:underline" href={datasetBoardRoute(datasetId)}>
+            Dataset board, with cost
+          </a>
+          <Button size="sm" onClick={() => saveLeaderboardCsv(leaderboard)}>
+            Export CSV
+          </Button>
+        </>
       }
     >
       <div className="grid gap-6">

@@ -9,7 +9,7 @@ import { loadAnyPredictionBenchmark } from './prediction-cv-loading';
 import { loadPredictionFileset } from './prediction-loading';
 import { BenchmarkResults } from './benchmark-results';
 import { FilesetResults } from './fileset-results';
-import { leaderboardRoute } from './result-links';
+import { datasetBoardRoute, leaderboardRoute } from './result-links';
 
 /** The lists (data tables) load only on the page without a query: a result opened by its address does not wait for them. */
 const PredictionResultsList = lazy(() => import('./PredictionResultsList'));
@@ -42,7 +42,14 @@ export default function PredictionResultsPage() {
               </Suspense>
             ) : (
               benchmark.datasets.map((dataset) => (
-                <PredictionScoring key={dataset.id} title={`${group.name} · ${dataset.name}`} models={dataset.models} observed={dataset.observed} leaderboard={leaderboardRoute(dataset.id)} />
+                <PredictionScoring
+                  key={dataset.id}
+                  title={`${group.name} · ${dataset.name}`}
+                  models={dataset.models}
+                  observed={dataset.observed}
+                  leaderboard={leaderboardRoute(dataset.id)}
+                  board={datasetBoardRoute(dataset.id)}
+                />
               ))
             )
           }

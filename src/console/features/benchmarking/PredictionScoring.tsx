@@ -10,7 +10,7 @@ import { formatPearson, formatScore } from './score-format';
 import { predictionScoresCsv } from './scores-csv';
 
 /** Each model scored per trait against observed values: the table, the comparison and the scatter. */
-export function PredictionScoring({ title, models, observed, leaderboard }: PredictionTables & { title: string; leaderboard?: string }) {
+export function PredictionScoring({ title, models, observed, leaderboard, board }: PredictionTables & { title: string; leaderboard?: string; board?: string }) {
   const scores = useMemo(() => models.flatMap((model) => scoreModel(model.name, model.predictions, model.observed ?? observed?.values ?? new Map())), [models, observed]);
   return (
     <div className="grid gap-6">
@@ -22,6 +22,11 @@ export function PredictionScoring({ title, models, observed, leaderboard }: Pred
             {leaderboard && (
               <a className="text-sm text-emerald-800 hover:underline" href={leaderboard}>
                 Leaderboard on this dataset
+              </a>
+            )}
+            {board && (
+              <a className="text-sm text-emerald-800 hover:underline" href={board}>
+                Dataset board
               </a>
             )}
             <Button size="sm" onClick={() => saveBlob(new Blob([predictionScoresCsv(scores)], { type: 'text/csv' }), `${title}-prediction-scores.csv`)}>

@@ -32,7 +32,7 @@ export const scoreCell = (summary: Summary) => <IntervalValue summary={summary} 
 /** A row's runs (the first three, then how many more) and its benchmarks, each a link. */
 export function RunsCell({ runIds, benchmarks, resultsRoute }: { runIds: number[]; benchmarks: Benchmark[]; resultsRoute: string }) {
   return (
-    <span className="grid gap-0.5 text-xs">
+    <span className="grid gap-0.5 text-xs whitespace-nowrap">
       <span className="flex flex-wrap gap-x-2">
         {runIds.slice(0, 3).map((id) => (
           <ViewLink key={id} route={ROUTES.runView} id={id}>
@@ -80,13 +80,20 @@ export function AccuracyCostChart<Row extends { cost?: CostSummary }>({
   accuracy: (row: Row) => Summary;
   accuracyLabel: string;
 }) {
-  const points = rows.flatMap((row, index) => {
+  const placed = rows.flatMap((row, index) => {
     const y = accuracy(row).mean;
     const x = row.cost?.cpuMs.mean ?? null;
-    return y === null || x === null
-      ? []
-      : [{ label: `${label(row)}: ${formatInterval(accuracy(row))}, CPU ${formatCostTime(x)}`, color: seriesColor(index), points: [{ x: x / 60_000, y }], radius: 5 }];
+    return y === null || x === null ? [] : [{ row, index, x, y }];
   });
-  if (points.length === 0) return <p className="text-sm text-stone-500">The chart appears once methods have both a score and a CPU time.</p>;
-  return <ScatterChart series={points} xLabel="CPU time (minutes, mean over runs)" yLabel={accuracyLabel} xMin={0} ariaLabel={`${accuracyLabel} against CPU time, one point per method`} />;
+  if (placed.length === 0) return <p className="text-sm text-stone-500">The chart appears once methods have both a score and a CPU time.</p>;
+  // The axis in the unit the slowest method's CPU time reads best in.
+  const slowest = Math.max(...placed.map((point) => point.x));
+  const [unit, perUnit]: [string, number] = slowest < 120_000 ? ['seconds', 1000] : slowest < 7_200_000 ? ['minutes', 60_000] : ['hours', 3_600_000];
+  const series = placed.map(({ row, index, x, y }) => ({
+    label: `${label(row)}: ${formatInterval(accuracy(row))}, CPU ${formatCostTime(x)}`,
+    color: seriesColor(index),
+    points: [{ x: x / perUnit, y }],
+    radius: 5,
+  }));
+  return <ScatterChart series={series} xLabel={`CPU time (${unit}, mean over runs)`} yLabel={accuracyLabel} xMin={0} ariaLabel={`${accuracyLabel} against CPU time, one point per method`} />;
 }

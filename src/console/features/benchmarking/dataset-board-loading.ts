@@ -1,4 +1,4 @@
-import { labelValue } from '../../../contract/benchmark-labels';
+import { isPredictionCvRun, labelValue } from '../../../contract/benchmark-labels';
 import type { FilesetDetail } from '../../../contract/files';
 import { MAX_PAGE_SIZE, type Page } from '../../../contract/paging';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
@@ -6,7 +6,9 @@ import type { RunSummary } from '../../../contract/runs';
 import { request } from '../../lib/api';
 import { loadDiscoveryBenchmark } from './discovery-loading';
 import type { ScoredDataset } from './discovery-scores';
+import { runCvPredictions } from './prediction-cv-loading';
 import { datasetObserved, type ObservedTable, runPredictions } from './prediction-loading';
+import type { CvRunPredictions } from './prediction-summary';
 import type { ModelPredictions } from './prediction-data';
 
 /**
@@ -30,7 +32,7 @@ export interface DiscoveryOccasion extends BoardOccasion {
   scored: ScoredDataset;
 }
 
-/** A prediction run's models on the dataset. */
+/** A trained model's run on the dataset (Make GDIP Predictions on its validation set). */
 export interface PredictionRun extends BoardOccasion {
   run: RunSummary;
   /** The method (the `method:` label) or the model file applied. */
@@ -46,6 +48,10 @@ export interface DatasetBoard {
   runs: RunSummary[];
   discovery: DiscoveryOccasion[];
   prediction: PredictionRun[];
+  /** Methods cross-validated on the dataset's frozen folds. */
+  crossValidation: CvRunPredictions[];
+  /** The benchmark (run group) of every scored run, or null outside any. */
+  groupOf: Map<number, { id: number; name: string } | null>;
   observed: ObservedTable | null;
 }
 
@@ -118,12 +124,15 @@ export async function loadDatasetBoard(datasetId: string): Promise<DatasetBoard>
     );
   }
   const succeeded = (kind: BenchmarkKind) => runs.filter((run) => runOutcome(run) === 'succeeded' && benchmarkKindOf(run) === kind);
-  const [discovery, prediction] = await Promise.all([
+  const predictionRuns = succeeded('prediction');
+  const [discovery, prediction, crossValidation] = await Promise.all([
     succeeded('discovery').length > 0 ? discoveryOccasions(datasetId, succeeded('discovery')) : [],
-    Promise.all(succeeded('prediction').map(predictionRun)),
+    Promise.all(predictionRuns.filter((run) => !isPredictionCvRun(run.labels)).map(predictionRun)),
+    Promise.all(predictionRuns.filter((run) => isPredictionCvRun(run.labels)).map(runCvPredictions)),
   ]);
   // Models scored against the dataset's observed values: those whose table carries none (a model applied to a validation set).
   const needsObserved = prediction.some((entry) => entry.models.some((model) => !model.observed));
   const observed = needsObserved ? (await datasetObserved(datasetId)).observed : null;
-  return { dataset, runs, discovery, prediction, observed };
+  const groupOf = new Map(runs.map((run) => [run.id, run.groupId ? { id: run.groupId, name: run.groupName ?? `Benchmark ${run.groupId}` } : null]));
+  return { dataset, runs, discovery, prediction, crossValidation, groupOf, observed };
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AssociationTest, KnownQtl } from '../../../contract/benchmark-metrics';
 import type { RunSummary } from '../../../contract/runs';
 import type { DiscoveryOccasion, PredictionRun } from './dataset-board-loading';
-import { detectionCsv, detectionRows, parseSort, predictionCsv, predictionRows, sortRows } from './dataset-board-rows';
+import { crossValidationRows, detectionCsv, detectionRows, parseSort, predictionCsv, predictionRows, sortRows } from './dataset-board-rows';
 import type { Method } from './discovery-scores';
 import type { Prediction } from './prediction-data';
 
@@ -100,6 +100,27 @@ describe('prediction rows', () => {
     // Half-width t(0.975, 2) · √(4/3) / √3 = 2.868435.
     expect(row!.r.high! - row!.r.mean!).toBeCloseTo(2.868435, 5);
     expect(predictionCsv('validation', [row!]).split('\r\n')[1]).toMatch(/^validation,ridge,nf-auto-train,validation set,yield,0,0\.333/);
+  });
+});
+
+describe('cross-validation rows', () => {
+  it('are predictionBoardRows’ with the benchmarks of their runs, oldest first', () => {
+    const predictions = [1, 2, 3].flatMap((fold) =>
+      [1, 2, 3].map((index) => ({ id: `${fold}_${index}`, trait: 'yield', repeat: 1, fold, observed: index, predicted: fold === 3 ? 4 - index : index, environment: '' })),
+    );
+    const runs = [
+      { runId: 12, method: 'rrblup', pipeline: 'nf-gdip', scheme: 'CV1', predictions },
+      { runId: 5, method: 'rrblup', pipeline: 'nf-gdip', scheme: 'CV1', predictions },
+    ];
+    const groupOf = new Map([
+      [12, { id: 4, name: 'Later' }],
+      [5, { id: 2, name: 'Earlier' }],
+    ]);
+    const [row] = crossValidationRows(runs, groupOf);
+    expect(row).toMatchObject({ method: 'rrblup', scheme: 'CV1', trait: 'yield', runIds: [5, 12], benchmarks: [{ name: 'Earlier' }, { name: 'Later' }] });
+    expect(row).not.toHaveProperty('perFold');
+    // Folds r = 1, 1, −1 (each run's records pooled per fold): mean 1/3.
+    expect(row!.r.mean).toBeCloseTo(1 / 3, 12);
   });
 });
 

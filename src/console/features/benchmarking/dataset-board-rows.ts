@@ -5,6 +5,7 @@ import type { DiscoveryOccasion, PredictionRun } from './dataset-board-loading';
 import { discoveryBoardRows } from './discovery-summary';
 import type { Observed } from './prediction-data';
 import { scoreModel } from './prediction-data';
+import { type CvRunPredictions, predictionBoardRows } from './prediction-summary';
 import type { CostSummary } from './run-costs';
 
 /**
@@ -46,15 +47,18 @@ export interface PredictionRow extends BoardRowBase {
   folds: number;
 }
 
-/** The benchmarks (run groups) of `runIds`, each once. */
+/** The benchmarks (run groups) of `runIds`, each once, oldest first. */
 function benchmarksOf(runIds: number[], groupOf: ReadonlyMap<number, Benchmark | null>): Benchmark[] {
   const seen = new Map<number, Benchmark>();
   for (const id of runIds) {
     const group = groupOf.get(id);
     if (group) seen.set(group.id, group);
   }
-  return [...seen.values()];
+  return [...seen.values()].sort((a, b) => a.id - b.id);
 }
+
+/** Run ids oldest first (ids grow with launches), as a reader follows them. */
+const inLaunchOrder = (runIds: number[]) => [...runIds].sort((a, b) => a - b);
 
 /** Each detection method over its benchmarks on the dataset, at the chosen window (area, F1, power, FDR) and rule (F1, type I error). */
 export function detectionRows(occasions: DiscoveryOccasion[], windowBp: number, rule: SignificanceRule): DetectionRow[] {
@@ -75,7 +79,7 @@ export function detectionRows(occasions: DiscoveryOccasion[], windowBp: number, 
     power: row.power,
     fdr: row.fdr,
     typeIError: row.typeIError,
-    runIds: row.runIds,
+    runIds: inLaunchOrder(row.runIds),
     benchmarks: benchmarksOf(row.runIds, groupOf),
   }));
 }
@@ -121,6 +125,7 @@ export function predictionRows(runs: PredictionRun[], observed: Observed | null)
       withFolds ? summarise(folds.map(pick), { testTrainRatio: 1 / (k - 1) }) : summarise(overall.map(pick));
     return {
       ...row,
+      runIds: inLaunchOrder(row.runIds),
       r: of((score) => score.pearson),
       rho: of((score) => score.spearman),
       rmse: of((score) => score.rmse),
@@ -129,6 +134,14 @@ export function predictionRows(runs: PredictionRun[], observed: Observed | null)
       benchmarks: benchmarksOf(row.runIds, groupOf),
     };
   });
+}
+
+/**
+ * Each cross-validated method, scheme and trait: predictionBoardRows (r, ρ, RMSE and bias over the
+ * repeats × folds with the corrected resampled t), with the benchmarks of its runs.
+ */
+export function crossValidationRows(runs: CvRunPredictions[], groupOf: ReadonlyMap<number, Benchmark | null>): PredictionRow[] {
+  return predictionBoardRows(runs).map(({ perFold: _perFold, ...row }) => ({ ...row, benchmarks: benchmarksOf(row.runIds, groupOf) }));
 }
 
 /* Sorting: a column's mean, missing values last whichever way. */

@@ -11,3 +11,6 @@ export const benchmarkResultsRoute = (resultsRoute: string, groupId: number | st
 
 /** A prediction dataset's leaderboard (`?dataset=`). */
 export const leaderboardRoute = (datasetId: number | string) => `${ROUTES.predictionResults}?dataset=${datasetId}`;
+
+/** A dataset's board: every method benchmarked on it, with cost (`?id=` the dataset's fileset). */
+export const datasetBoardRoute = (datasetId: number | string) => `${ROUTES.datasetBoard}?id=${datasetId}`;
