@@ -5,10 +5,10 @@ import { ROUTES } from '../../app/routes';
 import { ScatterChart } from '../../ui/charts/ScatterChart';
 import { ViewLink } from '../../ui/ViewLink';
 import type { BoardColumn } from './BoardTable';
-import { IntervalValue } from './CostCells';
+import { costColumns, IntervalValue } from './CostCells';
 import type { Benchmark } from './dataset-board-rows';
 import { benchmarkResultsRoute } from './result-links';
-import { type CostSummary, formatCostTime, formatMemory } from './run-costs';
+import { type CostSummary, formatCostTime } from './run-costs';
 import { seriesColor } from './series-colors';
 
 /** A parameter of the page's address kept in step with a control (replaceState: no history entry per click). */
@@ -55,17 +55,9 @@ export const COST_KEYS: readonly CostKey[] = ['wall', 'cpu', 'memory'];
 
 export const costValue = (cost: CostSummary | undefined, key: CostKey) => (cost ? { wall: cost.wallMs, cpu: cost.cpuMs, memory: cost.peakRssBytes }[key].mean : null);
 
-const CPU_PARTIAL = 'Some tasks did not report their CPU time: a lower bound.';
-
-/** Time, CPU and Peak memory, sortable, each the mean [95 % interval] over the row's runs; "…" while the costs load. */
+/** Time, CPU and Peak memory (costColumns), sortable by their means. */
 export function boardCostColumns<Row extends { cost?: CostSummary }, Key extends string>(): Array<BoardColumn<Row, Key | CostKey>> {
-  const cell = (row: Row, pick: (cost: CostSummary) => Summary, format: (value: number | null) => string, note?: string) =>
-    row.cost ? <IntervalValue summary={pick(row.cost)} format={format} note={note} /> : <span className="text-stone-400">…</span>;
-  return [
-    { header: 'Time', sortKey: 'wall', align: 'right', cell: (row) => cell(row, (cost) => cost.wallMs, formatCostTime) },
-    { header: 'CPU', sortKey: 'cpu', align: 'right', cell: (row) => cell(row, (cost) => cost.cpuMs, formatCostTime, row.cost?.cpuPartial ? CPU_PARTIAL : undefined) },
-    { header: 'Peak memory', sortKey: 'memory', align: 'right', cell: (row) => cell(row, (cost) => cost.peakRssBytes, formatMemory) },
-  ];
+  return costColumns<Row>((row) => row.cost).map((column, index) => ({ ...column, sortKey: COST_KEYS[index] }));
 }
 
 /** Accuracy against CPU time, one point per row (method): what a little more accuracy costs. */
