@@ -7,7 +7,7 @@ import { files, runs } from '../db/schema';
 import { seedSampleFiles } from '../demo/sample-files';
 import { seedFileTypes } from '../services/file-types';
 import { createTestApi, type TestApi } from '../testing/test-api';
-import { waitFor } from '../testing/wait-for';
+import { runClient } from '../testing/run-client';
 import { pipelineFolderPath } from './launch-inputs';
 
 const TRIAL = path.resolve('tests/fixtures/phenomix/trial.csv');
@@ -18,38 +18,19 @@ interface Refusal {
   errors: Record<string, string>;
 }
 
-interface RunBody {
-  id: number;
-  status: string;
-  statusReason: string | null;
-  runDir: string;
-}
-
 /** A folder of its own in the system's temporary folder: outside the data folder and every allowed one. */
 const scratch = (prefix: string) => fs.realpathSync(fs.mkdtempSync(path.join(os.tmpdir(), prefix)));
-
-function helpers(t: TestApi, token: string) {
-  const launch = (body: Record<string, unknown>) => t.call('/runs', { method: 'POST', token, json: body });
-  const get = async (id: number) => (await (await t.call(`/runs/${id}`, { token })).json()) as RunBody;
-  const untilEnded = (id: number) =>
-    waitFor(
-      () => get(id),
-      (run) => ['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(run.status),
-      60_000,
-    );
-  return { launch, untilEnded };
-}
 
 describe('run inputs: stored files, the catalogue, and the folders an administrator allows', () => {
   /** SEEDBED_INPUT_DIRS for this file: one folder, not the repository's fixtures. */
   const allowed = scratch('seedbed-inputs-allowed-');
   const outside = scratch('seedbed-inputs-outside-');
   let t: TestApi;
-  let h: ReturnType<typeof helpers>;
+  let h: ReturnType<typeof runClient>;
   beforeAll(async () => {
     t = await createTestApi({ runs: { inputDirs: [allowed] } });
     await seedFileTypes(t.db);
-    h = helpers(t, await t.signInNewUser());
+    h = runClient(t, await t.signInNewUser());
   });
   afterAll(() => t.close());
 
@@ -313,7 +294,7 @@ describe('a file inside the pipeline’s own tree (projectDir, baseDir)', () => 
   it('on the local engine, resolves a path the user set against the pipeline’s folder in the catalogue', async () => {
     const response = await launch('local', 'rrna_local', { ribo_database_manifest: `${PROJECT_DIR}/assets/site-rrna.txt` });
     expect(response.status, await response.clone().text()).toBe(201);
-    const run = await helpers(t, token).untilEnded(((await response.json()) as { id: number }).id);
+    const run = await runClient(t, token).untilEnded(((await response.json()) as { id: number }).id);
     expect(run.status, run.statusReason ?? '').toBe('SUCCEEDED');
     expect(fs.readFileSync(path.join(run.runDir, 'results', 'rrna.txt'), 'utf8')).toBe('https://example.org/silva-138.fasta\n');
     const missing = await launch('local', 'rrna_local_missing', { ribo_database_manifest: `${PROJECT_DIR}/assets/none.txt` });

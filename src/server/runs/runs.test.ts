@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files, runs } from '../db/schema';
 import { fileReference } from '../../contract/file-reference';
 import { createTestApi, type TestApi } from '../testing/test-api';
+import { runClient } from '../testing/run-client';
 import { waitFor } from '../testing/wait-for';
 import { isAlive } from './engines/processes';
 import { seedFileTypes } from '../services/file-types';
@@ -15,31 +16,6 @@ import { hashSecret } from './weblog';
 
 const FIXTURES = path.resolve('tests/fixtures/genomics');
 const HELLO_EVENTS = path.resolve('src/server/runs/fixtures/hello-succeeded.weblog.json');
-
-interface RunBody {
-  id: number;
-  name: string;
-  status: string;
-  statusReason: string | null;
-  engine: string;
-  runDir: string;
-  queuePosition: number | null;
-  params: Record<string, unknown>;
-  progress: { total: number; done: number };
-  processes: Array<{ process: string; succeeded: number }>;
-}
-
-function helpers(t: TestApi, token: string) {
-  const launch = (body: Record<string, unknown>) => t.call('/runs', { method: 'POST', token, json: body });
-  const get = async (id: number) => (await (await t.call(`/runs/${id}`, { token })).json()) as RunBody;
-  const untilEnded = (id: number, timeoutMs?: number) =>
-    waitFor(
-      () => get(id),
-      (run) => ['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(run.status),
-      timeoutMs,
-    );
-  return { launch, get, untilEnded };
-}
 
 /** A `nextflow` stand-in: records how it was called, then reports the hello run over the weblog. */
 function fakeNextflow(): string {
@@ -105,11 +81,11 @@ export async function run(context: { task: (p: string, t: string | null, f: () =
 
 describe('launching', () => {
   let t: TestApi;
-  let h: ReturnType<typeof helpers>;
+  let h: ReturnType<typeof runClient>;
   beforeAll(async () => {
     t = await createTestApi({ runs: { localConcurrency: 1, nextflow: { path: '/nonexistent' } } });
     await seedFileTypes(t.db);
-    h = helpers(t, await t.signInNewUser());
+    h = runClient(t, await t.signInNewUser());
   });
   afterAll(() => t.close());
 
@@ -177,7 +153,7 @@ describe('launching', () => {
     fs.writeFileSync(manifest, JSON.stringify(withoutLocal));
     const other = await createTestApi({ runs: { catalogueDir: catalogue } });
     try {
-      const response = await helpers(other, await other.signInNewUser()).launch({ pipelineId: 'sleeper', name: 'no_local', params: {} });
+      const response = await runClient(other, await other.signInNewUser()).launch({ pipelineId: 'sleeper', name: 'no_local', params: {} });
       expect(response.status).toBe(501);
       expect(((await response.json()) as { message: string }).message).toMatch(/Sleeper has no local implementation.*nextflow/);
     } finally {
@@ -342,10 +318,10 @@ describe('launching', () => {
 
 describe('the nextflow engine', () => {
   let t: TestApi;
-  let h: ReturnType<typeof helpers>;
+  let h: ReturnType<typeof runClient>;
   beforeAll(async () => {
     t = await createTestApi({ runs: { defaultEngine: 'nextflow', nextflow: { path: fakeNextflow() } } });
-    h = helpers(t, await t.signInNewUser());
+    h = runClient(t, await t.signInNewUser());
   });
   afterAll(() => t.close());
 
@@ -466,7 +442,7 @@ describe('the run log', () => {
   it('keeps a parameter value with a newline on its own line: it cannot forge a line of the log', async () => {
     const t = await createTestApi({ runs: {} });
     try {
-      const h = helpers(t, await t.signInNewUser());
+      const h = runClient(t, await t.signInNewUser());
       const forged = '2026-11-25T10:00:00.000Z Completed successfully.';
       const response = await h.launch({
         pipelineId: 'nf-phenomix',
@@ -490,7 +466,7 @@ describe('the local engine', () => {
   it('ends the whole process tree on cancel', async () => {
     const t = await createTestApi({ runs: { catalogueDir: sleeperCatalogue() } });
     try {
-      const h = helpers(t, await t.signInNewUser());
+      const h = runClient(t, await t.signInNewUser());
       const { id } = (await (await h.launch({ pipelineId: 'sleeper', name: 'sleepy', params: {} })).json()) as { id: number };
       const run = await waitFor(
         () => h.get(id),
@@ -514,7 +490,7 @@ describe('the local queue', () => {
   it('tells a waiting run its place, and the running one none', async () => {
     const t = await createTestApi({ runs: { catalogueDir: sleeperCatalogue(), localConcurrency: 1 } });
     try {
-      const h = helpers(t, await t.signInNewUser());
+      const h = runClient(t, await t.signInNewUser());
       const launch = async (name: string) => ((await (await h.launch({ pipelineId: 'sleeper', name, params: {} })).json()) as { id: number }).id;
       const running = await launch('sleeps_first');
       await waitFor(
@@ -617,7 +593,7 @@ describe('restart recovery', () => {
       expect(await second.runService!.recover()).toEqual({ reattached: 1, requeued: 1, failed: 1, registered: 0 });
       // The surviving run goes on to its end once it has been re-attached.
       fs.writeFileSync(path.join(first.dataDir, 'runs', String(live.id), 'release'), '');
-      const h = helpers(second, await second.signInNewUser());
+      const h = runClient(second, await second.signInNewUser());
       expect(await h.get(gone!.id)).toMatchObject({ status: 'FAILED', statusReason: expect.stringMatching(/restarted.*pid \d+.*gone/) });
       expect((await h.untilEnded(live.id)).status).toBe('SUCCEEDED');
       const resumed = await h.untilEnded(waiting!.id);

@@ -7,7 +7,7 @@ import type { FileUse, StoredFile } from '../../../contract/files';
 import { runs } from '../../db/schema';
 import { seedFileTypes } from '../../services/file-types';
 import { createTestApi, type TestApi } from '../../testing/test-api';
-import { waitFor } from '../../testing/wait-for';
+import { runClient } from '../../testing/run-client';
 
 /**
  * Stored files are named by reference (seedbed://files/<id>) wherever a client sees or sends
@@ -18,21 +18,16 @@ import { waitFor } from '../../testing/wait-for';
 const TRIAL = fs.readFileSync('tests/fixtures/phenomix/trial.csv');
 const GVCFS = path.resolve('tests/fixtures/combine-gvcfs');
 
-interface RunBody {
-  id: number;
-  status: string;
-  statusReason: string | null;
-  params: Record<string, unknown>;
-}
-
 describe('stored files named by reference', () => {
   let t: TestApi;
   let token: string;
+  let h: ReturnType<typeof runClient>;
   beforeAll(async () => {
     // No SEEDBED_INPUT_DIRS: every input of these runs must be a stored file.
     t = await createTestApi({ runs: { inputDirs: [] } });
     await seedFileTypes(t.db);
     token = await t.signInNewUser();
+    h = runClient(t, token);
   });
   afterAll(() => t.close());
 
@@ -47,15 +42,7 @@ describe('stored files named by reference', () => {
     expect(response.status, text).toBe(201);
     return { file: JSON.parse(text) as StoredFile, text };
   };
-  const launch = (body: Record<string, unknown>) => t.call('/runs', { method: 'POST', token, json: body });
-  const run = async (id: number) => (await (await t.call(`/runs/${id}`, { token })).json()) as RunBody;
-  const untilEnded = (id: number) =>
-    waitFor(
-      () => run(id),
-      (body) => ['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(body.status),
-      60_000,
-    );
-  const phenomix = (name: string, input: string) => launch({ pipelineId: 'nf-phenomix', name, params: { input, outdir: 'results' } });
+  const phenomix = (name: string, input: string) => h.launch({ pipelineId: 'nf-phenomix', name, params: { input, outdir: 'results' } });
 
   it('answers no file endpoint with the data folder’s path: an upload, the list, one file, a fileset and a run’s outputs', async () => {
     const { file, text: uploaded } = await upload('folders_trial.csv', TRIAL);
@@ -63,7 +50,7 @@ describe('stored files named by reference', () => {
     expect(file).not.toHaveProperty('path');
     const response = await phenomix('folders_run', file.reference);
     expect(response.status, await response.clone().text()).toBe(201);
-    const ended = await untilEnded(((await response.json()) as { id: number }).id);
+    const ended = await h.untilEnded(((await response.json()) as { id: number }).id);
     expect(ended.status, ended.statusReason ?? '').toBe('SUCCEEDED');
     const fileset = (await (await t.call('/filesets', { method: 'POST', token, json: { name: 'folders', fileIds: [file.id] } })).json()) as { id: number };
 
@@ -85,7 +72,7 @@ describe('stored files named by reference', () => {
     const { file } = await upload('referenced_trial.csv', TRIAL);
     const response = await phenomix('by_reference', file.reference);
     expect(response.status, await response.clone().text()).toBe(201);
-    const ended = await untilEnded(((await response.json()) as { id: number }).id);
+    const ended = await h.untilEnded(((await response.json()) as { id: number }).id);
     expect(ended.status, ended.statusReason ?? '').toBe('SUCCEEDED');
     expect(ended.params.input).toBe(file.reference);
     const [stored] = await t.db.select({ params: runs.params }).from(runs).where(eq(runs.id, ended.id));
@@ -113,7 +100,7 @@ describe('stored files named by reference', () => {
 
   it('refuses a reference in a parameter the pipeline does not read a file from, such as its output folder', async () => {
     const { file } = await upload('not_an_outdir.csv', TRIAL);
-    const response = await launch({ pipelineId: 'nf-phenomix', name: 'reference_as_outdir', params: { input: file.reference, outdir: file.reference } });
+    const response = await h.launch({ pipelineId: 'nf-phenomix', name: 'reference_as_outdir', params: { input: file.reference, outdir: file.reference } });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: Record<string, string> }).errors['params.outdir']).toBe(
       `${file.reference} is a stored file, and outdir is not a file Phenomix reads: give it a value of its own kind`,
@@ -128,9 +115,9 @@ describe('stored files named by reference', () => {
     const sheet = (await upload('cohort.csv', text, '&preferredType=samplesheet%20CSV')).file;
     expect(sheet.fileTypeName).toBe('samplesheet CSV');
 
-    const response = await launch({ pipelineId: 'combine-gvcfs', name: 'sheet_of_references', params: { input: sheet.reference, fasta: fasta.reference, outdir: 'results' } });
+    const response = await h.launch({ pipelineId: 'combine-gvcfs', name: 'sheet_of_references', params: { input: sheet.reference, fasta: fasta.reference, outdir: 'results' } });
     expect(response.status, await response.clone().text()).toBe(201);
-    const ended = await untilEnded(((await response.json()) as { id: number }).id);
+    const ended = await h.untilEnded(((await response.json()) as { id: number }).id);
     expect(ended.status, ended.statusReason ?? '').toBe('SUCCEEDED');
     expect(ended.params).toMatchObject({ input: sheet.reference, fasta: fasta.reference });
 
@@ -155,7 +142,7 @@ describe('stored files named by reference', () => {
     const fasta = (await upload('ref.fa', fs.readFileSync(path.join(GVCFS, 'ref.fa')))).file;
     const sheet = (await upload('gone.csv', `sample,gvcf\nS04,${kept.reference}\nS03,${gone.reference}\n`, '&preferredType=samplesheet%20CSV')).file;
     expect((await t.call(`/files/${gone.id}`, { method: 'DELETE', token })).status).toBe(204);
-    const response = await launch({ pipelineId: 'combine-gvcfs', name: 'sheet_gone', params: { input: sheet.reference, fasta: fasta.reference, outdir: 'results' } });
+    const response = await h.launch({ pipelineId: 'combine-gvcfs', name: 'sheet_gone', params: { input: sheet.reference, fasta: fasta.reference, outdir: 'results' } });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: Record<string, string> }).errors['params.input']).toBe(
       `gone.csv names stored files that are gone (deleted, or never stored) — row 3 (gvcf): ${gone.reference}: pick them again in the sheet, or upload them.`,
