@@ -1,8 +1,8 @@
-import { useRef } from 'react';
 import { type Path, useFormContext } from 'react-hook-form';
 import { notify } from '../../app/notify';
 import { saveBlob } from '../../lib/download';
 import { Button } from '../../ui/Button';
+import { ChooseFileButton } from '../../ui/ChooseFileButton';
 import { Switch } from '../../ui/Switch';
 import type { LaunchValues, Pipeline } from './launch-types';
 import { fieldsOf, formValueOf, type ParameterGroup, paramsOf } from './schema-form';
@@ -14,7 +14,6 @@ import { fieldsOf, formValueOf, type ParameterGroup, paramsOf } from './schema-f
  */
 export function ParamsFileActions({ pipeline, groups, showHidden, onShowHidden }: { pipeline: Pipeline; groups: ParameterGroup[]; showHidden: boolean; onShowHidden: (show: boolean) => void }) {
   const { setValue, getValues } = useFormContext<LaunchValues>();
-  const importInput = useRef<HTMLInputElement>(null);
   const fields = fieldsOf(groups);
   const hiddenCount = fields.filter((field) => field.hidden).length;
 
@@ -42,21 +41,9 @@ export function ParamsFileActions({ pipeline, groups, showHidden, onShowHidden }
 
   return (
     <div className="flex flex-wrap items-center gap-3 rounded-xl bg-white px-6 py-3 shadow-sm ring-1 ring-stone-200">
-      <Button size="sm" onClick={() => importInput.current?.click()}>
+      <ChooseFileButton accept=".json,.yaml,.yml,application/json,application/yaml" testId="import-params" onFiles={([file]) => void importFile(file!)}>
         Import params…
-      </Button>
-      <input
-        ref={importInput}
-        type="file"
-        accept=".json,.yaml,.yml,application/json,application/yaml"
-        hidden
-        data-testid="import-params"
-        onChange={(event) => {
-          const file = event.target.files?.[0];
-          event.target.value = '';
-          if (file) void importFile(file);
-        }}
-      />
+      </ChooseFileButton>
       <Button size="sm" onClick={() => void exportAs('json')}>
         Export JSON
       </Button>

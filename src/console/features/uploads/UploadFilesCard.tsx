@@ -1,11 +1,11 @@
-import { type ReactNode, useRef, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { ChooseFileButton } from '../../ui/ChooseFileButton';
 
 /** Files dropped on it or chosen with its button are handed to `onFiles`. */
 function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
   const [dragging, setDragging] = useState(false);
-  const picker = useRef<HTMLInputElement>(null);
   const add = (list: FileList | null) => {
     const files = [...(list ?? [])];
     if (files.length > 0) onFiles(files);
@@ -27,20 +27,9 @@ function DropZone({ onFiles }: { onFiles: (files: File[]) => void }) {
       }}
     >
       <p>Drop VCF, CSV, model and other result files here</p>
-      <Button size="sm" onClick={() => picker.current?.click()}>
+      <ChooseFileButton multiple testId="upload-files" onFiles={onFiles}>
         Choose files…
-      </Button>
-      <input
-        ref={picker}
-        type="file"
-        multiple
-        hidden
-        data-testid="upload-files"
-        onChange={(event) => {
-          add(event.target.files);
-          event.target.value = '';
-        }}
-      />
+      </ChooseFileButton>
     </div>
   );
 }
