@@ -127,6 +127,7 @@ const CHECKS: Record<string, Check> = {
   'population statistics TSV': tabular,
   'breeding simulation CSV': tabular,
   'field trial CSV': tabular,
+  'CV folds CSV': tabular,
 };
 
 const VCF_FIXED_COLUMNS = ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO'];
