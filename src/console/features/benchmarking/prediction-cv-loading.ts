@@ -18,7 +18,7 @@ const MISSING = new Set(['', 'NA', 'NaN', 'nan', 'null', '.']);
 /**
  * The held-out predictions of a cv_predictions.csv: id, trait, fold, observed and the prediction
  * (`prediction` in Auto Train's, `predicted` in GDIP's), with repeat (1 where there is none) and
- * environment where the table has them. Rows without an observed value or a prediction are left out.
+ * environment where the table has them; folds are numbered from 1, as in the folds file. Rows without an observed value or a prediction are left out.
  */
 export async function parseCvPredictions(text: string, fileName: string): Promise<CvPrediction[]> {
   const { default: Papa } = await import('papaparse');
@@ -28,6 +28,8 @@ export async function parseCvPredictions(text: string, fileName: string): Promis
   const missing = ['id', 'trait', 'fold', 'observed', predicted].filter((column) => !columns.includes(column));
   if (missing.length > 0)
     throw new Error(`The cross-validation predictions ${fileName} lack the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}; its header has ${columns.join(', ')}.`);
+  // GDIP's table counts its folds from 0 (as its fold column always has), Auto Train's and the folds file from 1.
+  const firstFold = parsed.data.some((row) => row.fold?.trim() === '0') ? 0 : 1;
   const rows: CvPrediction[] = [];
   for (const row of parsed.data) {
     const observedCell = row.observed?.trim() ?? '';
@@ -37,7 +39,7 @@ export async function parseCvPredictions(text: string, fileName: string): Promis
       id: row.id,
       trait: row.trait,
       repeat: Number(row.repeat ?? 1) || 1,
-      fold: Number(row.fold),
+      fold: Number(row.fold) - firstFold + 1,
       observed: Number(observedCell),
       predicted: Number(predictedCell),
       environment: row.environment?.trim() ?? '',
