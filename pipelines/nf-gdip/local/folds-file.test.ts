@@ -139,6 +139,31 @@ describe('GDIP on a frozen folds file', () => {
   });
 });
 
+describe('the two stages agree with R', () => {
+  // Inputs: tests/fixtures/cv-folds/make-inputs.ts; expected: gdip-two-stage.R there (R 4.2.2, lm() then REML rrBLUP per fold).
+  const CV_FIXTURES = path.resolve('tests/fixtures/cv-folds');
+  for (const scheme of ['cv2', 'cv0']) {
+    it(`${scheme.toUpperCase()}: each test record's prediction to 5e-7 and each fold's λ to 1e-5 (relative)`, { timeout: 120_000 }, async () => {
+      const context = await gdip({
+        phenotypes: path.join(CV_FIXTURES, 'gdip_long.csv'),
+        covariates: '',
+        categorical_covariates: '',
+        cv_folds_file: path.join(CV_FIXTURES, `gdip_${scheme}_folds.csv`),
+      });
+      const expected = csvRecords(fs.readFileSync(path.join(CV_FIXTURES, `gdip_${scheme}_expected.csv`), 'utf8'));
+      const ours = new Map(csvRecords(context.read('prediction/cv_predictions.csv')).map((row) => [`${row.repeat},${Number(row.fold) + 1},${row.id},${row.environment}`, Number(row.predicted)]));
+      expect(ours.size).toBe(expected.length);
+      for (const row of expected) {
+        const key = `${row.repeat},${row.fold},${row.id},${row.environment}`;
+        expect(Math.abs(ours.get(key)! - Number(row.predicted)) / Math.abs(Number(row.predicted)), key).toBeLessThan(5e-7);
+      }
+      const lambdas: number[] = JSON.parse(context.read('models/gdip_model.json')).traits.yield.cvFoldLambdas;
+      const rLambdas = [...new Set(expected.map((row) => row.lambda!))].map(Number);
+      for (const [index, lambda] of lambdas.entries()) expect(Math.abs(lambda - rLambdas[index]!) / rLambdas[index]!, `fold ${index + 1}`).toBeLessThan(1e-5);
+    });
+  }
+});
+
 describe('GDIP’s own folds', () => {
   it('cv_repeats draws a new split per repeat from seed + repeat − 1; the first repeat is the single run’s', { timeout: 120_000 }, async () => {
     const once = await gdip({});
