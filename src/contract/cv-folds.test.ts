@@ -194,6 +194,13 @@ describe('refusals name the fix', () => {
     expect(refusal(multiEnvironment, { scheme: 'CV1', folds: 2, repeats: 0, seed: 1 }).field).toBe('repeats');
     expect(refusal(multiEnvironment, { scheme: 'CV1', folds: 2, repeats: 1, seed: 1.5 }).field).toBe('seed');
     expect(foldsProblem(multiEnvironment, { scheme: 'CV00', folds: 4, repeats: 1, seed: 1 })).toBeNull();
+    const many = Array.from({ length: 200_001 }, (_, index) => ({ id: `L${index}`, environment: '' }));
+    const tooMany = foldsProblem(many, { scheme: 'CV1', folds: 10, repeats: 5, seed: 1 });
+    expect([tooMany?.field, tooMany?.message]).toEqual([
+      'repeats',
+      '10 folds × 5 repeats over 200,001 records would write 10,000,050 rows (one per record, repeat and fold), more than the 10,000,000 a folds file holds; choose fewer repeats or folds.',
+    ]);
+    expect(foldsProblem(many.slice(1), { scheme: 'CV1', folds: 10, repeats: 5, seed: 1 })).toBeNull();
   });
 
   it('refuses a CV00 fold with no test records rather than writing an empty fold', () => {

@@ -103,6 +103,9 @@ export const seededFolds = (count: number, folds: number, seed: number) => folds
 
 export const needsEnvironments = (scheme: CvScheme) => scheme !== 'CV1';
 
+/** The most rows a folds file is drawn with (about 300 MB). */
+export const MAX_FOLD_ROWS = 10_000_000;
+
 const recordKey = (record: CvRecord) => `${record.id}\u0000${record.environment}`;
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byRecord = (a: CvRecord, b: CvRecord) => byText(a.id, b.id) || byText(a.environment, b.environment);
@@ -155,6 +158,13 @@ export function foldsProblem(records: Iterable<CvRecord>, options: CvOptions): C
   for (const [unit, count] of limits) {
     if (folds > count) return new CvFoldsError('folds', `${scheme} splits ${unit}s into folds, and the phenotypes have ${plural(count, unit)}: choose at most ${numberText(count)} folds.`);
   }
+  // One row per record, repeat and fold: the file must stay a size a browser, R and a string can hold.
+  const rows = described.records.length * folds * repeats;
+  if (rows > MAX_FOLD_ROWS)
+    return new CvFoldsError(
+      'repeats',
+      `${folds} folds × ${plural(repeats, 'repeat')} over ${plural(described.records.length, 'record')} would write ${numberText(rows)} rows (one per record, repeat and fold), more than the ${numberText(MAX_FOLD_ROWS)} a folds file holds; choose fewer repeats or folds.`,
+    );
   return null;
 }
 
