@@ -1,4 +1,4 @@
-import type { RunDetail } from '../../contract/runs';
+import type { RunDetail, RunOutputs } from '../../contract/runs';
 import type { TestApi } from './test-api';
 import { waitFor } from './wait-for';
 
@@ -13,5 +13,15 @@ export function runClient(t: TestApi, token: string) {
       (run) => ['SUCCEEDED', 'FAILED', 'CANCELLED'].includes(run.status),
       timeoutMs,
     );
-  return { launch, get, untilEnded };
+  /**
+   * A succeeded run's outputs once each is a stored file: they are registered as the run's process
+   * exits, a moment after the run reads SUCCEEDED, so a test that reads them must wait for this.
+   */
+  const untilOutputsRegistered = (id: number, timeoutMs = 60_000) =>
+    waitFor(
+      async () => (await (await t.call(`/runs/${id}/outputs`, { token })).json()) as RunOutputs,
+      (answer) => answer.outputs.length > 0 && answer.outputs.every((output) => output.fileId !== null),
+      timeoutMs,
+    );
+  return { launch, get, untilEnded, untilOutputsRegistered };
 }

@@ -52,6 +52,7 @@ describe('stored files named by reference', () => {
     expect(response.status, await response.clone().text()).toBe(201);
     const ended = await h.untilEnded(((await response.json()) as { id: number }).id);
     expect(ended.status, ended.statusReason ?? '').toBe('SUCCEEDED');
+    const outputs = await h.untilOutputsRegistered(ended.id);
     const fileset = (await (await t.call('/filesets', { method: 'POST', token, json: { name: 'folders', fileIds: [file.id] } })).json()) as { id: number };
 
     const answers = [
@@ -61,8 +62,6 @@ describe('stored files named by reference', () => {
       await (await t.call(`/filesets/${fileset.id}`, { token })).text(),
       await (await t.call(`/files?runId=${ended.id}`, { token })).text(),
     ];
-    const outputs = (await (await t.call(`/runs/${ended.id}/outputs`, { token })).json()) as { outputs: unknown[] };
-    expect(outputs.outputs.length).toBeGreaterThan(0);
     answers.push(JSON.stringify(outputs.outputs));
     for (const answer of answers) expect(answer).not.toContain(t.dataDir);
     expect(answers[4]).toContain('seedbed://files/');
