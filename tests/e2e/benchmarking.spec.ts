@@ -72,11 +72,15 @@ test('score uploaded association results against known QTL: counts, a wider wind
   // false marker and q2 only within 10 Mb (a1 sits exactly on that edge): 0.5 at 1 kb to 1 Mb, 1 at 10 Mb. method_b finds q2
   // with b2 (10) and q1 with b1 (9, 100 kb away) before b3: 0.5 at 1 and 10 kb, 1 from 100 kb. At Bonferroni and 2 Mb:
   // F1 1 and 0.8, power 1, FDR 0 and 1/3 (false hits over hits).
-  const board = page.getByRole('table', { name: 'Methods across datasets' });
-  const boardRow = (method: string) => board.getByRole('row').filter({ hasText: `${method}_${stamp}` });
-  await expect(boardRow('method_a')).toContainText(/1\s*1\.000\s*1\.000\s*0\.000\s*no null traits\s*0\.500\s*0\.500\s*0\.500\s*0\.500\s*1\.000/);
-  await expect(boardRow('method_b')).toContainText(/1\s*0\.800\s*1\.000\s*0\.333\s*no null traits\s*0\.500\s*0\.500\s*1\.000\s*1\.000\s*1\.000\s*Best at 1 Mb/);
-  await expect(boardRow('method_a')).toContainText('— (needs 2 datasets)');
+  const boardRow = (table: string, method: string) =>
+    page
+      .getByRole('table', { name: table })
+      .getByRole('row')
+      .filter({ hasText: `${method}_${stamp}` });
+  await expect(boardRow('Methods across datasets', 'method_a')).toContainText(/1\s*1\.000\s*1\.000\s*0\.000\s*no null traits\s*0\.500\s*— \(needs 2 datasets\)/);
+  await expect(boardRow('Methods across datasets', 'method_b')).toContainText(/1\s*0\.800\s*1\.000\s*0\.333\s*no null traits\s*1\.000\s*Best at 1 Mb/);
+  await expect(boardRow('Power–FDR areas by window', 'method_a')).toContainText(/0\.500\s*0\.500\s*0\.500\s*0\.500\s*1\.000/);
+  await expect(boardRow('Power–FDR areas by window', 'method_b')).toContainText(/0\.500\s*0\.500\s*1\.000\s*1\.000\s*1\.000/);
   // The curves' window is chosen among the five and kept in the address.
   await page.getByLabel('Window of the power–FDR curves').selectOption('10000');
   await expect(page.getByRole('img', { name: 'Power against false-discovery rate per method, window 10 kb' })).toBeVisible();
@@ -278,10 +282,10 @@ test('simulate two replicates, launch discovery in one click (a mixed model is r
   await expect(glm).toContainText(/\d\.\d{3} ± \d\.\d{3}/);
   await expect(across.getByRole('row').filter({ hasText: /^mlm/ })).toHaveCount(0);
   await expect(page.getByRole('img', { name: 'F1 of each method across datasets' })).toBeVisible();
-  // The method across the replicates: its areas at the five windows with their 95 % intervals.
+  // The method across the replicates: its scores and its areas at the five windows with their 95 % intervals.
   const board = page.getByRole('table', { name: 'Methods across datasets' });
   await expect(board.getByRole('row').filter({ hasText: /^glm/ })).toContainText(/^glm\s*2/);
-  await expect(board.getByRole('row').filter({ hasText: /^glm/ })).toContainText(/\d\.\d{3}\s*\[-?\d\.\d{3}, \d\.\d{3}\]/);
+  await expect(page.getByRole('table', { name: 'Power–FDR areas by window' }).getByRole('row').filter({ hasText: /^glm/ })).toContainText(/\d\.\d{3}\s*\[\d\.\d{3}, \d\.\d{3}\]/);
   await expect(page.getByRole('img', { name: /^Manhattan plot of glm, trait trait1/ })).toBeVisible();
   // The benchmark is listed on the results page.
   await page.goto('/benchmarking/discovery/results/fileset');
@@ -350,4 +354,70 @@ test('launch prediction: a trained GDIP model on a registered prediction dataset
   await expect(page).toHaveURL(/\?dataset=\d+$/);
   const board = page.getByRole('table', { name: 'Leaderboard for trait1' });
   await expect(board.getByRole('row').nth(1)).toContainText(new RegExp(`^1\\s*e2e_predmodel_${stamp}: .*E2E GEBV ${stamp}\\s*80\\s*0\\.[5-9]`));
+});
+
+test('cross-validate methods on a prediction dataset’s frozen folds: a model the engine cannot fit refused on its field, then each method’s scores with intervals, the comparison with the best and r per fold', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now();
+  const headers = { Authorization: `token ${token}` };
+  const simulated = await page.request.post('/api/runs', {
+    headers,
+    data: {
+      pipelineId: 'simulate-gdip-data',
+      name: `e2e_cvtruth_${stamp}`,
+      // Markers close enough to the QTL that rrBLUP predicts new lines (r about 0.5 on 4 folds).
+      params: { individuals: 80, markers: 1000, chromosomes: 2, chromosome_length_mb: '20', traits: 1, qtl_per_trait: 5, heritability: '0.8', outdir: 'results' },
+    },
+  });
+  expect(simulated.status(), await simulated.text()).toBe(201);
+  await waitForDatasets(page, `e2e_cvtruth_${stamp}`, 1);
+  const known = ((await (await page.request.get(`/api/filesets?kind=known-gdip&q=${encodeURIComponent(`e2e_cvtruth_${stamp}`)}`, { headers })).json()) as { data: Array<{ id: number }> }).data[0]!;
+  const files = ((await (await page.request.get(`/api/filesets/${known.id}`, { headers })).json()) as { files: Array<{ id: number; fileTypeName: string }> }).files;
+  const registered = await page.request.post('/api/benchmark-datasets', {
+    headers,
+    data: {
+      name: `E2E folds ${stamp}`,
+      files: {
+        kind: 'prediction-data',
+        phenotypesFileId: files.find((file) => file.fileTypeName === 'phenotype CSV')!.id,
+        genotypesFileId: files.find((file) => file.fileTypeName === 'VCF')!.id,
+        crossValidation: { scheme: 'CV1', folds: 4, repeats: 2, seed: 3 },
+      },
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+
+  await page.goto('/benchmarking/prediction/launch');
+  await page.getByRole('radio', { name: /Cross-validate methods on a dataset’s folds/ }).check();
+  await expect(page).toHaveURL(/\?mode=cross-validation$/);
+  const form = page.getByRole('form', { name: 'Launch a cross-validation benchmark' });
+  await form.getByLabel('Name').fill(`E2E CV ${stamp}`);
+  await form.getByRole('checkbox', { name: new RegExp(`E2E folds ${stamp}`) }).check();
+  // GDIP's rrBLUP and Auto Train's, the second at first BayesB, which the built-in engine cannot fit.
+  await expect(form.getByLabel('Label').first()).toHaveValue('gdip_rrblup');
+  await form.getByLabel('Label').nth(1).fill('auto_bayesb');
+  await form.getByLabel('Model').nth(1).selectOption('bayesb');
+  await form.getByRole('button', { name: 'Launch 2 cross-validation runs' }).click();
+  await expect(form.getByRole('alert').filter({ hasText: /^bayesb: needs the nextflow engine/ })).toBeVisible();
+  await expect(form.getByLabel('Model').nth(1)).toHaveAttribute('aria-invalid', 'true');
+  await form.getByLabel('Label').nth(1).fill('auto_rrblup');
+  await form.getByLabel('Model').nth(1).selectOption('rrblup');
+  await form.getByRole('button', { name: 'Launch 2 cross-validation runs' }).click();
+  await expect(page).toHaveURL(/\/benchmarking\/prediction\/results\/fileset\?group=\d+$/);
+
+  // Each method over the file's 2 repeats × 4 folds: r as mean [interval], and against the best.
+  const scores = page.getByRole('table', { name: 'Cross-validation scores' });
+  await expect(scores).toBeVisible({ timeout: 180_000 });
+  const rows = scores.getByRole('row');
+  await expect(rows).toHaveCount(3);
+  for (const method of ['gdip_rrblup', 'auto_rrblup']) await expect(rows.filter({ hasText: method })).toContainText(/^CV1\s*trait1\s*\w+\s*(GDIP|Auto Train)\s*0\.\d{3}\s*\[-?\d\.\d{3}, \d\.\d{3}\]/);
+  await expect(rows.filter({ has: page.getByRole('cell', { name: 'best', exact: true }) })).toHaveCount(1);
+  await expect(rows.filter({ hasText: /no clear difference|differs/ })).toHaveCount(1);
+  for (const row of [1, 2]) await expect(rows.nth(row).getByRole('cell').nth(7)).toHaveText('8');
+  await expect(page.getByRole('img', { name: 'Pearson r of each fold by method' })).toHaveAttribute('data-drawn', 'true');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/-cross-validation\.csv$/);
 });

@@ -12,6 +12,8 @@ import { windowLabel } from './discovery-view';
 import { summariseCosts, useRunCosts } from './run-costs';
 
 const digits = (value: number) => value.toFixed(3);
+/** Every score here is a share or an area, between 0 and 1: its interval is shown within that range (the CSV keeps it whole). */
+const clip = (value: number) => Math.min(1, Math.max(0, value));
 
 /** A mean with its 95 % interval beneath, small; the mean alone with one dataset. */
 function IntervalCell({ summary }: { summary: Summary }) {
@@ -21,23 +23,25 @@ function IntervalCell({ summary }: { summary: Summary }) {
       <span className="tabular-nums">{digits(summary.mean)}</span>
       {summary.low !== null && summary.high !== null && (
         <span className="text-xs tabular-nums text-stone-500">
-          [{digits(summary.low)}, {digits(summary.high)}]
+          [{digits(clip(summary.low))}, {digits(clip(summary.high))}]
         </span>
       )}
     </span>
   );
 }
 
-/** Best, differs from the best (its paired interval excludes 0), or no clear difference. */
+/** Best, differs from the best (its paired interval excludes 0), or no clear difference, with the difference beneath. */
 function VersusBest({ row, rankWindowBp }: { row: DiscoveryBoardRow; rankWindowBp: number }) {
   if (row.best) return <span className="font-medium text-emerald-800">Best at {windowLabel(rankWindowBp)}</span>;
   const versus: PairedComparison | null = row.versusBest;
   if (!versus || versus.low === null || versus.high === null) return <span className="text-stone-400">— (needs 2 datasets)</span>;
-  const interval = `${digits(versus.mean!)} [${digits(versus.low)}, ${digits(versus.high)}]`;
-  return versus.different ? (
-    <span className="whitespace-nowrap text-amber-800">Differs from the best: {interval}</span>
-  ) : (
-    <span className="whitespace-nowrap text-stone-500">No clear difference: {interval}</span>
+  return (
+    <span className="inline-grid whitespace-nowrap">
+      <span className={versus.different ? 'font-medium text-amber-800' : 'text-stone-600'}>{versus.different ? 'Differs from the best' : 'No clear difference'}</span>
+      <span className="text-xs tabular-nums text-stone-500">
+        {digits(versus.mean!)} [{digits(versus.low)}, {digits(versus.high)}]
+      </span>
+    </span>
   );
 }
 
@@ -58,7 +62,7 @@ export function DiscoveryBoard({ title, rows, windowMb, ruleText, rankWindowBp }
   return (
     <Card
       title={datasets > 1 ? `Methods across ${datasets} datasets` : 'Methods'}
-      description={`Mean [95 % t interval over the datasets]. F1, power and FDR at ${windowMb} Mb and ${ruleText}, traits with known QTL pooled; type I error on the null traits at that rule; area under the power–FDR curve at each window. Ranked by area at ${windowLabel(rankWindowBp)}; a method differs from the best only where the interval of their paired differences excludes 0.`}
+      description={`Mean [95 % t interval over the datasets, shown within 0 to 1]. F1, power and FDR at ${windowMb} Mb and ${ruleText}, traits with known QTL pooled; type I error on the null traits at that rule; area under the power–FDR curve at each window. Ranked by area at ${windowLabel(rankWindowBp)}; a method differs from the best only where the interval of their paired differences excludes 0.`}
       actions={
         <Button size="sm" onClick={exportCsv} aria-label="Export the methods as CSV">
           Export CSV
@@ -78,16 +82,28 @@ export function DiscoveryBoard({ title, rows, windowMb, ruleText, rankWindowBp }
           { header: 'Power', align: 'right', cell: (row) => <IntervalCell summary={row.power} /> },
           { header: 'FDR', align: 'right', cell: (row) => <IntervalCell summary={row.fdr} /> },
           { header: 'Type I error', align: 'right', cell: (row) => (row.typeIError.n === 0 ? <span className="text-stone-400">no null traits</span> : <IntervalCell summary={row.typeIError} />) },
+          { header: `AUC ${windowLabel(rankWindowBp)}`, align: 'right', cell: (row) => <IntervalCell summary={row.aucByWindow[rankWindowBp]!} /> },
+          { header: 'Against the best', cell: (row) => <VersusBest row={row} rankWindowBp={rankWindowBp} /> },
+          ...(runIds.length > 0 ? costColumns(costOf) : []),
+        ]}
+      />
+      <h3 className="mt-6 mb-1 text-sm font-semibold text-stone-800">Area under the power–FDR curve by window</h3>
+      <SimpleTable<DiscoveryBoardRow>
+        label="Power–FDR areas by window"
+        dense
+        alignTop
+        rows={rows}
+        rowKey={(row) => row.method}
+        columns={[
+          { header: 'Method', className: 'font-medium', cell: (row) => row.method },
           ...CURVE_WINDOWS_BP.map(
             (bp): SimpleColumn<DiscoveryBoardRow> => ({
-              header: `AUC ${windowLabel(bp)}`,
+              header: windowLabel(bp),
               align: 'right',
               className: bp === rankWindowBp ? 'bg-emerald-50/60' : '',
               cell: (row) => <IntervalCell summary={row.aucByWindow[bp]!} />,
             }),
           ),
-          { header: 'Against the best', cell: (row) => <VersusBest row={row} rankWindowBp={rankWindowBp} /> },
-          ...(runIds.length > 0 ? costColumns(costOf) : []),
         ]}
       />
       {costs.error && (
