@@ -122,3 +122,55 @@ test('a dataset’s board: its methods over two benchmarks with intervals and co
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 });
+
+test('a prediction dataset’s board: a method cross-validated on its frozen folds, per scheme and trait, with its interval over repeats × folds, cost and CSV', async ({ page }) => {
+  test.setTimeout(240_000);
+  const stamp = Date.now();
+  const simulation = (await post(page, 'runs', {
+    pipelineId: 'simulate-gdip-data',
+    name: `e2e_pboard_${stamp}`,
+    params: { individuals: 80, markers: 1000, chromosomes: 2, chromosome_length_mb: '20', traits: 1, qtl_per_trait: 5, heritability: '0.8', outdir: 'results' },
+  })) as { id: number };
+  await untilEnded(page, [simulation.id]);
+  const known = async () =>
+    ((await (await page.request.get(`/api/filesets?kind=known-gdip&q=${encodeURIComponent(`e2e_pboard_${stamp}`)}`, { headers: headers() })).json()) as { data: Array<{ id: number }> }).data[0]?.id;
+  await expect.poll(known, { timeout: 30_000 }).toBeGreaterThan(0);
+  const files = ((await (await page.request.get(`/api/filesets/${await known()}`, { headers: headers() })).json()) as { files: Array<{ id: number; fileTypeName: string }> }).files;
+  const dataset = (await post(page, 'benchmark-datasets', {
+    name: `E2E board folds ${stamp}`,
+    files: {
+      kind: 'prediction-data',
+      phenotypesFileId: files.find((file) => file.fileTypeName === 'phenotype CSV')!.id,
+      genotypesFileId: files.find((file) => file.fileTypeName === 'VCF')!.id,
+      crossValidation: { scheme: 'CV1', folds: 4, repeats: 2, seed: 3 },
+    },
+  })) as { id: number };
+  const launched = (await post(page, 'benchmarks/prediction-cv', {
+    name: `E2E board CV ${stamp}`,
+    datasetIds: [dataset.id],
+    methods: [{ label: 'gdip_rrblup', pipeline: 'nf-gdip', model: 'rrblup' }],
+  })) as { runIds: number[] };
+  await untilEnded(page, launched.runIds);
+
+  await page.goto(`/benchmarking/datasets/board?id=${dataset.id}`);
+  const board = page.getByRole('table', { name: 'Prediction board' });
+  const row = board.getByRole('row').filter({ has: page.getByRole('cell', { name: 'gdip_rrblup', exact: true }) });
+  await expect(row).toHaveCount(1);
+  // Method, scheme, trait, then r as mean [interval] over the 2 repeats × 4 folds, and its cost.
+  await expect(row.getByRole('cell').nth(1)).toHaveText('CV1');
+  await expect(row.getByRole('cell').nth(2)).toHaveText('trait1');
+  await expect(row.getByRole('cell').nth(3)).toHaveText(/^-?\d\.\d{3}\[-?\d\.\d{3}, -?\d\.\d{3}\]$/);
+  await expect(row.getByRole('cell').nth(7)).toHaveText(/^\d+(\.\d)? (ms|s)$|^\d+ min/);
+  await expect(row.getByRole('link', { name: `E2E board CV ${stamp}` })).toHaveAttribute('href', /\/benchmarking\/prediction\/results\/fileset\?group=\d+$/);
+  await expect(page.getByRole('img', { name: 'Pearson r, trait1 against CPU time, one point per method' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Detection board' })).toHaveCount(0);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const lines = Buffer.concat(await (await (await download).createReadStream()).toArray())
+    .toString()
+    .trim()
+    .split('\r\n');
+  expect(lines[0]).toMatch(/^dataset,method,pipeline,scheme,trait,folds,r_mean,r_low,r_high,r_n,/);
+  expect(lines[1]).toMatch(new RegExp(`^E2E board folds ${stamp},gdip_rrblup,nf-gdip,CV1,trait1,8,`));
+});

@@ -7,6 +7,7 @@ import { ROUTES } from '../../app/routes';
 import { formatDateTime } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
+import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
@@ -21,13 +22,20 @@ import { ruleOf, viewFromQuery } from './discovery-view';
 import { summariseCosts, useRunCosts } from './run-costs';
 
 /** The runs labelled with the dataset that were not scored: failed ones (never scored) and those still going. */
-function UnscoredRuns({ runs }: { runs: RunSummary[] }) {
+function UnscoredRuns({ runs, reloading, onReload }: { runs: RunSummary[]; reloading: boolean; onReload: () => void }) {
   if (runs.length === 0) return null;
   const failed = runs.filter((run) => runOutcome(run) === 'failed').length;
   return (
     <Card
       title="Runs not scored"
       description={`${failed} failed or cancelled (never scored) and ${runs.length - failed} still going (scored once they succeed). Open a run for its log and the reason.`}
+      actions={
+        failed < runs.length ? (
+          <Button size="sm" busy={reloading} onClick={onReload}>
+            Score the ended runs
+          </Button>
+        ) : undefined
+      }
     >
       <SimpleTable<RunSummary>
         label="Runs not scored"
@@ -75,7 +83,7 @@ function EmptyBoard({ board }: { board: DatasetBoard }) {
   );
 }
 
-function Board({ board }: { board: DatasetBoard }) {
+function Board({ board, reloading, onReload }: { board: DatasetBoard; reloading: boolean; onReload: () => void }) {
   const [windowParam, setWindowParam] = useAddressParam('window');
   const windowBp = CURVE_WINDOWS_BP.find((bp) => String(bp) === windowParam) ?? 1_000_000;
   const rule = useMemo(() => ruleOf(viewFromQuery(window.location.search)), []);
@@ -101,7 +109,7 @@ function Board({ board }: { board: DatasetBoard }) {
       {detection.length === 0 && prediction.length === 0 && unscored.length === 0 && <EmptyBoard board={board} />}
       {detection.length > 0 && <DetectionBoard dataset={dataset.name} rows={costedDetection} windowBp={windowBp} onWindowChange={(bp) => setWindowParam(String(bp))} ruleText={ruleText(rule)} />}
       {prediction.length > 0 && <PredictionBoard dataset={dataset.name} rows={costedPrediction} />}
-      <UnscoredRuns runs={unscored} />
+      <UnscoredRuns runs={unscored} reloading={reloading} onReload={onReload} />
     </div>
   );
 }
@@ -128,7 +136,7 @@ export default function DatasetBoardPage() {
       ) : !board.data ? (
         <LoadingOverlay />
       ) : (
-        <Board board={board.data} />
+        <Board board={board.data} reloading={board.loading} onReload={board.reload} />
       )}
     </ConsoleShell>
   );
