@@ -21,6 +21,12 @@ const commaList = z
       .filter(Boolean),
   );
 
+/** `true` or `false`, written so; false when unset. */
+const flagOffByDefault = z
+  .enum(['true', 'false'])
+  .default('false')
+  .transform((value) => value === 'true');
+
 /**
  * All configuration, read and validated once. Each variable carries the sentence a person
  * needs when it is wrong: what it is and how to fix it.
@@ -70,10 +76,7 @@ const variables = {
     doc: 'Folder of the built console and docs served beside the API.',
   },
   SEEDBED_TRUST_PROXY: {
-    schema: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    schema: flagOffByDefault,
     fix: 'Set SEEDBED_TRUST_PROXY to true (behind a reverse proxy that sets X-Forwarded-For) or false.',
     doc: 'Take the client address from X-Forwarded-For (for rate limits).',
   },
@@ -252,10 +255,7 @@ const variables = {
     doc: 'With SEEDBED_STORAGE=s3: the secret key. Never shown.',
   },
   SEEDBED_S3_FORCE_PATH_STYLE: {
-    schema: z
-      .enum(['true', 'false'])
-      .default('false')
-      .transform((value) => value === 'true'),
+    schema: flagOffByDefault,
     fix: 'Set SEEDBED_S3_FORCE_PATH_STYLE to true for servers that address buckets by path (MinIO, Ceph, most self-hosted servers) or false for AWS.',
     doc: 'With SEEDBED_STORAGE=s3: address the bucket as endpoint/bucket/key instead of bucket.endpoint/key.',
   },
