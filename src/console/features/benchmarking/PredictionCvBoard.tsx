@@ -1,5 +1,5 @@
-import { useMemo, useState } from 'react';
-import { formatInterval, type PairedComparison } from '../../../contract/benchmark-stats';
+import { type ReactNode, useMemo, useState } from 'react';
+import type { PairedComparison, Summary } from '../../../contract/benchmark-stats';
 import { CV_SCHEME_LABELS, type CvScheme } from '../../../contract/cv-folds';
 import { ROUTES } from '../../app/routes';
 import { saveBlob } from '../../lib/download';
@@ -14,18 +14,39 @@ import { summariseCosts, useRunCosts } from './run-costs';
 import { predictionBoardCsv } from './scores-csv';
 import { seriesColor } from './series-colors';
 
+const PIPELINE_NAMES: Record<string, string> = { 'nf-gdip': 'GDIP', 'nf-auto-train': 'Auto Train' };
 const schemeLabel = (scheme: string) => CV_SCHEME_LABELS[scheme as CvScheme] ?? scheme;
 const rowKey = (row: { scheme: string; trait: string; method: string }) => `${row.scheme}\u0000${row.trait}\u0000${row.method}`;
 
-/** A method against the best: the best itself, or the difference of r with its interval and whether it excludes 0. */
+const score = (value: number) => value.toFixed(3);
+
+/** A mean with its 95 % interval beneath, small, so that four scores and the costs fit a row; the mean alone below two folds. */
+function ScoreInterval({ summary, children }: { summary: Summary; children?: ReactNode }) {
+  if (summary.mean === null) return <span className="text-stone-400">—</span>;
+  const interval = summary.low !== null && summary.high !== null ? `[${score(summary.low)}, ${score(summary.high)}]` : null;
+  return (
+    <span className="inline-grid justify-items-end whitespace-nowrap" title={interval ? `${score(summary.mean)}, 95 % interval ${interval}` : undefined}>
+      <span className="tabular-nums">{score(summary.mean)}</span>
+      {interval ? <span className="text-xs tabular-nums text-stone-500">{interval}</span> : null}
+      {children}
+    </span>
+  );
+}
+
+/** A method against the best: the best itself, or the paired difference of r with its interval and whether it excludes 0. */
 function VersusBest({ entry }: { entry: BestComparison | undefined }) {
   if (!entry) return '—';
   if (!entry.comparison) return <span className="font-medium text-emerald-800">best</span>;
   const comparison: PairedComparison = entry.comparison;
   return (
-    <span title={comparison.unpaired > 0 ? `${comparison.unpaired} folds scored by only one of the two are left out` : undefined}>
-      {formatInterval(comparison)} {comparison.different ? <span className="font-medium text-amber-800">differs</span> : <span className="text-stone-500">no clear difference</span>}
-    </span>
+    <ScoreInterval summary={comparison}>
+      <span
+        className={`text-xs ${comparison.different ? 'font-medium text-amber-800' : 'text-stone-500'}`}
+        title={comparison.unpaired > 0 ? `${comparison.unpaired} folds scored by only one of the two are left out` : undefined}
+      >
+        {comparison.different ? 'differs' : 'no clear difference'}
+      </span>
+    </ScoreInterval>
   );
 }
 
@@ -89,18 +110,27 @@ export function PredictionCvBoard({ title, runs }: { title: string; runs: CvRunP
         <SimpleTable<PredictionBoardRow>
           label="Cross-validation scores"
           dense
+          alignTop
           rows={rows}
           rowKey={rowKey}
           columns={[
             { header: 'Scheme', cell: (row) => <span title={schemeLabel(row.scheme)}>{row.scheme}</span> },
             { header: 'Trait', cell: (row) => row.trait },
-            { header: 'Method', className: 'font-medium', cell: (row) => <span title={row.pipeline}>{row.method}</span> },
-            { header: 'Pearson r', align: 'right', className: 'whitespace-nowrap font-medium', cell: (row) => formatInterval(row.r) },
-            { header: 'Spearman ρ', align: 'right', className: 'whitespace-nowrap', cell: (row) => formatInterval(row.rho) },
-            { header: 'RMSE', align: 'right', className: 'whitespace-nowrap', cell: (row) => formatInterval(row.rmse) },
-            { header: 'Bias (slope)', align: 'right', className: 'whitespace-nowrap', cell: (row) => formatInterval(row.bias) },
+            {
+              header: 'Method',
+              cell: (row) => (
+                <span className="grid whitespace-nowrap">
+                  <span className="font-medium">{row.method}</span>
+                  <span className="text-xs text-stone-500">{PIPELINE_NAMES[row.pipeline] ?? row.pipeline}</span>
+                </span>
+              ),
+            },
+            { header: 'Pearson r', align: 'right', className: 'font-medium', cell: (row) => <ScoreInterval summary={row.r} /> },
+            { header: 'Spearman ρ', align: 'right', cell: (row) => <ScoreInterval summary={row.rho} /> },
+            { header: 'RMSE', align: 'right', cell: (row) => <ScoreInterval summary={row.rmse} /> },
+            { header: 'Bias (slope)', align: 'right', cell: (row) => <ScoreInterval summary={row.bias} /> },
             { header: 'Folds', align: 'right', cell: (row) => row.folds },
-            { header: 'r − best r', className: 'whitespace-nowrap', cell: (row) => <VersusBest entry={comparisonOf(row)} /> },
+            { header: 'r − best r', align: 'right', cell: (row) => <VersusBest entry={comparisonOf(row)} /> },
             ...costColumns(costOf),
             {
               header: 'Runs',

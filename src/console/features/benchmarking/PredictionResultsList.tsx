@@ -11,7 +11,7 @@ export default function PredictionResultsList() {
         route={ROUTES.predictionResults}
         kind="prediction-benchmark"
         launchRoute={ROUTES.predictionLaunch}
-        description="Trained models run on prediction datasets from Launch prediction, scored when their runs end."
+        description="From Launch prediction: trained models applied to prediction datasets, or methods cross-validated on datasets' frozen folds, scored when their runs end."
       />
       <ResultFilesetsList
         route={ROUTES.predictionResults}
