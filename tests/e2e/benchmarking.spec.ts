@@ -72,11 +72,15 @@ test('score uploaded association results against known QTL: counts, a wider wind
   // false marker and q2 only within 10 Mb (a1 sits exactly on that edge): 0.5 at 1 kb to 1 Mb, 1 at 10 Mb. method_b finds q2
   // with b2 (10) and q1 with b1 (9, 100 kb away) before b3: 0.5 at 1 and 10 kb, 1 from 100 kb. At Bonferroni and 2 Mb:
   // F1 1 and 0.8, power 1, FDR 0 and 1/3 (false hits over hits).
-  const board = page.getByRole('table', { name: 'Methods across datasets' });
-  const boardRow = (method: string) => board.getByRole('row').filter({ hasText: `${method}_${stamp}` });
-  await expect(boardRow('method_a')).toContainText(/1\s*1\.000\s*1\.000\s*0\.000\s*no null traits\s*0\.500\s*0\.500\s*0\.500\s*0\.500\s*1\.000/);
-  await expect(boardRow('method_b')).toContainText(/1\s*0\.800\s*1\.000\s*0\.333\s*no null traits\s*0\.500\s*0\.500\s*1\.000\s*1\.000\s*1\.000\s*Best at 1 Mb/);
-  await expect(boardRow('method_a')).toContainText('— (needs 2 datasets)');
+  const boardRow = (table: string, method: string) =>
+    page
+      .getByRole('table', { name: table })
+      .getByRole('row')
+      .filter({ hasText: `${method}_${stamp}` });
+  await expect(boardRow('Methods across datasets', 'method_a')).toContainText(/1\s*1\.000\s*1\.000\s*0\.000\s*no null traits\s*0\.500\s*— \(needs 2 datasets\)/);
+  await expect(boardRow('Methods across datasets', 'method_b')).toContainText(/1\s*0\.800\s*1\.000\s*0\.333\s*no null traits\s*1\.000\s*Best at 1 Mb/);
+  await expect(boardRow('Power–FDR areas by window', 'method_a')).toContainText(/0\.500\s*0\.500\s*0\.500\s*0\.500\s*1\.000/);
+  await expect(boardRow('Power–FDR areas by window', 'method_b')).toContainText(/0\.500\s*0\.500\s*1\.000\s*1\.000\s*1\.000/);
   // The curves' window is chosen among the five and kept in the address.
   await page.getByLabel('Window of the power–FDR curves').selectOption('10000');
   await expect(page.getByRole('img', { name: 'Power against false-discovery rate per method, window 10 kb' })).toBeVisible();
@@ -278,10 +282,10 @@ test('simulate two replicates, launch discovery in one click (a mixed model is r
   await expect(glm).toContainText(/\d\.\d{3} ± \d\.\d{3}/);
   await expect(across.getByRole('row').filter({ hasText: /^mlm/ })).toHaveCount(0);
   await expect(page.getByRole('img', { name: 'F1 of each method across datasets' })).toBeVisible();
-  // The method across the replicates: its areas at the five windows with their 95 % intervals.
+  // The method across the replicates: its scores and its areas at the five windows with their 95 % intervals.
   const board = page.getByRole('table', { name: 'Methods across datasets' });
   await expect(board.getByRole('row').filter({ hasText: /^glm/ })).toContainText(/^glm\s*2/);
-  await expect(board.getByRole('row').filter({ hasText: /^glm/ })).toContainText(/\d\.\d{3}\s*\[-?\d\.\d{3}, \d\.\d{3}\]/);
+  await expect(page.getByRole('table', { name: 'Power–FDR areas by window' }).getByRole('row').filter({ hasText: /^glm/ })).toContainText(/\d\.\d{3}\s*\[\d\.\d{3}, \d\.\d{3}\]/);
   await expect(page.getByRole('img', { name: /^Manhattan plot of glm, trait trait1/ })).toBeVisible();
   // The benchmark is listed on the results page.
   await page.goto('/benchmarking/discovery/results/fileset');
