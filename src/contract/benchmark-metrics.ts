@@ -384,7 +384,7 @@ function bucketFinder(thresholds: Float64Array): (value: number) => number {
 /**
  * Power against FDR as the −log10 p threshold falls through every value a test takes (GAPIT.Power's
  * view), all traits with known QTL pooled, at each window of `matched`. Each test's bucket among the
- * thresholds where power rises (at most windows × known QTL of them) is found once by binary search;
+ * thresholds where power rises (at most windows × known QTL of them) is found once (`bucketFinder`);
  * the counts at and above each threshold are then sums.
  */
 export function powerFdrCurves(matched: MatchedTests): PowerFdrCurve[] {
