@@ -1,4 +1,4 @@
-import { isPredictionCvRun, labelValue } from '../../../contract/benchmark-labels';
+import { isPredictionCvRun } from '../../../contract/benchmark-labels';
 import type { FilesetDetail } from '../../../contract/files';
 import { MAX_PAGE_SIZE, type Page } from '../../../contract/paging';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
@@ -32,12 +32,10 @@ export interface DiscoveryOccasion extends BoardOccasion {
   scored: ScoredDataset;
 }
 
-/** A trained model's run on the dataset (Make GDIP Predictions on its validation set). */
+/** A trained model's run on the dataset (Make GDIP Predictions on its validation set): its models, named by the model file. */
 export interface PredictionRun extends BoardOccasion {
   run: RunSummary;
-  /** The method (the `method:` label) or the model file applied. */
-  method: string;
-  /** The cross-validation scheme of the dataset's folds (`scheme:`), or the validation set for a model applied to it. */
+  /** `validation set`: the dataset's observed values, with no folds of its own. */
   scheme: string;
   models: ModelPredictions[];
 }
@@ -101,17 +99,13 @@ async function discoveryOccasions(datasetId: string, runs: RunSummary[]): Promis
 }
 
 async function predictionRun(run: RunSummary): Promise<PredictionRun> {
-  const models = await runPredictions(run);
-  const method = labelValue(run.labels, 'method');
   return {
     key: run.groupId ? `group:${run.groupId}` : `run:${run.id}`,
     groupId: run.groupId,
     groupName: run.groupName,
     run,
-    method: method ?? models[0]?.name ?? run.name,
-    scheme: labelValue(run.labels, 'scheme') ?? 'validation set',
-    // A cross-validation run's models are named by its method rather than the run's name.
-    models: method ? models.map((model) => ({ ...model, name: model.name.startsWith(`${run.name}: `) ? `${method}: ${model.name.slice(run.name.length + 2)}` : method })) : models,
+    scheme: 'validation set',
+    models: await runPredictions(run),
   };
 }
 

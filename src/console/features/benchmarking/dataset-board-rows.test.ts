@@ -66,7 +66,6 @@ describe('prediction rows', () => {
     groupId: 9,
     groupName: 'Bench 9',
     run: run(91, 9),
-    method: 'ridge',
     scheme: 'CV1',
     models: [{ name: 'ridge', predictions: folds.flatMap((entry) => entry.predictions), observed }],
   };
