@@ -249,58 +249,70 @@ export function foldsCsv(cvFolds: CvFolds): string {
  * rather than taken from papaparse so that the schemes (imported by the console's benchmark forms)
  * bring no parser to their first load.
  */
-function csvRows(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endRow = () => {
+function* csvRows(text: string): Generator<string[]> {
+  let start = 0;
+  while (start < text.length) {
+    let end = text.indexOf('\n', start);
+    if (end < 0) end = text.length;
+    const line = text.slice(start, end > start && text[end - 1] === '\r' ? end - 1 : end);
+    if (!line.includes('"')) {
+      if (line !== '') yield line.split(',');
+      start = end + 1;
+      continue;
+    }
+    // A quoted cell, which may hold commas, doubled quotes and line breaks: read character by character.
+    const row: string[] = [];
+    let cell = '';
+    let quoted = false;
+    let index = start;
+    for (; index < text.length; index += 1) {
+      const char = text[index]!;
+      if (quoted) {
+        if (char !== '"') cell += char;
+        else if (text[index + 1] === '"') {
+          cell += '"';
+          index += 1;
+        } else quoted = false;
+      } else if (char === '"') quoted = true;
+      else if (char === ',') {
+        row.push(cell);
+        cell = '';
+      } else if (char === '\n') break;
+      else if (char !== '\r') cell += char;
+    }
     row.push(cell);
-    if (row.length > 1 || row[0] !== '') rows.push(row);
-    row = [];
-    cell = '';
-  };
-  for (let index = 0; index < text.length; index += 1) {
-    const char = text[index]!;
-    if (quoted) {
-      if (char !== '"') cell += char;
-      else if (text[index + 1] === '"') {
-        cell += '"';
-        index += 1;
-      } else quoted = false;
-    } else if (char === '"') quoted = true;
-    else if (char === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (char === '\n') endRow();
-    else if (char !== '\r') cell += char;
+    yield row;
+    start = index + 1;
   }
-  if (cell !== '' || row.length > 0) endRow();
-  return rows;
 }
 
 const wholeNumber = (text: string) => (/^\d+$/.test(text) ? Number(text) : Number.NaN);
 
 /** Reads a folds file back into its splits, refusing one that breaks the format or its scheme's rule. */
 export function parseFolds(text: string): CvFolds {
-  const [header, ...rows] = csvRows(text.replace(/^\uFEFF/, ''));
+  const rows = csvRows(text.replace(/^\uFEFF/, ''));
+  const header = rows.next().value as string[] | undefined;
   const expected = CV_FOLDS_COLUMNS.join(',');
   if (!header || header.map((name) => name.trim()).join(',') !== expected)
     throw new CvFoldsError(
       'file',
       `A folds file starts with the header ${expected} (found: ${header?.join(',') ?? 'nothing'}); make it with Register Prediction Data or write those columns in that order.`,
     );
-  if (rows.length === 0) throw new CvFoldsError('file', 'The folds file has a header and no rows; it needs one row per repeat, fold and record.');
-  const schemes = unique(rows.map((row) => row[0]?.trim() ?? ''));
-  const scheme = schemes[0] as CvScheme;
-  if (schemes.length > 1) throw new CvFoldsError('file', `A folds file holds one scheme, and this one names ${schemes.join(', ')}; keep one scheme per file.`);
-  if (!CV_SCHEMES.includes(scheme)) throw new CvFoldsError('file', `The folds file's scheme ${JSON.stringify(scheme)} is none of ${CV_SCHEMES.join(', ')}.`);
+  let scheme: CvScheme | null = null;
   const byRepeatFold = new Map<string, CvSplit>();
-  const seen = new Set<string>();
-  for (const [index, row] of rows.entries()) {
-    const line = index + 2;
+  // Rows come sorted by repeat and fold, so consecutive rows share their split.
+  let current: CvSplit | undefined;
+  let line = 1;
+  for (const row of rows) {
+    line += 1;
     if (row.length !== CV_FOLDS_COLUMNS.length) throw new CvFoldsError('file', `Row ${line} of the folds file has ${row.length} cells; each row has ${CV_FOLDS_COLUMNS.length} (${expected}).`);
-    const [, repeatText = '', foldText = '', id = '', environment = '', set = ''] = row;
+    const [rowScheme = '', repeatText = '', foldText = '', id = '', environment = '', set = ''] = row;
+    if (scheme === null) {
+      scheme = rowScheme.trim() as CvScheme;
+      if (!CV_SCHEMES.includes(scheme)) throw new CvFoldsError('file', `The folds file's scheme ${JSON.stringify(scheme)} is none of ${CV_SCHEMES.join(', ')}.`);
+    }
+    if (rowScheme.trim() !== scheme)
+      throw new CvFoldsError('file', `A folds file holds one scheme, and this one names ${scheme} and ${rowScheme.trim() || 'none'} (row ${line}); keep one scheme per file.`);
     const repeat = wholeNumber(repeatText.trim());
     const fold = wholeNumber(foldText.trim());
     if (!(repeat >= 1) || !(fold >= 1))
@@ -308,15 +320,15 @@ export function parseFolds(text: string): CvFolds {
     if (set !== 'train' && set !== 'test') throw new CvFoldsError('file', `Row ${line} of the folds file has set ${JSON.stringify(set)}; it is train or test.`);
     if (!id) throw new CvFoldsError('file', `Row ${line} of the folds file has no id.`);
     if (needsEnvironments(scheme) && !environment) throw new CvFoldsError('file', `Row ${line} of the folds file has no environment, and ${scheme} splits by environment.`);
-    const key = `${repeat}\u0000${fold}\u0000${id}\u0000${environment}`;
-    if (seen.has(key))
-      throw new CvFoldsError('file', `Row ${line} of the folds file repeats ${id}${environment ? ` in ${environment}` : ''} in repeat ${repeat}, fold ${fold}; a record is in one set of a fold once.`);
-    seen.add(key);
-    const splitKey = `${repeat},${fold}`;
-    const split = byRepeatFold.get(splitKey) ?? { repeat, fold, train: [], test: [] };
-    byRepeatFold.set(splitKey, split);
-    split[set].push({ id, environment });
+    if (!current || current.repeat !== repeat || current.fold !== fold) {
+      const splitKey: string = `${repeat},${fold}`;
+      const split: CvSplit = byRepeatFold.get(splitKey) ?? { repeat, fold, train: [], test: [] };
+      byRepeatFold.set(splitKey, split);
+      current = split;
+    }
+    current[set].push({ id, environment });
   }
+  if (scheme === null) throw new CvFoldsError('file', 'The folds file has a header and no rows; it needs one row per repeat, fold and record.');
   const splits = [...byRepeatFold.values()].sort((a, b) => a.repeat - b.repeat || a.fold - b.fold);
   const repeats = Math.max(...splits.map((split) => split.repeat));
   const folds = Math.max(...splits.map((split) => split.fold));
@@ -330,22 +342,40 @@ export function parseFolds(text: string): CvFolds {
     if (split.train.length === 0) throw new CvFoldsError('file', `Repeat ${split.repeat}, fold ${split.fold} of the folds file has no training records.`);
     split.train.sort(byRecord);
     split.test.sort(byRecord);
+    const twice = repeatedRecord(split);
+    if (twice)
+      throw new CvFoldsError(
+        'file',
+        `Repeat ${split.repeat}, fold ${split.fold} of the folds file lists ${twice.id}${twice.environment ? ` in ${twice.environment}` : ''} twice; a record is in one set of a fold once.`,
+      );
     const leak = schemeLeak(scheme, split);
     if (leak) throw new CvFoldsError('file', `Repeat ${split.repeat}, fold ${split.fold} of the folds file ${leak}, which ${scheme} keeps apart.`);
   }
   return { scheme, folds, repeats, splits };
 }
 
+/** A record a split lists twice (in one set, or in both), walking its two sorted sets; or null. */
+function repeatedRecord(split: CvSplit): CvRecord | null {
+  for (const set of [split.train, split.test]) for (let index = 1; index < set.length; index += 1) if (byRecord(set[index - 1]!, set[index]!) === 0) return set[index]!;
+  for (let train = 0, test = 0; train < split.train.length && test < split.test.length; ) {
+    const order = byRecord(split.train[train]!, split.test[test]!);
+    if (order === 0) return split.test[test]!;
+    if (order < 0) train += 1;
+    else test += 1;
+  }
+  return null;
+}
+
 /** What of a split's test set its training set holds against the scheme's rule, or null. */
 function schemeLeak(scheme: CvScheme, split: CvSplit): string | null {
-  const trainLines = new Set(split.train.map((record) => record.id));
-  const trainEnvironments = new Set(split.train.map((record) => record.environment));
+  const testLines = new Set(split.test.map((record) => record.id));
+  const testEnvironments = new Set(split.test.map((record) => record.environment));
   if (scheme === 'CV1' || scheme === 'CV00') {
-    const line = split.test.find((record) => trainLines.has(record.id));
+    const line = split.train.find((record) => testLines.has(record.id));
     if (line) return `trains on line ${line.id}, which it also tests`;
   }
   if (scheme === 'CV0' || scheme === 'CV00') {
-    const environment = split.test.find((record) => trainEnvironments.has(record.environment));
+    const environment = split.train.find((record) => testEnvironments.has(record.environment));
     if (environment) return `trains in environment ${environment.environment}, where it also tests`;
   }
   return null;
