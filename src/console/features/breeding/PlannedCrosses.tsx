@@ -104,6 +104,19 @@ function parentProblems(rows: GridRow[]): Record<string, string> {
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** One planned cross of the grid: each cell an input, its problem under it. */
+/** A cell of the grid that picks one of a code list's values. */
+function SelectCell({ label, value, options, onChange }: { label: string; value: string; options: readonly string[]; onChange: (value: string) => void }) {
+  return (
+    <td className="p-2">
+      <select aria-label={label} value={value} onChange={(event) => onChange(event.target.value)} className="rounded border border-stone-300 px-1 py-1 text-sm">
+        {options.map((option) => (
+          <option key={option}>{option}</option>
+        ))}
+      </select>
+    </td>
+  );
+}
+
 function CrossRow({
   row,
   index,
@@ -127,18 +140,7 @@ function CrossRow({
       <td className="p-2">
         <ParentInput label={`Male parent of row ${number}`} value={row.male} error={errorOf('maleParentId')} onChange={(male) => onChange({ male })} />
       </td>
-      <td className="p-2">
-        <select
-          aria-label={`Cross type of row ${number}`}
-          value={row.crossType}
-          onChange={(event) => onChange({ crossType: event.target.value })}
-          className="rounded border border-stone-300 px-1 py-1 text-sm"
-        >
-          {CROSS_TYPES.map((type) => (
-            <option key={type}>{type}</option>
-          ))}
-        </select>
-      </td>
+      <SelectCell label={`Cross type of row ${number}`} value={row.crossType} options={CROSS_TYPES} onChange={(crossType) => onChange({ crossType })} />
       <td className="p-2">
         <input
           aria-label={`Number of crosses in row ${number}`}
@@ -150,13 +152,7 @@ function CrossRow({
         />
         {errorOf('numberOfCrosses') && <p className="text-xs text-red-600">{errorOf('numberOfCrosses')}</p>}
       </td>
-      <td className="p-2">
-        <select aria-label={`Status of row ${number}`} value={row.status} onChange={(event) => onChange({ status: event.target.value })} className="rounded border border-stone-300 px-1 py-1 text-sm">
-          {PLANNED_CROSS_STATUSES.map((status) => (
-            <option key={status}>{status}</option>
-          ))}
-        </select>
-      </td>
+      <SelectCell label={`Status of row ${number}`} value={row.status} options={PLANNED_CROSS_STATUSES} onChange={(status) => onChange({ status })} />
       <td className="p-2">
         <input
           aria-label={`Notes of row ${number}`}
