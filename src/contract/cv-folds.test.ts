@@ -217,6 +217,8 @@ describe('refusals name the fix', () => {
     const leaked = ['scheme,repeat,fold,id,environment,set', 'CV1,1,1,A,E1,test', 'CV1,1,1,A,E2,train', 'CV1,1,1,B,E1,train', 'CV1,1,2,B,E1,test', 'CV1,1,2,A,E1,train'].join('\n');
     expect(() => parseFolds(leaked)).toThrow('Repeat 1, fold 1 of the folds file trains on line A, which it also tests, which CV1 keeps apart.');
     expect(() => parseFolds(leaked.replaceAll('CV1', 'CV2'))).not.toThrow();
+    expect(() => parseFolds(`${leaked.replaceAll('CV1', 'CV2')}\nCV2,1,2,B,E1,train`)).toThrow('Repeat 1, fold 2 of the folds file lists B in E1 twice; a record is in one set of a fold once.');
+    expect(() => parseFolds(`${leaked.replaceAll('CV1', 'CV2')}\nCV2,1,1,A,E2,train`)).toThrow('Repeat 1, fold 1 of the folds file lists A in E2 twice;');
     expect(() => parseFolds(leaked.replaceAll('CV1', 'CV0'))).toThrow('trains in environment E1, where it also tests, which CV0 keeps apart.');
     expect(() => parseFolds(good.replace(/^CV1,1,2,.*$/gm, '').replace(/\n+/g, '\n'))).not.toThrow();
   });
