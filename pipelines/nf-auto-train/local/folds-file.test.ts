@@ -116,6 +116,20 @@ describe('long phenotypes (id, trait, observed, environment)', () => {
     }
   });
 
+  it('predicts a new environment (CV0) from the lines’ adjusted means alone: its effect is unknown to training', { timeout: 120_000 }, async () => {
+    const three = write('three.csv', `${longText}${ids.map((id) => `${id},trait1,${trait1.get(id)! + 20},E3`).join('\n')}\n`);
+    const records = [...longRecords, ...ids.map((id) => ({ id, environment: 'E3' }))];
+    const folds = write('cv0_folds.csv', foldsCsv(makeFolds(records, { scheme: 'CV0', folds: 3, repeats: 1, seed: 1 })));
+    const rows = csvRecords((await autoTrain({ phenotypes: three, cv_folds_file: folds })).read('cv/cv_predictions.csv'));
+    expect(rows).toHaveLength(3 * ids.length);
+    for (const fold of ['1', '2', '3']) expect(new Set(rows.filter((row) => row.fold === fold).map((row) => row.environment)).size).toBe(1);
+    // E3 held out: trained on E1 and E2 (effects ∓5, adjusted means y + 5), so its records are
+    // predicted about 15 below what was observed there, the environment's own mean being unknowable.
+    const e3 = rows.filter((row) => row.environment === 'E3');
+    const gap = e3.reduce((sum, row) => sum + Number(row.observed) - Number(row.prediction), 0) / e3.length;
+    expect(gap).toBeCloseTo(15, 0);
+  });
+
   it('estimates the environments’ effects from the training records alone', () => {
     const records = readPhenotypeRecords(longFile).recordsOf('trait1', () => true);
     // Train on E1 for every line and E2 for the first half: the unbalanced design still gives +10.
