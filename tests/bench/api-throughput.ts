@@ -38,6 +38,12 @@ export async function load(url: string, options: { headers?: Record<string, stri
 
 export const BENCH_ADMIN = { email: 'bench@seedbed.local', password: 'bench passphrase 1' };
 
+/** Signs in to the API at `base` (…/api/) as the bench's administrator and answers the session token. */
+export async function benchToken(base: string): Promise<string> {
+  const response = await fetch(`${base}authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
+  return ((await response.json()) as { token: string }).token;
+}
+
 /** Seedbed's server on a scratch data folder (and PostgreSQL when given), signed in as its administrator. */
 export async function startSignedInSeedbed(root: string, options: { dataDir: string; databaseUrl?: string | undefined }) {
   const server = await startServer(path.join(root, 'tests/bench/seedbed-server.ts'), {
@@ -47,7 +53,6 @@ export async function startSignedInSeedbed(root: string, options: { dataDir: str
     BENCH_DATABASE_URL: options.databaseUrl ?? '',
   });
   const base = `http://127.0.0.1:${server.port}/api/`;
-  const signIn = await fetch(`${base}authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
-  const { token } = (await signIn.json()) as { token: string };
+  const token = await benchToken(base);
   return { server, base, token, headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' } };
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import postgres from 'postgres';
-import { load, startServer } from './api-throughput';
+import { benchToken, load, startServer } from './api-throughput';
 
 export interface BreedingFigures {
   listP97_5Ms: number;
@@ -53,12 +53,7 @@ export async function benchBreeding(root: string, serverUrl: string, accessionCo
     await sql.end();
 
     const base = `http://127.0.0.1:${server.port}/api/`;
-    const login = await fetch(`${base}authentication/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ email: 'bench@seedbed.local', password: 'bench passphrase 1' }),
-    });
-    const { token } = (await login.json()) as { token: string };
+    const token = await benchToken(base);
     const headers = { Authorization: `token ${token}` };
 
     // A breeder's view: one genus from one country, sorted by name, page 3. Latency with one

@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { hashSecret } from '../../src/server/runs/weblog';
-import { BENCH_ADMIN, load, startServer } from './api-throughput';
+import { BENCH_ADMIN, benchToken, load, startServer } from './api-throughput';
 import { scratchDatabase } from './breeding-bench';
 
 /**
@@ -42,10 +42,7 @@ const FILL = `
   FROM generate_series(1::bigint, ${TASKS}::bigint) AS t;
   ANALYZE runs; ANALYZE run_tasks;`;
 
-async function signIn(port: number) {
-  const response = await fetch(`http://127.0.0.1:${port}/api/authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) });
-  return ((await response.json()) as { token: string }).token;
-}
+const signIn = (port: number) => benchToken(`http://127.0.0.1:${port}/api/`);
 
 const serverEnv = (extra: Record<string, string>) => ({ SEEDBED_ADMIN_EMAIL: BENCH_ADMIN.email, SEEDBED_ADMIN_PASSWORD: BENCH_ADMIN.password, ...extra });
 

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from '../../scripts/build-if-stale';
-import { load, startServer, type LoadResult } from './api-throughput';
+import { benchToken, load, startServer, type LoadResult } from './api-throughput';
 import { benchBenchmarking } from './benchmarking-bench';
 import { benchDatasetBoard } from './board-bench';
 import { benchBreeding } from './breeding-bench';
@@ -213,12 +213,7 @@ const seedbed = await startServer(path.join(root, 'tests/bench/seedbed-server.ts
   SEEDBED_ADMIN_PASSWORD: 'bench passphrase 1',
 });
 const base = `http://127.0.0.1:${seedbed.port}/api/`;
-const loginResponse = await fetch(`${base}authentication/login`, {
-  method: 'POST',
-  headers: { 'Content-Type': 'application/json' },
-  body: JSON.stringify({ email: 'bench@seedbed.local', password: 'bench passphrase 1' }),
-});
-const { token } = (await loginResponse.json()) as { token: string };
+const token = await benchToken(base);
 // Load generator and server share this machine's cores, so single runs wander by ±10 %:
 // measure both in alternating rounds and compare the medians.
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);

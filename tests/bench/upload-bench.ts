@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { BENCH_ADMIN, startServer } from './api-throughput';
+import { BENCH_ADMIN, benchToken, startServer } from './api-throughput';
 
 /**
  * Uploads over the resumable (tus) path against the real server: a large VCF's throughput beside
@@ -63,9 +63,7 @@ export async function benchUploads(root: string, size = Number(process.env.BENCH
   });
   try {
     const base = `http://127.0.0.1:${server.port}/api/`;
-    const { token } = (await (await fetch(`${base}authentication/login`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(BENCH_ADMIN) })).json()) as {
-      token: string;
-    };
+    const token = await benchToken(base);
     const tus = { Authorization: `token ${token}`, 'Tus-Resumable': '1.0.0' };
     const create = async (name: string, length: number) => {
       const response = await fetch(`${base}uploads`, {
