@@ -181,7 +181,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       const choices = new Map<ModelName, number>();
       for (const [at, splits] of repeats.entries()) {
         for (const split of splits) {
-          const inner = chooseInside(split.train, models, y, params.selection_metric, foldCount, params.seed + split.repeat - 1, predictHeldOut);
+          const inner = chooseInside(split.train, models, y, params.selection_metric, foldCount, params.seed + split.repeat - 1, predictHeldOut, (record) => records.line[record]!);
           const [metrics] = splitScores(y, predictionsOf[at]!.get(inner.model)!, [split]);
           nested.push(metrics!);
           choices.set(inner.model, (choices.get(inner.model) ?? 0) + 1);

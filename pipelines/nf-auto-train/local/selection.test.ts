@@ -36,4 +36,19 @@ describe('the choice inside an outer training set', () => {
     expect(chooseInside(outerTrain, models, noise, 'rmse', 5, 42, standIns(noise, new Set())).model).toBe('rrblup');
     expect(chooseInside(outerTrain, ['rkhs'], noise, 'rmse', 5, 42, standIns(noise, new Set()))).toEqual({ model: 'rkhs', value: null });
   });
+
+  it('keeps each individual’s records on one side of every inner split (two records an individual)', () => {
+    const lineOf = (record: number) => Math.floor(record / 2);
+    const crossed: number[] = [];
+    const watch: PredictHeldOut = (model, train, test) => {
+      const trained = new Set(train.map(lineOf));
+      crossed.push(...test.filter((record) => trained.has(lineOf(record))));
+      return standIns(trend, new Set())(model, train, test);
+    };
+    chooseInside(outerTrain, models, trend, 'pearson', 5, 42, watch, lineOf);
+    expect(crossed).toEqual([]);
+    // Without lineOf, each record is its own individual: the two records of an individual do fall apart.
+    chooseInside(outerTrain, models, trend, 'pearson', 5, 42, watch);
+    expect(crossed.length).toBeGreaterThan(0);
+  });
 });

@@ -62,9 +62,11 @@ export const bestModel = (models: ModelName[], criterionOf: (model: ModelName) =
   models.reduce((winner, model) => (criterionOf(model) > criterionOf(winner) ? model : winner), models[0]!);
 
 /**
- * The choice made inside one outer training set: `folds` inner folds of those individuals
- * (shuffled by `seed`), every model cross-validated on them, the best by `metric`. Nothing of
- * the outer held-out individuals is used. With one model there is nothing to choose (value null).
+ * The choice made inside one outer training set: `folds` inner folds of its individuals
+ * (shuffled by `seed`; a record goes with its individual, `lineOf`, so an individual observed in
+ * several environments is never on both sides), every model cross-validated on them, the best by
+ * `metric`. Nothing of the outer held-out records is used. With one model there is nothing to
+ * choose (value null).
  */
 export function chooseInside(
   outerTrain: number[],
@@ -74,9 +76,16 @@ export function chooseInside(
   folds: number,
   seed: number,
   predictHeldOut: PredictHeldOut,
+  lineOf: (record: number) => number = (record) => record,
 ): { model: ModelName; value: number | null } {
   if (models.length === 1) return { model: models[0]!, value: null };
-  const innerSplits = foldSplits(seededFolds(outerTrain.length, folds, seed), folds).map(({ train, test }) => ({
+  const lines = [...new Set(outerTrain.map(lineOf))];
+  const lineFold = seededFolds(lines.length, folds, seed);
+  const foldOf = new Map(lines.map((line, index) => [line, lineFold[index]!]));
+  const innerSplits = foldSplits(
+    Int32Array.from(outerTrain, (record) => foldOf.get(lineOf(record))!),
+    folds,
+  ).map(({ train, test }) => ({
     train: train.map((position) => outerTrain[position]!),
     test: test.map((position) => outerTrain[position]!),
   }));
