@@ -1,8 +1,6 @@
-import type { AccessionCrossList, AccessionCrossRecord } from '../../../contract/records';
+import type { AccessionCrossRecord } from '../../../contract/records';
 import { ROUTES } from '../../app/routes';
-import { useRequest } from '../../lib/use-request';
-import { ListCard } from '../../ui/ListCard';
-import { LoadError } from '../../ui/LoadError';
+import { LoadedListCard } from '../../ui/ListCard';
 import { linkColumn, type SimpleColumn } from '../../ui/SimpleTable';
 
 const CROSS_COLUMNS: Array<SimpleColumn<AccessionCrossRecord>> = [
@@ -16,16 +14,13 @@ const CROSS_COLUMNS: Array<SimpleColumn<AccessionCrossRecord>> = [
 
 /** Where an accession is used as a parent: its planned progeny, by cross plan. */
 export function AccessionCrosses({ accessionId }: { accessionId: number }) {
-  const { data, error, reload } = useRequest<AccessionCrossList>(`accessions/${accessionId}/crosses`);
-  if (error) return <LoadError what="crosses" error={error} onRetry={reload} />;
-  if (!data) return null;
   return (
-    <ListCard
+    <LoadedListCard
+      path={`accessions/${accessionId}/crosses`}
+      what="crosses"
       title="Planned progeny"
       description="Crosses in cross plans where this accession is a parent."
       empty="Not a parent in any cross plan yet."
-      rows={data.data}
-      rowKey={(cross) => cross.id}
       columns={CROSS_COLUMNS}
     />
   );

@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import type { AccessionExperiment, AccessionExperimentList, AccessionLineage, ProgenyPage } from '../../../contract/records';
+import type { AccessionExperiment, AccessionLineage, ProgenyPage } from '../../../contract/records';
 import { ROUTES } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { Pager } from '../../ui/data-table/Pager';
 import { LoadError } from '../../ui/LoadError';
-import { ListCard } from '../../ui/ListCard';
+import { LoadedListCard } from '../../ui/ListCard';
 import { linkColumn, type SimpleColumn, SimpleTable } from '../../ui/SimpleTable';
 import { humanize } from './entities';
 import { ViewLink } from '../../ui/ViewLink';
@@ -115,16 +115,13 @@ const EXPERIMENT_COLUMNS: Array<SimpleColumn<AccessionExperiment>> = [
 
 /** The experiments an accession is an entry of. */
 export function AccessionExperiments({ accessionId }: { accessionId: number }) {
-  const { data, error, reload } = useRequest<AccessionExperimentList>(`accessions/${accessionId}/experiments`);
-  if (error) return <LoadError what="experiments" error={error} onRetry={reload} />;
-  if (!data) return null;
   return (
-    <ListCard
+    <LoadedListCard
+      path={`accessions/${accessionId}/experiments`}
+      what="experiments"
       title="Experiments"
       description="The experiments that test this accession (it is one of their entries)."
       empty="Not an entry of any experiment yet. Add it from an experiment’s page, or import a trial file that lists it."
-      rows={data.data}
-      rowKey={(experiment) => experiment.id}
       columns={EXPERIMENT_COLUMNS}
     />
   );
