@@ -1,6 +1,19 @@
 import type { ReactNode } from 'react';
 import type { BoardSort } from './dataset-board-rows';
 
+/** A heading in capitals, its Greek letter kept small (an upper-case ρ reads as P). */
+function headingText(text: string) {
+  const at = text.search(/[\u03b1-\u03c9]/);
+  if (at < 0) return text;
+  return (
+    <>
+      {text.slice(0, at)}
+      <span className="normal-case">{text[at]}</span>
+      {text.slice(at + 1)}
+    </>
+  );
+}
+
 export interface BoardColumn<Row, Key extends string> {
   header: string;
   /** Sortable by this key; a column without one is not. */
@@ -49,10 +62,10 @@ export function BoardTable<Row, Key extends string>({
                   className={`${edge(index)} py-2 font-medium whitespace-nowrap ${column.align === 'right' ? 'text-right' : ''}`}
                 >
                   {column.sortKey === undefined ? (
-                    column.header
+                    headingText(column.header)
                   ) : (
                     <button type="button" className="inline-flex items-center gap-1 uppercase hover:text-stone-900" onClick={() => press(column.sortKey!)}>
-                      {column.header}
+                      {headingText(column.header)}
                       <span aria-hidden="true" className={sorted ? 'text-stone-900' : 'text-stone-300'}>
                         {sorted && sort.order === 'asc' ? '▲' : '▼'}
                       </span>
