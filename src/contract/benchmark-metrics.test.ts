@@ -13,6 +13,7 @@ import {
   scoreDiscovery,
   scorePrediction,
   significantTests,
+  toColumns,
   typeIError,
 } from './benchmark-metrics';
 
@@ -152,6 +153,16 @@ describe('power against FDR at five windows, by hand', () => {
       [3, false, 5 / 7, 2 / 3],
     ]);
     expect(powerFdrCurve(tests, known, 1_000).auc).toBeCloseTo(29 / 70, 12);
+  });
+
+  it('reads the table as columns, traits and chromosomes named in order of first appearance', () => {
+    const columns = toColumns(tests);
+    expect(columns.traits).toEqual(['yield', 'noise']);
+    expect(columns.chromosomes).toEqual(['1', '2', '3']);
+    expect(Array.from(columns.traitOf)).toEqual([0, 0, 0, 0, 0, 0, 0, 1, 1]);
+    expect(Array.from(columns.chromosomeOf)).toEqual([0, 0, 0, 1, 1, 2, 2, 0, 0]);
+    expect(Array.from(columns.values)).toEqual(tests.map((one) => one.minusLog10P));
+    expect(matchTests(tests, known, [1_000], columns)).toEqual(matchTests(tests, known, [1_000]));
   });
 
   it('does not depend on the order of the tests', () => {

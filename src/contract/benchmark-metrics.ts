@@ -45,6 +45,60 @@ export interface DiscoveryScore {
 }
 
 /**
+ * An association table as columns: what the scores read again at every window and rule, made in one
+ * pass over the tests, so that scoring passes over typed arrays instead of the tests' objects.
+ */
+export interface AssociationColumns {
+  /** Per test: its −log10 p, position, and the index of its trait and chromosome in `traits` and `chromosomes`. */
+  values: Float64Array;
+  positions: Float64Array;
+  traitOf: Int32Array;
+  chromosomeOf: Int32Array;
+  /** In order of first appearance. */
+  traits: string[];
+  chromosomes: string[];
+}
+
+export function toColumns(tests: AssociationTest[]): AssociationColumns {
+  const n = tests.length;
+  const values = new Float64Array(n);
+  const positions = new Float64Array(n);
+  const traitOf = new Int32Array(n);
+  const chromosomeOf = new Int32Array(n);
+  const traits = new Map<string, number>();
+  const chromosomes = new Map<string, number>();
+  const indexOf = (names: Map<string, number>, name: string) => {
+    let at = names.get(name);
+    if (at === undefined) {
+      at = names.size;
+      names.set(name, at);
+    }
+    return at;
+  };
+  // Tables come grouped by trait and chromosome: a name is looked up only when it changes.
+  let lastTrait: string | undefined;
+  let lastChromosome: string | undefined;
+  let traitAt = 0;
+  let chromosomeAt = 0;
+  for (let i = 0; i < n; i += 1) {
+    const test = tests[i]!;
+    if (test.trait !== lastTrait) {
+      lastTrait = test.trait;
+      traitAt = indexOf(traits, lastTrait);
+    }
+    if (test.chromosome !== lastChromosome) {
+      lastChromosome = test.chromosome;
+      chromosomeAt = indexOf(chromosomes, lastChromosome);
+    }
+    values[i] = test.minusLog10P;
+    positions[i] = test.position;
+    traitOf[i] = traitAt;
+    chromosomeOf[i] = chromosomeAt;
+  }
+  return { values, positions, traitOf, chromosomeOf, traits: [...traits.keys()], chromosomes: [...chromosomes.keys()] };
+}
+
+/**
  * The −log10 p a test must reach to be significant among `m` tests (those of its trait): a fixed
  * threshold, Bonferroni's −log10(α / m), or for Benjamini–Hochberg the value of the k-th smallest p
  * with k the largest rank where p(k) ≤ k·q/m, read from `ascending` (the trait's values, sorted).
@@ -75,54 +129,29 @@ export interface TraitHits {
 
 /**
  * Per trait, its tests counted and the significant ones, each trait under its own rule, in a few
- * passes over the tests without grouping them (a table of 100,000 tests has a few hundred hits).
- * Tables come grouped by trait, so the last trait's entry is tried first.
+ * passes over the table's columns (a table of 100,000 tests has a few hundred hits); pass the
+ * columns when they are already made.
  */
-export function hitsByTrait(tests: AssociationTest[], rule: SignificanceRule): Map<string, TraitHits> {
-  /** A trait's count and hits, with its cut-off and, for Benjamini–Hochberg, its values while they are read. */
-  type Group = TraitHits & { cutoff: number; values: Float64Array | null; filled: number };
-  const groups = new Map<string, Group>();
-  const entryOf = (() => {
-    let lastTrait: string | undefined;
-    let last: Group | undefined;
-    return (trait: string): Group => {
-      if (trait !== lastTrait || !last) {
-        lastTrait = trait;
-        last = groups.get(trait);
-        if (!last) {
-          last = { tests: 0, hits: [], cutoff: Number.POSITIVE_INFINITY, values: null, filled: 0 };
-          groups.set(trait, last);
-        }
-      }
-      return last;
-    };
-  })();
-  if (rule.kind === 'threshold') {
-    // One pass: the cut-off is the same for every trait.
-    for (const test of tests) {
-      const group = entryOf(test.trait);
-      group.tests += 1;
-      if (test.minusLog10P >= rule.minusLog10P) group.hits.push(test);
-    }
-    return new Map([...groups].map(([trait, group]) => [trait, { tests: group.tests, hits: group.hits }]));
-  }
-  for (const test of tests) entryOf(test.trait).tests += 1;
+export function hitsByTrait(tests: AssociationTest[], rule: SignificanceRule, columns: AssociationColumns = toColumns(tests)): Map<string, TraitHits> {
+  const { values, traitOf, traits } = columns;
+  const n = values.length;
+  const counts = new Int32Array(traits.length);
+  for (let i = 0; i < n; i += 1) counts[traitOf[i]!]! += 1;
+  const cutoffs = new Float64Array(traits.length);
   if (rule.kind === 'fdr') {
-    for (const group of groups.values()) group.values = new Float64Array(group.tests);
-    for (const test of tests) {
-      const group = entryOf(test.trait);
-      group.values![group.filled++] = test.minusLog10P;
-    }
+    // Each trait's values in a segment of one array, sorted segment by segment.
+    const starts = new Int32Array(traits.length + 1);
+    for (let t = 0; t < traits.length; t += 1) starts[t + 1] = starts[t]! + counts[t]!;
+    const filled = starts.slice(0, traits.length);
+    const grouped = new Float64Array(n);
+    for (let i = 0; i < n; i += 1) grouped[filled[traitOf[i]!]!++] = values[i]!;
+    for (let t = 0; t < traits.length; t += 1) cutoffs[t] = cutoffOf(rule, counts[t]!, grouped.subarray(starts[t]!, starts[t + 1]!).sort());
+  } else {
+    for (let t = 0; t < traits.length; t += 1) cutoffs[t] = cutoffOf(rule, counts[t]!);
   }
-  for (const group of groups.values()) {
-    group.cutoff = cutoffOf(rule, group.tests, group.values?.sort());
-    group.values = null;
-  }
-  for (const test of tests) {
-    const group = entryOf(test.trait);
-    if (test.minusLog10P >= group.cutoff) group.hits.push(test);
-  }
-  return new Map([...groups].map(([trait, group]) => [trait, { tests: group.tests, hits: group.hits }]));
+  const hits = traits.map((): AssociationTest[] => []);
+  for (let i = 0; i < n; i += 1) if (values[i]! >= cutoffs[traitOf[i]!]!) hits[traitOf[i]!]!.push(tests[i]!);
+  return new Map(traits.map((trait, t) => [trait, { tests: counts[t]!, hits: hits[t]! }]));
 }
 
 const byTrait = <T extends { trait: string }>(rows: T[]) => {
@@ -259,56 +288,57 @@ function qtlPositions(qtl: KnownQtl[]): Map<string, Map<string, QtlPositions>> {
 
 /**
  * Matches every test once for all `windows` (ascending): one binary search per test among its
- * trait's QTL on its chromosome, the QTL within the widest window visited once. The curves at each
- * window and threshold are then counts, without matching again.
+ * trait's QTL on its chromosome, the QTL within the widest window visited once, reading the table's
+ * columns (pass them when they are already made). The curves at each window and threshold are then
+ * counts, without matching again.
  */
-export function matchTests(tests: AssociationTest[], qtl: KnownQtl[], windows: readonly number[] = CURVE_WINDOWS_BP): MatchedTests {
+export function matchTests(tests: AssociationTest[], qtl: KnownQtl[], windows: readonly number[] = CURVE_WINDOWS_BP, columns: AssociationColumns = toColumns(tests)): MatchedTests {
+  const { values: all, positions, traitOf, chromosomeOf, traits, chromosomes } = columns;
   const index = qtlPositions(qtl);
-  const widest = windows[windows.length - 1] ?? 0;
+  // The known QTL of each trait and chromosome the table names, at lists[trait × chromosomes + chromosome].
+  // Written as plain loops: a closure here would keep `lists` in a context the hot loop below reads slowly.
+  const lists: Array<QtlPositions | null> = [];
+  const withQtl = new Uint8Array(traits.length);
+  for (let t = 0; t < traits.length; t += 1) {
+    const byChromosome = index.get(traits[t]!);
+    if (byChromosome) withQtl[t] = 1;
+    for (let c = 0; c < chromosomes.length; c += 1) lists.push(byChromosome?.get(chromosomes[c]!) ?? null);
+  }
+  const bounds = Float64Array.from(windows);
+  const count = bounds.length;
+  const widest = bounds[count - 1] ?? 0;
   const strongest = windows.map(() => new Float64Array(qtl.length).fill(Number.NEGATIVE_INFINITY));
-  const values = new Float64Array(tests.length);
-  const falseAt = new Uint8Array(tests.length);
+  const values = new Float64Array(all.length);
+  const falseAt = new Uint8Array(all.length);
   let kept = 0;
-  // Tables come grouped by trait and chromosome: the last list found is tried first.
-  let lastTrait = '';
-  let lastChromosome = '';
-  let byChromosome: Map<string, QtlPositions> | undefined;
-  let list: QtlPositions | undefined;
-  for (const test of tests) {
-    if (test.trait !== lastTrait) {
-      lastTrait = test.trait;
-      byChromosome = index.get(test.trait);
-      lastChromosome = '';
-      list = undefined;
-    }
-    if (!byChromosome) continue;
-    if (test.chromosome !== lastChromosome) {
-      lastChromosome = test.chromosome;
-      list = byChromosome.get(test.chromosome);
-    }
-    const value = test.minusLog10P;
+  for (let i = 0; i < all.length; i += 1) {
+    const trait = traitOf[i]!;
+    if (withQtl[trait] === 0) continue;
+    const list = lists[trait * chromosomes.length + chromosomeOf[i]!];
+    const value = all[i]!;
+    const position = positions[i]!;
     let nearest = Number.POSITIVE_INFINITY;
     if (list) {
-      const { positions, ids } = list;
-      const from = test.position - widest;
+      const { positions: qtlAt, ids } = list;
+      const from = position - widest;
       let low = 0;
-      let high = positions.length;
+      let high = qtlAt.length;
       while (low < high) {
         const middle = (low + high) >> 1;
-        if (positions[middle]! < from) low = middle + 1;
+        if (qtlAt[middle]! < from) low = middle + 1;
         else high = middle;
       }
-      for (let at = low; at < positions.length && positions[at]! <= test.position + widest; at += 1) {
-        const distance = Math.abs(positions[at]! - test.position);
+      for (let at = low; at < qtlAt.length && qtlAt[at]! <= position + widest; at += 1) {
+        const distance = Math.abs(qtlAt[at]! - position);
         if (distance < nearest) nearest = distance;
         const id = ids[at]!;
-        for (let w = windows.length - 1; w >= 0 && distance <= windows[w]!; w -= 1) {
+        for (let w = count - 1; w >= 0 && distance <= bounds[w]!; w -= 1) {
           if (value > strongest[w]![id]!) strongest[w]![id] = value;
         }
       }
     }
     let falseWindows = 0;
-    while (falseWindows < windows.length && windows[falseWindows]! < nearest) falseWindows += 1;
+    while (falseWindows < count && bounds[falseWindows]! < nearest) falseWindows += 1;
     values[kept] = value;
     falseAt[kept] = falseWindows;
     kept += 1;

@@ -1,4 +1,15 @@
-import { type AssociationTest, type DiscoveryScore, discoveryScores, type KnownQtl, meanSd, scoreDiscovery, type SignificanceRule } from '../../../contract/benchmark-metrics';
+import {
+  type AssociationColumns,
+  type AssociationTest,
+  type DiscoveryScore,
+  discoveryScores,
+  hitsByTrait,
+  type KnownQtl,
+  meanSd,
+  type SignificanceRule,
+  scoreDiscovery,
+  toColumns,
+} from '../../../contract/benchmark-metrics';
 
 /**
  * A discovery benchmark's scores as the results page shows them: per method and trait with a total
@@ -14,6 +25,21 @@ export interface Method {
   skipped: number;
   problems: string[];
 }
+
+/** A method's table as columns, made at its first scoring and kept for every window and rule after. */
+const columnCache = new WeakMap<Method, AssociationColumns>();
+export function columnsOf(method: Method): AssociationColumns {
+  let columns = columnCache.get(method);
+  if (!columns) {
+    columns = toColumns(method.tests);
+    columnCache.set(method, columns);
+  }
+  return columns;
+}
+
+/** A method's scores per trait on a dataset, from its kept columns. */
+export const scoreMethod = (method: Method, qtl: KnownQtl[], rule: SignificanceRule, windowBp: number) =>
+  scoreDiscovery(method.tests, qtl, rule, windowBp, hitsByTrait(method.tests, rule, columnsOf(method)));
 
 /** A dataset's known QTL, read from its table (`name`). */
 export interface KnownQtlTable {
@@ -72,7 +98,7 @@ export function scoreMethods(methods: Method[], qtl: KnownQtl[], rule: Significa
   const rows: ScoreRow[] = [];
   const totals: ScoreRow[] = [];
   for (const method of methods) {
-    const scores = scoreDiscovery(method.tests, qtl, rule, windowBp);
+    const scores = scoreMethod(method, qtl, rule, windowBp);
     rows.push(...scores.map((score) => ({ ...score, method: method.name, total: false })));
     const total = pooled(method.name, scores);
     if (scores.length > 1) rows.push(total);
@@ -104,7 +130,7 @@ export interface AcrossDatasets {
 
 /** Each method's scores per trait over the datasets, and its F1 with all traits pooled, as mean ± sd. */
 export function scoreAcrossDatasets(datasets: ScoredDataset[], rule: SignificanceRule, windowBp: number): AcrossDatasets {
-  const perDataset = datasets.map((dataset) => dataset.methods.map((method) => ({ method: method.name, scores: scoreDiscovery(method.tests, dataset.qtl.rows, rule, windowBp) })));
+  const perDataset = datasets.map((dataset) => dataset.methods.map((method) => ({ method: method.name, scores: scoreMethod(method, dataset.qtl.rows, rule, windowBp) })));
   const names = [...new Set(datasets.flatMap((dataset) => dataset.methods.map((method) => method.name)))];
   const rows = names.flatMap((method) => {
     const scores = perDataset.flatMap((entries) => entries.filter((entry) => entry.method === method).flatMap((entry) => entry.scores));

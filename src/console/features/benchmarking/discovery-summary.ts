@@ -11,7 +11,7 @@ import {
   typeIError,
 } from '../../../contract/benchmark-metrics';
 import { comparePaired, type PairedComparison, type Summary, summarise } from '../../../contract/benchmark-stats';
-import type { Method, ScoredDataset } from './discovery-scores';
+import { columnsOf, type Method, type ScoredDataset } from './discovery-scores';
 
 /**
  * A discovery benchmark's methods across its datasets (the replicates): per method the mean, sd
@@ -56,7 +56,7 @@ const curveCache = new WeakMap<Method, { qtl: KnownQtl[]; curves: PowerFdrCurve[
 export function curvesOf(method: Method, qtl: KnownQtl[]): PowerFdrCurve[] {
   const cached = curveCache.get(method);
   if (cached && cached.qtl === qtl) return cached.curves;
-  const curves = powerFdrCurves(matchTests(method.tests, qtl, CURVE_WINDOWS_BP));
+  const curves = powerFdrCurves(matchTests(method.tests, qtl, CURVE_WINDOWS_BP, columnsOf(method)));
   curveCache.set(method, { qtl, curves });
   return curves;
 }
@@ -99,7 +99,7 @@ export function discoveryBoardRows(datasets: ScoredDataset[], options: Discovery
     for (const method of dataset.methods) {
       const scores = byMethod.get(method.name) ?? new Map<string, DatasetScores>();
       byMethod.set(method.name, scores);
-      const hits = hitsByTrait(method.tests, options.rule);
+      const hits = hitsByTrait(method.tests, options.rule, columnsOf(method));
       scores.set(dataset.name, {
         ...pooledDetection(scoreDiscovery(method.tests, dataset.qtl.rows, options.rule, options.windowBp, hits)),
         typeIError: typeIError(method.tests, dataset.qtl.rows, options.rule, hits).rate,
