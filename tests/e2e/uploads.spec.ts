@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signInWithToken } from './support';
 
 const PANEL = fs.readFileSync(path.resolve('tests/fixtures/genomics/panel.vcf'), 'utf8');
@@ -8,6 +8,16 @@ const PANEL = fs.readFileSync(path.resolve('tests/fixtures/genomics/panel.vcf'),
 test.beforeEach(async ({ page }) => {
   await signInWithToken(page);
 });
+
+/** Drops `files` on the drop zone as a browser drops them: one drop event carrying them all. */
+async function dropFiles(page: Page, files: Array<{ name: string; text: string; type: string }>) {
+  const transfer = await page.evaluateHandle((dropped) => {
+    const data = new DataTransfer();
+    for (const file of dropped) data.items.add(new File([file.text], file.name, { type: file.type }));
+    return data;
+  }, files);
+  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+}
 
 test('drop three files on Upload GDIP Results, pause and resume one, see them stored with checksums in a fileset, and pick one in a launch form', async ({ page }) => {
   test.setTimeout(120_000);
@@ -24,22 +34,11 @@ test('drop three files on Upload GDIP Results, pause and resume one, see them st
   await page.getByLabel('Fileset').fill(`E2E results ${stamp}`);
   await expect(page.getByText('A new fileset is created.')).toBeVisible();
 
-  // Dropped as a browser drops files: one drop event carrying three files.
-  const transfer = await page.evaluateHandle(
-    ({ files }) => {
-      const data = new DataTransfer();
-      for (const file of files) data.items.add(new File([file.text], file.name, { type: file.type }));
-      return data;
-    },
-    {
-      files: [
-        { name: bigName, text: big, type: 'text/plain' },
-        { name: traitsName, text: `id,yield_${stamp}\nA1,1.5\nA2,2.5\n`, type: 'text/csv' },
-        { name: qtlName, text: `marker,chromosome,position,trait,effect\nm${stamp},1,100,yield,0.5\n`, type: 'text/csv' },
-      ],
-    },
-  );
-  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+  await dropFiles(page, [
+    { name: bigName, text: big, type: 'text/plain' },
+    { name: traitsName, text: `id,yield_${stamp}\nA1,1.5\nA2,2.5\n`, type: 'text/csv' },
+    { name: qtlName, text: `marker,chromosome,position,trait,effect\nm${stamp},1,100,yield,0.5\n`, type: 'text/csv' },
+  ]);
 
   const files = page.getByRole('table', { name: 'Files to upload' });
   // Types detected from the extension and the header row.
@@ -99,20 +98,10 @@ test('a refused file says why in red, without a full bar or a speed, and the fil
   await page.goto('/upload/gdip-results');
   await page.getByLabel('Fileset').fill(`E2E refused ${stamp}`);
   await expect(page.getByText('A new fileset is created.')).toBeVisible();
-  const transfer = await page.evaluateHandle(
-    ({ files }) => {
-      const data = new DataTransfer();
-      for (const file of files) data.items.add(new File([file.text], file.name, { type: 'text/csv' }));
-      return data;
-    },
-    {
-      files: [
-        { name: goodName, text: `marker,chromosome,position,trait,effect\nm${stamp},1,100,yield,0.5\n` },
-        { name: badName, text: 'id,yield\nA1,1.5\n' },
-      ],
-    },
-  );
-  await page.getByTestId('drop-zone').dispatchEvent('drop', { dataTransfer: transfer });
+  await dropFiles(page, [
+    { name: goodName, text: `marker,chromosome,position,trait,effect\nm${stamp},1,100,yield,0.5\n`, type: 'text/csv' },
+    { name: badName, text: 'id,yield\nA1,1.5\n', type: 'text/csv' },
+  ]);
   const files = page.getByRole('table', { name: 'Files to upload' });
   await expect(files.getByLabel(`File type of ${goodName}`).locator('option:checked')).toHaveText('known-QTL CSV');
   await files.getByLabel(`File type of ${badName}`).selectOption({ label: 'associations CSV' });
