@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { startFakeMlflow, type FakeMlflow } from '../../src/server/testing/fake-mlflow';
-import { signInWithToken } from './support';
+import { expectDifferencesOnly, signInWithToken } from './support';
 
 let mlflow: FakeMlflow;
 test.beforeAll(async () => {
@@ -70,13 +70,8 @@ test('track an MLflow run from its pasted URL, read its charts point by point, c
   await page.getByLabel(`Select bayesb-${stamp} to compare`).check();
   await page.getByRole('link', { name: 'Compare selected' }).click();
   await expect(page).toHaveURL(/\/upload\/mlflow-run\/compare\?ids=\d+,\d+/);
-  const params = page.getByRole('table', { name: 'Parameters' });
-  // Every parameter at first; Differences only on request: the model differs, the folds and trait do not.
-  await expect(params.getByRole('row').filter({ hasText: 'model' })).toContainText('BayesB');
-  await expect(page.getByRole('switch', { name: 'Differences only' })).not.toBeChecked();
-  await expect(params.getByRole('row').filter({ hasText: 'folds' })).toBeVisible();
-  await page.getByRole('switch', { name: 'Differences only' }).click();
-  await expect(params.getByRole('row').filter({ hasText: 'folds' })).toHaveCount(0);
+  // The model differs, the folds and trait do not.
+  await expectDifferencesOnly(page, 'model', 'BayesB', 'folds');
   const overlaid = page.getByRole('region', { name: 'Metric train_loss' });
   await expect(overlaid.getByTestId('chart-points')).toHaveText(/14,000 of 14,000 points in view/);
   await expect(page.getByRole('img', { name: 'train_loss by step, 2 runs' })).toBeVisible();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { SLOW_PIPELINE } from './scratch-catalogue';
-import { signInWithToken } from './support';
+import { expectDifferencesOnly, signInWithToken } from './support';
 
 /** What can be done to runs from the runs list: cancel, group, label, compare; and the run page's share. */
 
@@ -74,14 +74,8 @@ test('select two runs, put both into a run group, then compare them side by side
   await page.getByRole('checkbox', { name: 'Select every run on this page' }).check();
   await page.getByRole('link', { name: 'Compare' }).click();
   await expect(page).toHaveURL(new RegExp(`/tools/pipeline/monitor/pipeline-run/compare\\?ids=(${first},${second}|${second},${first})$`));
-  const params = page.getByRole('table', { name: 'Parameters' });
-  // Every parameter at first; Differences only on request: the minimum MAF differs, the genotypes do not.
-  await expect(params.getByRole('row').filter({ hasText: 'min_maf' })).toContainText('0.1');
-  await expect(page.getByRole('switch', { name: 'Differences only' })).not.toBeChecked();
-  await expect(params.getByRole('row').filter({ hasText: 'genotypes' })).toBeVisible();
-  await page.getByRole('switch', { name: 'Differences only' }).click();
-  await expect(params.getByRole('row').filter({ hasText: 'genotypes' })).toHaveCount(0);
-  await expect(params.getByRole('row').filter({ hasText: 'min_maf' })).toContainText('0.1');
+  // The minimum MAF differs, the genotypes do not.
+  await expectDifferencesOnly(page, 'min_maf', '0.1', 'genotypes');
   await expect(page.getByRole('table', { name: 'Task duration per process' }).getByRole('row')).not.toHaveCount(1);
   await expect(page.getByRole('region', { name: `Outputs of cmp_a_${stamp}` })).toContainText('discovery/associations.csv');
 });

@@ -94,3 +94,18 @@ export async function adminApi(request: APIRequestContext) {
     },
   };
 }
+
+/**
+ * A comparison's Parameters table shows every parameter at first, and Differences only, once
+ * switched on, keeps `differing` (with its value `shows`) and hides `shared`.
+ */
+export async function expectDifferencesOnly(page: Page, differing: string, shows: string, shared: string) {
+  const params = page.getByRole('table', { name: 'Parameters' });
+  const differences = page.getByRole('switch', { name: 'Differences only' });
+  await expect(params.getByRole('row').filter({ hasText: differing })).toContainText(shows);
+  await expect(differences).not.toBeChecked();
+  await expect(params.getByRole('row').filter({ hasText: shared })).toBeVisible();
+  await differences.click();
+  await expect(params.getByRole('row').filter({ hasText: shared })).toHaveCount(0);
+  await expect(params.getByRole('row').filter({ hasText: differing })).toContainText(shows);
+}
