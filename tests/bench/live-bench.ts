@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { openDatabase } from '../../src/server/db/client';
 import { hashSecret } from '../../src/server/runs/weblog';
 import { BENCH_ADMIN, benchToken, load, startServer } from './api-throughput';
+import { postTaskCompleted } from './open-run';
 import { scratchDatabase } from './breeding-bench';
 
 /**
@@ -158,29 +159,11 @@ async function benchStreams(root: string, serverUrl: string): Promise<StreamFigu
         setTimeout(() => resolve(Date.now() + 10000), 10000);
       })`);
       const sent = Date.now();
-      const response = await fetch(`http://127.0.0.1:${second.port}/api/runs/${runId}/weblog?secret=${SECRET}`, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json' },
-        body: JSON.stringify({
-          runName: 'bench_live',
-          runId: '0b0b0b0b-1111-2222-3333-444444444444',
-          event: 'process_completed',
-          utcTime: new Date().toISOString(),
-          trace: {
-            task_id: task,
-            status: 'COMPLETED',
-            hash: `ab/${task}`,
-            name: `CALL (${task})`,
-            exit: 0,
-            submit: sent - 2000,
-            start: sent - 1000,
-            complete: sent,
-            process: 'CALL',
-            tag: null,
-            workdir: `/work/ab/${task}`,
-          },
-        }),
-      });
+      const response = await postTaskCompleted(
+        `http://127.0.0.1:${second.port}/api/runs/${runId}/weblog?secret=${SECRET}`,
+        { runName: 'bench_live', runId: '0b0b0b0b-1111-2222-3333-444444444444' },
+        { task_id: task, hash: `ab/${task}`, name: `CALL (${task})`, submit: sent - 2000, start: sent - 1000, complete: sent, process: 'CALL', tag: null, workdir: `/work/ab/${task}` },
+      );
       if (response.status !== 204) throw new Error(`the weblog answered ${response.status}`);
       latencies.push((await seen) - sent);
       // Apart enough that each event is its own change, not coalesced with the next.

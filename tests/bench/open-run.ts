@@ -39,3 +39,12 @@ export async function insertOpenRun(target: { dataDir: string; databaseUrl?: str
     await handle.close();
   }
 }
+
+/** Posts the weblog event of a completed task, as Nextflow sends it, to a run's weblog `url` (its secret in the query). */
+export function postTaskCompleted(url: string, run: { runName: string; runId: string }, trace: Record<string, unknown>): Promise<Response> {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...run, event: 'process_completed', utcTime: new Date().toISOString(), trace: { status: 'COMPLETED', exit: 0, ...trace } }),
+  });
+}

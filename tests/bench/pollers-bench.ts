@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
 import { startSignedInSeedbed } from './api-throughput';
-import { insertOpenRun, OPEN_RUN_SECRET } from './open-run';
+import { insertOpenRun, OPEN_RUN_SECRET, postTaskCompleted } from './open-run';
 
 export interface PollerFigures {
   database: string;
@@ -106,28 +106,20 @@ export async function benchPollers(root: string, options: { seconds: number; con
     for (let start = 1000; start < 3000; start += 100) {
       await Promise.all(
         Array.from({ length: 100 }, (_, offset) =>
-          fetch(`${base}runs/${busy}/weblog?secret=${OPEN_RUN_SECRET}`, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({
-              runName: 'polled_busy',
-              runId: 'bench',
-              event: 'process_completed',
-              utcTime: new Date().toISOString(),
-              trace: {
-                task_id: start + offset,
-                name: `GENOTYPE (${start + offset})`,
-                process: 'GENOTYPE',
-                status: 'COMPLETED',
-                exit: 0,
-                submit: Date.now() - 2000,
-                start: Date.now() - 1000,
-                complete: Date.now(),
-                duration: 2000,
-                realtime: 1000,
-              },
-            }),
-          }).then(async (response) => {
+          postTaskCompleted(
+            `${base}runs/${busy}/weblog?secret=${OPEN_RUN_SECRET}`,
+            { runName: 'polled_busy', runId: 'bench' },
+            {
+              task_id: start + offset,
+              name: `GENOTYPE (${start + offset})`,
+              process: 'GENOTYPE',
+              submit: Date.now() - 2000,
+              start: Date.now() - 1000,
+              complete: Date.now(),
+              duration: 2000,
+              realtime: 1000,
+            },
+          ).then(async (response) => {
             if (response.status !== 204) throw new Error(`the weblog answered ${response.status}: ${await response.text()}`);
           }),
         ),
