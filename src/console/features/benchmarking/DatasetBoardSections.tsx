@@ -4,7 +4,7 @@ import { ROUTES } from '../../app/routes';
 import { downloadText } from '../../lib/download';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { AccuracyCostChart, boardCostColumns, COST_KEYS, type CostKey, costValue, RunsCell, scoreCell, useAddressParam } from './board-parts';
+import { AccuracyCostChart, boardCostColumns, CORRELATION, COST_KEYS, type CostKey, costValue, NON_NEGATIVE, RunsCell, SHARE, scoreCell, useAddressParam } from './board-parts';
 import { type BoardColumn, BoardTable } from './BoardTable';
 import { type DetectionRow, detectionCsv, type PredictionRow, parseSort, predictionCsv, sortRows } from './dataset-board-rows';
 import type { CostSummary } from './run-costs';
@@ -44,9 +44,9 @@ export function DetectionBoard({
   );
   const columns: Array<BoardColumn<Costed<DetectionRow>, DetectionKey>> = [
     { header: 'Method', sortKey: 'method', className: 'font-medium', cell: (row) => row.method },
-    { header: `AUC ${windowText(windowBp)}`, sortKey: 'auc', align: 'right', className: 'font-medium', cell: (row) => scoreCell(row.auc) },
-    { header: 'F1', sortKey: 'f1', align: 'right', cell: (row) => scoreCell(row.f1) },
-    { header: 'Type I error', sortKey: 'typeIError', align: 'right', cell: (row) => scoreCell(row.typeIError) },
+    { header: `AUC ${windowText(windowBp)}`, sortKey: 'auc', align: 'right', className: 'font-medium', cell: (row) => scoreCell(row.auc, SHARE) },
+    { header: 'F1', sortKey: 'f1', align: 'right', cell: (row) => scoreCell(row.f1, SHARE) },
+    { header: 'Type I error', sortKey: 'typeIError', align: 'right', cell: (row) => scoreCell(row.typeIError, SHARE) },
     ...boardCostColumns<Costed<DetectionRow>, DetectionKey>(),
     { header: 'Runs', cell: (row) => <RunsCell runIds={row.runIds} benchmarks={row.benchmarks} resultsRoute={ROUTES.discoveryResults} /> },
   ];
@@ -114,9 +114,9 @@ export function PredictionBoard({ dataset, rows }: { dataset: string; rows: Arra
     { header: 'Method', sortKey: 'method', className: 'font-medium', cell: (row) => row.method },
     { header: 'Scheme', sortKey: 'scheme', cell: (row) => row.scheme },
     { header: 'Trait', sortKey: 'trait', cell: (row) => row.trait },
-    { header: 'Pearson r', sortKey: 'r', align: 'right', className: 'font-medium', cell: (row) => scoreCell(row.r) },
-    { header: 'Spearman ρ', sortKey: 'rho', align: 'right', cell: (row) => scoreCell(row.rho) },
-    { header: 'RMSE', sortKey: 'rmse', align: 'right', cell: (row) => scoreCell(row.rmse) },
+    { header: 'Pearson r', sortKey: 'r', align: 'right', className: 'font-medium', cell: (row) => scoreCell(row.r, CORRELATION) },
+    { header: 'Spearman ρ', sortKey: 'rho', align: 'right', cell: (row) => scoreCell(row.rho, CORRELATION) },
+    { header: 'RMSE', sortKey: 'rmse', align: 'right', cell: (row) => scoreCell(row.rmse, NON_NEGATIVE) },
     { header: 'Bias (slope)', sortKey: 'bias', align: 'right', cell: (row) => scoreCell(row.bias) },
     ...boardCostColumns<Costed<PredictionRow>, PredictionKey>(),
     { header: 'Runs', cell: (row) => <RunsCell runIds={row.runIds} benchmarks={row.benchmarks} resultsRoute={ROUTES.predictionResults} /> },

@@ -26,8 +26,13 @@ export function useAddressParam(name: string): [string | null, (value: string | 
 
 const score = (value: number | null) => (value === null ? '—' : value.toFixed(3));
 
-/** An accuracy figure: mean with its 95 % interval beneath. */
-export const scoreCell = (summary: Summary) => <IntervalValue summary={summary} format={score} />;
+/** The values a score can take, which bound its interval as shown: a share (F1, area, error rate), a correlation, an error. */
+export const SHARE: readonly [number, number] = [0, 1];
+export const CORRELATION: readonly [number, number] = [-1, 1];
+export const NON_NEGATIVE: readonly [number, number] = [0, Number.POSITIVE_INFINITY];
+
+/** An accuracy figure: mean with its 95 % interval beneath, within `range` where the score has one. */
+export const scoreCell = (summary: Summary, range?: readonly [number, number]) => <IntervalValue summary={summary} format={score} range={range} />;
 
 /** A row's runs (the first three, then how many more) and its benchmarks, each a link. */
 export function RunsCell({ runIds, benchmarks, resultsRoute }: { runIds: number[]; benchmarks: Benchmark[]; resultsRoute: string }) {
