@@ -52,9 +52,9 @@ export default function LaunchPredictionCvForm() {
       notifyAfterNavigation('success', `Launched ${launched.runIds.length} cross-validation runs for ${values.name}`);
       window.location.assign(`${ROUTES.predictionResults}?group=${launched.groupId}`);
     } catch (error) {
-      // A model the engine cannot fit is refused on its own field.
-      const refused = error instanceof RequestError ? Object.entries(error.errors).filter(([field]) => /^methods\.\d+\.model$/.test(field)) : [];
-      for (const [index, [field, message]] of refused.entries()) form.setError(field as `methods.${number}.model`, { type: 'server', message }, { shouldFocus: index === 0 });
+      // A model the engine cannot fit, or a pipeline that cannot read a folds file here, is refused on its own field.
+      const refused = error instanceof RequestError ? Object.entries(error.errors).filter(([field]) => /^methods\.\d+\.(model|pipeline)$/.test(field)) : [];
+      for (const [index, [field, message]] of refused.entries()) form.setError(field as `methods.${number}.${'model' | 'pipeline'}`, { type: 'server', message }, { shouldFocus: index === 0 });
       if (refused.length === 0) reportSubmitError(form, error);
     }
   });
@@ -134,6 +134,8 @@ export default function LaunchPredictionCvForm() {
                   Pipeline
                   <select
                     className="rounded-md border border-stone-300 bg-white px-2 py-2 text-sm"
+                    aria-invalid={Boolean(errors?.[index]?.pipeline)}
+                    aria-describedby={errors?.[index]?.pipeline ? `cv-method-${index}-pipeline-error` : undefined}
                     {...pipelineField}
                     onChange={(event) => {
                       void pipelineField.onChange(event);
@@ -146,6 +148,7 @@ export default function LaunchPredictionCvForm() {
                       </option>
                     ))}
                   </select>
+                  <FieldError id={`cv-method-${index}-pipeline-error`} message={errors?.[index]?.pipeline?.message} />
                 </label>
                 <label className="grid gap-1 text-sm font-medium text-stone-700">
                   Model

@@ -193,17 +193,16 @@ export const launchPredictionCv: RouteHandler<typeof routes.launchPredictionCv, 
     }
     schemes.set(dataset.id, read.scheme);
   }
-  // A method the engine cannot run is refused on its field before any run starts.
+  // A method the engine cannot run is refused on its field before any run starts: its model, or
+  // its pipeline where the engine cannot read a folds file at all.
   const refused: Record<string, string> = {};
+  const refusedLabels: string[] = [];
   for (const [index, method] of input.methods.entries()) {
-    const params = cvMethodParams(method);
-    const problem = Object.values(runs.refusedValues(method.pipeline, params) ?? {})[0];
-    if (problem) refused[`methods.${index}.model`] = problem;
+    const problems = runs.refusedValues(method.pipeline, { ...cvMethodParams(method), cv_folds_file: datasets[0]!.references.get(CV_FOLDS) }) ?? {};
+    for (const [param, problem] of Object.entries(problems)) refused[`methods.${index}.${param === 'params.cv_folds_file' ? 'pipeline' : 'model'}`] = problem;
+    if (Object.keys(problems).length > 0) refusedLabels.push(method.label);
   }
-  if (Object.keys(refused).length > 0) {
-    const labels = input.methods.filter((_, index) => refused[`methods.${index}.model`]).map((method) => method.label);
-    throw new DomainError('invalid', `This server's built-in engine cannot run ${labels.join(' and ')}: ${Object.values(refused)[0]}`, refused);
-  }
+  if (refusedLabels.length > 0) throw new DomainError('invalid', `This server's engine cannot run ${refusedLabels.join(' and ')}: ${Object.values(refused)[0]}`, refused);
   const groupId = await createBenchmarkGroup(deps, {
     name: input.name,
     kind: 'prediction-benchmark',
