@@ -7,6 +7,9 @@ import { RUN_ENGINES } from '../../contract/run-codes';
 import { compileParamsSchema } from './params-validation';
 
 /** `pipelines/<id>/pipeline.json`: what a pipeline is and where Nextflow finds it. */
+/** Values an engine refuses, by parameter: `values` lists them; without it, any value but the schema's default is refused. */
+const unsupportedValuesSchema = z.record(z.string(), z.object({ values: z.array(z.string()).min(1).optional(), message: z.string().min(1) }));
+
 export const pipelineManifestSchema = z.object({
   label: z.string().min(1),
   group: z.string().min(1),
@@ -29,7 +32,12 @@ export const pipelineManifestSchema = z.object({
    * Parameter values the local implementation cannot honour, refused at launch on the local engine
    * with the message (a comma-separated parameter is refused when any of its items is listed).
    */
-  localUnsupported: z.record(z.string(), z.object({ values: z.array(z.string()).min(1), message: z.string().min(1) })).optional(),
+  localUnsupported: unsupportedValuesSchema.optional(),
+  /**
+   * The same for the nextflow engine: what the pipeline's revision does not know, such as a
+   * parameter only the local implementation reads, which Nextflow would ignore and run without.
+   */
+  nextflowUnsupported: unsupportedValuesSchema.optional(),
   /** Runs this pipeline on this engine whatever SEEDBED_ENGINE says. */
   engine: z.enum(RUN_ENGINES).optional(),
 });

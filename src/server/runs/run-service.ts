@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import { experiments, projects, runGroups, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import { describeError, type Logger } from '../log';
-import { withDefaults } from '../pipelines/param-defaults';
+import { changedFromDefaults, withDefaults } from '../pipelines/param-defaults';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { LaunchRefusal, LaunchSpec, RunEngine } from './engines/engine';
@@ -72,23 +72,32 @@ export function createRunService(options: RunServiceOptions) {
       : engineFor(pipeline).cannotLaunch(pipeline);
   const activeLocal = () => [...active.values()].filter((entry) => entry.engine.name === 'local').length;
 
-  /** The parameter values the local implementation refuses (pipeline.json's localUnsupported), by `params.<name>`. */
-  function unsupportedLocally(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, string> | null {
+  /**
+   * The parameter values the engine refuses (pipeline.json's localUnsupported or nextflowUnsupported),
+   * by `params.<name>`: a listed value, or with no list any value but the schema's default.
+   */
+  function unsupportedOn(pipeline: CataloguePipeline, engineName: RunEngineName, params: Record<string, unknown>): Record<string, string> | null {
+    const rules = engineName === 'local' ? pipeline.manifest.localUnsupported : pipeline.manifest.nextflowUnsupported;
+    const changed = changedFromDefaults(pipeline, params);
     const errors: Record<string, string> = {};
-    for (const [name, rule] of Object.entries(pipeline.manifest.localUnsupported ?? {})) {
+    for (const [name, rule] of Object.entries(rules ?? {})) {
+      if (!rule.values) {
+        if (name in changed) errors[`params.${name}`] = rule.message;
+        continue;
+      }
       const value = params[name];
       if (typeof value !== 'string') continue;
       const items = value.split(',').map((item) => item.trim());
-      const refused = items.filter((item) => rule.values.includes(item));
+      const refused = items.filter((item) => rule.values?.includes(item));
       if (refused.length > 0) errors[`params.${name}`] = `${refused.join(', ')}: ${rule.message}`;
     }
     return Object.keys(errors).length > 0 ? errors : null;
   }
 
-  /** What launching `pipelineId` with these values would refuse for the engine it runs on here (see unsupportedLocally), for callers that launch several runs at once. */
+  /** What launching `pipelineId` with these values would refuse for the engine it runs on here (see unsupportedOn), for callers that launch several runs at once. */
   const refusedValues = (pipelineId: string, params: Record<string, unknown>) => {
     const pipeline = pipelineOf(pipelineId);
-    return engineFor(pipeline).name === 'local' ? unsupportedLocally(pipeline, params) : null;
+    return unsupportedOn(pipeline, engineFor(pipeline).name, params);
   };
 
   function pipelineOf(id: string): CataloguePipeline {
@@ -130,9 +139,10 @@ export function createRunService(options: RunServiceOptions) {
     const someRunFolder = folderOf(0);
     const problem = outdirProblem(outdir, someRunFolder);
     if (problem) throw new DomainError('invalid', 'The output directory must be inside the run’s own folder.', { 'params.outdir': problem });
-    if (engine.name === 'local') {
-      const unsupported = unsupportedLocally(pipeline, input.params);
-      if (unsupported) throw new DomainError('invalid', `${pipeline.manifest.label} on this server's built-in engine: ${Object.values(unsupported).join(' ')}`, unsupported);
+    const unsupported = unsupportedOn(pipeline, engine.name, input.params);
+    if (unsupported) {
+      const where = engine.name === 'local' ? "this server's built-in engine" : `the nextflow engine (revision ${input.revision ?? pipeline.manifest.revision})`;
+      throw new DomainError('invalid', `${pipeline.manifest.label} on ${where}: ${Object.values(unsupported).join(' ')}`, unsupported);
     }
     await options.prepareInputs?.(input.params);
     const inputs = await checkLaunchInputs(pipeline, input.params, stored.paths, { runDir: someRunFolder, engine: engine.name === 'local' ? 'local' : 'nextflow', access: inputAccess });

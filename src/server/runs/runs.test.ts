@@ -338,6 +338,22 @@ describe('the nextflow engine', () => {
     expect(JSON.parse(fs.readFileSync(path.join(run.runDir, 'params.json'), 'utf8'))).toEqual({ input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results' });
   });
 
+  it('refuses on its field a parameter the pipeline’s revision does not read, instead of running without it', async () => {
+    const before = (await t.db.select().from(runs)).length;
+    const params = { genotypes: 's3://bucket/cohort.vcf.gz', phenotypes: 's3://bucket/traits.csv', outdir: 's3://bucket/results' };
+    const response = await h.launch({ pipelineId: 'nf-gdip', name: 'frozen_folds', params: { ...params, cv_folds_file: 's3://bucket/cv_folds.csv', cv_repeats: 3 } });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.message).toMatch(/^GDIP on the nextflow engine \(revision 1\.8\.0\): /);
+    expect(body.errors['params.cv_folds_file']).toMatch(/does not read a frozen folds file and would cross-validate on folds of its own/);
+    expect(body.errors['params.cv_repeats']).toMatch(/does not repeat its cross-validation/);
+    expect((await t.db.select().from(runs)).length).toBe(before);
+    // The default is what the revision does anyway, so it is taken.
+    const plain = await h.launch({ pipelineId: 'nf-gdip', name: 'one_repeat', params: { ...params, cv_repeats: 1 } });
+    expect(plain.status, await plain.clone().text()).toBe(201);
+    await h.untilEnded(((await plain.json()) as { id: number }).id);
+  });
+
   it('resumes an ended run: -resume with its session, in its work directory and cache, on another revision if asked, recorded as related', async () => {
     const first = await h.untilEnded(
       ((await (await h.launch({ pipelineId: 'nf-processvcfs', name: 'to_resume', params: { input: 's3://bucket/cohort.vcf.gz', outdir: 's3://bucket/results' } })).json()) as { id: number }).id,
