@@ -64,7 +64,11 @@ const fromScore: Record<BoardMetric, (score: PredictionScore) => number | null> 
  */
 export const testTrainRatio = (scheme: string, folds: number) => (scheme === 'CV00' ? 1 / (folds - 1) ** 2 : 1 / (folds - 1));
 
-/** Rows per method, scheme and trait, sorted by scheme, trait, then mean r (best first). */
+/**
+ * Rows per method, scheme and trait, sorted by scheme, trait, then mean r (best first). Runs of one
+ * method on the same folds (a dataset's board across benchmarks) are pooled fold by fold: a
+ * deterministic method run again repeats its predictions, which leaves r, ρ, RMSE and the slope as they were.
+ */
 export function predictionBoardRows(runs: CvRunPredictions[]): PredictionBoardRow[] {
   const groups = new Map<string, { run: CvRunPredictions; trait: string; runIds: number[]; byFold: Map<string, CvPrediction[]>; folds: number }>();
   for (const run of runs) {
