@@ -1,4 +1,4 @@
-import tQuantile from '@stdlib/stats-base-dists-t-quantile';
+import { tQuantile } from './student-t';
 
 /**
  * How sure a benchmark's figures are: a metric over repeats, folds or replicates summarised as

@@ -24,7 +24,6 @@ export const crossValidationSchema = z
   .describe('The cross-validation scheme of a prediction dataset, drawn from the seed (repeat r from seed + r − 1)');
 export type CrossValidation = z.infer<typeof crossValidationSchema>;
 
-export const DEFAULT_CROSS_VALIDATION: CrossValidation = { scheme: 'CV1', folds: 5, repeats: 1, seed: 42 };
 
 export const datasetFilesSchema = z
   .object({

@@ -59,6 +59,9 @@ export interface CvOptions {
   seed: number;
 }
 
+/** What Register Prediction Data proposes: CV1, five folds, once, seed 42. */
+export const DEFAULT_CROSS_VALIDATION: CvOptions = { scheme: 'CV1', folds: 5, repeats: 1, seed: 42 };
+
 /** A problem a person can fix; `field` names the option (or the file) it is about. */
 export class CvFoldsError extends Error {
   readonly field: keyof CvOptions | 'records' | 'file';

@@ -1,7 +1,7 @@
 import type { ColumnDef } from '@tanstack/react-table';
 import { type ReactNode, useId, useState } from 'react';
-import { type BenchmarkDatasetKind, type CrossValidation, DEFAULT_CROSS_VALIDATION, type DatasetCheck, type DatasetFiles } from '../../../contract/benchmarks';
-import { CV_SCHEME_LABELS, CV_SCHEMES, type CvScheme } from '../../../contract/cv-folds';
+import type { BenchmarkDatasetKind, CrossValidation, DatasetCheck, DatasetFiles } from '../../../contract/benchmarks';
+import { CV_SCHEME_LABELS, CV_SCHEMES, type CvScheme, DEFAULT_CROSS_VALIDATION } from '../../../contract/cv-folds';
 import type { Fileset, FilesetDetail, StoredFile } from '../../../contract/files';
 import { LISTS } from '../../../contract/list-definitions';
 import type { Page } from '../../../contract/paging';
