@@ -24,7 +24,6 @@ export const crossValidationSchema = z
   .describe('The cross-validation scheme of a prediction dataset, drawn from the seed (repeat r from seed + r − 1)');
 export type CrossValidation = z.infer<typeof crossValidationSchema>;
 
-
 export const datasetFilesSchema = z
   .object({
     kind: z.enum(BENCHMARK_DATASET_KINDS, { error: `Kind is one of ${BENCHMARK_DATASET_KINDS.join(', ')}` }),
