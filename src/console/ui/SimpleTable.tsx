@@ -17,6 +17,22 @@ export interface SimpleColumn<Row> {
  * through use `DataTable`. Inside a Card it reaches the card's edges, as DataTable does; `boxed`,
  * for a dialog, draws it small in a box of its own that scrolls under a fixed heading.
  */
+/** Greek letters keep their case in the upper-case headers: an upper-case ρ reads as a P, λ as Λ. */
+function keepGreekCase(text: string): ReactNode {
+  const parts = text.split(/([\u0370-\u03ff]+)/);
+  if (parts.length === 1) return text;
+  return parts.map((part, index) =>
+    index % 2 === 1 ? (
+      // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one fixed header, in order
+      <span key={index} className="normal-case">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
+  );
+}
+
 export function SimpleTable<Row>({
   columns,
   rows,
@@ -43,7 +59,7 @@ export function SimpleTable<Row>({
           <tr>
             {columns.map((column, index) => (
               <th key={column.header} className={`${edge(index)} ${boxed ? 'py-1.5' : 'py-2'} font-medium ${column.align === 'right' ? 'text-right' : ''}`}>
-                {column.srOnly ? <span className="sr-only">{column.header}</span> : column.header}
+                {column.srOnly ? <span className="sr-only">{column.header}</span> : keepGreekCase(column.header)}
               </th>
             ))}
           </tr>
