@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { BenchmarkGroupKind } from '../../../contract/run-codes';
+import type { RunLaunchValues } from '../../../contract/runs';
 import { benchmarkLabels, predictionBenchmarkLabels, predictionCvLabels } from '../../../contract/benchmark-labels';
 import { CV_SCHEME_LABELS } from '../../../contract/cv-folds';
 import { GENOMIC_MODEL_FILE_TYPES, type PredictionCvMethod } from '../../../contract/benchmarks';
@@ -19,6 +20,32 @@ const slug = (text: string) =>
     .replace(/^_+|_+$/g, '');
 
 type Deps = AppEnv['Variables']['deps'];
+type RunService = NonNullable<Deps['runs']>;
+
+/** The run service, or the answer that this server launches no runs. */
+function runServiceOf(deps: Deps): RunService {
+  if (!deps.runs) throw new DomainError('unavailable', 'Runs cannot be launched on this server.');
+  return deps.runs;
+}
+
+/** A benchmark's runs: one per dataset × method, in that order, each in the benchmark's group; their ids. */
+async function launchEach<Dataset, Method>(
+  runs: RunService,
+  userId: number,
+  groupId: number,
+  datasets: Dataset[],
+  methods: Method[],
+  runOf: (dataset: Dataset, method: Method) => Pick<RunLaunchValues, 'pipelineId' | 'name' | 'labels' | 'params'>,
+): Promise<number[]> {
+  const runIds: number[] = [];
+  for (const dataset of datasets) {
+    for (const method of methods) {
+      const run = await runs.launch({ ...runOf(dataset, method), groupId, projectId: null, experimentId: null, relaunchOf: null }, userId);
+      runIds.push(run.id);
+    }
+  }
+  return runIds;
+}
 
 /** Each dataset's files by type, as the references its runs are launched with; a fileset of another kind is refused. */
 async function datasetsOf(deps: Deps, ids: number[], kind: 'known-gdip' | 'prediction-data', needs: string[], fix: string) {
@@ -64,8 +91,7 @@ async function createBenchmarkGroup(deps: Deps, values: { name: string; kind: Be
 export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv> = async (c) => {
   const input = c.req.valid('json');
   const deps = c.get('deps');
-  const runs = deps.runs;
-  if (!runs) throw new DomainError('unavailable', 'Runs cannot be launched on this server.');
+  const runs = runServiceOf(deps);
   const datasets = await datasetsOf(deps, input.datasetIds, 'known-gdip', ['VCF', 'phenotype CSV'], 'Register it on Register Known GDIP Data.');
   // A method the engine cannot run is refused on its field before any run starts: none may run another method under its label.
   const refused: Record<string, string> = {};
@@ -83,39 +109,25 @@ export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv
     description: `Discovery benchmark: ${input.methods.map((method) => method.label).join(', ')} on ${datasets.map((dataset) => dataset.name).join(', ')}.`,
     userId: c.get('user').id,
   });
-  const runIds: number[] = [];
-  for (const dataset of datasets) {
-    for (const method of input.methods) {
-      const run = await runs.launch(
-        {
-          pipelineId: 'nf-gdip',
-          name: `bench${groupId}_${slug(method.label)}_d${dataset.id}`.slice(0, 80),
-          groupId,
-          projectId: null,
-          experimentId: null,
-          relaunchOf: null,
-          labels: benchmarkLabels(method.label, dataset.id),
-          params: {
-            genotypes: dataset.references.get('VCF'),
-            phenotypes: dataset.references.get('phenotype CSV'),
-            association_test: method.associationTest,
-            outdir: 'results',
-            ...(method.covariates ? { covariates: method.covariates } : {}),
-          },
-        },
-        c.get('user').id,
-      );
-      runIds.push(run.id);
-    }
-  }
+  const runIds = await launchEach(runs, c.get('user').id, groupId, datasets, input.methods, (dataset, method) => ({
+    pipelineId: 'nf-gdip',
+    name: `bench${groupId}_${slug(method.label)}_d${dataset.id}`.slice(0, 80),
+    labels: benchmarkLabels(method.label, dataset.id),
+    params: {
+      genotypes: dataset.references.get('VCF'),
+      phenotypes: dataset.references.get('phenotype CSV'),
+      association_test: method.associationTest,
+      outdir: 'results',
+      ...(method.covariates ? { covariates: method.covariates } : {}),
+    },
+  }));
   return c.json({ groupId, runIds }, 201);
 };
 
 export const launchPrediction: RouteHandler<typeof routes.launchPrediction, AppEnv> = async (c) => {
   const input = c.req.valid('json');
   const deps = c.get('deps');
-  const runs = deps.runs;
-  if (!runs) throw new DomainError('unavailable', 'Runs cannot be launched on this server.');
+  const runs = runServiceOf(deps);
   const datasets = await datasetsOf(
     deps,
     input.datasetIds,
@@ -141,25 +153,12 @@ export const launchPrediction: RouteHandler<typeof routes.launchPrediction, AppE
     description: `Prediction benchmark: ${models.map((model) => model.runName ?? model.name).join(', ')} on ${datasets.map((dataset) => dataset.name).join(', ')}.`,
     userId: c.get('user').id,
   });
-  const runIds: number[] = [];
-  for (const dataset of datasets) {
-    for (const model of models) {
-      const run = await runs.launch(
-        {
-          pipelineId: 'make-gdip-predictions',
-          name: `bench${groupId}_m${model.id}_d${dataset.id}`,
-          groupId,
-          projectId: null,
-          experimentId: null,
-          relaunchOf: null,
-          labels: predictionBenchmarkLabels(model.id, dataset.id),
-          params: { model: model.reference, genotypes: dataset.references.get('VCF'), outdir: 'results' },
-        },
-        c.get('user').id,
-      );
-      runIds.push(run.id);
-    }
-  }
+  const runIds = await launchEach(runs, c.get('user').id, groupId, datasets, models, (dataset, model) => ({
+    pipelineId: 'make-gdip-predictions',
+    name: `bench${groupId}_m${model.id}_d${dataset.id}`,
+    labels: predictionBenchmarkLabels(model.id, dataset.id),
+    params: { model: model.reference, genotypes: dataset.references.get('VCF'), outdir: 'results' },
+  }));
   return c.json({ groupId, runIds }, 201);
 };
 
@@ -171,8 +170,7 @@ const cvMethodParams = (method: PredictionCvMethod) => (method.pipeline === 'nf-
 export const launchPredictionCv: RouteHandler<typeof routes.launchPredictionCv, AppEnv> = async (c) => {
   const input = c.req.valid('json');
   const deps = c.get('deps');
-  const runs = deps.runs;
-  if (!runs) throw new DomainError('unavailable', 'Runs cannot be launched on this server.');
+  const runs = runServiceOf(deps);
   const datasets = await datasetsOf(
     deps,
     input.datasetIds,
@@ -211,31 +209,20 @@ export const launchPredictionCv: RouteHandler<typeof routes.launchPredictionCv, 
       .join(', ')}.`,
     userId: c.get('user').id,
   });
-  const runIds: number[] = [];
-  for (const dataset of datasets) {
+  const runIds = await launchEach(runs, c.get('user').id, groupId, datasets, input.methods, (dataset, method) => {
     const scheme = schemes.get(dataset.id)!;
-    for (const method of input.methods) {
-      const run = await runs.launch(
-        {
-          pipelineId: method.pipeline,
-          name: `bench${groupId}_${slug(method.label)}_d${dataset.id}_${scheme.toLowerCase()}`.slice(0, 80),
-          groupId,
-          projectId: null,
-          experimentId: null,
-          relaunchOf: null,
-          labels: predictionCvLabels(method.label, dataset.id, scheme),
-          params: {
-            genotypes: dataset.references.get('VCF'),
-            phenotypes: dataset.references.get('phenotype CSV'),
-            cv_folds_file: dataset.references.get(CV_FOLDS),
-            ...cvMethodParams(method),
-            outdir: 'results',
-          },
-        },
-        c.get('user').id,
-      );
-      runIds.push(run.id);
-    }
-  }
+    return {
+      pipelineId: method.pipeline,
+      name: `bench${groupId}_${slug(method.label)}_d${dataset.id}_${scheme.toLowerCase()}`.slice(0, 80),
+      labels: predictionCvLabels(method.label, dataset.id, scheme),
+      params: {
+        genotypes: dataset.references.get('VCF'),
+        phenotypes: dataset.references.get('phenotype CSV'),
+        cv_folds_file: dataset.references.get(CV_FOLDS),
+        ...cvMethodParams(method),
+        outdir: 'results',
+      },
+    };
+  });
   return c.json({ groupId, runIds }, 201);
 };
