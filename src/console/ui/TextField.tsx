@@ -1,4 +1,4 @@
-import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type TextareaHTMLAttributes } from 'react';
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
 
 interface FieldProps {
   label: string;
@@ -68,4 +68,25 @@ export type TextAreaFieldProps = FieldProps & TextareaHTMLAttributes<HTMLTextAre
 
 export const TextAreaField = forwardRef<HTMLTextAreaElement, TextAreaFieldProps>(function TextAreaField({ label, error, hint, id, className, required, ...textarea }, ref) {
   return <Field label={label} error={error} hint={hint} id={id} required={required} className={className} render={(props) => <textarea ref={ref} rows={3} {...textarea} {...props} />} />;
+});
+
+export type SelectFieldProps = FieldProps & SelectHTMLAttributes<HTMLSelectElement>;
+
+/** A select with its label above and its message below, as TextField; the options are its children. */
+export const SelectField = forwardRef<HTMLSelectElement, SelectFieldProps>(function SelectField({ label, error, hint, id, className, required, children, ...select }, ref) {
+  return (
+    <Field
+      label={label}
+      error={error}
+      hint={hint}
+      id={id}
+      required={required}
+      className={className}
+      render={(props) => (
+        <select ref={ref} {...select} {...props}>
+          {children}
+        </select>
+      )}
+    />
+  );
 });

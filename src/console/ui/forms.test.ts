@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 const notify = vi.hoisted(() => ({ error: vi.fn() }));
 vi.mock('../app/notify', () => ({ notify }));
 
-const { reportSubmitError } = await import('./forms');
+const { reportSubmitError, visibleError } = await import('./forms');
 const { RequestError } = await import('../lib/api');
 
 function fakeForm(values: Record<string, unknown>) {
@@ -24,5 +24,21 @@ describe('reportSubmitError', () => {
     const { form } = fakeForm({ name: 'X' });
     reportSubmitError(form, new RequestError('Something went wrong', 500, {}, {}));
     expect(notify.error).toHaveBeenCalledWith('Something went wrong');
+  });
+});
+
+describe('visibleError', () => {
+  const formWith = (formState: Record<string, unknown>) => ({ formState }) as unknown as UseFormReturn<Record<string, unknown>>;
+
+  it('finds the message of a field in a list, which react-hook-form keeps nested', () => {
+    const errors = { methods: [undefined, { label: { type: 'server', message: 'Give each method its own label' } }] };
+    expect(visibleError(formWith({ errors, touchedFields: {}, submitCount: 1 }), 'methods.1.label')).toBe('Give each method its own label');
+    expect(visibleError(formWith({ errors, touchedFields: { methods: [undefined, { label: true }] }, submitCount: 0 }), 'methods.1.label')).toBe('Give each method its own label');
+  });
+
+  it('waits until the field was touched or the form submitted', () => {
+    const errors = { name: { type: 'too_small', message: 'Required' } };
+    expect(visibleError(formWith({ errors, touchedFields: {}, submitCount: 0 }), 'name')).toBeUndefined();
+    expect(visibleError(formWith({ errors, touchedFields: { name: true }, submitCount: 0 }), 'name')).toBe('Required');
   });
 });

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import { get, useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import { notify } from '../app/notify';
 import { RequestError } from '../lib/api';
@@ -23,8 +23,9 @@ export function useSchemaForm<Input extends FieldValues, Output extends FieldVal
  */
 export function visibleError<T extends FieldValues, Output>(form: UseFormReturn<T, unknown, Output>, name: Path<T>): string | undefined {
   const { errors, touchedFields, submitCount } = form.formState;
-  const touched = Boolean((touchedFields as Record<string, unknown>)[name]) || submitCount > 0;
-  const error = errors[name];
+  // A field of a list (methods.0.label) sits nested in both, as react-hook-form keeps them.
+  const touched = Boolean(get(touchedFields, name)) || submitCount > 0;
+  const error: { message?: unknown } | undefined = get(errors, name);
   return touched && typeof error?.message === 'string' ? error.message : undefined;
 }
 

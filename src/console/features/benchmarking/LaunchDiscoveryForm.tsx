@@ -14,7 +14,7 @@ import { Card } from '../../ui/Card';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
-import { TextField } from '../../ui/TextField';
+import { SelectField, TextField } from '../../ui/TextField';
 
 const TEST_LABELS: Record<(typeof ASSOCIATION_TESTS)[number], string> = {
   linear: 'Linear model (GLM)',
@@ -123,26 +123,13 @@ export default function LaunchDiscoveryForm() {
               {methods.fields.map((field, index) => (
                 <div key={field.id} className="grid items-start gap-3 sm:grid-cols-[10rem_1fr_1fr_auto]">
                   <TextField label="Label" required error={visibleError(form, `methods.${index}.label`)} {...form.register(`methods.${index}.label`)} />
-                  <label className="grid gap-1 text-sm font-medium text-stone-700">
-                    Association test
-                    <select
-                      className="rounded-md border border-stone-300 bg-white px-2 py-2 text-sm"
-                      aria-invalid={Boolean(form.formState.errors.methods?.[index]?.associationTest)}
-                      aria-describedby={form.formState.errors.methods?.[index]?.associationTest ? `method-${index}-test-error` : undefined}
-                      {...form.register(`methods.${index}.associationTest`)}
-                    >
-                      {ASSOCIATION_TESTS.map((test) => (
-                        <option key={test} value={test}>
-                          {TEST_LABELS[test]}
-                        </option>
-                      ))}
-                    </select>
-                    {form.formState.errors.methods?.[index]?.associationTest?.message && (
-                      <span id={`method-${index}-test-error`} role="alert" className="font-normal text-red-700">
-                        {form.formState.errors.methods[index]!.associationTest!.message}
-                      </span>
-                    )}
-                  </label>
+                  <SelectField label="Association test" error={visibleError(form, `methods.${index}.associationTest`)} {...form.register(`methods.${index}.associationTest`)}>
+                    {ASSOCIATION_TESTS.map((test) => (
+                      <option key={test} value={test}>
+                        {TEST_LABELS[test]}
+                      </option>
+                    ))}
+                  </SelectField>
                   <TextField label="Covariates" placeholder="e.g. PC1,PC2" error={visibleError(form, `methods.${index}.covariates`)} {...form.register(`methods.${index}.covariates`)} />
                   <Button size="sm" variant="ghost" className="mt-6" onClick={() => methods.remove(index)} disabled={methods.fields.length <= 1} aria-label={`Remove method ${index + 1}`}>
                     Remove

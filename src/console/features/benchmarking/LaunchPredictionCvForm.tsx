@@ -12,19 +12,10 @@ import { Card } from '../../ui/Card';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
-import { TextField } from '../../ui/TextField';
+import { SelectField, TextField } from '../../ui/TextField';
 
 const FOLDS = 'CV folds CSV';
 const PIPELINE_LABELS: Record<CvMethodPipeline, string> = { 'nf-gdip': 'GDIP', 'nf-auto-train': 'Auto Train' };
-
-/** A field's server or schema error under it, tied to it for screen readers. */
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
-  return message ? (
-    <span id={id} role="alert" className="font-normal text-red-700">
-      {message}
-    </span>
-  ) : null;
-}
 
 /**
  * Launch prediction's second kind: methods (GDIP or Auto Train, one model each) cross-validated
@@ -44,7 +35,6 @@ export default function LaunchPredictionCvForm() {
   const methods = useFieldArray({ control: form.control, name: 'methods' });
   const chosen = form.watch('datasetIds') ?? [];
   const methodValues = form.watch('methods') ?? [];
-  const errors = form.formState.errors.methods;
 
   const onSubmit = form.handleSubmit(async (values) => {
     try {
@@ -130,42 +120,28 @@ export default function LaunchPredictionCvForm() {
             return (
               <div key={field.id} className="grid items-start gap-3 sm:grid-cols-[10rem_1fr_1fr_auto]">
                 <TextField label="Label" required error={visibleError(form, `methods.${index}.label`)} {...form.register(`methods.${index}.label`)} />
-                <label className="grid gap-1 text-sm font-medium text-stone-700">
-                  Pipeline
-                  <select
-                    className="rounded-md border border-stone-300 bg-white px-2 py-2 text-sm"
-                    aria-invalid={Boolean(errors?.[index]?.pipeline)}
-                    aria-describedby={errors?.[index]?.pipeline ? `cv-method-${index}-pipeline-error` : undefined}
-                    {...pipelineField}
-                    onChange={(event) => {
-                      void pipelineField.onChange(event);
-                      form.setValue(`methods.${index}.model`, CV_METHOD_MODELS[event.target.value as CvMethodPipeline][0]);
-                    }}
-                  >
-                    {CV_METHOD_PIPELINES.map((id) => (
-                      <option key={id} value={id}>
-                        {PIPELINE_LABELS[id]}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError id={`cv-method-${index}-pipeline-error`} message={errors?.[index]?.pipeline?.message} />
-                </label>
-                <label className="grid gap-1 text-sm font-medium text-stone-700">
-                  Model
-                  <select
-                    className="rounded-md border border-stone-300 bg-white px-2 py-2 text-sm"
-                    aria-invalid={Boolean(errors?.[index]?.model)}
-                    aria-describedby={errors?.[index]?.model ? `cv-method-${index}-model-error` : undefined}
-                    {...form.register(`methods.${index}.model`)}
-                  >
-                    {CV_METHOD_MODELS[pipeline].map((model) => (
-                      <option key={model} value={model}>
-                        {model}
-                      </option>
-                    ))}
-                  </select>
-                  <FieldError id={`cv-method-${index}-model-error`} message={errors?.[index]?.model?.message} />
-                </label>
+                <SelectField
+                  label="Pipeline"
+                  error={visibleError(form, `methods.${index}.pipeline`)}
+                  {...pipelineField}
+                  onChange={(event) => {
+                    void pipelineField.onChange(event);
+                    form.setValue(`methods.${index}.model`, CV_METHOD_MODELS[event.target.value as CvMethodPipeline][0]);
+                  }}
+                >
+                  {CV_METHOD_PIPELINES.map((id) => (
+                    <option key={id} value={id}>
+                      {PIPELINE_LABELS[id]}
+                    </option>
+                  ))}
+                </SelectField>
+                <SelectField label="Model" error={visibleError(form, `methods.${index}.model`)} {...form.register(`methods.${index}.model`)}>
+                  {CV_METHOD_MODELS[pipeline].map((model) => (
+                    <option key={model} value={model}>
+                      {model}
+                    </option>
+                  ))}
+                </SelectField>
                 <Button size="sm" variant="ghost" className="mt-6" onClick={() => methods.remove(index)} disabled={methods.fields.length <= 1} aria-label={`Remove method ${index + 1}`}>
                   Remove
                 </Button>
