@@ -5,7 +5,7 @@ import { downloadText } from '../../lib/download';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { AccuracyCostChart, boardCostColumns, CORRELATION, COST_KEYS, type CostKey, costValue, NON_NEGATIVE, RunsCell, SHARE, scoreCell, useAddressParam } from './board-parts';
-import { type BoardColumn, BoardTable } from './BoardTable';
+import { type SimpleColumn, SimpleTable } from '../../ui/SimpleTable';
 import { type DetectionRow, detectionCsv, type PredictionRow, parseSort, predictionCsv, sortRows } from './dataset-board-rows';
 import type { CostSummary } from './run-costs';
 
@@ -42,7 +42,7 @@ export function DetectionBoard({
       ),
     [rows, sort],
   );
-  const columns: Array<BoardColumn<Costed<DetectionRow>, DetectionKey>> = [
+  const columns: Array<SimpleColumn<Costed<DetectionRow>, DetectionKey>> = [
     { header: 'Method', sortKey: 'method', className: 'font-medium', cell: (row) => row.method },
     { header: `AUC ${windowText(windowBp)}`, sortKey: 'auc', align: 'right', className: 'font-medium', cell: (row) => scoreCell(row.auc, SHARE) },
     { header: 'F1', sortKey: 'f1', align: 'right', cell: (row) => scoreCell(row.f1, SHARE) },
@@ -73,14 +73,14 @@ export function DetectionBoard({
       }
     >
       <div className="grid gap-6">
-        <BoardTable
+        <SimpleTable
           label="Detection board"
           columns={columns}
           rows={sorted}
           rowKey={(row) => row.method}
-          sort={sort}
-          onSort={(next) => setSortText(`${next.key}:${next.order}`)}
-          ascendingFirst={new Set<DetectionKey>(['typeIError', ...COST_KEYS, 'method'])}
+          dense
+          alignTop
+          sorting={{ sort, onSort: (next) => setSortText(`${next.key}:${next.order}`), ascendingFirst: new Set<DetectionKey>(['typeIError', ...COST_KEYS, 'method']) }}
         />
         <section aria-label="Detection accuracy against CPU time">
           <h3 className="mb-2 text-sm font-semibold text-stone-800">Area under the power–FDR curve against CPU time</h3>
@@ -110,7 +110,7 @@ export function PredictionBoard({ dataset, rows }: { dataset: string; rows: Arra
       }),
     [rows, sort],
   );
-  const columns: Array<BoardColumn<Costed<PredictionRow>, PredictionKey>> = [
+  const columns: Array<SimpleColumn<Costed<PredictionRow>, PredictionKey>> = [
     { header: 'Method', sortKey: 'method', className: 'font-medium', cell: (row) => row.method },
     { header: 'Scheme', sortKey: 'scheme', cell: (row) => row.scheme },
     { header: 'Trait', sortKey: 'trait', cell: (row) => row.trait },
@@ -132,14 +132,14 @@ export function PredictionBoard({ dataset, rows }: { dataset: string; rows: Arra
       }
     >
       <div className="grid gap-6">
-        <BoardTable
+        <SimpleTable
           label="Prediction board"
           columns={columns}
           rows={sorted}
           rowKey={(row) => JSON.stringify([row.method, row.scheme, row.trait])}
-          sort={sort}
-          onSort={(next) => setSortText(`${next.key}:${next.order}`)}
-          ascendingFirst={new Set<PredictionKey>(['rmse', ...COST_KEYS, 'method', 'scheme', 'trait'])}
+          dense
+          alignTop
+          sorting={{ sort, onSort: (next) => setSortText(`${next.key}:${next.order}`), ascendingFirst: new Set<PredictionKey>(['rmse', ...COST_KEYS, 'method', 'scheme', 'trait']) }}
         />
         {chartTrait && (
           <section aria-label="Prediction accuracy against CPU time">

@@ -4,7 +4,7 @@ import { formatInterval } from '../../../contract/benchmark-stats';
 import { ROUTES } from '../../app/routes';
 import { ScatterChart } from '../../ui/charts/ScatterChart';
 import { ViewLink } from '../../ui/ViewLink';
-import type { BoardColumn } from './BoardTable';
+import type { SimpleColumn } from '../../ui/SimpleTable';
 import { costColumns, IntervalValue } from './CostCells';
 import type { Benchmark } from './dataset-board-rows';
 import { benchmarkResultsRoute } from './result-links';
@@ -61,7 +61,7 @@ export const COST_KEYS: readonly CostKey[] = ['wall', 'cpu', 'memory'];
 export const costValue = (cost: CostSummary | undefined, key: CostKey) => (cost ? { wall: cost.wallMs, cpu: cost.cpuMs, memory: cost.peakRssBytes }[key].mean : null);
 
 /** Time, CPU and Peak memory (costColumns), sortable by their means. */
-export function boardCostColumns<Row extends { cost?: CostSummary }, Key extends string>(): Array<BoardColumn<Row, Key | CostKey>> {
+export function boardCostColumns<Row extends { cost?: CostSummary }, Key extends string>(): Array<SimpleColumn<Row, Key | CostKey>> {
   return costColumns<Row>((row) => row.cost).map((column, index) => ({ ...column, sortKey: COST_KEYS[index] }));
 }
 

@@ -1,3 +1,4 @@
+import type { TableSort } from '../../ui/SimpleTable';
 import type { SignificanceRule } from '../../../contract/benchmark-metrics';
 import { type Summary, summarise } from '../../../contract/benchmark-stats';
 import { toCsv } from '../../../contract/csv-cells';
@@ -146,11 +147,8 @@ export function crossValidationRows(runs: CvRunPredictions[], groupOf: ReadonlyM
 
 /* Sorting: a column's mean, missing values last whichever way. */
 
-export type SortOrder = 'asc' | 'desc';
-export interface BoardSort<Key extends string> {
-  key: Key;
-  order: SortOrder;
-}
+/** A board's order is the sortable table's. */
+export type BoardSort<Key extends string> = TableSort<Key>;
 
 export function sortRows<Row, Key extends string>(rows: Row[], sort: BoardSort<Key>, valueFor: (row: Row, key: Key) => number | string | null): Row[] {
   const sign = sort.order === 'asc' ? 1 : -1;
