@@ -155,6 +155,7 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     traits: 'yield',
     covariates: 'environment,moisture',
     association_test: 'linear',
+    mixed_model_test: 'exact',
     significance_threshold: 5,
     min_maf: 0.05,
     biallelic_snps_only: true,

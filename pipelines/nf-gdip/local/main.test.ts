@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { table, testContext } from '../../_shared/testing.ts';
+import { gunzipSync } from 'node:zlib';
+import { scratchFiles, table, testContext } from '../../_shared/testing.ts';
+import { structuredPopulation } from '../../../tests/fixtures/gdip-mlm/structured-population.ts';
 import { run } from './main.ts';
 import { GDIP_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
 
@@ -120,5 +122,64 @@ describe('which records are tested', () => {
       .slice(1)
       .map((row) => row[1]!);
     expect(ids.filter((id) => /:[GT]$/.test(id)).length).toBeGreaterThan(0);
+  });
+});
+
+describe('association_test linear_kinship runs the mixed-model scan, as GEMMA -lmm 1 with covariates', () => {
+  // The structured population of tests/fixtures/gdip-mlm as a VCF (ALT = the counted allele) and a
+  // phenotype table with the subpopulation as a categorical covariate; GEMMA ran with it in -c.
+  const population = structuredPopulation();
+  const n = population.individuals;
+  const write = scratchFiles('gdip-mlm');
+  const ids = Array.from({ length: n }, (_, i) => `I${i + 1}`);
+  const calls = ['0/0', '0/1', '1/1'];
+  const vcf = [
+    '##fileformat=VCFv4.2',
+    '##FORMAT=<ID=GT,Number=1,Type=String,Description="Genotype">',
+    ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', 'FORMAT', ...ids].join('\t'),
+    ...Array.from({ length: population.markers }, (_, k) =>
+      [population.chromosome(k), (k + 1) * 1000, `m${k + 1}`, 'C', 'A', '.', 'PASS', '.', 'GT', ...ids.map((_, i) => calls[population.genotypes[k * n + i]!])].join('\t'),
+    ),
+  ].join('\n');
+  const phenotypes = ['id,trait,subpopulation', ...ids.map((id, i) => `${id},${population.phenotype[i]!.toPrecision(17)},${population.subpopulation[i]}`)].join('\n');
+  const params = {
+    genotypes: write('population.vcf', `${vcf}\n`),
+    phenotypes: write('population.csv', `${phenotypes}\n`),
+    traits: 'trait',
+    covariates: 'subpopulation',
+    categorical_covariates: 'subpopulation',
+    numeric_covariates: '',
+    association_test: 'linear_kinship',
+    min_maf: 0.01,
+  };
+  const gemma = gunzipSync(fs.readFileSync(path.resolve('tests/fixtures/gdip-mlm/gemma-covariates.assoc.txt.gz')))
+    .toString()
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((line) => line.split('\t'));
+
+  it("writes GEMMA's β, SE and p_wald in the associations' columns, and genomic-control λ for both scans", async () => {
+    const context = await gdip(params);
+    const rows = table(context.read('discovery/associations.csv'), ',');
+    const header = rows[0]!;
+    expect(header.join(',')).toBe('trait,marker,chromosome,position,allele,n,maf,beta,se,t,p_value,log10p,significant');
+    const at = (row: string[], column: string) => Number(row[header.indexOf(column)]);
+    const ours = new Map(rows.slice(1).map((row) => [row[1]!, row]));
+    expect(ours.size).toBe(gemma.length);
+    for (const expected of gemma) {
+      const row = ours.get(expected[1]!)!;
+      expect(relative(at(row, 'beta'), Number(expected[7])), expected[1]).toBeLessThan(5e-6);
+      expect(relative(at(row, 'se'), Number(expected[8])), expected[1]).toBeLessThan(1e-6);
+      expect(relative(at(row, 'p_value'), Number(expected[11])), expected[1]).toBeLessThan(1e-6);
+    }
+    const inflation = table(context.read('discovery/genomic_control.csv'), ',');
+    expect(inflation[0]).toEqual(['trait', 'scan', 'markers', 'genomic_control_lambda']);
+    const lambda = new Map(inflation.slice(1).map((row) => [row[1]!, Number(row[3])]));
+    // With the subpopulation fitted, the families still inflate the plain scan.
+    expect(lambda.get('linear')!).toBeGreaterThan(1.5);
+    expect(lambda.get('linear_kinship_exact')!).toBeGreaterThan(0.9);
+    expect(lambda.get('linear_kinship_exact')!).toBeLessThan(1.1);
+    expect(context.lines.join('\n')).toMatch(/trait: genomic-control λ 0\.9\d\d for the mixed-model scan, \d\.\d{3} for the plain scan/);
   });
 });

@@ -391,7 +391,7 @@ export function createMixedScanner(y: Float64Array, fixedColumns: Float64Array[]
     const rotatedG = rotate(g);
     const columns = [...rotatedFixed, rotatedG, rotatedY];
     const model = remlModel(eigenvalues, columns.length, pairProducts(columns, shared));
-    const chosen = method === 'exact' ? model.estimate() : { lambda: nullFit.lambda, logLikelihood: Number.NaN };
+    const chosen = method === 'p3d' ? { lambda: nullFit.lambda, logLikelihood: Number.NaN } : model.estimate();
     const test = model.wald(chosen.lambda);
     const logLikelihood = Number.isNaN(chosen.logLikelihood) ? model.logLikelihoodAt(chosen.lambda) : chosen.logLikelihood;
     const t = test.beta / test.se;

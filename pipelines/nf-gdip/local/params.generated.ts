@@ -48,6 +48,10 @@ export interface DiscoveryOptions {
    */
   association_test: 'linear' | 'linear_kinship';
   /**
+   * With association_test linear_kinship: exact re-estimates the variance ratio σg²/σe² by REML for every marker (GEMMA's -lmm 1 Wald test); p3d estimates it once without markers and tests every marker at it (EMMAX).
+   */
+  mixed_model_test: 'exact' | 'p3d';
+  /**
    * −log10(p) above which a marker is reported as a hit.
    */
   significance_threshold: number;

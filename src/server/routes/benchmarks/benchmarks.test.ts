@@ -58,7 +58,7 @@ describe('POST benchmarks/discovery', () => {
     expect(again.status).toBe(409);
   });
 
-  it('refuses, on its method’s field, a method the built-in engine does not have, and launches nothing', async () => {
+  it('launches the mixed model (linear_kinship) beside the plain scan on the built-in engine', async () => {
     const response = await t.call('/benchmarks/discovery', {
       method: 'POST',
       token,
@@ -71,14 +71,16 @@ describe('POST benchmarks/discovery', () => {
         ],
       },
     });
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { message: string; errors: Record<string, string> };
-    expect(body.errors).toEqual({ 'methods.1.associationTest': expect.stringMatching(/^linear_kinship: the kinship-corrected \(mixed-model\) scan needs the nextflow engine; here choose linear/) });
-    expect(body.message).toMatch(/cannot run mlm: linear_kinship/);
-    expect(await t.db.select().from(runGroups).where(eq(runGroups.name, 'With a mixed model'))).toHaveLength(0);
+    expect(response.status).toBe(201);
+    const launched = (await response.json()) as { groupId: number };
+    const launchedRuns = await t.db.select().from(runs).where(eq(runs.groupId, launched.groupId));
+    expect(launchedRuns.map((run) => [run.labels[1], run.params.association_test]).sort()).toEqual([
+      ['method:glm', 'linear'],
+      ['method:mlm', 'linear_kinship'],
+    ]);
   });
 
-  it('refuses at launch, on their fields, GDIP options the built-in engine would otherwise have replaced with others', async () => {
+  it('refuses at launch, on its field, a GDIP option the built-in engine would otherwise have replaced with another, and takes linear_kinship', async () => {
     const response = await t.call('/runs', {
       method: 'POST',
       token,
@@ -91,7 +93,7 @@ describe('POST benchmarks/discovery', () => {
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
-    expect(body.errors['params.association_test']).toMatch(/^linear_kinship: the kinship-corrected \(mixed-model\) scan needs the nextflow engine/);
+    expect(body.errors['params.association_test']).toBeUndefined();
     expect(body.errors['params.model']).toMatch(/^bayesb: needs the nextflow engine .* here choose rrblup or gblup/);
     expect(await t.db.select().from(runs).where(eq(runs.name, 'kinship_and_bayesb'))).toHaveLength(0);
   });
