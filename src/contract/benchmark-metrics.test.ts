@@ -117,9 +117,10 @@ describe('power against FDR at five windows, by hand', () => {
 
   it('finds each QTL at the strongest test within each window, the edge counted', () => {
     const matched = matchTests(tests, known);
-    expect(matched.values).toHaveLength(7);
-    // Windows at which each yield test is false: a 0, b 1 (10,000 sits on the 10 kb edge), c 2, d 3, e 0, f and g all 5.
-    expect(Array.from(matched.falseAt)).toEqual([0, 1, 2, 3, 0, 5, 5]);
+    // Windows at which each yield test is false: a 0, b 1 (10,000 sits on the 10 kb edge), c 2, d 3, e 0, f and g all 5; noise stays out.
+    expect(Array.from(matched.falseAt)).toEqual([0, 1, 2, 3, 0, 5, 5, 5, 5]);
+    expect(Array.from(matched.ranges)).toEqual([0, 7]);
+    expect(Array.from(matched.classTotals)).toEqual([2, 1, 1, 1, 0, 2]);
     const strongest = matched.strongest.map((perQtl) => Array.from(perQtl));
     expect(strongest).toEqual([
       [8, Number.NEGATIVE_INFINITY, 3],
@@ -155,12 +156,14 @@ describe('power against FDR at five windows, by hand', () => {
     expect(powerFdrCurve(tests, known, 1_000).auc).toBeCloseTo(29 / 70, 12);
   });
 
-  it('reads the table as columns, traits and chromosomes named in order of first appearance', () => {
+  it('reads the table as columns in runs of ascending positions, traits and chromosomes named in order of first appearance', () => {
     const columns = toColumns(tests);
     expect(columns.traits).toEqual(['yield', 'noise']);
     expect(columns.chromosomes).toEqual(['1', '2', '3']);
-    expect(Array.from(columns.traitOf)).toEqual([0, 0, 0, 0, 0, 0, 0, 1, 1]);
-    expect(Array.from(columns.chromosomeOf)).toEqual([0, 0, 0, 1, 1, 2, 2, 0, 0]);
+    // Runs: yield on 1; yield on 2 (d), again on 2 as e stands before d; yield on 3; noise on 1.
+    expect(Array.from(columns.runStart)).toEqual([0, 3, 4, 5, 7, 9]);
+    expect(Array.from(columns.runTrait)).toEqual([0, 0, 0, 0, 1]);
+    expect(Array.from(columns.runChromosome)).toEqual([0, 1, 1, 2, 0]);
     expect(Array.from(columns.values)).toEqual(tests.map((one) => one.minusLog10P));
     expect(matchTests(tests, known, [1_000], columns)).toEqual(matchTests(tests, known, [1_000]));
   });
@@ -205,6 +208,10 @@ describe('power against FDR at five windows, by hand', () => {
       expect(curves[w]!.auc).toBeCloseTo(area, 12);
       expect(curves[w]!.points.at(-1)).toMatchObject(previous);
     });
+    // Sorted by trait, chromosome and position the table is a few long runs, where the QTL's widest windows overlap: the same curves.
+    const sorted = [...sample].sort((a, b) => a.trait.localeCompare(b.trait) || a.chromosome.localeCompare(b.chromosome) || a.position - b.position);
+    expect(toColumns(sorted).runStart).toHaveLength(11);
+    expect(powerFdrCurves(matchTests(sorted, many, windows))).toEqual(curves);
   });
 
   it('gives the type I error on null traits: the share of their tests the rule calls significant', () => {

@@ -45,28 +45,37 @@ export interface DiscoveryScore {
 }
 
 /**
- * An association table as columns: what the scores read again at every window and rule, made in one
- * pass over the tests, so that scoring passes over typed arrays instead of the tests' objects.
+ * An association table as columns: what the scores read again at every window and rule, written
+ * as the CSV is read (or made in one pass over the tests), so that scoring passes over typed arrays
+ * instead of the tests' objects.
  */
 export interface AssociationColumns {
-  /** Per test: its −log10 p, position, and the index of its trait and chromosome in `traits` and `chromosomes`. */
+  /** Per test: its −log10 p and position. */
   values: Float64Array;
   positions: Float64Array;
-  traitOf: Int32Array;
-  chromosomeOf: Int32Array;
+  /**
+   * The table in runs: stretches of consecutive tests of one trait and chromosome at ascending
+   * positions (a table sorted by trait, chromosome and position has one run per trait and
+   * chromosome). Run r is the tests runStart[r] to runStart[r + 1] − 1, of the trait and
+   * chromosome at runTrait[r] and runChromosome[r] in `traits` and `chromosomes`.
+   */
+  runStart: Int32Array;
+  runTrait: Int32Array;
+  runChromosome: Int32Array;
   /** In order of first appearance. */
   traits: string[];
   chromosomes: string[];
 }
 
-export function toColumns(tests: AssociationTest[]): AssociationColumns {
-  const n = tests.length;
-  const values = new Float64Array(n);
-  const positions = new Float64Array(n);
-  const traitOf = new Int32Array(n);
-  const chromosomeOf = new Int32Array(n);
+/** Writes a table's columns test by test, at most `capacity` of them: the CSV reader as it reads each row, `toColumns` from tests. */
+export function columnsWriter(capacity: number) {
+  const values = new Float64Array(capacity);
+  const positions = new Float64Array(capacity);
   const traits = new Map<string, number>();
   const chromosomes = new Map<string, number>();
+  const runStart: number[] = [];
+  const runTrait: number[] = [];
+  const runChromosome: number[] = [];
   const indexOf = (names: Map<string, number>, name: string) => {
     let at = names.get(name);
     if (at === undefined) {
@@ -75,27 +84,53 @@ export function toColumns(tests: AssociationTest[]): AssociationColumns {
     }
     return at;
   };
+  let n = 0;
   // Tables come grouped by trait and chromosome: a name is looked up only when it changes.
   let lastTrait: string | undefined;
   let lastChromosome: string | undefined;
+  let lastPosition = Number.NEGATIVE_INFINITY;
   let traitAt = 0;
   let chromosomeAt = 0;
-  for (let i = 0; i < n; i += 1) {
-    const test = tests[i]!;
-    if (test.trait !== lastTrait) {
-      lastTrait = test.trait;
-      traitAt = indexOf(traits, lastTrait);
-    }
-    if (test.chromosome !== lastChromosome) {
-      lastChromosome = test.chromosome;
-      chromosomeAt = indexOf(chromosomes, lastChromosome);
-    }
-    values[i] = test.minusLog10P;
-    positions[i] = test.position;
-    traitOf[i] = traitAt;
-    chromosomeOf[i] = chromosomeAt;
-  }
-  return { values, positions, traitOf, chromosomeOf, traits: [...traits.keys()], chromosomes: [...chromosomes.keys()] };
+  return {
+    add(trait: string, chromosome: string, position: number, minusLog10P: number) {
+      const newTrait = trait !== lastTrait;
+      const newChromosome = chromosome !== lastChromosome;
+      if (newTrait) {
+        lastTrait = trait;
+        traitAt = indexOf(traits, trait);
+      }
+      if (newChromosome) {
+        lastChromosome = chromosome;
+        chromosomeAt = indexOf(chromosomes, chromosome);
+      }
+      if (newTrait || newChromosome || !(position >= lastPosition)) {
+        runStart.push(n);
+        runTrait.push(traitAt);
+        runChromosome.push(chromosomeAt);
+      }
+      lastPosition = position;
+      values[n] = minusLog10P;
+      positions[n] = position;
+      n += 1;
+    },
+    done(): AssociationColumns {
+      return {
+        values: values.subarray(0, n),
+        positions: positions.subarray(0, n),
+        runStart: Int32Array.from([...runStart, n]),
+        runTrait: Int32Array.from(runTrait),
+        runChromosome: Int32Array.from(runChromosome),
+        traits: [...traits.keys()],
+        chromosomes: [...chromosomes.keys()],
+      };
+    },
+  };
+}
+
+export function toColumns(tests: AssociationTest[]): AssociationColumns {
+  const writer = columnsWriter(tests.length);
+  for (const test of tests) writer.add(test.trait, test.chromosome, test.position, test.minusLog10P);
+  return writer.done();
 }
 
 /**
@@ -133,24 +168,32 @@ export interface TraitHits {
  * columns when they are already made.
  */
 export function hitsByTrait(tests: AssociationTest[], rule: SignificanceRule, columns: AssociationColumns = toColumns(tests)): Map<string, TraitHits> {
-  const { values, traitOf, traits } = columns;
-  const n = values.length;
+  const { values, runStart, runTrait, traits } = columns;
+  const runs = runTrait.length;
   const counts = new Int32Array(traits.length);
-  for (let i = 0; i < n; i += 1) counts[traitOf[i]!]! += 1;
+  for (let r = 0; r < runs; r += 1) counts[runTrait[r]!]! += runStart[r + 1]! - runStart[r]!;
   const cutoffs = new Float64Array(traits.length);
   if (rule.kind === 'fdr') {
     // Each trait's values in a segment of one array, sorted segment by segment.
     const starts = new Int32Array(traits.length + 1);
     for (let t = 0; t < traits.length; t += 1) starts[t + 1] = starts[t]! + counts[t]!;
     const filled = starts.slice(0, traits.length);
-    const grouped = new Float64Array(n);
-    for (let i = 0; i < n; i += 1) grouped[filled[traitOf[i]!]!++] = values[i]!;
+    const grouped = new Float64Array(values.length);
+    for (let r = 0; r < runs; r += 1) {
+      const run = values.subarray(runStart[r]!, runStart[r + 1]!);
+      grouped.set(run, filled[runTrait[r]!]!);
+      filled[runTrait[r]!]! += run.length;
+    }
     for (let t = 0; t < traits.length; t += 1) cutoffs[t] = cutoffOf(rule, counts[t]!, grouped.subarray(starts[t]!, starts[t + 1]!).sort());
   } else {
     for (let t = 0; t < traits.length; t += 1) cutoffs[t] = cutoffOf(rule, counts[t]!);
   }
   const hits = traits.map((): AssociationTest[] => []);
-  for (let i = 0; i < n; i += 1) if (values[i]! >= cutoffs[traitOf[i]!]!) hits[traitOf[i]!]!.push(tests[i]!);
+  for (let r = 0; r < runs; r += 1) {
+    const cutoff = cutoffs[runTrait[r]!]!;
+    const own = hits[runTrait[r]!]!;
+    for (let i = runStart[r]!, end = runStart[r + 1]!; i < end; i += 1) if (values[i]! >= cutoff) own.push(tests[i]!);
+  }
   return new Map(traits.map((trait, t) => [trait, { tests: counts[t]!, hits: hits[t]! }]));
 }
 
@@ -250,15 +293,23 @@ export const CURVE_WINDOWS_BP: readonly number[] = [1_000, 10_000, 100_000, 1_00
 
 /**
  * One method's tests on one dataset matched once against the known QTL at every window, for the
- * power–FDR curves: only the tests of traits with known QTL (a trait without any is scored by its
- * type I error instead). Windows ascend.
+ * power–FDR curves: only the tests of traits with known QTL count (a trait without any is scored
+ * by its type I error instead). Windows ascend.
  */
 export interface MatchedTests {
   windows: readonly number[];
-  /** −log10 p of each test. */
+  /** −log10 p of each test of the table. */
   values: Float64Array;
-  /** Per test, how many windows (from the smallest) have no known QTL of its trait within them: 0 is near one at every window. */
+  /**
+   * Per test of the table, how many windows (from the smallest) have no known QTL of its trait
+   * within them: 0 is near one at every window, windows.length near none (and every test of a
+   * trait without known QTL, which the curves leave out).
+   */
   falseAt: Uint8Array;
+  /** The tests of traits with known QTL: the stretches from ranges[2r] to ranges[2r + 1] − 1. */
+  ranges: Int32Array;
+  /** Those tests by their `falseAt`, 0 to windows.length. */
+  classTotals: Float64Array;
   /** Per window, per known QTL: the strongest −log10 p within the window (−Infinity without any). */
   strongest: Float64Array[];
   knownQtl: number;
@@ -286,64 +337,77 @@ function qtlPositions(qtl: KnownQtl[]): Map<string, Map<string, QtlPositions>> {
   );
 }
 
+/** The first of the tests `from` to `to` − 1 (ascending positions) at or past `position` (`orPast`: past it). */
+function searchRun(positions: Float64Array, from: number, to: number, position: number, orPast: boolean): number {
+  let low = from;
+  let high = to;
+  while (low < high) {
+    const middle = (low + high) >> 1;
+    if (positions[middle]! < position || (orPast && positions[middle] === position)) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
+
 /**
- * Matches every test once for all `windows` (ascending): one binary search per test among its
- * trait's QTL on its chromosome, the QTL within the widest window visited once, reading the table's
- * columns (pass them when they are already made). The curves at each window and threshold are then
+ * Matches the tests once for all `windows` (ascending), reading the table's runs (pass the columns
+ * when they are already made): in each run, the tests within the widest window of each of its
+ * trait's QTL on its chromosome are found by binary search and visited, every other test is near
+ * no QTL at any window and is only counted. The curves at each window and threshold are then
  * counts, without matching again.
  */
 export function matchTests(tests: AssociationTest[], qtl: KnownQtl[], windows: readonly number[] = CURVE_WINDOWS_BP, columns: AssociationColumns = toColumns(tests)): MatchedTests {
-  const { values: all, positions, traitOf, chromosomeOf, traits, chromosomes } = columns;
+  const { values, positions, runStart, runTrait, runChromosome, traits, chromosomes } = columns;
   const index = qtlPositions(qtl);
-  // The known QTL of each trait and chromosome the table names, at lists[trait × chromosomes + chromosome].
-  // Written as plain loops: a closure here would keep `lists` in a context the hot loop below reads slowly.
-  const lists: Array<QtlPositions | null> = [];
-  const withQtl = new Uint8Array(traits.length);
-  for (let t = 0; t < traits.length; t += 1) {
-    const byChromosome = index.get(traits[t]!);
-    if (byChromosome) withQtl[t] = 1;
-    for (let c = 0; c < chromosomes.length; c += 1) lists.push(byChromosome?.get(chromosomes[c]!) ?? null);
-  }
   const bounds = Float64Array.from(windows);
   const count = bounds.length;
   const widest = bounds[count - 1] ?? 0;
   const strongest = windows.map(() => new Float64Array(qtl.length).fill(Number.NEGATIVE_INFINITY));
-  const values = new Float64Array(all.length);
-  const falseAt = new Uint8Array(all.length);
-  let kept = 0;
-  for (let i = 0; i < all.length; i += 1) {
-    const trait = traitOf[i]!;
-    if (withQtl[trait] === 0) continue;
-    const list = lists[trait * chromosomes.length + chromosomeOf[i]!];
-    const value = all[i]!;
-    const position = positions[i]!;
-    let nearest = Number.POSITIVE_INFINITY;
-    if (list) {
-      const { positions: qtlAt, ids } = list;
-      const from = position - widest;
-      let low = 0;
-      let high = qtlAt.length;
-      while (low < high) {
-        const middle = (low + high) >> 1;
-        if (qtlAt[middle]! < from) low = middle + 1;
-        else high = middle;
-      }
-      for (let at = low; at < qtlAt.length && qtlAt[at]! <= position + widest; at += 1) {
-        const distance = Math.abs(qtlAt[at]! - position);
-        if (distance < nearest) nearest = distance;
-        const id = ids[at]!;
+  const falseAt = new Uint8Array(values.length).fill(count);
+  const classTotals = new Float64Array(count + 1);
+  const ranges: number[] = [];
+  let tested = 0;
+  let near = 0;
+  for (let r = 0; r < runTrait.length; r += 1) {
+    const byChromosome = index.get(traits[runTrait[r]!]!);
+    if (!byChromosome) continue;
+    const start = runStart[r]!;
+    const end = runStart[r + 1]!;
+    // Neighbouring runs join into one range.
+    if (ranges.length > 0 && ranges[ranges.length - 1] === start) ranges[ranges.length - 1] = end;
+    else ranges.push(start, end);
+    tested += end - start;
+    const list = byChromosome.get(chromosomes[runChromosome[r]!]!);
+    if (!list) continue;
+    const { positions: qtlAt, ids } = list;
+    // Each QTL's tests within the widest window: the closest QTL sets how many windows a test is false at.
+    for (let q = 0; q < qtlAt.length; q += 1) {
+      const at = qtlAt[q]!;
+      const strongestOf = ids[q]!;
+      for (let i = searchRun(positions, start, end, at - widest, false), last = searchRun(positions, start, end, at + widest, true); i < last; i += 1) {
+        const distance = Math.abs(at - positions[i]!);
+        const value = values[i]!;
         for (let w = count - 1; w >= 0 && distance <= bounds[w]!; w -= 1) {
-          if (value > strongest[w]![id]!) strongest[w]![id] = value;
+          if (value > strongest[w]![strongestOf]!) strongest[w]![strongestOf] = value;
         }
+        let falseWindows = 0;
+        while (falseWindows < count && bounds[falseWindows]! < distance) falseWindows += 1;
+        if (falseWindows < falseAt[i]!) falseAt[i] = falseWindows;
       }
     }
-    let falseWindows = 0;
-    while (falseWindows < count && bounds[falseWindows]! < nearest) falseWindows += 1;
-    values[kept] = value;
-    falseAt[kept] = falseWindows;
-    kept += 1;
+    // The tests near some QTL, each counted once by its class (the QTL's windows ascend and may overlap).
+    let counted = start;
+    for (let q = 0; q < qtlAt.length; q += 1) {
+      const last = searchRun(positions, start, end, qtlAt[q]! + widest, true);
+      for (let i = Math.max(counted, searchRun(positions, start, end, qtlAt[q]! - widest, false)); i < last; i += 1) {
+        classTotals[falseAt[i]!]! += 1;
+        near += 1;
+      }
+      counted = Math.max(counted, last);
+    }
   }
-  return { windows, values: values.subarray(0, kept), falseAt: falseAt.subarray(0, kept), strongest, knownQtl: qtl.length };
+  classTotals[count] = tested - near;
+  return { windows, values, falseAt, ranges: Int32Array.from(ranges), classTotals, strongest, knownQtl: qtl.length };
 }
 
 export interface PowerFdrPoint {
@@ -400,7 +464,7 @@ function thresholdGrid(thresholds: Float64Array) {
  * the counts at and above each threshold are then sums.
  */
 export function powerFdrCurves(matched: MatchedTests): PowerFdrCurve[] {
-  const { windows, values, falseAt, strongest, knownQtl } = matched;
+  const { windows, values, falseAt, ranges, classTotals, strongest, knownQtl } = matched;
   const classes = windows.length + 1;
   // The thresholds where some window's power rises, ascending and distinct.
   const rises = new Set<number>();
@@ -412,37 +476,40 @@ export function powerFdrCurves(matched: MatchedTests): PowerFdrCurve[] {
   const equal = new Int32Array(classes * Math.max(k, 1));
   const { low, high, scale, start } = thresholdGrid(thresholds);
   let lowest = Number.POSITIVE_INFINITY;
+  // Only a test at or above the lowest threshold needs its bucket; those below it are the rest of their class.
   // The bucket lookup is written out in the loop: called as a function it took three times as long.
-  for (let i = 0; i < values.length; i += 1) {
-    const value = values[i]!;
-    if (value < lowest) lowest = value;
-    let bucket: number;
-    if (!(value >= low)) bucket = 0;
-    else if (value >= high) bucket = k;
-    else if (scale === 0) {
-      bucket = 0;
-      while (bucket < k && thresholds[bucket]! <= value) bucket += 1;
-    } else {
-      bucket = start[Math.floor((value - low) * scale)]!;
-      // Rounding at a cell's edge can put the candidate one threshold late.
-      while (bucket > 0 && thresholds[bucket - 1]! > value) bucket -= 1;
-      while (bucket < k && thresholds[bucket]! <= value) bucket += 1;
+  for (let range = 0; range < ranges.length; range += 2) {
+    for (let i = ranges[range]!, end = ranges[range + 1]!; i < end; i += 1) {
+      const value = values[i]!;
+      if (value < lowest) lowest = value;
+      if (!(value >= low) || k === 0) continue;
+      let bucket: number;
+      if (value >= high) bucket = k;
+      else if (scale === 0) {
+        bucket = 0;
+        while (bucket < k && thresholds[bucket]! <= value) bucket += 1;
+      } else {
+        bucket = start[Math.floor((value - low) * scale)]!;
+        // Rounding at a cell's edge can put the candidate one threshold late.
+        while (bucket > 0 && thresholds[bucket - 1]! > value) bucket -= 1;
+        while (bucket < k && thresholds[bucket]! <= value) bucket += 1;
+      }
+      const c = falseAt[i]!;
+      count[c * (k + 1) + bucket]! += 1;
+      if (bucket > 0 && thresholds[bucket - 1] === value) equal[c * k + bucket - 1]! += 1;
     }
-    const c = falseAt[i]!;
-    count[c * (k + 1) + bucket]! += 1;
-    if (bucket > 0 && thresholds[bucket - 1] === value) equal[c * k + bucket - 1]! += 1;
   }
   // atLeast[c][j]: tests of class c at or above thresholds[j].
   const atLeast = new Float64Array(classes * k);
-  const total = new Float64Array(classes);
+  const total = classTotals;
   for (let c = 0; c < classes; c += 1) {
     let sum = count[c * (k + 1) + k]!;
     for (let j = k - 1; j >= 0; j -= 1) {
       atLeast[c * k + j] = sum;
       sum += count[c * (k + 1) + j]!;
     }
-    total[c] = sum;
   }
+  const tested = total.reduce((sum, one) => sum + one, 0);
   return windows.map((windowBp, w) => {
     if (knownQtl === 0) return { windowBp, points: [], auc: null };
     /** Hits and false hits at or above thresholds[j] (j = k: every test), less those exactly at it when `strict`. */
@@ -475,7 +542,7 @@ export function powerFdrCurves(matched: MatchedTests): PowerFdrCurve[] {
       points.push({ minusLog10P: threshold, strict: false, power: found / knownQtl, fdr: after });
       auc += (1 - (before + after) / 2) * (rise / knownQtl);
     }
-    if (values.length > 0) {
+    if (tested > 0) {
       points.push({ minusLog10P: lowest, strict: false, power: found / knownQtl, fdr: fdrAt(k, false) });
     }
     return { windowBp, points, auc };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toColumns } from '../../../contract/benchmark-metrics';
 import { parseAssociations, parseKnownQtl } from './discovery-data';
 import { chromosomeOrder, genomeAxis } from './genome-axis';
 
@@ -13,6 +14,13 @@ describe('association and known-QTL tables', () => {
     expect(parsed.rows.map((row) => [row.marker, row.minusLog10P])).toEqual([['m1', 3]]);
     expect(parsed.skipped).toBe(2);
     expect(parsed.problems).toEqual(['row 3: position “abc” is not a number', 'row 4: no usable p-value (NA or missing)']);
+  });
+
+  it('writes the columns the scores read as it reads the rows: those of the rows kept', () => {
+    const parsed = parseAssociations('marker,chromosome,position,trait,p\nm1,1,100,yield,0.1\nm2,1,x,yield,0.5\nm3,1,50,yield,0.01\nm4,2,10,yield,1\nn1,1,100,noise,0.5\n', 'runs.csv');
+    expect(parsed.skipped).toBe(1);
+    expect(parsed.columns).toEqual(toColumns(parsed.rows));
+    expect(Array.from(parsed.columns.runStart)).toEqual([0, 1, 2, 3, 4]);
   });
 
   it('says which columns are missing', () => {

@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import { type AssociationTest, type KnownQtl, minusLog10 } from '../../../contract/benchmark-metrics';
+import { type AssociationColumns, type AssociationTest, columnsWriter, type KnownQtl, minusLog10 } from '../../../contract/benchmark-metrics';
 
 /**
  * Reads the two tables a discovery benchmark scores: an associations table (GDIP's, or any with
@@ -36,7 +36,8 @@ function missingColumns(columns: string[], required: string[], what: string): st
   return missing.length === 0 ? null : `The ${what} lacks the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}; its header has ${columns.join(', ') || 'nothing'}.`;
 }
 
-export function parseAssociations(text: string, name: string): ParsedTable<AssociationTest> {
+/** The tests, and the same tests as the columns the scores read, written as each row is read. */
+export function parseAssociations(text: string, name: string): ParsedTable<AssociationTest> & { columns: AssociationColumns } {
   const { rows, columns, at } = parse(text);
   const missing = missingColumns(columns, ['marker', 'chromosome', 'position', 'trait'], `associations table ${name}`);
   const minusLog10Column = MINUS_LOG10_COLUMNS.find((column) => columns.includes(column));
@@ -47,6 +48,7 @@ export function parseAssociations(text: string, name: string): ParsedTable<Assoc
   const problems: string[] = [];
   let skipped = 0;
   const tests: AssociationTest[] = [];
+  const written = columnsWriter(rows.length);
   rows.forEach((row, index) => {
     const [marker, chromosome, trait, positionText] = [at(row, 'marker'), at(row, 'chromosome'), at(row, 'trait'), at(row, 'position')];
     const position = Number(positionText);
@@ -62,8 +64,9 @@ export function parseAssociations(text: string, name: string): ParsedTable<Assoc
       return;
     }
     tests.push({ marker, chromosome, position, trait, minusLog10P: value });
+    written.add(trait, chromosome, position, value);
   });
-  return { rows: tests, skipped, problems };
+  return { rows: tests, columns: written.done(), skipped, problems };
 }
 
 export function parseKnownQtl(text: string, name: string): ParsedTable<KnownQtl> {

@@ -27,7 +27,7 @@ async function readKnownQtl(file: StoredFile): Promise<KnownQtlTable> {
 async function readMethod(file: StoredFile, name: string): Promise<Method> {
   const { parseAssociations } = await discoveryData();
   const parsed = parseAssociations(await readStoredText(file.id), file.name);
-  return { name, tests: parsed.rows, skipped: parsed.skipped, problems: parsed.problems };
+  return { name, tests: parsed.rows, columns: parsed.columns, skipped: parsed.skipped, problems: parsed.problems };
 }
 
 /** An uploaded fileset's methods (one association table each, named by its file) and its known QTL. */

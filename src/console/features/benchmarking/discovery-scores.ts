@@ -8,6 +8,7 @@ import {
   meanSd,
   type SignificanceRule,
   scoreDiscovery,
+  type TraitHits,
   toColumns,
 } from '../../../contract/benchmark-metrics';
 
@@ -22,13 +23,16 @@ export interface Method {
   /** The run that wrote the table, for a benchmark's methods. */
   runId?: number;
   tests: AssociationTest[];
+  /** The tests as columns, written by the CSV reader as it read them (parseAssociations). */
+  columns?: AssociationColumns;
   skipped: number;
   problems: string[];
 }
 
-/** A method's table as columns, made at its first scoring and kept for every window and rule after. */
+/** A method's table as columns: the reader's, or made at its first scoring and kept for every window and rule after. */
 const columnCache = new WeakMap<Method, AssociationColumns>();
 export function columnsOf(method: Method): AssociationColumns {
+  if (method.columns) return method.columns;
   let columns = columnCache.get(method);
   if (!columns) {
     columns = toColumns(method.tests);
@@ -37,9 +41,21 @@ export function columnsOf(method: Method): AssociationColumns {
   return columns;
 }
 
-/** A method's scores per trait on a dataset, from its kept columns. */
-export const scoreMethod = (method: Method, qtl: KnownQtl[], rule: SignificanceRule, windowBp: number) =>
-  scoreDiscovery(method.tests, qtl, rule, windowBp, hitsByTrait(method.tests, rule, columnsOf(method)));
+const ruleKey = (rule: SignificanceRule) => (rule.kind === 'threshold' ? `threshold ${rule.minusLog10P}` : rule.kind === 'bonferroni' ? `bonferroni ${rule.alpha}` : `fdr ${rule.q}`);
+
+/** A method's significant tests per trait under the rule, kept until the rule changes: the board, the scores and the scores across datasets share them. */
+const hitsCache = new WeakMap<Method, { rule: string; hits: Map<string, TraitHits> }>();
+export function hitsOf(method: Method, rule: SignificanceRule): Map<string, TraitHits> {
+  const key = ruleKey(rule);
+  const cached = hitsCache.get(method);
+  if (cached && cached.rule === key) return cached.hits;
+  const hits = hitsByTrait(method.tests, rule, columnsOf(method));
+  hitsCache.set(method, { rule: key, hits });
+  return hits;
+}
+
+/** A method's scores per trait on a dataset, from its kept significant tests. */
+export const scoreMethod = (method: Method, qtl: KnownQtl[], rule: SignificanceRule, windowBp: number) => scoreDiscovery(method.tests, qtl, rule, windowBp, hitsOf(method, rule));
 
 /** A dataset's known QTL, read from its table (`name`). */
 export interface KnownQtlTable {

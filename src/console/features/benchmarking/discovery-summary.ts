@@ -1,7 +1,6 @@
 import {
   CURVE_WINDOWS_BP,
   type DiscoveryScore,
-  hitsByTrait,
   type KnownQtl,
   matchTests,
   type PowerFdrCurve,
@@ -11,7 +10,7 @@ import {
   typeIError,
 } from '../../../contract/benchmark-metrics';
 import { comparePaired, type PairedComparison, type Summary, summarise } from '../../../contract/benchmark-stats';
-import { columnsOf, type Method, type ScoredDataset } from './discovery-scores';
+import { columnsOf, hitsOf, type Method, type ScoredDataset } from './discovery-scores';
 
 /**
  * A discovery benchmark's methods across its datasets (the replicates): per method the mean, sd
@@ -99,7 +98,7 @@ export function discoveryBoardRows(datasets: ScoredDataset[], options: Discovery
     for (const method of dataset.methods) {
       const scores = byMethod.get(method.name) ?? new Map<string, DatasetScores>();
       byMethod.set(method.name, scores);
-      const hits = hitsByTrait(method.tests, options.rule, columnsOf(method));
+      const hits = hitsOf(method, options.rule);
       scores.set(dataset.name, {
         ...pooledDetection(scoreDiscovery(method.tests, dataset.qtl.rows, options.rule, options.windowBp, hits)),
         typeIError: typeIError(method.tests, dataset.qtl.rows, options.rule, hits).rate,
