@@ -287,6 +287,12 @@ test('simulate two replicates, launch discovery in one click (a mixed model is r
   await expect(board.getByRole('row').filter({ hasText: /^glm/ })).toContainText(/^glm\s*2/);
   await expect(page.getByRole('table', { name: 'Power–FDR areas by window' }).getByRole('row').filter({ hasText: /^glm/ })).toContainText(/\d\.\d{3}\s*\[\d\.\d{3}, \d\.\d{3}\]/);
   await expect(page.getByRole('img', { name: /^Manhattan plot of glm, trait trait1/ })).toBeVisible();
+  // The dataset shown links to its board, which lists the method benchmarked on it.
+  const shownName = (await page.getByLabel('Dataset shown').locator('option:checked').textContent())!;
+  await page.getByRole('link', { name: `${shownName}: dataset board` }).click();
+  await expect(page).toHaveURL(/\/benchmarking\/datasets\/board\?id=\d+$/);
+  await expect(page.getByRole('heading', { name: shownName, exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Detection board' }).getByRole('row').filter({ hasText: 'glm' })).toHaveCount(1, { timeout: 30_000 });
   // The benchmark is listed on the results page.
   await page.goto('/benchmarking/discovery/results/fileset');
   await expect(page.getByRole('link', { name: `E2E GWAS methods ${stamp}` })).toBeVisible();
@@ -420,4 +426,10 @@ test('cross-validate methods on a prediction dataset’s frozen folds: a model t
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Export CSV' }).click();
   expect((await download).suggestedFilename()).toMatch(/-cross-validation\.csv$/);
+  // The dataset's name links to its board, which lists both methods cross-validated on it.
+  await page.getByRole('link', { name: `E2E folds ${stamp}: dataset board` }).click();
+  await expect(page).toHaveURL(/\/benchmarking\/datasets\/board\?id=\d+$/);
+  await expect(page.getByRole('heading', { name: `E2E folds ${stamp}`, exact: true })).toBeVisible();
+  for (const method of ['gdip_rrblup', 'auto_rrblup'])
+    await expect(page.getByRole('table', { name: 'Prediction board' }).getByRole('row').filter({ hasText: method })).toHaveCount(1, { timeout: 30_000 });
 });

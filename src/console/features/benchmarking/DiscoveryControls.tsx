@@ -2,6 +2,7 @@ import { Card } from '../../ui/Card';
 import { TextField } from '../../ui/TextField';
 import { MAX_WINDOW_MB, RULE_KINDS } from './discovery-view';
 import { ruleText, type ScoredDataset } from './discovery-scores';
+import { datasetBoardRoute } from './result-links';
 import type { DiscoveryViewControls } from './use-discovery-view';
 
 const selectClass = 'rounded-md border border-stone-300 bg-white px-2 py-1.5 text-sm';
@@ -16,7 +17,8 @@ function skippedNotes({ methods, qtl }: ScoredDataset): string[] {
 
 /**
  * The head of a discovery results view: what is scored against what, the dataset shown (for a
- * benchmark's replicates), and the window and significance rule the scores are recomputed for.
+ * benchmark's replicates) with a link to its board, and the window and significance rule the
+ * scores are recomputed for.
  */
 export function DiscoveryControls({
   title,
@@ -56,6 +58,11 @@ export function DiscoveryControls({
               ))}
             </select>
           </label>
+        )}
+        {shown.id !== undefined && (
+          <a className="self-center text-emerald-800 hover:underline" href={datasetBoardRoute(shown.id)} title="Every method benchmarked on this dataset, with cost">
+            {shown.name}: dataset board
+          </a>
         )}
         <TextField
           label="Window (Mb)"

@@ -11,6 +11,7 @@ import { ViewLink } from '../../ui/ViewLink';
 import { costColumns } from './CostCells';
 import { type BestComparison, compareWithBest, type CvRunPredictions, type PredictionBoardRow, predictionBoardRows } from './prediction-summary';
 import { summariseCosts, useRunCosts } from './run-costs';
+import { datasetBoardRoute } from './result-links';
 import { predictionBoardCsv } from './scores-csv';
 import { seriesColor } from './series-colors';
 
@@ -81,9 +82,9 @@ function FoldChart({ rows }: { rows: PredictionBoardRow[] }) {
 /**
  * One dataset of a cross-validation benchmark: per scheme, method and trait, r, ρ, RMSE and bias as
  * mean [95 % CI] over the repeats × folds, each method against the best, each run's time, CPU and peak
- * memory, and r per fold by method.
+ * memory, and r per fold by method; the dataset's name links to its board.
  */
-export function PredictionCvBoard({ title, runs }: { title: string; runs: CvRunPredictions[] }) {
+export function PredictionCvBoard({ title, dataset, runs }: { title: string; dataset: { id: number | string; name: string }; runs: CvRunPredictions[] }) {
   const rows = useMemo(() => predictionBoardRows(runs), [runs]);
   const comparisons = useMemo(() => compareWithBest(rows), [rows]);
   const comparisonOf = (row: PredictionBoardRow) => comparisons.find((entry) => rowKey(entry) === rowKey(row));
@@ -102,9 +103,14 @@ export function PredictionCvBoard({ title, runs }: { title: string; runs: CvRunP
         title={`${title}: cross-validation on the frozen folds`}
         description={`${schemes.map(schemeLabel).join('; ')}. Each score is the mean over the ${repeats > 1 ? `${repeats} repeats × ` : ''}folds with its 95 % interval by the corrected resampled t (Nadeau & Bengio 2003), which allows for folds sharing training lines. A method differs from the best only when the interval of their paired differences in r, fold by fold, excludes 0. Bias is the slope of observed on predicted: 1 is unbiased.`}
         actions={
-          <Button size="sm" onClick={() => saveBlob(new Blob([predictionBoardCsv(rows, comparisons, costOf)], { type: 'text/csv' }), `${title}-cross-validation.csv`)}>
-            Export CSV
-          </Button>
+          <>
+            <a className="text-sm text-emerald-800 hover:underline" href={datasetBoardRoute(dataset.id)} title="Every method benchmarked on this dataset, with cost">
+              {dataset.name}: dataset board
+            </a>
+            <Button size="sm" onClick={() => saveBlob(new Blob([predictionBoardCsv(rows, comparisons, costOf)], { type: 'text/csv' }), `${title}-cross-validation.csv`)}>
+              Export CSV
+            </Button>
+          </>
         }
       >
         <SimpleTable<PredictionBoardRow>

@@ -37,7 +37,7 @@ export default function PredictionResultsPage() {
             benchmark.kind === 'cross-validation' ? (
               <Suspense fallback={<p className="text-sm text-stone-500">Loading…</p>}>
                 {benchmark.datasets.map((dataset) => (
-                  <PredictionCvBoard key={dataset.id} title={`${group.name} · ${dataset.name}`} runs={dataset.runs} />
+                  <PredictionCvBoard key={dataset.id} title={`${group.name} · ${dataset.name}`} dataset={dataset} runs={dataset.runs} />
                 ))}
               </Suspense>
             ) : (

@@ -59,7 +59,7 @@ export async function loadDiscoveryBenchmark(byDataset: Map<string, RunSummary[]
       const qtlFile = fileset.files.find((file) => file.fileTypeName === KNOWN_QTL);
       if (!qtlFile) throw new Error(`the dataset ${fileset.name} has no ${KNOWN_QTL}`);
       const [qtl, methods] = await Promise.all([readKnownQtl(qtlFile), Promise.all(datasetRuns.map(runMethod))]);
-      return { name: fileset.name, methods: methods.sort((x, y) => x.name.localeCompare(y.name)), qtl };
+      return { id: datasetId, name: fileset.name, methods: methods.sort((x, y) => x.name.localeCompare(y.name)), qtl };
     }),
   );
   return loaded.sort((x, y) => x.name.localeCompare(y.name, 'en', { numeric: true }));

@@ -68,6 +68,8 @@ export interface KnownQtlTable {
 /** One dataset scored: its methods against its known QTL. */
 export interface ScoredDataset {
   name: string;
+  /** The dataset's fileset, for a benchmark's datasets (its board is `datasetBoardRoute(id)`); none for an uploaded fileset. */
+  id?: number | string;
   methods: Method[];
   qtl: KnownQtlTable;
 }
