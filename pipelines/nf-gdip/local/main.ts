@@ -160,10 +160,11 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       const mixedP: number[] = [];
       let hitCount = 0;
       const rows: string[] = [];
-      for (const marker of markers) {
+      const mixedResults = mixed?.scanMany(markers.map((marker) => marker.values));
+      for (const [index, marker] of markers.entries()) {
         const plain = plainScan(marker.values);
         if (plain) plainP.push(plain.p);
-        const result = mixed ? mixed.scan(marker.values) : plain;
+        const result = mixedResults ? mixedResults[index]! : plain;
         if (!result) continue;
         if (mixed) mixedP.push(result.p);
         const p = formatP(result.p, result.log10p, 8);

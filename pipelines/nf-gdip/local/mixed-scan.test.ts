@@ -83,4 +83,17 @@ describe('the mixed-model scan on a structured population', () => {
     const { scan } = createMixedScanner(population.phenotype, intercept, kinship, 'exact');
     expect(scan(new Float64Array(n).fill(2))).toBeNull();
   });
+
+  it('tests markers rotated four at a time exactly as one by one, a constant one left out', () => {
+    const { scan, scanMany } = createMixedScanner(population.phenotype, intercept, kinship, 'exact');
+    const markers = [...columns.slice(0, 6), new Float64Array(n).fill(1), columns[6]!];
+    const many = scanMany(markers);
+    expect(many[6]).toBeNull();
+    for (const [index, marker] of markers.entries()) {
+      if (index === 6) continue;
+      const single = scan(marker)!;
+      expect(Math.abs(many[index]!.beta - single.beta)).toBeLessThan(1e-12 * Math.abs(single.se));
+      expect(Math.abs(many[index]!.lambda - single.lambda)).toBeLessThan(1e-9 * single.lambda);
+    }
+  });
 });

@@ -75,7 +75,56 @@ export function rotation(kinship: Float64Array, n: number) {
     }
     return out;
   };
-  return { eigenvalues, rotate };
+  /**
+   * U'v for several vectors at once: two rows of U' against four vectors per pass, so each load
+   * serves several products (about 3× the one-vector loop; the rotation is n² per marker).
+   */
+  const rotateMany = (vs: ArrayLike<number>[]): Float64Array[] => {
+    const outs = vs.map(() => new Float64Array(n));
+    for (let first = 0; first < vs.length; first += 4) {
+      const count = Math.min(4, vs.length - first);
+      const x0 = vs[first]!;
+      const x1 = vs[first + Math.min(1, count - 1)]!;
+      const x2 = vs[first + Math.min(2, count - 1)]!;
+      const x3 = vs[first + Math.min(3, count - 1)]!;
+      for (let j = 0; j < n; j += 2) {
+        const r0 = j * n;
+        const r1 = j + 1 < n ? r0 + n : r0;
+        let a0 = 0;
+        let a1 = 0;
+        let a2 = 0;
+        let a3 = 0;
+        let b0 = 0;
+        let b1 = 0;
+        let b2 = 0;
+        let b3 = 0;
+        for (let i = 0; i < n; i += 1) {
+          const u0 = rows[r0 + i]!;
+          const u1 = rows[r1 + i]!;
+          const v0 = x0[i]!;
+          const v1 = x1[i]!;
+          const v2 = x2[i]!;
+          const v3 = x3[i]!;
+          a0 += u0 * v0;
+          a1 += u0 * v1;
+          a2 += u0 * v2;
+          a3 += u0 * v3;
+          b0 += u1 * v0;
+          b1 += u1 * v1;
+          b2 += u1 * v2;
+          b3 += u1 * v3;
+        }
+        const first0 = [a0, a1, a2, a3];
+        const second = [b0, b1, b2, b3];
+        for (let k = 0; k < count; k += 1) {
+          outs[first + k]![j] = first0[k]!;
+          if (j + 1 < n) outs[first + k]![j + 1] = second[k]!;
+        }
+      }
+    }
+    return outs;
+  };
+  return { eigenvalues, rotate, rotateMany };
 }
 
 /**
@@ -345,7 +394,9 @@ function pairProducts(columns: Float64Array[], shared: Float64Array[] = []): Flo
       }
       const a = columns[r]!;
       const b = columns[s]!;
-      products.push(Float64Array.from(a, (value, i) => value * b[i]!));
+      const product = new Float64Array(a.length);
+      for (let i = 0; i < a.length; i += 1) product[i] = a[i]! * b[i]!;
+      products.push(product);
     }
   return products;
 }
@@ -356,7 +407,7 @@ function pairProducts(columns: Float64Array[], shared: Float64Array[] = []): Flo
  */
 export function createMixedScanner(y: Float64Array, fixedColumns: Float64Array[], kinship: Float64Array, method: MixedScanMethod) {
   const n = y.length;
-  const { eigenvalues, rotate } = rotation(kinship, n);
+  const { eigenvalues, rotate, rotateMany } = rotation(kinship, n);
   const rotatedFixed = fixedColumns.map(rotate);
   const rotatedY = rotate(y);
   const nullColumns = [...rotatedFixed, rotatedY];
@@ -386,18 +437,28 @@ export function createMixedScanner(y: Float64Array, fixedColumns: Float64Array[]
   // Markers in X's span are left out, as in the plain scan (the check is on the unrotated values).
   const isInSpan = spanCheck(fixedColumns);
 
-  const scan = (g: Float64Array): MixedScanResult | null => {
-    if (isInSpan(g)) return null;
-    const rotatedG = rotate(g);
+  const test = (rotatedG: Float64Array): MixedScanResult => {
     const columns = [...rotatedFixed, rotatedG, rotatedY];
     const model = remlModel(eigenvalues, columns.length, pairProducts(columns, shared));
     const chosen = method === 'p3d' ? { lambda: nullFit.lambda, logLikelihood: Number.NaN } : model.estimate();
-    const test = model.wald(chosen.lambda);
+    const wald = model.wald(chosen.lambda);
     const logLikelihood = Number.isNaN(chosen.logLikelihood) ? model.logLikelihoodAt(chosen.lambda) : chosen.logLikelihood;
-    const t = test.beta / test.se;
-    return { beta: test.beta, se: test.se, t, ...tTest(t, test.df), lambda: chosen.lambda, logLikelihood };
+    const t = wald.beta / wald.se;
+    return { beta: wald.beta, se: wald.se, t, ...tTest(t, wald.df), lambda: chosen.lambda, logLikelihood };
   };
-  return { nullModel: nullSummary, scan };
+  /** One marker's test; null when it lies in the fixed effects' span. */
+  const scan = (g: Float64Array): MixedScanResult | null => (isInSpan(g) ? null : test(rotate(g)));
+  /** Many markers' tests, rotated four at a time (faster than one by one; the same numbers). */
+  const scanMany = (markers: Float64Array[]): Array<MixedScanResult | null> => {
+    const results: Array<MixedScanResult | null> = [];
+    for (let first = 0; first < markers.length; first += 256) {
+      const block = markers.slice(first, first + 256);
+      const rotated = rotateMany(block);
+      for (const [index, g] of block.entries()) results.push(isInSpan(g) ? null : test(rotated[index]!));
+    }
+    return results;
+  };
+  return { nullModel: nullSummary, scan, scanMany };
 }
 
 /** True when g lies in the span of the fixed columns (and the intercept), to 1e-10 of its centred sum of squares. */
