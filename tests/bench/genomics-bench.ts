@@ -35,6 +35,10 @@ export interface GenomicsFigures {
   ridgeCvRemlSeconds: number;
   numpyRidgeCvSeconds: number | null;
   gdipSeconds: number;
+  /** GDIP's mixed-model scan (association_test linear_kinship, the exact per-marker test, no covariates): markers, kinship, null model and every marker's test. */
+  mixedScanSeconds: number;
+  /** GEMMA on the same markers (MAF ≥ 0.05) and trait: `-gk 1` then `-lmm 1`. */
+  gemmaLmmSeconds: number | null;
   /** Evostats with every statistic (π, θ, Tajima's D, Ho/He, Hudson's Fst) for two populations and all samples. */
   evostatsSeconds: number;
   /** vcftools doing the same: --window-pi and --TajimaD per population and for all, and windowed --weir-fst-pop (seven runs). */
@@ -184,6 +188,37 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
   const reml = timedContext({ ...gdipParams, lambda_method: 'reml' });
   await gdip(reml.context);
 
+  // The mixed-model scan beside GEMMA's (-gk 1, then -lmm 1), both without covariates.
+  const mixed = timedContext({ ...gdipParams, covariates: '', association_test: 'linear_kinship', mixed_model_test: 'exact' });
+  await gdip(mixed.context);
+  const mixedScanSeconds = mixed.times.PREPARE_MARKERS! + mixed.times.ASSOCIATION!;
+  let gemmaLmmSeconds: number | null = null;
+  if (fs.existsSync(path.join(folder, 'all.fam'))) {
+    const yields = new Map(
+      fs
+        .readFileSync(data.phenotypes, 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',') as [string, string]),
+    );
+    const famIds = fs
+      .readFileSync(path.join(folder, 'all.fam'), 'utf8')
+      .trim()
+      .split('\n')
+      .map((line) => line.split(/\s+/)[1]!);
+    fs.writeFileSync(path.join(folder, 'gemma.pheno'), `${famIds.map((id) => yields.get(id) ?? 'NA').join('\n')}\n`);
+    // One thread, as the built-in engine's scan runs on one core.
+    const single = { cwd: folder, env: { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' } };
+    const kinship = timeCommand('gemma', ['-bfile', 'all', '-p', 'gemma.pheno', '-maf', '0.05', '-gk', '1', '-o', 'kinship'], single);
+    const lmm = kinship === null ? null : timeCommand('gemma', ['-bfile', 'all', '-p', 'gemma.pheno', '-maf', '0.05', '-k', 'output/kinship.cXX.txt', '-lmm', '1', '-o', 'lmm'], single);
+    if (kinship === null || lmm === null) notes.push('gemma is not installed (apt-get install gemma): no GEMMA ratio for the mixed-model scan');
+    else gemmaLmmSeconds = kinship + lmm;
+  }
+  notes.push(
+    `GDIP mixed-model scan (exact, ${individuals} × ${markers.toLocaleString()}): ${mixedScanSeconds.toFixed(2)} s; GEMMA -gk 1 + -lmm 1: ${gemmaLmmSeconds?.toFixed(2) ?? 'n/a'} s${gemmaLmmSeconds ? ` (${(mixedScanSeconds / gemmaLmmSeconds).toFixed(1)}× GEMMA; target ≤ 2×)` : ''}`,
+  );
+
   const numpy: number[] = [];
   const script = path.join(folder, 'ridge_cv.py');
   fs.writeFileSync(script, NUMPY_RIDGE);
@@ -287,6 +322,8 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     ridgeCvRemlSeconds: reml.times.GENOMIC_PREDICTION!,
     numpyRidgeCvSeconds: numpy.length ? median(numpy) : null,
     gdipSeconds: median(totals),
+    mixedScanSeconds,
+    gemmaLmmSeconds,
     notes,
   };
 }
