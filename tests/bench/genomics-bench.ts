@@ -37,7 +37,7 @@ export interface GenomicsFigures {
   gdipSeconds: number;
   /** GDIP's mixed-model scan (association_test linear_kinship, the exact per-marker test, no covariates): markers, kinship, null model and every marker's test. */
   mixedScanSeconds: number;
-  /** GEMMA on the same markers (MAF ≥ 0.05) and trait: `-gk 1` then `-lmm 1`. */
+  /** GEMMA on the same markers (MAF ≥ 0.05, none left out for missing calls: `-miss 1`) and trait: `-gk 1` then `-lmm 1`. */
   gemmaLmmSeconds: number | null;
   /** Evostats with every statistic (π, θ, Tajima's D, Ho/He, Hudson's Fst) for two populations and all samples. */
   evostatsSeconds: number;
@@ -210,8 +210,8 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     fs.writeFileSync(path.join(folder, 'gemma.pheno'), `${famIds.map((id) => yields.get(id) ?? 'NA').join('\n')}\n`);
     // One thread, as the built-in engine's scan runs on one core.
     const single = { cwd: folder, env: { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' } };
-    const kinship = timeCommand('gemma', ['-bfile', 'all', '-p', 'gemma.pheno', '-maf', '0.05', '-gk', '1', '-o', 'kinship'], single);
-    const lmm = kinship === null ? null : timeCommand('gemma', ['-bfile', 'all', '-p', 'gemma.pheno', '-maf', '0.05', '-k', 'output/kinship.cXX.txt', '-lmm', '1', '-o', 'lmm'], single);
+    const kinship = timeCommand('gemma', ['-bfile', 'all', '-p', 'gemma.pheno', '-maf', '0.05', '-miss', '1', '-gk', '1', '-o', 'kinship'], single);
+    const lmm = kinship === null ? null : timeCommand('gemma', ['-bfile', 'all', '-p', 'gemma.pheno', '-maf', '0.05', '-miss', '1', '-k', 'output/kinship.cXX.txt', '-lmm', '1', '-o', 'lmm'], single);
     if (kinship === null || lmm === null) notes.push('gemma is not installed (apt-get install gemma): no GEMMA ratio for the mixed-model scan');
     else gemmaLmmSeconds = kinship + lmm;
   }
