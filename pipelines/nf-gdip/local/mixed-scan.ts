@@ -37,6 +37,48 @@ export interface NullModel {
 const LAMBDA_MIN = 1e-5;
 const LAMBDA_MAX = 1e5;
 const REGIONS = 10;
+const STEP = Math.log(LAMBDA_MAX / LAMBDA_MIN) / REGIONS;
+/** The ends of GEMMA's ten intervals, 1e-5 to 1e5 on a log scale (as CalcLambda computes them). */
+const GRID = Array.from({ length: REGIONS + 1 }, (_, k) => LAMBDA_MIN * Math.exp(STEP * k));
+
+/** Weights and weighted sums at a λ every marker's search visits (the grid, the ends, 0), for the pairs shared by every marker. */
+interface CachedSums {
+  weights: Float64Array;
+  weightsSquared: Float64Array;
+  sum1: Float64Array;
+  sum2: Float64Array;
+  known: Uint8Array;
+}
+
+function sumCache(eigenvalues: Float64Array, shared: Float64Array[], pairs: number): Map<number, CachedSums> {
+  const n = eigenvalues.length;
+  const cache = new Map<number, CachedSums>();
+  for (const lambda of [0, ...GRID, LAMBDA_MAX]) {
+    const weights = new Float64Array(n);
+    const weightsSquared = new Float64Array(n);
+    for (let i = 0; i < n; i += 1) {
+      const w = 1 / (lambda * eigenvalues[i]! + 1);
+      weights[i] = w;
+      weightsSquared[i] = w * w;
+    }
+    const entry: CachedSums = { weights, weightsSquared, sum1: new Float64Array(pairs), sum2: new Float64Array(pairs), known: new Uint8Array(pairs) };
+    for (let pair = 0; pair < pairs; pair += 1) {
+      const product = shared[pair];
+      if (!product) continue;
+      let sum1 = 0;
+      let sum2 = 0;
+      for (let i = 0; i < n; i += 1) {
+        sum1 += weights[i]! * product[i]!;
+        sum2 += weightsSquared[i]! * product[i]!;
+      }
+      entry.sum1[pair] = sum1;
+      entry.sum2[pair] = sum2;
+      entry.known[pair] = 1;
+    }
+    cache.set(lambda, entry);
+  }
+  return cache;
+}
 
 /**
  * GEMMA's centred relatedness matrix (`-gk 1`) from the markers' allele counts (missing calls
@@ -132,7 +174,7 @@ export function rotation(kinship: Float64Array, n: number) {
  * the marker last where there is one), their pairwise products precomputed so that each λ costs
  * two weighted sums per pair.
  */
-function remlModel(eigenvalues: Float64Array, size: number, pairProducts: Float64Array[]) {
+function remlModel(eigenvalues: Float64Array, size: number, pairProducts: Float64Array[], cache?: Map<number, CachedSums>) {
   const n = eigenvalues.length;
   const p = size - 1;
   const df = n - p;
@@ -173,24 +215,36 @@ function remlModel(eigenvalues: Float64Array, size: number, pairProducts: Float6
       x[i] = sum / a[i * p + i]!;
     }
   };
+  let activeWeights = weights;
   const sums = (lambda: number, squared: boolean) => {
-    for (let i = 0; i < n; i += 1) {
-      const w = 1 / (lambda * eigenvalues[i]! + 1);
-      weights[i] = w;
-      weightsSquared[i] = w * w;
-    }
+    const cached = cache?.get(lambda);
+    let w1 = weights;
+    let w2 = weightsSquared;
+    if (cached) {
+      w1 = cached.weights;
+      w2 = cached.weightsSquared;
+    } else
+      for (let i = 0; i < n; i += 1) {
+        const w = 1 / (lambda * eigenvalues[i]! + 1);
+        weights[i] = w;
+        weightsSquared[i] = w * w;
+      }
+    activeWeights = w1;
     let pair = 0;
     for (let r = 0; r < size; r += 1)
       for (let s = 0; s <= r; s += 1, pair += 1) {
         const product = pairProducts[pair]!;
         let sum1 = 0;
         let sum2 = 0;
-        if (squared)
+        if (cached?.known[pair]) {
+          sum1 = cached.sum1[pair]!;
+          sum2 = cached.sum2[pair]!;
+        } else if (squared)
           for (let i = 0; i < n; i += 1) {
-            sum1 += weights[i]! * product[i]!;
-            sum2 += weightsSquared[i]! * product[i]!;
+            sum1 += w1[i]! * product[i]!;
+            sum2 += w2[i]! * product[i]!;
           }
-        else for (let i = 0; i < n; i += 1) sum1 += weights[i]! * product[i]!;
+        else for (let i = 0; i < n; i += 1) sum1 += w1[i]! * product[i]!;
         c1[r * size + s] = c1[s * size + r] = sum1;
         c2[r * size + s] = c2[s * size + r] = sum2;
       }
@@ -215,7 +269,7 @@ function remlModel(eigenvalues: Float64Array, size: number, pairProducts: Float6
   const derivative = (lambda: number) => {
     const { yPy } = fitAt(lambda, true);
     let traceHi = 0;
-    for (let i = 0; i < n; i += 1) traceHi += weights[i]!;
+    for (let i = 0; i < n; i += 1) traceHi += activeWeights[i]!;
     // tr P = tr H⁻¹ − tr((X'H⁻¹X)⁻¹ X'H⁻²X), column by column of X'H⁻²X.
     let traceCorrection = 0;
     const column = new Float64Array(p);
@@ -244,12 +298,11 @@ function remlModel(eigenvalues: Float64Array, size: number, pairProducts: Float6
 
   /** The REML λ as GEMMA's CalcLambda chooses it. */
   const estimate = () => {
-    const step = Math.log(LAMBDA_MAX / LAMBDA_MIN) / REGIONS;
     const brackets: Array<[number, number]> = [];
     let low = LAMBDA_MIN;
     let dLow = derivative(low);
     for (let region = 0; region < REGIONS; region += 1) {
-      const high = LAMBDA_MIN * Math.exp(step * (region + 1));
+      const high = GRID[region + 1]!;
       const dHigh = derivative(high);
       if (dLow * dHigh <= 0) brackets.push([low, high]);
       low = high;
@@ -433,13 +486,14 @@ export function createMixedScanner(y: Float64Array, fixedColumns: Float64Array[]
   for (let r = 0; r < c; r += 1) for (let s = 0; s <= r; s += 1) shared[sharedIndex(r, s)] = nullProducts[sharedIndex(r, s)]!;
   for (let s = 0; s < c; s += 1) shared[sharedIndex(c + 1, s)] = nullProducts[sharedIndex(c, s)]!;
   shared[sharedIndex(c + 1, c + 1)] = nullProducts[sharedIndex(c, c)]!;
+  const cache = sumCache(eigenvalues, shared, ((c + 2) * (c + 3)) / 2);
 
   // Markers in X's span are left out, as in the plain scan (the check is on the unrotated values).
   const isInSpan = spanCheck(fixedColumns);
 
   const test = (rotatedG: Float64Array): MixedScanResult => {
     const columns = [...rotatedFixed, rotatedG, rotatedY];
-    const model = remlModel(eigenvalues, columns.length, pairProducts(columns, shared));
+    const model = remlModel(eigenvalues, columns.length, pairProducts(columns, shared), cache);
     const chosen = method === 'p3d' ? { lambda: nullFit.lambda, logLikelihood: Number.NaN } : model.estimate();
     const wald = model.wald(chosen.lambda);
     const logLikelihood = Number.isNaN(chosen.logLikelihood) ? model.logLikelihoodAt(chosen.lambda) : chosen.logLikelihood;
