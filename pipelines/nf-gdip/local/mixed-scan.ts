@@ -215,11 +215,11 @@ function remlModel(eigenvalues: Float64Array, size: number, pairProducts: Float6
       x[i] = sum / a[i * p + i]!;
     }
   };
-  let activeWeights = weights;
+  let activeWeights: Float64Array = weights;
   const sums = (lambda: number, squared: boolean) => {
     const cached = cache?.get(lambda);
-    let w1 = weights;
-    let w2 = weightsSquared;
+    let w1: Float64Array = weights;
+    let w2: Float64Array = weightsSquared;
     if (cached) {
       w1 = cached.weights;
       w2 = cached.weightsSquared;
