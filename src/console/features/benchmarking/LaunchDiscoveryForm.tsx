@@ -31,7 +31,7 @@ export default function LaunchDiscoveryForm() {
   const form = useSchemaForm<z.input<typeof discoveryLaunchSchema>, DiscoveryLaunch>(discoveryLaunchSchema, {
     name: '',
     datasetIds: [],
-    // The mixed model (linear_kinship) needs the nextflow engine: offered, but not a default the built-in engine refuses.
+    // The plain scan to start with; the mixed model (linear_kinship, the kinship-corrected scan) is one Add method away.
     methods: [{ label: 'glm', associationTest: 'linear' }],
   });
   const methods = useFieldArray({ control: form.control, name: 'methods' });
