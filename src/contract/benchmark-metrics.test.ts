@@ -212,6 +212,19 @@ describe('power against FDR at five windows, by hand', () => {
     const sorted = [...sample].sort((a, b) => a.trait.localeCompare(b.trait) || a.chromosome.localeCompare(b.chromosome) || a.position - b.position);
     expect(toColumns(sorted).runStart).toHaveLength(11);
     expect(powerFdrCurves(matchTests(sorted, many, windows))).toEqual(curves);
+    // The significant tests, read block by block, are those a plain filter finds, in either order.
+    for (const table of [sample, sorted]) {
+      for (const rule of [
+        { kind: 'threshold', minusLog10P: 7.5 },
+        { kind: 'fdr', q: 0.05 },
+      ] as const) {
+        const hits = hitsByTrait(table, rule);
+        for (const trait of ['yield', 'height']) {
+          const own = table.filter((one) => one.trait === trait);
+          expect(hits.get(trait)!.hits).toEqual(significantTests(own, rule));
+        }
+      }
+    }
   });
 
   it('gives the type I error on null traits: the share of their tests the rule calls significant', () => {

@@ -62,10 +62,22 @@ export interface AssociationColumns {
   runStart: Int32Array;
   runTrait: Int32Array;
   runChromosome: Int32Array;
+  /** The smallest −log10 p of each run. */
+  runLowest: Float64Array;
+  /**
+   * The largest −log10 p of each block of BLOCK consecutive tests (block b is the tests BLOCK·b to
+   * BLOCK·(b + 1) − 1): a pass for the tests at or above a value (a cut-off, the curves' lowest
+   * threshold) reads only the blocks that reach it.
+   */
+  blockMax: Float64Array;
   /** In order of first appearance. */
   traits: string[];
   chromosomes: string[];
 }
+
+/** Tests per block of `AssociationColumns.blockMax` (2 to the BLOCK_BITS). */
+const BLOCK_BITS = 6;
+const BLOCK = 1 << BLOCK_BITS;
 
 /** Writes a table's columns test by test, at most `capacity` of them: the CSV reader as it reads each row, `toColumns` from tests. */
 export function columnsWriter(capacity: number) {
@@ -76,6 +88,9 @@ export function columnsWriter(capacity: number) {
   const runStart: number[] = [];
   const runTrait: number[] = [];
   const runChromosome: number[] = [];
+  const runLowest: number[] = [];
+  const blockMax = new Float64Array(Math.ceil(capacity / BLOCK)).fill(Number.NEGATIVE_INFINITY);
+  let lowest = Number.POSITIVE_INFINITY;
   const indexOf = (names: Map<string, number>, name: string) => {
     let at = names.get(name);
     if (at === undefined) {
@@ -104,6 +119,8 @@ export function columnsWriter(capacity: number) {
         chromosomeAt = indexOf(chromosomes, chromosome);
       }
       if (newTrait || newChromosome || !(position >= lastPosition)) {
+        if (n > 0) runLowest.push(lowest);
+        lowest = Number.POSITIVE_INFINITY;
         runStart.push(n);
         runTrait.push(traitAt);
         runChromosome.push(chromosomeAt);
@@ -111,6 +128,8 @@ export function columnsWriter(capacity: number) {
       lastPosition = position;
       values[n] = minusLog10P;
       positions[n] = position;
+      if (minusLog10P < lowest) lowest = minusLog10P;
+      if (minusLog10P > blockMax[n >> BLOCK_BITS]!) blockMax[n >> BLOCK_BITS] = minusLog10P;
       n += 1;
     },
     done(): AssociationColumns {
@@ -120,6 +139,8 @@ export function columnsWriter(capacity: number) {
         runStart: Int32Array.from([...runStart, n]),
         runTrait: Int32Array.from(runTrait),
         runChromosome: Int32Array.from(runChromosome),
+        runLowest: Float64Array.from(n > 0 ? [...runLowest, lowest] : []),
+        blockMax: blockMax.subarray(0, Math.ceil(n / BLOCK)),
         traits: [...traits.keys()],
         chromosomes: [...chromosomes.keys()],
       };
@@ -163,12 +184,12 @@ export interface TraitHits {
 }
 
 /**
- * Per trait, its tests counted and the significant ones, each trait under its own rule, in a few
- * passes over the table's columns (a table of 100,000 tests has a few hundred hits); pass the
- * columns when they are already made.
+ * Per trait, its tests counted and the significant ones, each trait under its own rule: the counts
+ * from the table's runs, the hits from the blocks that reach the cut-off (a table of 100,000 tests
+ * has a few hundred hits); pass the columns when they are already made.
  */
 export function hitsByTrait(tests: AssociationTest[], rule: SignificanceRule, columns: AssociationColumns = toColumns(tests)): Map<string, TraitHits> {
-  const { values, runStart, runTrait, traits } = columns;
+  const { values, runStart, runTrait, blockMax, traits } = columns;
   const runs = runTrait.length;
   const counts = new Int32Array(traits.length);
   for (let r = 0; r < runs; r += 1) counts[runTrait[r]!]! += runStart[r + 1]! - runStart[r]!;
@@ -189,26 +210,49 @@ export function hitsByTrait(tests: AssociationTest[], rule: SignificanceRule, co
     for (let t = 0; t < traits.length; t += 1) cutoffs[t] = cutoffOf(rule, counts[t]!);
   }
   const hits = traits.map((): AssociationTest[] => []);
+  // Each run's tests at or above its trait's cut-off, in the blocks that reach it.
   for (let r = 0; r < runs; r += 1) {
     const cutoff = cutoffs[runTrait[r]!]!;
     const own = hits[runTrait[r]!]!;
-    for (let i = runStart[r]!, end = runStart[r + 1]!; i < end; i += 1) if (values[i]! >= cutoff) own.push(tests[i]!);
+    const start = runStart[r]!;
+    const end = runStart[r + 1]!;
+    for (let block = start >> BLOCK_BITS; block << BLOCK_BITS < end; block += 1) {
+      if (!(blockMax[block]! >= cutoff)) continue;
+      for (let i = Math.max(start, block << BLOCK_BITS), last = Math.min(end, (block + 1) << BLOCK_BITS); i < last; i += 1) if (values[i]! >= cutoff) own.push(tests[i]!);
+    }
   }
   return new Map(traits.map((trait, t) => [trait, { tests: counts[t]!, hits: hits[t]! }]));
 }
 
-const byTrait = <T extends { trait: string }>(rows: T[]) => {
-  const groups = new Map<string, T[]>();
-  for (const row of rows) {
-    const group = groups.get(row.trait);
-    if (group) group.push(row);
-    else groups.set(row.trait, [row]);
+/**
+ * What is derived from a known-QTL table, made at its first use and kept while the table lives: a
+ * table is read once and not changed, and every method, window and rule is scored against it.
+ */
+function keptFor<T>(make: (qtl: KnownQtl[]) => T): (qtl: KnownQtl[]) => T {
+  const kept = new WeakMap<KnownQtl[], T>();
+  return (qtl) => {
+    let value = kept.get(qtl);
+    if (value === undefined) {
+      value = make(qtl);
+      kept.set(qtl, value);
+    }
+    return value;
+  };
+}
+
+/** Known QTL by trait. */
+const byTrait = keptFor((qtl) => {
+  const groups = new Map<string, KnownQtl[]>();
+  for (const one of qtl) {
+    const group = groups.get(one.trait);
+    if (group) group.push(one);
+    else groups.set(one.trait, [one]);
   }
   return groups;
-};
+});
 
 /** Known QTL of one chromosome, by position, for the window search. */
-function indexQtl(qtl: KnownQtl[]) {
+const indexQtl = keptFor((qtl) => {
   const byChromosome = new Map<string, KnownQtl[]>();
   for (const one of qtl) {
     const list = byChromosome.get(one.chromosome);
@@ -217,7 +261,7 @@ function indexQtl(qtl: KnownQtl[]) {
   }
   for (const list of byChromosome.values()) list.sort((a, b) => a.position - b.position);
   return byChromosome;
-}
+});
 
 /** The first index whose position is ≥ `position` (binary search). */
 function lowerBound(list: KnownQtl[], position: number): number {
@@ -298,8 +342,9 @@ export const CURVE_WINDOWS_BP: readonly number[] = [1_000, 10_000, 100_000, 1_00
  */
 export interface MatchedTests {
   windows: readonly number[];
-  /** −log10 p of each test of the table. */
+  /** −log10 p of each test of the table, and its largest per block (AssociationColumns). */
   values: Float64Array;
+  blockMax: Float64Array;
   /**
    * Per test of the table, how many windows (from the smallest) have no known QTL of its trait
    * within them: 0 is near one at every window, windows.length near none (and every test of a
@@ -308,8 +353,9 @@ export interface MatchedTests {
   falseAt: Uint8Array;
   /** The tests of traits with known QTL: the stretches from ranges[2r] to ranges[2r + 1] − 1. */
   ranges: Int32Array;
-  /** Those tests by their `falseAt`, 0 to windows.length. */
+  /** Those tests by their `falseAt`, 0 to windows.length, and the smallest −log10 p among them. */
   classTotals: Float64Array;
+  lowest: number;
   /** Per window, per known QTL: the strongest −log10 p within the window (−Infinity without any). */
   strongest: Float64Array[];
   knownQtl: number;
@@ -319,7 +365,7 @@ export interface MatchedTests {
 type QtlPositions = { positions: Float64Array; ids: Int32Array };
 
 /** Per trait, per chromosome, the known QTL in order of position; ids number the QTL from 0. */
-function qtlPositions(qtl: KnownQtl[]): Map<string, Map<string, QtlPositions>> {
+const qtlPositions = keptFor((qtl): Map<string, Map<string, QtlPositions>> => {
   const order = qtl.map((one, id) => ({ one, id })).sort((a, b) => a.one.position - b.one.position);
   const lists = new Map<string, Map<string, Array<{ one: KnownQtl; id: number }>>>();
   for (const entry of order) {
@@ -335,7 +381,7 @@ function qtlPositions(qtl: KnownQtl[]): Map<string, Map<string, QtlPositions>> {
       new Map([...byChromosome].map(([chromosome, list]) => [chromosome, { positions: Float64Array.from(list, (entry) => entry.one.position), ids: Int32Array.from(list, (entry) => entry.id) }])),
     ]),
   );
-}
+});
 
 /** The first of the tests `from` to `to` − 1 (ascending positions) at or past `position` (`orPast`: past it). */
 function searchRun(positions: Float64Array, from: number, to: number, position: number, orPast: boolean): number {
@@ -357,17 +403,18 @@ function searchRun(positions: Float64Array, from: number, to: number, position: 
  * counts, without matching again.
  */
 export function matchTests(tests: AssociationTest[], qtl: KnownQtl[], windows: readonly number[] = CURVE_WINDOWS_BP, columns: AssociationColumns = toColumns(tests)): MatchedTests {
-  const { values, positions, runStart, runTrait, runChromosome, traits, chromosomes } = columns;
+  const { values, positions, runStart, runTrait, runChromosome, runLowest, blockMax, traits, chromosomes } = columns;
   const index = qtlPositions(qtl);
   const bounds = Float64Array.from(windows);
   const count = bounds.length;
-  const widest = bounds[count - 1] ?? 0;
-  const strongest = windows.map(() => new Float64Array(qtl.length).fill(Number.NEGATIVE_INFINITY));
+  // strongest[w] is the window's stretch of one array: strongestAll[w · qtl.length + id].
+  const known = qtl.length;
+  const strongestAll = new Float64Array(count * known).fill(Number.NEGATIVE_INFINITY);
   const falseAt = new Uint8Array(values.length).fill(count);
+  // Every test starts near no QTL; a test found nearer moves from its class to the nearer one.
   const classTotals = new Float64Array(count + 1);
   const ranges: number[] = [];
-  let tested = 0;
-  let near = 0;
+  let lowest = Number.POSITIVE_INFINITY;
   for (let r = 0; r < runTrait.length; r += 1) {
     const byChromosome = index.get(traits[runTrait[r]!]!);
     if (!byChromosome) continue;
@@ -376,38 +423,46 @@ export function matchTests(tests: AssociationTest[], qtl: KnownQtl[], windows: r
     // Neighbouring runs join into one range.
     if (ranges.length > 0 && ranges[ranges.length - 1] === start) ranges[ranges.length - 1] = end;
     else ranges.push(start, end);
-    tested += end - start;
+    classTotals[count]! += end - start;
+    if (runLowest[r]! < lowest) lowest = runLowest[r]!;
     const list = byChromosome.get(chromosomes[runChromosome[r]!]!);
     if (!list) continue;
     const { positions: qtlAt, ids } = list;
-    // Each QTL's tests within the widest window: the closest QTL sets how many windows a test is false at.
+    // Each QTL's tests window by window from the smallest: the window's tests are the last one's and
+    // those on either side of them, found by binary search (positions are whole base pairs, so the
+    // edge counts exactly). A test is false at as many windows as come before the first to hold it.
     for (let q = 0; q < qtlAt.length; q += 1) {
       const at = qtlAt[q]!;
-      const strongestOf = ids[q]!;
-      for (let i = searchRun(positions, start, end, at - widest, false), last = searchRun(positions, start, end, at + widest, true); i < last; i += 1) {
-        const distance = Math.abs(at - positions[i]!);
-        const value = values[i]!;
-        for (let w = count - 1; w >= 0 && distance <= bounds[w]!; w -= 1) {
-          if (value > strongest[w]![strongestOf]!) strongest[w]![strongestOf] = value;
+      const id = ids[q]!;
+      let innerFrom = -1;
+      let innerTo = -1;
+      let best = Number.NEGATIVE_INFINITY;
+      for (let w = 0; w < count; w += 1) {
+        const from = searchRun(positions, start, end, at - bounds[w]!, false);
+        const to = searchRun(positions, start, end, at + bounds[w]!, true);
+        if (innerFrom < 0) {
+          innerFrom = from;
+          innerTo = from;
         }
-        let falseWindows = 0;
-        while (falseWindows < count && bounds[falseWindows]! < distance) falseWindows += 1;
-        if (falseWindows < falseAt[i]!) falseAt[i] = falseWindows;
+        for (let side = 0; side < 2; side += 1) {
+          for (let i = side === 0 ? from : innerTo, last = side === 0 ? innerFrom : to; i < last; i += 1) {
+            if (values[i]! > best) best = values[i]!;
+            const was = falseAt[i]!;
+            if (w < was) {
+              falseAt[i] = w;
+              classTotals[was]! -= 1;
+              classTotals[w]! += 1;
+            }
+          }
+        }
+        if (best > strongestAll[w * known + id]!) strongestAll[w * known + id] = best;
+        innerFrom = from;
+        innerTo = to;
       }
-    }
-    // The tests near some QTL, each counted once by its class (the QTL's windows ascend and may overlap).
-    let counted = start;
-    for (let q = 0; q < qtlAt.length; q += 1) {
-      const last = searchRun(positions, start, end, qtlAt[q]! + widest, true);
-      for (let i = Math.max(counted, searchRun(positions, start, end, qtlAt[q]! - widest, false)); i < last; i += 1) {
-        classTotals[falseAt[i]!]! += 1;
-        near += 1;
-      }
-      counted = Math.max(counted, last);
     }
   }
-  classTotals[count] = tested - near;
-  return { windows, values, falseAt, ranges: Int32Array.from(ranges), classTotals, strongest, knownQtl: qtl.length };
+  const strongest = windows.map((_, w) => strongestAll.subarray(w * known, (w + 1) * known));
+  return { windows, values, blockMax, falseAt, ranges: Int32Array.from(ranges), classTotals, lowest, strongest, knownQtl: known };
 }
 
 export interface PowerFdrPoint {
@@ -460,11 +515,11 @@ function thresholdGrid(thresholds: Float64Array) {
 /**
  * Power against FDR as the −log10 p threshold falls through every value a test takes (GAPIT.Power's
  * view), all traits with known QTL pooled, at each window of `matched`. Each test's bucket among the
- * thresholds where power rises (at most windows × known QTL of them) is found once (`thresholdGrid`);
- * the counts at and above each threshold are then sums.
+ * thresholds where power rises (at most windows × known QTL of them) is found once (`thresholdGrid`),
+ * only for the tests at or above the lowest of them; the counts at and above each threshold are then sums.
  */
 export function powerFdrCurves(matched: MatchedTests): PowerFdrCurve[] {
-  const { windows, values, falseAt, ranges, classTotals, strongest, knownQtl } = matched;
+  const { windows, values, blockMax, falseAt, ranges, classTotals, lowest, strongest, knownQtl } = matched;
   const classes = windows.length + 1;
   // The thresholds where some window's power rises, ascending and distinct.
   const rises = new Set<number>();
@@ -475,28 +530,32 @@ export function powerFdrCurves(matched: MatchedTests): PowerFdrCurve[] {
   const count = new Int32Array(classes * (k + 1));
   const equal = new Int32Array(classes * Math.max(k, 1));
   const { low, high, scale, start } = thresholdGrid(thresholds);
-  let lowest = Number.POSITIVE_INFINITY;
-  // Only a test at or above the lowest threshold needs its bucket; those below it are the rest of their class.
+  // Only a test at or above the lowest threshold needs its bucket (those below it are the rest of
+  // their class), and only the blocks that reach it are read.
   // The bucket lookup is written out in the loop: called as a function it took three times as long.
-  for (let range = 0; range < ranges.length; range += 2) {
-    for (let i = ranges[range]!, end = ranges[range + 1]!; i < end; i += 1) {
-      const value = values[i]!;
-      if (value < lowest) lowest = value;
-      if (!(value >= low) || k === 0) continue;
-      let bucket: number;
-      if (value >= high) bucket = k;
-      else if (scale === 0) {
-        bucket = 0;
-        while (bucket < k && thresholds[bucket]! <= value) bucket += 1;
-      } else {
-        bucket = start[Math.floor((value - low) * scale)]!;
-        // Rounding at a cell's edge can put the candidate one threshold late.
-        while (bucket > 0 && thresholds[bucket - 1]! > value) bucket -= 1;
-        while (bucket < k && thresholds[bucket]! <= value) bucket += 1;
+  for (let range = 0; range < ranges.length && k > 0; range += 2) {
+    const from = ranges[range]!;
+    const to = ranges[range + 1]!;
+    for (let block = from >> BLOCK_BITS; block << BLOCK_BITS < to; block += 1) {
+      if (!(blockMax[block]! >= low)) continue;
+      for (let i = Math.max(from, block << BLOCK_BITS), end = Math.min(to, (block + 1) << BLOCK_BITS); i < end; i += 1) {
+        const value = values[i]!;
+        if (!(value >= low)) continue;
+        let bucket: number;
+        if (value >= high) bucket = k;
+        else if (scale === 0) {
+          bucket = 0;
+          while (bucket < k && thresholds[bucket]! <= value) bucket += 1;
+        } else {
+          bucket = start[Math.floor((value - low) * scale)]!;
+          // Rounding at a cell's edge can put the candidate one threshold late.
+          while (bucket > 0 && thresholds[bucket - 1]! > value) bucket -= 1;
+          while (bucket < k && thresholds[bucket]! <= value) bucket += 1;
+        }
+        const c = falseAt[i]!;
+        count[c * (k + 1) + bucket]! += 1;
+        if (bucket > 0 && thresholds[bucket - 1] === value) equal[c * k + bucket - 1]! += 1;
       }
-      const c = falseAt[i]!;
-      count[c * (k + 1) + bucket]! += 1;
-      if (bucket > 0 && thresholds[bucket - 1] === value) equal[c * k + bucket - 1]! += 1;
     }
   }
   // atLeast[c][j]: tests of class c at or above thresholds[j].
@@ -569,7 +628,7 @@ export interface TypeIError {
  * trait's tests), the traits pooled.
  */
 export function typeIError(tests: AssociationTest[], qtl: KnownQtl[], rule: SignificanceRule, hitsOfTraits: Map<string, TraitHits> = hitsByTrait(tests, rule)): TypeIError {
-  const withQtl = new Set(qtl.map((one) => one.trait));
+  const withQtl = byTrait(qtl);
   let traits = 0;
   let tested = 0;
   let hits = 0;
