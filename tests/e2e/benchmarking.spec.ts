@@ -241,7 +241,7 @@ test('simulate two replicates of GDIP data through the Benchmarking page: the ru
   await expect(members).toContainText('replicate_2/genotypes.vcf');
 });
 
-test('simulate two replicates, launch discovery in one click (a mixed model is refused on its field), and score it across the replicates', async ({ page }) => {
+test('simulate two replicates, launch discovery in one click, and score it across the replicates', async ({ page }) => {
   test.setTimeout(180_000);
   const stamp = Date.now();
   await page.goto('/benchmarking/simulate-gdip-data');
@@ -261,15 +261,7 @@ test('simulate two replicates, launch discovery in one click (a mixed model is r
   await form.getByLabel('Name').fill(`E2E GWAS methods ${stamp}`);
   await form.getByRole('checkbox', { name: new RegExp(`e2e_truth_${stamp} replicate 1`) }).check();
   await form.getByRole('checkbox', { name: new RegExp(`e2e_truth_${stamp} replicate 2`) }).check();
-  // The built-in engine has no mixed model: asking for one is refused on that method's association test, and nothing is launched.
-  await form.getByRole('button', { name: 'Add method' }).click();
-  await form.getByLabel('Label').nth(1).fill('mlm');
-  await form.getByLabel('Association test').nth(1).selectOption('linear_kinship');
-  await expect(form.getByText('2 datasets × 2 methods')).toBeVisible();
-  await form.getByRole('button', { name: 'Launch 4 GDIP runs' }).click();
-  await expect(form.getByRole('alert').filter({ hasText: 'linear_kinship: the kinship-corrected (mixed-model) scan needs the nextflow engine' })).toBeVisible();
-  await expect(page).toHaveURL(/\/benchmarking\/discovery\/launch/);
-  await form.getByRole('button', { name: 'Remove method 2' }).click();
+  await expect(form.getByText('2 datasets × 1 method')).toBeVisible();
   await form.getByRole('button', { name: 'Launch 2 GDIP runs' }).click();
   await expect(page).toHaveURL(/\/benchmarking\/discovery\/results\/fileset\?group=\d+$/);
 
@@ -280,7 +272,6 @@ test('simulate two replicates, launch discovery in one click (a mixed model is r
   await expect(glm.getByRole('cell').nth(1)).toHaveText('trait1');
   await expect(glm.getByRole('cell').nth(2)).toHaveText('2');
   await expect(glm).toContainText(/\d\.\d{3} ± \d\.\d{3}/);
-  await expect(across.getByRole('row').filter({ hasText: /^mlm/ })).toHaveCount(0);
   await expect(page.getByRole('img', { name: 'F1 of each method across datasets' })).toBeVisible();
   // The method across the replicates: its scores and its areas at the five windows with their 95 % intervals.
   const board = page.getByRole('table', { name: 'Methods across datasets' });
