@@ -156,6 +156,7 @@ export const runSummarySchema = z
     submittedAt: z.string(),
     startedAt: z.string().nullable(),
     completedAt: z.string().nullable(),
+    outputsRegistered: z.boolean().describe('Whether its outputs are stored files yet: a run of this Seedbed registers them as its process exits, a moment after SUCCEEDED'),
     progress: runProgressSchema,
     relatedRunId: z.number().int().nullable().describe('The run this one resumes or relaunches'),
     relation: z.enum(['resume', 'relaunch']).nullable(),

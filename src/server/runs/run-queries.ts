@@ -71,6 +71,7 @@ const summaryColumns = {
   submittedAt: runs.submittedAt,
   startedAt: runs.startedAt,
   completedAt: runs.completedAt,
+  outputsRegisteredAt: runs.outputsRegisteredAt,
   relatedRunId: runs.relatedRunId,
   relation: runs.relation,
 };
@@ -82,13 +83,14 @@ function summaries(db: Database) {
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execute']>>[number];
 
 function present(row: SummaryRow, progress: RunProgress | undefined): RunSummary {
-  const { launchedById, launchedByName, launchedByEmail, ...rest } = row;
+  const { launchedById, launchedByName, launchedByEmail, outputsRegisteredAt, ...rest } = row;
   return {
     ...rest,
     launchedBy: launchedById ? { id: launchedById, name: launchedByName ?? '', email: launchedByEmail ?? '' } : null,
     submittedAt: row.submittedAt.toISOString(),
     startedAt: row.startedAt?.toISOString() ?? null,
     completedAt: row.completedAt?.toISOString() ?? null,
+    outputsRegistered: outputsRegisteredAt !== null,
     progress: progress ?? progressOf(undefined),
   };
 }

@@ -2,13 +2,13 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { labelValue } from '../../../contract/benchmark-labels';
 import type { Page } from '../../../contract/paging';
 import type { RunGroupRecord } from '../../../contract/records';
-import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunSummary } from '../../../contract/runs';
 import { ROUTES } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
+import { runOutcome } from './run-outcome';
 import { ViewLink } from '../../ui/ViewLink';
 
 /**
@@ -32,8 +32,8 @@ function useBenchmark<T>(groupId: string, load: (byDataset: Map<string, RunSumma
   const [poll, setPoll] = useState(0);
   const runs = useRequest<Page<RunSummary>>(`runs?groupId=${groupId}&pageSize=200&sort=name`, poll);
   const all = runs.data?.data ?? [];
-  const unfinished = all.filter((run) => !TERMINAL_RUN_STATUSES.has(run.status)).length;
-  const succeeded = all.filter((run) => run.status === 'SUCCEEDED');
+  const unfinished = all.filter((run) => runOutcome(run) === 'running').length;
+  const succeeded = all.filter((run) => runOutcome(run) === 'succeeded');
   const ready = runs.data !== undefined && unfinished === 0 && succeeded.length > 0;
   useEffect(() => {
     if (!runs.data || unfinished === 0) return;

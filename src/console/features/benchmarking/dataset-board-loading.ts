@@ -1,7 +1,7 @@
 import { isPredictionCvRun } from '../../../contract/benchmark-labels';
 import type { FilesetDetail } from '../../../contract/files';
 import { MAX_PAGE_SIZE, type Page } from '../../../contract/paging';
-import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
+import { runOutcome } from './run-outcome';
 import type { RunSummary } from '../../../contract/runs';
 import { request } from '../../lib/api';
 import { loadDiscoveryBenchmark } from './discovery-loading';
@@ -61,9 +61,6 @@ export function benchmarkKindOf(run: RunSummary): BenchmarkKind | null {
   if (run.labels.some((label) => label.startsWith('benchmark:prediction'))) return 'prediction';
   return null;
 }
-
-/** Scored: succeeded. Failed: ended otherwise. Still running: not ended. */
-export const runOutcome = (run: RunSummary) => (run.status === 'SUCCEEDED' ? 'succeeded' : TERMINAL_RUN_STATUSES.has(run.status) || run.status === 'UNKNOWN' ? 'failed' : 'running');
 
 /** Every run labelled with the dataset, any group, newest first: all pages. */
 export async function datasetRuns(datasetId: string): Promise<RunSummary[]> {

@@ -3,6 +3,7 @@ import type { Page } from '../../../contract/paging';
 import type { RunSummary } from '../../../contract/runs';
 import { request } from '../../lib/api';
 import { type ModelTraitScore, scoreModel } from './prediction-data';
+import { runOutcome } from './run-outcome';
 import { datasetObserved, runPredictions } from './prediction-loading';
 
 /** A model's place on one trait's leaderboard; rank 0 is unranked (its r has no value). */
@@ -38,7 +39,7 @@ export async function loadLeaderboard(datasetId: string) {
     request<Page<RunSummary>>(`runs?label=${encodeURIComponent(`dataset:${datasetId}`)}&pipelineId=make-gdip-predictions&status=SUCCEEDED&pageSize=200&sort=submittedAt&order=desc`),
   ]);
   const latest = new Map<string, RunSummary>();
-  for (const run of runs.data) {
+  for (const run of runs.data.filter((candidate) => runOutcome(candidate) === 'succeeded')) {
     const model = labelValue(run.labels, 'model') ?? `run ${run.id}`;
     if (!latest.has(model)) latest.set(model, run);
   }
