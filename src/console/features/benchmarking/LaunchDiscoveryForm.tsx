@@ -67,7 +67,7 @@ export default function LaunchDiscoveryForm() {
           </Card>
           <Card
             title="Known datasets"
-            description="Each method runs on each dataset; replicates of a simulation give mean ± sd."
+            description="Each method runs on each dataset; replicates of a simulation give each score a 95 % interval."
             actions={
               all.length > 0 && (
                 <Button size="sm" onClick={() => form.setValue('datasetIds', chosen.length === all.length ? [] : all.map((dataset) => dataset.id))}>
