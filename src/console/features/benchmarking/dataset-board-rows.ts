@@ -6,7 +6,7 @@ import type { DiscoveryOccasion, PredictionRun } from './dataset-board-loading';
 import { discoveryBoardRows } from './discovery-summary';
 import type { Observed } from './prediction-data';
 import { scoreModel } from './prediction-data';
-import { type CvRunPredictions, predictionBoardRows } from './prediction-summary';
+import { type CvRunPredictions, type PredictionBoardRow, predictionBoardRows } from './prediction-summary';
 import type { CostSummary } from './run-costs';
 
 /**
@@ -35,18 +35,8 @@ export interface DetectionRow extends BoardRowBase {
   typeIError: Summary;
 }
 
-export interface PredictionRow extends BoardRowBase {
-  pipeline: string;
-  scheme: string;
-  trait: string;
-  r: Summary;
-  rho: Summary;
-  rmse: Summary;
-  /** The slope of observed on predicted: 1 is unbiased. */
-  bias: Summary;
-  /** Fold scores the interval is over (0 without folds: then it is over runs). */
-  folds: number;
-}
+/** A cross-validated method's row (bias is the slope of observed on predicted: 1 is unbiased), or a trained model's, whose `folds` is 0: its interval is then over runs. */
+export interface PredictionRow extends BoardRowBase, Omit<PredictionBoardRow, 'method' | 'runIds' | 'perFold'> {}
 
 /** The benchmarks (run groups) of `runIds`, each once, oldest first. */
 function benchmarksOf(runIds: number[], groupOf: ReadonlyMap<number, Benchmark | null>): Benchmark[] {

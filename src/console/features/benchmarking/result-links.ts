@@ -1,4 +1,4 @@
-import { ROUTES } from '../../app/routes';
+import { ROUTES, viewRoute } from '../../app/routes';
 
 /**
  * The results pages' own addresses beside `?id=` (a fileset's scores, see `viewRoute`): a
@@ -13,4 +13,4 @@ export const benchmarkResultsRoute = (resultsRoute: string, groupId: number | st
 export const leaderboardRoute = (datasetId: number | string) => `${ROUTES.predictionResults}?dataset=${datasetId}`;
 
 /** A dataset's board: every method benchmarked on it, with cost (`?id=` the dataset's fileset). */
-export const datasetBoardRoute = (datasetId: number | string) => `${ROUTES.datasetBoard}?id=${datasetId}`;
+export const datasetBoardRoute = (datasetId: number | string) => viewRoute(ROUTES.datasetBoard, datasetId);
