@@ -289,6 +289,10 @@ export const runs = pgTable(
     /** The run this one continues (`resume`: Nextflow's -resume in its work directory) or repeats (`relaunch`). */
     relatedRunId: integer('related_run_id').references((): AnyPgColumn => runs.id, { onDelete: 'set null' }),
     relation: text('relation').$type<'resume' | 'relaunch'>(),
+    /** The engine and its version as it reported itself (Nextflow's weblog `workflow.nextflow.version`; the built-in engine's Seedbed version). */
+    engineVersion: text('engine_version'),
+    /** The pipeline's commit, where the engine reports one (Nextflow's `workflow.commitId`). */
+    commitId: text('commit_id'),
   },
   (table) => [
     index('runs_status').on(table.status),
@@ -386,6 +390,28 @@ export const filesetFiles = pgTable(
     addedAt: createdAt(),
   },
   (table) => [primaryKey({ columns: [table.filesetId, table.fileId] }), index('fileset_files_file').on(table.fileId)],
+);
+
+/**
+ * What a run read, recorded as it was launched: each stored file a parameter (or a samplesheet's
+ * cell) named, with its checksum then, and the fileset it was taken from when the launch said so.
+ * Lineage reads it; it is never rebuilt from names.
+ */
+export const runInputs = pgTable(
+  'run_inputs',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    /** The parameter's name, or `<parameter>[row <n>].<column>` for a samplesheet's cell. */
+    parameter: text('parameter').notNull(),
+    fileId: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    filesetId: integer('fileset_id').references(() => filesets.id, { onDelete: 'set null' }),
+    /** The file's SHA-256 when the run was launched. */
+    sha256: text('sha256').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.parameter] }), index('run_inputs_file').on(table.fileId), index('run_inputs_fileset').on(table.filesetId)],
 );
 
 /** Secrets the instances on one database share, made once: the key that signs download links. */
