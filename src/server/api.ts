@@ -18,11 +18,14 @@ import type { CataloguePipeline } from './pipelines/catalogue';
 import { invitationsRouter } from './routes/invitations/invitations.index';
 import { profileRouter } from './routes/profile/profile.index';
 import { filesRouter } from './routes/files/files.index';
+import { previewsRouter } from './routes/previews/previews.index';
 import { filesetsRouter } from './routes/filesets/filesets.index';
+import { lineageRouter } from './routes/lineage/lineage.index';
 import { benchmarkDatasetsRouter } from './routes/benchmark-datasets/benchmark-datasets.index';
 import { benchmarksRouter } from './routes/benchmarks/benchmarks.index';
 import { runGroupsRouter } from './routes/run-groups/run-groups.routes';
 import { runsRouter } from './routes/runs/runs.index';
+import { resourcesRouter } from './routes/resources/resources.index';
 import { eventsRouter } from './routes/events/events.index';
 import { createBrapi } from './routes/brapi/brapi.index';
 import { mlflowRunsRouter } from './routes/mlflow-runs/mlflow-runs.index';
@@ -75,6 +78,7 @@ export const PUBLIC_ROUTES = new Set([
   'POST /runs/:id/weblog',
   // A signed link carries its own proof (a signature and an expiry) instead of a token.
   'GET /files/:id/content',
+  'GET /files/:id/view',
   // `npm run seed:demo` on the server's machine sends the data folder lock's key instead.
   'POST /demo-data',
 ]);
@@ -147,10 +151,13 @@ export function createApi(options: ApiOptions) {
   api.route('/', pipelinesRouter);
   for (const router of breedingRouters) api.route('/', router);
   api.route('/', runsRouter);
+  api.route('/', resourcesRouter);
   api.route('/', eventsRouter);
   api.route('/', runGroupsRouter);
   api.route('/', filesRouter);
+  api.route('/', previewsRouter);
   api.route('/', filesetsRouter);
+  api.route('/', lineageRouter);
   api.route('/', benchmarkDatasetsRouter);
   api.route('/', benchmarksRouter);
   api.route('/', mlflowRunsRouter);

@@ -21,6 +21,7 @@ import { runFolder, withRunFolder } from './run-folder';
 import { registerRunDatasets } from '../benchmarks/run-datasets';
 import { isRemoteLocation, outdirOf, outdirProblem, registerOutputs } from './outputs';
 import { hashSecret } from './weblog';
+import { BUILT_IN_ENGINE_VERSION, recordRunInputs } from '../lineage/run-inputs';
 
 export interface RunServiceOptions {
   db: Database;
@@ -164,7 +165,14 @@ export function createRunService(options: RunServiceOptions) {
       if (!earlier || earlier.pipelineId !== pipeline.id)
         throw new DomainError('invalid', `Run ${input.relaunchOf} is not a ${pipeline.manifest.label} run to relaunch.`, { relaunchOf: 'Not a run of this pipeline' });
     }
-    return insertRun({ ...input, revision, engine, pipeline, userId, relatedRunId: input.relaunchOf ?? null, relation: input.relaunchOf ? 'relaunch' : null });
+    // Samplesheets that name stored files: their cells are inputs too (lineage).
+    const sheetFiles = new Map(
+      Object.entries(input.params).flatMap(([name, value]) => {
+        const file = typeof value === 'string' && inputs.sheets.has(value) ? (stored.paths.get(value) ?? (path.isAbsolute(value) ? value : null)) : null;
+        return file ? [[name, file] as const] : [];
+      }),
+    );
+    return insertRun({ ...input, revision, engine, pipeline, userId, relatedRunId: input.relaunchOf ?? null, relation: input.relaunchOf ? 'relaunch' : null, sheetFiles });
   }
 
   async function insertRun(input: {
@@ -180,6 +188,7 @@ export function createRunService(options: RunServiceOptions) {
     userId: number;
     relatedRunId: number | null;
     relation: 'resume' | 'relaunch' | null;
+    sheetFiles?: ReadonlyMap<string, string>;
   }): Promise<RunRow> {
     const { engine, pipeline, userId } = input;
     const secret = randomBytes(24).toString('base64url');
@@ -200,8 +209,10 @@ export function createRunService(options: RunServiceOptions) {
         launchedById: userId,
         host,
         weblogSecretHash: hashSecret(secret),
+        engineVersion: engine.name === 'local' ? BUILT_IN_ENGINE_VERSION : null,
       })
       .returning();
+    await recordRunInputs(db, run!.id, input.params, input.sheetFiles);
     // The folder follows from the id: no second write to store it.
     const runDir = folderOf(run!.id);
     fs.mkdirSync(runDir, { recursive: true });

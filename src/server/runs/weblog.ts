@@ -48,6 +48,14 @@ function failureReason(workflow: { errorMessage?: string | null; errorReport?: s
   return !message || report.includes(message) ? report : `${message}\n${report}`;
 }
 
+/** The engine's version and the pipeline's commit as Nextflow's `started` event reports them (lineage), when it does. */
+function reportedVersions(workflow: Record<string, unknown> | undefined): { engineVersion?: string; commitId?: string } {
+  const nextflow = workflow?.nextflow as { version?: unknown } | undefined;
+  const version = typeof nextflow?.version === 'string' ? nextflow.version : null;
+  const commit = typeof workflow?.commitId === 'string' ? workflow.commitId : null;
+  return { ...(version ? { engineVersion: `Nextflow ${version}` } : {}), ...(commit ? { commitId: commit } : {}) };
+}
+
 /**
  * The workflow part of an event: `started`, `error` and `completed` move the run's status.
  * (Task traces are merged by the weblog writer, in batches.)
@@ -77,6 +85,7 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
         // The workflow's own start time wins over the time a task event first said it ran.
         startedAt: workflow?.start ? toDate(workflow.start) : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
         sessionId: sql`coalesce(${runs.sessionId}, ${event.runId})`,
+        ...reportedVersions(workflow),
       });
       if (!taken) throw await refusalAfterEnd(db, runId, event);
       return;

@@ -1,0 +1,123 @@
+import { z } from 'zod';
+import { MAX_INT32 } from './int32';
+import { RUN_ENGINES, RUN_STATUSES } from './runs';
+
+/**
+ * Lineage: where a stored file, a fileset or a run came from and what was built on it, as
+ * recorded when it happened (a run's inputs at launch with their checksums, the run that wrote
+ * each output, each upload). Nodes are named `<kind>:<id>` (`file:12`, `run:3`, `fileset:4`);
+ * edges run the way data flows: file → run that read it → file it wrote.
+ */
+
+export const LINEAGE_NODE_KINDS = ['file', 'run', 'fileset'] as const;
+export type LineageNodeKind = (typeof LINEAGE_NODE_KINDS)[number];
+
+const NODE_PATTERN = /^(file|run|fileset):([1-9]\d{0,9})$/;
+
+/** The node `kind:id` names, or null when it names none. */
+export function parseLineageNode(value: string): { kind: LineageNodeKind; id: number } | null {
+  const match = NODE_PATTERN.exec(value.trim());
+  const id = match ? Number(match[2]) : 0;
+  return match && id <= MAX_INT32 ? { kind: match[1] as LineageNodeKind, id } : null;
+}
+
+export const lineageNodeId = (kind: LineageNodeKind, id: number) => `${kind}:${id}`;
+
+export const MAX_LINEAGE_DEPTH = 100;
+export const MAX_LINEAGE_NEIGHBOURS = 1000;
+
+const nodeIdSchema = z
+  .string()
+  .refine((value) => parseLineageNode(value) !== null, 'A node: file, run or fileset, a colon and its id, e.g. file:12')
+  .describe('A file, run or fileset: file:12, run:3, fileset:4');
+
+export const lineageQuerySchema = z.object({
+  node: nodeIdSchema,
+  direction: z.enum(['up', 'down', 'both'], { error: 'up, down or both' }).default('both').describe('up: where it came from; down: what was built on it'),
+  depth: z.coerce
+    .number({ error: 'A whole number' })
+    .int('A whole number')
+    .min(1, 'At least 1')
+    .max(MAX_LINEAGE_DEPTH, `At most ${MAX_LINEAGE_DEPTH}`)
+    .default(1)
+    .describe('How many levels to follow (1: the node’s neighbours; expand a node for the next)'),
+  limit: z.coerce
+    .number({ error: 'A whole number' })
+    .int('A whole number')
+    .min(1, 'At least 1')
+    .max(MAX_LINEAGE_NEIGHBOURS, `At most ${MAX_LINEAGE_NEIGHBOURS}`)
+    .default(200)
+    .describe('At most this many neighbours of one node in one direction; the rest are counted in `hidden`'),
+});
+export type LineageQuery = z.output<typeof lineageQuerySchema>;
+
+const parameterSchema = z.object({ name: z.string(), value: z.string() });
+
+const fileNodeSchema = z.object({
+  id: z.string(),
+  kind: z.literal('file'),
+  recordId: z.number().int(),
+  name: z.string(),
+  sha256: z.string(),
+  sizeBytes: z.number(),
+  fileTypeName: z.string().nullable(),
+  createdAt: z.string(),
+  producedBy: z.enum(['run', 'upload']).describe('run: an output of the run upstream; upload: brought in by a person'),
+  uploadedBy: z.string().nullable().describe('Who uploaded it, when it is an upload'),
+  experimentId: z.number().int().nullable(),
+});
+
+const runNodeSchema = z.object({
+  id: z.string(),
+  kind: z.literal('run'),
+  recordId: z.number().int(),
+  name: z.string(),
+  pipelineId: z.string(),
+  revision: z.string(),
+  commitId: z.string().nullable(),
+  engine: z.enum(RUN_ENGINES),
+  engineVersion: z.string().nullable(),
+  status: z.enum(RUN_STATUSES),
+  submittedAt: z.string(),
+  completedAt: z.string().nullable(),
+  launchedBy: z.string().nullable(),
+  experimentId: z.number().int().nullable(),
+  parameters: z.array(parameterSchema).describe('Its parameters that are not stored files (those are its input edges), as text'),
+  containers: z.array(z.string()).describe('The container images its tasks reported'),
+});
+
+const filesetNodeSchema = z.object({
+  id: z.string(),
+  kind: z.literal('fileset'),
+  recordId: z.number().int(),
+  name: z.string(),
+  fileCount: z.number().int(),
+});
+
+export const lineageNodeSchema = z.discriminatedUnion('kind', [fileNodeSchema, runNodeSchema, filesetNodeSchema]);
+export type LineageNode = z.infer<typeof lineageNodeSchema>;
+export type LineageFileNode = z.infer<typeof fileNodeSchema>;
+export type LineageRunNode = z.infer<typeof runNodeSchema>;
+
+export const lineageEdgeSchema = z.object({
+  from: z.string(),
+  to: z.string(),
+  kind: z
+    .enum(['input', 'output', 'member', 'relaunch', 'resume'])
+    .describe('input: file or fileset → the run that read it; output: run → file it wrote; member: file → fileset; relaunch/resume: earlier run → later'),
+  parameter: z.string().nullable().describe('The parameter (or samplesheet cell) an input was given as'),
+  sha256AtLaunch: z.string().nullable().describe('An input’s checksum when the run was launched'),
+  changedSince: z.boolean().describe('An input whose bytes differ now from those the run read'),
+});
+export type LineageEdge = z.infer<typeof lineageEdgeSchema>;
+
+export const lineageGraphSchema = z
+  .object({
+    root: z.string(),
+    nodes: z.array(lineageNodeSchema),
+    edges: z.array(lineageEdgeSchema),
+    hidden: z.array(z.object({ node: z.string(), direction: z.enum(['up', 'down']), count: z.number().int() })).describe('Neighbours left out past `limit`, by node and direction'),
+    frontier: z.array(z.object({ node: z.string(), direction: z.enum(['up', 'down']) })).describe('Nodes at the last level followed, in the direction followed: expand them for more'),
+  })
+  .describe('Lineage around one node');
+export type LineageGraph = z.infer<typeof lineageGraphSchema>;

@@ -1,0 +1,5 @@
+import { createRouter } from '../../http/context';
+import * as handlers from './lineage.handlers';
+import * as routes from './lineage.routes';
+
+export const lineageRouter = createRouter().openapi(routes.graph, handlers.graph);

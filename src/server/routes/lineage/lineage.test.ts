@@ -1,0 +1,120 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { StoredFile } from '../../../contract/files';
+import type { LineageGraph, LineageRunNode } from '../../../contract/lineage';
+import { files, runInputs } from '../../db/schema';
+import { seedFileTypes } from '../../services/file-types';
+import { createTestApi, type TestApi } from '../../testing/test-api';
+import { runClient } from '../../testing/run-client';
+
+/**
+ * Lineage is recorded as runs are launched (what they read, with its checksum then) and as their
+ * outputs are registered, and read back a level at a time from any file, run or fileset.
+ */
+
+const TRIAL = fs.readFileSync('tests/fixtures/phenomix/trial.csv');
+const GVCFS = path.resolve('tests/fixtures/combine-gvcfs');
+
+describe('lineage of files and runs', () => {
+  let t: TestApi;
+  let token: string;
+  let h: ReturnType<typeof runClient>;
+  beforeAll(async () => {
+    t = await createTestApi({ runs: { inputDirs: [] } });
+    await seedFileTypes(t.db);
+    token = await t.signInNewUser();
+    h = runClient(t, token);
+  });
+  afterAll(() => t.close());
+
+  const upload = async (name: string, body: Buffer | string, query = '') => {
+    const response = await t.call(`/files?name=${encodeURIComponent(name)}${query}`, {
+      method: 'POST',
+      token,
+      body: typeof body === 'string' ? body : new Uint8Array(body),
+      headers: { 'Content-Type': 'application/octet-stream' },
+    });
+    expect(response.status, await response.clone().text()).toBe(201);
+    return (await response.json()) as StoredFile;
+  };
+  const lineage = async (query: string) => {
+    const response = await t.call(`/lineage?${query}`, { token });
+    expect(response.status, await response.clone().text()).toBe(200);
+    return (await response.json()) as LineageGraph;
+  };
+  const phenomixOn = async (file: StoredFile, name: string) => {
+    const response = await h.launch({ pipelineId: 'nf-phenomix', name, params: { input: file.reference, outdir: 'results', seed: 7 } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const run = await h.untilEnded(((await response.json()) as { id: number }).id);
+    expect(run.status, run.statusReason ?? '').toBe('SUCCEEDED');
+    return { run, outputs: (await h.untilOutputsRegistered(run.id)).outputs };
+  };
+
+  it('records what a run read at launch, with its checksum, and goes from an output up to the upload and from the upload down to the run', async () => {
+    const trial = await upload('lineage_trial.csv', TRIAL);
+    const { run, outputs } = await phenomixOn(trial, 'lineage_phenomix');
+    const recorded = await t.db.select().from(runInputs).where(eq(runInputs.runId, run.id));
+    expect(recorded).toEqual([expect.objectContaining({ parameter: 'input', fileId: trial.id, sha256: trial.sha256, filesetId: null })]);
+
+    const output = outputs[0]!;
+    const up = await lineage(`node=file:${output.fileId}&direction=up&depth=2`);
+    expect(up.root).toBe(`file:${output.fileId}`);
+    expect(up.edges).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ from: `run:${run.id}`, to: `file:${output.fileId}`, kind: 'output' }),
+        expect.objectContaining({ from: `file:${trial.id}`, to: `run:${run.id}`, kind: 'input', parameter: 'input', sha256AtLaunch: trial.sha256, changedSince: false }),
+      ]),
+    );
+    const runNode = up.nodes.find((node) => node.id === `run:${run.id}`) as LineageRunNode;
+    expect(runNode).toMatchObject({ pipelineId: 'nf-phenomix', revision: run.revision, engine: 'local', status: 'SUCCEEDED' });
+    expect(runNode.engineVersion).toMatch(/^Seedbed \S+ built-in engine$/);
+    expect(runNode.parameters).toEqual(expect.arrayContaining([{ name: 'seed', value: '7' }]));
+    expect(runNode.parameters.map((parameter) => parameter.name)).not.toContain('input');
+    expect(up.nodes.find((node) => node.id === `file:${trial.id}`)).toMatchObject({ producedBy: 'upload', sha256: trial.sha256, name: 'lineage_trial.csv' });
+    // Depth 1 stops at the run and says the run has more upstream.
+    const near = await lineage(`node=file:${output.fileId}&direction=up`);
+    expect(near.nodes.map((node) => node.id).sort()).toEqual([`file:${output.fileId}`, `run:${run.id}`].sort());
+    expect(near.frontier).toEqual([{ node: `run:${run.id}`, direction: 'up' }]);
+
+    const down = await lineage(`node=file:${trial.id}&direction=down&depth=2`);
+    expect(down.edges).toEqual(expect.arrayContaining([expect.objectContaining({ from: `file:${trial.id}`, to: `run:${run.id}`, kind: 'input' })]));
+    expect(down.nodes.map((node) => node.id)).toEqual(expect.arrayContaining(outputs.map((each) => `file:${each.fileId}`)));
+  });
+
+  it('says an input changed when its bytes differ from those the run read', async () => {
+    const trial = await upload('changed_trial.csv', TRIAL);
+    const { run } = await phenomixOn(trial, 'lineage_changed');
+    await t.db.update(files).set({ sha256: 'f'.repeat(64) }).where(eq(files.id, trial.id));
+    const graph = await lineage(`node=run:${run.id}&direction=up`);
+    expect(graph.edges.find((found) => found.from === `file:${trial.id}`)).toMatchObject({ changedSince: true, sha256AtLaunch: trial.sha256 });
+  });
+
+  it('records the files a samplesheet names as inputs, by row and column', async () => {
+    const s01 = await upload('lineage_S01.g.vcf', fs.readFileSync(path.join(GVCFS, 'S01.g.vcf')));
+    const s02 = await upload('lineage_S02.g.vcf', fs.readFileSync(path.join(GVCFS, 'S02.g.vcf')));
+    const fasta = await upload('lineage_ref.fa', fs.readFileSync(path.join(GVCFS, 'ref.fa')));
+    const sheet = await upload('lineage_cohort.csv', `sample,gvcf\nS01,${s01.reference}\nS02,${s02.reference}\n`, '&preferredType=samplesheet%20CSV');
+    const response = await h.launch({ pipelineId: 'combine-gvcfs', name: 'lineage_sheet', params: { input: sheet.reference, fasta: fasta.reference, outdir: 'results' } });
+    expect(response.status, await response.clone().text()).toBe(201);
+    const runId = ((await response.json()) as { id: number }).id;
+    const recorded = await t.db.select({ parameter: runInputs.parameter, fileId: runInputs.fileId }).from(runInputs).where(eq(runInputs.runId, runId));
+    expect(recorded.sort((a, b) => a.parameter.localeCompare(b.parameter))).toEqual([
+      { parameter: 'fasta', fileId: fasta.id },
+      { parameter: 'input', fileId: sheet.id },
+      { parameter: 'input[row 2].gvcf', fileId: s01.id },
+      { parameter: 'input[row 3].gvcf', fileId: s02.id },
+    ]);
+    await h.untilEnded(runId);
+  });
+
+  it('refuses a node it cannot read, naming the problem and the fix', async () => {
+    const bad = await t.call('/lineage?node=sample:3', { token });
+    expect(bad.status).toBe(400);
+    expect(await bad.text()).toContain('file, run or fileset');
+    const missing = await t.call('/lineage?node=file:2147483000', { token });
+    expect(missing.status).toBe(404);
+    expect(((await missing.json()) as { message: string }).message).toBe('No file has id 2147483000: it was deleted, or never existed.');
+  });
+});
