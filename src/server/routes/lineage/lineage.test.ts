@@ -86,7 +86,10 @@ describe('lineage of files and runs', () => {
   it('says an input changed when its bytes differ from those the run read', async () => {
     const trial = await upload('changed_trial.csv', TRIAL);
     const { run } = await phenomixOn(trial, 'lineage_changed');
-    await t.db.update(files).set({ sha256: 'f'.repeat(64) }).where(eq(files.id, trial.id));
+    await t.db
+      .update(files)
+      .set({ sha256: 'f'.repeat(64) })
+      .where(eq(files.id, trial.id));
     const graph = await lineage(`node=run:${run.id}&direction=up`);
     expect(graph.edges.find((found) => found.from === `file:${trial.id}`)).toMatchObject({ changedSince: true, sha256AtLaunch: trial.sha256 });
   });
