@@ -209,7 +209,8 @@ export const runStatusCountsSchema = z
   .describe('How many runs stand where');
 export type RunStatusCounts = z.infer<typeof runStatusCountsSchema>;
 
-const isTimeZone = (value: string) => {
+/** Whether the runtime knows `value` as an IANA time zone (Europe/Berlin). */
+export const isTimeZone = (value: string) => {
   try {
     new Intl.DateTimeFormat('en', { timeZone: value });
     return true;

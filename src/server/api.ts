@@ -25,6 +25,7 @@ import { benchmarkDatasetsRouter } from './routes/benchmark-datasets/benchmark-d
 import { benchmarksRouter } from './routes/benchmarks/benchmarks.index';
 import { runGroupsRouter } from './routes/run-groups/run-groups.routes';
 import { runsRouter } from './routes/runs/runs.index';
+import { runReportsRouter } from './routes/run-reports/run-reports.index';
 import { resourcesRouter } from './routes/resources/resources.index';
 import { eventsRouter } from './routes/events/events.index';
 import { createBrapi } from './routes/brapi/brapi.index';
@@ -151,6 +152,7 @@ export function createApi(options: ApiOptions) {
   api.route('/', pipelinesRouter);
   for (const router of breedingRouters) api.route('/', router);
   api.route('/', runsRouter);
+  api.route('/', runReportsRouter);
   api.route('/', resourcesRouter);
   api.route('/', eventsRouter);
   api.route('/', runGroupsRouter);
