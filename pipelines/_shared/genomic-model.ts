@@ -6,7 +6,9 @@
  *
  * with x_k the count of the marker's allele and mean_k its training mean, so a missing call
  * imputed with the training mean adds nothing. A Gaussian-kernel model keeps its training
- * genotypes and α: GEBV = Σ_j exp(−d(x, x_j)² / h) α_j.
+ * genotypes and α: GEBV = Σ_j exp(−d(x, x_j)² / h) α_j. A random forest keeps its trees and an
+ * ε-SVR its support vectors (Auto Train's learners.ts); their GEBV is the prediction less the
+ * intercept (the training mean).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -31,6 +33,51 @@ export interface TraitModel {
   markers: ModelMarker[];
   /** Gaussian kernel models: bandwidth, α and the training genotypes (marker-major, centred values are not stored). */
   kernel?: { bandwidth: number; alpha: number[]; training: number[][] };
+  /** Random forests: every tree, a node per row [feature, threshold, left, right, value] (feature −1 is a leaf; ≤ threshold goes left), features indexing `markers`. */
+  forest?: { forest: SavedTree[] };
+  /** ε-SVR with a Gaussian kernel on standardised allele counts. */
+  svr?: SavedSvr;
+}
+
+export type SavedTree = number[][];
+
+export interface SavedSvr {
+  cost: number;
+  gamma: number;
+  epsilon: number;
+  rho: number;
+  yCenter: number;
+  yScale: number;
+  /** Per kept marker: its index among the model's markers, training mean and SD. */
+  features: number[];
+  center: number[];
+  scale: number[];
+  /** Support vectors' allele counts over the kept markers, and their coefficients. */
+  supportVectors: number[][];
+  coefficients: number[];
+}
+
+/** A saved forest's prediction for one individual's allele counts (in the model's marker order). */
+export function applyForest(trees: SavedTree[], values: ArrayLike<number>): number {
+  let sum = 0;
+  for (const tree of trees) {
+    let node = tree[0]!;
+    while (node[0]! >= 0) node = tree[values[node[0]!]! <= node[1]! ? node[2]! : node[3]!]!;
+    sum += node[4]!;
+  }
+  return sum / trees.length;
+}
+
+/** A saved SVR's prediction: y-centre + y-scale · (Σ_j coef_j exp(−γ‖z − z_j‖²) − ρ), z standardised. */
+export function applySvr(svr: SavedSvr, values: ArrayLike<number>): number {
+  const z = svr.features.map((feature, k) => (values[feature]! - svr.center[k]!) / svr.scale[k]!);
+  let sum = -svr.rho;
+  for (const [j, vector] of svr.supportVectors.entries()) {
+    let distance = 0;
+    for (let k = 0; k < z.length; k += 1) distance += (z[k]! - (vector[k]! - svr.center[k]!) / svr.scale[k]!) ** 2;
+    sum += svr.coefficients[j]! * Math.exp(-svr.gamma * distance);
+  }
+  return svr.yCenter + svr.yScale * sum;
 }
 
 export interface GenomicModel {
@@ -57,6 +104,8 @@ export function readGenomicModel(file: string): GenomicModel {
   const traits = Object.entries(parsed.traits ?? {}).map(([trait, entry]) => {
     const fixed = (entry.fixedEffects ?? {}) as Record<string, number>;
     const kernel = entry.kernel as TraitModel['kernel'] | undefined;
+    const forest = entry.forest as TraitModel['forest'] | undefined;
+    const svr = entry.svr as TraitModel['svr'] | undefined;
     return {
       trait,
       model: String(entry.model ?? 'rrblup'),
@@ -65,6 +114,8 @@ export function readGenomicModel(file: string): GenomicModel {
       intercept: Number(entry.intercept ?? fixed.intercept ?? fixed['(intercept)'] ?? fixed['(Intercept)'] ?? 0),
       markers: (entry.markers ?? []) as ModelMarker[],
       ...(kernel ? { kernel } : {}),
+      ...(forest ? { forest } : {}),
+      ...(svr ? { svr } : {}),
     };
   });
   if (traits.length === 0) throw new Error(`${path.basename(file)} holds no trained trait.`);

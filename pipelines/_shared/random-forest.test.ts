@@ -82,7 +82,12 @@ describe('growing and tuning', () => {
 
   it('chooses the grid point with the lowest out-of-bag error', () => {
     const grid = forestGrid(markers.length).map((settings) => ({ ...settings, trees: 60 }));
-    expect(grid.map((settings) => settings.mtry)).toEqual([7, 7, 14, 14, 66, 66]);
+    expect(grid.map((settings) => [settings.mtry, settings.minNodeSize])).toEqual([
+      [14, 5],
+      [14, 10],
+      [42, 5],
+      [42, 10],
+    ]);
     const chosen = tunedForest(indexed, trainY, 9, grid);
     for (const settings of grid) expect(growForest(indexed, trainY, settings, 9).oobError).toBeGreaterThanOrEqual(chosen.oobError);
   });

@@ -28,11 +28,15 @@ export interface ForestSettings {
 /** ranger's regression defaults: 500 trees, mtry ⌊√p⌋, min.node.size 5. */
 export const forestDefaults = (features: number): ForestSettings => ({ trees: 500, mtry: Math.max(1, Math.floor(Math.sqrt(features))), minNodeSize: 5 });
 
-/** The grid tuned over: mtry ⌊√p⌋/2, ⌊√p⌋, ⌊p/3⌋ (randomForest's default) and min node size 5 or 10. */
+/**
+ * The grid tuned over, 200 trees a point (enough to rank them by out-of-bag error): mtry ⌊√p⌋
+ * (ranger's default) and ⌊3√p⌋, minimum node size 5 (ranger's default) and 10. randomForest's
+ * p/3 is left out: with 10,000 markers it tries 3,333 features a split, 30 times ⌊√p⌋'s work.
+ */
 export function forestGrid(features: number): ForestSettings[] {
   const root = Math.max(1, Math.floor(Math.sqrt(features)));
-  const mtry = [...new Set([Math.max(1, Math.floor(root / 2)), root, Math.max(1, Math.floor(features / 3))])];
-  return mtry.flatMap((m) => [5, 10].map((minNodeSize) => ({ trees: 500, mtry: m, minNodeSize })));
+  const mtry = [...new Set([root, Math.min(features, 3 * root)])];
+  return mtry.flatMap((m) => [5, 10].map((minNodeSize) => ({ trees: 200, mtry: m, minNodeSize })));
 }
 
 /** The training rows' features, indexed for splitting: per feature the sorted distinct values and each row's rank. */

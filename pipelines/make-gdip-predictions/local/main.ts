@@ -2,12 +2,13 @@
  * Make GDIP Predictions, local implementation: a trained genomic model (GDIP's or Auto Train's
  * JSON) applied to new genotypes. Markers are matched by id (or chromosome and position) with
  * their allele checked; missing calls are filled as `impute_missing` says; markers the VCF lacks
- * count as their training mean, up to `max_missing_markers` of the model's.
+ * count as their training mean, up to `max_missing_markers` of the model's. Linear models sum
+ * marker effects; kernel models, forests and SVRs read every marker's value of a candidate.
  */
 import path from 'node:path';
 import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
 import type { Params } from './params.generated.ts';
-import { alleleCount, matchMarkers, readGenomicModel, type TraitModel } from '../../_shared/genomic-model.ts';
+import { alleleCount, applyForest, applySvr, matchMarkers, readGenomicModel, type TraitModel } from '../../_shared/genomic-model.ts';
 import { readVcf, type Vcf } from '../../_shared/vcf.ts';
 import { writeLines } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
@@ -29,7 +30,7 @@ export function predictTrait(model: TraitModel, vcf: Vcf, params: Pick<Params, '
   const samples = vcf.samples.length;
   const gebv = new Float64Array(samples);
   const missingCalls = new Int32Array(samples);
-  const values = model.kernel ? Array.from({ length: samples }, () => new Float64Array(model.markers.length)) : null;
+  const values = model.kernel || model.forest || model.svr ? Array.from({ length: samples }, () => new Float64Array(model.markers.length)) : null;
   for (const [k, marker] of model.markers.entries()) {
     const found = match.sites[k];
     for (let sample = 0; sample < samples; sample += 1) {
@@ -57,6 +58,12 @@ export function predictTrait(model: TraitModel, vcf: Vcf, params: Pick<Params, '
         sum += Math.exp(-distance / bandwidth) * alpha[j]!;
       }
       gebv[sample] = sum;
+    }
+  }
+  if (values && (model.forest || model.svr)) {
+    for (let sample = 0; sample < samples; sample += 1) {
+      const prediction = model.forest ? applyForest(model.forest.forest, values[sample]!) : applySvr(model.svr!, values[sample]!);
+      gebv[sample] = prediction - model.intercept;
     }
   }
   return { gebv, missingCalls, absentMarkers: absent };
