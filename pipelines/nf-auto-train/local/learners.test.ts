@@ -43,23 +43,27 @@ describe('random forest and SVR on the built-in engine', () => {
     }
   });
 
-  it.each(['random_forest', 'svr'])('%s: train → Make GDIP Predictions gives the predictions made inside training', async (model) => {
-    const trained = testContext({ ...AUTO_TRAIN_FIXTURE, models: model, cv_folds: 2, cv_repeats: 1 });
-    await run(trained);
-    const fitted = records(trained.read('models/fitted.csv'));
-    const applied = testContext({
-      model: path.join(trained.outdir, 'models/auto_train_model.json'),
-      genotypes: path.join(FIXTURES, 'genotypes.vcf'),
-      impute_missing: 'mean',
-      max_missing_markers: 0.1,
-    });
-    await predict(applied);
-    const rows = records(applied.read('predictions/gebv_predictions.csv'));
-    expect(fitted.length).toBeGreaterThan(200);
-    for (const row of fitted) {
-      const other = rows.find((line) => line.id === row.id && line.trait === row.trait)!;
-      expect(other.model).toBe(model);
-      expect(Math.abs(Number(other.prediction) - Number(row.prediction))).toBeLessThan(1e-6);
-    }
-  }, 60_000);
+  it.each(['random_forest', 'svr'])(
+    '%s: train → Make GDIP Predictions gives the predictions made inside training',
+    async (model) => {
+      const trained = testContext({ ...AUTO_TRAIN_FIXTURE, models: model, cv_folds: 2, cv_repeats: 1 });
+      await run(trained);
+      const fitted = records(trained.read('models/fitted.csv'));
+      const applied = testContext({
+        model: path.join(trained.outdir, 'models/auto_train_model.json'),
+        genotypes: path.join(FIXTURES, 'genotypes.vcf'),
+        impute_missing: 'mean',
+        max_missing_markers: 0.1,
+      });
+      await predict(applied);
+      const rows = records(applied.read('predictions/gebv_predictions.csv'));
+      expect(fitted.length).toBeGreaterThan(200);
+      for (const row of fitted) {
+        const other = rows.find((line) => line.id === row.id && line.trait === row.trait)!;
+        expect(other.model).toBe(model);
+        expect(Math.abs(Number(other.prediction) - Number(row.prediction))).toBeLessThan(1e-6);
+      }
+    },
+    60_000,
+  );
 });
