@@ -4,6 +4,7 @@ import type { ValidateFunction } from 'ajv';
 import { z } from 'zod';
 import type { NextflowSchema, SchemaGroup, SchemaProperty } from '../../contract/nextflow-schema';
 import { RUN_ENGINES } from '../../contract/run-codes';
+import { type PipelineReport, readPipelineReport } from '../reports/report-declaration';
 import { compileParamsSchema } from './params-validation';
 
 /** `pipelines/<id>/pipeline.json`: what a pipeline is and where Nextflow finds it. */
@@ -57,6 +58,8 @@ export interface CataloguePipeline {
   problem: string | null;
   /** What nf-schema would warn about (unknown keywords, loose types): logged at start, not fatal. */
   warnings: string[];
+  /** The report its run pages show (report.json, tower.yml), or why it cannot be used. */
+  report: PipelineReport;
 }
 
 export class CatalogueError extends Error {
@@ -151,7 +154,7 @@ function disabledPipeline(directory: string, id: string, problem: string): Catal
   const schema: NextflowSchema = { $schema: DRAFT_2020_12, title: manifest.label, $defs: {}, allOf: [] };
   // Launches stop at `problem` first; a schema no value satisfies keeps the validator honest too.
   const { validate } = compileParamsSchema({ not: {} });
-  return { id, directory: path.resolve(directory, id), manifest: { ...manifest, local: undefined }, schema, validate, problem, warnings: [] };
+  return { id, directory: path.resolve(directory, id), manifest: { ...manifest, local: undefined }, schema, validate, problem, warnings: [], report: { declaration: null, problem: null } };
 }
 
 function readPipeline(directory: string, id: string): CataloguePipeline {
@@ -168,7 +171,17 @@ function readPipeline(directory: string, id: string): CataloguePipeline {
   }
   const schema = checkSchema(schemaFile, readJson(schemaFile));
   const { validate, warnings } = compile(schemaFile, schema);
-  return { id, directory: path.resolve(directory, id), manifest: manifest.data, schema, validate, problem: null, warnings: warnings.map((warning) => `${schemaFile}: ${warning}`) };
+  const report = readPipelineReport(path.join(directory, id));
+  return {
+    id,
+    directory: path.resolve(directory, id),
+    manifest: manifest.data,
+    schema,
+    validate,
+    problem: null,
+    warnings: [...warnings.map((warning) => `${schemaFile}: ${warning}`), ...(report.problem ? [report.problem] : [])],
+    report,
+  };
 }
 
 /**

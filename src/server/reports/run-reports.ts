@@ -1,0 +1,144 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { AccessionPredictions, RunReport, RunSummaries } from '../../contract/reports';
+import type { Database } from '../db/client';
+import { accessions, files, fileTypes, runs } from '../db/schema';
+import { DomainError } from '../domain-errors';
+import type { CataloguePipeline } from '../pipelines/catalogue';
+import { listOutputs } from '../runs/outputs';
+import { withRunFolder } from '../runs/run-folder';
+import type { FileStore } from '../storage/file-store';
+import { type ComputedReport, computeReport, type OutputReader, type ReportParts } from './compute-report';
+import { cellOf, eachDelimitedRow, numberOf, textOf } from './output-rows';
+
+/** What the report service needs of the API's dependencies. */
+export interface ReportDeps {
+  db: Database;
+  dataDir: string;
+  catalogue: Map<string, CataloguePipeline>;
+  files: FileStore;
+}
+
+type RunRow = typeof runs.$inferSelect;
+
+/** The run's outputs as the report reads them: stored files through storage (folder or S3), the rest from the run's folder. */
+export async function outputReaderOf(deps: ReportDeps, run: RunRow): Promise<OutputReader> {
+  const listed = await listOutputs(deps.db, withRunFolder(run, deps.dataDir), deps.catalogue.get(run.pipelineId), deps.dataDir);
+  return {
+    params: run.params,
+    outputs: listed.outputs.map((output) => ({ path: output.path, sizeBytes: output.sizeBytes, fileId: output.fileId })),
+    async open(output) {
+      if (output.fileId !== null) {
+        const { storage, key } = await deps.files.locate(output.fileId);
+        return storage.read(key);
+      }
+      return fs.createReadStream(path.join(listed.location, output.path));
+    },
+  };
+}
+
+const notDeclared = (pipeline: CataloguePipeline | undefined, pipelineId: string): string[] =>
+  pipeline?.report.problem ? [pipeline.report.problem] : pipeline ? [] : [`The pipeline ${pipelineId} is no longer in the catalogue (SEEDBED_PIPELINES_DIR), so its report is unknown.`];
+
+async function computeFor(deps: ReportDeps, run: RunRow, parts: ReportParts): Promise<ComputedReport & { declared: boolean }> {
+  const pipeline = deps.catalogue.get(run.pipelineId);
+  const declaration = pipeline?.report.declaration;
+  if (!declaration) return { declared: false, numbers: [], charts: [], tables: [], previews: [], problems: notDeclared(pipeline, run.pipelineId) };
+  const reader = await outputReaderOf(deps, run);
+  return { declared: true, ...(await computeReport(declaration, reader, parts)) };
+}
+
+/** `GET /runs/{id}/report`: the declared numbers, charts and tables of one run, with accession links. */
+export async function runReport(deps: ReportDeps, runId: number): Promise<RunReport> {
+  const [run] = await deps.db.select().from(runs).where(eq(runs.id, runId));
+  if (!run) throw new DomainError('not-found', `No run has id ${runId}.`);
+  const report = await computeFor(deps, run, { charts: true, tables: true });
+  for (const table of report.tables) {
+    if (table.accessionColumn === null) continue;
+    const ids = await accessionIdsByName(
+      deps.db,
+      table.rows.map((row) => row[table.accessionColumn!]!),
+    );
+    table.accessionIds = table.rows.map((row) => ids.get(row[table.accessionColumn!]!.toLowerCase()) ?? null);
+  }
+  return { runId: run.id, pipelineId: run.pipelineId, status: run.status, ...report };
+}
+
+/** `GET /run-summaries?ids=`: each run's declared numbers, for comparisons (charts and tables are not read). */
+export async function runSummaries(deps: ReportDeps, ids: number[]): Promise<RunSummaries> {
+  const found = ids.length > 0 ? await deps.db.select().from(runs).where(inArray(runs.id, ids)) : [];
+  const byId = new Map(found.map((run) => [run.id, run]));
+  const summaries = await Promise.all(
+    ids
+      .filter((id) => byId.has(id))
+      .map(async (id) => {
+        const run = byId.get(id)!;
+        const { numbers, problems } = await computeFor(deps, run, { charts: false, tables: false });
+        return { runId: run.id, pipelineId: run.pipelineId, status: run.status, params: run.params, numbers, problems };
+      }),
+  );
+  return { summaries, unknownIds: ids.filter((id) => !byId.has(id)) };
+}
+
+/** Accession ids by lower-cased name or synonym, for names shown in a report's table. */
+async function accessionIdsByName(db: Database, names: string[]): Promise<Map<string, number>> {
+  const lower = [...new Set(names.map((name) => name.toLowerCase()).filter(Boolean))];
+  if (lower.length === 0) return new Map();
+  const literal = sql`${`{${lower.map((name) => `"${name.replace(/["\\]/g, '\\$&')}"`).join(',')}}`}::text[]`;
+  const rows = await db
+    .select({ id: accessions.id, name: accessions.germplasmName, synonyms: accessions.synonyms })
+    .from(accessions)
+    .where(sql`lower(${accessions.germplasmName}) = any(${literal}) or ${accessions.synonymsLower} && ${literal}`);
+  const ids = new Map<string, number>();
+  for (const row of rows) {
+    for (const synonym of row.synonyms) if (lower.includes(synonym.toLowerCase())) ids.set(synonym.toLowerCase(), row.id);
+  }
+  // The name wins over another accession's synonym.
+  for (const row of rows) ids.set(row.name.toLowerCase(), row.id);
+  return ids;
+}
+
+/** The file types whose rows are predictions per individual: an id, a trait, a prediction (and a GEBV). */
+export const PREDICTION_FILE_TYPES = ['predictions CSV'];
+/** Most recent succeeded runs with prediction outputs that an accession's page reads. */
+export const MAX_PREDICTION_RUNS = 20;
+
+/** `GET /accessions/{id}/predictions`: the accession's rows in the prediction outputs of the most recent runs. */
+export async function accessionPredictions(deps: ReportDeps, accessionId: number): Promise<AccessionPredictions> {
+  const [accession] = await deps.db.select({ name: accessions.germplasmName, synonyms: accessions.synonyms }).from(accessions).where(eq(accessions.id, accessionId));
+  if (!accession) throw new DomainError('not-found', `No accession has id ${accessionId}.`);
+  const names = [accession.name, ...accession.synonyms];
+  const wanted = new Map(names.map((name) => [name.toLowerCase(), name]));
+  const outputs = await deps.db
+    .select({ fileId: files.id, name: files.name, runId: runs.id, runName: runs.name, pipelineId: runs.pipelineId, completedAt: runs.completedAt })
+    .from(files)
+    .innerJoin(fileTypes, eq(files.fileTypeId, fileTypes.id))
+    .innerJoin(runs, eq(files.runId, runs.id))
+    .where(and(inArray(fileTypes.name, PREDICTION_FILE_TYPES), eq(runs.status, 'SUCCEEDED')))
+    .orderBy(desc(runs.completedAt), desc(runs.id), files.name)
+    .limit(MAX_PREDICTION_RUNS * 4);
+  const runIds = [...new Set(outputs.map((output) => output.runId))].slice(0, MAX_PREDICTION_RUNS);
+  const predictions: AccessionPredictions['predictions'] = [];
+  for (const output of outputs.filter((entry) => runIds.includes(entry.runId))) {
+    const { storage, key } = await deps.files.locate(output.fileId).catch(() => ({ storage: null, key: '' }));
+    if (!storage) continue;
+    await eachDelimitedRow(await storage.read(key), output.name, (row) => {
+      const id = textOf(cellOf(row, 'id') ?? cellOf(row, 'individual') ?? cellOf(row, 'sample')).toLowerCase();
+      const matchedName = wanted.get(id);
+      if (!matchedName) return;
+      predictions.push({
+        runId: output.runId,
+        runName: output.runName,
+        pipelineId: output.pipelineId,
+        completedAt: output.completedAt?.toISOString() ?? null,
+        file: output.name,
+        matchedName,
+        trait: textOf(cellOf(row, 'trait')),
+        prediction: numberOf(cellOf(row, 'prediction')),
+        gebv: numberOf(cellOf(row, 'gebv')),
+      });
+    }).catch(() => undefined);
+  }
+  return { accessionId, names, predictions, runsSearched: runIds.length };
+}
