@@ -36,6 +36,7 @@ export const runLaunchSchema = z.object({
   params: z.record(z.string(), z.unknown()).describe('Pipeline parameters, checked against its nextflow_schema.json'),
   relaunchOf: optionalRecordId.describe('The run this launch repeats (the form filled from it)'),
   revision: revisionSchema.optional().describe('Another revision of the pipeline than the catalogue’s (nextflow engine)'),
+  recommendedResources: z.boolean().optional().describe('Run with the cpus, memory and time recommended from the pipeline’s past runs (nextflow engine: a config passed with -c)'),
 });
 export type RunLaunch = z.input<typeof runLaunchSchema>;
 export type RunLaunchValues = z.output<typeof runLaunchSchema>;

@@ -1,6 +1,9 @@
 import { RESOURCE_EXIT_CODES, type Recommendation } from '../../contract/resources';
 import { GB, memoryExpression, memoryText, timeExpression, timeText } from './resource-sizes';
 
+/** Where a run launched with recommended resources keeps their config, in its own folder. */
+export const RESOURCES_CONFIG_FILE = 'recommended-resources.config';
+
 /** A string as a single-quoted Groovy literal (no `${…}` interpolation in those). */
 const groovyString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r')}'`;
 

@@ -21,6 +21,9 @@ import { runFolder, withRunFolder } from './run-folder';
 import { registerRunDatasets } from '../benchmarks/run-datasets';
 import { isRemoteLocation, outdirOf, outdirProblem, registerOutputs } from './outputs';
 import { hashSecret } from './weblog';
+import { RESOURCES_CONFIG_FILE, resourceConfig } from './resource-config';
+import { recommendResources } from './resource-recommendations';
+import { recommendationQuerySchema } from '../../contract/resources';
 import { BUILT_IN_ENGINE_VERSION, recordRunInputs } from '../lineage/run-inputs';
 
 export interface RunServiceOptions {
@@ -172,7 +175,22 @@ export function createRunService(options: RunServiceOptions) {
         return file ? [[name, file] as const] : [];
       }),
     );
-    return insertRun({ ...input, revision, engine, pipeline, userId, relatedRunId: input.relaunchOf ?? null, relation: input.relaunchOf ? 'relaunch' : null, sheetFiles });
+    const resourcesConfig = input.recommendedResources ? await recommendedConfig(pipeline, engine) : null;
+    return insertRun({ ...input, revision, engine, pipeline, userId, relatedRunId: input.relaunchOf ?? null, relation: input.relaunchOf ? 'relaunch' : null, sheetFiles, resourcesConfig });
+  }
+
+  /** The resources recommended from the pipeline's past runs, as the Nextflow config the run is given with -c. */
+  async function recommendedConfig(pipeline: CataloguePipeline, engine: RunEngine): Promise<string> {
+    if (engine.name !== 'nextflow')
+      throw new DomainError('invalid', 'Recommended resources are a Nextflow config; this server’s built-in engine runs each step in its own process and takes none.', {
+        recommendedResources: 'Only with the nextflow engine',
+      });
+    const recommendation = await recommendResources(db, recommendationQuerySchema.parse({ pipeline: pipeline.id }));
+    if (recommendation.processes.length === 0)
+      throw new DomainError('invalid', `No successful task of ${pipeline.manifest.label} has reported its memory and time yet, so there is nothing to size resources from; launch once without them.`, {
+        recommendedResources: 'No past tasks to size from yet',
+      });
+    return resourceConfig(recommendation);
   }
 
   async function insertRun(input: {
@@ -189,6 +207,8 @@ export function createRunService(options: RunServiceOptions) {
     relatedRunId: number | null;
     relation: 'resume' | 'relaunch' | null;
     sheetFiles?: ReadonlyMap<string, string>;
+    /** The recommended resources' Nextflow config, given to the run with -c. */
+    resourcesConfig?: string | null;
   }): Promise<RunRow> {
     const { engine, pipeline, userId } = input;
     const secret = randomBytes(24).toString('base64url');
@@ -217,6 +237,7 @@ export function createRunService(options: RunServiceOptions) {
     const runDir = folderOf(run!.id);
     fs.mkdirSync(runDir, { recursive: true });
     fs.writeFileSync(path.join(runDir, 'weblog-secret'), secret, { mode: 0o600 });
+    if (input.resourcesConfig) fs.writeFileSync(path.join(runDir, RESOURCES_CONFIG_FILE), input.resourcesConfig);
     log.info('Run submitted', { runId: run!.id, pipeline: pipeline.id, engine: engine.name });
     queue.push(run!.id);
     await pump();

@@ -5,6 +5,7 @@ import { changedFromDefaults } from '../../pipelines/param-defaults';
 import type { LaunchSpec, RunEngine } from './engine';
 import { findOnPath, isProcessOf, signalTree, spawnDetached } from './processes';
 import { createStoredInputs } from './stored-inputs';
+import { RESOURCES_CONFIG_FILE } from '../resource-config';
 
 export interface NextflowEngineOptions {
   /** A Nextflow config file added to every run with `-c`. */
@@ -51,7 +52,7 @@ export function writeWeblogConfig(runDir: string, weblogUrl: string): string {
 }
 
 /** `nextflow run …` exactly as Seedbed launches it: arguments in this order. */
-export function nextflowArguments(spec: LaunchSpec, files: { paramsFile: string; weblogConfig: string }, config: string | undefined, workDir?: string): string[] {
+export function nextflowArguments(spec: LaunchSpec, files: { paramsFile: string; weblogConfig: string; resourcesConfig?: string }, config: string | undefined, workDir?: string): string[] {
   const { manifest } = spec.pipeline;
   // Refused at launch (contract/runs.ts); checked again here because Nextflow would read it as an option.
   if (spec.revision.startsWith('-')) throw new Error(`The revision ${JSON.stringify(spec.revision)} begins with -, which Nextflow would read as an option; launch again with a branch, tag or commit.`);
@@ -70,6 +71,8 @@ export function nextflowArguments(spec: LaunchSpec, files: { paramsFile: string;
     '-profile',
     manifest.defaultProfile,
     ...(config ? ['-c', config] : []),
+    // The resources recommended from earlier runs (launched with them), over the site's.
+    ...(files.resourcesConfig ? ['-c', files.resourcesConfig] : []),
     // Last, so that the run reports to this Seedbed whatever the site's config says of weblogs.
     '-c',
     files.weblogConfig,
@@ -103,7 +106,9 @@ export function createNextflowEngine(options: NextflowEngineOptions = {}): RunEn
       const paramsFile = path.join(spec.runDir, 'params.json');
       fs.writeFileSync(paramsFile, JSON.stringify(changedFromDefaults(spec.pipeline, storedInputs.resolve(spec.params, spec.runDir, spec.resume?.runDir)), null, 2));
       const weblogConfig = writeWeblogConfig(spec.runDir, spec.weblogUrl);
-      return spawnDetached(executable, nextflowArguments(spec, { paramsFile, weblogConfig }, options.config, options.workDir), {
+      const resourcesConfig = path.join(spec.runDir, RESOURCES_CONFIG_FILE);
+      const files = { paramsFile, weblogConfig, ...(fs.existsSync(resourcesConfig) ? { resourcesConfig } : {}) };
+      return spawnDetached(executable, nextflowArguments(spec, files, options.config, options.workDir), {
         cwd: spec.runDir,
         logFile: spec.logFile,
         // -resume looks the session up in the cache of the launch directory it ran from: the earlier run's.
