@@ -1,3 +1,4 @@
+import { lazy, Suspense, useState } from 'react';
 import type { RunOutputs as Outputs } from '../../../contract/runs';
 import { downloadStoredFile } from '../../lib/download';
 import { formatBytes } from '../../lib/format';
@@ -6,6 +7,9 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { ListCard } from '../../ui/ListCard';
+
+// Loaded when a preview is opened: the run page's first load does not carry it.
+const FilePreview = lazy(() => import('../previews/FilePreview'));
 
 /** Where the run wrote its files, as the card says it. */
 function locationText(outputs: Outputs): string {
@@ -20,6 +24,7 @@ function noOutputsText(outputs: Outputs, ended: boolean): string {
 
 /** The Outputs tab: the files the run wrote, each downloadable once it is registered as a stored file. */
 export function RunOutputs({ outputs, ended }: { outputs: RequestState<Outputs>; ended: boolean }) {
+  const [previewing, setPreviewing] = useState<{ fileId: number; path: string } | null>(null);
   const { data, error, reload } = outputs;
   if (error || !data) {
     return (
@@ -29,30 +34,42 @@ export function RunOutputs({ outputs, ended }: { outputs: RequestState<Outputs>;
     );
   }
   return (
-    <ListCard
-      title="Outputs"
-      description={locationText(data)}
-      empty={noOutputsText(data, ended)}
-      rows={data.outputs}
-      rowKey={(output) => output.path}
-      columns={[
-        { header: 'File', className: 'font-mono text-xs text-stone-800', cell: (output) => output.path },
-        { header: 'Type', className: 'text-stone-700', cell: (output) => output.fileType ?? <span className="text-stone-400">untyped</span> },
-        { header: 'Size', align: 'right', className: 'tabular-nums text-stone-700', cell: (output) => formatBytes(output.sizeBytes) },
-        {
-          header: 'Download',
-          srOnly: true,
-          align: 'right',
-          cell: ({ fileId, path }) =>
-            fileId !== null ? (
-              <Button size="sm" onClick={() => void downloadStoredFile(fileId, path)}>
-                Download
-              </Button>
-            ) : (
-              <span className="text-xs text-stone-400">{ended ? 'Not registered' : 'Registered when the run succeeds'}</span>
-            ),
-        },
-      ]}
-    />
+    <div className="flex flex-col gap-6">
+      <ListCard
+        title="Outputs"
+        description={locationText(data)}
+        empty={noOutputsText(data, ended)}
+        rows={data.outputs}
+        rowKey={(output) => output.path}
+        columns={[
+          { header: 'File', className: 'font-mono text-xs text-stone-800', cell: (output) => output.path },
+          { header: 'Type', className: 'text-stone-700', cell: (output) => output.fileType ?? <span className="text-stone-400">untyped</span> },
+          { header: 'Size', align: 'right', className: 'tabular-nums text-stone-700', cell: (output) => formatBytes(output.sizeBytes) },
+          {
+            header: 'Download',
+            srOnly: true,
+            align: 'right',
+            cell: ({ fileId, path }) =>
+              fileId !== null ? (
+                <span className="flex items-center justify-end gap-2">
+                  <Button size="sm" onClick={() => setPreviewing({ fileId, path })}>
+                    Preview
+                  </Button>
+                  <Button size="sm" onClick={() => void downloadStoredFile(fileId, path)}>
+                    Download
+                  </Button>
+                </span>
+              ) : (
+                <span className="text-xs text-stone-400">{ended ? 'Not registered' : 'Registered when the run succeeds'}</span>
+              ),
+          },
+        ]}
+      />
+      {previewing && (
+        <Suspense fallback={<p className="text-sm text-stone-500">Loading the preview…</p>}>
+          <FilePreview key={previewing.fileId} fileId={previewing.fileId} name={previewing.path} onClose={() => setPreviewing(null)} />
+        </Suspense>
+      )}
+    </div>
   );
 }
