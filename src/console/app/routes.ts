@@ -37,6 +37,8 @@ export const ROUTES = {
   uploadGdipResults: '/upload/gdip-results',
   filesets: '/upload/filesets',
   filesetView: '/upload/filesets/view',
+  /** One stored file shown in the browser, a page at a time: `?id=` the file. */
+  filePreview: '/upload/file-preview',
   trackMlflowRun: '/upload/mlflow-run',
   mlflowRunView: '/upload/mlflow-run/view',
   mlflowCompare: '/upload/mlflow-run/compare',
@@ -46,6 +48,8 @@ export const ROUTES = {
   inviteUser: '/manage/invite-user',
   acceptInvite: '/manage/accept-invite',
   pipelineCatalogue: '/tools/pipeline/catalogue',
+  /** Where a file, run or fileset came from and what was built on it: `?id=file:12` (run:3, fileset:4). */
+  lineage: '/tools/lineage',
   /** The launch form of a catalogue pipeline outside the Launch menu: `?id=<pipeline>`. */
   launchById: '/tools/pipeline/run/',
   docs: '/docs',

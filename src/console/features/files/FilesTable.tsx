@@ -6,13 +6,21 @@ import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { listColumns } from '../../ui/data-table/list-columns';
 import { ViewLink } from '../../ui/ViewLink';
+import { ROUTES } from '../../app/routes';
 import { LISTS } from '../../../contract/list-definitions';
 import { RUN_VIEW_ROUTE } from '../runs/RunsTable';
 
 const column = createColumnHelper<StoredFile>();
 const listColumn = listColumns<StoredFile, typeof LISTS.files>(LISTS.files);
 const columns: Array<ColumnDef<StoredFile, unknown>> = [
-  listColumn('name', { cell: ({ row }) => <span className="font-mono text-xs">{row.original.name}</span> }),
+  listColumn('name', {
+    // A file's page is its lineage: the run that made it, from which files, and the runs that read it.
+    cell: ({ row }) => (
+      <ViewLink route={ROUTES.lineage} id={`file:${row.original.id}`} className="font-mono text-xs">
+        {row.original.name}
+      </ViewLink>
+    ),
+  }),
   listColumn('type', { cell: ({ row }) => row.original.fileTypeName ?? <span className="text-stone-400">untyped</span> }),
   listColumn('size', { cell: ({ row }) => formatBytes(row.original.sizeBytes) }),
   listColumn('run', {

@@ -7,6 +7,8 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { ListCard } from '../../ui/ListCard';
+import { ViewLink } from '../../ui/ViewLink';
+import { ROUTES } from '../../app/routes';
 
 // Loaded when a preview is opened: the run page's first load does not carry it.
 const FilePreview = lazy(() => import('../previews/FilePreview'));
@@ -51,7 +53,10 @@ export function RunOutputs({ outputs, ended }: { outputs: RequestState<Outputs>;
             align: 'right',
             cell: ({ fileId, path }) =>
               fileId !== null ? (
-                <span className="flex items-center justify-end gap-2">
+                <span className="flex items-center justify-end gap-3">
+                  <ViewLink route={ROUTES.lineage} id={`file:${fileId}`} className="text-xs">
+                    Lineage
+                  </ViewLink>
                   <Button size="sm" onClick={() => setPreviewing({ fileId, path })}>
                     Preview
                   </Button>

@@ -22,6 +22,8 @@ import { RunTabList, useRunTab } from './run-tabs';
 const RUNS_LIST = ROUTES.runs;
 /** The tasks tab's table (and the data table under it) loads when the tab is opened, not with the page. */
 const TasksTable = lazy(() => import('./TasksTable').then((module) => ({ default: module.TasksTable })));
+/** The lineage tab's graph loads when the tab is opened. */
+const LineagePanel = lazy(() => import('../lineage/LineagePanel'));
 
 /** How long a run has taken, or has been going: null before it starts. */
 const elapsedOf = (run: RunDetail) => (run.startedAt ? (run.completedAt ? Date.parse(run.completedAt) : Date.now()) - Date.parse(run.startedAt) : null);
@@ -86,6 +88,11 @@ function RunView() {
         {tab === 'logs' && <RunLogCard run={run} ended={ended} changed={live.key} />}
         {tab === 'parameters' && <RunParameters run={run} />}
         {tab === 'outputs' && <RunOutputs outputs={outputs} ended={ended} />}
+        {tab === 'lineage' && (
+          <Suspense fallback={<p className="text-sm text-stone-500">Loading the lineage…</p>}>
+            <LineagePanel key={`${run.id}/${run.outputsRegistered}`} node={`run:${run.id}`} />
+          </Suspense>
+        )}
       </div>
       <RunChangeDialogs change={change} onClose={() => setChange(null)} onDone={() => setChangesMade((value) => value + 1)} />
     </div>

@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { LineageEdge, LineageGraph as Graph, LineageNode } from '../../../contract/lineage';
+import { ROUTES } from '../../app/routes';
+import { request } from '../../lib/api';
+import { formatBytes } from '../../lib/format';
+import { Button } from '../../ui/Button';
+import { LoadError } from '../../ui/LoadError';
+import { ViewLink } from '../../ui/ViewLink';
+import { StatusBadge } from '../runs/status';
+import { CARD_HEIGHT, CARD_WIDTH, emptyLineage, frontierKey, type LineageState, layoutLineage, mergeLineage, type PlacedNode } from './lineage-layout';
+
+type Direction = 'up' | 'down';
+
+/** The lineage API's address for one node. */
+const lineagePath = (node: string, direction: 'up' | 'down' | 'both', depth = 1) => `lineage?node=${encodeURIComponent(node)}&direction=${direction}&depth=${depth}`;
+
+/**
+ * Loads the lineage around `root` (first `initial`: a list of requests merged in order) and
+ * expands one node a level at a time on request. A failed load shows the error with a retry.
+ */
+export function useLineage(root: string, initial: Array<{ direction: 'up' | 'down' | 'both'; depth: number }>) {
+  const [state, setState] = useState<LineageState>(() => emptyLineage(root));
+  const [error, setError] = useState<Error | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [expanding, setExpanding] = useState<string | null>(null);
+  const [attempt, setAttempt] = useState(0);
+  const plan = JSON.stringify(initial);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt is the retry trigger; the plan is compared as text
+  useEffect(() => {
+    let wanted = true;
+    setLoading(true);
+    setError(null);
+    const steps = JSON.parse(plan) as typeof initial;
+    Promise.all(steps.map((step) => request<Graph>(lineagePath(root, step.direction, step.depth)))).then(
+      (graphs) => {
+        if (!wanted) return;
+        setState(graphs.reduce((merged, graph) => mergeLineage(merged, graph, null), emptyLineage(root)));
+        setLoading(false);
+      },
+      (failure: Error) => {
+        if (!wanted) return;
+        setError(failure);
+        setLoading(false);
+      },
+    );
+    return () => {
+      wanted = false;
+    };
+  }, [root, plan, attempt]);
+
+  const expand = useCallback(async (node: string, direction: Direction) => {
+    setExpanding(frontierKey(node, direction));
+    setError(null);
+    try {
+      const graph = await request<Graph>(lineagePath(node, direction));
+      setState((current) => mergeLineage(current, graph, { node, direction }));
+    } catch (failure) {
+      setError(failure as Error);
+    } finally {
+      setExpanding(null);
+    }
+  }, []);
+
+  return { state, error, loading, expanding, expand, retry: () => setAttempt((value) => value + 1) };
+}
+
+const KIND_LABELS: Record<LineageNode['kind'], string> = { file: 'File', run: 'Run', fileset: 'Fileset' };
+
+/** A record's page: a run's and a fileset's own, a file's lineage (a file has no page of its own). */
+export function NodeLink({ node, className }: { node: LineageNode; className?: string }) {
+  const route = node.kind === 'run' ? ROUTES.runView : node.kind === 'fileset' ? ROUTES.filesetView : ROUTES.lineage;
+  return (
+    <ViewLink route={route} id={node.kind === 'file' ? node.id : node.recordId} {...(className ? { className } : {})}>
+      {node.name}
+    </ViewLink>
+  );
+}
+
+export const shortChecksum = (sha256: string) => `sha256 ${sha256.slice(0, 12)}…`;
+
+function NodeFacts({ node }: { node: LineageNode }) {
+  if (node.kind === 'file')
+    return (
+      <>
+        <p className="truncate font-mono text-[11px] text-stone-500" title={node.sha256}>
+          {shortChecksum(node.sha256)}
+        </p>
+        <p className="truncate text-xs text-stone-600">
+          {node.fileTypeName ?? 'untyped'} · {formatBytes(node.sizeBytes)} · {node.producedBy === 'upload' ? `uploaded${node.uploadedBy ? ` by ${node.uploadedBy}` : ''}` : 'run output'}
+        </p>
+      </>
+    );
+  if (node.kind === 'run')
+    return (
+      <>
+        <p className="truncate text-xs text-stone-600" title={node.engineVersion ?? node.engine}>
+          {node.pipelineId} {node.revision}
+          {node.commitId ? ` (${node.commitId.slice(0, 7)})` : ''}
+        </p>
+        <p className="flex items-center gap-2 truncate text-xs text-stone-600">
+          <StatusBadge status={node.status} />
+          <span className="truncate" title={node.parameters.map((parameter) => `${parameter.name}=${parameter.value}`).join('\n')}>
+            {node.parameters.length} parameter{node.parameters.length === 1 ? '' : 's'}
+          </span>
+        </p>
+      </>
+    );
+  return <p className="text-xs text-stone-600">{node.fileCount} files</p>;
+}
+
+function NodeCard({ placed, state, expanding, onExpand }: { placed: PlacedNode; state: LineageState; expanding: string | null; onExpand: (node: string, direction: Direction) => void }) {
+  const { node } = placed;
+  const isRoot = node.id === state.root;
+  const control = (direction: Direction) => {
+    const key = frontierKey(node.id, direction);
+    const hidden = state.hidden.get(key);
+    if (!state.frontier.has(key) && !hidden) return null;
+    const label = direction === 'up' ? `Show what ${node.name} came from` : `Show what was built on ${node.name}`;
+    return (
+      <span className="flex items-center gap-1">
+        {state.frontier.has(key) && (
+          <Button size="sm" variant="ghost" aria-label={label} title={label} busy={expanding === key} onClick={() => onExpand(node.id, direction)} className="px-1.5! py-0.5!">
+            {direction === 'up' ? '◀ more' : 'more ▶'}
+          </Button>
+        )}
+        {hidden ? <span className="text-[11px] text-stone-500">{hidden} not shown</span> : null}
+      </span>
+    );
+  };
+  return (
+    <li
+      data-node={node.id}
+      className={`absolute flex flex-col gap-0.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ${isRoot ? 'ring-2 ring-emerald-600' : 'ring-stone-300'}`}
+      style={{ left: placed.x, top: placed.y, width: CARD_WIDTH, height: CARD_HEIGHT }}
+    >
+      <p className="flex items-center gap-2 text-[11px] font-semibold tracking-wide text-stone-500 uppercase">
+        {KIND_LABELS[node.kind]} {node.recordId}
+        {isRoot && <span className="rounded bg-emerald-50 px-1 text-emerald-800 normal-case">this {node.kind}</span>}
+      </p>
+      <NodeLink node={node} className="truncate text-sm font-medium" />
+      <NodeFacts node={node} />
+      <div className="mt-auto flex justify-between">
+        {control('up') ?? <span />}
+        {control('down')}
+      </div>
+    </li>
+  );
+}
+
+const edgeLabel = (edge: LineageEdge) => (edge.kind === 'input' ? (edge.parameter ?? 'input') : edge.kind === 'output' ? '' : edge.kind);
+
+/**
+ * The lineage as columns, data flowing left to right, each node a card linking to its page, each
+ * input edge named by its parameter and marked when the file's bytes changed after the run read it.
+ */
+export function LineageGraphView({ lineage }: { lineage: ReturnType<typeof useLineage> }) {
+  const { state, error, loading, expanding, expand, retry } = lineage;
+  const scroller = useRef<HTMLDivElement>(null);
+  const loaded = state.nodes.size > 0;
+  // The node asked about is in view at first, however far to the right its column is.
+  useEffect(() => {
+    if (loaded) scroller.current?.querySelector(`[data-node="${state.root}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [loaded, state.root]);
+  if (error && state.nodes.size === 0) return <LoadError what="the lineage" error={error} onRetry={retry} />;
+  if (loading && state.nodes.size === 0) return <p className="text-sm text-stone-500">Loading the lineage…</p>;
+  const { placed, width, height } = layoutLineage(state);
+  const at = new Map(placed.map((each) => [each.node.id, each]));
+  const drawn = [...state.edges.values()].filter((edge) => at.has(edge.from) && at.has(edge.to));
+  return (
+    <div className="grid gap-3">
+      {error && <LoadError what="more of the lineage" error={error} onRetry={retry} />}
+      <div ref={scroller} className="overflow-x-auto pb-2" data-testid="lineage-graph">
+        <div className="relative" style={{ width, height }}>
+          <svg className="absolute inset-0" width={width} height={height} aria-hidden="true">
+            {drawn.map((edge) => {
+              const from = at.get(edge.from)!;
+              const to = at.get(edge.to)!;
+              const [x1, y1, x2, y2] = [from.x + CARD_WIDTH, from.y + CARD_HEIGHT / 2, to.x, to.y + CARD_HEIGHT / 2];
+              const middle = (x1 + x2) / 2;
+              const label = edgeLabel(edge);
+              return (
+                <g key={`${edge.from}>${edge.to}>${edge.kind}>${edge.parameter ?? ''}`}>
+                  <path d={`M${x1},${y1} C${middle},${y1} ${middle},${y2} ${x2},${y2}`} fill="none" stroke={edge.changedSince ? '#dc2626' : '#a8a29e'} strokeWidth={1.5} />
+                  <path d={`M${x2 - 6},${y2 - 4} L${x2},${y2} L${x2 - 6},${y2 + 4}`} fill="none" stroke={edge.changedSince ? '#dc2626' : '#a8a29e'} strokeWidth={1.5} />
+                  {(label || edge.changedSince) && (
+                    <text x={middle} y={(y1 + y2) / 2 - 4} textAnchor="middle" className={`text-[10px] ${edge.changedSince ? 'fill-red-700' : 'fill-stone-500'}`}>
+                      {label.length > 16 ? `${label.slice(0, 15)}…` : label}
+                      {edge.changedSince ? ' (changed since)' : ''}
+                    </text>
+                  )}
+                </g>
+              );
+            })}
+          </svg>
+          <ul aria-label="Lineage">
+            {placed.map((each) => (
+              <NodeCard key={each.node.id} placed={each} state={state} expanding={expanding} onExpand={(node, direction) => void expand(node, direction)} />
+            ))}
+          </ul>
+        </div>
+      </div>
+      <ChangedInputs state={state} />
+    </div>
+  );
+}
+
+/** Inputs whose bytes changed after a run read them, said in words (the graph marks them in red). */
+function ChangedInputs({ state }: { state: LineageState }) {
+  const changed = [...state.edges.values()].filter((edge) => edge.changedSince);
+  if (changed.length === 0) return null;
+  return (
+    <ul className="grid gap-1 text-sm text-red-800" data-testid="lineage-changed">
+      {changed.map((edge) => {
+        const file = state.nodes.get(edge.from);
+        const run = state.nodes.get(edge.to);
+        return (
+          <li key={`${edge.from}>${edge.to}>${edge.parameter}`}>
+            {file?.name ?? edge.from} has changed since {run?.name ?? edge.to} read it as {edge.parameter}: it read {edge.sha256AtLaunch ? shortChecksum(edge.sha256AtLaunch) : 'other bytes'}.
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,29 @@
+import { Card } from '../../ui/Card';
+import { FileLineageSummary } from './FileLineageSummary';
+import { LineageGraphView, useLineage } from './LineageGraph';
+
+/**
+ * The lineage card of a file, run or fileset (`node`: file:12, run:3, fileset:4): for a file, what
+ * made it two levels up and what read it; for the others, one level each way. Loaded lazily by the
+ * pages that show it.
+ */
+export default function LineagePanel({ node }: { node: string }) {
+  const isFile = node.startsWith('file:');
+  const lineage = useLineage(
+    node,
+    isFile
+      ? [
+          { direction: 'up', depth: 2 },
+          { direction: 'down', depth: 1 },
+        ]
+      : [{ direction: 'both', depth: 1 }],
+  );
+  return (
+    <Card title="Lineage" description="Where it came from (left) and what was built on it (right), as recorded when each run was launched. Expand a node with “more”.">
+      <div className="grid gap-4">
+        {isFile && <FileLineageSummary state={lineage.state} />}
+        <LineageGraphView lineage={lineage} />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,110 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type APIRequestContext, expect, test } from '@playwright/test';
+import { E2E_ADMIN, signInWithToken } from './support';
+
+const PANEL_VCF = fs.readFileSync(path.resolve('tests/fixtures/genomics/panel.vcf'));
+const PHENOTYPES = fs.readFileSync(path.resolve('tests/fixtures/genomics/panel_phenotypes.csv'));
+const SHOTS = process.env.LINEAGE_SHOTS;
+
+interface Output {
+  path: string;
+  fileId: number | null;
+}
+
+/** Uploads, launches and waits through the API as the administrator: the rows the page is then asked about. */
+async function api(request: APIRequestContext) {
+  const { token } = (await (await request.post('/api/authentication/login', { data: E2E_ADMIN })).json()) as { token: string };
+  const headers = { Authorization: `token ${token}` };
+  const upload = async (name: string, body: Buffer) => {
+    const response = await request.post(`/api/files?name=${encodeURIComponent(name)}`, { data: body, headers: { ...headers, 'Content-Type': 'application/octet-stream' } });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as { id: number; reference: string; sha256: string };
+  };
+  const launch = async (pipelineId: string, name: string, params: Record<string, unknown>) => {
+    const response = await request.post('/api/runs', { data: { pipelineId, name, params }, headers });
+    expect(response.status(), await response.text()).toBe(201);
+    const { id } = (await response.json()) as { id: number };
+    // Until it succeeds and its outputs are stored files.
+    let outputs: Output[] = [];
+    await expect
+      .poll(
+        async () => {
+          const run = (await (await request.get(`/api/runs/${id}`, { headers })).json()) as { status: string; statusReason: string | null };
+          if (run.status === 'FAILED') return `FAILED: ${run.statusReason}`;
+          outputs = ((await (await request.get(`/api/runs/${id}/outputs`, { headers })).json()) as { outputs: Output[] }).outputs;
+          return run.status === 'SUCCEEDED' && outputs.length > 0 && outputs.every((output) => output.fileId !== null) ? 'registered' : run.status;
+        },
+        { timeout: 90_000, intervals: [500] },
+      )
+      .toBe('registered');
+    return { id, outputs };
+  };
+  return { upload, launch };
+}
+
+test('from a GEBV file back to the uploaded VCF through both runs, and from the VCF forward to the runs built on it', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const stamp = Date.now();
+  const { upload, launch } = await api(request);
+  const vcf = await upload(`lineage_${stamp}.vcf`, PANEL_VCF);
+  const processed = await launch('nf-processvcfs', `lineage_process_${stamp}`, { input: vcf.reference, outdir: 'results' });
+  const filtered = processed.outputs.find((output) => output.path.endsWith('.filtered.vcf'))!;
+  expect(filtered, JSON.stringify(processed.outputs)).toBeTruthy();
+  const phenotypes = await upload(`lineage_pheno_${stamp}.csv`, PHENOTYPES);
+  const gdip = await launch('nf-gdip', `lineage_gdip_${stamp}`, { genotypes: `seedbed://files/${filtered.fileId}`, phenotypes: phenotypes.reference, outdir: 'results' });
+  const gebv = gdip.outputs.find((output) => output.path.endsWith('gebv.csv'))!;
+  expect(gebv, JSON.stringify(gdip.outputs)).toBeTruthy();
+
+  await signInWithToken(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/tools/lineage?id=file:${gebv.fileId}`);
+  const graph = page.getByTestId('lineage-graph');
+  // The GEBV file was made by the GDIP run from the filtered VCF and the phenotypes.
+  await expect(page.getByTestId('made-by')).toContainText(`Made by run lineage_gdip_${stamp} (nf-gdip`);
+  await expect(page.getByTestId('made-by').getByRole('link', { name: path.basename(filtered.path) })).toBeVisible();
+  await expect(page.getByTestId('made-by').getByRole('link', { name: `lineage_pheno_${stamp}.csv` })).toBeVisible();
+  const card = (node: string) => graph.locator(`[data-node="${node}"]`);
+  await expect(card(`run:${gdip.id}`).getByRole('link', { name: `lineage_gdip_${stamp}` })).toHaveAttribute('href', `/tools/pipeline/monitor/pipeline-run/view?id=${gdip.id}`);
+  await expect(card(`file:${filtered.fileId}`)).toContainText('sha256');
+  // Expand a level at a time: the filtered VCF came from the Process VCFs run, which read the uploaded VCF.
+  await card(`file:${filtered.fileId}`)
+    .getByRole('button', { name: /came from/ })
+    .click();
+  await expect(card(`run:${processed.id}`)).toContainText('nf-processvcfs 3.0.1');
+  await card(`run:${processed.id}`)
+    .getByRole('button', { name: /came from/ })
+    .click();
+  await expect(card(`file:${vcf.id}`)).toContainText(`lineage_${stamp}.vcf`);
+  await expect(card(`file:${vcf.id}`)).toContainText(`sha256 ${vcf.sha256.slice(0, 12)}`);
+  await expect(card(`file:${vcf.id}`)).toContainText('uploaded');
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'lineage-gebv-1440.png'), fullPage: true });
+
+  // From the uploaded VCF: the runs downstream.
+  await card(`file:${vcf.id}`)
+    .getByRole('link', { name: `lineage_${stamp}.vcf` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`id=file(:|%3A)${vcf.id}$`));
+  await expect(page.getByTestId('made-by')).toContainText('Uploaded');
+  await expect(page.getByTestId('used-by').getByRole('link', { name: `lineage_process_${stamp}` })).toBeVisible();
+  await card(`run:${processed.id}`)
+    .getByRole('button', { name: /built on/ })
+    .click();
+  await card(`file:${filtered.fileId}`)
+    .getByRole('button', { name: /built on/ })
+    .click();
+  await expect(card(`run:${gdip.id}`)).toContainText('nf-gdip');
+  if (SHOTS) {
+    await page.screenshot({ path: path.join(SHOTS, 'lineage-vcf-1440.png'), fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: path.join(SHOTS, 'lineage-vcf-390.png'), fullPage: true });
+  }
+
+  // The run page's Lineage tab shows the run between what it read and what it wrote.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/tools/pipeline/monitor/pipeline-run/view?id=${processed.id}`);
+  await page.getByRole('tab', { name: 'Lineage' }).click();
+  await expect(card(`file:${vcf.id}`)).toBeVisible();
+  await expect(card(`file:${filtered.fileId}`)).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'run-lineage-1440.png'), fullPage: true });
+});
