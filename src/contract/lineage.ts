@@ -121,3 +121,36 @@ export const lineageGraphSchema = z
   })
   .describe('Lineage around one node');
 export type LineageGraph = z.infer<typeof lineageGraphSchema>;
+
+/* Relaunch exactly: the same revision, parameters and input files, with what changed said first. */
+
+export const reproductionInputSchema = z.object({
+  parameter: z.string(),
+  fileId: z.number().int().nullable(),
+  name: z.string().nullable().describe('The file’s name now; null when it was deleted'),
+  sha256AtLaunch: z.string(),
+  sha256Now: z.string().nullable(),
+  changed: z.boolean().describe('Its bytes differ from those the run read, or it is gone'),
+});
+
+export const reproductionSchema = z
+  .object({
+    runId: z.number().int(),
+    revision: z.string().describe('The revision the run ran'),
+    catalogueRevision: z.string().nullable().describe('The catalogue’s revision of the pipeline now; null when the pipeline left the catalogue'),
+    relaunchRevision: z.string().nullable().describe('The revision a relaunch exactly runs: the run’s own, or, on the built-in engine that runs only the catalogue’s, the catalogue’s'),
+    inputs: z.array(reproductionInputSchema),
+    differences: z.array(z.string()).describe('What differs from the run, in words; empty when the relaunch repeats it exactly'),
+    refusal: z.string().nullable().describe('Why it cannot be relaunched at all, with the fix'),
+  })
+  .describe('What a relaunch exactly of the run would repeat, and what differs');
+export type Reproduction = z.infer<typeof reproductionSchema>;
+
+export const relaunchExactlySchema = z.object({
+  name: z.string().trim().min(1, 'Required').max(120, 'At most 120 characters').optional().describe('The new run’s name; the earlier one’s with _again by default'),
+  acceptDifferences: z
+    .array(z.string())
+    .default([])
+    .describe('The differences the person was shown and accepted (as /reproduction said them); a relaunch with other differences is refused, naming them'),
+});
+export type RelaunchExactly = z.input<typeof relaunchExactlySchema>;

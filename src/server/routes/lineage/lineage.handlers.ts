@@ -1,6 +1,24 @@
 import type { RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { createLineageService } from '../../lineage/lineage-service';
+import { relaunchExactly as relaunch, reproductionOf } from '../../lineage/reproduce';
+import { findRunSummary } from '../../runs/run-queries';
 import type * as routes from './lineage.routes';
 
+const reproduceOptions = (c: Context<AppEnv>) => {
+  const { db, catalogue, runs } = c.get('deps');
+  return { db, catalogue, runs };
+};
+
 export const graph: RouteHandler<typeof routes.graph, AppEnv> = async (c) => c.json(await createLineageService(c.get('deps').db).graph(c.req.valid('query')), 200);
+
+export const reproduction: RouteHandler<typeof routes.reproduction, AppEnv> = async (c) => c.json(await reproductionOf(reproduceOptions(c), c.req.valid('param').id), 200);
+
+export const relaunchExactly: RouteHandler<typeof routes.relaunchExactly, AppEnv> = async (c) => {
+  const run = await relaunch(reproduceOptions(c), c.req.valid('param').id, c.req.valid('json'), c.get('user').id);
+  const summary = await findRunSummary(c.get('deps').db, run.id);
+  if (!summary) throw new DomainError('not-found', `No run has id ${run.id}.`);
+  return c.json(summary, 201);
+};

@@ -1,6 +1,8 @@
 import { createRoute } from '@hono/zod-openapi';
-import { lineageGraphSchema, lineageQuerySchema } from '../../../contract/lineage';
-import { errorResponses, jsonContent } from '../../http/openapi';
+import { lineageGraphSchema, lineageQuerySchema, relaunchExactlySchema, reproductionSchema } from '../../../contract/lineage';
+import { idParamsSchema as idParams } from '../../../contract/list';
+import { runSummarySchema } from '../../../contract/runs';
+import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
 
 const tags = ['Lineage'];
 
@@ -11,4 +13,26 @@ export const graph = createRoute({
   summary: 'Where a file, run or fileset came from and what was built on it, as recorded when it happened: nodes and edges, a level at a time',
   request: { query: lineageQuerySchema },
   responses: { 200: jsonContent(lineageGraphSchema, 'The lineage around the node'), ...errorResponses(400, 401, 404) },
+});
+
+export const reproduction = createRoute({
+  method: 'get',
+  path: '/runs/{id}/reproduction',
+  tags,
+  summary: 'What relaunching the run exactly would repeat (revision, parameters, input files) and what differs now',
+  description:
+    'An input whose bytes changed since the run read it (its SHA-256 then and now), a deleted input, a revision the catalogue moved from, another engine: each said in words in `differences`, or in `refusal` when the run cannot be repeated.',
+  request: { params: idParams },
+  responses: { 200: jsonContent(reproductionSchema, 'What a relaunch exactly would do'), ...errorResponses(400, 401, 404) },
+});
+
+export const relaunchExactly = createRoute({
+  method: 'post',
+  path: '/runs/{id}/relaunch-exactly',
+  tags,
+  summary: 'Launch the run again with the same revision, parameters and input files',
+  description:
+    'Refused (409) when something differs from the run that is not in `acceptDifferences` as /reproduction said it, listing the differences; the new run records it relaunches the earlier one.',
+  request: { params: idParams, body: jsonBody(relaunchExactlySchema) },
+  responses: { 201: jsonContent(runSummarySchema, 'The new run'), ...errorResponses(400, 401, 404, 409, 503) },
 });
