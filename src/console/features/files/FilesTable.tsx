@@ -38,9 +38,14 @@ const columns: Array<ColumnDef<StoredFile, unknown>> = [
     id: 'download',
     header: () => <span className="sr-only">Download</span>,
     cell: (info) => (
-      <Button size="sm" onClick={() => void downloadStoredFile(info.row.original.id, info.row.original.name)}>
-        Download
-      </Button>
+      <span className="flex items-center justify-end gap-3">
+        <ViewLink route={ROUTES.filePreview} id={info.row.original.id} className="text-xs">
+          Preview
+        </ViewLink>
+        <Button size="sm" onClick={() => void downloadStoredFile(info.row.original.id, info.row.original.name)}>
+          Download
+        </Button>
+      </span>
     ),
   }),
 ];
