@@ -48,6 +48,8 @@ export const ROUTES = {
   inviteUser: '/manage/invite-user',
   acceptInvite: '/manage/accept-invite',
   pipelineCatalogue: '/tools/pipeline/catalogue',
+  /** Recommended resources per pipeline (`?pipeline=`) and the CPU-hours over time. */
+  resourceTrends: '/tools/pipeline/monitor/resources',
   /** Where a file, run or fileset came from and what was built on it: `?id=file:12` (run:3, fileset:4). */
   lineage: '/tools/lineage',
   /** The launch form of a catalogue pipeline outside the Launch menu: `?id=<pipeline>`. */

@@ -47,6 +47,7 @@ export function LaunchForm({
       experimentId: from?.experimentId ? String(from.experimentId) : (preset?.experimentId ?? ''),
       labels: from?.labels.join(', ') ?? '',
       revision: from?.revision ?? pipeline.revision,
+      recommendedResources: false,
       params: defaultFormValues(groups, from?.params ?? {}),
     },
   });
@@ -66,6 +67,7 @@ export function LaunchForm({
           // A form filled from an earlier run records it as a relaunch of that run.
           ...(from ? { relaunchOf: from.id } : {}),
           ...(pipeline.engine === 'nextflow' && values.revision.trim() && values.revision.trim() !== pipeline.revision ? { revision: values.revision.trim() } : {}),
+          ...(pipeline.engine === 'nextflow' && values.recommendedResources ? { recommendedResources: true } : {}),
         });
         notifyAfterNavigation('success', 'Run submitted');
         window.location.assign(viewRoute(ROUTES.runView, run.id));

@@ -70,6 +70,24 @@ export function RunDetailsCard({ pipeline, from, runGroups, projects }: { pipeli
             </p>
           </div>
         )}
+        {pipeline.engine === 'nextflow' && (
+          <div className="sm:col-span-2">
+            <label htmlFor="run-recommended-resources" className="flex items-center gap-2 text-sm font-medium text-stone-800">
+              <input id="run-recommended-resources" type="checkbox" className="h-4 w-4 accent-emerald-700" aria-describedby="run-recommended-resources-hint" {...register('recommendedResources')} />
+              Use recommended resources
+            </label>
+            <p id="run-recommended-resources-hint" className={`mt-1 text-xs ${errorOf('recommendedResources') ? 'text-red-600' : 'text-stone-500'}`}>
+              {errorOf('recommendedResources') ?? (
+                <>
+                  Cpus, memory and time per process sized from this pipeline’s past runs, with retries sized from a failed attempt’s peak (a Nextflow config passed with -c).{' '}
+                  <a className="text-emerald-800 hover:underline" href={`${ROUTES.resourceTrends}?pipeline=${encodeURIComponent(pipeline.id)}`}>
+                    See the recommendation
+                  </a>
+                </>
+              )}
+            </p>
+          </div>
+        )}
         <div>
           <label htmlFor="run-project" className="block text-sm font-medium text-stone-800">
             Project

@@ -25,7 +25,15 @@ export function validateLabels(text: string): true | string {
 }
 
 /** The launch form's own fields as the form labels them; parameters go by their names. */
-const FORM_FIELD_LABELS: Record<string, string> = { name: 'Run name', labels: 'Labels', groupId: 'Run group', projectId: 'Project', experimentId: 'Experiment', revision: 'Revision' };
+const FORM_FIELD_LABELS: Record<string, string> = {
+  name: 'Run name',
+  labels: 'Labels',
+  groupId: 'Run group',
+  projectId: 'Project',
+  experimentId: 'Experiment',
+  revision: 'Revision',
+  recommendedResources: 'Recommended resources',
+};
 
 /**
  * The toast for a launch the form refused: the one field at fault with its problem, or the fields

@@ -15,5 +15,7 @@ export interface LaunchValues {
   labels: string;
   /** The pipeline revision (nextflow engine only; the catalogue's by default). */
   revision: string;
+  /** Run with the resources recommended from the pipeline's past runs (nextflow engine only). */
+  recommendedResources: boolean;
   params: Record<string, unknown>;
 }

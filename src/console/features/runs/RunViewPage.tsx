@@ -22,6 +22,8 @@ import { RunTabList, useRunTab } from './run-tabs';
 const RUNS_LIST = ROUTES.runs;
 /** The tasks tab's table (and the data table under it) loads when the tab is opened, not with the page. */
 const TasksTable = lazy(() => import('./TasksTable').then((module) => ({ default: module.TasksTable })));
+/** The resources tab's charts and table load when the tab is opened. */
+const RunResourcesPanel = lazy(() => import('../resources/RunResourcesPanel'));
 /** The lineage tab's graph loads when the tab is opened. */
 const LineagePanel = lazy(() => import('../lineage/LineagePanel'));
 
@@ -83,6 +85,11 @@ function RunView() {
         {tab === 'tasks' && (
           <Suspense fallback={<p className="text-sm text-stone-500">Loading tasks…</p>}>
             <TasksTable runId={run.id} refreshKey={refreshKey} processes={run.processes.map((process) => process.process)} />
+          </Suspense>
+        )}
+        {tab === 'resources' && (
+          <Suspense fallback={<p className="text-sm text-stone-500">Loading resources…</p>}>
+            <RunResourcesPanel runId={run.id} refreshKey={refreshKey} />
           </Suspense>
         )}
         {tab === 'logs' && <RunLogCard run={run} ended={ended} changed={live.key} />}
