@@ -3,7 +3,11 @@
  * No zod here, so that the results pages load without it.
  */
 
-export const ASSOCIATION_TESTS = ['linear', 'linear_kinship'] as const;
+/**
+ * The scans a discovery method can choose: GDIP's association_test values, and the mixed model with
+ * leave-one-chromosome-out kinship (association_test linear_kinship with kinship_loco).
+ */
+export const ASSOCIATION_TESTS = ['linear', 'linear_kinship', 'linear_kinship_loco'] as const;
 
 /** The labels that tie a discovery benchmark's run to its method and dataset. */
 export const benchmarkLabels = (method: string, datasetId: number) => ['benchmark:discovery', `method:${method}`, `dataset:${datasetId}`];

@@ -73,7 +73,11 @@ export const discoveryMethodSchema = z.object({
     .min(1, 'Required')
     .max(24, 'At most 24 characters')
     .regex(/^[A-Za-z0-9][A-Za-z0-9_.-]*$/, 'Letters, digits, _ . and -, e.g. glm or mlm_pc3'),
-  associationTest: z.enum(ASSOCIATION_TESTS, { error: 'linear or linear_kinship' }).describe('GDIP’s association_test: linear (GLM) or linear_kinship (a mixed model with the genomic kinship)'),
+  associationTest: z
+    .enum(ASSOCIATION_TESTS, { error: 'linear, linear_kinship or linear_kinship_loco' })
+    .describe(
+      'GDIP’s association_test: linear (GLM) or linear_kinship (a mixed model with the genomic kinship); linear_kinship_loco is the mixed model with a kinship leaving the tested chromosome out (kinship_loco)',
+    ),
   covariates: z.string().trim().max(500).optional().describe('Phenotype columns used as covariates, separated by commas'),
 });
 export type DiscoveryMethod = z.infer<typeof discoveryMethodSchema>;

@@ -160,6 +160,7 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     covariates: 'environment,moisture',
     association_test: 'linear',
     mixed_model_test: 'exact',
+    kinship_loco: false,
     significance_threshold: 5,
     min_maf: 0.05,
     biallelic_snps_only: true,
@@ -328,7 +329,7 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
   };
 }
 
-/** Auto Train on 500 individuals × 10,000 markers: rrBLUP, Bayesian ridge and RKHS, 5 folds, one repeat. */
+/** Auto Train on 500 individuals × 10,000 markers: rrBLUP, Bayesian ridge, RKHS, BayesB and BayesC, each alone, 5 folds, one repeat. */
 export async function benchAutoTrain(individuals = 500, markers = 10_000): Promise<{ size: string; seconds: number; perModel: Record<string, number> }> {
   const folder = path.join(os.tmpdir(), `seedbed-auto-train-bench-${individuals}x${markers}`);
   const data = fs.existsSync(path.join(folder, 'plink.covar'))
@@ -351,9 +352,12 @@ export async function benchAutoTrain(individuals = 500, markers = 10_000): Promi
   );
   const perModel: Record<string, number> = {};
   let total = 0;
-  for (const model of ['rrblup', 'bayesian_ridge', 'rkhs']) {
+  // BayesB and BayesC at BGLR's default chain (1,500 iterations, 500 burn-in): one chain per fold, two for the model written.
+  for (const model of ['rrblup', 'bayesian_ridge', 'rkhs', 'bayesb', 'bayes_c']) {
     const started = performance.now();
-    await autoTrain(testContext({ genotypes: data.vcf, phenotypes, models: model, cv_folds: 5, cv_repeats: 1, selection_metric: 'pearson', seed: 42 }));
+    await autoTrain(
+      testContext({ genotypes: data.vcf, phenotypes, models: model, cv_folds: 5, cv_repeats: 1, selection_metric: 'pearson', bayes_iterations: 1500, bayes_burn_in: 500, bayes_thin: 5, seed: 42 }),
+    );
     perModel[model] = (performance.now() - started) / 1000;
     total += perModel[model]!;
   }

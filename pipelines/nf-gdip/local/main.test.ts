@@ -182,4 +182,15 @@ describe('association_test linear_kinship runs the mixed-model scan, as GEMMA -l
     expect(lambda.get('linear_kinship_exact')!).toBeLessThan(1.1);
     expect(context.lines.join('\n')).toMatch(/trait: genomic-control λ 0\.9\d\d for the mixed-model scan, \d\.\d{3} for the plain scan/);
   });
+  it('with kinship_loco, tests each chromosome against the kinship of the others: a null model per chromosome, and its own genomic-control row', async () => {
+    const context = await gdip({ ...params, mixed_model_test: 'p3d', kinship_loco: true });
+    const log = context.lines.join('\n');
+    for (const chromosome of ['1', '2', '3', '4', '5']) expect(log).toContain(`the markers off chromosome ${chromosome} (leave one chromosome out), testing chromosome ${chromosome}'s`);
+    const inflation = table(context.read('discovery/genomic_control.csv'), ',');
+    const lambda = new Map(inflation.slice(1).map((row) => [row[1]!, Number(row[3])]));
+    expect([...lambda.keys()]).toEqual(['linear', 'linear_kinship_p3d_loco']);
+    expect(lambda.get('linear_kinship_p3d_loco')!).toBeGreaterThan(0.9);
+    expect(lambda.get('linear_kinship_p3d_loco')!).toBeLessThan(1.15);
+    expect(table(context.read('discovery/associations.csv'), ',').length).toBe(gemma.length + 1);
+  });
 });

@@ -18,11 +18,12 @@ import { crossValidate, type CvDesign, cvDesign, traitSplits } from './cross-val
 import { readPhenotypes } from './phenotypes.ts';
 import { fitOnTraining, type TraitData } from './predictor.ts';
 import { createScanner } from './scan.ts';
-import { centredKinship, createMixedScanner, genomicControl, type MixedScanMethod } from './mixed-scan.ts';
+import { centredKinship, createMixedScanner, genomicControl, locoKinships, type MixedScanMethod, type MixedScanResult, type NullModel } from './mixed-scan.ts';
 import { writeOutput } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing } from '../../_shared/trait-table.ts';
 import { counted } from '../../_shared/words.ts';
+import { describeDiagnostics } from '../../_shared/bayes-gibbs.ts';
 
 /** Pooled scores of predicted records: r, the genetic part's r and RMSE. */
 function scores(tested: Array<{ record: number; predicted: number; genetic: number; adjusted: number }>, y: Float64Array) {
@@ -38,13 +39,30 @@ function scores(tested: Array<{ record: number; predicted: number; genetic: numb
   };
 }
 
-/** The mixed-model scanner of one trait, its kinship from the markers the trait is scanned on (their values over its individuals). */
-function mixedScanner(y: Float64Array, fixedColumns: Float64Array[], markers: Array<{ values: Float64Array }>, method: MixedScanMethod) {
-  const kinship = centredKinship(
-    markers.map((marker) => marker.values),
+/**
+ * The mixed-model scan of one trait's markers: one kinship from all of them, or with `loco` one per
+ * chromosome from the markers on the others (each chromosome's markers tested against its own).
+ * Results are in the markers' order; the null models say what was fitted, per chromosome for LOCO.
+ */
+function mixedScan(y: Float64Array, fixedColumns: Float64Array[], markers: Array<{ values: Float64Array; chrom: string }>, method: MixedScanMethod, loco: boolean) {
+  const columns = markers.map((marker) => marker.values);
+  if (!loco) {
+    const scanner = createMixedScanner(y, fixedColumns, centredKinship(columns, y.length), method);
+    return { results: scanner.scanMany(columns), nullModels: [{ chromosome: null, nullModel: scanner.nullModel }] };
+  }
+  const results = new Array<MixedScanResult | null>(markers.length).fill(null);
+  const nullModels: Array<{ chromosome: string | null; nullModel: NullModel }> = [];
+  for (const { chromosome, markers: indices, kinship } of locoKinships(
+    columns,
+    markers.map((marker) => marker.chrom),
     y.length,
-  );
-  return createMixedScanner(y, fixedColumns, kinship, method);
+  )) {
+    const scanner = createMixedScanner(y, fixedColumns, kinship, method);
+    nullModels.push({ chromosome, nullModel: scanner.nullModel });
+    const scanned = scanner.scanMany(indices.map((index) => columns[index]!));
+    for (const [position, index] of indices.entries()) results[index] = scanned[position]!;
+  }
+  return { results, nullModels };
 }
 
 /** A CSV cell, quoted where it holds a comma, quote or line break. */
@@ -93,8 +111,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     context.log(chosen.description);
     return chosen;
   });
-  // The launch refuses this (pipeline.json's localUnsupported); a run must never fit another method under its name.
-  if (params.model === 'bayesb') throw new Error('model bayesb needs the nextflow engine; the built-in GDIP fits rrblup or gblup. Relaunch with one of those.');
+  if (params.model === 'bayesb' && params.bayes_burn_in >= params.bayes_iterations)
+    throw new Error(`bayes_burn_in (${params.bayes_burn_in}) must be less than bayes_iterations (${params.bayes_iterations}), or no draw is kept; lower the burn-in or raise the iterations.`);
   const mixedTest: MixedScanMethod = params.mixed_model_test === 'p3d' ? 'p3d' : 'exact';
   const covariates: Covariate[] = classifyCovariates(
     phenotypes.rows.filter((row) => covariateNames.every((name) => !isMissing(row[name]))),
@@ -149,18 +167,18 @@ export async function run(context: LocalContext<Params>): Promise<void> {
 
     await context.task('ASSOCIATION', trait, () => {
       const plainScan = createScanner(y, fullDesign.columns);
-      const mixed = params.association_test === 'linear_kinship' ? mixedScanner(y, fullDesign.columns, markers, mixedTest) : null;
-      if (mixed) {
-        const { nullModel } = mixed;
+      const loco = params.kinship_loco === true;
+      const mixed = params.association_test === 'linear_kinship' ? mixedScan(y, fullDesign.columns, markers, mixedTest, loco) : null;
+      const testName = mixedTest === 'p3d' ? 'P3D: λ of the null model for every marker' : 'exact: REML λ per marker';
+      for (const { chromosome, nullModel } of mixed?.nullModels ?? [])
         context.log(
-          `${trait}: mixed model (${mixedTest === 'p3d' ? 'P3D: λ of the null model for every marker' : 'exact: REML λ per marker'}) on the centred kinship of ${counted(markers.length, 'marker')}; null model λ = σg²/σe² = ${nullModel.lambda.toPrecision(6)} (vg ${nullModel.vg.toPrecision(6)}, ve ${nullModel.ve.toPrecision(6)}, pve ${nullModel.pve.toFixed(4)})`,
+          `${trait}: mixed model (${testName}) on the centred kinship of ${chromosome === null ? counted(markers.length, 'marker') : `the markers off chromosome ${chromosome} (leave one chromosome out), testing chromosome ${chromosome}'s`}; null model λ = σg²/σe² = ${nullModel.lambda.toPrecision(6)} (vg ${nullModel.vg.toPrecision(6)}, ve ${nullModel.ve.toPrecision(6)}, pve ${nullModel.pve.toFixed(4)})`,
         );
-      }
       const plainP: number[] = [];
       const mixedP: number[] = [];
       let hitCount = 0;
       const rows: string[] = [];
-      const mixedResults = mixed?.scanMany(markers.map((marker) => marker.values));
+      const mixedResults = mixed?.results;
       for (const [index, marker] of markers.entries()) {
         const plain = plainScan(marker.values);
         if (plain) plainP.push(plain.p);
@@ -196,7 +214,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       genomicControlRows.push([trait, 'linear', plainP.length, number(plainInflation)].join(','));
       if (mixed) {
         const mixedInflation = genomicControl(mixedP);
-        genomicControlRows.push([trait, `linear_kinship_${mixedTest}`, mixedP.length, number(mixedInflation)].join(','));
+        genomicControlRows.push([trait, `linear_kinship_${mixedTest}${loco ? '_loco' : ''}`, mixedP.length, number(mixedInflation)].join(','));
         context.log(`${trait}: genomic-control λ ${mixedInflation.toFixed(3)} for the mixed-model scan, ${plainInflation.toFixed(3)} for the plain scan (median χ² / 0.4549)`);
       } else context.log(`${trait}: genomic-control λ ${plainInflation.toFixed(3)} (median χ² / 0.4549)`);
       context.log(`${trait}: ${counted(hitCount, 'marker')} with −log10(p) ≥ ${params.significance_threshold}`);
@@ -206,7 +224,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       const data: TraitData = { vcf: genotypes, samples, rows: individuals, y, covariates };
       const all = [...Array(n).keys()];
       // The model written for prediction, learned from every record of the trait.
-      const final = fitOnTraining(data, params, all);
+      const final = fitOnTraining(data, params, all, 2);
+      if (final.bayes) context.log(`${trait}: BayesB on every individual, ${describeDiagnostics(final.bayes)}.`);
       if (final.droppedFixedNames.length > 0)
         throw new Error(
           `The fixed effects are collinear: ${final.droppedFixedNames.join(', ')} repeats the intercept and the other covariates among the ${n} individuals with ${trait}; drop a covariate that repeats another.`,
@@ -309,6 +328,19 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         cvRepeats: cv.repeats,
         // Two stages with environments: their effects (centred on 0) first, the model on the lines' adjusted means second.
         ...(phenotypes.hasEnvironments ? { environmentEffects: Object.fromEntries(whole.effects) } : {}),
+        // BayesB: the chain, the priors and the convergence diagnostics of the model written (lambda is null: it has none).
+        ...(final.bayes
+          ? {
+              bayes: {
+                chain: final.bayes.chain,
+                priors: final.bayes.priors,
+                residualVariance: final.bayes.residualVariance,
+                probIn: final.bayes.probIn,
+                markerVariance: final.bayes.markerVariance,
+                diagnostics: final.bayes.diagnostics,
+              },
+            }
+          : {}),
         markers: final.markers.map((marker, k) => ({ id: marker.id, chromosome: marker.chrom, position: marker.pos, allele: marker.allele, mean: marker.mean, effect: effects[k] })),
       };
     });

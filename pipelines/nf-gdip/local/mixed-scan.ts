@@ -86,19 +86,58 @@ function sumCache(eigenvalues: Float64Array, shared: Float64Array[], pairs: numb
  * G the raw Gram matrix and C = I − 11'/n.
  */
 export function centredKinship(columns: ArrayLike<number>[], n: number): Float64Array {
-  const kinship = gram(columns, n);
+  const kinship = centredCrossProducts(columns, n);
+  const m = columns.length;
+  for (let i = 0; i < n * n; i += 1) kinship[i]! /= m;
+  return kinship;
+}
+
+/** C G C: the markers' centred cross-products summed (the kinship before dividing by the marker count). */
+function centredCrossProducts(columns: ArrayLike<number>[], n: number): Float64Array {
+  const products = gram(columns, n);
   const rowMeans = new Float64Array(n);
   let total = 0;
   for (let i = 0; i < n; i += 1) {
     let sum = 0;
-    for (let j = 0; j < n; j += 1) sum += kinship[i * n + j]!;
+    for (let j = 0; j < n; j += 1) sum += products[i * n + j]!;
     rowMeans[i] = sum / n;
     total += sum;
   }
   const grand = total / (n * n);
-  const m = columns.length;
-  for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) kinship[i * n + j] = (kinship[i * n + j]! - rowMeans[i]! - rowMeans[j]! + grand) / m;
-  return kinship;
+  for (let i = 0; i < n; i += 1) for (let j = 0; j < n; j += 1) products[i * n + j] = products[i * n + j]! - rowMeans[i]! - rowMeans[j]! + grand;
+  return products;
+}
+
+/**
+ * Leave-one-chromosome-out kinships (GEMMA's `-gk 1 -loco c`): for the markers of each
+ * chromosome, the centred kinship of the markers on every other chromosome, so that no marker is
+ * tested against a relationship matrix that holds it (which would take part of its effect into u
+ * and cost power at a real locus). The centred cross-products of all markers are summed once;
+ * a chromosome's kinship is that total less its own markers', over the count of markers left.
+ * Yields one chromosome at a time, so only one n × n kinship besides the total is held.
+ */
+export function* locoKinships(columns: ArrayLike<number>[], chromosomes: readonly string[], n: number): Generator<{ chromosome: string; markers: number[]; kinship: Float64Array }> {
+  const byChromosome = new Map<string, number[]>();
+  for (const [index, chromosome] of chromosomes.entries()) {
+    const list = byChromosome.get(chromosome);
+    if (list) list.push(index);
+    else byChromosome.set(chromosome, [index]);
+  }
+  if (byChromosome.size < 2)
+    throw new Error(
+      `Leave-one-chromosome-out kinship needs markers on at least two chromosomes; these are all on ${chromosomes[0] ?? 'none'}. Turn kinship_loco off, or scan a panel that spans the genome.`,
+    );
+  const total = centredCrossProducts(columns, n);
+  for (const [chromosome, markers] of byChromosome) {
+    const own = centredCrossProducts(
+      markers.map((index) => columns[index]!),
+      n,
+    );
+    const left = columns.length - markers.length;
+    const kinship = new Float64Array(n * n);
+    for (let i = 0; i < n * n; i += 1) kinship[i] = (total[i]! - own[i]!) / left;
+    yield { chromosome, markers, kinship };
+  }
 }
 
 /** The eigenvectors as rows (`rows[j * n + i]` = vector j's entry i) and eigenvalues, those below 1e-10 set to 0 as GEMMA does. */

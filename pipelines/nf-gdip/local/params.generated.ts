@@ -52,6 +52,10 @@ export interface DiscoveryOptions {
    */
   mixed_model_test: 'exact' | 'p3d';
   /**
+   * With association_test linear_kinship: test each chromosome's markers against the kinship of the markers on the other chromosomes (leave one chromosome out, GEMMA's -loco).
+   */
+  kinship_loco: boolean;
+  /**
    * −log10(p) above which a marker is reported as a hit.
    */
   significance_threshold: number;
@@ -72,6 +76,18 @@ export interface PredictionModelOptions {
    * Genomic prediction model.
    */
   model: 'rrblup' | 'gblup' | 'bayesb';
+  /**
+   * BayesB: Gibbs iterations per chain (BGLR's default, 1,500).
+   */
+  bayes_iterations: number;
+  /**
+   * BayesB: iterations discarded at the start of each chain (BGLR's default, 500); less than bayes_iterations.
+   */
+  bayes_burn_in: number;
+  /**
+   * BayesB: every thin-th draw after the burn-in is kept for the convergence diagnostics (BGLR's default, 5); posterior means use every draw.
+   */
+  bayes_thin: number;
   /**
    * How the ridge penalty λ is chosen: estimated by REML (as rrBLUP does), or fixed at ridge_lambda.
    */

@@ -341,12 +341,13 @@ describe('the nextflow engine', () => {
   it('refuses on its field a parameter the pipeline’s revision does not read, instead of running without it', async () => {
     const before = (await t.db.select().from(runs)).length;
     const params = { genotypes: 's3://bucket/cohort.vcf.gz', phenotypes: 's3://bucket/traits.csv', outdir: 's3://bucket/results' };
-    const response = await h.launch({ pipelineId: 'nf-gdip', name: 'frozen_folds', params: { ...params, cv_folds_file: 's3://bucket/cv_folds.csv', cv_repeats: 3 } });
+    const response = await h.launch({ pipelineId: 'nf-gdip', name: 'frozen_folds', params: { ...params, cv_folds_file: 's3://bucket/cv_folds.csv', cv_repeats: 3, kinship_loco: true } });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
     expect(body.message).toMatch(/^GDIP on the nextflow engine \(revision 1\.8\.0\): /);
     expect(body.errors['params.cv_folds_file']).toMatch(/does not read a frozen folds file and would cross-validate on folds of its own/);
     expect(body.errors['params.cv_repeats']).toMatch(/does not repeat its cross-validation/);
+    expect(body.errors['params.kinship_loco']).toMatch(/has no leave-one-chromosome-out kinship and would scan with one kinship of all markers/);
     expect((await t.db.select().from(runs)).length).toBe(before);
     // The default is what the revision does anyway, so it is taken.
     const plain = await h.launch({ pipelineId: 'nf-gdip', name: 'one_repeat', params: { ...params, cv_repeats: 1 } });

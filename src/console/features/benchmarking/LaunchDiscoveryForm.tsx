@@ -19,6 +19,7 @@ import { SelectField, TextField } from '../../ui/TextField';
 const TEST_LABELS: Record<(typeof ASSOCIATION_TESTS)[number], string> = {
   linear: 'Linear model (GLM)',
   linear_kinship: 'Mixed model with genomic kinship (MLM)',
+  linear_kinship_loco: 'Mixed model, kinship leaving the chromosome out (MLM-LOCO)',
 };
 
 /**

@@ -4,7 +4,7 @@ import type { BenchmarkGroupKind } from '../../../contract/run-codes';
 import type { RunLaunchValues } from '../../../contract/runs';
 import { benchmarkLabels, predictionBenchmarkLabels, predictionCvLabels } from '../../../contract/benchmark-labels';
 import { CV_SCHEME_LABELS } from '../../../contract/cv-folds';
-import { GENOMIC_MODEL_FILE_TYPES, type PredictionCvMethod } from '../../../contract/benchmarks';
+import { type DiscoveryMethod, GENOMIC_MODEL_FILE_TYPES, type PredictionCvMethod } from '../../../contract/benchmarks';
 import { fileReference } from '../../../contract/file-reference';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { filesetFiles, filesets, files, fileTypes, runGroups } from '../../db/schema';
@@ -88,6 +88,9 @@ async function createBenchmarkGroup(deps: Deps, values: { name: string; kind: Be
   }
 }
 
+/** GDIP's parameters for a discovery method's scan: linear_kinship_loco is the mixed model with kinship_loco. */
+const scanParams = (test: DiscoveryMethod['associationTest']) => (test === 'linear_kinship_loco' ? { association_test: 'linear_kinship', kinship_loco: true } : { association_test: test });
+
 export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv> = async (c) => {
   const input = c.req.valid('json');
   const deps = c.get('deps');
@@ -96,7 +99,8 @@ export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv
   // A method the engine cannot run is refused on its field before any run starts: none may run another method under its label.
   const refused: Record<string, string> = {};
   for (const [index, method] of input.methods.entries()) {
-    const problem = runs.refusedValues('nf-gdip', { association_test: method.associationTest })?.['params.association_test'];
+    const problems = runs.refusedValues('nf-gdip', scanParams(method.associationTest));
+    const problem = problems?.['params.association_test'] ?? problems?.['params.kinship_loco'];
     if (problem) refused[`methods.${index}.associationTest`] = problem;
   }
   if (Object.keys(refused).length > 0) {
@@ -116,7 +120,7 @@ export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv
     params: {
       genotypes: dataset.references.get('VCF'),
       phenotypes: dataset.references.get('phenotype CSV'),
-      association_test: method.associationTest,
+      ...scanParams(method.associationTest),
       outdir: 'results',
       ...(method.covariates ? { covariates: method.covariates } : {}),
     },

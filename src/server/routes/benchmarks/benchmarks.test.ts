@@ -58,7 +58,7 @@ describe('POST benchmarks/discovery', () => {
     expect(again.status).toBe(409);
   });
 
-  it('launches the mixed model (linear_kinship) beside the plain scan on the built-in engine', async () => {
+  it('launches the mixed model (linear_kinship), and with kinship leaving the chromosome out (linear_kinship_loco), beside the plain scan on the built-in engine', async () => {
     const response = await t.call('/benchmarks/discovery', {
       method: 'POST',
       token,
@@ -68,15 +68,17 @@ describe('POST benchmarks/discovery', () => {
         methods: [
           { label: 'glm', associationTest: 'linear' },
           { label: 'mlm', associationTest: 'linear_kinship' },
+          { label: 'mlm_loco', associationTest: 'linear_kinship_loco' },
         ],
       },
     });
     expect(response.status).toBe(201);
     const launched = (await response.json()) as { groupId: number };
     const launchedRuns = await t.db.select().from(runs).where(eq(runs.groupId, launched.groupId));
-    expect(launchedRuns.map((run) => [run.labels[1], run.params.association_test]).sort()).toEqual([
-      ['method:glm', 'linear'],
-      ['method:mlm', 'linear_kinship'],
+    expect(launchedRuns.map((run) => [run.labels[1], run.params.association_test, run.params.kinship_loco ?? false]).sort()).toEqual([
+      ['method:glm', 'linear', false],
+      ['method:mlm', 'linear_kinship', false],
+      ['method:mlm_loco', 'linear_kinship', true],
     ]);
   });
 
