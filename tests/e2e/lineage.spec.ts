@@ -107,4 +107,14 @@ test('from a GEBV file back to the uploaded VCF through both runs, and from the 
   await expect(card(`file:${vcf.id}`)).toBeVisible();
   await expect(card(`file:${filtered.fileId}`)).toBeVisible();
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'run-lineage-1440.png'), fullPage: true });
+
+  // Relaunch exactly says what it repeats and that nothing changed, then opens the new run.
+  await page.getByRole('button', { name: 'Relaunch exactly…' }).click();
+  const dialog = page.getByRole('dialog', { name: `Relaunch lineage_process_${stamp} exactly?` });
+  await expect(dialog).toContainText('Nothing has changed');
+  await expect(dialog).toContainText(`input: lineage_${stamp}.vcf — sha256 ${vcf.sha256.slice(0, 12)}`);
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'relaunch-exactly-1440.png') });
+  await dialog.getByRole('button', { name: 'Relaunch exactly' }).click();
+  await expect(page.getByRole('heading', { name: `lineage_process_${stamp}_again` })).toBeVisible({ timeout: 15_000 });
+  await expect(page).not.toHaveURL(new RegExp(`id=${processed.id}$`));
 });

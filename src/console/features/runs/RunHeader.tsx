@@ -6,6 +6,7 @@ import { request } from '../../lib/api';
 import { formatDuration } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { RelaunchExactlyButton } from '../lineage/RelaunchExactlyButton';
 import type { RunChange } from './run-changes';
 import { ProgressBar, StatusBadge } from './status';
 
@@ -53,6 +54,7 @@ export function RunHeader({ run, ended, elapsed, onChange }: { run: RunDetail; e
           <a className={linkButtonClass} href={relaunchRoute(run.pipelineId, run.id)}>
             Relaunch
           </a>
+          <RelaunchExactlyButton runId={run.id} runName={run.name} />
           {run.canResume && (
             <Button busy={resuming} onClick={() => void resume()} title="Nextflow -resume: finished tasks are taken from this run's cache">
               Resume
