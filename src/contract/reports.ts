@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdList } from './fields';
 import { RUN_STATUSES } from './run-codes';
+import { MAX_RUN_SUMMARY_IDS } from './run-summaries-limit';
 
 /**
  * A pipeline's report: what its run page's Results tab shows, declared beside its pipeline.json
@@ -195,7 +196,7 @@ export const runReportSchema = z
   .describe('A run’s report');
 export type RunReport = z.infer<typeof runReportSchema>;
 
-export const MAX_RUN_SUMMARY_IDS = 50;
+export { MAX_RUN_SUMMARY_IDS };
 
 export const runSummariesQuerySchema = z.object({
   ids: recordIdList(MAX_RUN_SUMMARY_IDS).describe(`The runs: ids separated by commas, e.g. 3,17,42 (at most ${MAX_RUN_SUMMARY_IDS})`),

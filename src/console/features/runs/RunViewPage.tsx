@@ -20,6 +20,8 @@ import { type RunChange, RunChangeDialogs } from './run-changes';
 import { RunTabList, useRunTab } from './run-tabs';
 
 const RUNS_LIST = ROUTES.runs;
+/** The results tab (its charts and Chart.js) loads when the tab is opened. */
+const RunResults = lazy(() => import('../results/RunResults'));
 /** The tasks tab's table (and the data table under it) loads when the tab is opened, not with the page. */
 const TasksTable = lazy(() => import('./TasksTable').then((module) => ({ default: module.TasksTable })));
 /** The resources tab's charts and table load when the tab is opened. */
@@ -82,6 +84,11 @@ function RunView() {
       <RunTabList tab={tab} onChoose={setTab} taskCount={run.progress.total} />
       <div role="tabpanel" id={`run-panel-${tab}`} aria-labelledby={`run-tab-${tab}`}>
         {tab === 'overview' && <RunOverview run={run} elapsed={elapsed} ended={ended} changed={refreshKey} />}
+        {tab === 'results' && (
+          <Suspense fallback={<p className="text-sm text-stone-500">Loading the results…</p>}>
+            <RunResults runId={run.id} ended={ended} refreshKey={`${run.status}/${run.outputsRegistered}`} />
+          </Suspense>
+        )}
         {tab === 'tasks' && (
           <Suspense fallback={<p className="text-sm text-stone-500">Loading tasks…</p>}>
             <TasksTable runId={run.id} refreshKey={refreshKey} processes={run.processes.map((process) => process.process)} />

@@ -2,11 +2,20 @@ import { useState } from 'react';
 import { useQueryParam } from '../../lib/use-query-param';
 
 /** The run page's tabs, in their order on the page. */
-export const RUN_TABS = ['overview', 'tasks', 'resources', 'logs', 'parameters', 'outputs', 'lineage'] as const;
+export const RUN_TABS = ['overview', 'results', 'tasks', 'resources', 'logs', 'parameters', 'outputs', 'lineage'] as const;
 export type RunTab = (typeof RUN_TABS)[number];
 
 const TAB_PATTERN = new RegExp(`^(${RUN_TABS.join('|')})$`);
-const TAB_LABELS: Record<RunTab, string> = { overview: 'Overview', tasks: 'Tasks', resources: 'Resources', logs: 'Logs', parameters: 'Parameters', outputs: 'Outputs', lineage: 'Lineage' };
+const TAB_LABELS: Record<RunTab, string> = {
+  overview: 'Overview',
+  results: 'Results',
+  tasks: 'Tasks',
+  resources: 'Resources',
+  logs: 'Logs',
+  parameters: 'Parameters',
+  outputs: 'Outputs',
+  lineage: 'Lineage',
+};
 
 /** The tab in the address (`&tab=tasks`), kept there as the reader moves between tabs. */
 export function useRunTab(): [RunTab, (tab: RunTab) => void] {

@@ -1,0 +1,133 @@
+import type { ReportNumber, ReportTable, RunReport } from '../../../contract/reports';
+import { ROUTES, viewRoute } from '../../app/routes';
+import { useRequest } from '../../lib/use-request';
+import { Card } from '../../ui/Card';
+import { LoadError } from '../../ui/LoadError';
+import { SimpleTable } from '../../ui/SimpleTable';
+import { ReportChartView } from './ReportChartView';
+import { formatNumberOf } from './report-format';
+
+/** The numbers of a report, grouped under their label (CV r: one per trait). */
+function ReportNumbers({ numbers }: { numbers: ReportNumber[] }) {
+  return (
+    <dl className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3" aria-label="Summary numbers">
+      {numbers.map((number) => (
+        <div key={number.key} className="rounded-lg bg-stone-50 px-4 py-3 ring-1 ring-stone-200" data-testid="report-number">
+          <dt className="text-xs text-stone-600">
+            {number.label}
+            {number.group !== null && <span className="ml-1 font-medium text-stone-800">· {number.group}</span>}
+          </dt>
+          <dd className="mt-1 text-lg font-semibold tabular-nums text-stone-900" title={number.file ? `From ${number.file}` : undefined}>
+            {formatNumberOf(number)}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+interface TableRow {
+  index: number;
+  cells: string[];
+}
+
+function ReportTableView({ table }: { table: ReportTable }) {
+  const rows: TableRow[] = table.rows.map((cells, index) => ({ index, cells }));
+  const description = `${table.file}${table.sortedBy ? `, by ${table.sortedBy}` : ''} · ${table.rows.length === table.totalRows ? `${table.totalRows.toLocaleString('en')} rows` : `top ${table.rows.length} of ${table.totalRows.toLocaleString('en')} rows`}`;
+  return (
+    <Card title={table.title} description={description}>
+      {table.rows.length === 0 ? (
+        <p className="text-sm text-stone-500">No rows.</p>
+      ) : (
+        <SimpleTable
+          label={table.title}
+          dense
+          rowKey={(row) => row.index}
+          rows={rows}
+          columns={table.columns.map((header, column) => ({
+            header,
+            className: 'tabular-nums text-stone-700 whitespace-nowrap',
+            cell: (row: TableRow) => {
+              const accessionId = column === table.accessionColumn ? table.accessionIds?.[row.index] : null;
+              return accessionId ? (
+                <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.accessionView, accessionId)}>
+                  {row.cells[column]}
+                </a>
+              ) : (
+                row.cells[column]
+              );
+            },
+          }))}
+        />
+      )}
+    </Card>
+  );
+}
+
+function Previews({ previews }: { previews: RunReport['previews'] }) {
+  return (
+    <Card title="Reports" description="Files the pipeline names as its reports: open them from the Outputs tab">
+      <ul className="grid gap-1 text-sm">
+        {previews.map((preview) => (
+          <li key={preview.path}>
+            <span className="font-medium text-stone-800">{preview.title}</span> <span className="font-mono text-xs text-stone-600">{preview.path}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+/**
+ * The Results tab: what the pipeline declares in its report.json, computed on the server from the
+ * run's outputs: summary numbers, charts and tables. Read again as the run's outputs change.
+ */
+export default function RunResults({ runId, refreshKey, ended }: { runId: number; refreshKey: string; ended: boolean }) {
+  const { data: report, error, reload, loading } = useRequest<RunReport>(`runs/${runId}/report`, refreshKey);
+  if (error && !report) return <LoadError what="the results" error={error} onRetry={reload} />;
+  if (!report) return <p className="text-sm text-stone-500">Computing the results…</p>;
+  if (!report.declared) {
+    return (
+      <Card title="Results">
+        <p className="text-sm text-stone-600" data-testid="no-report">
+          {report.problems[0] ??
+            `The pipeline ${report.pipelineId} declares no report. A pipeline declares one in report.json beside its pipeline.json (Docs → Adding pipelines); its outputs are on the Outputs tab.`}
+        </p>
+      </Card>
+    );
+  }
+  const nothingYet = report.numbers.every((number) => number.value === null) && report.charts.length === 0 && report.tables.length === 0;
+  return (
+    <div className="grid gap-6" aria-busy={loading}>
+      {!ended && <p className="text-sm text-stone-600">The run has not ended: the results fill in as it writes its outputs.</p>}
+      {report.problems.length > 0 && (ended || !nothingYet) && (
+        <div role="status" className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          <p className="font-medium">Part of the report could not be made:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {report.problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {report.numbers.length > 0 && (
+        <Card title="Summary">
+          <ReportNumbers numbers={report.numbers} />
+        </Card>
+      )}
+      {report.charts.length > 0 && (
+        <div className="grid gap-6 xl:grid-cols-2">
+          {report.charts.map((chart) => (
+            <Card key={`${chart.title}/${chart.file}/${chart.facet ?? ''}`}>
+              <ReportChartView chart={chart} />
+            </Card>
+          ))}
+        </div>
+      )}
+      {report.tables.map((table) => (
+        <ReportTableView key={`${table.title}/${table.file}`} table={table} />
+      ))}
+      {report.previews.length > 0 && <Previews previews={report.previews} />}
+    </div>
+  );
+}
