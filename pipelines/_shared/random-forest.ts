@@ -97,6 +97,10 @@ export function predictTree(tree: Tree, feature: (index: number) => number): num
   return tree.value[node]!;
 }
 
+/** A tree as a model file keeps it: per node [feature, threshold, left, right, value], feature −1 for a leaf (genomic-model.ts applies it). */
+export const saveTree = (tree: Tree): number[][] =>
+  Array.from(tree.feature, (feature, node) => (feature < 0 ? [-1, 0, -1, -1, tree.value[node]!] : [feature, tree.threshold[node]!, tree.left[node]!, tree.right[node]!, tree.value[node]!]));
+
 /** The forest's prediction: the mean of its trees'. */
 export function predictForest(trees: Tree[], feature: (index: number) => number): number {
   let sum = 0;

@@ -12,6 +12,7 @@
  * adds nothing to any distance); e1071 instead refuses to scale such data.
  */
 import { createRequire } from 'node:module';
+import type { SavedSvr } from './genomic-model.ts';
 import { gram } from './linear-algebra.ts';
 
 export interface SvrSettings {
@@ -187,6 +188,21 @@ function parseModel(text: string, train: number[]): { rho: number; supportVector
     supportVectors.push(train[Number(node.split(':')[1]) - 1]!);
   }
   return { rho: Number(rhoLine.slice(4)), supportVectors, coefficients: Float64Array.from(coefficients) };
+}
+
+/** What a model file keeps of an SVR (genomic-model.ts applies it): the scaling, support vectors' raw values and coefficients. */
+export function saveSvr(svr: FittedSvr, space: SvrSpace, columns: ArrayLike<number>[]): SavedSvr {
+  return {
+    ...svr.settings,
+    rho: svr.rho,
+    yCenter: svr.yCenter,
+    yScale: svr.yScale,
+    features: Array.from(space.kept),
+    center: Array.from(space.center),
+    scale: Array.from(space.scale),
+    supportVectors: svr.supportVectors.map((index) => Array.from(space.kept, (k) => columns[k]![index]!)),
+    coefficients: Array.from(svr.coefficients),
+  };
 }
 
 /** Every (C, γ, ε) of the grid for data with `features` standardised features. */

@@ -85,10 +85,4 @@ describe('Auto Train Phenotype against scikit-learn', () => {
     expect(model.traits.protein.domain.loadings.length).toBeGreaterThan(0);
     expect(context.processes).toEqual(['READ_INPUTS', 'CROSS_VALIDATE', 'CROSS_VALIDATE', 'WRITE_RESULTS']);
   });
-
-  it('refuses the models the local engine does not fit', async () => {
-    await expect(run(testContext({ ...AUTO_TRAIN_PHENO_FIXTURE, models: 'plsr,random_forest' }))).rejects.toThrow(
-      /random_forest needs the nextflow engine; on the local engine choose from plsr and ridge/,
-    );
-  });
 });

@@ -1,7 +1,10 @@
 /**
  * Auto Train Phenotype, local implementation: spectra → each trait, by PLS regression (the
- * number of components chosen by cross-validated RMSE) and ridge regression (λ by REML on the
- * standardised spectra), compared on the same folds; the better model per trait (lower RMSECV)
+ * number of components chosen by cross-validated RMSE), ridge regression (λ by REML on the
+ * standardised spectra), a random forest (ranger's algorithm; mtry and minimum node size by
+ * out-of-bag error on each fold's training spectra) and ε-SVR with a Gaussian kernel (libsvm; C,
+ * γ and ε by 5-fold cross-validation inside each fold's training spectra), compared on the same
+ * folds; the best model per trait (lowest RMSECV)
  * refitted on every sample and written for Make Digital Phenotype Predictions, with what it
  * needs to flag spectra outside its calibration (a PCA of the calibration spectra: the limits of
  * the global H and of the residual).
@@ -12,6 +15,8 @@ import type { Params } from './params.generated.ts';
 import { gram, symmetricEigen } from '../../_shared/linear-algebra.ts';
 import { fitPls, predictLinear } from '../../_shared/pls.ts';
 import { fitRidge, remlLambda } from '../../_shared/ridge.ts';
+import { type Forest, growForest, indexFeatures, saveTree, tunedForest } from '../../_shared/random-forest.ts';
+import { type FittedSvr, loadLibsvm, type SvrSpace, saveSvr, svrSpace, tunedSvr } from '../../_shared/svr.ts';
 import { readSpectra } from '../../_shared/spectra.ts';
 import { foldMetrics, foldSplits, pearson, seededFolds } from '../../_shared/stats.ts';
 import { commaList } from '../../_shared/params.ts';
@@ -19,7 +24,31 @@ import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
 
-export const LOCAL_MODELS = ['plsr', 'ridge'];
+export const LOCAL_MODELS = ['plsr', 'ridge', 'random_forest', 'svr'];
+/** Folds of the SVR's inner cross-validation, inside each training set. */
+const SVR_INNER_FOLDS = 5;
+
+/** The forest of `train`'s spectra (columns: one per wavelength over every sample), its grid point by out-of-bag error. */
+export function fitSpectralForest(columns: Float64Array[], train: number[], y: Float64Array, seed: number): Forest {
+  const indexed = indexFeatures(columns, train);
+  const target = Float64Array.from(train, (index) => y[index]!);
+  const tuned = tunedForest(indexed, target, seed);
+  return growForest(indexed, target, { ...tuned.settings, trees: 500 }, seed + 1);
+}
+
+/** ε-SVR on `train`'s spectra, standardised on them (e1071's scale = TRUE), (C, γ, ε) by inner cross-validation. */
+export function fitSpectralSvr(columns: Float64Array[], n: number, train: number[], y: Float64Array, seed: number): { svr: FittedSvr; space: SvrSpace } {
+  const space = svrSpace(columns, n, train);
+  const folds = Math.min(SVR_INNER_FOLDS, train.length);
+  const svr = tunedSvr(
+    space,
+    train,
+    Float64Array.from(train, (index) => y[index]!),
+    seededFolds(train.length, folds, seed),
+    folds,
+  );
+  return { svr, space };
+}
 const format = (value: number) => formatNumber(value, 8);
 
 /** Ridge on the spectra standardised by the training means and SDs, λ by REML (or as given): coefficients on the original scale. */
@@ -40,6 +69,45 @@ export function fitSpectralRidge(rows: Float64Array[], y: Float64Array, givenLam
   const coefficient = Float64Array.from(columns, (column, k) => column.reduce((sum, value, i) => sum + value * fit.alpha[i]!, 0) / scale[k]!);
   const intercept = fit.fixed[0]! - coefficient.reduce((sum, value, k) => sum + value * mean[k]!, 0);
   return { coefficient, intercept, lambda };
+}
+
+/** The chosen model refitted on every sample: what the model file keeps of it, and its predictions of them. */
+function finalModel(
+  model: string,
+  components: number | null,
+  x: Float64Array[],
+  y: Float64Array,
+  columns: Float64Array[],
+  seed: number,
+): { entry: Record<string, unknown>; predictions: Float64Array } {
+  const all = x.map((_, index) => index);
+  if (model === 'random_forest') {
+    const forest = fitSpectralForest(columns, all, y, seed);
+    const { trees, mtry, minNodeSize } = forest.settings;
+    return {
+      entry: {
+        model,
+        components: null,
+        lambda: null,
+        intercept: y.reduce((sum, value) => sum + value, 0) / y.length,
+        coefficients: [],
+        forest: { trees, mtry, minNodeSize, oobError: forest.oobError, forest: forest.trees.map(saveTree) },
+      },
+      predictions: Float64Array.from(all, (index) => forest.predictOne((k) => x[index]![k]!)),
+    };
+  }
+  if (model === 'svr') {
+    const { svr, space } = fitSpectralSvr(columns, x.length, all, y, seed);
+    return { entry: { model, components: null, lambda: null, intercept: svr.yCenter, coefficients: [], svr: saveSvr(svr, space, columns) }, predictions: svr.predict(all) };
+  }
+  const pls = model === 'plsr' ? fitPls(x, y, components!) : null;
+  const ridge = model === 'ridge' ? fitSpectralRidge(x, y) : null;
+  const coefficient = pls ? pls.coefficients[pls.coefficients.length - 1]! : ridge!.coefficient;
+  const intercept = pls ? pls.intercepts[pls.intercepts.length - 1]! : ridge!.intercept;
+  return {
+    entry: { model, components, lambda: ridge?.lambda ?? null, intercept, coefficients: Array.from(coefficient) },
+    predictions: Float64Array.from(x, (row) => predictLinear(coefficient, intercept, row)),
+  };
 }
 
 /** What the prediction pipeline needs to tell a spectrum outside the calibration: a PCA of the training spectra. */
@@ -93,7 +161,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   const { params } = context;
   const models = [...new Set(commaList(params.models))];
   const refused = models.filter((model) => !LOCAL_MODELS.includes(model));
-  if (refused.length > 0) throw new Error(`${refused.join(', ')} ${refused.length === 1 ? 'needs' : 'need'} the nextflow engine; on the local engine choose from plsr and ridge.`);
+  if (refused.length > 0) throw new Error(`${refused.join(', ')}: not a model Auto Train Phenotype knows; choose from ${LOCAL_MODELS.join(', ')}.`);
+  if (models.includes('svr')) await loadLibsvm();
 
   const { spectra, phenotypes, traits } = await context.task('READ_INPUTS', path.basename(params.spectra), () => {
     const read = readSpectra(path.resolve(params.spectra));
@@ -102,7 +171,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     return { spectra: read, phenotypes: table, traits: table.traits };
   });
   const byId = new Map(spectra.ids.map((id, index) => [id, index]));
-  const metricRows = ['trait,model,fold,n,components,lambda,pearson_r,rmse,bias'];
+  const metricRows = ['trait,model,fold,n,components,lambda,settings,pearson_r,rmse,bias'];
   const componentRows = ['trait,components,rmsecv'];
   const predictionRows = ['id,trait,model,fold,observed,prediction'];
   const summaryRows = ['trait,model,components,rmsecv,pearson_r,chosen'];
@@ -119,6 +188,9 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       const maxComponents = Math.min(params.max_components, spectra.wavelengths.length, Math.floor(n - n / params.cv_folds) - 1);
       const results = new Map<string, { predicted: Float64Array; components: number | null; rmse: number }>();
       const lambdas: number[] = [];
+      const settingsOf = new Map<string, string[]>();
+      // One array per wavelength over every sample of the trait, for the forest and the SVR.
+      const columns = models.includes('random_forest') || models.includes('svr') ? spectra.wavelengths.map((_, k) => Float64Array.from(x, (row) => row[k]!)) : [];
       if (models.includes('plsr')) {
         // Every component count from one fit per fold; the count with the lowest RMSECV wins.
         const byCount = Array.from({ length: maxComponents }, () => new Float64Array(n));
@@ -147,6 +219,29 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         }
         results.set('ridge', { predicted, components: null, rmse: rmseOf(predicted) });
       }
+      if (models.includes('random_forest')) {
+        const predicted = new Float64Array(n);
+        const chosen: string[] = [];
+        for (const { train, test } of splits) {
+          const forest = fitSpectralForest(columns, train, y, params.seed);
+          for (const index of test) predicted[index] = forest.predictOne((k) => x[index]![k]!);
+          chosen.push(`mtry ${forest.settings.mtry}; min node ${forest.settings.minNodeSize}`);
+        }
+        settingsOf.set('random_forest', chosen);
+        results.set('random_forest', { predicted, components: null, rmse: rmseOf(predicted) });
+      }
+      if (models.includes('svr')) {
+        const predicted = new Float64Array(n);
+        const chosen: string[] = [];
+        for (const { train, test } of splits) {
+          const { svr } = fitSpectralSvr(columns, n, train, y, params.seed);
+          const values = svr.predict(test);
+          for (const [position, index] of test.entries()) predicted[index] = values[position]!;
+          chosen.push(`C ${svr.settings.cost}; gamma ${formatNumber(svr.settings.gamma, 4)}; epsilon ${svr.settings.epsilon}`);
+        }
+        settingsOf.set('svr', chosen);
+        results.set('svr', { predicted, components: null, rmse: rmseOf(predicted) });
+      }
       for (const [model, result] of results) {
         for (const [k, { test }] of splits.entries()) {
           const metrics = foldMetrics(
@@ -154,7 +249,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
             test.map((index) => result.predicted[index]!),
           );
           const lambda = model === 'ridge' ? format(lambdas[k]!) : '';
-          metricRows.push([trait, model, k + 1, test.length, result.components ?? '', lambda, format(metrics.pearson), format(metrics.rmse), format(metrics.bias)].join(','));
+          const settings = settingsOf.get(model)?.[k] ?? '';
+          metricRows.push([trait, model, k + 1, test.length, result.components ?? '', lambda, settings, format(metrics.pearson), format(metrics.rmse), format(metrics.bias)].join(','));
           for (const index of test) predictionRows.push([ids[index], trait, model, k + 1, format(y[index]!), result.predicted[index]!.toPrecision(10)].join(','));
         }
       }
@@ -164,21 +260,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         `${trait} (${counted(n, 'sample')}): ${[...results].map(([model, result]) => `${model}${result.components ? ` (${counted(result.components, 'component')})` : ''} RMSECV ${format(result.rmse)}`).join(', ')}; chosen ${best[0]}.`,
       );
 
-      const fitted = best[0] === 'plsr' ? fitPls(x, y, best[1].components!) : null;
-      const ridge = best[0] === 'ridge' ? fitSpectralRidge(x, y) : null;
-      const coefficient = fitted ? fitted.coefficients[fitted.coefficients.length - 1]! : ridge!.coefficient;
-      const intercept = fitted ? fitted.intercepts[fitted.intercepts.length - 1]! : ridge!.intercept;
-      chosen[trait] = {
-        model: best[0],
-        components: best[1].components,
-        lambda: ridge?.lambda ?? null,
-        intercept,
-        coefficients: Array.from(coefficient),
-        rmsecv: best[1].rmse,
-        n,
-        domain: calibrationDomain(x),
-        fitted: Object.fromEntries(ids.map((id, index) => [id, predictLinear(coefficient, intercept, x[index]!)])),
-      };
+      const final = finalModel(best[0], best[1].components, x, y, columns, params.seed);
+      chosen[trait] = { ...final.entry, rmsecv: best[1].rmse, n, domain: calibrationDomain(x), fitted: Object.fromEntries(ids.map((id, index) => [id, final.predictions[index]!])) };
     });
   }
 

@@ -1,7 +1,8 @@
 /**
  * Make Digital Phenotype Predictions, local implementation: a model from Auto Train Phenotype
  * applied to new spectra. The wavelength grid must be the model's (or, with `interpolate`, cover
- * it: the spectra are then linearly interpolated onto it); each prediction comes with an interval
+ * it: the spectra are then linearly interpolated onto it); a linear model (PLS, ridge) applies its
+ * coefficients, a random forest its trees and an SVR its support vectors; each prediction comes with an interval
  * of ± z·RMSECV and, with `flag_out_of_domain`, the spectrum's global H and residual against the
  * calibration spectra.
  */
@@ -9,6 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
 import type { Params } from './params.generated.ts';
+import { applyForest, applySvr, type SavedSvr, type SavedTree } from '../../_shared/genomic-model.ts';
 import { predictLinear } from '../../_shared/pls.ts';
 import { residualNorm } from '../../auto-train-pheno/local/main.ts';
 import { readSpectra, type Spectra } from '../../_shared/spectra.ts';
@@ -20,6 +22,9 @@ interface TraitModel {
   model: string;
   intercept: number;
   coefficients: number[];
+  /** Random forests and SVRs (features: the wavelengths' indices) in place of coefficients. */
+  forest?: { forest: SavedTree[] };
+  svr?: SavedSvr;
   rmsecv: number;
   domain: { mean: number[]; loadings: number[][]; variances: number[]; limit: number; residualLimit: number };
 }
@@ -105,7 +110,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       const coefficient = Float64Array.from(entry.coefficients);
       let flagged = 0;
       for (const [index, id] of spectra.ids.entries()) {
-        const prediction = predictLinear(coefficient, entry.intercept, rows[index]!);
+        const spectrum = rows[index]!;
+        const prediction = entry.forest ? applyForest(entry.forest.forest, spectrum) : entry.svr ? applySvr(entry.svr, spectrum) : predictLinear(coefficient, entry.intercept, spectrum);
         const h = params.flag_out_of_domain ? globalHAgainst(entry.domain, rows[index]!) : Number.NaN;
         const residual = params.flag_out_of_domain
           ? residualNorm(

@@ -6,9 +6,9 @@
  * minimum node size by out-of-bag error, the SVR's C, γ and ε by 5-fold cross-validation inside
  * the training set. Both are seeded by the run's seed.
  */
-import { growForest, indexFeatures, type Tree, tunedForest } from '../../_shared/random-forest.ts';
+import { growForest, indexFeatures, saveTree, tunedForest } from '../../_shared/random-forest.ts';
 import { seededFolds } from '../../_shared/stats.ts';
-import { type SvrSpace, svrSpace, tunedSvr } from '../../_shared/svr.ts';
+import { type SvrSpace, saveSvr, svrSpace, tunedSvr } from '../../_shared/svr.ts';
 import type { SavedSvr, SavedTree } from '../../_shared/genomic-model.ts';
 import type { Fitted } from './models.ts';
 
@@ -42,12 +42,9 @@ export function fitRandomForest(columns: Float64Array[], train: number[], target
       lambda: Number.NaN,
       predict: (indices) => Float64Array.from(indices, (index) => forest.predictOne((k) => columns[k]![index]!)),
     },
-    saved: { ...forest.settings, oobError: forest.oobError, intercept, forest: forest.trees.map(saveTree) },
+    saved: { ...forest.settings, oobError: forest.oobError, intercept, forest: forest.trees.map(saveTree) as SavedTree[] },
   };
 }
-
-const saveTree = (tree: Tree): SavedTree =>
-  Array.from(tree.feature, (feature, node) => (feature < 0 ? [-1, 0, -1, -1, tree.value[node]!] : [feature, tree.threshold[node]!, tree.left[node]!, tree.right[node]!, tree.value[node]!]));
 
 /** The SVR with the (C, γ, ε) of lowest inner-CV error on `train`, predicting any individual. */
 export function fitSvrModel(columns: Float64Array[], n: number, train: number[], target: Float64Array, seed: number): SvrFit {
@@ -56,16 +53,6 @@ export function fitSvrModel(columns: Float64Array[], n: number, train: number[],
   const svr = tunedSvr(space, train, target, seededFolds(train.length, folds, seed), folds);
   return {
     fitted: { alpha: new Float64Array(0), intercept: svr.yCenter, lambda: Number.NaN, predict: svr.predict },
-    saved: {
-      ...svr.settings,
-      rho: svr.rho,
-      yCenter: svr.yCenter,
-      yScale: svr.yScale,
-      features: Array.from(space.kept),
-      center: Array.from(space.center),
-      scale: Array.from(space.scale),
-      supportVectors: svr.supportVectors.map((index) => Array.from(space.kept, (k) => columns[k]![index]!)),
-      coefficients: Array.from(svr.coefficients),
-    },
+    saved: saveSvr(svr, space, columns),
   };
 }
