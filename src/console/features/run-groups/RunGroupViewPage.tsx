@@ -18,6 +18,8 @@ import { RunsTable } from '../runs/RunsTable';
 import type { RunGroup, RunStatusCounts } from '../../../contract/runs';
 
 const RunGroupDialog = lazy(() => import('./RunGroupDialog'));
+/** The group's results (numbers side by side, a chart) load after the page. */
+const GroupResults = lazy(() => import('../results/ResultsComparison').then((module) => ({ default: module.GroupResults })));
 const LIST = ROUTES.runGroups;
 
 /** How many of the group's runs stand where: its combined status (one request, one GROUP BY). */
@@ -61,6 +63,9 @@ function RunGroupView() {
         <h2 className="mb-2 text-lg font-semibold text-stone-900">Runs</h2>
         <RunsTable fixedFilters={{ groupId: String(group.id) }} />
       </section>
+      <Suspense fallback={null}>
+        <GroupResults groupId={group.id} refreshKey={edit.version} />
+      </Suspense>
       {edit.editing && (
         <Suspense fallback={null}>
           <RunGroupDialog group={group} onClose={edit.close} onSaved={edit.saved} />

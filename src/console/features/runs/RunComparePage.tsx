@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import type { PipelineList } from '../../../contract/pipelines';
 import type { ProcessMetrics, RunDetail, RunMetrics, RunOutputs } from '../../../contract/runs';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -17,6 +17,8 @@ import { fileParams, flatParams } from './run-params';
 import { StatusBadge } from './status';
 import { useReferencedFiles } from './use-referenced-files';
 
+/** The results card (its chart) loads after the page. */
+const ResultsComparison = lazy(() => import('../results/ResultsComparison'));
 const COLORS = ['#047857', '#b45309', '#1d4ed8', '#be185d', '#6d28d9', '#0f766e', '#a16207', '#475569'];
 const LIST = ROUTES.runs;
 
@@ -124,6 +126,9 @@ function Comparison() {
         <CompareTable title="Parameters" keyHeader="Parameter" rows={params} columns={columns} differencesOnly={differencesOnly} />
         <FileParamsList className="mt-4" label="Stored files in the compared parameters" params={referenced} files={files} />
       </Card>
+      <Suspense fallback={null}>
+        <ResultsComparison runs={columns} />
+      </Suspense>
       <Card title="Processes" description="Per process: the median task duration and the longest, and the median and largest peak memory">
         {chart.processes.length > 0 && (
           <div className="mb-6">
