@@ -6,10 +6,15 @@
  * training individuals, or `ridge_lambda` × the markers they keep). Cross-validation fits it once
  * per fold and the final model once on every individual, so a cross-validated accuracy is never
  * scored on individuals that shaped the model that predicted them.
+ *
+ * `model: bayesb` fits BayesB by Gibbs sampling instead (_shared/bayes-gibbs.ts: BGLR's priors, set
+ * from the training individuals; the covariates with flat priors), on the same markers, centring
+ * and covariate design; it has no λ.
  */
 import { gram, orthonormalBasis } from '../../_shared/linear-algebra.ts';
 import { fitRidge, fixedValue, geneticValue, type KernelView, type RemlEstimate, type RidgeFit, remlLambda } from '../../_shared/ridge.ts';
 import type { Vcf } from '../../_shared/vcf.ts';
+import { type BayesFit, fitBayes } from '../../_shared/bayes-gibbs.ts';
 import { type Covariate, design } from './covariates.ts';
 import { type Marker, type MarkerFilters, prepareMarkers } from './markers.ts';
 
@@ -25,8 +30,14 @@ export interface TraitData {
 }
 
 export interface PredictionSettings extends MarkerFilters {
+  model: string;
   lambda_method: 'reml' | 'fixed';
   ridge_lambda: number;
+  bayes_iterations: number;
+  bayes_burn_in: number;
+  bayes_thin: number;
+  /** BayesB's chains start from it (the run's seed; tests of the ridge models need none). */
+  seed?: number;
 }
 
 export interface Predictor {
@@ -42,11 +53,14 @@ export interface Predictor {
   fit: RidgeFit;
   /** Covariate effects and genetic value of the individual at `position` (training or not). */
   predict(position: number): { fixed: number; genetic: number };
-  /** Marker effects u = Z'α, Z centred at the training means. */
+  /** Marker effects u = Z'α, Z centred at the training means (BayesB: posterior means). */
   markerEffects(): Float64Array;
+  /** BayesB: the sampler's fit, with its convergence diagnostics; null for the ridge models. */
+  bayes: BayesFit | null;
 }
 
-export function fitOnTraining(data: TraitData, settings: PredictionSettings, training: number[]): Predictor {
+/** `chains`: BayesB's chains (two for the model written, so R-hat can be computed; one in cross-validation). */
+export function fitOnTraining(data: TraitData, settings: PredictionSettings, training: number[], chains = 1): Predictor {
   const n = data.samples.length;
   const { markers } = prepareMarkers(data.vcf, data.samples, settings, training);
   if (markers.length === 0) throw new Error(`No marker has MAF ≥ ${settings.min_maf} among the ${training.length} training individuals.`);
@@ -64,6 +78,44 @@ export function fitOnTraining(data: TraitData, settings: PredictionSettings, tra
   const kept = covariateDesign.columns.filter((_, index) => !dropped.includes(index));
   const keptTraining = kept.map((column) => Float64Array.from(training, (position) => column[position]!));
   const y = Float64Array.from(training, (position) => data.y[position]!);
+  const fixedNames = covariateDesign.names.filter((_, index) => !dropped.includes(index));
+  const droppedFixedNames = dropped.map((index) => covariateDesign.names[index]!);
+
+  if (settings.model === 'bayesb') {
+    if (settings.seed === undefined) throw new Error('BayesB needs a seed for its chains.');
+    const chain = { iterations: settings.bayes_iterations, burnIn: settings.bayes_burn_in, thin: settings.bayes_thin, seed: settings.seed, chains };
+    const bayes = fitBayes({
+      method: 'bayesb',
+      columns: centred.map((column) => Float64Array.from(training, (position) => column[position]!)),
+      y,
+      // The intercept is the sampler's own; the other kept columns are covariates with flat priors.
+      fixed: keptTraining.slice(1),
+      chain,
+    });
+    const fit: RidgeFit = { fixed: Float64Array.of(bayes.intercept, ...bayes.fixed), alpha: new Float64Array(training.length), lambda: Number.NaN };
+    return {
+      training,
+      markers,
+      lambda: Number.NaN,
+      reml: null,
+      fixedNames,
+      droppedFixedNames,
+      fit,
+      bayes,
+      predict: (position) => {
+        let genetic = 0;
+        for (let j = 0; j < centred.length; j += 1) genetic += centred[j]![position]! * bayes.effects[j]!;
+        return {
+          fixed: fixedValue(
+            fit,
+            kept.map((column) => column[position]!),
+          ),
+          genetic,
+        };
+      },
+      markerEffects: () => bayes.effects,
+    };
+  }
 
   const reml = settings.lambda_method === 'reml' ? remlLambda(view, keptTraining, y) : null;
   const lambda = reml ? reml.lambda : settings.ridge_lambda * markers.length;
@@ -73,9 +125,10 @@ export function fitOnTraining(data: TraitData, settings: PredictionSettings, tra
     markers,
     lambda,
     reml,
-    fixedNames: covariateDesign.names.filter((_, index) => !dropped.includes(index)),
-    droppedFixedNames: dropped.map((index) => covariateDesign.names[index]!),
+    fixedNames,
+    droppedFixedNames,
     fit,
+    bayes: null,
     predict: (position) => ({
       fixed: fixedValue(
         fit,
