@@ -154,3 +154,14 @@ export const relaunchExactlySchema = z.object({
     .describe('The differences the person was shown and accepted (as /reproduction said them); a relaunch with other differences is refused, naming them'),
 });
 export type RelaunchExactly = z.input<typeof relaunchExactlySchema>;
+
+/* Workflow Run RO-Crate export. */
+
+export const roCrateQuerySchema = z.object({
+  data: z
+    .enum(['true', 'false'], { error: 'true or false' })
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe('true: the input and output files are in the zip; false (default): only ro-crate-metadata.json, each file named by where the API serves it'),
+});
+export const roCrateZipSchema = z.string().describe('A zip: ro-crate-metadata.json (Workflow Run Crate 0.5) and, with data=true, inputs/ and outputs/');

@@ -4,6 +4,7 @@ import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { createLineageService } from '../../lineage/lineage-service';
 import { relaunchExactly as relaunch, reproductionOf } from '../../lineage/reproduce';
+import { runCrateZip } from '../../lineage/run-crate-export';
 import { findRunSummary } from '../../runs/run-queries';
 import type * as routes from './lineage.routes';
 
@@ -21,4 +22,15 @@ export const relaunchExactly: RouteHandler<typeof routes.relaunchExactly, AppEnv
   const summary = await findRunSummary(c.get('deps').db, run.id);
   if (!summary) throw new DomainError('not-found', `No run has id ${run.id}.`);
   return c.json(summary, 201);
+};
+
+export const roCrate: RouteHandler<typeof routes.roCrate, AppEnv> = async (c) => {
+  const { db, catalogue, files, publicUrl } = c.get('deps');
+  const { id } = c.req.valid('param');
+  const { data } = c.req.valid('query');
+  // Where the API is, for files left out of the crate: the configured address, or the one this request came to.
+  const apiUrl = publicUrl ? `${publicUrl.replace(/\/$/, '')}/api` : new URL(c.req.url).href.replace(/\/runs\/\d+\/ro-crate.*$/, '');
+  const zip = await runCrateZip({ db, catalogue, files }, id, data, apiUrl);
+  const name = `run-${id}-ro-crate${data ? '-with-data' : ''}.zip`;
+  return c.body(zip, 200, { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${name}"` });
 };

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { lineageGraphSchema, lineageQuerySchema, relaunchExactlySchema, reproductionSchema } from '../../../contract/lineage';
+import { lineageGraphSchema, lineageQuerySchema, relaunchExactlySchema, reproductionSchema, roCrateQuerySchema, roCrateZipSchema } from '../../../contract/lineage';
 import { idParamsSchema as idParams } from '../../../contract/list';
 import { runSummarySchema } from '../../../contract/runs';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
@@ -35,4 +35,18 @@ export const relaunchExactly = createRoute({
     'Refused (409) when something differs from the run that is not in `acceptDifferences` as /reproduction said it, listing the differences; the new run records it relaunches the earlier one.',
   request: { params: idParams, body: jsonBody(relaunchExactlySchema) },
   responses: { 201: jsonContent(runSummarySchema, 'The new run'), ...errorResponses(400, 401, 404, 409, 503) },
+});
+
+export const roCrate = createRoute({
+  method: 'get',
+  path: '/runs/{id}/ro-crate',
+  tags,
+  summary: 'The run as a Workflow Run RO-Crate (zip), with or without its data files',
+  description:
+    'ro-crate-metadata.json per the Workflow Run Crate profile 0.5: the pipeline as the main ComputationalWorkflow with the given parameters as FormalParameters, the run as a CreateAction (instrument, object with SHA-256, result, agent, start and end, container images) and the engine as a SoftwareApplication with its version.',
+  request: { params: idParams, query: roCrateQuerySchema },
+  responses: {
+    200: { description: 'The crate', content: { 'application/zip': { schema: roCrateZipSchema } } },
+    ...errorResponses(400, 401, 404, 409),
+  },
 });
