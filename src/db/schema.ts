@@ -414,6 +414,67 @@ export const runInputs = pgTable(
   (table) => [primaryKey({ columns: [table.runId, table.parameter] }), index('run_inputs_file').on(table.fileId), index('run_inputs_fileset').on(table.filesetId)],
 );
 
+/**
+ * Resource rollups of runs that ended more than the weblog's late-report window ago, so that
+ * recommendations and trends over a long history read one row per run and process (or per run
+ * and quarter hour) instead of every task; runs not rolled up yet are read from their tasks.
+ */
+export const runUsageRollups = pgTable('run_usage_rollups', {
+  runId: integer('run_id')
+    .primaryKey()
+    .references(() => runs.id, { onDelete: 'cascade' }),
+  rolledAt: moment('rolled_at').notNull().defaultNow(),
+});
+
+/** One run's process: counts, largest use and request, and sums for the memory-on-input line and the requested hours. */
+export const runProcessUsage = pgTable(
+  'run_process_usage',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    process: text('process').notNull(),
+    tasksOk: integer('tasks_ok').notNull(),
+    killedMemory: integer('killed_memory').notNull(),
+    killedTime: integer('killed_time').notNull(),
+    coresMax: doublePrecision('cores_max'),
+    peakMax: doublePrecision('peak_max'),
+    realtimeMax: doublePrecision('realtime_max'),
+    killedPeakMax: doublePrecision('killed_peak_max'),
+    reqCpusMax: doublePrecision('req_cpus_max'),
+    reqMemoryMax: doublePrecision('req_memory_max'),
+    reqTimeMax: doublePrecision('req_time_max'),
+    inputMin: doublePrecision('input_min'),
+    inputMax: doublePrecision('input_max'),
+    /** n, Σx, Σy, Σx², Σxy, Σy² of bytes read (x) and peak memory (y), both in GB. */
+    fitN: integer('fit_n').notNull(),
+    fitSx: doublePrecision('fit_sx'),
+    fitSy: doublePrecision('fit_sy'),
+    fitSxx: doublePrecision('fit_sxx'),
+    fitSxy: doublePrecision('fit_sxy'),
+    fitSyy: doublePrecision('fit_syy'),
+    cpuReqHours: doublePrecision('cpu_req_hours'),
+    cpuReqRealtime: doublePrecision('cpu_req_realtime'),
+    gbReqHours: doublePrecision('gb_req_hours'),
+    memoryReqRealtime: doublePrecision('memory_req_realtime'),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.process] })],
+);
+
+/** One run's CPU and memory use by the quarter hour (UTC) its tasks started in: a quarter hour starts a day in every time zone. */
+export const runUsageSlots = pgTable(
+  'run_usage_slots',
+  {
+    runId: integer('run_id')
+      .notNull()
+      .references(() => runs.id, { onDelete: 'cascade' }),
+    slot: moment('slot').notNull(),
+    cpuMs: doublePrecision('cpu_ms').notNull(),
+    gbMs: doublePrecision('gb_ms').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.runId, table.slot] }), index('run_usage_slots_slot').on(table.slot)],
+);
+
 /** Secrets the instances on one database share, made once: the key that signs download links. */
 export const appSecrets = pgTable('app_secrets', {
   name: text('name').primaryKey(),
