@@ -67,7 +67,7 @@ if (section('genomics')) {
   for (const note of figures.notes) report('genomics', note, '', null);
   const training = await benchAutoTrain();
   report(
-    `Auto Train, ${training.size}, 3 models × 5 folds`,
+    `Auto Train, ${training.size}, ${Object.keys(training.perModel).length} models × 5 folds`,
     `${training.seconds.toFixed(1)} s (${Object.entries(training.perModel)
       .map(([model, seconds]) => `${model} ${seconds.toFixed(1)} s`)
       .join(', ')}; each includes reading the VCF)`,

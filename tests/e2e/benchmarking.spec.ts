@@ -392,13 +392,8 @@ test('cross-validate methods on a prediction dataset’s frozen folds: a model t
   const form = page.getByRole('form', { name: 'Launch a cross-validation benchmark' });
   await form.getByLabel('Name').fill(`E2E CV ${stamp}`);
   await form.getByRole('checkbox', { name: new RegExp(`E2E folds ${stamp}`) }).check();
-  // GDIP's rrBLUP and Auto Train's, the second at first BayesB, which the built-in engine cannot fit.
+  // GDIP's rrBLUP and Auto Train's.
   await expect(form.getByLabel('Label').first()).toHaveValue('gdip_rrblup');
-  await form.getByLabel('Label').nth(1).fill('auto_bayesb');
-  await form.getByLabel('Model').nth(1).selectOption('bayesb');
-  await form.getByRole('button', { name: 'Launch 2 cross-validation runs' }).click();
-  await expect(form.getByRole('alert').filter({ hasText: /^bayesb: needs the nextflow engine/ })).toBeVisible();
-  await expect(form.getByLabel('Model').nth(1)).toHaveAttribute('aria-invalid', 'true');
   await form.getByLabel('Label').nth(1).fill('auto_rrblup');
   await form.getByLabel('Model').nth(1).selectOption('rrblup');
   await form.getByRole('button', { name: 'Launch 2 cross-validation runs' }).click();

@@ -104,8 +104,8 @@ describe('a model from Auto Train is applied by Make GDIP Predictions', () => {
   });
 });
 
-describe('what the local engine cannot fit is refused with the fix', () => {
-  it('BayesB and tree ensembles need the nextflow engine', async () => {
-    await expect(autoTrain({ models: 'rrblup,bayesb,random_forest' })).rejects.toThrow(/bayesb, random_forest need the nextflow engine .* choose from rrblup, gblup, bayesian_ridge, rkhs/);
+describe('a model Auto Train does not know is refused with the fix', () => {
+  it('names it and the models to choose from', async () => {
+    await expect(autoTrain({ models: 'rrblup,bayes_lasso' })).rejects.toThrow(/bayes_lasso: not a model Auto Train knows; choose from rrblup, gblup, bayesian_ridge, rkhs, .*bayesb, bayes_c/);
   });
 });

@@ -17,23 +17,21 @@ import { commaList } from '../../_shared/params.ts';
 import { readVcf } from '../../_shared/vcf.ts';
 import { type TrainingMarkers, trainingMarkers } from './markers.ts';
 import { type Fitted, fitBayesianRidge, fitGaussianKernel, fitMixedModel, LOCAL_MODELS, type ModelName } from './models.ts';
+import { fitRandomForest, fitSvrModel, type ForestFit, type SvrFit } from './learners.ts';
+import { loadLibsvm } from '../../_shared/svr.ts';
 import { bestModel, chooseInside, criterion, type FoldScores, heldOutPredictions, type PredictHeldOut, type SelectionMetric, splitScores } from './selection.ts';
 import { fileDesign, type OuterFold, seededDesign } from './cv-design.ts';
 import { readPhenotypeRecords } from './records.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
+import { describeDiagnostics } from '../../_shared/bayes-gibbs.ts';
+import { DIAGNOSTICS_HEADER, diagnosticRows, fitBayesModel, isBayesModel } from './bayes-models.ts';
 
-/** Models of the schema that only the nextflow engine fits (MCMC and tree ensembles at scale). */
-export const NEXTFLOW_ONLY = ['bayesb', 'bayes_c', 'random_forest', 'svr'];
-
+/** The models asked for, once each (the schema's pattern admits only LOCAL_MODELS' names). */
 export function modelsOf(text: string): ModelName[] {
   const asked = commaList(text);
-  const refused = asked.filter((model) => NEXTFLOW_ONLY.includes(model));
-  if (refused.length > 0) {
-    throw new Error(
-      `${refused.join(', ')} ${refused.length === 1 ? 'needs' : 'need'} the nextflow engine (MCMC samplers and tree ensembles at this scale). On the local engine choose from ${LOCAL_MODELS.join(', ')} — bayesian_ridge is the Bayesian shrinkage model, rkhs the kernel model.`,
-    );
-  }
+  const unknown = asked.filter((model) => !(LOCAL_MODELS as readonly string[]).includes(model));
+  if (unknown.length > 0) throw new Error(`${unknown.join(', ')}: not a model Auto Train knows; choose from ${LOCAL_MODELS.join(', ')}.`);
   return [...new Set(asked)] as ModelName[];
 }
 
@@ -50,6 +48,11 @@ const metricValue = (metric: SelectionMetric, value: number) => (metric === 'rms
 export async function run(context: LocalContext<Params>): Promise<void> {
   const { params } = context;
   const models = modelsOf(params.models);
+  // Every Bayes fit's chain: one chain in cross-validation, two for the model written (R-hat needs two).
+  const chainOf = (chains: number) => ({ iterations: params.bayes_iterations, burnIn: params.bayes_burn_in, thin: params.bayes_thin, seed: params.seed, chains });
+  if (models.some(isBayesModel) && params.bayes_burn_in >= params.bayes_iterations)
+    throw new Error(`bayes_burn_in (${params.bayes_burn_in}) must be less than bayes_iterations (${params.bayes_iterations}), or no draw is kept; lower the burn-in or raise the iterations.`);
+  if (models.includes('svr')) await loadLibsvm();
   const { vcf, phenotypes, traits, cvFolds } = await context.task('READ_INPUTS', path.basename(params.genotypes), async () => {
     const read = await readVcf(path.resolve(params.genotypes));
     const table = readPhenotypeRecords(path.resolve(params.phenotypes));
@@ -79,6 +82,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   const nestedRows = ['trait,repeat,fold,n,chosen_model,inner_value,pearson_r,spearman_rho,rmse,bias'];
   const chosenRows = ['trait,model,metric,value,nested_pearson_r,nested_pearson_r_sd,nested_spearman_rho,nested_rmse,nested_bias,nested_choices'];
   const chosenModels: Record<string, unknown> = {};
+  const diagnosticsRows = [DIAGNOSTICS_HEADER];
 
   for (const trait of traits) {
     await context.task('CROSS_VALIDATE', trait, () => {
@@ -119,10 +123,27 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         if (key !== lastStage.key || !lastStage.stage) lastStage = { key, stage: environmentStage(records, train) };
         return lastStage.stage!;
       };
-      const fitModel = (model: ModelName, { lines: train, target: means }: EnvironmentStage): { fitted: Fitted; bandwidth?: number; kernel: Float64Array } => {
-        const { linear, columns } = markersFor(train);
+      const fitModel = (
+        model: ModelName,
+        { lines: train, target: means }: EnvironmentStage,
+        chains = 1,
+      ): { fitted: Fitted; bandwidth?: number; kernel: Float64Array; forest?: ForestFit['saved']; svr?: SvrFit['saved'] } => {
+        const { linear, columns, centred: trainCentred } = markersFor(train);
         const target = Float64Array.from(train, (index) => means[index]!);
         if (model === 'rkhs') return fitGaussianKernel(linear, n, train, target);
+        if (isBayesModel(model)) {
+          const fitted = fitBayesModel(model, trainCentred, train, target, chainOf(chains));
+          diagnosticsRows.push(...diagnosticRows(trait, model, chains > 1 ? 'final' : 'cross_validation', train.length, fitted.bayes));
+          return { fitted, kernel: linear };
+        }
+        if (model === 'random_forest') {
+          const { fitted, saved } = fitRandomForest(columns, train, target, params.seed);
+          return { fitted, kernel: linear, forest: saved };
+        }
+        if (model === 'svr') {
+          const { fitted, saved } = fitSvrModel(columns, n, train, target, params.seed);
+          return { fitted, kernel: linear, svr: saved };
+        }
         const view: KernelView = { kernel: linear, size: n, rows: train };
         return { fitted: model === 'bayesian_ridge' ? fitBayesianRidge(view, target, columns) : fitMixedModel(view, target), kernel: linear };
       };
@@ -229,19 +250,33 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       );
 
       // The chosen model on every individual of the trait, and its predictions of them.
-      const final = fitModel(best, environmentStage(records, allRecords));
+      const final = fitModel(best, environmentStage(records, allRecords), 2);
       const fitted = final.fitted.predict(all);
       for (const index of all) fittedRows.push([ids[index], trait, best, fitted[index]!.toPrecision(12)].join(','));
       const entry: Record<string, unknown> = {
         model: best,
-        lambda: final.fitted.lambda,
+        ...(Number.isNaN(final.fitted.lambda) ? {} : { lambda: final.fitted.lambda }),
         fixedEffects: { intercept: final.fitted.intercept },
         n,
         selection: { metric: params.selection_metric, folds: foldCount, repeats: repeatCount, ...(cvFolds ? { scheme: cvFolds.scheme } : {}), value: selectionValue, nested: nestedSummary },
       };
-      if (best === 'rkhs') {
+      if (final.forest || final.svr) {
+        // The markers in the columns' order: a tree's feature k and the SVR's features index them.
+        entry.markers = markers.map((marker) => ({ ...marker, effect: 0 }));
+        if (final.forest) entry.forest = final.forest;
+        if (final.svr) entry.svr = final.svr;
+      } else if (best === 'rkhs') {
         entry.kernel = { bandwidth: final.bandwidth, alpha: Array.from(final.fitted.alpha), training: all.map((index) => columns.map((column) => column[index]!)) };
         entry.markers = markers.map((marker) => ({ ...marker, effect: 0 }));
+      } else if (final.fitted.markerEffects) {
+        // BayesB and BayesC: the posterior means of the effects, on the markers centred at their means.
+        const effects = final.fitted.markerEffects;
+        entry.markers = markers.map((marker, k) => ({ ...marker, effect: effects[k]! }));
+        if (final.fitted.bayes) {
+          const { chain, priors, diagnostics, residualVariance, probIn, markerVariance } = final.fitted.bayes;
+          entry.bayes = { chain, priors, residualVariance, probIn, markerVariance, diagnostics, inclusion: Array.from(final.fitted.bayes.inclusion) };
+          context.log(`${trait}: ${best} on every individual, ${describeDiagnostics(final.fitted.bayes)}.`);
+        }
       } else {
         // Marker effects u = Z'α (Z centred): the model is linear in the allele counts.
         entry.markers = markers.map((marker, k) => {
@@ -263,6 +298,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     write('models/fitted.csv', fittedRows);
     write('cv/nested_cv.csv', nestedRows);
     write('models/chosen_models.csv', chosenRows);
+    if (diagnosticsRows.length > 1) write('models/bayes_diagnostics.csv', diagnosticsRows);
     write('models/auto_train_model.json', [JSON.stringify({ pipeline: 'nf-auto-train', format: 'seedbed-genomic-model-1', traits: chosenModels })]);
   });
 }

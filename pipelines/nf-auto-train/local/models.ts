@@ -11,12 +11,15 @@
  *   median squared distance between training individuals times 1, 2, 5, 10 or 20, whichever
  *   gives the highest REML likelihood (a narrow kernel on many markers is close to the identity
  *   and cannot tell genetic from residual variance).
+ * - BayesB and BayesC: Gibbs samplers with BGLR's priors and defaults (bayes-models.ts over
+ *   _shared/bayes-gibbs.ts), posterior means of the marker effects.
  */
 import { symmetricEigen } from '../../_shared/linear-algebra.ts';
 import { fitRidge, geneticValue, type KernelView, remlLambda } from '../../_shared/ridge.ts';
+import type { BayesFit } from '../../_shared/bayes-gibbs.ts';
 
-export type ModelName = 'rrblup' | 'gblup' | 'bayesian_ridge' | 'rkhs';
-export const LOCAL_MODELS: readonly ModelName[] = ['rrblup', 'gblup', 'bayesian_ridge', 'rkhs'];
+export type ModelName = 'rrblup' | 'gblup' | 'bayesian_ridge' | 'rkhs' | 'random_forest' | 'svr' | 'bayesb' | 'bayes_c';
+export const LOCAL_MODELS: readonly ModelName[] = ['rrblup', 'gblup', 'bayesian_ridge', 'rkhs', 'random_forest', 'svr', 'bayesb', 'bayes_c'];
 
 export interface Fitted {
   /** Predictions for the given individuals (kernel indices). */
@@ -24,8 +27,11 @@ export interface Fitted {
   /** Weights on the training rows (for marker effects or a kernel model file). */
   alpha: Float64Array;
   intercept: number;
-  /** λ (REML) or, for Bayesian ridge, λ/α of the evidence maximum. */
+  /** λ (REML) or, for Bayesian ridge, λ/α of the evidence maximum; NaN for BayesB and BayesC. */
   lambda: number;
+  /** BayesB and BayesC: posterior means of the marker effects (markers centred at the training means), and the fit with its diagnostics. */
+  markerEffects?: Float64Array;
+  bayes?: BayesFit;
 }
 
 /** rrBLUP (and GBLUP) or RKHS: the mixed model on a kernel, λ by REML, intercept as the fixed effect. */

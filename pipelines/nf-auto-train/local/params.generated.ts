@@ -39,6 +39,18 @@ export interface TrainingOptions {
    */
   cv_folds_file?: string;
   /**
+   * BayesB and BayesC: Gibbs iterations per chain (BGLR's default, 1,500).
+   */
+  bayes_iterations: number;
+  /**
+   * BayesB and BayesC: iterations discarded at the start of each chain (BGLR's default, 500); less than bayes_iterations.
+   */
+  bayes_burn_in: number;
+  /**
+   * BayesB and BayesC: every thin-th draw after the burn-in is kept for the convergence diagnostics (BGLR's default, 5); posterior means use every draw.
+   */
+  bayes_thin: number;
+  /**
    * Metric that decides the best model.
    */
   selection_metric: 'pearson' | 'spearman' | 'rmse';

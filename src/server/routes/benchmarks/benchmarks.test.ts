@@ -82,7 +82,7 @@ describe('POST benchmarks/discovery', () => {
     ]);
   });
 
-  it('refuses at launch, on its field, a GDIP option the built-in engine would otherwise have replaced with another, and takes linear_kinship', async () => {
+  it('takes linear_kinship and model bayesb on the built-in engine, refusing the launch only for what is wrong with it', async () => {
     const response = await t.call('/runs', {
       method: 'POST',
       token,
@@ -95,8 +95,10 @@ describe('POST benchmarks/discovery', () => {
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    // BayesB is fitted by the built-in engine too now: neither field is refused, only the missing files.
     expect(body.errors['params.association_test']).toBeUndefined();
-    expect(body.errors['params.model']).toMatch(/^bayesb: needs the nextflow engine .* here choose rrblup or gblup/);
+    expect(body.errors['params.model']).toBeUndefined();
+    expect(Object.keys(body.errors).sort()).toEqual(['params.genotypes', 'params.phenotypes']);
     expect(await t.db.select().from(runs).where(eq(runs.name, 'kinship_and_bayesb'))).toHaveLength(0);
   });
 
