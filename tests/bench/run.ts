@@ -16,6 +16,7 @@ import { benchAutoTrain, benchGenomics } from './genomics-bench';
 import { benchHostileImports } from './hostile-imports-bench';
 import { benchLive } from './live-bench';
 import { benchPollers } from './pollers-bench';
+import { benchPreviews } from './preview-bench';
 import { benchUploads } from './upload-bench';
 import { benchWeblog } from './weblog-bench';
 
@@ -109,7 +110,27 @@ if (section('discovery-scoring')) {
   );
 }
 
-if (only.length > 0 && !only.some((name) => name !== 'genomics' && name !== 'uploads' && name !== 'discovery-scoring')) {
+// Previews of a 1 GB CSV and a 1 GB bgzipped VCF: the first page and one 90 % of the way in (issue #33).
+if (section('previews')) {
+  const figures = await benchPreviews(root);
+  const gb = (bytes: number) => `${(bytes / 1024 ** 3).toFixed(2)} GB`;
+  const ms = (value: number) => `${value.toFixed(0)} ms`;
+  report(
+    `preview of a ${gb(figures.csvBytes)} CSV: first page (header + 1,000 rows)`,
+    `${ms(figures.csvFirstMs)}; a page at 90 % ${ms(figures.csvDeepMs)}`,
+    '< 1 s',
+    figures.csvFirstMs < 1000 && figures.csvDeepMs < 1000,
+  );
+  report(
+    `preview of a ${gb(figures.vcfBytes)} bgzipped VCF (${gb(figures.vcfUncompressedBytes)} uncompressed): first page (header + 1,000 records)`,
+    `${ms(figures.vcfFirstMs)}; a page at 90 % ${ms(figures.vcfDeepMs)}; deep pages ${figures.deepRowsAgree ? 'start at the rows asked for' : 'DO NOT start at the rows asked for'}`,
+    '< 1 s',
+    figures.vcfFirstMs < 1000 && figures.vcfDeepMs < 1000 && figures.deepRowsAgree,
+  );
+  report('server memory growth during those four previews', `${(figures.memoryGrowthBytes / 1024 ** 2).toFixed(1)} MB`, '< 50 MB', figures.memoryGrowthBytes < 50 * 1024 ** 2);
+}
+
+if (only.length > 0 && !only.some((name) => name !== 'genomics' && name !== 'uploads' && name !== 'discovery-scoring' && name !== 'previews')) {
   printAndExit();
 }
 
