@@ -6,6 +6,7 @@ import type { Database } from '../db/client';
 import { accessions, files, fileTypes, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import type { CataloguePipeline } from '../pipelines/catalogue';
+import { withDefaults } from '../pipelines/param-defaults';
 import { listOutputs } from '../runs/outputs';
 import { withRunFolder } from '../runs/run-folder';
 import type { FileStore } from '../storage/file-store';
@@ -25,8 +26,10 @@ type RunRow = typeof runs.$inferSelect;
 /** The run's outputs as the report reads them: stored files through storage (folder or S3), the rest from the run's folder. */
 export async function outputReaderOf(deps: ReportDeps, run: RunRow): Promise<OutputReader> {
   const listed = await listOutputs(deps.db, withRunFolder(run, deps.dataDir), deps.catalogue.get(run.pipelineId), deps.dataDir);
+  const pipeline = deps.catalogue.get(run.pipelineId);
   return {
-    params: run.params,
+    // A parameter left at its default (a significance threshold) is read from the pipeline's schema.
+    params: pipeline ? withDefaults(pipeline, run.params) : run.params,
     outputs: listed.outputs.map((output) => ({ path: output.path, sizeBytes: output.sizeBytes, fileId: output.fileId })),
     async open(output) {
       if (output.fileId !== null) {
@@ -75,7 +78,9 @@ export async function runSummaries(deps: ReportDeps, ids: number[]): Promise<Run
       .map(async (id) => {
         const run = byId.get(id)!;
         const { numbers, problems } = await computeFor(deps, run, { charts: false, tables: false });
-        return { runId: run.id, pipelineId: run.pipelineId, status: run.status, params: run.params, numbers, problems };
+        const pipeline = deps.catalogue.get(run.pipelineId);
+        // With the defaults filled in: a run that left min_maf at its default still has a point on the chart.
+        return { runId: run.id, pipelineId: run.pipelineId, status: run.status, params: pipeline ? withDefaults(pipeline, run.params) : run.params, numbers, problems };
       }),
   );
   return { summaries, unknownIds: ids.filter((id) => !byId.has(id)) };

@@ -61,7 +61,7 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
     <figure className="min-w-0" data-testid="report-chart" data-kind={chart.kind}>
       <figcaption className="mb-2 text-sm font-medium text-stone-800">{title}</figcaption>
       {bars && chart.categories ? (
-        <BarChart labels={chart.categories} series={bars} yLabel={chart.yLabel} ariaLabel={`${title}: ${chart.yLabel} by ${chart.xLabel}`} />
+        <BarChart labels={chart.categories} series={bars} stacked={chart.kind === 'histogram' && bars.length > 1} yLabel={chart.yLabel} ariaLabel={`${title}: ${chart.yLabel} by ${chart.xLabel}`} />
       ) : (
         <ScatterChart
           series={points ?? []}

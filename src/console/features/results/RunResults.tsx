@@ -10,9 +10,9 @@ import { formatNumberOf } from './report-format';
 /** The numbers of a report, grouped under their label (CV r: one per trait). */
 function ReportNumbers({ numbers }: { numbers: ReportNumber[] }) {
   return (
-    <dl className="grid grid-cols-[repeat(auto-fill,minmax(11rem,1fr))] gap-3" aria-label="Summary numbers">
+    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))]" aria-label="Summary numbers">
       {numbers.map((number) => (
-        <div key={number.key} className="rounded-lg bg-stone-50 px-4 py-3 ring-1 ring-stone-200" data-testid="report-number">
+        <div key={number.key} className="min-w-0 rounded-lg bg-stone-50 px-3 py-3 ring-1 ring-stone-200 sm:px-4" data-testid="report-number" data-key={number.key}>
           <dt className="text-xs text-stone-600">
             {number.label}
             {number.group !== null && <span className="ml-1 font-medium text-stone-800">· {number.group}</span>}
