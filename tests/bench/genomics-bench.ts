@@ -332,7 +332,7 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
   };
 }
 
-/** Auto Train on 500 individuals × 10,000 markers: rrBLUP, Bayesian ridge, RKHS, BayesB and BayesC, each alone, 5 folds, one repeat. */
+/** Auto Train on 500 individuals × 10,000 markers: rrBLUP, Bayesian ridge, RKHS, BayesB, BayesC, random forest and SVR, each alone, 5 folds, one repeat (the forest's and SVR's grids are still searched inside every training set). */
 export async function benchAutoTrain(individuals = 500, markers = 10_000): Promise<{ size: string; seconds: number; perModel: Record<string, number> }> {
   const folder = path.join(os.tmpdir(), `seedbed-auto-train-bench-${individuals}x${markers}`);
   const data = fs.existsSync(path.join(folder, 'plink.covar'))
@@ -356,7 +356,7 @@ export async function benchAutoTrain(individuals = 500, markers = 10_000): Promi
   const perModel: Record<string, number> = {};
   let total = 0;
   // BayesB and BayesC at BGLR's default chain (1,500 iterations, 500 burn-in): one chain per fold, two for the model written.
-  for (const model of ['rrblup', 'bayesian_ridge', 'rkhs', 'bayesb', 'bayes_c']) {
+  for (const model of ['rrblup', 'bayesian_ridge', 'rkhs', 'bayesb', 'bayes_c', 'random_forest', 'svr']) {
     const started = performance.now();
     await autoTrain(
       testContext({ genotypes: data.vcf, phenotypes, models: model, cv_folds: 5, cv_repeats: 1, selection_metric: 'pearson', bayes_iterations: 1500, bayes_burn_in: 500, bayes_thin: 5, seed: 42 }),
