@@ -14,6 +14,7 @@ import { benchDiscoveryScoring } from './discovery-scoring-bench';
 import { firstLoadJs } from './bundle-size';
 import { benchAutoTrain, benchGenomics } from './genomics-bench';
 import { benchHostileImports } from './hostile-imports-bench';
+import { benchLineage } from './lineage-bench';
 import { benchLive } from './live-bench';
 import { benchPollers } from './pollers-bench';
 import { benchPreviews } from './preview-bench';
@@ -288,6 +289,23 @@ for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgre
     );
   } catch (error) {
     report('200 pollers', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
+  }
+}
+
+// Lineage: a file at the end of a 50-run chain (1,000 files), and a run with 1,000 outputs, on each database.
+if (section('lineage')) {
+  for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']) {
+    try {
+      const figures = await benchLineage(databaseUrl);
+      report(
+        `lineage page of a file after 50 runs (${figures.database})`,
+        `${figures.pageOpenMs.toFixed(0)} ms (up 2 + down 1, median of 7); whole chain up ${figures.wholeChainUpMs.toFixed(0)} ms (${figures.wholeChainNodes} nodes); all downstream of the upload ${figures.everythingDownMs.toFixed(0)} ms (${figures.everythingDownNodes} nodes); a run's 1,000 outputs ${figures.fanOutMs.toFixed(0)} ms`,
+        '< 300 ms',
+        figures.pageOpenMs < 300,
+      );
+    } catch (error) {
+      report('lineage', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
+    }
   }
 }
 
