@@ -107,6 +107,10 @@ test('from a GEBV file back to the uploaded VCF through both runs, and from the 
   await expect(card(`file:${vcf.id}`)).toBeVisible();
   await expect(card(`file:${filtered.fileId}`)).toBeVisible();
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'run-lineage-1440.png'), fullPage: true });
+  // The run's Workflow Run RO-Crate downloads from the same card.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'RO-Crate', exact: true }).click();
+  expect((await download).suggestedFilename()).toBe(`run-${processed.id}-ro-crate.zip`);
 
   // Relaunch exactly says what it repeats and that nothing changed, then opens the new run.
   await page.getByRole('button', { name: 'Relaunch exactly…' }).click();

@@ -1,4 +1,5 @@
 import { Card } from '../../ui/Card';
+import { CrateDownloads } from './CrateDownloads';
 import { FileLineageSummary } from './FileLineageSummary';
 import { LineageGraphView, useLineage } from './LineageGraph';
 
@@ -19,7 +20,11 @@ export default function LineagePanel({ node }: { node: string }) {
       : [{ direction: 'both', depth: 1 }],
   );
   return (
-    <Card title="Lineage" description="Where it came from (left) and what was built on it (right), as recorded when each run was launched. Expand a node with “more”.">
+    <Card
+      title="Lineage"
+      actions={node.startsWith('run:') ? <CrateDownloads runId={Number(node.slice(4))} /> : undefined}
+      description="Where it came from (left) and what was built on it (right), as recorded when each run was launched. Expand a node with “more”."
+    >
       <div className="grid gap-4">
         {isFile && <FileLineageSummary state={lineage.state} />}
         <LineageGraphView lineage={lineage} />
