@@ -17,6 +17,7 @@ import { benchHostileImports } from './hostile-imports-bench';
 import { benchLineage } from './lineage-bench';
 import { benchLive } from './live-bench';
 import { benchPollers } from './pollers-bench';
+import { benchResources } from './resources-bench';
 import { benchPreviews } from './preview-bench';
 import { benchUploads } from './upload-bench';
 import { benchWeblog } from './weblog-bench';
@@ -199,6 +200,29 @@ if (section('live')) {
     report(`memory per open event stream (${live.streams} open)`, `${(live.bytesPerStream / 1024).toFixed(1)} KB`, '(small)', null);
   } else {
     report('live events across instances', `skipped: ${figures.skipped}`, 'needs PostgreSQL', null);
+  }
+}
+
+// Resource recommendations and a year of trends over 1,000 runs × 200 tasks, on each database (issue #35).
+if (section('resources')) {
+  for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']) {
+    try {
+      const figures = await benchResources(databaseUrl);
+      report(
+        `resource recommendations, 1,000 runs × 200 tasks (${figures.database})`,
+        `${figures.recommendationMs.toFixed(0)} ms, median of 5 (the first, rolling the ended runs up: ${figures.firstRecommendationMs.toFixed(0)} ms; at the 95th percentile, every task read: ${figures.percentileMs.toFixed(0)} ms)`,
+        '< 200 ms',
+        figures.recommendationMs < 200,
+      );
+      report(
+        `resource trends of a year, by week / by day and label (${figures.database})`,
+        `${figures.trendsWeekMs.toFixed(0)} ms / ${figures.trendsDayLabelMs.toFixed(0)} ms, medians of 5`,
+        '< 200 ms',
+        Math.max(figures.trendsWeekMs, figures.trendsDayLabelMs) < 200,
+      );
+    } catch (error) {
+      report('resource intelligence', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
+    }
   }
 }
 

@@ -1,11 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { MemoryFit, ProcessRecommendation, Recommendation, RecommendationQuery, ResourceHours } from '../../contract/resources';
 import { resultRows, type Database } from '../db/client';
-import { runs, runTasks } from '../db/schema';
+import { runProcessUsage, runs, runTasks, runUsageRollups } from '../db/schema';
+import { notRolledUp, rollUpEndedRuns, taskRows, USAGE_AGGREGATES, USAGE_COLUMN_NAMES } from './resource-rollups';
 import { GB, roundMemoryUp, roundTimeUp } from './resource-sizes';
-
-/** A number from the trace's details, or null when Nextflow gave none (or not a number). */
-export const traceNumber = (field: string) => sql.raw(`CASE WHEN jsonb_typeof(details->'${field}') = 'number' THEN (details->>'${field}')::float8 END`);
 
 type ProcessRow = {
   process: string;
@@ -47,52 +45,93 @@ function fitOf(row: ProcessRow): MemoryFit | null {
   return { interceptBytes: Number(row.fit_intercept), bytesPerInputByte: slope, r2, tasks: Number(row.fit_count) };
 }
 
+type UsageSums = { fit_sx: number | null; fit_sy: number | null; fit_sxx: number | null; fit_sxy: number | null; fit_syy: number | null };
+
+/** PostgreSQL's regr_slope, regr_intercept and regr_r2 from the sums a rollup keeps (x and y in GB). */
+function fitFromSums(row: ProcessRow & UsageSums): ProcessRow {
+  const n = Number(row.fit_count);
+  const [sx, sy, sxx, sxy, syy] = [row.fit_sx, row.fit_sy, row.fit_sxx, row.fit_sxy, row.fit_syy].map((value) => Number(value ?? 0)) as [number, number, number, number, number];
+  const varianceX = sxx - (sx * sx) / n;
+  const varianceY = syy - (sy * sy) / n;
+  const covariance = sxy - (sx * sy) / n;
+  if (n < 2 || !(varianceX > 0)) return { ...row, fit_slope: null, fit_intercept: null, fit_r2: null };
+  const slope = covariance / varianceX;
+  return { ...row, fit_slope: slope, fit_intercept: ((sy - slope * sx) / n) * GB, fit_r2: varianceY > 0 ? (covariance * covariance) / (varianceX * varianceY) : 1 };
+}
+
+/**
+ * Sized from the largest use (the default), with no input band: each rolled-up run gives one row
+ * per process, the others are read from their tasks, and the rows are added up per process.
+ */
+async function fromRollups(db: Database, picked: SQL): Promise<ProcessRow[]> {
+  const result = await db.execute(sql`
+    WITH picked AS (${picked}),
+    usage AS (
+      SELECT u.process, ${sql.raw(USAGE_COLUMN_NAMES.map((name) => `u.${name}`).join(', '))}
+      FROM ${runProcessUsage} u JOIN ${runUsageRollups} r ON r.run_id = u.run_id WHERE u.run_id IN (SELECT id FROM picked)
+      UNION ALL
+      SELECT process, ${USAGE_AGGREGATES}
+      FROM (${taskRows(sql`${runTasks.runId} IN (SELECT id FROM picked WHERE ${notRolledUp(sql`picked.id`)})`)}) AS task GROUP BY run_id, process
+    )
+    SELECT process, sum(tasks_ok)::int AS tasks, sum(killed_memory)::int AS killed_memory, sum(killed_time)::int AS killed_time,
+      max(cores_max) AS cpu_max, max(cores_max) AS cpu_basis, max(req_cpus_max) AS cpu_requested,
+      max(peak_max) AS peak_max, max(peak_max) AS peak_basis, max(req_memory_max) AS memory_requested, max(killed_peak_max) AS killed_peak,
+      max(realtime_max) AS realtime_max, max(realtime_max) AS realtime_basis, max(req_time_max) AS time_requested,
+      min(input_min) AS input_min, max(input_max) AS input_max,
+      sum(fit_n)::int AS fit_count, sum(fit_sx) AS fit_sx, sum(fit_sy) AS fit_sy, sum(fit_sxx) AS fit_sxx, sum(fit_sxy) AS fit_sxy, sum(fit_syy) AS fit_syy,
+      sum(cpu_req_hours) AS cpu_hours_requested, sum(cpu_req_realtime) AS cpu_realtime, sum(gb_req_hours) AS gb_hours_requested, sum(memory_req_realtime) AS memory_realtime
+    FROM usage GROUP BY process ORDER BY process`);
+  return resultRows<ProcessRow & UsageSums>(result).map(fitFromSums);
+}
+
+/** Sized from a percentile, or within an input band: every task of the picked runs is read. */
+async function fromTasks(db: Database, picked: SQL, query: RecommendationQuery): Promise<ProcessRow[]> {
+  const fraction = query.percentile / 100;
+  const inputBand = [];
+  if (query.minInputBytes !== undefined) inputBand.push(sql`input >= ${query.minInputBytes}`);
+  if (query.maxInputBytes !== undefined) inputBand.push(sql`input <= ${query.maxInputBytes}`);
+  const band = inputBand.length > 0 ? sql`WHERE ${sql.join(inputBand, sql` AND `)}` : sql``;
+  const percentile = (column: string) => sql.raw(`percentile_cont(${fraction}) WITHIN GROUP (ORDER BY ${column}) FILTER (WHERE status = 'COMPLETED')`);
+  const ok = sql.raw(`status = 'COMPLETED'`);
+  const result = await db.execute(sql`
+    WITH picked AS (${picked}), task AS (${taskRows(sql`${runTasks.runId} IN (SELECT id FROM picked)`)})
+    SELECT process,
+      count(*) FILTER (WHERE ${ok} AND peak IS NOT NULL AND realtime IS NOT NULL)::int AS tasks,
+      count(*) FILTER (WHERE status = 'FAILED' AND exit = 137)::int AS killed_memory,
+      count(*) FILTER (WHERE status = 'FAILED' AND exit IN (140, 143))::int AS killed_time,
+      max(cores) FILTER (WHERE ${ok}) AS cpu_max, ${percentile('cores')} AS cpu_basis, max(req_cpus) AS cpu_requested,
+      max(peak) FILTER (WHERE ${ok}) AS peak_max, ${percentile('peak')} AS peak_basis, max(req_memory) AS memory_requested,
+      max(peak) FILTER (WHERE status = 'FAILED' AND exit = 137) AS killed_peak,
+      max(realtime) FILTER (WHERE ${ok}) AS realtime_max, ${percentile('realtime')} AS realtime_basis, max(req_time) AS time_requested,
+      min(input) FILTER (WHERE ${ok}) AS input_min, max(input) FILTER (WHERE ${ok}) AS input_max,
+      regr_slope(peak, input) FILTER (WHERE ${ok}) AS fit_slope, regr_intercept(peak, input) FILTER (WHERE ${ok}) AS fit_intercept,
+      regr_r2(peak, input) FILTER (WHERE ${ok}) AS fit_r2, regr_count(peak, input) FILTER (WHERE ${ok})::int AS fit_count,
+      sum(req_cpus * realtime) / ${HOUR_MS} AS cpu_hours_requested, sum(realtime) FILTER (WHERE req_cpus IS NOT NULL) AS cpu_realtime,
+      sum(req_memory / ${GB} * realtime) / ${HOUR_MS} AS gb_hours_requested, sum(realtime) FILTER (WHERE req_memory IS NOT NULL) AS memory_realtime
+    FROM task ${band} GROUP BY process ORDER BY process`);
+  return resultRows<ProcessRow>(result);
+}
+
 /**
  * Per process of a pipeline's past runs: cpus, memory and time sized from the successful tasks'
  * use (the chosen percentile, never below the largest, plus the margin, rounded up to a step), the
  * memory a retry after a memory kill should ask for, and the CPU- and GB-hours the same tasks
- * asked for against what this would have asked for. One GROUP BY over the tasks.
+ * asked for against what this would have asked for. From the largest use (the default), ended
+ * runs are read from their rollups (resource-rollups.ts); a percentile or an input band reads
+ * every task.
  */
 export async function recommendResources(db: Database, query: RecommendationQuery): Promise<Recommendation> {
-  const ok = sql.raw(`status = 'COMPLETED'`);
-  const fraction = query.percentile / 100;
   const filters = [sql`${runs.pipelineId} = ${query.pipeline}`];
   if (query.label) filters.push(sql`${query.label} = ANY(${runs.labels})`);
   if (query.revision) filters.push(sql`${runs.revision} = ${query.revision}`);
-  const inputBand = [];
-  if (query.minInputBytes !== undefined) inputBand.push(sql`input >= ${query.minInputBytes}`);
-  if (query.maxInputBytes !== undefined) inputBand.push(sql`input <= ${query.maxInputBytes}`);
   const where = sql.join(filters, sql` AND `);
-  const band = inputBand.length > 0 ? sql`WHERE ${sql.join(inputBand, sql` AND `)}` : sql``;
-  const percentile = (column: string) => sql.raw(`percentile_cont(${fraction}) WITHIN GROUP (ORDER BY ${column}) FILTER (WHERE status = 'COMPLETED')`);
-  const [result, counted] = await Promise.all([
-    db.execute(sql`
-      WITH task AS (
-        SELECT ${runTasks.process} AS process, ${runTasks.status} AS status, ${runTasks.exit} AS exit, ${runTasks.realtime}::float8 AS realtime,
-          ${runTasks.cpuPercent} / 100 AS cores, ${runTasks.peakRss}::float8 AS peak,
-          ${traceNumber('cpus')} AS req_cpus, ${traceNumber('memory')} AS req_memory, ${traceNumber('time')} AS req_time, ${traceNumber('rchar')} AS input
-        FROM ${runTasks} JOIN ${runs} ON ${runs.id} = ${runTasks.runId}
-        WHERE ${where} AND ${runTasks.status} IN ('COMPLETED', 'FAILED')
-      )
-      SELECT process,
-        count(*) FILTER (WHERE ${ok} AND peak IS NOT NULL AND realtime IS NOT NULL)::int AS tasks,
-        count(*) FILTER (WHERE status = 'FAILED' AND exit = 137)::int AS killed_memory,
-        count(*) FILTER (WHERE status = 'FAILED' AND exit IN (140, 143))::int AS killed_time,
-        max(cores) FILTER (WHERE ${ok}) AS cpu_max, ${percentile('cores')} AS cpu_basis, max(req_cpus) AS cpu_requested,
-        max(peak) FILTER (WHERE ${ok}) AS peak_max, ${percentile('peak')} AS peak_basis, max(req_memory) AS memory_requested,
-        max(peak) FILTER (WHERE status = 'FAILED' AND exit = 137) AS killed_peak,
-        max(realtime) FILTER (WHERE ${ok}) AS realtime_max, ${percentile('realtime')} AS realtime_basis, max(req_time) AS time_requested,
-        min(input) FILTER (WHERE ${ok}) AS input_min, max(input) FILTER (WHERE ${ok}) AS input_max,
-        regr_slope(peak, input) FILTER (WHERE ${ok}) AS fit_slope, regr_intercept(peak, input) FILTER (WHERE ${ok}) AS fit_intercept,
-        regr_r2(peak, input) FILTER (WHERE ${ok}) AS fit_r2, regr_count(peak, input) FILTER (WHERE ${ok})::int AS fit_count,
-        sum(req_cpus * realtime) / ${HOUR_MS} AS cpu_hours_requested, sum(realtime) FILTER (WHERE req_cpus IS NOT NULL) AS cpu_realtime,
-        sum(req_memory / ${GB} * realtime) / ${HOUR_MS} AS gb_hours_requested, sum(realtime) FILTER (WHERE req_memory IS NOT NULL) AS memory_realtime
-      FROM task ${band} GROUP BY process ORDER BY process`),
-    db.execute(sql`SELECT count(*)::int AS runs FROM ${runs} WHERE ${where}`),
-  ]);
+  const picked = sql`SELECT ${runs.id} AS id FROM ${runs} WHERE ${where}`;
+  const byTask = query.percentile < 100 || query.minInputBytes !== undefined || query.maxInputBytes !== undefined;
+  if (!byTask) await rollUpEndedRuns(db);
+  const [rows, counted] = await Promise.all([byTask ? fromTasks(db, picked, query) : fromRollups(db, picked), db.execute(sql`SELECT count(*)::int AS runs FROM ${runs} WHERE ${where}`)]);
   const processes: ProcessRecommendation[] = [];
   const unmeasured: string[] = [];
-  for (const row of resultRows<ProcessRow>(result)) {
+  for (const row of rows) {
     const peakMax = num(row.peak_max);
     const realtimeMax = num(row.realtime_max);
     if (Number(row.tasks) === 0 || peakMax === null || realtimeMax === null) {

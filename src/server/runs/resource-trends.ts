@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Trends, TrendSeries, TrendsQuery } from '../../contract/resources';
 import { resultRows, type Database } from '../db/client';
-import { runs, runTasks, users } from '../db/schema';
-import { GB } from './resource-sizes';
+import { runs, runTasks, runUsageRollups, runUsageSlots, users } from '../db/schema';
+import { notRolledUp, rollUpEndedRuns, SLOT_SUMS, slotOf } from './resource-rollups';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -39,15 +39,21 @@ export async function resourceTrends(db: Database, query: TrendsQuery, now = new
   const next = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 19);
   const after = sql`(${next}::timestamp AT TIME ZONE ${query.timeZone})`;
   const localBucket = (moment: SQL) => sql`to_char(date_trunc(${unit}, ${moment} AT TIME ZONE ${query.timeZone}), 'YYYY-MM-DD')`;
-  const taskStart = sql`to_timestamp(${runTasks.start} / 1000.0)`;
+  await rollUpEndedRuns(db, now.getTime());
+  // Quarter hours of rolled-up runs, and of the others from their tasks: a quarter hour lies within one day in every zone.
   const [tasks, walls] = await Promise.all([
     db.execute(sql`
-      SELECT ${localBucket(taskStart)} AS bucket, ${key} AS key,
-        coalesce(sum(${runTasks.realtime} * ${runTasks.cpuPercent} / 100), 0)::float8 / ${HOUR_MS} AS cpu_hours,
-        coalesce(sum(${runTasks.peakRss}::float8 / ${GB} * ${runTasks.realtime}), 0)::float8 / ${HOUR_MS} AS gb_hours
-      FROM ${runTasks} JOIN ${runs} ON ${runs.id} = ${runTasks.runId} ${join}
-      WHERE ${runTasks.status} <> 'CACHED'
-        AND ${runTasks.start} >= extract(epoch FROM ${first}) * 1000 AND ${runTasks.start} < extract(epoch FROM ${after}) * 1000
+      WITH slots AS (
+        SELECT s.run_id, s.slot, s.cpu_ms, s.gb_ms FROM ${runUsageSlots} s JOIN ${runUsageRollups} r ON r.run_id = s.run_id
+        WHERE s.slot >= ${first} AND s.slot < ${after}
+        UNION ALL
+        SELECT run_id, ${slotOf} AS slot, ${SLOT_SUMS} FROM ${runTasks}
+        WHERE ${runTasks.runId} IN (SELECT ${runs.id} FROM ${runs} WHERE ${notRolledUp(sql`${runs.id}`)}) AND ${runTasks.status} <> 'CACHED'
+          AND ${runTasks.start} >= extract(epoch FROM ${first}) * 1000 AND ${runTasks.start} < extract(epoch FROM ${after}) * 1000
+        GROUP BY 1, 2
+      )
+      SELECT ${localBucket(sql`slots.slot`)} AS bucket, ${key} AS key, sum(slots.cpu_ms) / ${HOUR_MS} AS cpu_hours, sum(slots.gb_ms) / ${HOUR_MS} AS gb_hours
+      FROM slots JOIN ${runs} ON ${runs.id} = slots.run_id ${join}
       GROUP BY 1, 2`),
     db.execute(sql`
       SELECT ${localBucket(sql`${runs.startedAt}`)} AS bucket, ${key} AS key,

@@ -3,7 +3,7 @@ import type { ProcessUsage, RunResources } from '../../contract/resources';
 import { DomainError } from '../domain-errors';
 import { resultRows, type Database } from '../db/client';
 import { runs, runTasks } from '../db/schema';
-import { traceNumber } from './resource-recommendations';
+import { traceNumber } from './resource-rollups';
 
 type UsageRow = {
   process: string;

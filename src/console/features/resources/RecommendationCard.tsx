@@ -68,7 +68,7 @@ const COLUMNS: Array<SimpleColumn<ProcessRecommendation>> = [
   {
     header: 'Retries and notes',
     cell: (row) => (
-      <span className="text-xs text-stone-600">
+      <span className="block min-w-64 text-xs text-stone-600">
         {row.killedForMemory > 0 && (
           <span className="block text-red-800">
             {row.killedForMemory} killed for memory: a retry asks for {row.memory.retryBytes === null ? '—' : formatBytes(row.memory.retryBytes)}
@@ -168,7 +168,7 @@ export function RecommendationCard({ initialPipeline }: { initialPipeline: strin
         ) : undefined
       }
     >
-      <form className="mb-5 grid gap-3 sm:grid-cols-3 lg:grid-cols-7" onSubmit={submit} aria-label="Recommendation">
+      <form className="mb-5 grid gap-3 sm:grid-cols-3 lg:grid-cols-8" onSubmit={submit} aria-label="Recommendation">
         <div className="sm:col-span-3 lg:col-span-2">
           <label htmlFor="recommend-pipeline" className="block text-sm font-medium text-stone-800">
             Pipeline
@@ -187,9 +187,9 @@ export function RecommendationCard({ initialPipeline }: { initialPipeline: strin
         {field('revision', 'Revision', { placeholder: 'any' })}
         {field('percentile', 'Percentile', { type: 'number', min: 50, max: 100 })}
         {field('margin', 'Margin (%)', { type: 'number', min: 0, max: 200 })}
-        <div className="flex items-end gap-2">
-          <div className="min-w-0 flex-1">{field('retryFactor', 'Retry × peak', { type: 'number', min: 1, max: 4, step: 0.05 })}</div>
-          <Button type="submit" variant="primary">
+        {field('retryFactor', 'Retry × peak', { type: 'number', min: 1, max: 4, step: 0.05 })}
+        <div className="flex items-end">
+          <Button type="submit" variant="primary" className="w-full">
             Recommend
           </Button>
         </div>

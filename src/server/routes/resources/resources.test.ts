@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { Recommendation, RunResources, Trends } from '../../../contract/resources';
-import { runs, runTasks } from '../../db/schema';
+import { inArray } from 'drizzle-orm';
+import { runs, runTasks, runUsageRollups } from '../../db/schema';
 import { parseNextflowConfig } from '../../runs/nextflow-config-grammar';
 import { GB } from '../../runs/resource-sizes';
 import { hashSecret } from '../../runs/weblog';
@@ -103,6 +104,32 @@ describe('recommendations on a synthetic history', () => {
     const smallAlign = small.processes.find((process) => process.process === 'ALIGN')!;
     expect(smallAlign.input!.maxBytes).toBeLessThanOrEqual(2 * GB);
     expect(smallAlign.memory.recommendedBytes).toBeLessThan(align.memory.recommendedBytes);
+  });
+
+  it('give the same answer from a run’s tasks as from its rollup, made once it ended more than ten minutes ago', async () => {
+    const { pipeline, label, ids } = await history();
+    // Ended just now: read from the tasks.
+    await api.t.db.update(runs).set({ completedAt: new Date() }).where(inArray(runs.id, ids));
+    const fromTasks = await get<Recommendation>(`/resources/recommendations?pipeline=${pipeline}`);
+    const trendsFromTasks = await get<Trends>(`/resources/trends?from=2024-03-01&to=2024-03-15&groupBy=label&timeZone=Asia/Kolkata`);
+    expect(await api.t.db.select().from(runUsageRollups).where(inArray(runUsageRollups.runId, ids))).toEqual([]);
+    await api.t.db
+      .update(runs)
+      .set({ completedAt: new Date(Date.now() - 11 * 60_000) })
+      .where(inArray(runs.id, ids));
+    const fromRollups = await get<Recommendation>(`/resources/recommendations?pipeline=${pipeline}`);
+    expect(await api.t.db.select().from(runUsageRollups).where(inArray(runUsageRollups.runId, ids))).toHaveLength(ids.length);
+    const trendsFromRollups = await get<Trends>(`/resources/trends?from=2024-03-01&to=2024-03-15&groupBy=label&timeZone=Asia/Kolkata`);
+    const { fit: tasksFit, ...tasksAlign } = fromTasks.processes[0]!.memory;
+    const { fit: rollupFit, ...rollupAlign } = fromRollups.processes[0]!.memory;
+    expect(rollupAlign).toEqual(tasksAlign);
+    expect(rollupFit!.bytesPerInputByte).toBeCloseTo(tasksFit!.bytesPerInputByte, 9);
+    expect(rollupFit!.r2).toBeCloseTo(tasksFit!.r2, 9);
+    expect(fromRollups.processes.map(({ memory, ...rest }) => rest)).toEqual(fromTasks.processes.map(({ memory, ...rest }) => rest));
+    const mine = (trends: Trends) => trends.series.find((series) => series.key === label)!;
+    for (const [at, value] of mine(trendsFromRollups).cpuHours.entries()) expect(value).toBeCloseTo(mine(trendsFromTasks).cpuHours[at]!, 9);
+    for (const [at, value] of mine(trendsFromRollups).memoryGbHours.entries()) expect(value).toBeCloseTo(mine(trendsFromTasks).memoryGbHours[at]!, 9);
+    expect(mine(trendsFromRollups).cpuHours.some((value) => value > 0)).toBe(true);
   });
 
   it('refuses what it cannot answer, saying why', async () => {

@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import postgres from 'postgres';
+import { recommendationQuerySchema, trendsQuerySchema } from '../../src/contract/resources';
+import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
+import { recommendResources } from '../../src/server/runs/resource-recommendations';
+import { resourceTrends } from '../../src/server/runs/resource-trends';
+
+export interface ResourcesFigures {
+  database: 'PGlite' | 'PostgreSQL';
+  tasks: number;
+  /** Median of five, after the first call (which rolls the runs up), in ms. */
+  recommendationMs: number;
+  trendsWeekMs: number;
+  trendsDayLabelMs: number;
+  /** The first recommendation, which rolls up the 1,000 ended runs (once). */
+  firstRecommendationMs: number;
+  /** The 95th percentile instead of the largest use: every task is read (no target). */
+  percentileMs: number;
+  processes: number;
+}
+
+const RUNS = 1000;
+const TASKS_PER_RUN = 200;
+
+/** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
+async function freshDatabase(serverUrl: string | undefined): Promise<DatabaseHandle> {
+  if (!serverUrl) return openDatabase({});
+  const name = `seedbed_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}"`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ url: url.toString() });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await admin.unsafe(`drop database if exists "${name}" with (force)`);
+      await admin.end({ timeout: 5 });
+    },
+  };
+}
+
+async function median(times: number, work: () => Promise<unknown>): Promise<number> {
+  const spent: number[] = [];
+  for (let at = 0; at < times; at += 1) {
+    const started = performance.now();
+    await work();
+    spent.push(performance.now() - started);
+  }
+  return spent.sort((a, b) => a - b)[Math.floor(times / 2)]!;
+}
+
+/**
+ * Recommendations for a pipeline with 1,000 runs × 200 tasks (20 processes, every 50th task killed
+ * for memory), and a year of trends over the same tasks, on one database. The history is written
+ * with generate_series, a run every 8 h 45 min through 2025, each task with a request, a peak and
+ * the bytes it read.
+ */
+export async function benchResources(databaseUrl?: string): Promise<ResourcesFigures> {
+  const database = await freshDatabase(databaseUrl);
+  try {
+    const { db } = database;
+    await db.execute(sql`
+      INSERT INTO runs (name, pipeline_id, revision, engine, status, params, labels, weblog_secret_hash, submitted_at, started_at, completed_at)
+      SELECT 'bench_' || g, 'bench-pipeline', 'v1', 'nextflow', 'SUCCEEDED', '{}'::jsonb, ARRAY['cohort-' || (g % 5)], 'x', ts, ts, ts + interval '2 hours'
+      FROM generate_series(1, ${RUNS}) AS g, LATERAL (SELECT timestamptz '2025-01-01 00:00:00+00' + g * interval '8 hours 45 minutes' AS ts) AS moment`);
+    await db.execute(sql`
+      INSERT INTO run_tasks (run_id, task_id, process, name, status, exit, start, complete, realtime, cpu_percent, peak_rss, details)
+      SELECT r.id, t, 'PROC_' || (t % 20), 'PROC_' || (t % 20) || ' (' || t || ')',
+        CASE WHEN t % 50 = 0 THEN 'FAILED' ELSE 'COMPLETED' END, CASE WHEN t % 50 = 0 THEN 137 ELSE 0 END,
+        (extract(epoch FROM r.started_at) * 1000)::bigint + t * 30000, (extract(epoch FROM r.started_at) * 1000)::bigint + t * 30000 + 60000 + (t * 7919 + r.id) % 600000,
+        60000 + (t * 7919 + r.id) % 600000, 50 + (t * 31 + r.id) % 300, ((0.5 + ((t * 13 + r.id) % 100) / 25.0) * 1073741824)::bigint,
+        jsonb_build_object('cpus', 4, 'memory', 8589934592, 'time', 7200000, 'rchar', ((t * 104729 + r.id) % 1000) * 1048576)
+      FROM runs r, generate_series(1, ${TASKS_PER_RUN}) AS t`);
+    await db.execute(sql`ANALYZE runs`);
+    await db.execute(sql`ANALYZE run_tasks`);
+    const recommendation = recommendationQuerySchema.parse({ pipeline: 'bench-pipeline' });
+    let processes = 0;
+    const first = performance.now();
+    await recommendResources(db, recommendation);
+    const firstRecommendationMs = performance.now() - first;
+    await resourceTrends(db, trendsQuerySchema.parse({ from: '2025-01-01', to: '2025-01-31' }));
+    const recommendationMs = await median(5, async () => {
+      processes = (await recommendResources(db, recommendation)).processes.length;
+    });
+    const week = trendsQuerySchema.parse({ from: '2025-01-01', to: '2025-12-31', bucket: 'week', groupBy: 'pipeline', timeZone: 'Europe/Berlin' });
+    const dayByLabel = trendsQuerySchema.parse({ from: '2025-01-01', to: '2025-12-31', bucket: 'day', groupBy: 'label', timeZone: 'America/Los_Angeles' });
+    const trendsWeekMs = await median(5, () => resourceTrends(db, week));
+    const trendsDayLabelMs = await median(5, () => resourceTrends(db, dayByLabel));
+    const percentileMs = await median(3, () => recommendResources(db, recommendationQuerySchema.parse({ pipeline: 'bench-pipeline', percentile: 95 })));
+    return { database: databaseUrl ? 'PostgreSQL' : 'PGlite', tasks: RUNS * TASKS_PER_RUN, recommendationMs, trendsWeekMs, trendsDayLabelMs, firstRecommendationMs, percentileMs, processes };
+  } finally {
+    await database.close();
+  }
+}
+
+if (process.argv[1]?.endsWith('resources-bench.ts')) {
+  for (const url of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']) console.log(await benchResources(url));
+}
