@@ -28,7 +28,7 @@ const sourceFields = {
     .describe('Only the rows whose column has this value'),
 };
 
-export const REPORT_AGGREGATES = ['first', 'mean', 'min', 'max', 'sum', 'count'] as const;
+export const REPORT_AGGREGATES = ['first', 'last', 'mean', 'min', 'max', 'sum', 'count'] as const;
 
 export const reportNumberDeclarationSchema = z
   .object({
@@ -54,11 +54,14 @@ export const reportNumberDeclarationSchema = z
   });
 export type ReportNumberDeclaration = z.infer<typeof reportNumberDeclarationSchema>;
 
+/** A column, or several whose values are joined by “ × ” (a pair of populations). */
+const columns = z.union([columnName, z.array(columnName).min(1)]);
+
 const chartFields = {
   title: z.string().min(1),
   ...sourceFields,
-  facet: columnName.optional().describe('One chart per value of this column (at most 12): one Manhattan plot per trait'),
-  series: columnName.optional().describe('One series (colour) per value of this column'),
+  facet: columns.optional().describe('One chart per value of this column (at most 12): one Manhattan plot per trait'),
+  series: columns.optional().describe('One series (colour) per value of this column'),
 };
 
 export const reportChartDeclarationSchema = z.discriminatedUnion('kind', [

@@ -61,7 +61,7 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
     };
   }
   const per = declaration.per === undefined ? [] : Array.isArray(declaration.per) ? declaration.per : [declaration.per];
-  const groups = new Map<string, { count: number; counted: number; sum: number; min: number; max: number; first: number | null }>();
+  const groups = new Map<string, { count: number; counted: number; sum: number; min: number; max: number; first: number | null; last: number | null }>();
   const consumer: Consumer & { finish(): void } = {
     rows: declaration.rows,
     where: declaration.where,
@@ -69,7 +69,7 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
       const group = per.map((column) => textOf(cellOf(row, column))).join(' × ');
       let entry = groups.get(group);
       if (!entry) {
-        entry = { count: 0, counted: 0, sum: 0, min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY, first: null };
+        entry = { count: 0, counted: 0, sum: 0, min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY, first: null, last: null };
         groups.set(group, entry);
       }
       entry.count += 1;
@@ -81,9 +81,10 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
       entry.min = Math.min(entry.min, value);
       entry.max = Math.max(entry.max, value);
       entry.first ??= value;
+      entry.last = value;
     },
     finish() {
-      if (groups.size === 0 && per.length === 0) groups.set('', { count: 0, counted: 0, sum: 0, min: Number.NaN, max: Number.NaN, first: null });
+      if (groups.size === 0 && per.length === 0) groups.set('', { count: 0, counted: 0, sum: 0, min: Number.NaN, max: Number.NaN, first: null, last: null });
       for (const [group, entry] of groups) {
         const value = (() => {
           switch (declaration.aggregate) {
@@ -91,6 +92,8 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
               return entry.count;
             case 'first':
               return entry.first;
+            case 'last':
+              return entry.last;
             case 'sum':
               return entry.counted > 0 ? entry.sum : null;
             case 'mean':
@@ -260,7 +263,7 @@ export async function computeReport(declaration: ReportDeclaration, reader: Outp
   const charts = chartBuilders.flatMap((builder) => builder.finish());
   const tables = tableConsumers.map((consumer) => consumer.finish());
 
-  problems.push(...missingColumns(declaration, numbers, charts, tables));
+  problems.push(...missingColumns(declaration, numbers));
   const previews = declaration.previews.flatMap((preview) => {
     const matched = outputsMatching(reader.outputs, preview.file);
     if (matched.length === 0) problems.push(noMatchProblem(`The preview “${preview.title}”`, preview.file));
@@ -270,7 +273,7 @@ export async function computeReport(declaration: ReportDeclaration, reader: Outp
 }
 
 /** Numbers that came out empty: a column the file does not have is the likely cause, said with the fix. */
-function missingColumns(declaration: ReportDeclaration, numbers: ReportNumber[], _charts: ReportChart[], tables: ReportTable[]): string[] {
+function missingColumns(declaration: ReportDeclaration, numbers: ReportNumber[]): string[] {
   const problems: string[] = [];
   for (const number of declaration.numbers) {
     const found = numbers.filter((entry) => entry.label === number.label && entry.file !== null);
@@ -278,9 +281,6 @@ function missingColumns(declaration: ReportDeclaration, numbers: ReportNumber[],
       const where = number.value ?? number.column ?? '';
       problems.push(`“${number.label}” has no value in ${found[0]!.file}: it has no number at ${where}. Check the column or JSON path in the pipeline’s report.json.`);
     }
-  }
-  for (const table of tables) {
-    if (table.totalRows === 0) problems.push(`The table “${table.title}” has no rows in ${table.file}.`);
   }
   return problems;
 }

@@ -3,7 +3,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ReportNumber } from '../../contract/reports';
 import { table, testContext } from '../../../pipelines/_shared/testing.ts';
-import { AUTO_TRAIN_FIXTURE, GDIP_FIXTURE } from '../../../tests/fixtures/pipeline-params.ts';
+import {
+  AUTO_TRAIN_FIXTURE,
+  AUTO_TRAIN_PHENO_FIXTURE,
+  COMBINE_GVCFS_FIXTURE,
+  EVOSTATS_FIXTURE,
+  GDIP_FIXTURE,
+  PHENOMIX_FIXTURE,
+  PREPROCESSING_FIXTURE,
+  SPECTRA_FIXTURE,
+} from '../../../tests/fixtures/pipeline-params.ts';
 import { readCatalogue } from '../pipelines/catalogue';
 import { type ComputedReport, computeReport, type OutputReader } from './compute-report';
 
@@ -52,7 +61,22 @@ const column = (rows: string[][], name: string) => rows.slice(1).map((row) => ro
 describe('every report.json in the catalogue is valid', () => {
   it('parses for each pipeline that has one, with no problem', () => {
     const declared = [...catalogue.values()].filter((pipeline) => pipeline.report.declaration);
-    expect(declared.map((pipeline) => pipeline.id)).toEqual(expect.arrayContaining(['nf-gdip', 'nf-processvcfs', 'nf-auto-train']));
+    expect(declared.map((pipeline) => pipeline.id).sort()).toEqual(
+      [
+        'auto-train-pheno',
+        'combine-gvcfs',
+        'make-dig-pheno-predictions',
+        'make-gdip-predictions',
+        'nf-auto-train',
+        'nf-evostats',
+        'nf-gdip',
+        'nf-multigen-sims',
+        'nf-phenomix',
+        'nf-processvcfs',
+        'nf-spectra',
+        'preprocessing',
+      ].sort(),
+    );
     expect([...catalogue.values()].map((pipeline) => pipeline.report.problem).filter(Boolean)).toEqual([]);
   });
 });
@@ -115,5 +139,133 @@ describe('Auto Train', () => {
     const summary = read('cv/cv_summary.csv');
     expect(bars.series[0]!.errors![0]).toBe(Number(column(summary, 'pearson_r_sd')[0]));
     expect(report.tables[0]!.rows.map((row) => row[1])).toEqual(column(chosen, 'model'));
+  });
+});
+
+/** A JSON output of the run, parsed. */
+const json = (outdir: string, relative: string) => JSON.parse(fs.readFileSync(path.join(outdir, relative), 'utf8'));
+
+describe('Evostats', () => {
+  it('gives Fst per pair of populations and Tajima’s D per population, with Fst, π and D along the genome', async () => {
+    const { report, outdir, read } = await reportOf('nf-evostats', { ...EVOSTATS_FIXTURE });
+    expect(report.problems).toEqual([]);
+    const fst = read('evostats/structured.fst_genome.tsv');
+    expect(numberAt(report.numbers, 'Fst · north × south')).toBe(Number(column(fst, 'fst')[0]));
+    expect(numberAt(report.numbers, 'Tajima’s D · coast')).toBe(json(outdir, 'evostats/structured.summary.json').populations.coast.tajimaD);
+    const along = report.charts.find((chart) => chart.title === 'Fst along the genome')!;
+    expect(along.series.map((series) => series.label)).toEqual(['north × south', 'north × coast', 'south × coast']);
+    expect(along.total).toBe(read('evostats/structured.fst_windows.tsv').length - 1);
+  });
+});
+
+describe('Phenomix', () => {
+  it('gives H² per trait from heritability.csv and the BLUEs’ distribution per trait', async () => {
+    const { report, read } = await reportOf('nf-phenomix', { ...PHENOMIX_FIXTURE });
+    expect(report.problems).toEqual([]);
+    const heritability = read('phenomix/heritability.csv');
+    expect(numberAt(report.numbers, 'H² (Cullis) · yield')).toBe(Number(column(heritability, 'h2_cullis')[0]));
+    expect(numberAt(report.numbers, 'Outliers flagged')).toBe(0);
+    const blues = report.charts.filter((chart) => chart.title === 'BLUEs');
+    expect(blues.map((chart) => chart.facet)).toEqual(['yield', 'height']);
+    expect(blues[0]!.series[0]!.values!.reduce<number>((sum, count) => sum + (count ?? 0), 0)).toBe(column(read('phenomix/blues_blups_long.csv'), 'trait').filter((trait) => trait === 'yield').length);
+  });
+});
+
+describe('Multigen sims', () => {
+  it('gives the genetic gain of the last generation and draws gain per generation', async () => {
+    const { report, read } = await reportOf('nf-multigen-sims', {
+      n_founders: 100,
+      n_chromosomes: 2,
+      qtl_per_chromosome: 10,
+      heritability: 0.4,
+      generations: 3,
+      selection_method: 'phenotype',
+      selected_parents: 20,
+      crosses_per_generation: 50,
+      replicates: 2,
+      seed: 7,
+    });
+    expect(report.problems).toEqual([]);
+    const gains = column(read('simulation/summary.csv'), 'genetic_gain').map(Number);
+    expect(numberAt(report.numbers, 'Genetic gain (last generation)')).toBe(gains.at(-1));
+    const line = report.charts.find((chart) => chart.title === 'Genetic gain per generation')!;
+    expect(line.series[0]!.points!.map((point) => point.y)).toEqual(gains);
+  });
+});
+
+describe('Process Spectra', () => {
+  it('counts the spectra and the outliers, and lists the outliers by global H', async () => {
+    const { report, outdir, read } = await reportOf('nf-spectra', { ...SPECTRA_FIXTURE });
+    expect(report.problems).toEqual([]);
+    const summary = json(outdir, 'qc/nir.summary.json');
+    expect(numberAt(report.numbers, 'Spectra')).toBe(summary.spectra);
+    expect(numberAt(report.numbers, 'Outliers')).toBe(summary.outliers.length);
+    expect(report.tables[0]!.rows.map((row) => row[0]).sort()).toEqual([...summary.outliers].sort());
+    expect(read('qc/nir.spectra_qc.csv').length - 1).toBe(summary.spectra);
+    expect(report.previews.map((preview) => preview.path)).toEqual(['processed/nir.processed.csv']);
+  });
+});
+
+describe('Preprocessing', () => {
+  it('gives reads kept and mean quality per sample from read_qc.tsv, and quality per position', async () => {
+    const { report, read } = await reportOf('preprocessing', { ...PREPROCESSING_FIXTURE });
+    expect(report.problems).toEqual([]);
+    const qc = read('qc/read_qc.tsv');
+    expect(numberAt(report.numbers, 'Reads kept (%) · leaf_A')).toBe(Number(column(qc, 'percent_kept')[0]));
+    expect(numberAt(report.numbers, 'Mean quality · leaf_B')).toBe(Number(column(qc, 'mean_quality')[1]));
+    expect(report.charts.filter((chart) => chart.title === 'Quality per position').map((chart) => chart.file)).toEqual(['qc/leaf_A.per_position.tsv', 'qc/leaf_B.per_position.tsv']);
+  });
+});
+
+describe('Combine GVCFs', () => {
+  it('gives the variant sites and draws the variant records of each sample', async () => {
+    const { report, outdir } = await reportOf('combine-gvcfs', { ...COMBINE_GVCFS_FIXTURE });
+    expect(report.problems).toEqual([]);
+    const summary = json(outdir, 'combined/cohort.summary.json');
+    expect(numberAt(report.numbers, 'Variant sites')).toBe(summary.sites.variantSites);
+    expect(numberAt(report.numbers, 'Samples')).toBe(summary.samples.length);
+    const perSample = report.charts.find((chart) => chart.title === 'Variant records per sample')!;
+    expect(perSample.categories).toEqual(summary.samples.map((sample: { sample: string }) => sample.sample));
+    expect(perSample.series[0]!.values).toEqual(summary.samples.map((sample: { variantRecords: number }) => sample.variantRecords));
+  });
+});
+
+describe('Auto Train Phenotype and Make Digital Phenotype Predictions', () => {
+  it('gives the chosen model’s RMSECV per trait, and the predictions of spectra with the model', async () => {
+    const trained = await reportOf('auto-train-pheno', { ...AUTO_TRAIN_PHENO_FIXTURE });
+    expect(trained.report.problems).toEqual([]);
+    const summary = trained.read('cv/cv_summary.csv');
+    const chosen = summary.slice(1).find((row) => row[0] === 'protein' && row[5] === 'true')!;
+    expect(numberAt(trained.report.numbers, 'RMSECV (chosen model) · protein')).toBe(Number(chosen[3]));
+
+    const predicted = await reportOf('make-dig-pheno-predictions', {
+      model: path.join(trained.outdir, 'models/spectra_model.json'),
+      spectra: path.resolve('tests/fixtures/spectra/nir.csv'),
+      prediction_interval: 0.95,
+      flag_out_of_domain: true,
+      interpolate: false,
+    });
+    expect(predicted.report.problems).toEqual([]);
+    const rows = predicted.read('predictions/nir.predictions.csv');
+    expect(numberAt(predicted.report.numbers, 'Samples predicted · protein')).toBe(column(rows, 'trait').filter((trait) => trait === 'protein').length);
+    expect(numberAt(predicted.report.numbers, 'Out of the model’s domain')).toBe(column(rows, 'out_of_domain').filter((flag) => flag === 'true').length);
+  });
+});
+
+describe('Make GDIP Predictions', () => {
+  it('gives the individuals predicted per trait and the top individuals by GEBV', async () => {
+    const gdip = await reportOf('nf-gdip', { ...GDIP_FIXTURE });
+    const { report, read } = await reportOf('make-gdip-predictions', {
+      model: path.join(gdip.outdir, 'models/gdip_model.json'),
+      genotypes: path.resolve('tests/fixtures/exactness/gdip.vcf'),
+      impute_missing: 'mean',
+      max_missing_markers: 0.1,
+    });
+    expect(report.problems).toEqual([]);
+    const rows = read('predictions/gebv_predictions.csv');
+    expect(numberAt(report.numbers, 'Individuals predicted · yield')).toBe(rows.length - 1);
+    const top = report.tables[0]!;
+    expect(Number(top.rows[0]![top.columns.indexOf('gebv')])).toBe(Math.max(...column(rows, 'gebv').map(Number)));
+    expect(top.accessionColumn).toBe(0);
   });
 });

@@ -141,8 +141,8 @@ const shell = (declaration: ReportChartDeclaration, file: string, facet: string)
 
 /** A builder for one declared chart over the rows of `file`. */
 export function chartBuilder(declaration: ReportChartDeclaration, file: string, params: Record<string, unknown> = {}): ChartBuilder {
-  const facetOf = (row: Row) => (declaration.facet ? textOf(cellOf(row, declaration.facet)) : '');
-  const seriesOf = (row: Row, fallback: string) => (declaration.series ? textOf(cellOf(row, declaration.series)) : fallback);
+  const facetOf = (row: Row) => (declaration.facet ? joined(row, declaration.facet) : '');
+  const seriesOf = (row: Row, fallback: string) => (declaration.series ? joined(row, declaration.series) : fallback);
   switch (declaration.kind) {
     case 'bar': {
       const bars = new Groups<Map<string, { value: number | null; error: number | null }>>(() => new Map());
@@ -301,6 +301,9 @@ export function chartBuilder(declaration: ReportChartDeclaration, file: string, 
     }
   }
 }
+
+/** The value of a column, or of several joined by “ × ”. */
+const joined = (row: Row, columns: string | string[]) => (Array.isArray(columns) ? columns.map((column) => textOf(cellOf(row, column))).join(' × ') : textOf(cellOf(row, columns)));
 
 const minusLog10 = (p: number | null) => (p === null || p < 0 || p > 1 ? null : p === 0 ? 324 : -Math.log10(p));
 
