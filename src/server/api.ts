@@ -7,6 +7,7 @@ import { createTokenService } from './auth/tokens';
 import type { DatabaseHandle } from './db/client';
 import { authenticate } from './http/authenticate';
 import { createRouter, type ApiDependencies } from './http/context';
+import { admitReads, createAdmission } from './http/admission';
 import { limitBodies } from './http/body-limits';
 import { handleError } from './http/errors';
 import { API_SECURITY_HEADERS } from './http/security-headers';
@@ -129,6 +130,9 @@ export function createApi(options: ApiOptions) {
     for (const [name, value] of API_SECURITY_HEADERS) c.header(name, value);
     await next();
   });
+  // The embedded database serves reads eight at a time in arrival order, and answers 503 past 1.5 s
+  // in the queue instead of letting a poller hang (admission.ts); health stays outside to measure it.
+  if (options.database.kind === 'pglite') api.use(admitReads(createAdmission({ slots: 8, maxWaitMs: 1500 }), (path) => path.endsWith('/health')));
   // Before anything reads a body: a 200 MB JSON body is refused at its first megabyte.
   api.use(limitBodies);
   if (options.corsOrigins.length > 0) {

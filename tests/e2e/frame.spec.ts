@@ -47,6 +47,8 @@ test.describe('the frame, signed in', () => {
   });
 
   test('every route of the navigation is a page in the frame', async ({ page }) => {
+    // One test walks every route (about 30): the default 30 s is the budget of one page's test.
+    test.setTimeout(120_000);
     for (const route of ALL_ROUTES) {
       const response = await page.goto(route);
       expect(response?.status(), route).toBe(200);

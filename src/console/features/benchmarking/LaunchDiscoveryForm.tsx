@@ -11,6 +11,7 @@ import { formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { CheckboxList } from '../../ui/CheckboxList';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
@@ -52,7 +53,6 @@ export default function LaunchDiscoveryForm() {
     }
   });
 
-  const toggle = (id: number) => form.setValue('datasetIds', chosen.includes(id) ? chosen.filter((value) => value !== id) : [...chosen, id], { shouldValidate: form.formState.isSubmitted });
   const all = datasets.data?.data ?? [];
 
   return (
@@ -77,39 +77,27 @@ export default function LaunchDiscoveryForm() {
               )
             }
           >
-            {all.length === 0 ? (
-              <p className="text-sm text-stone-600">
-                No known datasets yet.{' '}
-                <a className="text-emerald-800 hover:underline" href={ROUTES.simulateGdipData}>
-                  Simulate some
-                </a>{' '}
-                or{' '}
-                <a className="text-emerald-800 hover:underline" href={ROUTES.registerKnownGdipData}>
-                  register yours
-                </a>
-                .
-              </p>
-            ) : (
-              <fieldset className="grid gap-2 text-sm">
-                <legend className="sr-only">Known datasets</legend>
-                {all.map((dataset) => (
-                  <label key={dataset.id} className="flex items-start gap-2">
-                    <input type="checkbox" className="mt-0.5 size-4 accent-emerald-700" checked={chosen.includes(dataset.id)} onChange={() => toggle(dataset.id)} />
-                    <span>
-                      <span className="font-medium text-stone-900">{dataset.name}</span>
-                      <span className="block text-xs text-stone-500">
-                        {dataset.description} · {formatDateTime(dataset.createdAt)}
-                      </span>
-                    </span>
-                  </label>
-                ))}
-              </fieldset>
-            )}
-            {visibleError(form, 'datasetIds') && (
-              <p role="alert" className="mt-2 text-sm text-red-700">
-                {visibleError(form, 'datasetIds')}
-              </p>
-            )}
+            <CheckboxList
+              items={all}
+              chosen={chosen}
+              onChange={(ids) => form.setValue('datasetIds', ids, { shouldValidate: form.formState.isSubmitted })}
+              error={visibleError(form, 'datasetIds')}
+              label="Known datasets"
+              summary={(dataset) => ({ title: dataset.name, detail: `${dataset.description} · ${formatDateTime(dataset.createdAt)}` })}
+              empty={
+                <>
+                  No known datasets yet.{' '}
+                  <a className="text-emerald-800 hover:underline" href={ROUTES.simulateGdipData}>
+                    Simulate some
+                  </a>{' '}
+                  or{' '}
+                  <a className="text-emerald-800 hover:underline" href={ROUTES.registerKnownGdipData}>
+                    register yours
+                  </a>
+                  .
+                </>
+              }
+            />
           </Card>
           <Card
             title="Discovery methods"

@@ -9,6 +9,7 @@ import { RequestError, request } from '../../lib/api';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { CheckboxList } from '../../ui/CheckboxList';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
@@ -49,7 +50,6 @@ export default function LaunchPredictionCvForm() {
     }
   });
 
-  const toggle = (id: number) => form.setValue('datasetIds', chosen.includes(id) ? chosen.filter((value) => value !== id) : [...chosen, id], { shouldValidate: form.formState.isSubmitted });
   const all = datasets.data?.data ?? [];
   const runCount = chosen.length * methodValues.length;
 
@@ -61,48 +61,39 @@ export default function LaunchPredictionCvForm() {
         <TextField label="Name" required placeholder="e.g. GEBV methods, CV2 2026" error={visibleError(form, 'name')} {...form.register('name')} />
       </Card>
       <Card title="Prediction datasets" description="Each method is cross-validated on each dataset's frozen folds (its CV folds CSV), so every method is scored on the same splits.">
-        {all.length === 0 ? (
-          <p className="text-sm text-stone-600">
-            No prediction datasets yet:{' '}
-            <a className="text-emerald-800 hover:underline" href={ROUTES.registerPredictionData}>
-              register one
-            </a>{' '}
-            with its VCF and a cross-validation scheme.
-          </p>
-        ) : (
-          <fieldset className="grid gap-2 text-sm">
-            <legend className="sr-only">Prediction datasets</legend>
-            {all.map((dataset) => {
-              const hasFolds = dataset.fileTypes.includes(FOLDS);
-              return (
-                <label key={dataset.id} className={`flex items-start gap-2 ${hasFolds ? '' : 'text-stone-500'}`}>
-                  <input type="checkbox" className="mt-0.5 size-4 accent-emerald-700" checked={chosen.includes(dataset.id)} disabled={!hasFolds} onChange={() => toggle(dataset.id)} />
-                  <span className="min-w-0 wrap-anywhere">
-                    <span className={`font-medium ${hasFolds ? 'text-stone-900' : ''}`}>{dataset.name}</span>
-                    <span className="block text-xs text-stone-500">
-                      {hasFolds ? (
-                        dataset.description
-                      ) : (
-                        <>
-                          No frozen folds:{' '}
-                          <a className="text-emerald-800 hover:underline" href={ROUTES.registerPredictionData}>
-                            register it again with a scheme
-                          </a>{' '}
-                          (CV1, CV2, CV0 or CV00).
-                        </>
-                      )}
-                    </span>
-                  </span>
-                </label>
-              );
-            })}
-          </fieldset>
-        )}
-        {visibleError(form, 'datasetIds') && (
-          <p role="alert" className="mt-2 text-sm text-red-700">
-            {visibleError(form, 'datasetIds')}
-          </p>
-        )}
+        <CheckboxList
+          items={all}
+          chosen={chosen}
+          onChange={(ids) => form.setValue('datasetIds', ids, { shouldValidate: form.formState.isSubmitted })}
+          error={visibleError(form, 'datasetIds')}
+          label="Prediction datasets"
+          summary={(dataset) =>
+            dataset.fileTypes.includes(FOLDS)
+              ? { title: dataset.name, detail: dataset.description }
+              : {
+                  title: dataset.name,
+                  disabled: true,
+                  detail: (
+                    <>
+                      No frozen folds:{' '}
+                      <a className="text-emerald-800 hover:underline" href={ROUTES.registerPredictionData}>
+                        register it again with a scheme
+                      </a>{' '}
+                      (CV1, CV2, CV0 or CV00).
+                    </>
+                  ),
+                }
+          }
+          empty={
+            <>
+              No prediction datasets yet:{' '}
+              <a className="text-emerald-800 hover:underline" href={ROUTES.registerPredictionData}>
+                register one
+              </a>{' '}
+              with its VCF and a cross-validation scheme.
+            </>
+          }
+        />
       </Card>
       <Card
         title="Methods"

@@ -9,49 +9,11 @@ import { formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
+import { CheckboxList } from '../../ui/CheckboxList';
 import { reportSubmitError, useSchemaForm, visibleError } from '../../ui/forms';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { TextField } from '../../ui/TextField';
-
-/** A list of checkboxes bound to an array of ids. */
-function Choices<T extends { id: number }>({
-  items,
-  chosen,
-  onChange,
-  label,
-  summary,
-}: {
-  items: T[];
-  /** The form's ids, typed as the schema's input (the API also takes them as text). */
-  chosen: unknown[];
-  onChange: (ids: unknown[]) => void;
-  label: string;
-  summary: (item: T) => { title: string; detail: string };
-}) {
-  return (
-    <fieldset className="grid gap-2 text-sm">
-      <legend className="sr-only">{label}</legend>
-      {items.map((item) => {
-        const { title, detail } = summary(item);
-        return (
-          <label key={item.id} className="flex items-start gap-2">
-            <input
-              type="checkbox"
-              className="mt-0.5 size-4 accent-emerald-700"
-              checked={chosen.includes(item.id)}
-              onChange={() => onChange(chosen.includes(item.id) ? chosen.filter((id) => id !== item.id) : [...chosen, item.id])}
-            />
-            <span className="min-w-0 wrap-anywhere">
-              <span className="font-medium text-stone-900">{title}</span>
-              <span className="block text-xs text-stone-500">{detail}</span>
-            </span>
-          </label>
-        );
-      })}
-    </fieldset>
-  );
-}
 
 /**
  * `/benchmarking/prediction/launch`: trained models (from Auto Train or GDIP runs) × prediction
@@ -97,52 +59,42 @@ export default function LaunchPredictionForm() {
             <TextField label="Name" required placeholder="e.g. GEBV models, validation 2026" error={visibleError(form, 'name')} {...form.register('name')} />
           </Card>
           <Card title="Trained models" description="Models stored by Auto Train or GDIP runs (or uploaded), newest first.">
-            {models.data.data.length === 0 ? (
-              <p className="text-sm text-stone-600">
-                No trained models yet: run{' '}
-                <a className="text-emerald-800 hover:underline" href={launchRoute('nf-auto-train')}>
-                  Auto Train
-                </a>{' '}
-                first.
-              </p>
-            ) : (
-              <Choices
-                items={models.data.data}
-                chosen={modelIds}
-                onChange={set('modelFileIds')}
-                label="Trained models"
-                summary={(model) => ({ title: model.runName ? `${model.runName}: ${model.name}` : model.name, detail: `${model.fileTypeName ?? 'model'} · ${formatDateTime(model.createdAt)}` })}
-              />
-            )}
-            {visibleError(form, 'modelFileIds') && (
-              <p role="alert" className="mt-2 text-sm text-red-700">
-                {visibleError(form, 'modelFileIds')}
-              </p>
-            )}
+            <CheckboxList
+              items={models.data.data}
+              chosen={modelIds}
+              onChange={set('modelFileIds')}
+              error={visibleError(form, 'modelFileIds')}
+              label="Trained models"
+              summary={(model) => ({ title: model.runName ? `${model.runName}: ${model.name}` : model.name, detail: `${model.fileTypeName ?? 'model'} · ${formatDateTime(model.createdAt)}` })}
+              empty={
+                <>
+                  No trained models yet: run{' '}
+                  <a className="text-emerald-800 hover:underline" href={launchRoute('nf-auto-train')}>
+                    Auto Train
+                  </a>{' '}
+                  first.
+                </>
+              }
+            />
           </Card>
           <Card title="Prediction datasets" description="Observed values of a validation set, registered with its genotypes (the models predict from them).">
-            {datasets.data.data.length === 0 ? (
-              <p className="text-sm text-stone-600">
-                No prediction datasets yet:{' '}
-                <a className="text-emerald-800 hover:underline" href={ROUTES.registerPredictionData}>
-                  register one
-                </a>{' '}
-                with its VCF.
-              </p>
-            ) : (
-              <Choices
-                items={datasets.data.data}
-                chosen={datasetIds}
-                onChange={set('datasetIds')}
-                label="Prediction datasets"
-                summary={(dataset) => ({ title: dataset.name, detail: `${dataset.description ?? ''} · ${dataset.fileTypes.join(', ')}` })}
-              />
-            )}
-            {visibleError(form, 'datasetIds') && (
-              <p role="alert" className="mt-2 text-sm text-red-700">
-                {visibleError(form, 'datasetIds')}
-              </p>
-            )}
+            <CheckboxList
+              items={datasets.data.data}
+              chosen={datasetIds}
+              onChange={set('datasetIds')}
+              error={visibleError(form, 'datasetIds')}
+              label="Prediction datasets"
+              summary={(dataset) => ({ title: dataset.name, detail: `${dataset.description ?? ''} · ${dataset.fileTypes.join(', ')}` })}
+              empty={
+                <>
+                  No prediction datasets yet:{' '}
+                  <a className="text-emerald-800 hover:underline" href={ROUTES.registerPredictionData}>
+                    register one
+                  </a>{' '}
+                  with its VCF.
+                </>
+              }
+            />
           </Card>
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" variant="primary" busy={form.formState.isSubmitting}>
