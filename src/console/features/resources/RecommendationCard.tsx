@@ -20,6 +20,9 @@ export function recommendationPath(query: RecommendationQueryInput, config = fal
   return `resources/recommendations${config ? '/config' : ''}?${search}`;
 }
 
+/** The API's field names where the form's differ (GB in the form, bytes in the API). */
+const ERROR_KEYS: Record<string, string> = { minInputGb: 'minInputBytes', maxInputGb: 'maxInputBytes' };
+
 const fitText = (process: ProcessRecommendation) => {
   const fit = process.memory.fit;
   if (!fit) return null;
@@ -111,7 +114,7 @@ function Savings({ recommendation }: { recommendation: Recommendation }) {
 /** Recommended resources for a pipeline from its past runs, with the savings and the Nextflow config to download. */
 export function RecommendationCard({ initialPipeline }: { initialPipeline: string | null }) {
   const pipelines = useRequest<PipelineList>('pipelines');
-  const [draft, setDraft] = useState({ pipeline: initialPipeline ?? '', label: '', revision: '', percentile: '100', margin: '20', retryFactor: '1.5' });
+  const [draft, setDraft] = useState({ pipeline: initialPipeline ?? '', label: '', revision: '', minInputGb: '', maxInputGb: '', percentile: '100', margin: '20', retryFactor: '1.5' });
   const [query, setQuery] = useState<RecommendationQueryInput | null>(null);
   // The address names a pipeline (the launch form's link): show its recommendation at once.
   useEffect(() => {
@@ -128,6 +131,8 @@ export function RecommendationCard({ initialPipeline }: { initialPipeline: strin
       pipeline: draft.pipeline,
       label: draft.label.trim() || undefined,
       revision: draft.revision.trim() || undefined,
+      minInputBytes: draft.minInputGb === '' ? undefined : Math.round(Number(draft.minInputGb) * 1024 ** 3),
+      maxInputBytes: draft.maxInputGb === '' ? undefined : Math.round(Number(draft.maxInputGb) * 1024 ** 3),
       percentile: draft.percentile,
       margin: draft.margin === '' ? undefined : Number(draft.margin) / 100,
       retryFactor: draft.retryFactor,
@@ -148,9 +153,9 @@ export function RecommendationCard({ initialPipeline }: { initialPipeline: strin
         {label}
       </label>
       <input id={`recommend-${name}`} className={INPUT} value={draft[name]} onChange={set(name)} aria-describedby={`recommend-${name}-hint`} {...props} />
-      {fieldErrors[name] && (
+      {fieldErrors[ERROR_KEYS[name] ?? name] && (
         <p id={`recommend-${name}-hint`} className="mt-1 text-xs text-red-600">
-          {fieldErrors[name]}
+          {fieldErrors[ERROR_KEYS[name] ?? name]}
         </p>
       )}
     </div>
@@ -168,7 +173,7 @@ export function RecommendationCard({ initialPipeline }: { initialPipeline: strin
         ) : undefined
       }
     >
-      <form className="mb-5 grid gap-3 sm:grid-cols-3 lg:grid-cols-8" onSubmit={submit} aria-label="Recommendation">
+      <form className="mb-5 grid gap-3 sm:grid-cols-3 lg:grid-cols-5" onSubmit={submit} aria-label="Recommendation">
         <div className="sm:col-span-3 lg:col-span-2">
           <label htmlFor="recommend-pipeline" className="block text-sm font-medium text-stone-800">
             Pipeline
@@ -185,6 +190,8 @@ export function RecommendationCard({ initialPipeline }: { initialPipeline: strin
         </div>
         {field('label', 'Label', { placeholder: 'any' })}
         {field('revision', 'Revision', { placeholder: 'any' })}
+        {field('minInputGb', 'Read ≥ GB', { type: 'number', min: 0, step: 'any', placeholder: 'any' })}
+        {field('maxInputGb', 'Read ≤ GB', { type: 'number', min: 0, step: 'any', placeholder: 'any' })}
         {field('percentile', 'Percentile', { type: 'number', min: 50, max: 100 })}
         {field('margin', 'Margin (%)', { type: 'number', min: 0, max: 200 })}
         {field('retryFactor', 'Retry × peak', { type: 'number', min: 1, max: 4, step: 0.05 })}
