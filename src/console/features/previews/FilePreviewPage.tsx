@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import type { StoredFile } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES } from '../../app/routes';
@@ -5,7 +6,9 @@ import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
-import FilePreview from './FilePreview';
+
+// The viewers load after the page: the page's first load stays within the console's budget.
+const FilePreview = lazy(() => import('./FilePreview'));
 
 function PreviewOfFile() {
   const id = useRecordId();
@@ -14,7 +17,11 @@ function PreviewOfFile() {
   if (id === null) return <LoadError what="the file" error={new Error('this page needs ?id= with the stored file’s number')} onRetry={() => window.location.assign(ROUTES.filesets)} />;
   if (error) return <LoadError what="the file" error={error} onRetry={reload} />;
   if (!file) return <LoadingOverlay />;
-  return <FilePreview fileId={file.id} name={file.name} />;
+  return (
+    <Suspense fallback={<LoadingOverlay />}>
+      <FilePreview fileId={file.id} name={file.name} />
+    </Suspense>
+  );
 }
 
 /** One stored file shown in the browser, whatever lists it (a run's outputs, a project's files, a fileset). */
