@@ -165,3 +165,13 @@ export const roCrateQuerySchema = z.object({
     .describe('true: the input and output files are in the zip; false (default): only ro-crate-metadata.json, each file named by where the API serves it'),
 });
 export const roCrateZipSchema = z.string().describe('A zip: ro-crate-metadata.json (Workflow Run Crate 0.5) and, with data=true, inputs/ and outputs/');
+
+/* Importing a run done elsewhere from its Workflow Run Crate. */
+
+export const crateImportResultSchema = z
+  .object({
+    runId: z.number().int().describe('The run made for the crate’s CreateAction'),
+    files: z.array(z.object({ id: z.number().int(), name: z.string(), role: z.enum(['input', 'output']), sha256: z.string() })).describe('The stored files made from its object and result'),
+  })
+  .describe('What a Workflow Run Crate became');
+export type CrateImportResult = z.infer<typeof crateImportResultSchema>;

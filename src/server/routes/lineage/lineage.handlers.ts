@@ -4,6 +4,7 @@ import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { createLineageService } from '../../lineage/lineage-service';
 import { relaunchExactly as relaunch, reproductionOf } from '../../lineage/reproduce';
+import { importWorkflowRunCrate } from '../../lineage/crate-import';
 import { runCrateZip } from '../../lineage/run-crate-export';
 import { findRunSummary } from '../../runs/run-queries';
 import type * as routes from './lineage.routes';
@@ -33,4 +34,13 @@ export const roCrate: RouteHandler<typeof routes.roCrate, AppEnv> = async (c) =>
   const zip = await runCrateZip({ db, catalogue, files }, id, data, apiUrl);
   const name = `run-${id}-ro-crate${data ? '-with-data' : ''}.zip`;
   return c.body(zip, 200, { 'Content-Type': 'application/zip', 'Content-Disposition': `attachment; filename="${name}"` });
+};
+
+export const importCrate: RouteHandler<typeof routes.importCrate, AppEnv> = async (c) => {
+  const { db, files } = c.get('deps');
+  const declared = Number(c.req.header('content-length') ?? 0);
+  if (declared > files.maxUploadBytes) throw new DomainError('too-large', `The crate is larger than the ${Math.round(files.maxUploadBytes / 1024 ** 2)} MB a file may be on this server.`);
+  const zip = new Uint8Array(await c.req.arrayBuffer());
+  if (zip.length > files.maxUploadBytes) throw new DomainError('too-large', `The crate is larger than the ${Math.round(files.maxUploadBytes / 1024 ** 2)} MB a file may be on this server.`);
+  return c.json(await importWorkflowRunCrate({ db, files }, zip, c.get('user').id), 201);
 };

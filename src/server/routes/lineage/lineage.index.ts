@@ -6,4 +6,5 @@ export const lineageRouter = createRouter()
   .openapi(routes.graph, handlers.graph)
   .openapi(routes.reproduction, handlers.reproduction)
   .openapi(routes.relaunchExactly, handlers.relaunchExactly)
-  .openapi(routes.roCrate, handlers.roCrate);
+  .openapi(routes.roCrate, handlers.roCrate)
+  .openapi(routes.importCrate, handlers.importCrate);

@@ -1,5 +1,5 @@
 import { createRoute } from '@hono/zod-openapi';
-import { lineageGraphSchema, lineageQuerySchema, relaunchExactlySchema, reproductionSchema, roCrateQuerySchema, roCrateZipSchema } from '../../../contract/lineage';
+import { crateImportResultSchema, lineageGraphSchema, lineageQuerySchema, relaunchExactlySchema, reproductionSchema, roCrateQuerySchema, roCrateZipSchema } from '../../../contract/lineage';
 import { idParamsSchema as idParams } from '../../../contract/list';
 import { runSummarySchema } from '../../../contract/runs';
 import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
@@ -49,4 +49,15 @@ export const roCrate = createRoute({
     200: { description: 'The crate', content: { 'application/zip': { schema: roCrateZipSchema } } },
     ...errorResponses(400, 401, 404, 409),
   },
+});
+
+export const importCrate = createRoute({
+  method: 'post',
+  path: '/lineage/crates',
+  tags,
+  summary: 'Import a run done elsewhere from its Workflow Run RO-Crate (zip with its data files)',
+  description:
+    'The CreateAction whose instrument is the crate’s main ComputationalWorkflow becomes a run; its object files become stored files it read (with their checksums) and its result files stored files it wrote. Each file must be in the zip with the SHA-256 the crate states; otherwise nothing is imported.',
+  request: { body: { required: true, content: { 'application/zip': { schema: roCrateZipSchema } } } },
+  responses: { 201: jsonContent(crateImportResultSchema, 'The imported run and files'), ...errorResponses(400, 401, 413) },
 });

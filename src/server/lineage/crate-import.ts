@@ -1,0 +1,165 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { unzipSync } from 'fflate';
+import { fileReference } from '../../contract/file-reference';
+import type { CrateImportResult } from '../../contract/lineage';
+import type { Database } from '../db/client';
+import { files, runs } from '../db/schema';
+import { DomainError } from '../domain-errors';
+import type { FileStore } from '../storage/file-store';
+import { recordRunInputs } from './run-inputs';
+import { hashSecret } from '../runs/weblog';
+
+type Entity = Record<string, unknown> & { '@id': string };
+
+const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
+const idsOf = (value: unknown) => asArray(value).flatMap((item) => (typeof item === 'object' && item !== null && typeof (item as Entity)['@id'] === 'string' ? [(item as Entity)['@id']] : []));
+const typesOf = (entity: Entity | undefined) => asArray(entity?.['@type']).map(String);
+const text = (value: unknown) => (typeof value === 'string' ? value : typeof value === 'number' || typeof value === 'boolean' ? String(value) : null);
+const dateOf = (value: unknown) => {
+  const moment = typeof value === 'string' ? new Date(value) : null;
+  return moment && !Number.isNaN(moment.getTime()) ? moment : null;
+};
+
+/** The crate's graph and its files, or the refusal that says what is missing. */
+function readCrate(zip: Uint8Array): { graph: Map<string, Entity>; entries: Record<string, Uint8Array> } {
+  let entries: Record<string, Uint8Array>;
+  try {
+    entries = unzipSync(zip);
+  } catch (error) {
+    throw new DomainError('invalid', `The upload is not a zip Seedbed can read (${error instanceof Error ? error.message : String(error)}): export the crate again as a zip.`);
+  }
+  const metadata = entries['ro-crate-metadata.json'];
+  if (!metadata) throw new DomainError('invalid', 'The zip has no ro-crate-metadata.json at its top: it is not an RO-Crate. Zip the crate’s folder from inside it.');
+  let json: { '@graph'?: unknown };
+  try {
+    json = JSON.parse(new TextDecoder().decode(metadata)) as { '@graph'?: unknown };
+  } catch (error) {
+    throw new DomainError('invalid', `ro-crate-metadata.json is not JSON (${error instanceof Error ? error.message : String(error)}).`);
+  }
+  const graph = new Map(
+    asArray(json['@graph'])
+      .filter((entity): entity is Entity => typeof entity === 'object' && entity !== null && typeof (entity as Entity)['@id'] === 'string')
+      .map((entity) => [entity['@id'], entity]),
+  );
+  if (graph.size === 0) throw new DomainError('invalid', 'ro-crate-metadata.json has no @graph of entities: it is not an RO-Crate metadata document.');
+  return { graph, entries };
+}
+
+/**
+ * Imports a run done elsewhere from its Workflow Run Crate: the CreateAction whose instrument is
+ * the crate's main workflow becomes a run of Seedbed (SUCCEEDED, or FAILED when the crate says so),
+ * its object files stored files it read (recorded as its inputs, with their checksums) and its
+ * result files stored files it wrote. Every file must be in the zip with the SHA-256 the crate
+ * states (when it states one); otherwise nothing is imported.
+ */
+export async function importWorkflowRunCrate(options: { db: Database; files: FileStore }, zip: Uint8Array, userId: number): Promise<CrateImportResult> {
+  const { db } = options;
+  const { graph, entries } = readCrate(zip);
+  const root = graph.get('./') ?? [...graph.values()].find((entity) => idsOf(graph.get('ro-crate-metadata.json')?.about).includes(entity['@id']));
+  const workflowId = idsOf(root?.mainEntity)[0];
+  const workflow = workflowId ? graph.get(workflowId) : undefined;
+  if (!workflow || !typesOf(workflow).includes('ComputationalWorkflow'))
+    throw new DomainError('invalid', 'The crate’s root names no ComputationalWorkflow as its mainEntity: it is not a Workflow Run Crate (https://w3id.org/ro/wfrun/workflow/0.5).');
+  const actions = [...graph.values()].filter((entity) => typesOf(entity).includes('CreateAction') && idsOf(entity.instrument).includes(workflowId!));
+  if (actions.length !== 1)
+    throw new DomainError('invalid', `The crate has ${actions.length} CreateActions whose instrument is its main workflow; Seedbed imports a crate of one run. Export each run as its own crate.`);
+  const action = actions[0]!;
+
+  // The files, checked before anything is stored.
+  const fileOf = (id: string, role: 'input' | 'output') => {
+    const entity = graph.get(id);
+    if (!typesOf(entity).includes('File')) return null;
+    const bytes = entries[decodeURIComponent(id)];
+    if (!bytes) throw new DomainError('invalid', `The crate names ${id} as an ${role} of the run, and the zip does not hold it: export the crate with its data files.`);
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    const stated = text(entity?.sha256);
+    if (stated && stated.toLowerCase() !== sha256)
+      throw new DomainError('invalid', `${id} in the zip has SHA-256 ${sha256}, and the crate says ${stated}: the file changed after the crate was written. Export the crate again.`);
+    const name = text(entity?.name) && !text(entity?.name)!.includes('/') ? text(entity?.name)! : decodeURIComponent(id).split('/').pop()!;
+    return {
+      id,
+      role,
+      bytes,
+      sha256,
+      name,
+      parameter:
+        idsOf(entity?.exampleOfWork)
+          .map((formal) => text(graph.get(formal)?.name))
+          .find(Boolean) ?? null,
+    };
+  };
+  const inputs = idsOf(action.object).flatMap((id) => fileOf(id, 'input') ?? []);
+  const outputs = idsOf(action.result).flatMap((id) => fileOf(id, 'output') ?? []);
+  const values = idsOf(action.object).flatMap((id) => {
+    const entity = graph.get(id);
+    if (!typesOf(entity).includes('PropertyValue')) return [];
+    const name = text(entity?.name);
+    return name ? [[name, text(entity?.value) ?? ''] as const] : [];
+  });
+
+  const engineApp = [...graph.values()].find((entity) => typesOf(entity).includes('OrganizeAction') && idsOf(entity.result).includes(action['@id']));
+  const engine = engineApp ? graph.get(idsOf(engineApp.instrument)[0] ?? '') : undefined;
+  const engineVersion = engine ? [text(engine.name), text(engine.softwareVersion) ?? text(engine.version)].filter(Boolean).join(' ') || null : null;
+  const agent = graph.get(idsOf(action.agent)[0] ?? '');
+  const failed = idsOf(action.actionStatus).some((status) => /FailedActionStatus$/.test(status));
+
+  // Stored files first (each upload is checked for its type as any upload is), then the run that links them.
+  const stored = new Map<string, number>();
+  try {
+    for (const file of [...inputs, ...outputs]) {
+      if (stored.has(file.id)) continue;
+      const prepared = await options.files.prepare({ name: file.name }, file.bytes.length);
+      const staged = await options.files.stage(new Blob([new Uint8Array(file.bytes)]).stream(), file.name);
+      const row = await options.files.accept(prepared, staged, userId);
+      stored.set(file.id, row.id);
+    }
+  } catch (error) {
+    // All or nothing: the files stored before the refusal go again.
+    for (const id of stored.values()) await options.files.remove(id).catch(() => undefined);
+    if (error instanceof DomainError) throw new DomainError(error.kind, `Nothing was imported: ${error.message}`, error.fields);
+    throw error;
+  }
+  const params: Record<string, unknown> = Object.fromEntries(values);
+  inputs.forEach((file, index) => {
+    params[file.parameter ?? `input_${index + 1}`] = fileReference(stored.get(file.id)!);
+  });
+  const label = text(workflow.name) ?? workflowId!;
+  const [run] = await db
+    .insert(runs)
+    .values({
+      name: (text(action.name) ?? `${label} (imported)`).slice(0, 120),
+      pipelineId:
+        workflowId!
+          .replace(/^https:\/\/github\.com\//, '')
+          .split('/')
+          .pop()!
+          .toLowerCase()
+          .replace(/[^a-z0-9-]+/g, '-') || 'imported',
+      revision: text(workflow.version) ?? 'unknown',
+      engine: 'nextflow',
+      engineVersion,
+      status: failed ? 'FAILED' : 'SUCCEEDED',
+      statusReason: failed ? (text(action.error) ?? 'The crate says the run failed.') : `Imported from a Workflow Run Crate${agent ? ` (run by ${text(agent.name) ?? agent['@id']})` : ''}.`,
+      params,
+      labels: ['imported-crate'],
+      launchedById: userId,
+      weblogSecretHash: hashSecret(randomBytes(24).toString('base64url')),
+      submittedAt: dateOf(action.startTime) ?? new Date(),
+      startedAt: dateOf(action.startTime),
+      completedAt: dateOf(action.endTime) ?? new Date(),
+      outputsRegisteredAt: new Date(),
+    })
+    .returning({ id: runs.id });
+  const runId = run!.id;
+  for (const file of outputs)
+    await db
+      .update(files)
+      .set({ runId, uploadedById: null })
+      .where(eq(files.id, stored.get(file.id)!));
+  await recordRunInputs(db, runId, params);
+  return {
+    runId,
+    files: [...inputs, ...outputs].map((file) => ({ id: stored.get(file.id)!, name: file.name, role: file.role, sha256: file.sha256 })),
+  };
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CrateImportResult, LineageGraph, LineageRunNode } from '../../../contract/lineage';
+import type { RunDetail } from '../../../contract/runs';
+import { seedFileTypes } from '../../services/file-types';
+import { createTestApi, type TestApi } from '../../testing/test-api';
+
+/** A Workflow Run Crate written by hand (tests/fixtures/ro-crate/nf-prov-gdip) imports as a run with its files and their lineage. */
+
+const FIXTURE = path.resolve('tests/fixtures/ro-crate/nf-prov-gdip');
+const read = (name: string) => new Uint8Array(fs.readFileSync(path.join(FIXTURE, name)));
+const crateZip = (changes: Record<string, Uint8Array | undefined> = {}) => {
+  const entries: Record<string, Uint8Array> = {
+    'ro-crate-metadata.json': read('ro-crate-metadata.json'),
+    'inputs/elsewhere.vcf': read('inputs/elsewhere.vcf'),
+    'outputs/gebv.csv': read('outputs/gebv.csv'),
+  };
+  for (const [name, bytes] of Object.entries(changes)) {
+    if (bytes) entries[name] = bytes;
+    else delete entries[name];
+  }
+  return zipSync(entries);
+};
+
+describe('importing a Workflow Run Crate', () => {
+  let t: TestApi;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApi();
+    await seedFileTypes(t.db);
+    token = await t.signInNewUser();
+  });
+  afterAll(() => t.close());
+
+  const post = (zip: Uint8Array) => t.call('/lineage/crates', { method: 'POST', token, body: new Uint8Array(zip), headers: { 'Content-Type': 'application/zip' } });
+
+  it('makes the crate’s run, its input and output files, and the lineage between them', async () => {
+    const response = await post(crateZip());
+    expect(response.status, await response.clone().text()).toBe(201);
+    const result = (await response.json()) as CrateImportResult;
+    expect(result.files.map(({ name, role, sha256 }) => ({ name, role, sha256 }))).toEqual([
+      { name: 'elsewhere.vcf', role: 'input', sha256: '7dac45b01d5c84916d6e8e2f94616b67081b91260f47b82d2bbd48483d41b924' },
+      { name: 'gebv.csv', role: 'output', sha256: 'c63de8d3bde489132bf7c18c27ae52caf4b60f9fdebed228df8a12063e44ee31' },
+    ]);
+    const [vcf, gebv] = result.files;
+    const run = (await (await t.call(`/runs/${result.runId}`, { token })).json()) as RunDetail;
+    expect(run).toMatchObject({ name: 'GDIP at the partner institute', pipelineId: 'nf-gdip', revision: '1.8.0', status: 'SUCCEEDED', labels: ['imported-crate'] });
+    expect(run.params).toEqual({ model: 'rrblup', genotypes: `seedbed://files/${vcf!.id}` });
+    expect(run.startedAt).toBe('2026-11-19T08:00:00.000Z');
+
+    const graph = (await (await t.call(`/lineage?node=file:${gebv!.id}&direction=up&depth=2`, { token })).json()) as LineageGraph;
+    expect(graph.edges).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ from: `run:${result.runId}`, to: `file:${gebv!.id}`, kind: 'output' }),
+        expect.objectContaining({ from: `file:${vcf!.id}`, to: `run:${result.runId}`, kind: 'input', parameter: 'genotypes', sha256AtLaunch: vcf!.sha256 }),
+      ]),
+    );
+    expect(graph.nodes.find((node) => node.kind === 'run') as LineageRunNode).toMatchObject({ engineVersion: 'Nextflow 25.04.2', parameters: [{ name: 'model', value: 'rrblup' }] });
+  });
+
+  it('imports nothing when a file’s bytes differ from the checksum the crate states, naming the file', async () => {
+    const before = ((await (await t.call('/files?pageSize=100', { token })).json()) as { pagination: { totalCount: number } }).pagination.totalCount;
+    const response = await post(crateZip({ 'outputs/gebv.csv': new TextEncoder().encode('id,trait,prediction,gebv\nIND1,yield,9,9\n') }));
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { message: string }).message).toMatch(/^outputs\/gebv\.csv in the zip has SHA-256 [0-9a-f]{64}, and the crate says c63de8d3.*Export the crate again\.$/);
+    expect(before).toBeGreaterThan(0);
+    expect(((await (await t.call('/files?pageSize=100', { token })).json()) as { pagination: { totalCount: number } }).pagination.totalCount).toBe(before);
+  });
+
+  it('refuses a crate whose data files are not in the zip, and a zip that is not a crate', async () => {
+    const without = await post(crateZip({ 'inputs/elsewhere.vcf': undefined }));
+    expect(without.status).toBe(400);
+    expect(((await without.json()) as { message: string }).message).toBe(
+      'The crate names inputs/elsewhere.vcf as an input of the run, and the zip does not hold it: export the crate with its data files.',
+    );
+    const notCrate = await post(zipSync({ 'notes.txt': new TextEncoder().encode('hello') }));
+    expect(notCrate.status).toBe(400);
+    expect(((await notCrate.json()) as { message: string }).message).toContain('no ro-crate-metadata.json');
+  });
+});
