@@ -30,8 +30,8 @@ function cellOf(text: string, column: string, where?: [string, string]): string 
   return row![at(column)]!;
 }
 
-/** As the Results tab shows a number: to four significant digits. */
-const shown = (value: string | number) => String(Number(Number(value).toPrecision(4)));
+/** As the Results tab shows a number: whole numbers as they are, others to four significant digits (or the report's). */
+const shown = (value: string | number, digits = 4) => (Number.isInteger(Number(value)) ? Number(value).toLocaleString('en') : String(Number(Number(value).toPrecision(digits))));
 
 async function waitForSuccess(request: APIRequestContext, token: string, id: number) {
   await expect
@@ -74,6 +74,39 @@ test.beforeAll(async ({ request }) => {
       },
     ],
   ];
+  runs.push(
+    ['evostats', { pipelineId: 'nf-evostats', params: { input: fixture('evostats', 'structured.vcf'), populations: fixture('evostats', 'populations.csv'), outdir: 'results' } }],
+    [
+      'phenomix',
+      {
+        pipelineId: 'nf-phenomix',
+        params: { input: fixture('phenomix', 'trial.csv'), accession_column: 'accession', environment_column: 'environment', replicate_column: 'rep', outlier_method: 'none', outdir: 'results' },
+      },
+    ],
+    [
+      'multigen',
+      {
+        pipelineId: 'nf-multigen-sims',
+        params: { n_founders: 100, n_chromosomes: 2, qtl_per_chromosome: 10, generations: 3, selected_parents: 20, crosses_per_generation: 50, replicates: 2, outdir: 'results' },
+      },
+    ],
+    ['spectra', { pipelineId: 'nf-spectra', params: { input: fixture('spectra', 'nir.csv'), wavelength_min: 1000, wavelength_max: 1800, outdir: 'results' } }],
+    [
+      'preprocessing',
+      { pipelineId: 'preprocessing', params: { input: fixture('preprocessing', 'samplesheet.csv'), fasta: fixture('preprocessing', 'ref.fa'), genome_name: 'test', outdir: 'results' } },
+    ],
+    [
+      'combine-gvcfs',
+      { pipelineId: 'combine-gvcfs', params: { input: fixture('combine-gvcfs', 'samplesheet.csv'), fasta: fixture('combine-gvcfs', 'ref.fa'), output_name: 'cohort', outdir: 'results' } },
+    ],
+    [
+      'auto-train-pheno',
+      {
+        pipelineId: 'auto-train-pheno',
+        params: { spectra: fixture('spectra', 'nir.csv'), phenotypes: fixture('spectra', 'nir_traits.csv'), models: 'plsr,ridge', max_components: 12, cv_folds: 5, outdir: 'results' },
+      },
+    ],
+  );
   for (const [key, run] of runs) launched[key] = (await client.post('runs', { name: `results_${key.replace(/\W/g, '_')}_${stamp}`, ...run })).id;
   launched.group = group.id;
 });
@@ -132,4 +165,110 @@ test('comparing three GDIP runs shows CV r per trait side by side and draws it a
   // The group page compares its runs the same way.
   await page.goto(`/pipeline-group/view?id=${launched.group}`);
   await expect(page.getByRole('table', { name: 'Results' }).getByRole('row').filter({ hasText: 'CV r · trait1' })).toBeVisible();
+});
+
+/** Output `relative` of run `runId` as a stored file's reference, for a run that reads it. */
+async function storedOutput(request: APIRequestContext, runId: number, relative: string): Promise<string> {
+  const outputs = (await (await request.get(`/api/runs/${runId}/outputs`, { headers: { Authorization: `token ${token}` } })).json()) as { outputs: Array<{ path: string; fileId: number | null }> };
+  const output = outputs.outputs.find((entry) => entry.path === relative);
+  expect(output?.fileId, `${relative} of run ${runId} is a stored file`).toBeTruthy();
+  return `seedbed://files/${output!.fileId}`;
+}
+
+test('Evostats: Fst per pair of populations from fst_genome.tsv', async ({ page, request }) => {
+  const id = launched.evostats!;
+  await waitForSuccess(request, token, id);
+  await expectNumber(page, id, 'Fst · north × south', shown(cellOf(outputOf(id, 'evostats/structured.fst_genome.tsv'), 'fst', ['population_2', 'south'])));
+  await expect(page.getByText('Tajima’s D along the genome')).toBeVisible();
+});
+
+test('Phenomix: H² per trait from heritability.csv', async ({ page, request }) => {
+  const id = launched.phenomix!;
+  await waitForSuccess(request, token, id);
+  await expectNumber(page, id, 'H² (Cullis) · yield', shown(cellOf(outputOf(id, 'phenomix/heritability.csv'), 'h2_cullis', ['trait', 'yield']), 3));
+});
+
+test('Multigen sims: the genetic gain of the last generation from summary.csv', async ({ page, request }) => {
+  const id = launched.multigen!;
+  await waitForSuccess(request, token, id);
+  const gains = outputOf(id, 'simulation/summary.csv').trimEnd().split('\n');
+  const header = gains[0]!.split(',');
+  await expectNumber(page, id, 'Genetic gain (last generation)', shown(gains.at(-1)!.split(',')[header.indexOf('genetic_gain')]!));
+});
+
+test('Process Spectra: the outliers counted from the QC summary', async ({ page, request }) => {
+  const id = launched.spectra!;
+  await waitForSuccess(request, token, id);
+  const summary = JSON.parse(outputOf(id, 'qc/nir.summary.json')) as { spectra: number; outliers: string[] };
+  await expectNumber(page, id, 'Spectra', String(summary.spectra));
+  await expect(numberCard(page, 'Outliers')).toContainText(String(summary.outliers.length));
+});
+
+test('Preprocessing: mean quality per sample from read_qc.tsv', async ({ page, request }) => {
+  const id = launched.preprocessing!;
+  await waitForSuccess(request, token, id);
+  await expectNumber(page, id, 'Mean quality · leaf_A', shown(cellOf(outputOf(id, 'qc/read_qc.tsv'), 'mean_quality', ['sample', 'leaf_A'])));
+});
+
+test('Combine GVCFs: the variant sites from the cohort summary', async ({ page, request }) => {
+  const id = launched['combine-gvcfs']!;
+  await waitForSuccess(request, token, id);
+  const summary = JSON.parse(outputOf(id, 'combined/cohort.summary.json')) as { sites: { variantSites: number } };
+  await expectNumber(page, id, 'Variant sites', String(summary.sites.variantSites));
+});
+
+test('Auto Train Phenotype and its predictions: RMSECV of the chosen model, then the samples predicted with it', async ({ page, request }) => {
+  test.setTimeout(45_000);
+  const id = launched['auto-train-pheno']!;
+  await waitForSuccess(request, token, id);
+  const summary = outputOf(id, 'cv/cv_summary.csv')
+    .trimEnd()
+    .split('\n')
+    .map((line) => line.split(','));
+  const chosen = summary.find((row) => row[0] === 'protein' && row[5] === 'true')!;
+  await expectNumber(page, id, 'RMSECV (chosen model) · protein', shown(chosen[3]!));
+
+  const client = await adminApi(request);
+  const predicted = await client.post('runs', {
+    pipelineId: 'make-dig-pheno-predictions',
+    name: `results_dig_pheno_predictions_${Date.now()}`,
+    params: { model: await storedOutput(request, id, 'models/spectra_model.json'), spectra: fixture('spectra', 'nir.csv'), outdir: 'results' },
+  });
+  await waitForSuccess(request, token, predicted.id);
+  const rows = outputOf(predicted.id, 'predictions/nir.predictions.csv').trimEnd().split('\n').slice(1);
+  await expectNumber(page, predicted.id, 'Samples predicted · protein', String(rows.filter((row) => row.split(',')[1] === 'protein').length));
+});
+
+test('Make GDIP Predictions on a GDIP run’s model: the individuals predicted per trait', async ({ page, request }) => {
+  const gdip = launched['gdip-0.05']!;
+  await waitForSuccess(request, token, gdip);
+  const client = await adminApi(request);
+  const predicted = await client.post('runs', {
+    pipelineId: 'make-gdip-predictions',
+    name: `results_gdip_predictions_${Date.now()}`,
+    params: { model: await storedOutput(request, gdip, 'models/gdip_model.json'), genotypes: fixture('genomics', 'panel.vcf'), outdir: 'results' },
+  });
+  await waitForSuccess(request, token, predicted.id);
+  const rows = outputOf(predicted.id, 'predictions/gebv_predictions.csv').trimEnd().split('\n').slice(1);
+  await expectNumber(page, predicted.id, 'Individuals predicted · trait1', String(rows.filter((row) => row.split(',')[1] === 'trait1').length));
+  await expect(page.getByRole('table', { name: 'Top individuals' }).getByRole('row')).toHaveCount(26);
+});
+
+test('an accession’s page lists its predictions across runs, matched by a synonym, with a chart over the runs', async ({ page, request }) => {
+  const gdip = launched['gdip-0.05']!;
+  await waitForSuccess(request, token, gdip);
+  const client = await adminApi(request);
+  const name = `Results line ${Date.now()}`;
+  const accession = await client.post('accessions', { germplasmName: name, genus: 'Triticum', synonyms: ['IND0001'] });
+  const gebv = outputOf(gdip, 'prediction/gebv.csv');
+  const expected = shown(cellOf(gebv, 'prediction', ['id', 'IND0001']));
+  await page.goto(`/accession/view?id=${accession.id}`);
+  const table = page.getByRole('table', { name: 'Predictions' });
+  const row = table
+    .getByRole('row')
+    .filter({ hasText: /results_gdip_0_05_/ })
+    .filter({ hasText: 'trait1' });
+  await expect(row).toContainText(expected, { timeout: 15_000 });
+  await expect(row).toContainText('IND0001');
+  await expect(page.getByRole('img', { name: 'Predictions of this accession over the runs, one line per trait' })).toBeVisible();
 });

@@ -23,6 +23,7 @@ const PlannedCrosses = lazy(() => import('./PlannedCrosses').then((module) => ({
 const AccessionCrosses = lazy(() => import('./AccessionCrosses').then((module) => ({ default: module.AccessionCrosses })));
 const AccessionLineageCard = lazy(() => import('./AccessionRelations').then((module) => ({ default: module.AccessionLineageCard })));
 const AccessionExperiments = lazy(() => import('./AccessionRelations').then((module) => ({ default: module.AccessionExperiments })));
+const AccessionPredictions = lazy(() => import('../results/AccessionPredictions').then((module) => ({ default: module.AccessionPredictions })));
 const ExperimentEntries = lazy(() => import('./ExperimentEntries').then((module) => ({ default: module.ExperimentEntries })));
 const FilesTable = lazy(() => import('../files/FilesTable').then((module) => ({ default: module.FilesTable })));
 const RunsTable = lazy(() => import('../runs/RunsTable').then((module) => ({ default: module.RunsTable })));
@@ -115,6 +116,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
             <AccessionLineageCard accessionId={row.id} />
             <AccessionCrosses accessionId={row.id} />
             <AccessionExperiments accessionId={row.id} />
+            <AccessionPredictions accessionId={row.id} />
             <section aria-label="Files">
               <h2 className="mb-2 text-lg font-semibold text-stone-900">Files</h2>
               <p className="mb-2 text-sm text-stone-600">The files of the experiments it is an entry of: their genotypes, phenotypes and results.</p>
