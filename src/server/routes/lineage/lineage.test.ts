@@ -4,7 +4,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredFile } from '../../../contract/files';
 import type { LineageGraph, LineageRunNode } from '../../../contract/lineage';
-import { files, runInputs } from '../../db/schema';
+import type { WeblogEvent } from '../../../contract/runs';
+import { files, runInputs, runs } from '../../db/schema';
+import { applyWorkflowEvent, hashSecret } from '../../runs/weblog';
 import { seedFileTypes } from '../../services/file-types';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 import { runClient } from '../../testing/run-client';
@@ -110,6 +112,22 @@ describe('lineage of files and runs', () => {
       { parameter: 'input[row 3].gvcf', fileId: s02.id },
     ]);
     await h.untilEnded(runId);
+  });
+
+  it('keeps the engine version and the pipeline commit Nextflow reports in its started event', async () => {
+    const [run] = await t.db
+      .insert(runs)
+      .values({ name: 'lineage_nextflow', pipelineId: 'nf-gdip', revision: '1.8.0', engine: 'nextflow', params: {}, weblogSecretHash: hashSecret('secret') })
+      .returning({ id: runs.id });
+    await applyWorkflowEvent(t.db, run!.id, {
+      runName: 'lineage_nextflow',
+      runId: 'session-1',
+      event: 'started',
+      utcTime: new Date().toISOString(),
+      metadata: { workflow: { nextflow: { version: '25.04.2' }, commitId: '3f2a9c1' } },
+    } as WeblogEvent);
+    const [stored] = await t.db.select({ engineVersion: runs.engineVersion, commitId: runs.commitId }).from(runs).where(eq(runs.id, run!.id));
+    expect(stored).toEqual({ engineVersion: 'Nextflow 25.04.2', commitId: '3f2a9c1' });
   });
 
   it('refuses a node it cannot read, naming the problem and the fix', async () => {
