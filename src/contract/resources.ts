@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isoDate } from './fields';
+import { RESOURCE_EXIT_CODES, RESOURCE_EXITS, TREND_BUCKETS, TREND_CSV_HEADERS, TREND_GROUPS } from './resource-codes';
 import { isTimeZone, labelSchema, revisionSchema } from './runs';
 
 /**
@@ -8,9 +9,7 @@ import { isTimeZone, labelSchema, revisionSchema } from './runs';
  * the next run should ask for, and where the CPU-hours went over time.
  */
 
-/** Exit statuses that mean the scheduler or the kernel stopped a task for a resource (Nextflow's usual retry set). */
-export const RESOURCE_EXITS = { 137: 'memory', 140: 'time', 143: 'time' } as const;
-export const RESOURCE_EXIT_CODES = Object.keys(RESOURCE_EXITS).map(Number);
+export { RESOURCE_EXIT_CODES, RESOURCE_EXITS, TREND_BUCKETS, TREND_CSV_HEADERS, TREND_GROUPS };
 
 const fraction = (what: string, max: number) =>
   z.coerce
@@ -123,9 +122,6 @@ export const runResourcesSchema = z.object({
 });
 export type RunResources = z.infer<typeof runResourcesSchema>;
 
-export const TREND_GROUPS = ['pipeline', 'label', 'user'] as const;
-export const TREND_BUCKETS = ['day', 'week'] as const;
-
 export const trendsQuerySchema = z
   .object({
     from: isoDate.describe('First day (in timeZone)'),
@@ -153,5 +149,3 @@ export const trendsSchema = z.object({
   note: z.string().describe('What was counted, in words'),
 });
 export type Trends = z.infer<typeof trendsSchema>;
-
-export const TREND_CSV_HEADERS = ['bucket', 'key', 'cpu_hours', 'memory_gb_hours', 'wall_hours'] as const;

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { toCsv } from '../../../contract/csv-cells';
-import { TREND_BUCKETS, TREND_CSV_HEADERS, TREND_GROUPS, type Trends, type TrendSeries } from '../../../contract/resources';
+import { TREND_BUCKETS, TREND_CSV_HEADERS, TREND_GROUPS } from '../../../contract/resource-codes';
+import type { Trends, TrendSeries } from '../../../contract/resources';
 import { downloadText } from '../../lib/download';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
