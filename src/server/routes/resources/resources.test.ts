@@ -176,6 +176,37 @@ describe('one run’s resources', () => {
     expect(byName.get('REPORT')).toMatchObject({ killedForTime: 1 });
     await get(`/runs/999999/resources`, 404);
   });
+
+  it('shows a built-in engine run’s use with no request, and flags nothing it cannot know', async () => {
+    const [run] = await api.t.db
+      .insert(runs)
+      .values({ name: 'local_resources', pipelineId: 'nf-gdip', revision: '1', engine: 'local', status: 'SUCCEEDED', params: {}, weblogSecretHash: hashSecret('l') })
+      .returning({ id: runs.id });
+    await api.t.db.insert(runTasks).values([
+      { runId: run!.id, taskId: 1, process: 'SCAN', name: 'SCAN', status: 'COMPLETED', exit: 0, realtime: 4000, cpuPercent: 95, peakRss: 300 * 1024 ** 2 },
+      { runId: run!.id, taskId: 2, process: 'SCAN', name: 'SCAN (2)', status: 'COMPLETED', exit: 0, realtime: 2000, cpuPercent: 105, peakRss: 100 * 1024 ** 2 },
+      // Cached: it ran in an earlier run.
+      { runId: run!.id, taskId: 3, process: 'PREP', name: 'PREP', status: 'CACHED', realtime: 9000, cpuPercent: 100, peakRss: GB },
+    ]);
+    const resources = await get<RunResources>(`/runs/${run!.id}/resources`);
+    expect(resources).toEqual({
+      runId: run!.id,
+      engine: 'local',
+      processes: [
+        {
+          process: 'SCAN',
+          tasks: 2,
+          failed: 0,
+          killedForMemory: 0,
+          killedForTime: 0,
+          cpus: { requested: null, usedMedian: 1, usedMax: 1.05 },
+          memory: { requestedBytes: null, peakMedianBytes: 200 * 1024 ** 2, peakMaxBytes: 300 * 1024 ** 2 },
+          time: { requestedMs: null, realtimeMedianMs: 3000, realtimeMaxMs: 4000 },
+          overRequested: [],
+        },
+      ],
+    });
+  });
 });
 
 describe('trends', () => {
