@@ -59,15 +59,17 @@ export const slotOf = sql.raw(`to_timestamp(floor(start / ${SLOT_MS}.0) * ${SLOT
 export const notRolledUp = (runId: SQL) => sql`NOT EXISTS (SELECT 1 FROM ${runUsageRollups} WHERE ${runUsageRollups.runId} = ${runId})`;
 
 /**
- * Rolls up runs that ended more than the weblog's late-report window ago (after it, their tasks no
- * longer change): one row per process and one per quarter hour, written with the run's marker in
+ * Rolls up runs that ended, and last heard from their engine, more than the weblog's late-report
+ * window ago (after it, their secret stops working and their tasks no longer change): one row per process and one per quarter hour, written with the run's marker in
  * one transaction. Readers take a run's rollup only with its marker, and read every other run from
  * its tasks, so the answer is the same whether a run is rolled up or not.
  */
 export async function rollUpEndedRuns(db: Database, now = Date.now()): Promise<number> {
   const cutoff = new Date(now - WEBLOG_AFTER_END_MS).toISOString();
   const due = resultRows<{ id: number }>(
-    await db.execute(sql`SELECT ${runs.id} AS id FROM ${runs} WHERE ${runs.completedAt} < ${cutoff}::timestamptz AND ${notRolledUp(sql`${runs.id}`)} ORDER BY ${runs.id} LIMIT ${BATCH}`),
+    await db.execute(
+      sql`SELECT ${runs.id} AS id FROM ${runs} WHERE ${runs.completedAt} IS NOT NULL AND greatest(${runs.completedAt}, ${runs.lastEventAt}) < ${cutoff}::timestamptz AND ${notRolledUp(sql`${runs.id}`)} ORDER BY ${runs.id} LIMIT ${BATCH}`,
+    ),
   ).map((row) => Number(row.id));
   if (due.length === 0) return 0;
   const ids = sql`ANY(${`{${due.join(',')}}`}::int[])`;
