@@ -125,6 +125,7 @@ export const reportDeclarationSchema = z
     charts: z.array(reportChartDeclarationSchema).default([]),
     tables: z.array(reportTableDeclarationSchema).default([]),
     previews: z.array(reportPreviewDeclarationSchema).default([]).describe('Output files named on the Results tab for opening (Seqera’s tower.yml reports land here)'),
+    predictions: z.array(outputPattern).default([]).describe('Outputs of predictions per individual (columns id, trait, prediction, and gebv if any) that accession pages read'),
   })
   .strict();
 export type ReportDeclaration = z.infer<typeof reportDeclarationSchema>;
@@ -236,6 +237,6 @@ export const accessionPredictionsSchema = z.object({
       gebv: z.number().nullable(),
     }),
   ),
-  runsSearched: z.number().int().describe('The most recent succeeded runs with prediction outputs that were read'),
+  runsSearched: z.number().int().describe('The most recent succeeded runs of pipelines that declare prediction outputs (report.json "predictions") that were read'),
 });
 export type AccessionPredictions = z.infer<typeof accessionPredictionsSchema>;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccessionPredictions, RunReport, RunSummaries } from '../../contract/reports';
 import type { Database } from '../db/client';
-import { accessions, files, fileTypes, runs } from '../db/schema';
+import { accessions, files, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { withDefaults } from '../pipelines/param-defaults';
@@ -11,7 +11,7 @@ import { listOutputs } from '../runs/outputs';
 import { withRunFolder } from '../runs/run-folder';
 import type { FileStore } from '../storage/file-store';
 import { type ComputedReport, computeReport, type OutputReader, type ReportParts } from './compute-report';
-import { cellOf, eachDelimitedRow, numberOf, textOf } from './output-rows';
+import { cellOf, eachDelimitedRow, globPattern, numberOf, textOf } from './output-rows';
 
 /** What the report service needs of the API's dependencies. */
 export interface ReportDeps {
@@ -104,46 +104,65 @@ async function accessionIdsByName(db: Database, names: string[]): Promise<Map<st
   return ids;
 }
 
-/** The file types whose rows are predictions per individual: an id, a trait, a prediction (and a GEBV). */
-export const PREDICTION_FILE_TYPES = ['predictions CSV'];
 /** Most recent succeeded runs with prediction outputs that an accession's page reads. */
 export const MAX_PREDICTION_RUNS = 20;
 
-/** `GET /accessions/{id}/predictions`: the accession's rows in the prediction outputs of the most recent runs. */
+/**
+ * `GET /accessions/{id}/predictions`: the accession's rows in the prediction outputs (declared by
+ * their pipelines' report.json "predictions") of the most recent succeeded runs.
+ */
 export async function accessionPredictions(deps: ReportDeps, accessionId: number): Promise<AccessionPredictions> {
   const [accession] = await deps.db.select({ name: accessions.germplasmName, synonyms: accessions.synonyms }).from(accessions).where(eq(accessions.id, accessionId));
   if (!accession) throw new DomainError('not-found', `No accession has id ${accessionId}.`);
   const names = [accession.name, ...accession.synonyms];
   const wanted = new Map(names.map((name) => [name.toLowerCase(), name]));
-  const outputs = await deps.db
-    .select({ fileId: files.id, name: files.name, runId: runs.id, runName: runs.name, pipelineId: runs.pipelineId, completedAt: runs.completedAt })
-    .from(files)
-    .innerJoin(fileTypes, eq(files.fileTypeId, fileTypes.id))
-    .innerJoin(runs, eq(files.runId, runs.id))
-    .where(and(inArray(fileTypes.name, PREDICTION_FILE_TYPES), eq(runs.status, 'SUCCEEDED')))
-    .orderBy(desc(runs.completedAt), desc(runs.id), files.name)
-    .limit(MAX_PREDICTION_RUNS * 4);
-  const runIds = [...new Set(outputs.map((output) => output.runId))].slice(0, MAX_PREDICTION_RUNS);
+  const patterns = new Map(
+    [...deps.catalogue.values()].flatMap((pipeline) => {
+      const declared = pipeline.report.declaration?.predictions ?? [];
+      return declared.length > 0 ? [[pipeline.id, declared.map(globPattern)] as const] : [];
+    }),
+  );
   const predictions: AccessionPredictions['predictions'] = [];
-  for (const output of outputs.filter((entry) => runIds.includes(entry.runId))) {
-    const { storage, key } = await deps.files.locate(output.fileId).catch(() => ({ storage: null, key: '' }));
-    if (!storage) continue;
-    await eachDelimitedRow(await storage.read(key), output.name, (row) => {
-      const id = textOf(cellOf(row, 'id') ?? cellOf(row, 'individual') ?? cellOf(row, 'sample')).toLowerCase();
-      const matchedName = wanted.get(id);
-      if (!matchedName) return;
-      predictions.push({
-        runId: output.runId,
-        runName: output.runName,
-        pipelineId: output.pipelineId,
-        completedAt: output.completedAt?.toISOString() ?? null,
-        file: output.name,
-        matchedName,
-        trait: textOf(cellOf(row, 'trait')),
-        prediction: numberOf(cellOf(row, 'prediction')),
-        gebv: numberOf(cellOf(row, 'gebv')),
+  if (patterns.size === 0) return { accessionId, names, predictions, runsSearched: 0 };
+  const recent = await deps.db
+    .select({ id: runs.id, name: runs.name, pipelineId: runs.pipelineId, completedAt: runs.completedAt })
+    .from(runs)
+    .where(and(inArray(runs.pipelineId, [...patterns.keys()]), eq(runs.status, 'SUCCEEDED')))
+    .orderBy(desc(runs.completedAt), desc(runs.id))
+    .limit(MAX_PREDICTION_RUNS);
+  const outputs =
+    recent.length > 0
+      ? await deps.db
+          .select({ id: files.id, name: files.name, runId: files.runId })
+          .from(files)
+          .where(
+            inArray(
+              files.runId,
+              recent.map((run) => run.id),
+            ),
+          )
+          .orderBy(files.name)
+      : [];
+  for (const run of recent) {
+    const declared = patterns.get(run.pipelineId) ?? [];
+    for (const output of outputs.filter((entry) => entry.runId === run.id && declared.some((pattern) => pattern.test(entry.name)))) {
+      const { storage, key } = await deps.files.locate(output.id);
+      await eachDelimitedRow(await storage.read(key), output.name, (row) => {
+        const matchedName = wanted.get(textOf(cellOf(row, 'id')).toLowerCase());
+        if (!matchedName) return;
+        predictions.push({
+          runId: run.id,
+          runName: run.name,
+          pipelineId: run.pipelineId,
+          completedAt: run.completedAt?.toISOString() ?? null,
+          file: output.name,
+          matchedName,
+          trait: textOf(cellOf(row, 'trait')),
+          prediction: numberOf(cellOf(row, 'prediction')),
+          gebv: numberOf(cellOf(row, 'gebv')),
+        });
       });
-    }).catch(() => undefined);
+    }
   }
-  return { accessionId, names, predictions, runsSearched: runIds.length };
+  return { accessionId, names, predictions, runsSearched: recent.length };
 }

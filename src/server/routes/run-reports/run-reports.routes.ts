@@ -30,7 +30,7 @@ export const accessionPredictions = createRoute({
   path: '/accessions/{id}/predictions',
   tags,
   summary: 'The accession’s predictions (GEBVs) across runs: rows of prediction outputs whose id is its name or a synonym',
-  description: 'Reads the predictions CSVs of the 20 most recent succeeded runs that wrote one.',
+  description: 'Reads the prediction outputs that pipelines declare in their report.json ("predictions") of the 20 most recent succeeded runs of those pipelines.',
   request: { params: idParams },
   responses: { 200: jsonContent(accessionPredictionsSchema, 'The predictions, newest run first'), ...errorResponses(400, 401, 404) },
 });
