@@ -43,13 +43,14 @@ export function forestGrid(features: number): ForestSettings[] {
 export interface IndexedFeatures {
   rows: number[];
   values: Float64Array[];
-  ranks: Uint32Array[];
+  /** Uint8Array when a feature has at most 256 values (genotypes), so more of them stay in cache. */
+  ranks: Array<Uint8Array | Uint16Array | Uint32Array>;
 }
 
 /** `columns` hold each feature over every individual; `rows` are the training individuals. */
 export function indexFeatures(columns: ArrayLike<number>[], rows: number[]): IndexedFeatures {
   const values: Float64Array[] = [];
-  const ranks: Uint32Array[] = [];
+  const ranks: IndexedFeatures['ranks'] = [];
   for (const column of columns) {
     const own = Float64Array.from(rows, (row) => column[row]!);
     const sorted = Float64Array.from(own).sort();
@@ -57,7 +58,8 @@ export function indexFeatures(columns: ArrayLike<number>[], rows: number[]): Ind
     for (let i = 0; i < sorted.length; i += 1) if (i === 0 || sorted[i] !== sorted[unique - 1]) sorted[unique++] = sorted[i]!;
     const distinct = sorted.slice(0, unique);
     values.push(distinct);
-    ranks.push(Uint32Array.from(own, (value) => binarySearch(distinct, value)));
+    const ranked = Array.from(own, (value) => binarySearch(distinct, value));
+    ranks.push(distinct.length <= 256 ? Uint8Array.from(ranked) : distinct.length <= 65_536 ? Uint16Array.from(ranked) : Uint32Array.from(ranked));
   }
   return { rows, values, ranks };
 }
@@ -117,24 +119,20 @@ export function growForest(indexed: IndexedFeatures, y: ArrayLike<number>, setti
   const trees: Tree[] = [];
   const oobSum = new Float64Array(n);
   const oobCount = new Uint32Array(n);
-  const draws = new Int32Array(n);
-  const inBag = new Uint8Array(n);
+  const yValues = Float64Array.from({ length: n }, (_, i) => y[i]!);
+  const draws = new Float64Array(n);
   const candidates = Int32Array.from({ length: p }, (_, k) => k);
   const maxValues = indexed.values.reduce((most, values) => Math.max(most, values.length), 0);
-  const countAt = new Float64Array(maxValues);
-  const sumAt = new Float64Array(maxValues);
-  const order = new Int32Array(n);
+  const work: Workspace = { countAt: new Float64Array(maxValues), sumAt: new Float64Array(maxValues), order: new Int32Array(n), candidates };
   for (let t = 0; t < settings.trees; t += 1) {
-    inBag.fill(0);
-    for (let i = 0; i < n; i += 1) {
-      const row = Math.floor(random() * n);
-      draws[i] = row;
-      inBag[row] = 1;
-    }
-    const tree = growTree(indexed, y, draws, settings.minNodeSize, mtry, random, candidates, countAt, sumAt, order);
+    // The bootstrap sample as how often each row was drawn: a node visits each drawn row once,
+    // weighted by its count, which splits exactly as visiting every draw does.
+    draws.fill(0);
+    for (let i = 0; i < n; i += 1) draws[Math.floor(random() * n)]! += 1;
+    const tree = growTree(indexed, yValues, draws, settings.minNodeSize, mtry, random, work);
     trees.push(tree);
     for (let i = 0; i < n; i += 1) {
-      if (inBag[i]) continue;
+      if (draws[i]! > 0) continue;
       oobSum[i]! += predictTree(tree, (k) => indexed.values[k]![indexed.ranks[k]![i]!]!);
       oobCount[i]! += 1;
     }
@@ -143,30 +141,65 @@ export function growForest(indexed: IndexedFeatures, y: ArrayLike<number>, setti
   let counted = 0;
   for (let i = 0; i < n; i += 1) {
     if (oobCount[i] === 0) continue;
-    squares += (oobSum[i]! / oobCount[i]! - y[i]!) ** 2;
+    squares += (oobSum[i]! / oobCount[i]! - yValues[i]!) ** 2;
     counted += 1;
   }
   return { settings, trees, oobError: counted ? squares / counted : Number.POSITIVE_INFINITY, predictOne: (feature) => predictForest(trees, feature) };
 }
 
-function growTree(
-  indexed: IndexedFeatures,
-  y: ArrayLike<number>,
-  draws: Int32Array,
-  minNodeSize: number,
-  mtry: number,
-  random: () => number,
-  candidates: Int32Array,
+/** The node's draws and their sum of y per value of a feature (kept small, and one per rank array type, so V8 optimises each on its own). */
+function countDraws8(samples: Int32Array, start: number, end: number, ranks: Uint8Array, draws: Float64Array, y: Float64Array, countAt: Float64Array, sumAt: Float64Array, distinct: number): void {
+  countAt.fill(0, 0, distinct);
+  sumAt.fill(0, 0, distinct);
+  for (let s = start; s < end; s += 1) {
+    const sample = samples[s]!;
+    const rank = ranks[sample]!;
+    const weight = draws[sample]!;
+    countAt[rank]! += weight;
+    sumAt[rank]! += weight * y[sample]!;
+  }
+}
+
+function countDraws(
+  samples: Int32Array,
+  start: number,
+  end: number,
+  ranks: Uint16Array | Uint32Array,
+  draws: Float64Array,
+  y: Float64Array,
   countAt: Float64Array,
   sumAt: Float64Array,
-  order: Int32Array,
-): Tree {
+  distinct: number,
+): void {
+  countAt.fill(0, 0, distinct);
+  sumAt.fill(0, 0, distinct);
+  for (let s = start; s < end; s += 1) {
+    const sample = samples[s]!;
+    const rank = ranks[sample]!;
+    const weight = draws[sample]!;
+    countAt[rank]! += weight;
+    sumAt[rank]! += weight * y[sample]!;
+  }
+}
+
+interface Workspace {
+  countAt: Float64Array;
+  sumAt: Float64Array;
+  order: Int32Array;
+  candidates: Int32Array;
+}
+
+/** One tree on the rows drawn (`draws[i]` times each), nodes split until `minNodeSize` draws or one value of y. */
+function growTree(indexed: IndexedFeatures, y: Float64Array, draws: Float64Array, minNodeSize: number, mtry: number, random: () => number, work: Workspace): Tree {
+  const { countAt, sumAt, order, candidates } = work;
   const feature: number[] = [];
   const threshold: number[] = [];
   const left: number[] = [];
   const right: number[] = [];
   const value: number[] = [];
-  const samples = Int32Array.from(draws);
+  const drawn: number[] = [];
+  for (let i = 0; i < draws.length; i += 1) if (draws[i]! > 0) drawn.push(i);
+  const samples = Int32Array.from(drawn);
   const p = candidates.length;
   // Nodes to split: [node, start, end) over `samples`.
   const stack: Array<[number, number, number]> = [];
@@ -181,17 +214,20 @@ function growTree(
   stack.push([newNode(), 0, samples.length]);
   while (stack.length > 0) {
     const [node, start, end] = stack.pop()!;
-    const size = end - start;
+    let size = 0;
     let total = 0;
     let pure = true;
     const first = y[samples[start]!]!;
     for (let s = start; s < end; s += 1) {
-      const target = y[samples[s]!]!;
-      total += target;
+      const sample = samples[s]!;
+      const target = y[sample]!;
+      size += draws[sample]!;
+      total += draws[sample]! * target;
       if (target !== first) pure = false;
     }
     value[node] = total / size;
     if (size <= minNodeSize || pure) continue;
+    const rows = end - start;
     let bestScore = Number.NEGATIVE_INFINITY;
     let bestFeature = -1;
     let bestRank = -1;
@@ -204,16 +240,10 @@ function growTree(
       const ranks = indexed.ranks[k]!;
       const distinct = indexed.values[k]!.length;
       if (distinct < 2) continue;
-      if (distinct <= 4 * size) {
+      if (distinct <= 4 * rows) {
         // Count the node's draws per value, then scan the cut points between values.
-        countAt.fill(0, 0, distinct);
-        sumAt.fill(0, 0, distinct);
-        for (let s = start; s < end; s += 1) {
-          const sample = samples[s]!;
-          const rank = ranks[sample]!;
-          countAt[rank]! += 1;
-          sumAt[rank]! += y[sample]!;
-        }
+        if (ranks instanceof Uint8Array) countDraws8(samples, start, end, ranks, draws, y, countAt, sumAt, distinct);
+        else countDraws(samples, start, end, ranks, draws, y, countAt, sumAt, distinct);
         let countLeft = 0;
         let sumLeft = 0;
         for (let rank = 0; rank < distinct - 1; rank += 1) {
@@ -230,15 +260,17 @@ function growTree(
           }
         }
       } else {
-        // Few draws, many values: sort the draws by value.
+        // Few rows, many values: sort the rows by value.
         for (let s = start; s < end; s += 1) order[s - start] = samples[s]!;
-        const sorted = order.subarray(0, size).sort((a, b) => ranks[a]! - ranks[b]!);
+        const sorted = order.subarray(0, rows).sort((a, b) => ranks[a]! - ranks[b]!);
+        let countLeft = 0;
         let sumLeft = 0;
-        for (let s = 0; s < size - 1; s += 1) {
-          sumLeft += y[sorted[s]!]!;
-          const rank = ranks[sorted[s]!]!;
+        for (let s = 0; s < rows - 1; s += 1) {
+          const sample = sorted[s]!;
+          countLeft += draws[sample]!;
+          sumLeft += draws[sample]! * y[sample]!;
+          const rank = ranks[sample]!;
           if (rank === ranks[sorted[s + 1]!]) continue;
-          const countLeft = s + 1;
           const countRight = size - countLeft;
           const score = (sumLeft * sumLeft) / countLeft + ((total - sumLeft) * (total - sumLeft)) / countRight;
           if (score > bestScore) {
@@ -260,7 +292,7 @@ function growTree(
     }
     feature[node] = bestFeature;
     threshold[node] = (values[bestRank]! + values[nextRank]!) / 2;
-    // Partition the node's draws: rank ≤ bestRank to the left.
+    // Partition the node's rows: rank ≤ bestRank to the left.
     let middle = start;
     for (let s = start; s < end; s += 1) {
       if (ranks[samples[s]!]! <= bestRank) {
