@@ -121,3 +121,29 @@ test('an HTML report runs in a sandbox: its script cannot read the token, the co
   expect(JSON.stringify(got)).not.toContain(token);
   await expect(page.locator('iframe[sandbox="allow-scripts"]')).toHaveCount(1);
 });
+
+test('a run’s output opens in a preview on its Outputs tab, and closes again', async ({ page }) => {
+  const headers = { Authorization: `token ${token}` };
+  const launched = await page.request.post('/api/runs', {
+    headers,
+    data: { pipelineId: 'nf-processvcfs', name: `preview_${Date.now()}`, params: { input: path.resolve('tests/fixtures/genomics/panel.vcf'), outdir: 'results' } },
+  });
+  expect(launched.status(), await launched.text()).toBe(201);
+  const { id } = (await launched.json()) as { id: number };
+  await expect
+    .poll(async () => ((await (await page.request.get(`/api/runs/${id}`, { headers })).json()) as { outputsRegistered: boolean }).outputsRegistered, { timeout: 90_000, intervals: [1000] })
+    .toBe(true);
+  const outputs = ((await (await page.request.get(`/api/runs/${id}/outputs`, { headers })).json()) as { outputs: Array<{ path: string; fileId: number | null }> }).outputs;
+  const vcf = outputs.find((output) => output.fileId !== null && /\.vcf(\.gz)?$/.test(output.path));
+  expect(vcf, JSON.stringify(outputs)).toBeDefined();
+
+  await page.goto(`/tools/pipeline/monitor/pipeline-run/view?id=${id}&tab=outputs`);
+  await page.getByRole('row').filter({ hasText: vcf!.path }).getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('heading', { name: `Preview: ${vcf!.path}` })).toBeVisible();
+  const records = page.getByRole('table', { name: /Records of the VCF/ });
+  // The panel's code loads when it opens, then the page: on a loaded machine this took over 7 s once.
+  await expect(records.getByRole('columnheader', { name: 'CHROM' })).toBeVisible({ timeout: 30_000 });
+  await expect(records.getByRole('row').nth(1)).toContainText('chr1');
+  await page.getByRole('button', { name: 'Close preview' }).click();
+  await expect(page.getByRole('heading', { name: `Preview: ${vcf!.path}` })).toHaveCount(0);
+});
