@@ -15,3 +15,5 @@ ALTER TABLE "run_inputs" ADD CONSTRAINT "run_inputs_file_id_files_id_fk" FOREIGN
 ALTER TABLE "run_inputs" ADD CONSTRAINT "run_inputs_fileset_id_filesets_id_fk" FOREIGN KEY ("fileset_id") REFERENCES "public"."filesets"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "run_inputs_file" ON "run_inputs" USING btree ("file_id");--> statement-breakpoint
 CREATE INDEX "run_inputs_fileset" ON "run_inputs" USING btree ("fileset_id");
+--> statement-breakpoint
+CREATE INDEX "runs_related_run" ON "runs" USING btree ("related_run_id");

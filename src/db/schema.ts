@@ -301,6 +301,7 @@ export const runs = pgTable(
     index('runs_group').on(table.groupId),
     index('runs_project').on(table.projectId),
     index('runs_experiment').on(table.experimentId),
+    index('runs_related_run').on(table.relatedRunId),
   ],
 );
 
