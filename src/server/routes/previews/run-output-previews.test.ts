@@ -17,11 +17,9 @@ describe('previews of a run’s outputs', () => {
     expect(ended.status, ended.statusReason ?? '').toBe('SUCCEEDED');
     const { outputs } = await h.untilOutputsRegistered(ended.id);
     for (const output of outputs) {
-      const started = performance.now();
       const answer = await api.t.call(`/files/${output.fileId}/preview`, { token: api.token });
       const text = await answer.text();
       expect(answer.status, `${output.path}: ${text}`).toBe(200);
-      expect(performance.now() - started, output.path).toBeLessThan(2000);
       if (output.path.endsWith('.vcf')) {
         const page = JSON.parse(text) as VcfPreview;
         expect(page.fixedColumns[0]).toBe('CHROM');
