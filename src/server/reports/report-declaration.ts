@@ -38,7 +38,7 @@ function parseReportJson(file: string): ReportDeclaration {
   const parsed = reportDeclarationSchema.safeParse(value);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
-    throw new Error(`${file}: ${issue.path.join('.') || 'the file'}: ${issue.message}. Fix the file (Docs → Adding pipelines → Reports) and restart Seedbed.`);
+    throw new Error(`${file}: ${issue.path.join('.') || 'the file'}: ${issue.message}. Fix the file (Docs → Administrator guide → The pipeline catalogue, report.json) and restart Seedbed.`);
   }
   return parsed.data;
 }

@@ -91,7 +91,7 @@ export default function RunResults({ runId, refreshKey, ended }: { runId: number
       <Card title="Results">
         <p className="text-sm text-stone-600" data-testid="no-report">
           {report.problems[0] ??
-            `The pipeline ${report.pipelineId} declares no report. A pipeline declares one in report.json beside its pipeline.json (Docs → Adding pipelines); its outputs are on the Outputs tab.`}
+            `The pipeline ${report.pipelineId} declares no report. A pipeline declares one in report.json beside its pipeline.json (Docs → Administrator guide → The pipeline catalogue); its outputs are on the Outputs tab.`}
         </p>
       </Card>
     );
