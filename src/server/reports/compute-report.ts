@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { ReportChart, ReportDeclaration, ReportNumber, ReportNumberDeclaration, ReportTable, ReportTableDeclaration } from '../../contract/reports';
+import type { ReportChart, ReportChartDeclaration, ReportDeclaration, ReportNumber, ReportNumberDeclaration, ReportTable, ReportTableDeclaration } from '../../contract/reports';
 import { cellOf, eachDelimitedRow, globPattern, isJson, jsonRows, numberOf, type Row, readJsonStream, separatorOf, textOf, valueAt } from './output-rows';
 import { type ChartBuilder, chartBuilder } from './report-charts';
 
@@ -36,6 +36,8 @@ export interface ReportParts {
 /** A consumer of the rows of one output: each declared number, chart or table has one per file it reads. */
 interface Consumer {
   rows: string | undefined;
+  /** The columns it reads (null: every column), so a wide table's rows are built with those only. */
+  columns: string[] | null;
   where: ReportNumberDeclaration['where'];
   /** For JSON `value` numbers: the whole document. */
   document?: (document: unknown) => void;
@@ -53,6 +55,7 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
     const valuePath = declaration.value;
     return {
       rows: undefined,
+      columns: [],
       where: undefined,
       document(document) {
         found.push({ key: declaration.label, label: declaration.label, group: null, value: numberOf(valueAt(document, valuePath)), digits, file });
@@ -64,6 +67,7 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
   const groups = new Map<string, { count: number; counted: number; sum: number; min: number; max: number; first: number | null; last: number | null }>();
   const consumer: Consumer & { finish(): void } = {
     rows: declaration.rows,
+    columns: [...per, ...(declaration.column ? [declaration.column] : [])],
     where: declaration.where,
     add(row) {
       const group = per.map((column) => textOf(cellOf(row, column))).join(' × ');
@@ -134,6 +138,7 @@ function tableConsumer(declaration: ReportTableDeclaration, file: string): Consu
   };
   return {
     rows: declaration.rows,
+    columns: declaration.columns ? [...declaration.columns, ...(sort ? [sort.column] : [])] : null,
     where: declaration.where,
     add(row) {
       totalRows += 1;
@@ -158,6 +163,24 @@ function tableConsumer(declaration: ReportTableDeclaration, file: string): Consu
       };
     },
   };
+}
+
+/** The columns a chart reads. */
+function chartColumns(chart: ReportChartDeclaration): string[] {
+  const named = [chart.facet, chart.series].flatMap((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
+  switch (chart.kind) {
+    case 'bar':
+      return [...named, chart.x, chart.y, ...(chart.error ? [chart.error] : [])];
+    case 'histogram':
+      return [...named, chart.column];
+    case 'scatter':
+    case 'line':
+      return [...named, chart.x, chart.y];
+    case 'manhattan':
+      return [...named, chart.chromosome, chart.position, chart.y];
+    case 'qq':
+      return [...named, ...(chart.p ? [chart.p] : []), ...(chart.log10p ? [chart.log10p] : [])];
+  }
 }
 
 /** The outputs a declared pattern matches, by path. */
@@ -185,9 +208,17 @@ async function readOutput(reader: OutputReader, output: ReportOutput, consumers:
     stream.destroy();
     throw new Error(`${output.path} is neither CSV, TSV nor JSON, so the report cannot read rows from it; declare it under "previews" instead.`);
   }
-  await eachDelimitedRow(stream, output.path, (row) => {
-    for (const consumer of consumers) dispatch(consumer, row);
-  });
+  const wanted = consumers.some((consumer) => consumer.columns === null)
+    ? null
+    : new Set(consumers.flatMap((consumer) => [...(consumer.columns ?? []), ...(consumer.where ? [consumer.where.column] : [])]));
+  await eachDelimitedRow(
+    stream,
+    output.path,
+    (row) => {
+      for (const consumer of consumers) dispatch(consumer, row);
+    },
+    wanted,
+  );
 }
 
 const noMatchProblem = (what: string, pattern: string) => `${what}: no output matches ${pattern}. The run may not have written it (see its log), or the pipeline’s report.json names another file.`;
@@ -234,7 +265,7 @@ export async function computeReport(declaration: ReportDeclaration, reader: Outp
       for (const output of matched) {
         const builder = chartBuilder(chart, output.path, reader.params);
         chartBuilders.push(builder);
-        use(output, { rows: chart.rows, where: chart.where, add: builder.add });
+        use(output, { rows: chart.rows, columns: chartColumns(chart), where: chart.where, add: builder.add });
       }
     }
   }

@@ -15,8 +15,8 @@ const MAX_SERIES = 24;
 const MAX_BARS = 200;
 /** Points kept exactly at the top of a Manhattan or QQ plot, and the pixel grid that thins the rest. */
 const TOP_POINTS = 2000;
-const GRID_COLUMNS = 1600;
-const GRID_ROWS = 120;
+const GRID_COLUMNS = 1000;
+const GRID_ROWS = 50;
 /** Scatter and line points drawn without thinning. */
 const MAX_UNTHINNED = 5000;
 
