@@ -55,7 +55,7 @@ export interface BayesInput {
   keepSamples?: boolean;
 }
 
-/** A scalar chain's summary: effective sample size over the chains, Geweke's z (first chain), split R-hat over the chains (null with one). */
+/** A scalar chain's summary: effective sample size over the chains (Stan's), Geweke's z (first chain), split R-hat over the chains (null with one). */
 export interface ChainDiagnostic {
   mean: number;
   sd: number;
@@ -365,33 +365,50 @@ const meanOf = (values: ArrayLike<number>) => {
 };
 
 /**
- * Effective sample size of one chain: N / (1 + 2 Σ ρ_t), the autocorrelations summed by Geyer's
- * initial monotone sequence (pairs ρ_2k + ρ_2k+1 while positive, made non-increasing), as Stan and
- * the R package mcmcse do. A constant chain has ESS N.
+ * Effective sample size of one or more chains of a scalar (Stan's estimator, Vehtari et al. 2021,
+ * without rank normalisation): the autocorrelation at lag t is 1 − (W − mean autocovariance_t)/var⁺,
+ * W the mean within-chain variance and var⁺ adding the variance between the chains' means, so
+ * chains that disagree (one stuck in another mode) lower the ESS; the autocorrelations are summed
+ * by Geyer's initial monotone sequence. ESS = mN/τ; a constant chain has ESS mN.
  */
-export function effectiveSampleSize(chain: ArrayLike<number>): number {
-  const n = chain.length;
-  if (n < 4) return n;
-  const mean = meanOf(chain);
-  const autocovariance = (lag: number) => {
+export function effectiveSampleSize(chains: ArrayLike<number> | ArrayLike<number>[]): number {
+  const list: ArrayLike<number>[] = typeof (chains as ArrayLike<number>[])[0] === 'number' ? [chains as ArrayLike<number>] : (chains as ArrayLike<number>[]);
+  const m = list.length;
+  const n = Math.min(...list.map((chain) => chain.length));
+  if (n < 4) return m * n;
+  const means = list.map((chain) => {
     let sum = 0;
-    for (let i = 0; i + lag < n; i += 1) sum += (chain[i]! - mean) * (chain[i + lag]! - mean);
+    for (let i = 0; i < n; i += 1) sum += chain[i]!;
     return sum / n;
+  });
+  const autocovariance = (lag: number) => {
+    let total = 0;
+    for (const [c, chain] of list.entries()) {
+      let sum = 0;
+      for (let i = 0; i + lag < n; i += 1) sum += (chain[i]! - means[c]!) * (chain[i + lag]! - means[c]!);
+      total += sum / n;
+    }
+    return total / m;
   };
-  const gamma0 = autocovariance(0);
-  if (!(gamma0 > 0)) return n;
+  const acov0 = autocovariance(0);
+  const within = (acov0 * n) / (n - 1);
+  const grand = meanOf(means);
+  const between = m > 1 ? means.reduce((sum, mean) => sum + (mean - grand) ** 2, 0) / (m - 1) : 0;
+  const varPlus = ((n - 1) / n) * within + between;
+  if (!(varPlus > 0)) return m * n;
+  const rho = (lag: number) => (lag === 0 ? 1 : 1 - (within - autocovariance(lag)) / varPlus);
   let sum = 0;
   let previousPair = Number.POSITIVE_INFINITY;
   for (let k = 0; 2 * k + 1 < n; k += 1) {
-    const pair = (autocovariance(2 * k) + autocovariance(2 * k + 1)) / gamma0;
+    const pair = rho(2 * k) + rho(2 * k + 1);
     if (pair <= 0) break;
     const monotone = Math.min(pair, previousPair);
     sum += monotone;
     previousPair = monotone;
   }
   // Σ over pairs counts ρ_0 = 1 once: τ = −1 + 2 Σ pairs.
-  const tau = Math.max(-1 + 2 * sum, 1 / Math.log10(n));
-  return n / tau;
+  const tau = Math.max(-1 + 2 * sum, 1 / Math.log10(m * n));
+  return (m * n) / tau;
 }
 
 /** Geweke's z: the mean of the first 10 % against the last 50 %, each mean's variance var/ESS. */
@@ -421,7 +438,7 @@ export function splitRHat(chains: ArrayLike<number>[]): number | null {
   return Math.sqrt(((half - 1) / half) * within + between / half) / Math.sqrt(within);
 }
 
-/** Mean, sd, ESS summed over chains, Geweke's z of the first chain and split R-hat. */
+/** Mean, sd, ESS over the chains, Geweke's z of the first chain and split R-hat. */
 export function chainDiagnostic(chains: number[][]): ChainDiagnostic {
   const all = chains.flat();
   const mean = meanOf(all);
@@ -429,7 +446,7 @@ export function chainDiagnostic(chains: number[][]): ChainDiagnostic {
   return {
     mean,
     sd,
-    ess: chains.reduce((sum, chain) => sum + effectiveSampleSize(chain), 0),
+    ess: effectiveSampleSize(chains),
     gewekeZ: gewekeZ(chains[0]!),
     rHat: splitRHat(chains),
   };

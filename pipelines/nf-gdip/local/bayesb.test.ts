@@ -26,6 +26,9 @@ describe('GDIP with model bayesb', () => {
     const accuracy = records(context.read('prediction/cv_accuracy.csv'))[0]!;
     // The fixture's yield has a strong QTL (m8): BayesB predicts it as well as the ridge model does (r ≈ 0.9).
     expect(Number(accuracy.pearson_r)).toBeGreaterThan(0.8);
+    // BayesB has no λ: the accuracy table and the log say so rather than calling it fixed.
+    expect(accuracy.lambda_method).toBe('none (bayesb)');
+    expect(context.lines.some((line) => line.startsWith('yield: BayesB (no λ); 5-fold'))).toBe(true);
     expect(context.lines.some((line) => line.startsWith('yield: BayesB on every individual, 2 × 400 iterations (burn-in 100, thin 2)') && line.includes('R-hat'))).toBe(true);
     const model = JSON.parse(context.read('models/gdip_model.json')).traits.yield;
     expect(model.model).toBe('bayesb');

@@ -269,7 +269,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           r.toFixed(6),
           rmse.toFixed(6),
           rGenetic.toFixed(6),
-          reml ? 'reml' : 'fixed',
+          final.bayes ? 'none (bayesb)' : reml ? 'reml' : 'fixed',
           `"${scoredAgainst}"`,
           median(foldLambdas).toPrecision(8),
           Math.min(...foldLambdas).toPrecision(8),
@@ -299,7 +299,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           );
       }
       context.log(
-        `${trait}: λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}; ${Math.min(...foldLambdas).toPrecision(4)} to ${Math.max(...foldLambdas).toPrecision(4)} in the folds); ${cv.folds}-fold ${cv.scheme} cross-validated r = ${r.toFixed(3)}${cv.repeats > 1 ? ` (mean of ${cv.repeats} repeats)` : ''} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}`,
+        `${trait}: ${final.bayes ? 'BayesB (no λ)' : `λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}; ${Math.min(...foldLambdas).toPrecision(4)} to ${Math.max(...foldLambdas).toPrecision(4)} in the folds)`}; ${cv.folds}-fold ${cv.scheme} cross-validated r = ${r.toFixed(3)}${cv.repeats > 1 ? ` (mean of ${cv.repeats} repeats)` : ''} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}`,
       );
 
       let fixedSum = 0;
@@ -315,7 +315,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         // New candidates' covariates are unknown: their predictions sit on the phenotype scale at the fixed effects averaged over the training individuals.
         intercept: fixedSum / n,
         lambda,
-        lambdaMethod: reml ? 'reml' : 'fixed',
+        lambdaMethod: final.bayes ? null : reml ? 'reml' : 'fixed',
         varianceComponents: reml ? { markerEffect: reml.sigmaU2, residual: reml.sigmaE2, logLikelihood: reml.logLikelihood } : null,
         fixedEffects: Object.fromEntries(final.fixedNames.map((name, index) => [name, final.fit.fixed[index]])),
         covariates,
