@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
+import { zipSync } from 'fflate';
 import { E2E_ADMIN, signInWithToken } from './support';
 
 const PANEL_VCF = fs.readFileSync(path.resolve('tests/fixtures/genomics/panel.vcf'));
@@ -121,4 +122,31 @@ test('from a GEBV file back to the uploaded VCF through both runs, and from the 
   await dialog.getByRole('button', { name: 'Relaunch exactly' }).click();
   await expect(page.getByRole('heading', { name: `lineage_process_${stamp}_again` })).toBeVisible({ timeout: 15_000 });
   await expect(page).not.toHaveURL(new RegExp(`id=${processed.id}$`));
+});
+
+test('a run done elsewhere imports from its Workflow Run Crate with its files and their lineage', async ({ page }) => {
+  const fixture = path.resolve('tests/fixtures/ro-crate/nf-prov-gdip');
+  const zip = zipSync(Object.fromEntries(['ro-crate-metadata.json', 'inputs/elsewhere.vcf', 'outputs/gebv.csv'].map((name) => [name, new Uint8Array(fs.readFileSync(path.join(fixture, name)))])));
+  await signInWithToken(page);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto('/tools/pipeline/monitor/pipeline-run/list');
+  await page.getByTestId('import-crate').setInputFiles({ name: 'partner-run.zip', mimeType: 'application/zip', buffer: Buffer.from(zip) });
+  await expect(page.getByRole('heading', { name: 'GDIP at the partner institute' })).toBeVisible({ timeout: 15_000 });
+  await page.getByRole('tab', { name: 'Lineage' }).click();
+  const graph = page.getByTestId('lineage-graph');
+  await expect(graph.getByRole('link', { name: 'elsewhere.vcf' })).toBeVisible();
+  await expect(graph.getByRole('link', { name: 'gebv.csv' })).toBeVisible();
+  await expect(graph).toContainText('sha256 7dac45b01d5c');
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'imported-crate-1440.png'), fullPage: true });
+
+  // A fileset of the imported output shows where its files came from.
+  const runId = Number(new URL(page.url()).searchParams.get('id'));
+  const { token } = (await (await page.request.post('/api/authentication/login', { data: E2E_ADMIN })).json()) as { token: string };
+  const outputs = (await (await page.request.get(`/api/files?runId=${runId}`, { headers: { Authorization: `token ${token}` } })).json()) as { data: Array<{ id: number }> };
+  const created = await page.request.post('/api/filesets', { data: { name: `imported ${Date.now()}`, fileIds: outputs.data.map((file) => file.id) }, headers: { Authorization: `token ${token}` } });
+  expect(created.status(), await created.text()).toBe(201);
+  await page.goto(`/upload/filesets/view?id=${((await created.json()) as { id: number }).id}`);
+  await expect(graph.getByRole('link', { name: 'gebv.csv' })).toBeVisible();
+  await expect(graph.getByRole('link', { name: 'GDIP at the partner institute' })).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'fileset-lineage-1440.png'), fullPage: true });
 });

@@ -106,7 +106,11 @@ function NodeFacts({ node }: { node: LineageNode }) {
         </p>
       </>
     );
-  return <p className="text-xs text-stone-600">{node.fileCount} files</p>;
+  return (
+    <p className="text-xs text-stone-600">
+      {node.fileCount} file{node.fileCount === 1 ? '' : 's'}
+    </p>
+  );
 }
 
 function NodeCard({ placed, state, expanding, onExpand }: { placed: PlacedNode; state: LineageState; expanding: string | null; onExpand: (node: string, direction: Direction) => void }) {

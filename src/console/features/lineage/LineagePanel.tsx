@@ -4,15 +4,16 @@ import { FileLineageSummary } from './FileLineageSummary';
 import { LineageGraphView, useLineage } from './LineageGraph';
 
 /**
- * The lineage card of a file, run or fileset (`node`: file:12, run:3, fileset:4): for a file, what
- * made it two levels up and what read it; for the others, one level each way. Loaded lazily by the
+ * The lineage card of a file, run or fileset (`node`: file:12, run:3, fileset:4): for a file or a
+ * fileset, what made it two levels up and what read it; for a run, one level each way. Loaded lazily by the
  * pages that show it.
  */
 export default function LineagePanel({ node }: { node: string }) {
   const isFile = node.startsWith('file:');
   const lineage = useLineage(
     node,
-    isFile
+    // A file's and a fileset's makers are two levels up (the run, then what it read); a run's neighbours are one level away.
+    !node.startsWith('run:')
       ? [
           { direction: 'up', depth: 2 },
           { direction: 'down', depth: 1 },

@@ -41,7 +41,7 @@ export interface PlacedNode {
 }
 
 export const CARD_WIDTH = 232;
-export const CARD_HEIGHT = 108;
+export const CARD_HEIGHT = 124;
 const COLUMN_GAP = 72;
 const ROW_GAP = 20;
 

@@ -1,6 +1,7 @@
 import { ROUTES } from '../../app/routes';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { LiveStatus } from '../../ui/LiveStatus';
+import { ImportCrateButton } from '../lineage/ImportCrateButton';
 import { RunsTable } from './RunsTable';
 
 /** `/tools/pipeline/monitor/pipeline-run/list`: every run, newest first, following live. */
@@ -14,6 +15,7 @@ export default function RunsListPage() {
           <a className="text-sm font-medium text-emerald-800 hover:underline" href={ROUTES.resourceTrends}>
             Resources and trends
           </a>
+          <ImportCrateButton />
           <LiveStatus />
         </>
       }

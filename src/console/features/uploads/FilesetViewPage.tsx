@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import type { FilesetDetail, StoredFile } from '../../../contract/files';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
@@ -17,6 +17,9 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { ViewLink } from '../../ui/ViewLink';
+
+/** Where the fileset's files came from and the runs that read it: loaded after the page. */
+const LineagePanel = lazy(() => import('../lineage/LineagePanel'));
 
 const KIND_LABELS: Record<FilesetDetail['kind'], string> = {
   files: 'Files',
@@ -121,7 +124,15 @@ function FilesetView() {
             rows={fileset.files}
             rowKey={(file) => file.id}
             columns={[
-              { header: 'File', className: 'font-mono text-xs break-all', cell: (file) => file.name },
+              {
+                header: 'File',
+                className: 'font-mono text-xs break-all',
+                cell: (file) => (
+                  <ViewLink route={ROUTES.lineage} id={`file:${file.id}`}>
+                    {file.name}
+                  </ViewLink>
+                ),
+              },
               { header: 'Type', cell: (file) => file.fileTypeName ?? '—' },
               { header: 'Size', className: 'whitespace-nowrap', cell: (file) => formatBytes(file.sizeBytes) },
               {
@@ -155,6 +166,11 @@ function FilesetView() {
           />
         )}
       </Card>
+      {fileset.files.length > 0 && (
+        <Suspense fallback={<p className="text-sm text-stone-500">Loading the lineage…</p>}>
+          <LineagePanel node={`fileset:${fileset.id}`} />
+        </Suspense>
+      )}
       <ConfirmDialog open={removing} title="Delete this fileset?" confirmLabel="Delete fileset" busy={busy === 'delete'} onCancel={() => setRemoving(false)} onConfirm={deleteFileset}>
         The fileset {fileset.name} is deleted. Its {fileset.fileCount} file{fileset.fileCount === 1 ? '' : 's'} stay stored.
       </ConfirmDialog>
