@@ -147,3 +147,31 @@ test('a run’s output opens in a preview on its Outputs tab, and closes again',
   await page.getByRole('button', { name: 'Close preview' }).click();
   await expect(page.getByRole('heading', { name: `Preview: ${vcf!.path}` })).toHaveCount(0);
 });
+
+test('a preview or its next page that cannot be loaded says why, with a retry that loads it', async ({ page }) => {
+  const name = `e2e_failing_${Date.now()}.csv`;
+  const rows = Array.from({ length: 1200 }, (_, index) => `F${index + 1},${index}`);
+  const id = await store(page.request, name, `id,yield\n${rows.join('\n')}\n`);
+  const failing = { first: true, more: true };
+  await page.route(new RegExp(`/api/files/${id}/preview`), (route) => {
+    const more = route.request().url().includes('cursor=');
+    if (more ? failing.more : failing.first) {
+      return route.fulfill({ status: 503, contentType: 'application/json', body: '{"message":"The storage server is not answering; try again in a minute"}' });
+    }
+    return route.continue();
+  });
+  await page.goto(`/upload/file-preview?id=${id}`);
+  const alert = page.getByRole('alert').filter({ hasText: `Could not load the preview of ${name}: The storage server is not answering` });
+  await expect(alert).toBeVisible();
+  failing.first = false;
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('1,000 rows shown')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Load more' }).click();
+  const moreAlert = page.getByRole('alert').filter({ hasText: 'Could not load more rows: The storage server is not answering' });
+  await expect(moreAlert).toBeVisible();
+  await expect(page.getByText('1,000 rows shown')).toBeVisible();
+  failing.more = false;
+  await moreAlert.getByRole('button', { name: 'Retry' }).click();
+  await expect(page.getByText('1,200 rows shown, the whole file')).toBeVisible();
+});

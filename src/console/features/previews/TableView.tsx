@@ -13,7 +13,7 @@ interface Row {
 
 const NO_ASCENDING_FIRST: ReadonlySet<string> = new Set();
 
-/** Numbers by value, anything else as text; blanks last either way. */
+/** Numbers by value, anything else as text with its numbers in place; blanks after values. */
 export function compareCells(a: string, b: string): number {
   if (a === '' || b === '') return a === b ? 0 : a === '' ? 1 : -1;
   const x = Number(a);
@@ -44,7 +44,13 @@ export function TableView({ fileId, initial }: { fileId: number; initial: TableP
     if (!sort) return all;
     const column = Number(sort.key);
     const sign = sort.order === 'asc' ? 1 : -1;
-    return [...all].sort((a, b) => sign * compareCells(a.cells[column] ?? '', b.cells[column] ?? '') || a.number - b.number);
+    return [...all].sort((a, b) => {
+      const x = a.cells[column] ?? '';
+      const y = b.cells[column] ?? '';
+      // Blanks stay last in either order; ties keep the file's order.
+      if (x === '' || y === '') return Number(x === '') - Number(y === '') || a.number - b.number;
+      return sign * compareCells(x, y) || a.number - b.number;
+    });
   }, [pages, sort]);
 
   if (!first) return error ? <LoadError what="the table" error={error} onRetry={retry} /> : <p className="text-sm text-stone-500">Loading…</p>;
