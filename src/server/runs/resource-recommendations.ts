@@ -2,7 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { MemoryFit, ProcessRecommendation, Recommendation, RecommendationQuery, ResourceHours } from '../../contract/resources';
 import { resultRows, type Database } from '../db/client';
 import { runProcessUsage, runs, runTasks, runUsageRollups } from '../db/schema';
-import { notRolledUp, rollUpEndedRuns, taskRows, USAGE_AGGREGATES, USAGE_COLUMN_NAMES } from './resource-rollups';
+import { anyOf, rollUpEndedRuns, runsNotRolledUp, taskRows, USAGE_AGGREGATES, USAGE_COLUMN_NAMES } from './resource-rollups';
 import { GB, roundMemoryUp, roundTimeUp } from './resource-sizes';
 
 type ProcessRow = {
@@ -64,14 +64,14 @@ function fitFromSums(row: ProcessRow & UsageSums): ProcessRow {
  * per process, the others are read from their tasks, and the rows are added up per process.
  */
 async function fromRollups(db: Database, picked: SQL): Promise<ProcessRow[]> {
+  const live = await runsNotRolledUp(db, picked);
+  const fromTasks = live.length === 0 ? sql`` : sql`UNION ALL SELECT process, ${USAGE_AGGREGATES} FROM (${taskRows(sql`${runTasks.runId} = ${anyOf(live)}`)}) AS task GROUP BY run_id, process`;
   const result = await db.execute(sql`
     WITH picked AS (${picked}),
     usage AS (
       SELECT u.process, ${sql.raw(USAGE_COLUMN_NAMES.map((name) => `u.${name}`).join(', '))}
       FROM ${runProcessUsage} u JOIN ${runUsageRollups} r ON r.run_id = u.run_id WHERE u.run_id IN (SELECT id FROM picked)
-      UNION ALL
-      SELECT process, ${USAGE_AGGREGATES}
-      FROM (${taskRows(sql`${runTasks.runId} IN (SELECT id FROM picked WHERE ${notRolledUp(sql`picked.id`)})`)}) AS task GROUP BY run_id, process
+      ${fromTasks}
     )
     SELECT process, sum(tasks_ok)::int AS tasks, sum(killed_memory)::int AS killed_memory, sum(killed_time)::int AS killed_time,
       max(cores_max) AS cpu_max, max(cores_max) AS cpu_basis, max(req_cpus_max) AS cpu_requested,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Trends, TrendSeries, TrendsQuery } from '../../contract/resources';
 import { resultRows, type Database } from '../db/client';
 import { runs, runTasks, runUsageRollups, runUsageSlots, users } from '../db/schema';
-import { notRolledUp, rollUpEndedRuns, SLOT_SUMS, slotOf } from './resource-rollups';
+import { anyOf, rollUpEndedRuns, runsNotRolledUp, SLOT_SUMS, slotOf } from './resource-rollups';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -41,16 +41,20 @@ export async function resourceTrends(db: Database, query: TrendsQuery, now = new
   const localBucket = (moment: SQL) => sql`to_char(date_trunc(${unit}, ${moment} AT TIME ZONE ${query.timeZone}), 'YYYY-MM-DD')`;
   await rollUpEndedRuns(db, now.getTime());
   // Quarter hours of rolled-up runs, and of the others from their tasks: a quarter hour lies within one day in every zone.
+  const live = await runsNotRolledUp(db, sql`SELECT ${runs.id} AS id FROM ${runs}`);
+  const fromTasks =
+    live.length === 0
+      ? sql``
+      : sql`UNION ALL SELECT run_id, ${slotOf} AS slot, ${SLOT_SUMS} FROM ${runTasks}
+        WHERE ${runTasks.runId} = ${anyOf(live)} AND ${runTasks.status} <> 'CACHED'
+          AND ${runTasks.start} >= extract(epoch FROM ${first}) * 1000 AND ${runTasks.start} < extract(epoch FROM ${after}) * 1000
+        GROUP BY 1, 2`;
   const [tasks, walls] = await Promise.all([
     db.execute(sql`
       WITH slots AS (
         SELECT s.run_id, s.slot, s.cpu_ms, s.gb_ms FROM ${runUsageSlots} s JOIN ${runUsageRollups} r ON r.run_id = s.run_id
         WHERE s.slot >= ${first} AND s.slot < ${after}
-        UNION ALL
-        SELECT run_id, ${slotOf} AS slot, ${SLOT_SUMS} FROM ${runTasks}
-        WHERE ${runTasks.runId} IN (SELECT ${runs.id} FROM ${runs} WHERE ${notRolledUp(sql`${runs.id}`)}) AND ${runTasks.status} <> 'CACHED'
-          AND ${runTasks.start} >= extract(epoch FROM ${first}) * 1000 AND ${runTasks.start} < extract(epoch FROM ${after}) * 1000
-        GROUP BY 1, 2
+        ${fromTasks}
       )
       SELECT ${localBucket(sql`slots.slot`)} AS bucket, ${key} AS key, sum(slots.cpu_ms) / ${HOUR_MS} AS cpu_hours, sum(slots.gb_ms) / ${HOUR_MS} AS gb_hours
       FROM slots JOIN ${runs} ON ${runs.id} = slots.run_id ${join}
