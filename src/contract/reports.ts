@@ -91,6 +91,16 @@ export const reportChartDeclarationSchema = z.discriminatedUnion('kind', [
     .strict(),
   z
     .object({
+      kind: z.literal('profiles'),
+      ...chartFields,
+      id: columnName.describe('The column naming each row: one line per row, over the columns whose names are numbers (wavelengths)'),
+      limit: z.number().int().min(1).max(200).default(30).describe('Rows drawn (the first ones)'),
+      xLabel: z.string().optional(),
+      yLabel: z.string().optional(),
+    })
+    .strict(),
+  z
+    .object({
       kind: z.literal('qq'),
       ...chartFields,
       p: columnName.optional().describe('The p-value column'),
@@ -100,7 +110,7 @@ export const reportChartDeclarationSchema = z.discriminatedUnion('kind', [
     .refine((chart) => (chart.p === undefined) !== (chart.log10p === undefined), 'a QQ plot takes either "p" or "log10p"'),
 ]);
 export type ReportChartDeclaration = z.infer<typeof reportChartDeclarationSchema>;
-export const REPORT_CHART_KINDS = ['bar', 'histogram', 'scatter', 'line', 'manhattan', 'qq'] as const;
+export const REPORT_CHART_KINDS = ['bar', 'histogram', 'scatter', 'line', 'manhattan', 'qq', 'profiles'] as const;
 export type ReportChartKind = (typeof REPORT_CHART_KINDS)[number];
 
 export const reportTableDeclarationSchema = z

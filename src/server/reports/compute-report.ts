@@ -180,6 +180,8 @@ function chartColumns(chart: ReportChartDeclaration): string[] {
       return [...named, chart.chromosome, chart.position, chart.y];
     case 'qq':
       return [...named, ...(chart.p ? [chart.p] : []), ...(chart.log10p ? [chart.log10p] : [])];
+    case 'profiles':
+      return [...named, chart.id];
   }
 }
 
@@ -265,7 +267,7 @@ export async function computeReport(declaration: ReportDeclaration, reader: Outp
       for (const output of matched) {
         const builder = chartBuilder(chart, output.path, reader.params);
         chartBuilders.push(builder);
-        use(output, { rows: chart.rows, columns: chartColumns(chart), where: chart.where, add: builder.add });
+        use(output, { rows: chart.rows, columns: chart.kind === 'profiles' ? null : chartColumns(chart), where: chart.where, add: builder.add });
       }
     }
   }

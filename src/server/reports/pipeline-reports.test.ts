@@ -203,6 +203,13 @@ describe('Process Spectra', () => {
     expect(report.tables[0]!.rows.map((row) => row[0]).sort()).toEqual([...summary.outliers].sort());
     expect(read('qc/nir.spectra_qc.csv').length - 1).toBe(summary.spectra);
     expect(report.previews.map((preview) => preview.path)).toEqual(['processed/nir.processed.csv']);
+    const spectra = report.charts.find((chart) => chart.kind === 'profiles')!;
+    expect(spectra.shown).toBe(40);
+    expect(spectra.total).toBe(summary.spectra);
+    const processed = read('processed/nir.processed.csv');
+    expect(spectra.series[0]!.label).toBe(processed[1]![0]);
+    expect(spectra.series[0]!.points![0]).toEqual({ x: Number(processed[0]![1]), y: Number(processed[1]![1]) });
+    expect(spectra.series[0]!.points).toHaveLength(summary.wavelengths.count);
   });
 });
 

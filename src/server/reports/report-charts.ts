@@ -256,6 +256,33 @@ export function chartBuilder(declaration: ReportChartDeclaration, file: string, 
           }),
       };
     }
+    case 'profiles': {
+      // One line per row (a spectrum) over the columns whose names are numbers (its wavelengths).
+      const lines: Array<{ label: string; points: Array<{ x: number; y: number }> }> = [];
+      let total = 0;
+      return {
+        add(row) {
+          total += 1;
+          if (lines.length >= declaration.limit) return;
+          const points = Object.entries(row).flatMap(([column, cell]) => {
+            const x = column.trim() === '' ? null : numberOf(column);
+            const y = numberOf(cell);
+            return x === null || y === null ? [] : [{ x, y }];
+          });
+          lines.push({ label: textOf(cellOf(row, declaration.id)), points: points.sort((a, b) => a.x - b.x) });
+        },
+        finish: () => [
+          {
+            ...shell(declaration, file, ''),
+            xLabel: declaration.xLabel ?? 'Wavelength',
+            yLabel: declaration.yLabel ?? 'Value',
+            series: lines.map(({ label, points }) => ({ label, values: null, errors: null, points })),
+            total,
+            shown: lines.length,
+          },
+        ],
+      };
+    }
     case 'manhattan':
       return manhattanBuilder(declaration, file, facetOf, seriesOf, declaration.threshold ?? (declaration.thresholdParam ? numberOf(params[declaration.thresholdParam]) : null));
     case 'qq': {

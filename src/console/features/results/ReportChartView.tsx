@@ -32,10 +32,10 @@ function pointSeries(chart: ReportChart): ScatterSeries[] {
           ? CHROMOSOME_SHADES[index % 2]!
           : RESULT_COLORS[index % RESULT_COLORS.length]!,
       points: entry.points ?? [],
-      line: chart.kind === 'line' || isExpected,
-      radius: chart.kind === 'manhattan' || chart.kind === 'qq' ? 1.5 : undefined,
-      dense: !isExpected && many,
-      hideInLegend: chart.kind === 'manhattan' && /chromosomes$/.test(entry.label),
+      line: chart.kind === 'line' || chart.kind === 'profiles' || isExpected,
+      radius: chart.kind === 'manhattan' || chart.kind === 'qq' ? 1.5 : chart.kind === 'profiles' ? 0 : undefined,
+      dense: !isExpected && many && chart.kind !== 'profiles',
+      hideInLegend: (chart.kind === 'manhattan' && /chromosomes$/.test(entry.label)) || (chart.kind === 'profiles' && chart.series.length > 8),
     };
   });
   if (chart.kind === 'manhattan' && chart.threshold !== null) {
@@ -76,7 +76,11 @@ export function ReportChartView({ chart }: { chart: ReportChart }) {
       )}
       <p className="mt-1 text-xs text-stone-500">
         From {chart.file}
-        {chart.shown < chart.total ? ` · ${chart.shown.toLocaleString('en')} of ${chart.total.toLocaleString('en')} points drawn (thinned to one per pixel; every point near the top kept)` : ''}
+        {chart.shown < chart.total
+          ? chart.kind === 'profiles'
+            ? ` · the first ${chart.shown} of ${chart.total.toLocaleString('en')} rows drawn`
+            : ` · ${chart.shown.toLocaleString('en')} of ${chart.total.toLocaleString('en')} points drawn (thinned to one per pixel; every point near the top kept)`
+          : ''}
       </p>
     </figure>
   );

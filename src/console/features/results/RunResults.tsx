@@ -66,11 +66,18 @@ function ReportTableView({ table }: { table: ReportTable }) {
 
 function Previews({ previews }: { previews: RunReport['previews'] }) {
   return (
-    <Card title="Reports" description="Files the pipeline names as its reports: open them from the Outputs tab">
+    <Card title="Reports" description="Files the pipeline names as its reports, each opened in the browser">
       <ul className="grid gap-1 text-sm">
         {previews.map((preview) => (
           <li key={preview.path}>
-            <span className="font-medium text-stone-800">{preview.title}</span> <span className="font-mono text-xs text-stone-600">{preview.path}</span>
+            <span className="font-medium text-stone-800">{preview.title}</span>{' '}
+            {preview.fileId !== null ? (
+              <a className="font-mono text-xs text-emerald-800 hover:underline" href={viewRoute(ROUTES.filePreview, preview.fileId)}>
+                {preview.path}
+              </a>
+            ) : (
+              <span className="font-mono text-xs text-stone-600">{preview.path} (opens once the run has succeeded and its outputs are stored)</span>
+            )}
           </li>
         ))}
       </ul>
