@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { fileIdOf } from '../../contract/file-reference';
 import { type LineageEdge, type LineageGraph, type LineageNode, type LineageNodeKind, type LineageQuery, lineageNodeId, parseLineageNode } from '../../contract/lineage';
-import type { Database } from '../db/client';
+import { type Database, resultRows } from '../db/client';
 import { filesetFiles, filesets, files, fileTypes, runInputs, runs, runTasks, users } from '../db/schema';
 import { DomainError } from '../domain-errors';
 
@@ -222,6 +222,34 @@ export function createLineageService(db: Database) {
     ];
   }
 
+  /**
+   * Every node within `depth` levels of the root in one direction, in one recursive query (limits
+   * aside): a deep lineage is then followed in memory instead of a few queries per level.
+   */
+  async function reachable(kind: LineageNodeKind, id: number, direction: Direction, depth: number): Promise<string[]> {
+    const neighbours =
+      direction === 'up'
+        ? sql`SELECT 'run'::text AS kind, f.run_id AS id FROM ${files} f WHERE w.kind = 'file' AND f.id = w.id AND f.run_id IS NOT NULL
+            UNION ALL SELECT 'file', ri.file_id FROM ${runInputs} ri WHERE w.kind = 'run' AND ri.run_id = w.id AND ri.file_id IS NOT NULL
+            UNION ALL SELECT 'fileset', ri.fileset_id FROM ${runInputs} ri WHERE w.kind = 'run' AND ri.run_id = w.id AND ri.fileset_id IS NOT NULL
+            UNION ALL SELECT 'run', r.related_run_id FROM ${runs} r WHERE w.kind = 'run' AND r.id = w.id AND r.related_run_id IS NOT NULL
+            UNION ALL SELECT 'file', ff.file_id FROM ${filesetFiles} ff WHERE w.kind = 'fileset' AND ff.fileset_id = w.id`
+        : sql`SELECT 'run'::text AS kind, ri.run_id AS id FROM ${runInputs} ri WHERE w.kind = 'file' AND ri.file_id = w.id
+            UNION ALL SELECT 'fileset', ff.fileset_id FROM ${filesetFiles} ff WHERE w.kind = 'file' AND ff.file_id = w.id
+            UNION ALL SELECT 'file', f.id FROM ${files} f WHERE w.kind = 'run' AND f.run_id = w.id
+            UNION ALL SELECT 'run', r.id FROM ${runs} r WHERE w.kind = 'run' AND r.related_run_id = w.id
+            UNION ALL SELECT 'run', ri.run_id FROM ${runInputs} ri WHERE w.kind = 'fileset' AND ri.fileset_id = w.id`;
+    const rows = resultRows<{ kind: LineageNodeKind; id: number }>(
+      await db.execute(sql`WITH RECURSIVE walk(kind, id, depth) AS (
+          SELECT ${kind}::text, ${id}::int, 0
+          UNION
+          SELECT n.kind, n.id, w.depth + 1 FROM walk w CROSS JOIN LATERAL (${neighbours}) n WHERE w.depth < ${depth}::int
+        )
+        SELECT DISTINCT kind, id FROM walk`),
+    );
+    return rows.map((row) => lineageNodeId(row.kind, Number(row.id)));
+  }
+
   async function exists(kind: LineageNodeKind, id: number): Promise<boolean> {
     const table = kind === 'file' ? files : kind === 'run' ? runs : filesets;
     const found = await db.select({ id: table.id }).from(table).where(eq(table.id, id)).limit(1);
@@ -240,7 +268,10 @@ export function createLineageService(db: Database) {
     const frontier: LineageGraph['frontier'] = [];
     const directions: Direction[] = query.direction === 'both' ? ['up', 'down'] : [query.direction];
     for (const direction of directions) {
-      const follow = direction === 'up' ? upFrom : downFrom;
+      const followLevel = direction === 'up' ? upFrom : downFrom;
+      // Deep: every edge of the nodes within reach, read at once, then followed level by level in memory.
+      const all = query.depth > 2 ? await followLevel(byKind(await reachable(root.kind, root.id, direction, query.depth))) : null;
+      const follow = all ? async () => all : followLevel;
       let level = [rootId];
       for (let depth = 0; level.length > 0; depth += 1) {
         const step = await follow(byKind(level));

@@ -80,7 +80,14 @@ describe('lineage of files and runs', () => {
     expect(near.nodes.map((node) => node.id).sort()).toEqual([`file:${output.fileId}`, `run:${run.id}`].sort());
     expect(near.frontier).toEqual([{ node: `run:${run.id}`, direction: 'up' }]);
 
+    // Deeper than two levels the lineage is read by one recursive query, with the same answer.
+    const deep = await lineage(`node=file:${output.fileId}&direction=up&depth=50`);
+    expect(deep.nodes.map((node) => node.id).sort()).toEqual(up.nodes.map((node) => node.id).sort());
+    expect(deep.edges).toEqual(expect.arrayContaining(up.edges));
+    expect(deep.frontier).toEqual([]);
     const down = await lineage(`node=file:${trial.id}&direction=down&depth=2`);
+    const downDeep = await lineage(`node=file:${trial.id}&direction=down&depth=5`);
+    expect(downDeep.nodes.map((node) => node.id).sort()).toEqual(down.nodes.map((node) => node.id).sort());
     expect(down.edges).toEqual(expect.arrayContaining([expect.objectContaining({ from: `file:${trial.id}`, to: `run:${run.id}`, kind: 'input' })]));
     expect(down.nodes.map((node) => node.id)).toEqual(expect.arrayContaining(outputs.map((each) => `file:${each.fileId}`)));
   });
