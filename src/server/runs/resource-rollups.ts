@@ -2,6 +2,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { resultRows, type Database } from '../db/client';
 import { runProcessUsage, runs, runTasks, runUsageRollups, runUsageSlots } from '../db/schema';
 import { GB } from './resource-sizes';
+import { taskCpuMs } from './run-costs';
 import { WEBLOG_AFTER_END_MS } from './weblog';
 
 const HOUR_MS = 3_600_000;
@@ -52,7 +53,7 @@ export const USAGE_COLUMNS = sql.raw(USAGE_COLUMN_NAMES.join(', '));
 export const USAGE_AGGREGATES = sql.raw(USAGE.map(([name, expression]) => `${expression} AS ${name}`).join(', '));
 
 /** What one task adds to a quarter hour of trends: CPU time (realtime × %cpu / 100) and memory (peak GB × realtime), in ms. */
-export const SLOT_SUMS = sql.raw(`coalesce(sum(realtime * cpu_percent / 100), 0)::float8 AS cpu_ms, coalesce(sum(peak_rss::float8 / ${GB} * realtime), 0)::float8 AS gb_ms`);
+export const SLOT_SUMS = sql`coalesce(sum(${taskCpuMs}), 0)::float8 AS cpu_ms, coalesce(sum(${runTasks.peakRss}::float8 / ${GB} * ${runTasks.realtime}), 0)::float8 AS gb_ms`;
 export const slotOf = sql.raw(`to_timestamp(floor(start / ${SLOT_MS}.0) * ${SLOT_MS / 1000})`);
 
 /** Runs without a rollup yet, to be read from their tasks. */

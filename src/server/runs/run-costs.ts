@@ -3,6 +3,9 @@ import type { RunCost, RunCosts } from '../../contract/run-costs';
 import { resultRows, type Database } from '../db/client';
 import { runs, runTasks } from '../db/schema';
 
+/** A task's CPU time in ms as Nextflow's trace gives it, realtime × %cpu / 100 (null when either is missing): costs and resource trends both add it up. */
+export const taskCpuMs = sql`${runTasks.realtime} * ${runTasks.cpuPercent} / 100`;
+
 type TaskTotals = { run_id: number; tasks: number; reported: number; cached: number; cpu_ms: number | null; peak_rss: number | null };
 
 /**
@@ -20,7 +23,7 @@ export async function runCostsOf(db: Database, runIds: number[], now = Date.now(
         count(*) FILTER (WHERE ${ran})::int AS tasks,
         count(*) FILTER (WHERE ${ran} AND ${runTasks.realtime} IS NOT NULL AND ${runTasks.cpuPercent} IS NOT NULL)::int AS reported,
         count(*) FILTER (WHERE NOT (${ran}))::int AS cached,
-        sum(${runTasks.realtime} * ${runTasks.cpuPercent} / 100) FILTER (WHERE ${ran})::float8 AS cpu_ms,
+        sum(${taskCpuMs}) FILTER (WHERE ${ran})::float8 AS cpu_ms,
         max(${runTasks.peakRss}) FILTER (WHERE ${ran})::float8 AS peak_rss
       FROM ${runTasks} WHERE ${inArray(runTasks.runId, ids)} GROUP BY ${runTasks.runId}`),
   ]);
