@@ -152,7 +152,10 @@ function FilesetView() {
                 srOnly: true,
                 align: 'right',
                 cell: (file) => (
-                  <div className="flex justify-end gap-2">
+                  <div className="flex items-center justify-end gap-2">
+                    <ViewLink route={ROUTES.filePreview} id={file.id} className="text-xs">
+                      Preview
+                    </ViewLink>
                     <Button size="sm" onClick={() => void downloadStoredFile(file.id, file.name)}>
                       Download
                     </Button>

@@ -51,9 +51,14 @@ export function StoredFilesCard({ files, fileset }: { files: StoredFile[]; files
             srOnly: true,
             align: 'right',
             cell: (file) => (
-              <Button size="sm" onClick={() => void downloadStoredFile(file.id, file.name)}>
-                Download
-              </Button>
+              <span className="flex items-center justify-end gap-3">
+                <ViewLink route={ROUTES.filePreview} id={file.id} className="text-xs">
+                  Preview
+                </ViewLink>
+                <Button size="sm" onClick={() => void downloadStoredFile(file.id, file.name)}>
+                  Download
+                </Button>
+              </span>
             ),
           },
         ]}
