@@ -35,7 +35,8 @@ export async function resourceTrends(db: Database, query: TrendsQuery, now = new
   const buckets = bucketsOf(query);
   const unit = sql.raw(`'${query.bucket}'`);
   const { key, join } = keyOf(query.groupBy);
-  const first = sql`(${`${buckets[0]}T00:00:00`}::timestamp AT TIME ZONE ${query.timeZone})`;
+  // The period chosen, exactly: a first week that starts before it counts only its days within it.
+  const first = sql`(${`${query.from}T00:00:00`}::timestamp AT TIME ZONE ${query.timeZone})`;
   const next = new Date(Date.parse(`${query.to}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 19);
   const after = sql`(${next}::timestamp AT TIME ZONE ${query.timeZone})`;
   const localBucket = (moment: SQL) => sql`to_char(date_trunc(${unit}, ${moment} AT TIME ZONE ${query.timeZone}), 'YYYY-MM-DD')`;
@@ -97,6 +98,6 @@ export async function resourceTrends(db: Database, query: TrendsQuery, now = new
       memoryGbHours: sum(ordered.map((entry) => sum(entry.memoryGbHours))),
       wallHours: sum(ordered.map((entry) => sum(entry.wallHours))),
     },
-    note: `Tasks count on the ${query.bucket} they started and runs on the ${query.bucket} they started, in ${query.timeZone}; cached tasks are left out.${query.groupBy === 'label' ? ' A run with several labels counts under each, so the totals count it more than once.' : ''}`,
+    note: `Tasks count on the ${query.bucket} they started and runs on the ${query.bucket} they started, in ${query.timeZone}, from ${query.from} to ${query.to}${query.bucket === 'week' ? ' (weeks from Monday; the first and last may be partial)' : ''}; cached tasks are left out.${query.groupBy === 'label' ? ' A run with several labels counts under each, so the totals count it more than once.' : ''}`,
   };
 }

@@ -233,7 +233,7 @@ describe('trends', () => {
     expect(mine.cpuHours.reduce((sum, value) => sum + value, 0)).toBeCloseTo(all.cpu, 9);
   });
 
-  it('buckets weeks from Monday and refuses a period that ends before it starts', async () => {
+  it('buckets weeks from Monday within the period chosen, and refuses a period that ends before it starts', async () => {
     const { label } = await history();
     const trends = await get<Trends>(`/resources/trends?from=2024-03-01&to=2024-03-15&bucket=week&groupBy=label&timeZone=UTC`);
     expect(trends.buckets).toEqual(['2024-02-26', '2024-03-04', '2024-03-11']);
@@ -242,6 +242,10 @@ describe('trends', () => {
     expect(mine.cpuHours[0]).toBe(0);
     expect(mine.cpuHours[1]).toBeCloseTo(week([0, 1, 2]), 9);
     expect(mine.cpuHours[2]).toBeCloseTo(week([3]), 9);
+    // A period that starts on a Tuesday: its first week counts from that Tuesday only.
+    const partial = await get<Trends>(`/resources/trends?from=2024-03-05&to=2024-03-15&bucket=week&groupBy=label&timeZone=UTC`);
+    expect(partial.buckets).toEqual(['2024-03-04', '2024-03-11']);
+    expect(partial.series.find((series) => series.key === label)!.cpuHours[0]).toBeCloseTo(week([1, 2]), 9);
     const refused = await get<{ message: string }>('/resources/trends?from=2024-03-15&to=2024-03-01', 400);
     expect(JSON.stringify(refused)).toContain('from must be on or before to');
   });
