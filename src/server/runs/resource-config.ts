@@ -10,6 +10,7 @@ const groovyString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace
 /** withName takes a regular expression: a process name matches itself only. */
 const exactName = (process: string) => groovyString(process.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
 
+const minutes = (ms: number) => (ms < 60_000 ? `${Math.round(ms / 1000)} s` : `${Number((ms / 60_000).toFixed(1))} min`);
 const gb = (bytes: number) => `${Number((bytes / GB).toFixed(2))} GB`;
 
 /**
@@ -36,7 +37,7 @@ export function resourceConfig(recommendation: Recommendation, generatedAt = new
     lines.push('');
     const seen = process.input ? `, inputs of ${gb(process.input.minBytes)} to ${gb(process.input.maxBytes)} read` : '';
     lines.push(
-      `    // ${process.process}: ${process.tasks} successful task${process.tasks === 1 ? '' : 's'}${seen}; peak ${gb(memory.peakMaxBytes ?? 0)}, longest ${timeText(time.realtimeMaxMs ?? 0)}`,
+      `    // ${process.process}: ${process.tasks} successful task${process.tasks === 1 ? '' : 's'}${seen}; peak ${gb(memory.peakMaxBytes ?? 0)}, longest ${minutes(time.realtimeMaxMs ?? 0)}`,
     );
     if (memory.fit) {
       lines.push(
