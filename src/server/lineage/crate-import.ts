@@ -12,6 +12,9 @@ import { hashSecret } from '../runs/weblog';
 
 type Entity = Record<string, unknown> & { '@id': string };
 
+/** A size limit in words: megabytes, or kilobytes under one. */
+export const limitText = (bytes: number) => (bytes >= 1024 ** 2 ? `${Math.round(bytes / 1024 ** 2).toLocaleString('en')} MB` : `${Math.round(bytes / 1024)} KB`);
+
 const asArray = (value: unknown): unknown[] => (Array.isArray(value) ? value : value === undefined || value === null ? [] : [value]);
 const idsOf = (value: unknown) => asArray(value).flatMap((item) => (typeof item === 'object' && item !== null && typeof (item as Entity)['@id'] === 'string' ? [(item as Entity)['@id']] : []));
 const typesOf = (entity: Entity | undefined) => asArray(entity?.['@type']).map(String);
@@ -22,11 +25,23 @@ const dateOf = (value: unknown) => {
 };
 
 /** The crate's graph and its files, or the refusal that says what is missing. */
-function readCrate(zip: Uint8Array): { graph: Map<string, Entity>; entries: Record<string, Uint8Array> } {
+function readCrate(zip: Uint8Array, maxBytes: number): { graph: Map<string, Entity>; entries: Record<string, Uint8Array> } {
   let entries: Record<string, Uint8Array>;
+  // What the zip says it holds is counted before anything is inflated: a small zip may claim to unpack to far more.
+  let unpacked = 0;
+  const withinLimit = (file: { originalSize: number }) => {
+    unpacked += file.originalSize;
+    if (unpacked > maxBytes)
+      throw new DomainError(
+        'too-large',
+        `The crate unpacks to more than the ${limitText(maxBytes)} a file may be on this server: import a smaller crate, or ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`,
+      );
+    return true;
+  };
   try {
-    entries = unzipSync(zip);
+    entries = unzipSync(zip, { filter: withinLimit });
   } catch (error) {
+    if (error instanceof DomainError) throw error;
     throw new DomainError('invalid', `The upload is not a zip Seedbed can read (${error instanceof Error ? error.message : String(error)}): export the crate again as a zip.`);
   }
   const metadata = entries['ro-crate-metadata.json'];
@@ -55,7 +70,7 @@ function readCrate(zip: Uint8Array): { graph: Map<string, Entity>; entries: Reco
  */
 export async function importWorkflowRunCrate(options: { db: Database; files: FileStore }, zip: Uint8Array, userId: number): Promise<CrateImportResult> {
   const { db } = options;
-  const { graph, entries } = readCrate(zip);
+  const { graph, entries } = readCrate(zip, options.files.maxUploadBytes);
   const root = graph.get('./') ?? [...graph.values()].find((entity) => idsOf(graph.get('ro-crate-metadata.json')?.about).includes(entity['@id']));
   const workflowId = idsOf(root?.mainEntity)[0];
   const workflow = workflowId ? graph.get(workflowId) : undefined;

@@ -80,3 +80,24 @@ describe('importing a Workflow Run Crate', () => {
     expect(((await notCrate.json()) as { message: string }).message).toContain('no ro-crate-metadata.json');
   });
 });
+
+describe('importing a crate that unpacks to more than a file may be', () => {
+  let t: TestApi;
+  let token: string;
+  beforeAll(async () => {
+    t = await createTestApi({ files: { maxUploadBytes: 50_000 } });
+    token = await t.signInNewUser();
+  });
+  afterAll(() => t.close());
+
+  it('refuses it from what the zip declares, before inflating it', async () => {
+    // A megabyte of zeros deflates to about a kilobyte: within the limit as sent, far beyond it unpacked.
+    const zip = crateZip({ 'outputs/gebv.csv': new Uint8Array(1024 * 1024) });
+    expect(zip.length).toBeLessThan(50_000);
+    const response = await t.call('/lineage/crates', { method: 'POST', token, body: new Uint8Array(zip), headers: { 'Content-Type': 'application/zip' } });
+    expect(response.status).toBe(413);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'The crate unpacks to more than the 49 KB a file may be on this server: import a smaller crate, or ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.',
+    );
+  });
+});

@@ -4,7 +4,7 @@ import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { createLineageService } from '../../lineage/lineage-service';
 import { relaunchExactly as relaunch, reproductionOf } from '../../lineage/reproduce';
-import { importWorkflowRunCrate } from '../../lineage/crate-import';
+import { importWorkflowRunCrate, limitText } from '../../lineage/crate-import';
 import { runCrateZip } from '../../lineage/run-crate-export';
 import { findRunSummary } from '../../runs/run-queries';
 import type * as routes from './lineage.routes';
@@ -39,8 +39,16 @@ export const roCrate: RouteHandler<typeof routes.roCrate, AppEnv> = async (c) =>
 export const importCrate: RouteHandler<typeof routes.importCrate, AppEnv> = async (c) => {
   const { db, files } = c.get('deps');
   const declared = Number(c.req.header('content-length') ?? 0);
-  if (declared > files.maxUploadBytes) throw new DomainError('too-large', `The crate is larger than the ${Math.round(files.maxUploadBytes / 1024 ** 2)} MB a file may be on this server.`);
+  if (declared > files.maxUploadBytes)
+    throw new DomainError(
+      'too-large',
+      `The crate is larger than the ${limitText(files.maxUploadBytes)} a file may be on this server: import a smaller crate, or ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`,
+    );
   const zip = new Uint8Array(await c.req.arrayBuffer());
-  if (zip.length > files.maxUploadBytes) throw new DomainError('too-large', `The crate is larger than the ${Math.round(files.maxUploadBytes / 1024 ** 2)} MB a file may be on this server.`);
+  if (zip.length > files.maxUploadBytes)
+    throw new DomainError(
+      'too-large',
+      `The crate is larger than the ${limitText(files.maxUploadBytes)} a file may be on this server: import a smaller crate, or ask your administrator to raise SEEDBED_MAX_UPLOAD_MB.`,
+    );
   return c.json(await importWorkflowRunCrate({ db, files }, zip, c.get('user').id), 201);
 };
