@@ -24,10 +24,12 @@ export interface ReportDeps {
 type RunRow = typeof runs.$inferSelect;
 
 /** The run's outputs as the report reads them: stored files through storage (folder or S3), the rest from the run's folder. */
-export async function outputReaderOf(deps: ReportDeps, run: RunRow): Promise<OutputReader> {
+export async function outputReaderOf(deps: ReportDeps, run: RunRow): Promise<{ reader: OutputReader; signature: string }> {
   const listed = await listOutputs(deps.db, withRunFolder(run, deps.dataDir), deps.catalogue.get(run.pipelineId), deps.dataDir);
   const pipeline = deps.catalogue.get(run.pipelineId);
-  return {
+  // The same files, stored or not, at the same sizes and times: the report computed from them still holds.
+  const signature = JSON.stringify([run.status, listed.outputs.map((output) => [output.path, output.sizeBytes, output.modifiedAt, output.fileId])]);
+  const reader: OutputReader = {
     // A parameter left at its default (a significance threshold) is read from the pipeline's schema.
     params: pipeline ? withDefaults(pipeline, run.params) : run.params,
     outputs: listed.outputs.map((output) => ({ path: output.path, sizeBytes: output.sizeBytes, fileId: output.fileId })),
@@ -39,17 +41,32 @@ export async function outputReaderOf(deps: ReportDeps, run: RunRow): Promise<Out
       return fs.createReadStream(path.join(listed.location, output.path));
     },
   };
+  return { reader, signature };
 }
 
 const notDeclared = (pipeline: CataloguePipeline | undefined, pipelineId: string): string[] =>
   pipeline?.report.problem ? [pipeline.report.problem] : pipeline ? [] : [`The pipeline ${pipelineId} is no longer in the catalogue (SEEDBED_PIPELINES_DIR), so its report is unknown.`];
 
+/** Reports computed lately, per API (its dependencies), by run and parts: kept while the run's outputs are the same files. */
+const computed = new WeakMap<object, Map<string, { signature: string; report: ComputedReport }>>();
+const CACHED_REPORTS = 50;
+
 async function computeFor(deps: ReportDeps, run: RunRow, parts: ReportParts): Promise<ComputedReport & { declared: boolean }> {
   const pipeline = deps.catalogue.get(run.pipelineId);
   const declaration = pipeline?.report.declaration;
   if (!declaration) return { declared: false, numbers: [], charts: [], tables: [], previews: [], problems: notDeclared(pipeline, run.pipelineId) };
-  const reader = await outputReaderOf(deps, run);
-  return { declared: true, ...(await computeReport(declaration, reader, parts)) };
+  const { reader, signature } = await outputReaderOf(deps, run);
+  const cache = computed.get(deps) ?? new Map<string, { signature: string; report: ComputedReport }>();
+  computed.set(deps, cache);
+  const key = `${run.id}/${parts.charts}/${parts.tables}`;
+  const hit = cache.get(key);
+  if (hit && hit.signature === signature) return { declared: true, ...hit.report };
+  const report = await computeReport(declaration, reader, parts);
+  cache.delete(key);
+  cache.set(key, { signature, report });
+  // The oldest entry goes first (a Map keeps its insertion order).
+  if (cache.size > CACHED_REPORTS) cache.delete(cache.keys().next().value!);
+  return { declared: true, ...report };
 }
 
 /** `GET /runs/{id}/report`: the declared numbers, charts and tables of one run, with accession links. */

@@ -45,6 +45,15 @@ describe('GET runs/{id}/report', () => {
     expect(report.problems).toContainEqual(expect.stringContaining('The chart “Manhattan plot”: no output matches discovery/associations.csv'));
   });
 
+  it('is computed again when an output changes (a report is kept only while its files are the same)', async () => {
+    const id = await gdipRun({ 'prediction/cv_accuracy.csv': CV(0.61) });
+    const valueOf = async () => (await get<RunReport>(`/runs/${id}/report`)).numbers.find((number) => number.key === 'CV r · yield')?.value;
+    expect(await valueOf()).toBe(0.61);
+    expect(await valueOf()).toBe(0.61);
+    fs.writeFileSync(path.join(runFolder(api.t.dataDir, id), 'results/prediction/cv_accuracy.csv'), CV(0.7125));
+    expect(await valueOf()).toBe(0.7125);
+  });
+
   it('answers 404 for a run that does not exist', async () => {
     const body = await get<{ message: string }>('/runs/999999/report', 404);
     expect(body.message).toBe('No run has id 999999.');
