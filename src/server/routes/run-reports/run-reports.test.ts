@@ -47,11 +47,11 @@ describe('GET runs/{id}/report', () => {
 
   it('is computed again when an output changes (a report is kept only while its files are the same)', async () => {
     const id = await gdipRun({ 'prediction/cv_accuracy.csv': CV(0.61) });
-    const valueOf = async () => (await get<RunReport>(`/runs/${id}/report`)).numbers.find((number) => number.key === 'CV r · yield')?.value;
-    expect(await valueOf()).toBe(0.61);
-    expect(await valueOf()).toBe(0.61);
+    const cvR = async () => (await get<RunReport>(`/runs/${id}/report`)).numbers.find((number) => number.key === 'CV r · yield')?.value;
+    expect(await cvR()).toBe(0.61);
+    expect(await cvR()).toBe(0.61);
     fs.writeFileSync(path.join(runFolder(api.t.dataDir, id), 'results/prediction/cv_accuracy.csv'), CV(0.7125));
-    expect(await valueOf()).toBe(0.7125);
+    expect(await cvR()).toBe(0.7125);
   });
 
   it('answers 404 for a run that does not exist', async () => {
