@@ -24,7 +24,7 @@ export interface ReportDeps {
 type RunRow = typeof runs.$inferSelect;
 
 /** The run's outputs as the report reads them: stored files through storage (folder or S3), the rest from the run's folder. */
-export async function outputReaderOf(deps: ReportDeps, run: RunRow): Promise<{ reader: OutputReader; signature: string }> {
+export async function outputReaderOf(deps: ReportDeps, run: RunRow): Promise<{ reader: OutputReader; signature: string; remote: string | null }> {
   const listed = await listOutputs(deps.db, withRunFolder(run, deps.dataDir), deps.catalogue.get(run.pipelineId), deps.dataDir);
   const pipeline = deps.catalogue.get(run.pipelineId);
   // The same files, stored or not, at the same sizes and times: the report computed from them still holds.
@@ -41,7 +41,7 @@ export async function outputReaderOf(deps: ReportDeps, run: RunRow): Promise<{ r
       return fs.createReadStream(path.join(listed.location, output.path));
     },
   };
-  return { reader, signature };
+  return { reader, signature, remote: listed.local ? null : listed.location };
 }
 
 const notDeclared = (pipeline: CataloguePipeline | undefined, pipelineId: string): string[] =>
@@ -55,7 +55,11 @@ async function computeFor(deps: ReportDeps, run: RunRow, parts: ReportParts): Pr
   const pipeline = deps.catalogue.get(run.pipelineId);
   const declaration = pipeline?.report.declaration;
   if (!declaration) return { declared: false, numbers: [], charts: [], tables: [], previews: [], problems: notDeclared(pipeline, run.pipelineId) };
-  const { reader, signature } = await outputReaderOf(deps, run);
+  const { reader, signature, remote } = await outputReaderOf(deps, run);
+  if (remote !== null) {
+    const problem = `The run wrote its outputs to ${remote}, outside this server, so Seedbed cannot read them for its report; give it an outdir inside its own folder (such as results) to see its results here.`;
+    return { declared: true, numbers: [], charts: [], tables: [], previews: [], problems: [problem] };
+  }
   const cache = computed.get(deps) ?? new Map<string, { signature: string; report: ComputedReport }>();
   computed.set(deps, cache);
   const key = `${run.id}/${parts.charts}/${parts.tables}`;

@@ -54,6 +54,14 @@ describe('GET runs/{id}/report', () => {
     expect(await cvR()).toBe(0.7125);
   });
 
+  it('says why it cannot read a run whose outputs are in a bucket, with the fix', async () => {
+    const run = await insertRun(api.t.db, { name: `remote_${Date.now()}`, status: 'SUCCEEDED', params: { outdir: 's3://lab-results/gdip' } });
+    const report = await get<RunReport>(`/runs/${run.id}/report`);
+    expect(report.problems).toEqual([
+      'The run wrote its outputs to s3://lab-results/gdip, outside this server, so Seedbed cannot read them for its report; give it an outdir inside its own folder (such as results) to see its results here.',
+    ]);
+  });
+
   it('answers 404 for a run that does not exist', async () => {
     const body = await get<{ message: string }>('/runs/999999/report', 404);
     expect(body.message).toBe('No run has id 999999.');
