@@ -118,7 +118,8 @@ export function createRunService(options: RunServiceOptions) {
     if (Object.keys(errors).length > 0) throw new DomainError('invalid', 'The run refers to records that do not exist.', errors);
   }
 
-  async function launch(input: RunLaunchValues, userId: number): Promise<RunRow> {
+  /** `lineage.filesets`: the fileset each file parameter was taken from, when the caller took it from one (a benchmark's dataset), for the run's recorded inputs. */
+  async function launch(input: RunLaunchValues, userId: number, lineage: { filesets?: ReadonlyMap<string, number> } = {}): Promise<RunRow> {
     const pipeline = pipelineOf(input.pipelineId);
     // A broken pipeline, or an engine that cannot run it here, says so before anything else.
     const engine = engineFor(pipeline);
@@ -176,7 +177,18 @@ export function createRunService(options: RunServiceOptions) {
       }),
     );
     const resourcesConfig = input.recommendedResources ? await recommendedConfig(pipeline, engine) : null;
-    return insertRun({ ...input, revision, engine, pipeline, userId, relatedRunId: input.relaunchOf ?? null, relation: input.relaunchOf ? 'relaunch' : null, sheetFiles, resourcesConfig });
+    return insertRun({
+      ...input,
+      revision,
+      engine,
+      pipeline,
+      userId,
+      relatedRunId: input.relaunchOf ?? null,
+      relation: input.relaunchOf ? 'relaunch' : null,
+      sheetFiles,
+      filesets: lineage.filesets,
+      resourcesConfig,
+    });
   }
 
   /** The resources recommended from the pipeline's past runs, as the Nextflow config the run is given with -c. */
@@ -207,6 +219,7 @@ export function createRunService(options: RunServiceOptions) {
     relatedRunId: number | null;
     relation: 'resume' | 'relaunch' | null;
     sheetFiles?: ReadonlyMap<string, string>;
+    filesets?: ReadonlyMap<string, number> | undefined;
     /** The recommended resources' Nextflow config, given to the run with -c. */
     resourcesConfig?: string | null;
   }): Promise<RunRow> {
@@ -232,7 +245,7 @@ export function createRunService(options: RunServiceOptions) {
         engineVersion: engine.name === 'local' ? BUILT_IN_ENGINE_VERSION : null,
       })
       .returning();
-    await recordRunInputs(db, run!.id, input.params, input.sheetFiles);
+    await recordRunInputs(db, run!.id, input.params, input.sheetFiles, input.filesets);
     // The folder follows from the id: no second write to store it.
     const runDir = folderOf(run!.id);
     fs.mkdirSync(runDir, { recursive: true });

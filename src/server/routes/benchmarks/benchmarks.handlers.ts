@@ -28,8 +28,11 @@ function runServiceOf(deps: Deps): RunService {
   return deps.runs;
 }
 
-/** A benchmark's runs: one per dataset × method, in that order, each in the benchmark's group; their ids. */
-async function launchEach<Dataset, Method>(
+/**
+ * A benchmark's runs: one per dataset × method, in that order, each in the benchmark's group; their
+ * ids. Each run records the dataset (fileset) its files were taken from, for lineage.
+ */
+async function launchEach<Dataset extends { id: number; references: Map<string, string> }, Method>(
   runs: RunService,
   userId: number,
   groupId: number,
@@ -40,7 +43,10 @@ async function launchEach<Dataset, Method>(
   const runIds: number[] = [];
   for (const dataset of datasets) {
     for (const method of methods) {
-      const run = await runs.launch({ ...runOf(dataset, method), groupId, projectId: null, experimentId: null, relaunchOf: null }, userId);
+      const values = runOf(dataset, method);
+      const fromDataset = new Set(dataset.references.values());
+      const filesets = new Map(Object.entries(values.params).flatMap(([name, value]) => (typeof value === 'string' && fromDataset.has(value) ? [[name, dataset.id] as const] : [])));
+      const run = await runs.launch({ ...values, groupId, projectId: null, experimentId: null, relaunchOf: null }, userId, { filesets });
       runIds.push(run.id);
     }
   }

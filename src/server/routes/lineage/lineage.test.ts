@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StoredFile } from '../../../contract/files';
 import type { LineageGraph, LineageRunNode } from '../../../contract/lineage';
 import type { WeblogEvent } from '../../../contract/runs';
-import { files, runInputs, runs } from '../../db/schema';
+import { files, runInputs, runs, users } from '../../db/schema';
 import { applyWorkflowEvent, hashSecret } from '../../runs/weblog';
 import { seedFileTypes } from '../../services/file-types';
 import { createTestApi, type TestApi } from '../../testing/test-api';
@@ -135,6 +135,32 @@ describe('lineage of files and runs', () => {
     } as WeblogEvent);
     const [stored] = await t.db.select({ engineVersion: runs.engineVersion, commitId: runs.commitId }).from(runs).where(eq(runs.id, run!.id));
     expect(stored).toEqual({ engineVersion: 'Nextflow 25.04.2', commitId: '3f2a9c1' });
+  });
+
+  it('records the fileset a launch took a file from, and follows it down to the run', async () => {
+    const trial = await upload('fileset_trial.csv', TRIAL);
+    const created = await t.call('/filesets', { method: 'POST', token, json: { name: `lineage_set_${Date.now()}`, fileIds: [trial.id] } });
+    const fileset = (await created.json()) as { id: number };
+    const [user] = await t.db.select({ id: users.id }).from(users).limit(1);
+    const run = await t.runService!.launch(
+      {
+        pipelineId: 'nf-phenomix',
+        name: 'lineage_from_fileset',
+        params: { input: trial.reference, outdir: 'results' },
+        labels: [],
+        groupId: null,
+        projectId: null,
+        experimentId: null,
+        relaunchOf: null,
+      },
+      user!.id,
+      { filesets: new Map([['input', fileset.id]]) },
+    );
+    const [recorded] = await t.db.select().from(runInputs).where(eq(runInputs.runId, run.id));
+    expect(recorded).toMatchObject({ parameter: 'input', fileId: trial.id, filesetId: fileset.id });
+    const down = await lineage(`node=fileset:${fileset.id}&direction=down`);
+    expect(down.edges).toEqual([expect.objectContaining({ from: `fileset:${fileset.id}`, to: `run:${run.id}`, kind: 'input', parameter: 'input' })]);
+    await h.untilEnded(run.id);
   });
 
   it('refuses a node it cannot read, naming the problem and the fix', async () => {
