@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { readCatalogue } from '../pipelines/catalogue';
 import { readPipelineReport } from './report-declaration';
 
 /** A pipeline folder holding `files`. */
@@ -36,5 +37,21 @@ describe('a pipeline’s report declaration', () => {
   it('refuses an output pattern that leaves the output directory', () => {
     const folder = folderWith({ 'report.json': JSON.stringify({ tables: [{ title: 'Secrets', file: '../weblog-secret' }] }) });
     expect(readPipelineReport(folder).problem).toContain('tables.0.file: must be a path inside the output directory');
+  });
+});
+
+describe('the catalogue with a broken report.json', () => {
+  it('keeps the pipeline launchable, without a report, and warns with the problem', () => {
+    const catalogue = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-report-catalogue-'));
+    const folder = path.join(catalogue, 'nf-processvcfs');
+    fs.mkdirSync(folder);
+    for (const name of ['pipeline.json', 'nextflow_schema.json']) fs.copyFileSync(path.resolve('pipelines/nf-processvcfs', name), path.join(folder, name));
+    fs.symlinkSync(path.resolve('pipelines/nf-processvcfs/local'), path.join(folder, 'local'));
+    fs.writeFileSync(path.join(folder, 'report.json'), '{ "numbers": [');
+    const [pipeline] = readCatalogue(catalogue);
+    expect(pipeline!.problem).toBeNull();
+    expect(pipeline!.report.declaration).toBeNull();
+    expect(pipeline!.report.problem).toMatch(/report\.json: not valid JSON \(.+\)\. Fix the file and restart Seedbed\.$/);
+    expect(pipeline!.warnings).toContain(pipeline!.report.problem);
   });
 });
