@@ -30,7 +30,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
   const catalogue = readCatalogue(env.SEEDBED_PIPELINES_DIR);
   for (const pipeline of catalogue) {
     if (pipeline.problem) log.error('A pipeline of the catalogue cannot be used; it is listed as unavailable', { pipeline: pipeline.id, problem: pipeline.problem });
-    for (const warning of pipeline.warnings) log.warn('A pipeline schema has something nf-schema would warn about', { pipeline: pipeline.id, warning });
+    for (const warning of pipeline.warnings) log.warn('A pipeline of the catalogue has a problem that leaves it launchable (its schema, or its report.json)', { pipeline: pipeline.id, warning });
   }
   const database = await openDatabase({
     url: env.DATABASE_URL,

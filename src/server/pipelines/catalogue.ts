@@ -56,7 +56,7 @@ export interface CataloguePipeline {
   validate: ValidateFunction;
   /** Why this pipeline cannot be used at all (its files are broken), or null: it is listed, not launchable. */
   problem: string | null;
-  /** What nf-schema would warn about (unknown keywords, loose types): logged at start, not fatal. */
+  /** What nf-schema would warn about (unknown keywords, loose types), and a report.json that cannot be read: logged at start, not fatal. */
   warnings: string[];
   /** The report its run pages show (report.json, tower.yml), or why it cannot be used. */
   report: PipelineReport;
