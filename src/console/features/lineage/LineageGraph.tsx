@@ -23,6 +23,8 @@ export function useLineage(root: string, initial: Array<{ direction: 'up' | 'dow
   const [error, setError] = useState<Error | null>(null);
   const [loading, setLoading] = useState(true);
   const [expanding, setExpanding] = useState<string | null>(null);
+  /** The node to keep in view: the one asked about, then the last one expanded (new columns on the left push it right). */
+  const [focus, setFocus] = useState(root);
   const [attempt, setAttempt] = useState(0);
   const plan = JSON.stringify(initial);
 
@@ -55,6 +57,7 @@ export function useLineage(root: string, initial: Array<{ direction: 'up' | 'dow
     try {
       const graph = await request<Graph>(lineagePath(node, direction));
       setState((current) => mergeLineage(current, graph, { node, direction }));
+      setFocus(node);
     } catch (failure) {
       setError(failure as Error);
     } finally {
@@ -62,7 +65,7 @@ export function useLineage(root: string, initial: Array<{ direction: 'up' | 'dow
     }
   }, []);
 
-  return { state, error, loading, expanding, expand, retry: () => setAttempt((value) => value + 1) };
+  return { state, error, loading, expanding, expand, focus, retry: () => setAttempt((value) => value + 1) };
 }
 
 const KIND_LABELS: Record<LineageNode['kind'], string> = { file: 'File', run: 'Run', fileset: 'Fileset' };
@@ -159,13 +162,13 @@ const edgeLabel = (edge: LineageEdge) => (edge.kind === 'input' ? (edge.paramete
  * input edge named by its parameter and marked when the file's bytes changed after the run read it.
  */
 export function LineageGraphView({ lineage }: { lineage: ReturnType<typeof useLineage> }) {
-  const { state, error, loading, expanding, expand, retry } = lineage;
+  const { state, error, loading, expanding, expand, focus, retry } = lineage;
   const scroller = useRef<HTMLDivElement>(null);
-  const loaded = state.nodes.size > 0;
-  // The node asked about is in view at first, however far to the right its column is.
+  const shown = state.nodes.size;
+  // The node asked about is in view at first, however far to the right its column is, and the one expanded after each expansion.
   useEffect(() => {
-    if (loaded) scroller.current?.querySelector(`[data-node="${state.root}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
-  }, [loaded, state.root]);
+    if (shown > 0) scroller.current?.querySelector(`[data-node="${focus}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [shown, focus]);
   if (error && state.nodes.size === 0) return <LoadError what="the lineage" error={error} onRetry={retry} />;
   if (loading && state.nodes.size === 0) return <p className="text-sm text-stone-500">Loading the lineage…</p>;
   const { placed, width, height } = layoutLineage(state);
