@@ -175,7 +175,7 @@ test('at 390 px the run page’s actions and every tab are on screen', async ({ 
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
   };
   await onScreen(page.getByRole('link', { name: 'Track an MLflow run' }).first());
-  for (const tab of ['Overview', 'Tasks', 'Logs', 'Parameters', 'Outputs']) await onScreen(page.getByRole('tab', { name: tab }));
+  for (const tab of ['Overview', 'Results', 'Tasks', 'Resources', 'Logs', 'Parameters', 'Outputs', 'Lineage']) await onScreen(page.getByRole('tab', { name: tab }));
   await page.getByRole('tab', { name: 'Outputs' }).click();
   await expect(page.getByRole('table', { name: 'Outputs' })).toBeVisible({ timeout: 15_000 });
   expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
