@@ -54,6 +54,7 @@ test('select two runs, put both into a run group, then compare them side by side
   const group = (await (await page.request.post('/api/run-groups', { headers: { Authorization: `token ${token}` }, data: { name: `Compared ${stamp}` } })).json()) as { id: number };
   const first = await launch(page, gdip(`cmp_a_${stamp}`));
   const second = await launch(page, { ...gdip(`cmp_b_${stamp}`), params: { ...gdip('x').params, min_maf: 0.1 } });
+  const again = await launch(page, gdip(`cmp_c_${stamp}`));
   await page.goto(`/tools/pipeline/monitor/pipeline-run/list?q=cmp_&after=${new Date().toISOString().slice(0, 10)}`);
   for (const name of [`cmp_a_${stamp}`, `cmp_b_${stamp}`]) {
     const row = page.getByRole('row').filter({ hasText: name });
@@ -78,6 +79,15 @@ test('select two runs, put both into a run group, then compare them side by side
   await expectDifferencesOnly(page, 'min_maf', '0.1', 'genotypes');
   await expect(page.getByRole('table', { name: 'Task duration per process' }).getByRole('row')).not.toHaveCount(1);
   await expect(page.getByRole('region', { name: `Outputs of cmp_a_${stamp}` })).toContainText('discovery/associations.csv');
+  await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: 'Same inputs' }) })).toContainText('No two of these runs share a revision, parameters and input files.');
+
+  // The same revision, parameters and inputs again: marked so, with its outputs compared byte for byte.
+  await page.goto(`/tools/pipeline/monitor/pipeline-run/view?id=${again}`);
+  await expect(page.locator('[data-status="SUCCEEDED"]').first()).toBeVisible({ timeout: 60_000 });
+  await page.goto(`/tools/pipeline/monitor/pipeline-run/compare?ids=${first},${second},${again}`);
+  const same = page.getByRole('list', { name: 'Runs with the same inputs' });
+  await expect(same).toContainText(`cmp_a_${stamp} and cmp_c_${stamp} had the same revision, parameters and input files.`);
+  await expect(same).toContainText(/Their \d+ common outputs agree byte for byte\./);
 });
 
 test('edit a run’s labels from its page; a bad label is named before anything is sent', async ({ page }) => {

@@ -13,7 +13,9 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { FileParamsList } from './FileReference';
+import { sameInputGroups } from './reproducibility';
 import { fileParams, flatParams } from './run-params';
+import { SameInputsCard } from './SameInputsCard';
 import { StatusBadge } from './status';
 import { useReferencedFiles } from './use-referenced-files';
 
@@ -77,7 +79,19 @@ function Comparison() {
     () => [...new Map((compared ?? []).flatMap(({ run }) => fileParams(run.params)).map((param) => [param.reference, { ...param, key: param.reference }])).values()],
     [compared],
   );
-  const files = useReferencedFiles(referenced.map((param) => param.fileId));
+  // The inputs' and the outputs' stored files, in one request: names for the table, checksums for Same inputs.
+  const outputFileIds = (compared ?? []).flatMap(({ outputs }) => outputs.outputs.flatMap((output) => (output.fileId === null ? [] : [output.fileId])));
+  const files = useReferencedFiles([...referenced.map((param) => param.fileId), ...outputFileIds]);
+  const sameInputs = useMemo(() => {
+    const checksumOf = (id: number) => {
+      const file = files.get(id);
+      return file && file !== 'deleted' ? file.sha256 : undefined;
+    };
+    return sameInputGroups(
+      (compared ?? []).map(({ run, outputs }) => ({ ...run, outputs: outputs.outputs })),
+      checksumOf,
+    );
+  }, [compared, files]);
   const durations = useMemo(() => perProcess(compared, (process) => process.durationMs && `${formatDuration(process.durationMs.median)} · max ${formatDuration(process.durationMs.max)}`), [compared]);
   const memory = useMemo(() => perProcess(compared, (process) => process.peakRssBytes && `${formatBytes(process.peakRssBytes.median)} · max ${formatBytes(process.peakRssBytes.max)}`), [compared]);
   const chart = useMemo(() => {
@@ -126,6 +140,7 @@ function Comparison() {
         <CompareTable title="Parameters" keyHeader="Parameter" rows={params} columns={columns} differencesOnly={differencesOnly} />
         <FileParamsList className="mt-4" label="Stored files in the compared parameters" params={referenced} files={files} />
       </Card>
+      <SameInputsCard groups={sameInputs} checked={files.size > 0 || (referenced.length === 0 && outputFileIds.length === 0)} />
       <Suspense fallback={null}>
         <ResultsComparison runs={columns} />
       </Suspense>
