@@ -17,12 +17,15 @@ import { createNextflowEngine } from './runs/engines/nextflow';
 import { createRunService } from './runs/run-service';
 import { createMlflowClient } from './mlflow/client';
 import { startMlflowRefresher } from './mlflow/refresher';
+import { rollUpEndedRuns } from './runs/resource-rollups';
 import { createMlflowTracking } from './mlflow/tracking';
 import { createFileStore } from './storage/file-store';
 import { storagesFor } from './storage/storage';
 import packageJson from '../../package.json' with { type: 'json' };
 
 export const API_BASE_PATH = '/api';
+/** How often ended runs are rolled up (a batch of 2,000 each time: a busy day's runs within the hour). */
+const ROLL_UP_EVERY_MS = 60_000;
 
 /** Everything one process serves: the API under /api/ and the built site everywhere else. */
 export async function createSeedbed(env: Env, log: Logger, options: { demo?: boolean; localKey?: string } = {}) {
@@ -96,6 +99,10 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
   const silentMs = env.SEEDBED_SILENT_RUN_MINUTES * 60_000;
   const silentSweep = setInterval(() => void runService.markSilent(silentMs).catch((error) => log.error('Looking for silent runs failed', { error: String(error) })), Math.min(60_000, silentMs / 4));
   silentSweep.unref();
+  // Ended runs past the weblog's late-report window are rolled up in the background, a batch at a
+  // time, so that the first look at recommendations or trends after a busy day does not wait for it.
+  const rollUpSweep = setInterval(() => void rollUpEndedRuns(database.db).catch((error) => log.error('Rolling up ended runs’ resource use failed', { error: String(error) })), ROLL_UP_EVERY_MS);
+  rollUpSweep.unref();
 
   const mlflow = createMlflowTracking({ db: database.db, client: createMlflowClient({ credentials: env.SEEDBED_MLFLOW_CREDENTIALS, allowedHosts: env.SEEDBED_MLFLOW_ALLOWED_HOSTS }), log });
   const mlflowRefresher = startMlflowRefresher(mlflow, env.SEEDBED_MLFLOW_REFRESH_SECONDS, log);
@@ -137,6 +144,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
     runService,
     stop: () => {
       clearInterval(silentSweep);
+      clearInterval(rollUpSweep);
       mlflowRefresher.stop();
       api.deps.uploads.stop();
     },
