@@ -46,7 +46,8 @@ function crossValidatedR(mtry: number, minNodeSize: number, seed: number): numbe
   return rs.reduce((sum, value) => sum + value, 0) / rs.length;
 }
 
-describe('random forest CV accuracy agrees with ranger within its seed-to-seed spread', () => {
+// Five folds of 500-tree forests per setting: seconds on a quiet machine, more beside other work.
+describe('random forest CV accuracy agrees with ranger within its seed-to-seed spread', { timeout: 120_000 }, () => {
   expect(folds.map((row) => row.id)).toEqual(data.map((row) => row.id));
   const settings = [...new Set(ranger.map((row) => `${row.mtry},${row.min_node_size}`))];
   for (const setting of settings) {

@@ -40,7 +40,7 @@ describe('Auto Train Phenotype: random forest and SVR on the built-in engine', (
       expect(rows).toHaveLength(160);
       for (const row of rows) expect(Math.abs(Number(row.prediction) - saved.traits[row.trait!].fitted[row.id!])).toBeLessThan(1e-6 * Math.max(1, Math.abs(Number(row.prediction))));
     },
-    60_000,
+    120_000,
   );
 });
 
