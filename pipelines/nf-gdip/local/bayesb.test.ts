@@ -28,6 +28,7 @@ describe('GDIP with model bayesb', () => {
     expect(Number(accuracy.pearson_r)).toBeGreaterThan(0.8);
     // BayesB has no λ: the accuracy table and the log say so rather than calling it fixed.
     expect(accuracy.lambda_method).toBe('none (bayesb)');
+    expect([accuracy.lambda, accuracy.lambda_fold_median, accuracy.lambda_fold_min, accuracy.lambda_fold_max]).toEqual(['NA', 'NA', 'NA', 'NA']);
     expect(context.lines.some((line) => line.startsWith('yield: BayesB (no λ); 5-fold'))).toBe(true);
     expect(context.lines.some((line) => line.startsWith('yield: BayesB on every individual, 2 × 400 iterations (burn-in 100, thin 2)') && line.includes('R-hat'))).toBe(true);
     const model = JSON.parse(context.read('models/gdip_model.json')).traits.yield;

@@ -132,6 +132,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   const cvPredictions: string[] = ['id,trait,fold,observed,predicted,genetic,repeat,environment'];
   const models: Record<string, unknown> = {};
   const number = (value: number) => (Number.isFinite(value) ? value.toFixed(6) : 'NA');
+  // λ has no value for BayesB (no ridge penalty): NA, as R writes a missing number.
+  const precise = (value: number) => (Number.isFinite(value) ? value.toPrecision(8) : 'NA');
 
   for (const trait of traits) {
     // Records of individuals with a genotype, a value for the trait and every covariate.
@@ -265,15 +267,15 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           trait,
           perRepeat[0]!.tested.length,
           cv.folds,
-          lambda.toPrecision(8),
+          precise(lambda),
           r.toFixed(6),
           rmse.toFixed(6),
           rGenetic.toFixed(6),
           final.bayes ? 'none (bayesb)' : reml ? 'reml' : 'fixed',
           `"${scoredAgainst}"`,
-          median(foldLambdas).toPrecision(8),
-          Math.min(...foldLambdas).toPrecision(8),
-          Math.max(...foldLambdas).toPrecision(8),
+          precise(median(foldLambdas)),
+          precise(Math.min(...foldLambdas)),
+          precise(Math.max(...foldLambdas)),
           cv.scheme,
           cv.repeats,
         ].join(','),

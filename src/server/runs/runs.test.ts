@@ -479,6 +479,64 @@ describe('the run log', () => {
   });
 });
 
+/** A catalogue of one pipeline whose local implementation cannot fit one of its methods (localUnsupported). */
+function partlyLocalCatalogue(): string {
+  const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'partly-local-catalogue-'));
+  const pipeline = path.join(directory, 'partly-local');
+  fs.mkdirSync(path.join(pipeline, 'local'), { recursive: true });
+  fs.writeFileSync(
+    path.join(pipeline, 'pipeline.json'),
+    JSON.stringify({
+      label: 'Partly local',
+      group: 'Tests',
+      description: 'Fits ridge here; mcmc needs the nextflow engine',
+      repository: 'seedbed/partly-local',
+      revision: '1.0.0',
+      defaultProfile: 'test',
+      outputFileTypes: [],
+      local: 'local/main.ts',
+      localUnsupported: { methods: { values: ['mcmc'], message: 'needs the nextflow engine; here choose ridge.' } },
+    }),
+  );
+  fs.writeFileSync(
+    path.join(pipeline, 'nextflow_schema.json'),
+    JSON.stringify({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      title: 'Partly local',
+      type: 'object',
+      $defs: {
+        io: {
+          title: 'IO',
+          type: 'object',
+          properties: { outdir: { type: 'string', format: 'directory-path', default: 'results' }, methods: { type: 'string', default: 'ridge', description: 'Methods, separated by commas' } },
+        },
+      },
+      allOf: [{ $ref: '#/$defs/io' }],
+    }),
+  );
+  fs.writeFileSync(path.join(pipeline, 'local', 'main.ts'), `export async function run(context: { log: (line: string) => void }) { context.log('fitted'); }\n`);
+  return directory;
+}
+
+describe('a value the local implementation cannot honour (localUnsupported)', () => {
+  it('is refused at launch on its parameter, among others in a comma list, with the reason and what to choose; the other values launch', async () => {
+    const t = await createTestApi({ runs: { catalogueDir: partlyLocalCatalogue() } });
+    try {
+      const h = runClient(t, await t.signInNewUser());
+      const refused = await h.launch({ pipelineId: 'partly-local', name: 'with_mcmc', params: { methods: 'ridge,mcmc' } });
+      expect(refused.status).toBe(400);
+      const body = (await refused.json()) as { errors: Record<string, string> };
+      expect(body.errors['params.methods']).toBe('mcmc: needs the nextflow engine; here choose ridge.');
+      expect(await t.db.select().from(runs).where(eq(runs.name, 'with_mcmc'))).toHaveLength(0);
+      const taken = await h.launch({ pipelineId: 'partly-local', name: 'ridge_only', params: { methods: 'ridge' } });
+      expect(taken.status, await taken.clone().text()).toBe(201);
+      expect((await h.untilEnded(((await taken.json()) as { id: number }).id, 120_000)).status).toBe('SUCCEEDED');
+    } finally {
+      await t.close();
+    }
+  }, 150_000);
+});
+
 describe('the local engine', () => {
   it('ends the whole process tree on cancel', async () => {
     const t = await createTestApi({ runs: { catalogueDir: sleeperCatalogue() } });
