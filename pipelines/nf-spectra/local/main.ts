@@ -58,6 +58,8 @@ function trim(spectra: Spectra, low: number, high: number): Spectra {
 }
 
 const format = (value: number) => Number(value.toPrecision(8)).toString();
+/** How many raw spectra qc/<name>.raw_spectra.csv keeps (the report draws them beside the processed ones). */
+const RAW_SAMPLE = 40;
 
 export async function run(context: LocalContext<Params>): Promise<void> {
   const { params } = context;
@@ -124,6 +126,9 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   await context.task('WRITE_RESULTS', base, () => {
     const write = (relative: string, text: string) => writeOutput(context.outdir, relative, text);
     write(`processed/${base}.processed.csv`, `id,${spectra.wavelengths.join(',')}\n${processed.map((row, index) => [spectra.ids[index], ...Array.from(row, format)].join(',')).join('\n')}\n`);
+    // The first spectra as read (within the wavelength range), beside the same ones processed: what the preprocessing did, for the report.
+    const sample = spectra.ids.slice(0, RAW_SAMPLE);
+    write(`qc/${base}.raw_spectra.csv`, `id,${spectra.wavelengths.join(',')}\n${sample.map((id, index) => [id, ...Array.from(spectra.values[index]!, format)].join(',')).join('\n')}\n`);
     write(`qc/${base}.spectra_qc.csv`, `id,global_h,outlier\n${spectra.ids.map((id, index) => [id, format(outliers.h[index]!), outliers.h[index]! > params.outlier_sd].join(',')).join('\n')}\n`);
     write(
       `qc/${base}.summary.json`,

@@ -203,7 +203,19 @@ describe('Process Spectra', () => {
     expect(report.tables[0]!.rows.map((row) => row[0]).sort()).toEqual([...summary.outliers].sort());
     expect(read('qc/nir.spectra_qc.csv').length - 1).toBe(summary.spectra);
     expect(report.previews.map((preview) => preview.path)).toEqual(['processed/nir.processed.csv']);
-    const spectra = report.charts.find((chart) => chart.kind === 'profiles')!;
+    // The first 40 spectra as read, beside the same ones processed.
+    const raw = report.charts.find((chart) => chart.title.startsWith('Raw spectra'))!;
+    const rawFile = read('qc/nir.raw_spectra.csv');
+    expect(raw.shown).toBe(40);
+    expect(raw.series[0]!.label).toBe(rawFile[1]![0]);
+    expect(raw.series[0]!.points![0]).toEqual({ x: Number(rawFile[0]![1]), y: Number(rawFile[1]![1]) });
+    const input = fs
+      .readFileSync(path.resolve('tests/fixtures/spectra/nir.csv'), 'utf8')
+      .split('\n')
+      .map((line) => line.split(','));
+    const column = input[0]!.indexOf(rawFile[0]![1]!);
+    expect(Number(rawFile[1]![1])).toBeCloseTo(Number(input[1]![column]), 6);
+    const spectra = report.charts.find((chart) => chart.title === 'Processed spectra')!;
     expect(spectra.shown).toBe(40);
     expect(spectra.total).toBe(summary.spectra);
     const processed = read('processed/nir.processed.csv');
