@@ -172,6 +172,10 @@ export const crateImportResultSchema = z
   .object({
     runId: z.number().int().describe('The run made for the crate’s CreateAction'),
     files: z.array(z.object({ id: z.number().int(), name: z.string(), role: z.enum(['input', 'output']), sha256: z.string() })).describe('The stored files made from its object and result'),
+    linked: z
+      .array(z.object({ kind: z.enum(['project', 'experiment']), id: z.number().int(), name: z.string() }))
+      .describe('The breeding records the crate says the run is about (`about`: a Study, Trial or Experiment; a Project or Program), matched by name; the run and its files are filed under them'),
+    unmatched: z.array(z.string()).describe('Names of records the crate is about that match no experiment or project here'),
   })
   .describe('What a Workflow Run Crate became');
 export type CrateImportResult = z.infer<typeof crateImportResultSchema>;

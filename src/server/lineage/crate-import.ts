@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import { fileReference } from '../../contract/file-reference';
 import type { CrateImportResult } from '../../contract/lineage';
 import type { Database } from '../db/client';
-import { files, runs } from '../db/schema';
+import { experiments, files, projects, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import type { FileStore } from '../storage/file-store';
 import { recordRunInputs } from './run-inputs';
@@ -59,6 +59,51 @@ function readCrate(zip: Uint8Array, maxBytes: number): { graph: Map<string, Enti
   );
   if (graph.size === 0) throw new DomainError('invalid', 'ro-crate-metadata.json has no @graph of entities: it is not an RO-Crate metadata document.');
   return { graph, entries };
+}
+
+/** The schema.org and BrAPI types that name a breeding record in a crate's `about`. */
+const EXPERIMENT_TYPES = ['Study', 'Trial', 'Experiment', 'ExperimentalStudy'];
+const PROJECT_TYPES = ['Project', 'ResearchProject', 'Program'];
+
+/**
+ * The breeding records the crate says its run is about (`about` on the root Dataset or the
+ * CreateAction): a Study, Trial or Experiment names an experiment, a Project, ResearchProject or
+ * Program a project, each matched by name in any case (names are unique here). An experiment
+ * brings its project. Names that match nothing are returned, so the import can say so.
+ */
+async function breedingRecordsOf(db: Database, subjects: Entity[]) {
+  const named = (types: string[]) =>
+    subjects.flatMap((subject) => {
+      const name = text(subject.name)?.trim();
+      return name && typesOf(subject).some((type) => types.includes(type.replace(/^.*[/#:]/, ''))) ? [name] : [];
+    });
+  const experimentNames = named(EXPERIMENT_TYPES);
+  const projectNames = named(PROJECT_TYPES);
+  const lower = (names: string[]) => names.map((name) => name.toLowerCase());
+  const foundExperiments = experimentNames.length
+    ? await db
+        .select({ id: experiments.id, name: experiments.name, projectId: experiments.projectId })
+        .from(experiments)
+        .where(inArray(sql`lower(${experiments.name})`, lower(experimentNames)))
+    : [];
+  const foundProjects = projectNames.length
+    ? await db
+        .select({ id: projects.id, name: projects.name })
+        .from(projects)
+        .where(inArray(sql`lower(${projects.name})`, lower(projectNames)))
+    : [];
+  const experiment = foundExperiments[0] ?? null;
+  const project = foundProjects[0] ?? null;
+  const matched = new Set(lower([...foundExperiments, ...foundProjects].map((record) => record.name)));
+  return {
+    experimentId: experiment?.id ?? null,
+    projectId: project?.id ?? experiment?.projectId ?? null,
+    linked: [
+      ...(project ? [{ kind: 'project' as const, id: project.id, name: project.name }] : []),
+      ...(experiment ? [{ kind: 'experiment' as const, id: experiment.id, name: experiment.name }] : []),
+    ],
+    unmatched: [...experimentNames, ...projectNames].filter((name) => !matched.has(name.toLowerCase())),
+  };
 }
 
 /**
@@ -119,6 +164,9 @@ export async function importWorkflowRunCrate(options: { db: Database; files: Fil
   const agent = graph.get(idsOf(action.agent)[0] ?? '');
   const failed = idsOf(action.actionStatus).some((status) => /FailedActionStatus$/.test(status));
 
+  const subjects = [...idsOf(root?.about), ...idsOf(action.about)].flatMap((id) => (id === './' ? [] : (graph.get(id) ?? [])));
+  const records = await breedingRecordsOf(db, subjects);
+
   // Stored files first (each upload is checked for its type as any upload is), then the run that links them.
   const stored = new Map<string, number>();
   try {
@@ -158,6 +206,8 @@ export async function importWorkflowRunCrate(options: { db: Database; files: Fil
       statusReason: failed ? (text(action.error) ?? 'The crate says the run failed.') : `Imported from a Workflow Run Crate${agent ? ` (run by ${text(agent.name) ?? agent['@id']})` : ''}.`,
       params,
       labels: ['imported-crate'],
+      projectId: records.projectId,
+      experimentId: records.experimentId,
       launchedById: userId,
       weblogSecretHash: hashSecret(randomBytes(24).toString('base64url')),
       submittedAt: dateOf(action.startTime) ?? new Date(),
@@ -172,9 +222,17 @@ export async function importWorkflowRunCrate(options: { db: Database; files: Fil
       .update(files)
       .set({ runId, uploadedById: null })
       .where(eq(files.id, stored.get(file.id)!));
+  // Every file of the crate is filed under the records it is about, as a run's outputs are under its experiment.
+  if (records.projectId !== null || records.experimentId !== null)
+    await db
+      .update(files)
+      .set({ projectId: records.projectId, experimentId: records.experimentId })
+      .where(inArray(files.id, [...stored.values()]));
   await recordRunInputs(db, runId, params);
   return {
     runId,
     files: [...inputs, ...outputs].map((file) => ({ id: stored.get(file.id)!, name: file.name, role: file.role, sha256: file.sha256 })),
+    linked: records.linked,
+    unmatched: records.unmatched,
   };
 }

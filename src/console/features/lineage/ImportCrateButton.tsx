@@ -22,7 +22,10 @@ export function ImportCrateButton() {
     setBusy(true);
     try {
       const result = await importCrate(file);
-      notifyAfterNavigation('success', `Imported ${file.name}: ${result.files.length} files`);
+      const filed = result.linked.map((record) => `${record.kind} ${record.name}`).join(' and ');
+      const unmatched =
+        result.unmatched.length > 0 ? `; no record here is named ${result.unmatched.map((name) => `“${name}”`).join(' or ')} (create it, then import again to file the run under it)` : '';
+      notifyAfterNavigation('success', `Imported ${file.name}: ${result.files.length} files${filed ? `, filed under ${filed}` : ''}${unmatched}`);
       window.location.assign(viewRoute(ROUTES.runView, result.runId));
     } catch (error) {
       notify.error(error);

@@ -4,6 +4,8 @@ import { zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrateImportResult, LineageGraph, LineageRunNode } from '../../../contract/lineage';
 import type { RunDetail } from '../../../contract/runs';
+import { eq, inArray } from 'drizzle-orm';
+import { experiments, files, projects, runs } from '../../db/schema';
 import { seedFileTypes } from '../../services/file-types';
 import { createTestApi, type TestApi } from '../../testing/test-api';
 
@@ -58,6 +60,39 @@ describe('importing a Workflow Run Crate', () => {
       ]),
     );
     expect(graph.nodes.find((node) => node.kind === 'run') as LineageRunNode).toMatchObject({ engineVersion: 'Nextflow 25.04.2', parameters: [{ name: 'model', value: 'rrblup' }] });
+  });
+
+  it('files the run and its files under the experiment and project the crate says it is about, and names what matches nothing here', async () => {
+    const stamp = Date.now();
+    const [project] = await t.db
+      .insert(projects)
+      .values({ name: `Partner yield ${stamp}` })
+      .returning();
+    const [experiment] = await t.db
+      .insert(experiments)
+      .values({ name: `Ames trial ${stamp}`, projectId: project!.id, studyType: 'Yield Trial' })
+      .returning();
+    const metadata = JSON.parse(new TextDecoder().decode(read('ro-crate-metadata.json'))) as { '@graph': Array<Record<string, unknown>> };
+    const root = metadata['@graph'].find((entity) => entity['@id'] === './')!;
+    root.about = [{ '@id': '#trial' }, { '@id': '#elsewhere' }];
+    metadata['@graph'].push({ '@id': '#trial', '@type': 'Study', name: `AMES TRIAL ${stamp}` }, { '@id': '#elsewhere', '@type': 'ResearchProject', name: `Nowhere ${stamp}` });
+    const response = await post(crateZip({ 'ro-crate-metadata.json': new TextEncoder().encode(JSON.stringify(metadata)) }));
+    expect(response.status, await response.clone().text()).toBe(201);
+    const result = (await response.json()) as CrateImportResult;
+    expect(result.linked).toEqual([{ kind: 'experiment', id: experiment!.id, name: `Ames trial ${stamp}` }]);
+    expect(result.unmatched).toEqual([`Nowhere ${stamp}`]);
+    const [run] = await t.db.select().from(runs).where(eq(runs.id, result.runId));
+    expect([run!.experimentId, run!.projectId]).toEqual([experiment!.id, project!.id]);
+    const stored = await t.db
+      .select({ experimentId: files.experimentId })
+      .from(files)
+      .where(
+        inArray(
+          files.id,
+          result.files.map((file) => file.id),
+        ),
+      );
+    expect(stored.map((file) => file.experimentId)).toEqual(result.files.map(() => experiment!.id));
   });
 
   it('imports nothing when a file’s bytes differ from the checksum the crate states, naming the file', async () => {
