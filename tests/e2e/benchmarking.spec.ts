@@ -353,9 +353,7 @@ test('launch prediction: a trained GDIP model on a registered prediction dataset
   await expect(board.getByRole('row').nth(1)).toContainText(new RegExp(`^1\\s*e2e_predmodel_${stamp}: .*E2E GEBV ${stamp}\\s*80\\s*0\\.[5-9]`));
 });
 
-test('cross-validate methods on a prediction dataset’s frozen folds: each method’s scores with intervals, the comparison with the best and r per fold', async ({
-  page,
-}) => {
+test('cross-validate methods on a prediction dataset’s frozen folds: each method’s scores with intervals, the comparison with the best and r per fold', async ({ page }) => {
   test.setTimeout(240_000);
   const stamp = Date.now();
   const headers = { Authorization: `token ${token}` };
