@@ -77,12 +77,18 @@ test.describe('signing in', () => {
   });
 
   test('while the session check is pending, the loading indicator shows', async ({ page }) => {
+    // The check is held until the indicator has been seen, then let through: no time to guess.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await page.route('**/api/authentication/check', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      await released;
       await route.continue();
     });
     await page.goto('/experiment/list');
     await expect(page.getByText('Loading...')).toBeVisible();
+    release();
     await expect(page.getByRole('heading', { name: 'Login' })).toBeVisible({ timeout: 5000 });
     await expect(page.getByText('Loading...')).toHaveCount(0);
   });
