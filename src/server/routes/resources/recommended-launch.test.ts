@@ -37,11 +37,21 @@ describe('launching with recommended resources', () => {
   const launch = (name: string) => t.call('/runs', { method: 'POST', token, json: { pipelineId: 'nf-processvcfs', name, params, recommendedResources: true } });
 
   it('refuses on its field while the pipeline has no measured past tasks', async () => {
-    const response = await launch('no_history');
-    expect(response.status).toBe(400);
-    const body = (await response.json()) as { message: string; errors: Record<string, string> };
-    expect(body.message).toMatch(/nothing to size resources from; launch once without them/);
-    expect(body.errors.recommendedResources).toBe('No past tasks to size from yet');
+    // A database of its own: the other test writes history, and tests run in any order.
+    const fresh = await createTestApi({ runs: { defaultEngine: 'nextflow', nextflow: { path: recordingNextflow() } } });
+    try {
+      const response = await fresh.call('/runs', {
+        method: 'POST',
+        token: await fresh.signInNewUser(),
+        json: { pipelineId: 'nf-processvcfs', name: 'no_history', params, recommendedResources: true },
+      });
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { message: string; errors: Record<string, string> };
+      expect(body.message).toMatch(/nothing to size resources from; launch once without them/);
+      expect(body.errors.recommendedResources).toBe('No past tasks to size from yet');
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('passes the recommendation to nextflow run with -c, before the run’s own weblog config', async () => {
