@@ -105,12 +105,7 @@ async function timed(t: TestApi, token: string, query: string): Promise<{ ms: nu
 
 /** The lineage API over the request path (authentication, validation, queries, JSON) on one database; `databaseUrl` unset: the embedded one. */
 export async function benchLineage(databaseUrl?: string): Promise<LineageFigures> {
-  const previous = process.env.DATABASE_URL;
-  if (databaseUrl) process.env.DATABASE_URL = databaseUrl;
-  else delete process.env.DATABASE_URL;
-  const database = await openTestDatabase();
-  if (previous === undefined) delete process.env.DATABASE_URL;
-  else process.env.DATABASE_URL = previous;
+  const database = await openTestDatabase(databaseUrl ?? '');
   const t = await createTestApi({ database });
   try {
     const token = await t.signInNewUser();

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import postgres from 'postgres';
 import { recommendationQuerySchema, trendsQuerySchema } from '../../src/contract/resources';
-import { openDatabase, type DatabaseHandle } from '../../src/server/db/client';
 import { recommendResources } from '../../src/server/runs/resource-recommendations';
 import { resourceTrends } from '../../src/server/runs/resource-trends';
+import { openTestDatabase } from '../../src/server/testing/test-database';
 
 export interface ResourcesFigures {
   database: 'PGlite' | 'PostgreSQL';
@@ -24,25 +22,6 @@ export interface ResourcesFigures {
 const RUNS = 1000;
 const TASKS_PER_RUN = 200;
 
-/** A fresh database: in-memory PGlite, or a new PostgreSQL database dropped afterwards. */
-async function freshDatabase(serverUrl: string | undefined): Promise<DatabaseHandle> {
-  if (!serverUrl) return openDatabase({});
-  const name = `seedbed_bench_${Date.now()}_${randomBytes(3).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ url: url.toString() });
-  return {
-    ...handle,
-    async close() {
-      await handle.close();
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end({ timeout: 5 });
-    },
-  };
-}
-
 async function median(times: number, work: () => Promise<unknown>): Promise<number> {
   const spent: number[] = [];
   for (let at = 0; at < times; at += 1) {
@@ -60,7 +39,7 @@ async function median(times: number, work: () => Promise<unknown>): Promise<numb
  * the bytes it read.
  */
 export async function benchResources(databaseUrl?: string): Promise<ResourcesFigures> {
-  const database = await freshDatabase(databaseUrl);
+  const database = await openTestDatabase(databaseUrl ?? '');
   try {
     const { db } = database;
     await db.execute(sql`

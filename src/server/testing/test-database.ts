@@ -3,11 +3,10 @@ import postgres from 'postgres';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 
 /**
- * A database of the test's own: in-memory PGlite by default, or, when DATABASE_URL is set,
- * a fresh PostgreSQL database created for the test and dropped after it.
+ * A database of the test's own: in-memory PGlite by default, or, when DATABASE_URL (or the server
+ * URL given, as the benches do) is set, a fresh PostgreSQL database created for it and dropped after it.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
-  const serverUrl = process.env.DATABASE_URL;
+export async function openTestDatabase(serverUrl = process.env.DATABASE_URL): Promise<DatabaseHandle & { url?: string }> {
   if (!serverUrl) return openDatabase({});
 
   const name = `seedbed_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
