@@ -1,14 +1,13 @@
 import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
 import type { StoredFile } from '../../../contract/files';
-import { downloadStoredFile } from '../../lib/download';
 import { formatBytes, formatDateTime } from '../../lib/format';
-import { Button } from '../../ui/Button';
 import { DataTable } from '../../ui/data-table/DataTable';
 import { listColumns } from '../../ui/data-table/list-columns';
 import { ViewLink } from '../../ui/ViewLink';
 import { ROUTES } from '../../app/routes';
 import { LISTS } from '../../../contract/list-definitions';
 import { RUN_VIEW_ROUTE } from '../runs/RunsTable';
+import { PreviewAndDownload } from './PreviewAndDownload';
 
 const column = createColumnHelper<StoredFile>();
 const listColumn = listColumns<StoredFile, typeof LISTS.files>(LISTS.files);
@@ -39,12 +38,7 @@ const columns: Array<ColumnDef<StoredFile, unknown>> = [
     header: () => <span className="sr-only">Download</span>,
     cell: (info) => (
       <span className="flex items-center justify-end gap-3">
-        <ViewLink route={ROUTES.filePreview} id={info.row.original.id} className="text-xs">
-          Preview
-        </ViewLink>
-        <Button size="sm" onClick={() => void downloadStoredFile(info.row.original.id, info.row.original.name)}>
-          Download
-        </Button>
+        <PreviewAndDownload file={info.row.original} />
       </span>
     ),
   }),

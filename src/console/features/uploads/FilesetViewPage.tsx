@@ -4,7 +4,6 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { ROUTES } from '../../app/routes';
 import { request } from '../../lib/api';
-import { downloadStoredFile } from '../../lib/download';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
@@ -17,6 +16,7 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { ViewLink } from '../../ui/ViewLink';
+import { PreviewAndDownload } from '../files/PreviewAndDownload';
 
 /** Where the fileset's files came from and the runs that read it: loaded after the page. */
 const LineagePanel = lazy(() => import('../lineage/LineagePanel'));
@@ -153,12 +153,7 @@ function FilesetView() {
                 align: 'right',
                 cell: (file) => (
                   <div className="flex items-center justify-end gap-2">
-                    <ViewLink route={ROUTES.filePreview} id={file.id} className="text-xs">
-                      Preview
-                    </ViewLink>
-                    <Button size="sm" onClick={() => void downloadStoredFile(file.id, file.name)}>
-                      Download
-                    </Button>
+                    <PreviewAndDownload file={file} />
                     <Button size="sm" variant="ghost" busy={busy === file.id} onClick={() => void takeOut(file)} aria-label={`Take ${file.name} out of the fileset`}>
                       Take out
                     </Button>

@@ -1,13 +1,12 @@
 import type { StoredFile } from '../../../contract/files';
 import { ROUTES } from '../../app/routes';
-import { downloadStoredFile } from '../../lib/download';
 import { formatBytes } from '../../lib/format';
-import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { CopyButton } from '../../ui/CopyButton';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { ViewLink } from '../../ui/ViewLink';
 import type { TargetFileset } from './upload-destination';
+import { PreviewAndDownload } from '../files/PreviewAndDownload';
 
 /** The files stored by this upload, each with its SHA-256 to compare with the one the reader has, and the fileset they went to. */
 export function StoredFilesCard({ files, fileset }: { files: StoredFile[]; fileset: TargetFileset | null }) {
@@ -52,12 +51,7 @@ export function StoredFilesCard({ files, fileset }: { files: StoredFile[]; files
             align: 'right',
             cell: (file) => (
               <span className="flex items-center justify-end gap-3">
-                <ViewLink route={ROUTES.filePreview} id={file.id} className="text-xs">
-                  Preview
-                </ViewLink>
-                <Button size="sm" onClick={() => void downloadStoredFile(file.id, file.name)}>
-                  Download
-                </Button>
+                <PreviewAndDownload file={file} />
               </span>
             ),
           },
