@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'pipelines/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.ts', 'pipelines/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/bench/**/*.test.ts'],
     environment: 'node',
     // Runs may read the repository's fixtures, as an administrator would allow a folder of inputs.
     env: { SEEDBED_INPUT_DIRS: path.resolve('tests/fixtures') },
