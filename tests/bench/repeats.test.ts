@@ -17,10 +17,20 @@ describe('bench repeats', () => {
       { ours: 9, theirs: 3 },
       { ours: 4, theirs: 4 },
     ];
-    const ratio = ratioSpread(results, (r) => r.ours, (r) => r.theirs);
+    const ratio = ratioSpread(
+      results,
+      (r) => r.ours,
+      (r) => r.theirs,
+    );
     expect(ratio).toMatchObject({ min: 1, median: 2, max: 3 });
     expect(formatRatio(ratio)).toBe('2.00× (1.00–3.00)');
-    expect(ratioSpread(results, (r) => r.ours, () => null)).toBeNull();
+    expect(
+      ratioSpread(
+        results,
+        (r) => r.ours,
+        () => null,
+      ),
+    ).toBeNull();
   });
 
   it('prints the median with its range', () => {
