@@ -1,7 +1,9 @@
 /**
  * Process VCFs and GDIP on 500 samples × 20,400 markers, each timed beside the tool a
  * bioinformatician would use on the same file in the same run: plink 1.9 for filtering and
- * the association scan, numpy for ridge cross-validation. Medians of three runs.
+ * the association scan (and plink 2 beside them), numpy for ridge cross-validation. Each figure is
+ * measured in every repeat (tests/bench/repeats.ts), ours and theirs back to back, so a ratio is
+ * taken within one repeat.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,15 +24,22 @@ import { run as phenomix } from '../../pipelines/nf-phenomix/local/main.ts';
 import { run as processSpectra } from '../../pipelines/nf-spectra/local/main.ts';
 import { run as preprocessing } from '../../pipelines/preprocessing/local/main.ts';
 import { writeGenomicsData } from './genomics-data.ts';
+import { repeat } from './repeats.ts';
 
-export interface GenomicsFigures {
-  size: string;
+/** One repeat of every timed genomics figure, ours and the other tools' back to back; null where a tool is not installed. */
+export interface GenomicsRepeat {
   processVcfsSeconds: number;
-  processVcfsLdSeconds: number;
+  /** `plink1.9 --vcf … --maf 0.05 --geno 0.2 --mind 0.2 --make-bed`. */
   plinkFilterSeconds: number | null;
+  /** The same filters with Debian's plink 2 (`plink2`). */
+  plink2FilterSeconds: number | null;
+  processVcfsLdSeconds: number;
   bcftoolsPruneSeconds: number | null;
+  /** GDIP's PREPARE_MARKERS + ASSOCIATION, two covariates. */
   scanSeconds: number;
   plinkLinearSeconds: number | null;
+  /** `plink2 --glm hide-covar` with the same covariates, one thread. */
+  plink2GlmSeconds: number | null;
   ridgeCvSeconds: number;
   ridgeCvRemlSeconds: number;
   numpyRidgeCvSeconds: number | null;
@@ -45,10 +54,13 @@ export interface GenomicsFigures {
   vcftoolsEvostatsSeconds: number | null;
   /** The pipelines on their test fixtures (the sample data): seconds each. */
   sampleData: Record<string, number>;
-  notes: string[];
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export interface GenomicsFigures {
+  size: string;
+  repeats: GenomicsRepeat[];
+  notes: string[];
+}
 
 function timedContext<const Given>(params: Given) {
   const context = testContext(params);
@@ -75,6 +87,13 @@ function timeCommand(command: string, args: string[], options: { env?: NodeJS.Pr
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw error;
   }
+}
+
+/** Seconds of an async piece of work. */
+async function timed(work: () => Promise<unknown>): Promise<number> {
+  const started = performance.now();
+  await work();
+  return (performance.now() - started) / 1000;
 }
 
 const NUMPY_RIDGE = `
@@ -124,34 +143,15 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     : writeGenomicsData(folder, individuals, markers);
   const notes: string[] = [];
   const filterParams = { input: data.vcf, biallelic_snps_only: true, min_maf: 0.05, max_site_missing: 0.2, min_sample_call_rate: 0.8, ld_prune: false, ld_r2_threshold: 0.8, ld_window_kb: 500 };
-
-  const filterTimes: number[] = [];
-  const ldTimes: number[] = [];
-  for (let round = 0; round < 3; round += 1) {
-    let started = performance.now();
-    await processVcfs(testContext(filterParams));
-    filterTimes.push((performance.now() - started) / 1000);
-    started = performance.now();
-    await processVcfs(testContext({ ...filterParams, ld_prune: true }));
-    ldTimes.push((performance.now() - started) / 1000);
-  }
-
-  const plink = (args: string[]) => timeCommand('plink1.9', ['--allow-extra-chr', '--threads', '1', '--allow-no-sex', ...args], { cwd: folder });
-  const plinkFilter: number[] = [];
-  const plinkLinear: number[] = [];
-  const prune: number[] = [];
-  if (plink(['--vcf', data.vcf, '--double-id', '--make-bed', '--out', 'all']) === null) notes.push('plink1.9 is not installed (apt-get install plink1.9): no plink ratios');
-  else {
-    for (let round = 0; round < 3; round += 1) {
-      plinkFilter.push(plink(['--vcf', data.vcf, '--double-id', '--maf', '0.05', '--geno', '0.2', '--mind', '0.2', '--make-bed', '--out', 'filtered'])!);
-      plinkLinear.push(plink(['--bfile', 'all', '--pheno', data.plinkPheno, '--pheno-name', 'yield', '--covar', data.plinkCovar, '--linear', 'hide-covar', '--maf', '0.05', '--out', 'scan'])!);
-    }
-  }
-  for (let round = 0; round < 3; round += 1) {
-    const seconds = timeCommand('bcftools', ['+prune', '-m', '0.8', '-w', '500kb', '-o', path.join(folder, 'pruned.vcf'), data.vcf]);
-    if (seconds === null) break;
-    prune.push(seconds);
-  }
+  // The other tools on one thread, as the built-in engine's steps run on one core; BLAS too (plink 2's --glm calls it).
+  const single = { cwd: folder, env: { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' } };
+  const plink = (args: string[]) => timeCommand('plink1.9', ['--allow-extra-chr', '--threads', '1', '--allow-no-sex', ...args], single);
+  const plink2 = (args: string[]) => timeCommand('plink2', ['--allow-extra-chr', '--threads', '1', ...args], single);
+  const plinkFilters = ['--vcf', data.vcf, '--double-id', '--maf', '0.05', '--geno', '0.2', '--mind', '0.2', '--make-bed'];
+  const scanArgs = ['--bfile', 'all', '--pheno', data.plinkPheno, '--pheno-name', 'yield', '--covar', data.plinkCovar, '--maf', '0.05'];
+  const hasPlink = plink(['--vcf', data.vcf, '--double-id', '--make-bed', '--out', 'all']) !== null;
+  if (!hasPlink) notes.push('plink1.9 is not installed (apt-get install plink1.9): no plink 1.9 ratios, and no plink 2 --glm or GEMMA (they read its .bed)');
+  if (plink2(['--version']) === null) notes.push('plink2 is not installed (apt-get install plink2): no plink 2 ratios');
 
   const gdipParams: GdipParams = {
     genotypes: data.vcf,
@@ -174,30 +174,10 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     cv_repeats: 1,
     seed: 42,
   };
-  const scans: number[] = [];
-  const ridge: number[] = [];
-  const totals: number[] = [];
-  let foldsFile = '';
-  let lambda = 0;
-  for (let round = 0; round < 3; round += 1) {
-    const { context, times } = timedContext(gdipParams);
-    const started = performance.now();
-    await gdip(context);
-    totals.push((performance.now() - started) / 1000);
-    scans.push(times.PREPARE_MARKERS! + times.ASSOCIATION!);
-    ridge.push(times.GENOMIC_PREDICTION!);
-    foldsFile = path.join(context.outdir, 'prediction/cv_predictions.csv');
-    lambda = JSON.parse(context.read('models/gdip_model.json')).traits.yield.lambda;
-  }
-  const reml = timedContext({ ...gdipParams, lambda_method: 'reml' });
-  await gdip(reml.context);
 
-  // The mixed-model scan beside GEMMA's (-gk 1, then -lmm 1), both without covariates.
-  const mixed = timedContext({ ...gdipParams, covariates: '', association_test: 'linear_kinship', mixed_model_test: 'exact' });
-  await gdip(mixed.context);
-  const mixedScanSeconds = mixed.times.PREPARE_MARKERS! + mixed.times.ASSOCIATION!;
-  let gemmaLmmSeconds: number | null = null;
-  if (fs.existsSync(path.join(folder, 'all.fam'))) {
+  // GEMMA's phenotype file, in the order of plink's .fam.
+  const hasFam = fs.existsSync(path.join(folder, 'all.fam'));
+  if (hasFam) {
     const yields = new Map(
       fs
         .readFileSync(data.phenotypes, 'utf8')
@@ -212,31 +192,9 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
       .split('\n')
       .map((line) => line.split(/\s+/)[1]!);
     fs.writeFileSync(path.join(folder, 'gemma.pheno'), `${famIds.map((id) => yields.get(id) ?? 'NA').join('\n')}\n`);
-    // One thread, as the built-in engine's scan runs on one core.
-    const single = { cwd: folder, env: { OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1' } };
-    const kinship = timeCommand('gemma', ['-bfile', 'all', '-p', 'gemma.pheno', '-maf', '0.05', '-miss', '1', '-gk', '1', '-o', 'kinship'], single);
-    const lmm = kinship === null ? null : timeCommand('gemma', ['-bfile', 'all', '-p', 'gemma.pheno', '-maf', '0.05', '-miss', '1', '-k', 'output/kinship.cXX.txt', '-lmm', '1', '-o', 'lmm'], single);
-    if (kinship === null || lmm === null) notes.push('gemma is not installed (apt-get install gemma): no GEMMA ratio for the mixed-model scan');
-    else gemmaLmmSeconds = kinship + lmm;
   }
-  notes.push(
-    `GDIP mixed-model scan (exact, ${individuals} × ${markers.toLocaleString()}): ${mixedScanSeconds.toFixed(2)} s; GEMMA -gk 1 + -lmm 1: ${gemmaLmmSeconds?.toFixed(2) ?? 'n/a'} s${gemmaLmmSeconds ? ` (${(mixedScanSeconds / gemmaLmmSeconds).toFixed(1)}× GEMMA; target ≤ 2×)` : ''}`,
-  );
-
-  const numpy: number[] = [];
   const script = path.join(folder, 'ridge_cv.py');
   fs.writeFileSync(script, NUMPY_RIDGE);
-  for (let round = 0; round < 3; round += 1) {
-    try {
-      const output = execFileSync('/usr/bin/python3', [script, data.vcf, data.phenotypes, foldsFile, String(lambda)], {
-        env: { ...process.env, OPENBLAS_NUM_THREADS: '1', OMP_NUM_THREADS: '1', MKL_NUM_THREADS: '1' },
-      }).toString();
-      numpy.push(Number(output.split(' ')[0]));
-    } catch {
-      notes.push('numpy is not installed (apt-get install python3-numpy): no numpy ratio');
-      break;
-    }
-  }
 
   // Evostats on the same file: the two subpopulations of the panel (first and second half).
   const samples = fs
@@ -251,89 +209,115 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
   for (const name of ['east', 'west']) fs.writeFileSync(path.join(folder, `${name}.txt`), `${samples.filter((_, index) => index * 2 < samples.length === (name === 'east')).join('\n')}\n`);
   fs.writeFileSync(path.join(folder, 'all.txt'), `${samples.join('\n')}\n`);
   const evostatsParams: GivenParams<EvostatsParams> = { input: data.vcf, populations, window_size_kb: 100, window_step_kb: 50, statistics: 'pi,het,fst,tajima', fst_estimator: 'hudson' };
-  const evostatsTimes: number[] = [];
-  const vcftoolsTimes: number[] = [];
-  for (let round = 0; round < 3; round += 1) {
-    const started = performance.now();
-    await evostats(testContext(evostatsParams));
-    evostatsTimes.push((performance.now() - started) / 1000);
+  const vcftools = (): number | null => {
     let total = 0;
     for (const population of ['east', 'west', 'all']) {
       const keep = ['--keep', `${population}.txt`];
       const pi = timeCommand('vcftools', ['--vcf', data.vcf, ...keep, '--window-pi', '100000', '--window-pi-step', '50000', '--out', population], { cwd: folder });
       const tajima = timeCommand('vcftools', ['--vcf', data.vcf, ...keep, '--TajimaD', '100000', '--out', population], { cwd: folder });
-      if (pi === null || tajima === null) {
-        total = Number.NaN;
-        break;
-      }
+      if (pi === null || tajima === null) return null;
       total += pi + tajima;
     }
     const fst = timeCommand('vcftools', ['--vcf', data.vcf, '--weir-fst-pop', 'east.txt', '--weir-fst-pop', 'west.txt', '--fst-window-size', '100000', '--fst-window-step', '50000', '--out', 'fst'], {
       cwd: folder,
     });
-    if (Number.isNaN(total) || fst === null) {
-      notes.push('vcftools is not installed (apt-get install vcftools): no Evostats ratio');
-      break;
-    }
-    vcftoolsTimes.push(total + fst);
-  }
-
-  // Each local pipeline on its own test fixture (the sample data the docs walk through).
-  const sampleData: Record<string, number> = {};
-  const timeOn = async (name: string, work: () => Promise<void>) => {
-    const started = performance.now();
-    await work();
-    sampleData[name] = (performance.now() - started) / 1000;
+    return fst === null ? null : total + fst;
   };
-  await timeOn('Evostats (60 samples × 750 sites)', () => evostats(testContext({ ...EVOSTATS_FIXTURE })));
-  await timeOn('Combine GVCFs (8 gVCFs × 40 kb)', () => combineGvcfs(testContext({ ...COMBINE_GVCFS_FIXTURE })));
 
-  await timeOn('Preprocessing (2 samples × 1,000 read pairs)', () => preprocessing(testContext({ ...PREPROCESSING_FIXTURE })));
-  await timeOn('Multigen sims (defaults: 100 founders, 10 generations, 10 replicates, GEBV)', () =>
-    multigenSims(
-      testContext({
-        n_founders: 100,
-        n_chromosomes: 10,
-        qtl_per_chromosome: 50,
-        heritability: 0.4,
-        generations: 10,
-        selection_method: 'gebv',
-        selected_parents: 20,
-        crosses_per_generation: 100,
-        replicates: 10,
-        seed: 42,
-      }),
-    ),
-  );
+  const repeats = await repeat(async (): Promise<GenomicsRepeat> => {
+    // Each of ours right beside the tool it is compared with, so a ratio is taken within one moment of the machine.
+    const processVcfsSeconds = await timed(() => processVcfs(testContext(filterParams)));
+    const plinkFilterSeconds = hasPlink ? plink([...plinkFilters, '--out', 'filtered']) : null;
+    const plink2FilterSeconds = plink2([...plinkFilters, '--out', 'filtered2']);
+    const processVcfsLdSeconds = await timed(() => processVcfs(testContext({ ...filterParams, ld_prune: true })));
+    const bcftoolsPruneSeconds = timeCommand('bcftools', ['+prune', '-m', '0.8', '-w', '500kb', '-o', path.join(folder, 'pruned.vcf'), data.vcf]);
 
-  await timeOn('Phenomix (60 accessions × 3 environments × 2 replicates, 2 traits)', () => phenomix(testContext({ ...PHENOMIX_FIXTURE, outlier_method: 'studentized_residuals' })));
-  await timeOn('Process Spectra (80 spectra × 201 wavelengths)', () => processSpectra(testContext({ ...SPECTRA_FIXTURE })));
-  await timeOn('Auto Train Phenotype (80 spectra, 2 traits, PLS up to 12 components and ridge, 5 folds)', () => autoTrainPheno(testContext({ ...AUTO_TRAIN_PHENO_FIXTURE })));
-  await timeOn('Auto Train (150 × 400, 2 traits, 4 models, 5 folds × 2 repeats)', () => autoTrain(testContext({ ...AUTO_TRAIN_FIXTURE })));
+    const run = timedContext(gdipParams);
+    const gdipSeconds = await timed(() => gdip(run.context));
+    const plinkLinearSeconds = hasPlink ? plink([...scanArgs, '--linear', 'hide-covar', '--out', 'scan']) : null;
+    const plink2GlmSeconds = hasPlink ? plink2([...scanArgs, '--glm', 'hide-covar', '--out', 'scan2']) : null;
+    const foldsFile = path.join(run.context.outdir, 'prediction/cv_predictions.csv');
+    const lambda = JSON.parse(run.context.read('models/gdip_model.json')).traits.yield.lambda;
+    let numpyRidgeCvSeconds: number | null = null;
+    try {
+      const output = execFileSync('/usr/bin/python3', [script, data.vcf, data.phenotypes, foldsFile, String(lambda)], { env: { ...process.env, ...single.env } }).toString();
+      numpyRidgeCvSeconds = Number(output.split(' ')[0]);
+    } catch {
+      if (!notes.some((note) => note.startsWith('numpy'))) notes.push('numpy is not installed (apt-get install python3-numpy): no numpy ratio');
+    }
+    const reml = timedContext({ ...gdipParams, lambda_method: 'reml' });
+    await gdip(reml.context);
 
+    // The mixed-model scan beside GEMMA's (-gk 1, then -lmm 1), both without covariates.
+    const mixed = timedContext({ ...gdipParams, covariates: '', association_test: 'linear_kinship', mixed_model_test: 'exact' });
+    await gdip(mixed.context);
+    let gemmaLmmSeconds: number | null = null;
+    if (hasFam) {
+      const kinship = timeCommand('gemma', ['-bfile', 'all', '-p', 'gemma.pheno', '-maf', '0.05', '-miss', '1', '-gk', '1', '-o', 'kinship'], single);
+      const lmm =
+        kinship === null ? null : timeCommand('gemma', ['-bfile', 'all', '-p', 'gemma.pheno', '-maf', '0.05', '-miss', '1', '-k', 'output/kinship.cXX.txt', '-lmm', '1', '-o', 'lmm'], single);
+      if (kinship !== null && lmm !== null) gemmaLmmSeconds = kinship + lmm;
+      else if (!notes.some((note) => note.startsWith('gemma'))) notes.push('gemma is not installed (apt-get install gemma): no GEMMA ratio for the mixed-model scan');
+    }
+
+    const evostatsSeconds = await timed(() => evostats(testContext(evostatsParams)));
+    const vcftoolsEvostatsSeconds = vcftools();
+    if (vcftoolsEvostatsSeconds === null && !notes.some((note) => note.startsWith('vcftools'))) notes.push('vcftools is not installed (apt-get install vcftools): no Evostats ratio');
+
+    return {
+      processVcfsSeconds,
+      plinkFilterSeconds,
+      plink2FilterSeconds,
+      processVcfsLdSeconds,
+      bcftoolsPruneSeconds,
+      scanSeconds: run.times.PREPARE_MARKERS! + run.times.ASSOCIATION!,
+      plinkLinearSeconds,
+      plink2GlmSeconds,
+      ridgeCvSeconds: run.times.GENOMIC_PREDICTION!,
+      ridgeCvRemlSeconds: reml.times.GENOMIC_PREDICTION!,
+      numpyRidgeCvSeconds,
+      gdipSeconds,
+      mixedScanSeconds: mixed.times.PREPARE_MARKERS! + mixed.times.ASSOCIATION!,
+      gemmaLmmSeconds,
+      evostatsSeconds,
+      vcftoolsEvostatsSeconds,
+      sampleData: await timeSampleData(),
+    };
+  });
+  return { size: `${individuals} × ${markers.toLocaleString()}`, repeats, notes };
+}
+
+/** Each local pipeline on its own test fixture (the sample data the docs walk through): seconds each. */
+async function timeSampleData(): Promise<Record<string, number>> {
   return {
-    size: `${individuals} × ${markers.toLocaleString()}`,
-    evostatsSeconds: median(evostatsTimes),
-    vcftoolsEvostatsSeconds: vcftoolsTimes.length ? median(vcftoolsTimes) : null,
-    sampleData,
-    processVcfsSeconds: median(filterTimes),
-    processVcfsLdSeconds: median(ldTimes),
-    plinkFilterSeconds: plinkFilter.length ? median(plinkFilter) : null,
-    bcftoolsPruneSeconds: prune.length ? median(prune) : null,
-    scanSeconds: median(scans),
-    plinkLinearSeconds: plinkLinear.length ? median(plinkLinear) : null,
-    ridgeCvSeconds: median(ridge),
-    ridgeCvRemlSeconds: reml.times.GENOMIC_PREDICTION!,
-    numpyRidgeCvSeconds: numpy.length ? median(numpy) : null,
-    gdipSeconds: median(totals),
-    mixedScanSeconds,
-    gemmaLmmSeconds,
-    notes,
+    'Evostats (60 samples × 750 sites)': await timed(() => evostats(testContext({ ...EVOSTATS_FIXTURE }))),
+    'Combine GVCFs (8 gVCFs × 40 kb)': await timed(() => combineGvcfs(testContext({ ...COMBINE_GVCFS_FIXTURE }))),
+    'Preprocessing (2 samples × 1,000 read pairs)': await timed(() => preprocessing(testContext({ ...PREPROCESSING_FIXTURE }))),
+    'Multigen sims (defaults: 100 founders, 10 generations, 10 replicates, GEBV)': await timed(() =>
+      multigenSims(
+        testContext({
+          n_founders: 100,
+          n_chromosomes: 10,
+          qtl_per_chromosome: 50,
+          heritability: 0.4,
+          generations: 10,
+          selection_method: 'gebv',
+          selected_parents: 20,
+          crosses_per_generation: 100,
+          replicates: 10,
+          seed: 42,
+        }),
+      ),
+    ),
+    'Phenomix (60 accessions × 3 environments × 2 replicates, 2 traits)': await timed(() => phenomix(testContext({ ...PHENOMIX_FIXTURE, outlier_method: 'studentized_residuals' }))),
+    'Process Spectra (80 spectra × 201 wavelengths)': await timed(() => processSpectra(testContext({ ...SPECTRA_FIXTURE }))),
+    'Auto Train Phenotype (80 spectra, 2 traits, PLS up to 12 components and ridge, 5 folds)': await timed(() => autoTrainPheno(testContext({ ...AUTO_TRAIN_PHENO_FIXTURE }))),
+    'Auto Train (150 × 400, 2 traits, 4 models, 5 folds × 2 repeats)': await timed(() => autoTrain(testContext({ ...AUTO_TRAIN_FIXTURE }))),
   };
 }
 
 /** Auto Train on 500 individuals × 10,000 markers: rrBLUP, Bayesian ridge, RKHS, BayesB, BayesC, random forest and SVR, each alone, 5 folds, one repeat (the forest's and SVR's grids are still searched inside every training set). */
-export async function benchAutoTrain(individuals = 500, markers = 10_000): Promise<{ size: string; seconds: number; perModel: Record<string, number> }> {
+export async function benchAutoTrain(individuals = 500, markers = 10_000): Promise<{ size: string; models: string[]; repeats: Array<Record<string, number>> }> {
   const folder = path.join(os.tmpdir(), `seedbed-auto-train-bench-${individuals}x${markers}`);
   const data = fs.existsSync(path.join(folder, 'plink.covar'))
     ? { vcf: path.join(folder, `panel_${individuals}x${markers}.vcf`), phenotypes: path.join(folder, 'phenotypes.csv') }
@@ -353,16 +337,18 @@ export async function benchAutoTrain(individuals = 500, markers = 10_000): Promi
       })
       .join('\n')}\n`,
   );
-  const perModel: Record<string, number> = {};
-  let total = 0;
+  const models = ['rrblup', 'bayesian_ridge', 'rkhs', 'bayesb', 'bayes_c', 'random_forest', 'svr'];
   // BayesB and BayesC at BGLR's default chain (1,500 iterations, 500 burn-in): one chain per fold, two for the model written.
-  for (const model of ['rrblup', 'bayesian_ridge', 'rkhs', 'bayesb', 'bayes_c', 'random_forest', 'svr']) {
-    const started = performance.now();
-    await autoTrain(
-      testContext({ genotypes: data.vcf, phenotypes, models: model, cv_folds: 5, cv_repeats: 1, selection_metric: 'pearson', bayes_iterations: 1500, bayes_burn_in: 500, bayes_thin: 5, seed: 42 }),
-    );
-    perModel[model] = (performance.now() - started) / 1000;
-    total += perModel[model]!;
-  }
-  return { size: `${individuals} × ${markers.toLocaleString()}`, seconds: total, perModel };
+  const repeats = await repeat(async () => {
+    const perModel: Record<string, number> = {};
+    for (const model of models) {
+      perModel[model] = await timed(() =>
+        autoTrain(
+          testContext({ genotypes: data.vcf, phenotypes, models: model, cv_folds: 5, cv_repeats: 1, selection_metric: 'pearson', bayes_iterations: 1500, bayes_burn_in: 500, bayes_thin: 5, seed: 42 }),
+        ),
+      );
+    }
+    return perModel;
+  });
+  return { size: `${individuals} × ${markers.toLocaleString()}`, models, repeats };
 }
