@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { type AssociationTest, type KnownQtl, powerFdrCurve, scoreDiscovery } from '../../src/contract/benchmark-metrics';
 import { BENCH_ADMIN, startServer } from './api-throughput';
+import { spread } from './repeats';
 
 /**
  * Discovery scoring at genome scale: a 100,000-marker association table against 50 known QTL
@@ -41,8 +42,6 @@ function dataset() {
   }
   return { tests, qtl };
 }
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 export async function benchBenchmarking(root: string) {
   const { tests, qtl } = dataset();
@@ -92,7 +91,7 @@ export async function benchBenchmarking(root: string) {
       await page.locator('section[aria-label^="Manhattan plot"] canvas[data-drawn="true"]').first().waitFor({ timeout: 60_000 });
       draws.push(performance.now() - start);
     }
-    return { markers: MARKERS, qtl: QTL, scoringMs: median(scoring), curveMs: median(curves), pageToManhattanMs: median(draws) };
+    return { markers: MARKERS, qtl: QTL, scoringMs: spread(scoring), curveMs: spread(curves), pageToManhattanMs: spread(draws) };
   } finally {
     await browser.close();
     server.child.kill('SIGTERM');

@@ -3,11 +3,12 @@ import { build } from 'esbuild';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { spreadOf } from './repeats';
 
 /**
  * The dataset board of 5 methods × 100 replicates drawn from precomputed scores in Chromium
  * (board-bench-page.tsx, bundled here with the console's own code and styles): the time to its
- * rows (summaries and sort) and to the first paint of its table, median of 5 fresh pages.
+ * rows (summaries and sort) and to the first paint of its table, min, median and max of 5 fresh pages.
  */
 export async function benchDatasetBoard(root: string, dist: string) {
   const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-board-bench-'));
@@ -39,8 +40,7 @@ export async function benchDatasetBoard(root: string, dist: string) {
       rounds.push(await page.evaluate(() => window.drawBoard()));
       await page.close();
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    return { rowsMs: median(rounds.map((round) => round.rowsMs)), paintMs: median(rounds.map((round) => round.paintMs)), rows: rounds[0]!.rows };
+    return { rowsMs: spreadOf(rounds, (round) => round.rowsMs), paintMs: spreadOf(rounds, (round) => round.paintMs), rows: rounds[0]!.rows };
   } finally {
     await browser.close();
     fs.rmSync(folder, { recursive: true, force: true });

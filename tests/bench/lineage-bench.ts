@@ -1,23 +1,23 @@
-import { performance } from 'node:perf_hooks';
 import { eq } from 'drizzle-orm';
 import type { LineageGraph } from '../../src/contract/lineage';
 import { files, runInputs, runs } from '../../src/db/schema';
 import type { Database } from '../../src/server/db/client';
 import { createTestApi, type TestApi } from '../../src/server/testing/test-api';
 import { openTestDatabase } from '../../src/server/testing/test-database';
+import { type Spread, timed } from './repeats';
 
 export interface LineageFigures {
   database: 'pglite' | 'postgres';
-  /** The lineage page's first load of the last file (up two levels, down one), median of the repeats. */
-  pageOpenMs: number;
+  /** The lineage page's first load of the last file (up two levels, down one), over the repeats. */
+  pageOpenMs: Spread;
   /** The whole chain up from the last file (depth 100): 50 runs and the files between them. */
-  wholeChainUpMs: number;
+  wholeChainUpMs: Spread;
   wholeChainNodes: number;
   /** Everything built on the first upload (depth 100, 1,000 neighbours a node): every run and file. */
-  everythingDownMs: number;
+  everythingDownMs: Spread;
   everythingDownNodes: number;
   /** One run with 1,000 outputs, opened one level down. */
-  fanOutMs: number;
+  fanOutMs: Spread;
   fanOutNodes: number;
 }
 
@@ -26,7 +26,6 @@ const FILES_PER_RUN = 20;
 const FAN_OUT = 1000;
 const REPEATS = 7;
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const checksum = (n: number) => n.toString(16).padStart(64, '0');
 
 /**
@@ -90,17 +89,14 @@ async function seedChain(db: Database) {
   return { upload, last, fanOutRun };
 }
 
-async function timed(t: TestApi, token: string, query: string): Promise<{ ms: number; graph: LineageGraph }> {
-  const times: number[] = [];
+async function lineage(t: TestApi, token: string, query: string): Promise<{ ms: Spread; graph: LineageGraph }> {
   let graph: LineageGraph | undefined;
-  for (let repeat = 0; repeat < REPEATS; repeat += 1) {
-    const start = performance.now();
+  const ms = await timed(async () => {
     const response = await t.call(`/lineage?${query}`, { token });
     graph = (await response.json()) as LineageGraph;
     if (response.status !== 200) throw new Error(`/lineage?${query} answered ${response.status}: ${JSON.stringify(graph)}`);
-    times.push(performance.now() - start);
-  }
-  return { ms: median(times), graph: graph! };
+  }, REPEATS);
+  return { ms, graph: graph! };
 }
 
 /** The lineage API over the request path (authentication, validation, queries, JSON) on one database; `databaseUrl` unset: the embedded one. */
@@ -111,22 +107,19 @@ export async function benchLineage(databaseUrl?: string): Promise<LineageFigures
     const token = await t.signInNewUser();
     const { upload, last, fanOutRun } = await seedChain(t.db);
     // The page: up two levels, down one, as two requests at once.
-    const pageTimes: number[] = [];
-    for (let repeat = 0; repeat < REPEATS; repeat += 1) {
-      const start = performance.now();
+    const pageOpenMs = await timed(async () => {
       const answers = await Promise.all([t.call(`/lineage?node=file:${last}&direction=up&depth=2`, { token }), t.call(`/lineage?node=file:${last}&direction=down&depth=1`, { token })]);
       for (const answer of answers) if (answer.status !== 200) throw new Error(`the lineage page's load answered ${answer.status}`);
       await Promise.all(answers.map((answer) => answer.json()));
-      pageTimes.push(performance.now() - start);
-    }
-    const chain = await timed(t, token, `node=file:${last}&direction=up&depth=100`);
-    const down = await timed(t, token, `node=file:${upload}&direction=down&depth=100&limit=1000`);
-    const fanOut = await timed(t, token, `node=run:${fanOutRun}&direction=down&depth=1&limit=1000`);
+    }, REPEATS);
+    const chain = await lineage(t, token, `node=file:${last}&direction=up&depth=100`);
+    const down = await lineage(t, token, `node=file:${upload}&direction=down&depth=100&limit=1000`);
+    const fanOut = await lineage(t, token, `node=run:${fanOutRun}&direction=down&depth=1&limit=1000`);
     if (chain.graph.nodes.filter((node) => node.kind === 'run').length !== CHAIN_RUNS)
       throw new Error(`the chain up from the last file has ${chain.graph.nodes.length} nodes, not the ${CHAIN_RUNS} runs`);
     return {
       database: database.kind,
-      pageOpenMs: median(pageTimes),
+      pageOpenMs,
       wholeChainUpMs: chain.ms,
       wholeChainNodes: chain.graph.nodes.length,
       everythingDownMs: down.ms,

@@ -27,6 +27,17 @@ export async function repeat<T>(measure: (index: number) => Promise<T> | T, time
   return results;
 }
 
+/** The milliseconds `work` takes, timed `times` times one after another. */
+export async function timed(work: () => unknown, times = REPEATS): Promise<Spread> {
+  const spent: number[] = [];
+  for (let index = 0; index < times; index += 1) {
+    const started = performance.now();
+    await work();
+    spent.push(performance.now() - started);
+  }
+  return spread(spent);
+}
+
 /** The spread of one field over the repeats. */
 export const spreadOf = <T>(results: T[], field: (result: T) => number): Spread => spread(results.map(field));
 

@@ -4,33 +4,24 @@ import { recommendationQuerySchema, trendsQuerySchema } from '../../src/contract
 import { recommendResources } from '../../src/server/runs/resource-recommendations';
 import { resourceTrends } from '../../src/server/runs/resource-trends';
 import { openTestDatabase } from '../../src/server/testing/test-database';
+import { type Spread, timed } from './repeats';
 
 export interface ResourcesFigures {
   database: 'PGlite' | 'PostgreSQL';
   tasks: number;
-  /** Median of five, after the first call (which rolls the runs up), in ms. */
-  recommendationMs: number;
-  trendsWeekMs: number;
-  trendsDayLabelMs: number;
+  /** Five calls after the first (which rolls the runs up), in ms. */
+  recommendationMs: Spread;
+  trendsWeekMs: Spread;
+  trendsDayLabelMs: Spread;
   /** The first recommendation, which rolls up the 1,000 ended runs (once). */
   firstRecommendationMs: number;
   /** The 95th percentile instead of the largest use: every task is read (no target). */
-  percentileMs: number;
+  percentileMs: Spread;
   processes: number;
 }
 
 const RUNS = 1000;
 const TASKS_PER_RUN = 200;
-
-async function median(times: number, work: () => Promise<unknown>): Promise<number> {
-  const spent: number[] = [];
-  for (let at = 0; at < times; at += 1) {
-    const started = performance.now();
-    await work();
-    spent.push(performance.now() - started);
-  }
-  return spent.sort((a, b) => a - b)[Math.floor(times / 2)]!;
-}
 
 /**
  * Recommendations for a pipeline with 1,000 runs × 200 tasks (20 processes, every 50th task killed
@@ -62,14 +53,14 @@ export async function benchResources(databaseUrl?: string): Promise<ResourcesFig
     await recommendResources(db, recommendation);
     const firstRecommendationMs = performance.now() - first;
     await resourceTrends(db, trendsQuerySchema.parse({ from: '2025-01-01', to: '2025-01-31' }));
-    const recommendationMs = await median(5, async () => {
+    const recommendationMs = await timed(async () => {
       processes = (await recommendResources(db, recommendation)).processes.length;
-    });
+    }, 5);
     const week = trendsQuerySchema.parse({ from: '2025-01-01', to: '2025-12-31', bucket: 'week', groupBy: 'pipeline', timeZone: 'Europe/Berlin' });
     const dayByLabel = trendsQuerySchema.parse({ from: '2025-01-01', to: '2025-12-31', bucket: 'day', groupBy: 'label', timeZone: 'America/Los_Angeles' });
-    const trendsWeekMs = await median(5, () => resourceTrends(db, week));
-    const trendsDayLabelMs = await median(5, () => resourceTrends(db, dayByLabel));
-    const percentileMs = await median(3, () => recommendResources(db, recommendationQuerySchema.parse({ pipeline: 'bench-pipeline', percentile: 95 })));
+    const trendsWeekMs = await timed(() => resourceTrends(db, week), 5);
+    const trendsDayLabelMs = await timed(() => resourceTrends(db, dayByLabel), 5);
+    const percentileMs = await timed(() => recommendResources(db, recommendationQuerySchema.parse({ pipeline: 'bench-pipeline', percentile: 95 })));
     return { database: databaseUrl ? 'PostgreSQL' : 'PGlite', tasks: RUNS * TASKS_PER_RUN, recommendationMs, trendsWeekMs, trendsDayLabelMs, firstRecommendationMs, percentileMs, processes };
   } finally {
     await database.close();

@@ -200,15 +200,15 @@ if (section('benchmarking')) {
   const figures = await benchBenchmarking(root);
   report(
     `score ${figures.markers.toLocaleString('en')} associations against ${figures.qtl} known QTL (BH FDR, 1 Mb window)`,
-    `${figures.scoringMs.toFixed(1)} ms (power/FDR curve ${figures.curveMs.toFixed(1)} ms), median of 7`,
-    '< 200 ms',
-    figures.scoringMs < 200,
+    `${formatSpread(figures.scoringMs, 1, 'ms')}; power/FDR curve ${formatSpread(figures.curveMs, 1, 'ms')}`,
+    '< 200 ms (median)',
+    figures.scoringMs.median < 200,
   );
   report(
     `discovery results page: open to the first Manhattan plot of ${figures.markers.toLocaleString('en')} points drawn (Chromium)`,
-    `${figures.pageToManhattanMs.toFixed(0)} ms, median of 3 (fetch, parse, score and draw)`,
-    '< 1 s',
-    figures.pageToManhattanMs < 1000,
+    `${formatSpread(figures.pageToManhattanMs, 0, 'ms')} (fetch, parse, score and draw)`,
+    '< 1 s (median)',
+    figures.pageToManhattanMs.median < 1000,
   );
 }
 
@@ -217,9 +217,9 @@ if (section('dataset-board')) {
   const figures = await benchDatasetBoard(root, dist);
   report(
     `dataset board, ${figures.rows} methods × 100 replicates from precomputed scores: rows (intervals, costs, sort), then first paint (Chromium)`,
-    `rows ${figures.rowsMs.toFixed(1)} ms, first paint ${figures.paintMs.toFixed(0)} ms, median of 5`,
-    '< 1 s',
-    figures.paintMs < 1000,
+    `rows ${formatSpread(figures.rowsMs, 1, 'ms')}; first paint ${formatSpread(figures.paintMs, 0, 'ms')}`,
+    '< 1 s (median)',
+    figures.paintMs.median < 1000,
   );
   // Alone (BENCH_ONLY=dataset-board), the sections below that always run are skipped.
   if (only.length === 1) printAndExit();
@@ -267,15 +267,15 @@ if (section('resources')) {
       const figures = await benchResources(databaseUrl);
       report(
         `resource recommendations, 1,000 runs × 200 tasks (${figures.database})`,
-        `${figures.recommendationMs.toFixed(0)} ms, median of 5 (the first, rolling the ended runs up: ${figures.firstRecommendationMs.toFixed(0)} ms; at the 95th percentile, every task read: ${figures.percentileMs.toFixed(0)} ms)`,
-        '< 200 ms',
-        figures.recommendationMs < 200,
+        `${formatSpread(figures.recommendationMs, 0, 'ms')} (the first, rolling the ended runs up: ${figures.firstRecommendationMs.toFixed(0)} ms; at the 95th percentile, every task read: ${formatSpread(figures.percentileMs, 0, 'ms')})`,
+        '< 200 ms (median)',
+        figures.recommendationMs.median < 200,
       );
       report(
         `resource trends of a year, by week / by day and label (${figures.database})`,
-        `${figures.trendsWeekMs.toFixed(0)} ms / ${figures.trendsDayLabelMs.toFixed(0)} ms, medians of 5`,
-        '< 200 ms',
-        Math.max(figures.trendsWeekMs, figures.trendsDayLabelMs) < 200,
+        `${formatSpread(figures.trendsWeekMs, 0, 'ms')} / ${formatSpread(figures.trendsDayLabelMs, 0, 'ms')}`,
+        '< 200 ms (median)',
+        Math.max(figures.trendsWeekMs.median, figures.trendsDayLabelMs.median) < 200,
       );
     } catch (error) {
       report('resource intelligence', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
@@ -380,9 +380,9 @@ if (section('lineage')) {
       const figures = await benchLineage(databaseUrl);
       report(
         `lineage page of a file after 50 runs (${figures.database})`,
-        `${figures.pageOpenMs.toFixed(0)} ms (up 2 + down 1, median of 7); whole chain up ${figures.wholeChainUpMs.toFixed(0)} ms (${figures.wholeChainNodes} nodes); all downstream of the upload ${figures.everythingDownMs.toFixed(0)} ms (${figures.everythingDownNodes} nodes); a run's 1,000 outputs ${figures.fanOutMs.toFixed(0)} ms`,
-        '< 300 ms',
-        figures.pageOpenMs < 300,
+        `${formatSpread(figures.pageOpenMs, 0, 'ms')} (up 2 + down 1); whole chain up ${formatSpread(figures.wholeChainUpMs, 0, 'ms')} (${figures.wholeChainNodes} nodes); all downstream of the upload ${formatSpread(figures.everythingDownMs, 0, 'ms')} (${figures.everythingDownNodes} nodes); a run's 1,000 outputs ${formatSpread(figures.fanOutMs, 0, 'ms')}`,
+        '< 300 ms (median)',
+        figures.pageOpenMs.median < 300,
       );
     } catch (error) {
       report('lineage', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
