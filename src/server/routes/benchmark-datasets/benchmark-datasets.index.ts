@@ -1,5 +1,5 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './benchmark-datasets.handlers';
 import * as routes from './benchmark-datasets.routes';
 
-export const benchmarkDatasetsRouter = createRouter().openapi(routes.check, handlers.check).openapi(routes.register, handlers.register);
+export const benchmarkDatasetsRouter = routerOf(routes, handlers, ['check', 'register']);

@@ -1,8 +1,5 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './benchmarks.handlers';
 import * as routes from './benchmarks.routes';
 
-export const benchmarksRouter = createRouter()
-  .openapi(routes.launchDiscovery, handlers.launchDiscovery)
-  .openapi(routes.launchPrediction, handlers.launchPrediction)
-  .openapi(routes.launchPredictionCv, handlers.launchPredictionCv);
+export const benchmarksRouter = routerOf(routes, handlers, ['launchDiscovery', 'launchPrediction', 'launchPredictionCv']);

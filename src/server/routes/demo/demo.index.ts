@@ -1,5 +1,5 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './demo.handlers';
 import * as routes from './demo.routes';
 
-export const demoRouter = createRouter().openapi(routes.load, handlers.load);
+export const demoRouter = routerOf(routes, handlers, ['load']);

@@ -1,16 +1,8 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './files.handlers';
 import * as routes from './files.routes';
 
-export const filesRouter = createRouter()
-  .openapi(routes.list, handlers.list)
-  .openapi(routes.upload, handlers.upload)
-  .openapi(routes.get, handlers.get)
-  .openapi(routes.remove, handlers.remove)
-  .openapi(routes.uses, handlers.uses)
-  .openapi(routes.link, handlers.link)
-  .openapi(routes.download, handlers.download)
-  .openapi(routes.content, handlers.content);
+export const filesRouter = routerOf(routes, handlers, ['list', 'upload', 'get', 'remove', 'uses', 'link', 'download', 'content']);
 
 // Resumable uploads speak the tus protocol (tus.io), not JSON: served beside the documented routes.
 // The answer goes out through the context, so the API's security headers and CORS come along.

@@ -1,12 +1,5 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './filesets.handlers';
 import * as routes from './filesets.routes';
 
-export const filesetsRouter = createRouter()
-  .openapi(routes.list, handlers.list)
-  .openapi(routes.create, handlers.create)
-  .openapi(routes.get, handlers.get)
-  .openapi(routes.update, handlers.update)
-  .openapi(routes.remove, handlers.remove)
-  .openapi(routes.addFiles, handlers.addFiles)
-  .openapi(routes.removeFile, handlers.removeFile);
+export const filesetsRouter = routerOf(routes, handlers, ['list', 'create', 'get', 'update', 'remove', 'addFiles', 'removeFile']);

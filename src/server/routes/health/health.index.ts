@@ -1,5 +1,5 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './health.handlers';
 import * as routes from './health.routes';
 
-export const healthRouter = createRouter().openapi(routes.health, handlers.health);
+export const healthRouter = routerOf(routes, handlers, ['health']);

@@ -1,6 +1,6 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './pipelines.handlers';
 import * as routes from './pipelines.routes';
 
 /** The catalogue, read and checked at start (src/server/pipelines/catalogue.ts). */
-export const pipelinesRouter = createRouter().openapi(routes.listPipelines, handlers.listPipelines).openapi(routes.getPipeline, handlers.getPipeline);
+export const pipelinesRouter = routerOf(routes, handlers, ['listPipelines', 'getPipeline']);

@@ -1,5 +1,5 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './previews.handlers';
 import * as routes from './previews.routes';
 
-export const previewsRouter = createRouter().openapi(routes.preview, handlers.preview).openapi(routes.view, handlers.view);
+export const previewsRouter = routerOf(routes, handlers, ['preview', 'view']);

@@ -1,8 +1,5 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './profile.handlers';
 import * as routes from './profile.routes';
 
-export const profileRouter = createRouter()
-  .openapi(routes.getProfile, handlers.getProfile)
-  .openapi(routes.updateProfile, handlers.updateProfile)
-  .openapi(routes.changePassword, handlers.changePassword);
+export const profileRouter = routerOf(routes, handlers, ['getProfile', 'updateProfile', 'changePassword']);

@@ -1,9 +1,5 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './resources.handlers';
 import * as routes from './resources.routes';
 
-export const resourcesRouter = createRouter()
-  .openapi(routes.recommendations, handlers.recommendations)
-  .openapi(routes.recommendationConfig, handlers.recommendationConfig)
-  .openapi(routes.runResources, handlers.runResources)
-  .openapi(routes.trends, handlers.trends);
+export const resourcesRouter = routerOf(routes, handlers, ['recommendations', 'recommendationConfig', 'runResources', 'trends']);
