@@ -142,7 +142,7 @@ export function createApi(options: ApiOptions) {
         // The tus protocol's headers, for resumable uploads from a console served elsewhere.
         allowHeaders: ['Authorization', 'Content-Type', 'Tus-Resumable', 'Upload-Length', 'Upload-Metadata', 'Upload-Offset', 'Upload-Defer-Length', 'Upload-Concat'],
         allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        exposeHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Expires', 'X-Request-Id', 'Content-Range'],
+        exposeHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Expires', 'X-Request-Id', 'Content-Range', 'Seedbed-File-Id'],
         maxAge: 600,
       }),
     );

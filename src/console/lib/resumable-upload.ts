@@ -1,6 +1,6 @@
 import type { DetailedError, Upload } from 'tus-js-client';
 import type { StoredFile } from '../../contract/files';
-import { API_BASE_URL, errorMessage, readStoredToken } from './api';
+import { API_BASE_URL, errorMessage, readStoredToken, request } from './api';
 
 /**
  * A file sent over the tus protocol to `uploads`: in 50 MB requests, retried after a dropped
@@ -80,10 +80,17 @@ export function startResumableUpload(
         removeFingerprintOnSuccess: true,
         onProgress: (sent, total) => handlers.onProgress({ sent, total, ...meter.add(sent, total) }),
         onSuccess: ({ lastResponse }) => {
+          const unreadable = () => handlers.onError('The file was sent, but the server’s answer could not be read. Reload the page to see whether it was stored.');
+          // Resumed after the last bytes had arrived (the answer to them lost): the server names the file they became.
+          const finishedAs = lastResponse.getHeader('Seedbed-File-Id');
+          if (finishedAs) {
+            request<StoredFile>(`files/${finishedAs}`).then(handlers.onSuccess, unreadable);
+            return;
+          }
           try {
             handlers.onSuccess(JSON.parse(lastResponse.getBody()) as StoredFile);
           } catch {
-            handlers.onError('The file was sent, but the server’s answer could not be read. Reload the page to see whether it was stored.');
+            unreadable();
           }
         },
         onError: (error) => handlers.onError(uploadFailureMessage(error)),

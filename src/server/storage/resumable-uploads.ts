@@ -13,6 +13,7 @@ import { DomainError } from '../domain-errors';
 import type { Logger } from '../log';
 import { describeError } from '../log';
 import type { FileStore as SeedbedFileStore } from './file-store';
+import { FinishedUploads } from './finished-uploads';
 
 /**
  * Resumable uploads over the tus protocol (tus.io, v1.0.0): a dropped connection or a closed
@@ -155,6 +156,7 @@ export interface ResumableUploadsOptions {
 export function createResumableUploads(options: ResumableUploadsOptions) {
   const { files, log } = options;
   const store = new HashingFileStore(path.join(files.stagingDir, 'resumable'));
+  const finished = new FinishedUploads(store.folder);
   /**
    * The upload a request names: the last segment of its path, never its query string. The tus
    * server reads the id through this function too, so the ownership check below and tus act on
@@ -219,6 +221,7 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
         const prepared = await files.prepare(metadataValues(upload.metadata), upload.size ?? null);
         const sha256 = await store.sha256Of(upload.id, file, upload.size ?? upload.offset);
         const stored = await files.accept(prepared, { file, sizeBytes: upload.size ?? upload.offset, sha256 }, owner.id);
+        await finished.remember(upload.id, { fileId: stored.id, sizeBytes: stored.sizeBytes, userId: owner.id });
         return { status_code: 200, headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(stored) };
       } catch (error) {
         throw asTusError(error);
@@ -260,6 +263,9 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
     if (id && request.method !== 'OPTIONS') {
       const upload = await store.getUpload(id).catch(() => null);
       if (upload && upload.metadata?.userId !== String(owner?.id)) return asApiAnswer(new Response(json({ message: NO_SUCH_UPLOAD }), { status: 404 }));
+      // Finished, but its client lost the answer: complete, with the file it became, so that it is not sent and stored again.
+      const done = !upload && request.method === 'HEAD' ? await finished.recall(id) : null;
+      if (done && owner && done.userId === owner.id) return asApiAnswer(FinishedUploads.headAnswer(done));
     }
     if (owner) senders.set(request, owner);
     return asApiAnswer(await server.handleWeb(request));
@@ -268,15 +274,21 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
   let timer: NodeJS.Timeout | undefined;
   return {
     handle,
-    /** Removes unfinished uploads idle longer than the expiry; returns how many. */
-    removeExpired: (now?: number) => store.removeIdle(options.expiryMs, now),
+    /** Removes unfinished uploads idle longer than the expiry, and forgets finished ones as old; returns how many unfinished. */
+    removeExpired: async (now?: number) => {
+      await finished.forgetOlderThan(options.expiryMs, now);
+      return store.removeIdle(options.expiryMs, now);
+    },
     /** Sweeps expired uploads every hour (and once now). */
     startSweeping() {
       const sweep = () =>
-        store.removeIdle(options.expiryMs).then(
-          (removed) => removed > 0 && log.info('Removed expired unfinished uploads', { removed }),
-          (error) => log.warn('Could not sweep expired uploads', { error: describeError(error) }),
-        );
+        finished
+          .forgetOlderThan(options.expiryMs)
+          .then(() => store.removeIdle(options.expiryMs))
+          .then(
+            (removed) => removed > 0 && log.info('Removed expired unfinished uploads', { removed }),
+            (error) => log.warn('Could not sweep expired uploads', { error: describeError(error) }),
+          );
       void sweep();
       timer = setInterval(sweep, Math.min(options.expiryMs, 3600_000));
       timer.unref();

@@ -172,3 +172,34 @@ describe('upload answers are the API’s', () => {
     expect(message).not.toMatch(/MB|SEEDBED_MAX_UPLOAD_MB/);
   });
 });
+
+describe('a finished upload whose answer was lost', () => {
+  it('is complete when asked again, naming the file it became, so the client does not send and store it twice', async () => {
+    const bytes = new Uint8Array(VCF);
+    const upload = await create(victim, 'answer-lost.vcf', bytes.length);
+    const last = await patch(upload.url, victim, 0, bytes);
+    expect(last.status).toBe(200);
+    const stored = (await last.json()) as StoredFile;
+
+    // The client paused as the last bytes arrived and never read that answer: on resuming, it asks with HEAD.
+    const head = await fetch(upload.url, { method: 'HEAD', headers: tus(victim) });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(bytes.length));
+    expect(head.headers.get('upload-length')).toBe(String(bytes.length));
+    expect(head.headers.get('seedbed-file-id')).toBe(String(stored.id));
+    const file = await fetch(`${base}/files/${stored.id}`, { headers: { Authorization: `token ${victim}` } });
+    expect(((await file.json()) as StoredFile).sha256).toBe(sha256(bytes));
+
+    // Nobody else learns what it became.
+    const other = await fetch(upload.url, { method: 'HEAD', headers: tus(attacker) });
+    expect(other.status).toBe(404);
+    expect(other.headers.get('seedbed-file-id')).toBeNull();
+  });
+
+  it('lets a browser on another origin read the file id', async () => {
+    const preflight = await fetch(`${corsBase}/uploads/${'0'.repeat(32)}`, { method: 'OPTIONS', headers: { Origin: CONSOLE_ORIGIN, 'Access-Control-Request-Method': 'HEAD' } });
+    const head = await fetch(`${corsBase}/uploads/${'0'.repeat(32)}`, { method: 'HEAD', headers: { ...tus(victim), Origin: CONSOLE_ORIGIN } });
+    expect(preflight.status).toBeLessThan(300);
+    expect(head.headers.get('access-control-expose-headers')).toMatch(/Seedbed-File-Id/i);
+  });
+});
