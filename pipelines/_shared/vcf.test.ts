@@ -47,6 +47,18 @@ describe('per-site figures agree with bcftools +fill-tags (AN, AC, AF, MAF, F_MI
     expect(Math.max(...vcf.sites.flatMap((site) => [...site.ploidy]))).toBe(4);
   });
 
+  it('reads a record whose last call is of another shape (haploid, 0/1/1) as a whole again, counting each allele once', async () => {
+    const file = write('mixed-shapes.vcf', `${HEADER}${CHROM}\tA\tB\tC\tD\nchr1\t100\t.\tA\tC\t.\t.\t.\tGT\t0/1\t1|1\t./.\t1\nchr1\t200\t.\tA\tC\t.\t.\t.\tGT\t0/1\t0/0\t1/1\t0/1/1\n`);
+    const [haploid, triploid] = (await readVcf(file)).sites;
+    expect({ counts: haploid!.alleleCounts, dosage: [...haploid!.dosage], ploidy: [...haploid!.ploidy], missing: missingCount(haploid!) }).toEqual({
+      counts: [1, 4],
+      dosage: [1, 2, 0, 1],
+      ploidy: [2, 2, 2, 1],
+      missing: 1,
+    });
+    expect({ counts: triploid!.alleleCounts, dosage: [...triploid!.dosage], ploidy: [...triploid!.ploidy] }).toEqual({ counts: [4, 5], dosage: [1, 0, 2, 2], ploidy: [2, 2, 2, 3] });
+  });
+
   it('counts the called allele of a half call (./1) and still calls the sample missing', async () => {
     const file = write('half.vcf', `${HEADER}${CHROM}\tA\tB\tC\tD\nchr1\t100\t.\tA\tC\t.\t.\t.\tGT\t./1\t0/1\t0/0\t1/1\n`);
     const [site] = (await readVcf(file)).sites;

@@ -90,22 +90,44 @@ function describeStreamError(file: string, error: unknown): Error {
   return new VcfError(`${file} cannot be read: ${message}.`);
 }
 
-/** Lines of a byte stream as buffers, without the newline (and without a CR before it). */
-async function* byteLines(stream: Readable): AsyncGenerator<Buffer> {
-  let rest: Buffer | null = null;
+/** A copy of `bytes` in memory of its own (never Node's shared pool), so nothing is ever written next to it. */
+function ownCopy(parts: Buffer[]): Buffer {
+  const length = parts.reduce((sum, part) => sum + part.length, 0);
+  const copy = Buffer.allocUnsafeSlow(length);
+  let at = 0;
+  for (const part of parts) at += part.copy(copy, at);
+  return copy;
+}
+
+/**
+ * Calls `onLine` with each line of a byte stream, without the newline (and without a CR before
+ * it). A line inside one chunk is a view of the chunk, not a copy; only a line that spans chunks
+ * is copied (into memory of its own: see writeVcf).
+ */
+async function forEachLine(stream: Readable, onLine: (line: Buffer) => void): Promise<void> {
+  let rest: Buffer[] = [];
+  const take = (line: Buffer) => onLine(line.length > 0 && line[line.length - 1] === CR ? line.subarray(0, line.length - 1) : line);
   for await (const chunk of stream as AsyncIterable<Buffer>) {
-    const data: Buffer = rest ? Buffer.concat([rest, chunk]) : chunk;
-    rest = null;
     let start = 0;
-    for (;;) {
-      const end = data.indexOf(NEWLINE, start);
-      if (end < 0) break;
-      yield data.subarray(start, end > start && data[end - 1] === CR ? end - 1 : end);
+    if (rest.length > 0) {
+      const end = chunk.indexOf(NEWLINE);
+      if (end < 0) {
+        rest.push(chunk);
+        continue;
+      }
+      take(ownCopy([...rest, chunk.subarray(0, end)]));
+      rest = [];
       start = end + 1;
     }
-    if (start < data.length) rest = Buffer.from(data.subarray(start));
+    for (;;) {
+      const end = chunk.indexOf(NEWLINE, start);
+      if (end < 0) break;
+      take(chunk.subarray(start, end));
+      start = end + 1;
+    }
+    if (start < chunk.length) rest.push(chunk.subarray(start));
   }
-  if (rest && rest.length > 0) yield rest[rest.length - 1] === CR ? rest.subarray(0, rest.length - 1) : rest;
+  if (rest.length > 0) take(ownCopy(rest));
 }
 
 function parseHeaderLine(file: string, text: string, lineNumber: number): string[] {
@@ -260,6 +282,60 @@ function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCo
   return at;
 }
 
+/**
+ * The usual record, read on a path of its own: FORMAT is just GT, one ALT, and every call is
+ * diploid `a/b` or `a|b` with each allele 0, 1 or `.`. PAIR_CODES maps the two allele bytes to
+ * 0x80 | calls << 2 | ALT count (0 when either is anything else). Returns where the columns end,
+ * or -1 at the first call of any other shape: readGenotypes then reads the whole record again.
+ */
+const PAIR_CODES = new Uint8Array(1 << 16);
+const ALLELE_BYTES = [
+  [ZERO, 0],
+  [ZERO + 1, 1],
+  [DOT, -1],
+] as const;
+for (const [first, a] of ALLELE_BYTES) {
+  for (const [second, b] of ALLELE_BYTES) {
+    const calls = (a >= 0 ? 1 : 0) + (b >= 0 ? 1 : 0);
+    const alt = (a === 1 ? 1 : 0) + (b === 1 ? 1 : 0);
+    PAIR_CODES[(first << 8) | second] = 0x80 | (calls << 2) | alt;
+  }
+}
+
+/** A mask per byte: all ones for the bytes that separate a call's alleles (`/`, `|`), so a PAIR_CODES entry survives it; 0 for any other. */
+const SEPARATOR = new Uint8Array(256);
+SEPARATOR[SLASH] = 0xff;
+SEPARATOR[PIPE] = 0xff;
+
+function readBiallelicDiploid(record: Uint8Array, start: number, site: VcfSite): number {
+  const { dosage, called, ploidy } = site;
+  const sampleCount = dosage.length;
+  // Every column is three bytes and a tab; after the last, a tab (too many columns: the caller refuses it) or the record's end.
+  const length = record.length;
+  if (sampleCount === 0 || start + sampleCount * 4 - 1 > length) return -1;
+  let at = start;
+  let refCount = 0;
+  let altCount = 0;
+  let missing = 0;
+  for (let sample = 0; sample < sampleCount; sample += 1) {
+    const code = PAIR_CODES[(record[at]! << 8) | record[at + 2]!]! & SEPARATOR[record[at + 1]!]!;
+    if (code === 0 || (at + 3 < length && record[at + 3] !== TAB)) return -1;
+    const calls = (code >> 2) & 3;
+    const alt = code & 3;
+    dosage[sample] = alt;
+    called[sample] = calls;
+    altCount += alt;
+    refCount += calls - alt;
+    if (calls < 2) missing += 1;
+    at += 4;
+  }
+  ploidy.fill(2);
+  site.alleleCounts[0] = refCount;
+  site.alleleCounts[1] = altCount;
+  site.missing = missing;
+  return at;
+}
+
 /** The error for a sample column whose GT is not one, quoting what it holds. */
 function notGt(line: Buffer, from: number, who: string): VcfError {
   let to = from;
@@ -271,6 +347,22 @@ interface RecordContext {
   file: string;
   samples: string[];
   lineNumber: number;
+  slab: Slab;
+}
+
+/** Per-site arrays carved from large blocks: one allocation per few hundred sites instead of three per site. */
+class Slab {
+  private block = new Uint8Array(0);
+  private used = 0;
+  take(length: number): Uint8Array {
+    if (this.used + length > this.block.length) {
+      this.block = new Uint8Array(Math.max(length, 1 << 20));
+      this.used = 0;
+    }
+    const view = this.block.subarray(this.used, this.used + length);
+    this.used += length;
+    return view;
+  }
 }
 
 function parseRecord(line: Buffer, context: RecordContext): VcfSite {
@@ -288,9 +380,9 @@ function parseRecord(line: Buffer, context: RecordContext): VcfSite {
   const altText = text(ends[3]! + 1, ends[4]!);
   const alt = altText === '.' ? [] : altText.split(',');
   const sampleCount = samples.length;
-  const dosage = new Uint8Array(sampleCount);
-  const called = new Uint8Array(sampleCount);
-  const ploidy = new Uint8Array(sampleCount);
+  const dosage = context.slab.take(sampleCount);
+  const called = context.slab.take(sampleCount);
+  const ploidy = context.slab.take(sampleCount);
   const alleleCounts = new Array<number>(alt.length + 1).fill(0);
   const altDosages = alt.length > 1 ? alt.map(() => new Uint8Array(sampleCount)) : null;
   const site: VcfSite = {
@@ -313,9 +405,11 @@ function parseRecord(line: Buffer, context: RecordContext): VcfSite {
 
   const formatEnd = ends[8] ?? -1;
   if (formatEnd < 0) throw new VcfError(`${where}: the header names ${sampleCount} samples but this record has no sample columns. The row is cut short; bcftools stops here too.`);
-  const format = text(ends[7]! + 1, formatEnd).split(':');
-  const gtIndex = format.indexOf('GT');
-  const at = readGenotypes(line, formatEnd + 1, gtIndex, alt.length, site);
+  const formatStart = ends[7]! + 1;
+  const gtOnly = formatEnd - formatStart === 2 && line[formatStart] === 0x47 /* G */ && line[formatStart + 1] === 0x54; /* T */
+  const gtIndex = gtOnly ? 0 : text(formatStart, formatEnd).split(':').indexOf('GT');
+  let at = gtOnly && alt.length === 1 ? readBiallelicDiploid(line, formatEnd + 1, site) : -1;
+  if (at < 0) at = readGenotypes(line, formatEnd + 1, gtIndex, alt.length, site);
   if (at < 0) {
     const who = `${where}: sample ${samples[problem.sample]}`;
     if (problem.kind === GenotypeProblem.CutShort)
@@ -343,9 +437,10 @@ export async function readVcf(file: string): Promise<Vcf> {
   let lineNumber = 0;
   const stream = await openDecompressed(file);
   try {
-    for await (const line of byteLines(stream)) {
+    const context: RecordContext = { file, samples: [], lineNumber: 0, slab: new Slab() };
+    await forEachLine(stream, (line) => {
       lineNumber += 1;
-      if (line.length === 0) continue;
+      if (line.length === 0) return;
       if (line[0] === 0x23 /* # */) {
         const text = line.toString('utf8');
         if (text.startsWith('##')) {
@@ -354,8 +449,9 @@ export async function readVcf(file: string): Promise<Vcf> {
           if (contig) contigs.push(contig[1]!);
         } else if (text.startsWith('#CHROM')) {
           samples = parseHeaderLine(file, text, lineNumber);
+          context.samples = samples;
         }
-        continue;
+        return;
       }
       if (!samples) {
         throw new VcfError(
@@ -364,8 +460,9 @@ export async function readVcf(file: string): Promise<Vcf> {
             : `${file} line ${lineNumber}: a record before the #CHROM header line. Is this a VCF?`,
         );
       }
-      sites.push(parseRecord(line, { file, samples, lineNumber }));
-    }
+      context.lineNumber = lineNumber;
+      sites.push(parseRecord(line, context));
+    });
   } catch (error) {
     stream.destroy();
     throw describeStreamError(file, error);
@@ -388,7 +485,15 @@ export const missingCount = (site: VcfSite) => site.missing;
 /** Per sample: at how many of `sites` it has a full call. */
 export function calledSites(sites: VcfSite[], sampleCount: number): Int32Array {
   const counts = new Int32Array(sampleCount);
-  for (const site of sites) for (let index = 0; index < sampleCount; index += 1) if (hasFullCall(site, index)) counts[index]! += 1;
+  for (const site of sites) {
+    if (!site.hasGenotypes) continue;
+    // hasFullCall, inlined: this loop runs once per genotype.
+    const { called, ploidy } = site;
+    for (let index = 0; index < sampleCount; index += 1) {
+      const alleles = ploidy[index]!;
+      if (alleles !== 0 && called[index]! >= alleles) counts[index]! += 1;
+    }
+  }
   return counts;
 }
 
@@ -422,50 +527,138 @@ export const vcfBaseName = (file: string) => path.basename(file).replace(/\.vcf(
 // ---------------------------------------------------------------------------------------------
 // Writing
 
-function sampleSubset(record: Buffer, keep: number[]): Buffer {
-  let at = -1;
-  for (let tabs = 0; tabs < 9; tabs += 1) at = record.indexOf(TAB, at + 1);
-  const fixedEnd = at;
-  const columns: Array<[number, number]> = [];
-  let start = fixedEnd + 1;
-  for (;;) {
-    const end = record.indexOf(TAB, start);
-    columns.push([start, end < 0 ? record.length : end]);
-    if (end < 0) break;
-    start = end + 1;
-  }
-  const parts: Buffer[] = [record.subarray(0, fixedEnd)];
+/** The runs of consecutive indices in `keep` (ascending), as [first, last] pairs. */
+function runsOf(keep: number[]): Array<[number, number]> {
+  const runs: Array<[number, number]> = [];
   for (const index of keep) {
-    const [from, to] = columns[index]!;
-    parts.push(Buffer.from([TAB]), record.subarray(from, to));
+    const last = runs[runs.length - 1];
+    if (last && last[1] === index - 1) last[1] = index;
+    else runs.push([index, index]);
   }
-  return Buffer.concat(parts);
+  return runs;
 }
 
-/** Writes the header and the given sites, keeping only the samples in `keepSamples` (indices). */
-export async function writeVcf(file: string, header: VcfHeader, sites: VcfSite[], keepSamples: number[], extraMeta: string[] = []): Promise<void> {
-  const out = fs.createWriteStream(file);
-  const failed = new Promise<never>((_, reject) => out.once('error', reject));
-  const write = (data: string | Buffer) => (out.write(data) ? Promise.resolve() : Promise.race([new Promise<void>((resolve) => out.once('drain', () => resolve())), failed]));
-  for (const line of [...header.meta, ...extraMeta]) await write(`${line}\n`);
-  await write(
-    `${['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', ...(header.samples.length > 0 ? ['FORMAT'] : []), ...keepSamples.map((index) => header.samples[index]!)].join('\t')}\n`,
-  );
-  const allKept = keepSamples.length === header.samples.length;
-  const newline = Buffer.from([NEWLINE]);
-  // Records go out in batches of about 4 MB: one write per record costs more than the copying.
-  let batch: Buffer[] = [];
-  let batchBytes = 0;
-  for (const site of sites) {
-    const record = allKept ? site.record : sampleSubset(site.record, keepSamples);
-    batch.push(record, newline);
-    batchBytes += record.length + 1;
-    if (batchBytes >= 1 << 22) {
-      await write(Buffer.concat(batch, batchBytes));
-      batch = [];
-      batchBytes = 0;
-    }
+/**
+ * Output in blocks of a few megabytes, written with one writev per block. A record still in the
+ * chunk it was read from, directly after the previous one written, extends that one's span: a
+ * run of kept records goes out as one view of the input, never copied.
+ */
+class BlockWriter {
+  private parts: Uint8Array[] = [];
+  private bytes = 0;
+  /** The span being extended: its memory, start, and end (one past the newline). */
+  private spanMemory: ArrayBufferLike | null = null;
+  private spanView: Uint8Array | null = null;
+  private spanStart = 0;
+  private spanEnd = 0;
+  private scratch = Buffer.allocUnsafeSlow(1 << 22);
+  private scratchUsed = 0;
+
+  private readonly handle: fs.promises.FileHandle;
+
+  constructor(handle: fs.promises.FileHandle) {
+    this.handle = handle;
   }
-  if (batch.length > 0) await write(Buffer.concat(batch, batchBytes));
-  await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
+
+  /** A record and its newline. */
+  async record(record: Buffer): Promise<void> {
+    const end = record.byteOffset + record.length;
+    if (record.buffer !== this.spanMemory || record.byteOffset !== this.spanEnd) {
+      this.closeSpan();
+      this.spanMemory = record.buffer;
+      this.spanView = new Uint8Array(record.buffer);
+      this.spanStart = record.byteOffset;
+    }
+    // A line read across chunks lives alone in its own memory, so the byte after it is never a newline of someone else's.
+    if (end < this.spanView!.length && this.spanView![end] === NEWLINE) {
+      this.spanEnd = end + 1;
+    } else {
+      this.spanEnd = end;
+      this.closeSpan();
+      await this.copy(NEWLINE_BYTES);
+    }
+    if (this.bytes >= 1 << 23) await this.flush();
+  }
+
+  /** Bytes copied into the output (for pieces that are not whole records). */
+  async copy(bytes: Uint8Array): Promise<void> {
+    this.closeSpan();
+    if (this.scratchUsed + bytes.length > this.scratch.length) {
+      await this.flush();
+      if (bytes.length > this.scratch.length) this.scratch = Buffer.allocUnsafeSlow(bytes.length);
+    }
+    this.scratch.set(bytes, this.scratchUsed);
+    const last = this.parts[this.parts.length - 1];
+    // Extend the last scratch part rather than adding a part per piece.
+    if (last && last.buffer === this.scratch.buffer && last.byteOffset + last.length === this.scratch.byteOffset + this.scratchUsed)
+      this.parts[this.parts.length - 1] = this.scratch.subarray(last.byteOffset - this.scratch.byteOffset, this.scratchUsed + bytes.length);
+    else this.parts.push(this.scratch.subarray(this.scratchUsed, this.scratchUsed + bytes.length));
+    this.scratchUsed += bytes.length;
+    this.bytes += bytes.length;
+    if (this.bytes >= 1 << 23) await this.flush();
+  }
+
+  private closeSpan(): void {
+    if (this.spanMemory && this.spanEnd > this.spanStart) {
+      this.parts.push(new Uint8Array(this.spanMemory, this.spanStart, this.spanEnd - this.spanStart));
+      this.bytes += this.spanEnd - this.spanStart;
+    }
+    this.spanMemory = null;
+    this.spanView = null;
+    this.spanStart = this.spanEnd = 0;
+  }
+
+  async flush(): Promise<void> {
+    this.closeSpan();
+    // writev takes at most IOV_MAX (1,024) buffers at a time.
+    for (let at = 0; at < this.parts.length; at += 1024) await this.handle.writev(this.parts.slice(at, at + 1024));
+    this.parts = [];
+    this.bytes = 0;
+    // The scratch memory was written out; it may be filled again.
+    this.scratchUsed = 0;
+  }
+}
+
+const NEWLINE_BYTES = Buffer.from([NEWLINE]);
+
+/** Copies the fixed columns and the kept samples' columns of `record` (runs of kept samples at once). */
+async function writeSubset(out: BlockWriter, record: Buffer, runs: Array<[number, number]>, columnStarts: Int32Array): Promise<void> {
+  // columnStarts[i]: where sample i's column starts; columnStarts[n]: one past the record's end.
+  let at = 0;
+  for (let tabs = 0; tabs < 9; tabs += 1) at = record.indexOf(TAB, at) + 1;
+  const sampleCount = columnStarts.length - 1;
+  columnStarts[0] = at;
+  for (let sample = 1; sample < sampleCount; sample += 1) {
+    while (at < record.length && record[at] !== TAB) at += 1;
+    at += 1;
+    columnStarts[sample] = at;
+  }
+  columnStarts[sampleCount] = record.length + 1;
+  await out.copy(record.subarray(0, columnStarts[0]! - 1));
+  for (const [first, last] of runs) await out.copy(record.subarray(columnStarts[first]! - 1, columnStarts[last + 1]! - 1));
+  await out.copy(NEWLINE_BYTES);
+}
+
+/** Writes the header and the given sites, keeping only the samples in `keepSamples` (indices, ascending). */
+export async function writeVcf(file: string, header: VcfHeader, sites: VcfSite[], keepSamples: number[], extraMeta: string[] = []): Promise<void> {
+  const handle = await fs.promises.open(file, 'w');
+  try {
+    const out = new BlockWriter(handle);
+    const headerLines = [
+      ...header.meta,
+      ...extraMeta,
+      ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', ...(header.samples.length > 0 ? ['FORMAT'] : []), ...keepSamples.map((index) => header.samples[index]!)].join('\t'),
+    ];
+    await out.copy(Buffer.from(`${headerLines.join('\n')}\n`));
+    if (keepSamples.length === header.samples.length) {
+      for (const site of sites) await out.record(site.record);
+    } else {
+      const runs = runsOf(keepSamples);
+      const columnStarts = new Int32Array(header.samples.length + 1);
+      for (const site of sites) await writeSubset(out, site.record, runs, columnStarts);
+    }
+    await out.flush();
+  } finally {
+    await handle.close();
+  }
 }

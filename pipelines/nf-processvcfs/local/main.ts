@@ -44,9 +44,28 @@ function emptyReason(vcf: Vcf, removed: Record<SiteStatus, number>, params: Para
 
 const format = (value: number) => formatNumber(value, 6);
 
-function siteRow(site: VcfSite, status: SiteStatus, sampleCount: number): string {
+/**
+ * `count / total` as a table cell. The same few thousand fractions recur over the sites (AN is
+ * at most twice the samples), so each is formatted once.
+ */
+function fractionFormatter(): (count: number, total: number) => string {
+  const cells = new Map<number, string>();
+  return (count, total) => {
+    if (total === 0) return format(Number.NaN);
+    if (count >= 1 << 20 || total >= 1 << 20) return format(count / total);
+    const key = count * (1 << 20) + total;
+    let cell = cells.get(key);
+    if (cell === undefined) {
+      cell = format(count / total);
+      cells.set(key, cell);
+    }
+    return cell;
+  };
+}
+
+function siteRow(site: VcfSite, status: SiteStatus, sampleCount: number, fraction: (count: number, total: number) => string): string {
   const an = alleleNumber(site);
-  const alleleFrequencies = site.alleleCounts.slice(1).map((count) => format(an === 0 ? Number.NaN : count / an));
+  const alleleFrequencies = site.alleleCounts.slice(1).map((count) => fraction(count, an));
   return [
     site.chrom,
     site.pos,
@@ -56,8 +75,8 @@ function siteRow(site: VcfSite, status: SiteStatus, sampleCount: number): string
     an,
     site.alleleCounts.slice(1).join(',') || '0',
     alleleFrequencies.join(',') || 'NA',
-    format(an === 0 ? Number.NaN : minorAlleleCount(site) / an),
-    format(sampleCount === 0 ? Number.NaN : missingCount(site) / sampleCount),
+    fraction(minorAlleleCount(site), an),
+    fraction(missingCount(site), sampleCount),
     status,
   ].join('\t');
 }
@@ -171,7 +190,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     fs.writeFileSync(path.join(qcDir, 'qc_summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     const sampleRows = sampleCallRates.map((row) => `${row.sample}\t${row.called}\t${format(row.callRate)}\t${row.kept ? 'kept' : 'removed'}`);
     fs.writeFileSync(path.join(qcDir, 'sample_call_rate.tsv'), `sample\tcalled_sites\tcall_rate\tstatus\n${sampleRows.join('\n')}${sampleRows.length ? '\n' : ''}`);
-    const siteRows = vcf.sites.map((site) => siteRow(site, status.get(site)!, sampleCount));
+    const fraction = fractionFormatter();
+    const siteRows = vcf.sites.map((site) => siteRow(site, status.get(site)!, sampleCount, fraction));
     fs.writeFileSync(path.join(qcDir, 'site_stats.tsv'), `chrom\tpos\tid\tref\talt\tan\tac\taf\tmaf\tf_missing\tstatus\n${siteRows.join('\n')}${siteRows.length ? '\n' : ''}`);
     context.log(`Kept ${counted(finalSites.length, 'site')} and ${counted(keptSamples.length, 'sample')}; QC summary in ${qcDir}`);
   });
