@@ -3,7 +3,7 @@ import { Server, type Upload } from '@tus/server';
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Readable, Transform } from 'node:stream';
+import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileUploadQuerySchema, RESUMABLE_METADATA_KEYS } from '../../contract/files';
 import type { ApiErrorBody } from '../../contract/errors';
@@ -12,6 +12,7 @@ import type { TokenOwner } from '../auth/tokens';
 import { DomainError } from '../domain-errors';
 import type { Logger } from '../log';
 import { describeError } from '../log';
+import { writeInBlocks } from './block-writer';
 import type { FileStore as SeedbedFileStore } from './file-store';
 import { FinishedUploads } from './finished-uploads';
 
@@ -42,20 +43,15 @@ class HashingFileStore extends FileStore {
     const state = this.hashes.get(id);
     const following = state && state.bytes === offset ? state : undefined;
     if (!following) this.hashes.delete(id);
-    const tee = new Transform({
-      transform(chunk: Buffer, _encoding, done) {
-        if (following) {
-          following.hash.update(chunk);
-          following.bytes += chunk.length;
-        }
-        done(null, chunk);
-      },
-    });
-    readable.on('error', (error) => tee.destroy(error));
     try {
-      return await super.write(readable.pipe(tee), id, offset);
+      const hashBlock = (block: Buffer) => {
+        if (!following) return;
+        following.hash.update(block);
+        following.bytes += block.length;
+      };
+      return offset + (await writeInBlocks(readable, this.fileOf(id), offset, hashBlock));
     } finally {
-      // Bytes hashed but not written (a cut connection) would make the hash wrong: then drop it.
+      // Bytes hashed but not on the file (a failed write) would make the hash wrong: then drop it.
       const written = await fs.promises.stat(this.fileOf(id)).then(
         (stat) => stat.size,
         () => -1,
