@@ -1,7 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { Toaster } from 'react-hot-toast';
-import { showPendingNotice } from './notify';
+import { $toastsShown, showPendingNotice } from './notify';
 import { $session, checkSession } from '../session/session';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { TooltipLayer } from '../ui/tooltip';
@@ -12,6 +11,8 @@ import { TopNav } from './TopNav';
 
 // Loaded only when someone must sign in, so signed-in pages do not carry the form's code.
 const LoginForm = lazy(() => import('../features/auth/LoginForm').then((module) => ({ default: module.LoginForm })));
+// Mounted with the first toast (see notify.ts), so pages that show none do not load it.
+const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default: module.Toaster })));
 
 export interface ConsoleShellProps {
   /** Heading of the page. */
@@ -35,6 +36,7 @@ export interface ConsoleShellProps {
 /** The frame around every console page, and the gate that shows the login form to signed-out visitors. */
 export function ConsoleShell({ title, route, children, isPublic = false, offline = false, subMenu, backHref, backLabel = 'Back', actions }: ConsoleShellProps) {
   const session = useStore($session);
+  const toastsShown = useStore($toastsShown);
   const [pathname, setPathname] = useState(route);
   // The login form appears only once the page is interactive: a form drawn by the server but not
   // yet hydrated would take typing and then lose it.
@@ -75,7 +77,11 @@ export function ConsoleShell({ title, route, children, isPublic = false, offline
       <footer className="border-t border-stone-200 bg-white">
         <p className="mx-auto max-w-screen-2xl px-6 py-4 text-center text-xs text-stone-500">{COPYRIGHT_LINE}</p>
       </footer>
-      <Toaster position="top-center" toastOptions={{ duration: 4000 }} />
+      {toastsShown && (
+        <Suspense fallback={null}>
+          <Toaster position="top-center" toastOptions={{ duration: 4000 }} />
+        </Suspense>
+      )}
       <TooltipLayer />
     </div>
   );
