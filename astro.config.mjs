@@ -28,6 +28,22 @@ const SIDEBAR_LABELS = {
 
 const override = (name) => `./src/components/docs/${name}.astro`;
 
+/**
+ * Chunks of the console's first load (issue #36: every console route ≤ 100 KB of JavaScript,
+ * gzip). Every console page loads React and the shell, so each is one file instead of a dozen
+ * small ones that compress worse apart; docs pages load neither (scripts/check-budgets.ts checks).
+ */
+const CONSOLE_CHUNKS = [
+  // Vite's helper for import() stays a file of its own: docs pages use it too, and would otherwise load React with it.
+  { name: 'preload-helper', test: /^\0vite[\\/]preload-helper/, priority: 3 },
+  { name: 'react', test: /[\\/]node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/, priority: 2 },
+  {
+    name: 'console-shell',
+    test: /[\\/]src[\\/]console[\\/](app[\\/](?!.*\.test\.)|session[\\/]|lib[\\/](api|use-request)\.ts|ui[\\/](Spinner|LoadingOverlay|tooltip|Button|LoadError)\.tsx)|[\\/]node_modules[\\/](@nanostores[\\/]react|nanostores)[\\/]/,
+    priority: 1,
+  },
+];
+
 // The console and the docs are one static site; the admin API is served beside it
 // (same origin by default, see PUBLIC_API_BASE_URL).
 export default defineConfig({
@@ -75,8 +91,10 @@ export default defineConfig({
       },
     },
   ],
-  // Last: the pages are final, so their inline scripts can be hashed into the site's policy.
   vite: {
     plugins: [tailwindcss()],
+    environments: {
+      client: { build: { rolldownOptions: { output: { codeSplitting: { groups: CONSOLE_CHUNKS } } } } },
+    },
   },
 });
