@@ -14,7 +14,7 @@ import { formatDateTime } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { DataTable } from '../../ui/data-table/DataTable';
+import { LazyDataTable } from '../../ui/data-table/LazyDataTable';
 import { StoredFileSearch } from '../files/StoredFileSearch';
 import { RecordOptions } from '../../ui/RecordOptions';
 
@@ -311,7 +311,7 @@ export default function RegisterDatasetPage({ kind }: { kind: BenchmarkDatasetKi
           </div>
         </Card>
         <Card title="Registered datasets">
-          <DataTable<Fileset>
+          <LazyDataTable<Fileset>
             list={LISTS.filesets}
             what="datasets"
             columns={datasetColumns}

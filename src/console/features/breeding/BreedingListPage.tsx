@@ -1,5 +1,4 @@
 import { isImportable } from '../../../contract/breeding-codes';
-import { createColumnHelper } from '@tanstack/react-table';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { viewRoute } from '../../app/routes';
@@ -7,7 +6,7 @@ import { notify, notifyAfterNavigation } from '../../app/notify';
 import { request } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { RowMenu } from '../../ui/RowMenu';
-import { DataTable } from '../../ui/data-table/DataTable';
+import { displayColumn, LazyDataTable } from '../../ui/data-table/LazyDataTable';
 import { apiQuery, parseTableState } from '../../ui/data-table/table-state';
 import { downloadText } from '../../lib/download';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
@@ -40,10 +39,9 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
   const [version, setVersion] = useState(0);
 
   const columns = useMemo(() => {
-    const column = createColumnHelper<Row>();
     return [
       ...spec.columns,
-      column.display({
+      displayColumn<Row>({
         id: 'actions',
         header: () => <span className="sr-only">Actions</span>,
         cell: (info) => {
@@ -89,7 +87,7 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
           New {spec.noun}
         </Button>
       </div>
-      <DataTable<Row> urlState list={spec.list} what={spec.what} columns={columns} searchPlaceholder={spec.searchPlaceholder} emptyHint={spec.emptyHint} refreshKey={version} />
+      <LazyDataTable<Row> urlState list={spec.list} what={spec.what} columns={columns} searchPlaceholder={spec.searchPlaceholder} emptyHint={spec.emptyHint} refreshKey={version} />
       {editing !== undefined && (
         <Suspense fallback={null}>
           <EntityFormDialog

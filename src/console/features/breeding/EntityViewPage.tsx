@@ -8,7 +8,6 @@ import { formatDateTime } from '../../lib/format';
 import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
-import { DataTable } from '../../ui/data-table/DataTable';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { useDeleteAndLeave } from '../../ui/use-delete-and-leave';
@@ -17,6 +16,7 @@ import { useEditDialog } from '../../ui/use-edit-dialog';
 import { ViewLink } from '../../ui/ViewLink';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { ENTITIES, humanize, type EntityKey, type FieldSpec, type Row } from './entities';
+import type { RelatedList } from './RelatedRecords';
 const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
 // What a record's page shows beyond its fields loads after the record: each kind has its own.
 const PlannedCrosses = lazy(() => import('./PlannedCrosses').then((module) => ({ default: module.PlannedCrosses })));
@@ -27,6 +27,7 @@ const AccessionPredictions = lazy(() => import('../results/AccessionPredictions'
 const ExperimentEntries = lazy(() => import('./ExperimentEntries').then((module) => ({ default: module.ExperimentEntries })));
 const FilesTable = lazy(() => import('../files/FilesTable').then((module) => ({ default: module.FilesTable })));
 const RunsTable = lazy(() => import('../runs/RunsTable').then((module) => ({ default: module.RunsTable })));
+const RelatedRecords = lazy(() => import('./RelatedRecords').then((module) => ({ default: module.RelatedRecords })));
 
 /** Opens a pipeline's launch form with this project, or this experiment and its project, chosen. */
 function LaunchFor({ projectId, experimentId, what }: { projectId: number; experimentId?: number; what: string }) {
@@ -50,7 +51,7 @@ function LaunchFor({ projectId, experimentId, what }: { projectId: number; exper
 }
 
 /** Which lists a record's page shows: the records of other kinds that point at it. */
-const RELATED: Partial<Record<EntityKey, Array<{ entity: EntityKey; filter: string; title: string }>>> = {
+const RELATED: Partial<Record<EntityKey, RelatedList[]>> = {
   projects: [
     { entity: 'experiments', filter: 'projectId', title: 'Experiments' },
     { entity: 'cross-plans', filter: 'projectId', title: 'Cross plans' },
@@ -125,24 +126,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
           </>
         )}
         {entity === 'experiments' && <ExperimentEntries experimentId={row.id} />}
-        {(RELATED[entity] ?? []).map((related) => {
-          const relatedSpec = ENTITIES[related.entity];
-          return (
-            <section key={related.entity} aria-label={related.title}>
-              <h2 className="mb-2 text-lg font-semibold text-stone-900">{related.title}</h2>
-              <DataTable<Row>
-                list={relatedSpec.list}
-                withFilters={false}
-                what={relatedSpec.what}
-                columns={relatedSpec.columns}
-                searchPlaceholder={relatedSpec.searchPlaceholder}
-                emptyHint={`No ${relatedSpec.what} yet.`}
-                fixedFilters={{ [related.filter]: String(row.id) }}
-                urlState={false}
-              />
-            </section>
-          );
-        })}
+        {RELATED[entity] && <RelatedRecords lists={RELATED[entity]} recordId={row.id} />}
         {(entity === 'projects' || entity === 'experiments') && (
           <>
             <section aria-label="Runs">

@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
@@ -9,9 +9,12 @@ import type { Page } from '../../../contract/paging';
 import type { ProjectRecord } from '../../../contract/records';
 import type { RunGroup } from '../../../contract/runs';
 import { groupsOf } from './schema-form';
-
-import { LaunchForm } from './LaunchForm';
 import type { EarlierRun, Pipeline } from './launch-types';
+
+// The form (react-hook-form, the field kit, the run-name words) is fetched while the pipeline and
+// the lists load: it is drawn only once they are in.
+const loadLaunchForm = () => import('./LaunchForm');
+const LaunchForm = lazy(() => loadLaunchForm().then((module) => ({ default: module.LaunchForm })));
 
 export function Launch({ pipelineId }: { pipelineId: string }) {
   // ?from=<run id>: relaunch with that run's parameters.
@@ -24,6 +27,10 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
   const projects = useRequest<Page<ProjectRecord>>('projects?pageSize=1000&sort=name');
   const earlier = useRequest<EarlierRun>(from ? `runs/${from}` : null);
   const groups = useMemo(() => (pipeline.data ? groupsOf(pipeline.data.schema) : []), [pipeline.data]);
+  useEffect(() => {
+    // A failed load is reported where the form is drawn (React.lazy throws it there).
+    loadLaunchForm().catch(() => undefined);
+  }, []);
   useEffect(() => {
     if (earlier.data && earlier.data.pipelineId !== pipelineId) notify.error(`Run ${earlier.data.name} is a ${earlier.data.pipelineId} run; its parameters do not apply here.`);
   }, [earlier.data, pipelineId]);
@@ -45,14 +52,16 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
   if (!pipeline.data || !runGroups.data || !projects.data || waitingForEarlier) return <LoadingOverlay />;
   const earlierRun = earlier.data && earlier.data.pipelineId === pipelineId ? earlier.data : null;
   return (
-    <LaunchForm
-      pipeline={pipeline.data}
-      groups={groups}
-      runGroups={runGroups.data.data}
-      projects={projects.data.data}
-      from={earlierRun}
-      preset={{ projectId: project ?? '', experimentId: (project && experiment) || '' }}
-    />
+    <Suspense fallback={<LoadingOverlay />}>
+      <LaunchForm
+        pipeline={pipeline.data}
+        groups={groups}
+        runGroups={runGroups.data.data}
+        projects={projects.data.data}
+        from={earlierRun}
+        preset={{ projectId: project ?? '', experimentId: (project && experiment) || '' }}
+      />
+    </Suspense>
   );
 }
 

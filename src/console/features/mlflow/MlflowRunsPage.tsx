@@ -10,7 +10,7 @@ import { formatDateTime } from '../../lib/format';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
-import { DataTable } from '../../ui/data-table/DataTable';
+import { LazyDataTable } from '../../ui/data-table/LazyDataTable';
 import { listColumns } from '../../ui/data-table/list-columns';
 import { KeyMetrics, MlflowStatusBadge } from './mlflow-ui';
 import { ViewLink } from '../../ui/ViewLink';
@@ -139,7 +139,7 @@ export default function MlflowRunsPage() {
               </Button>
             </div>
           </div>
-          <DataTable<TrackedMlflowRun>
+          <LazyDataTable<TrackedMlflowRun>
             urlState
             list={LISTS['mlflow-runs']}
             // Newest first here; the API's default order is oldest first.

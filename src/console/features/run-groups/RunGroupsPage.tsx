@@ -4,7 +4,7 @@ import { lazy, Suspense, useState } from 'react';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
-import { DataTable } from '../../ui/data-table/DataTable';
+import { LazyDataTable } from '../../ui/data-table/LazyDataTable';
 import { listColumns } from '../../ui/data-table/list-columns';
 import { ViewLink } from '../../ui/ViewLink';
 import type { RunGroup } from '../../../contract/runs';
@@ -37,7 +37,7 @@ export default function RunGroupsPage() {
         </Button>
       }
     >
-      <DataTable<RunGroup>
+      <LazyDataTable<RunGroup>
         urlState
         list={LISTS['run-groups']}
         what="run groups"

@@ -1,4 +1,4 @@
-import { createColumnHelper, type ColumnDef } from '@tanstack/react-table';
+import type { ColumnDef } from '@tanstack/react-table';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { Page } from '../../../contract/paging';
@@ -9,7 +9,7 @@ import { formatDateTime, formatDuration } from '../../lib/format';
 import { useLiveRefresh } from '../../lib/live-events';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
-import { DataTable } from '../../ui/data-table/DataTable';
+import { displayColumn, LazyDataTable } from '../../ui/data-table/LazyDataTable';
 import { listColumns } from '../../ui/data-table/list-columns';
 import { ViewLink } from '../../ui/ViewLink';
 import { LISTS } from '../../../contract/list-definitions';
@@ -21,7 +21,6 @@ import { ProgressBar, StatusBadge } from './status';
 export type RunRow = RunSummary;
 
 export const RUN_VIEW_ROUTE = ROUTES.runView;
-const column = createColumnHelper<RunRow>();
 const listColumn = listColumns<RunRow, typeof LISTS.runs>(LISTS.runs);
 /** Start to end, or to now while it runs; null before it starts. */
 const durationOf = (run: RunRow) => (run.startedAt ? (run.completedAt ? Date.parse(run.completedAt) : Date.now()) - Date.parse(run.startedAt) : null);
@@ -36,7 +35,7 @@ interface ColumnContext {
 
 function columns({ pipelineLabels, selected, toggle, act }: ColumnContext): Array<ColumnDef<RunRow, unknown>> {
   return [
-    column.display({
+    displayColumn<RunRow>({
       id: 'select',
       header: ({ table }) => {
         const rows = table.getRowModel().rows.map((row) => row.original);
@@ -75,7 +74,7 @@ function columns({ pipelineLabels, selected, toggle, act }: ColumnContext): Arra
     listColumn('launchedBy', { value: (row) => row.launchedBy?.name || row.launchedBy?.email || '—' }),
     listColumn('submittedAt', { cell: ({ row }) => <span className="whitespace-nowrap">{formatDateTime(row.original.submittedAt)}</span> }),
     listColumn('duration', { value: durationOf, cell: ({ row }) => formatDuration(durationOf(row.original)) }),
-    column.display({
+    displayColumn<RunRow>({
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
       cell: (info) => {
@@ -171,7 +170,7 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
           </Button>
         </div>
       )}
-      <DataTable<RunRow>
+      <LazyDataTable<RunRow>
         list={LISTS.runs}
         what="runs"
         columns={tableColumns}

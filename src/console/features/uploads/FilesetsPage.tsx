@@ -4,7 +4,7 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES } from '../../app/routes';
 import { formatBytes, formatDateTime } from '../../lib/format';
 import { Card } from '../../ui/Card';
-import { DataTable } from '../../ui/data-table/DataTable';
+import { LazyDataTable } from '../../ui/data-table/LazyDataTable';
 import { listColumns } from '../../ui/data-table/list-columns';
 import { ViewLink } from '../../ui/ViewLink';
 
@@ -28,7 +28,7 @@ export default function FilesetsPage() {
   return (
     <ConsoleShell title="Filesets" route={ROUTES.filesets} backHref={ROUTES.uploadGdipResults} backLabel="Upload GDIP Results">
       <Card>
-        <DataTable<Fileset>
+        <LazyDataTable<Fileset>
           list={LISTS.filesets}
           what="filesets"
           columns={columns}
