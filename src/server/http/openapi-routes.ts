@@ -1,5 +1,6 @@
 import { createRoute, type RouteConfig, type RouteHandler } from '@hono/zod-openapi';
 import { type AppEnv, createRouter } from './context';
+import { idParamsSchema } from '../../contract/list';
 import { errorResponses } from './openapi';
 
 type ErrorStatus = Parameters<typeof errorResponses>[number];
@@ -19,28 +20,49 @@ interface RouteSpec {
  * The error responses every route shares, said once: 400 when it validates a request (parameters,
  * query or body), 401 when it takes a token, 404 when its path names a record.
  */
-function sharedErrors(path: string, spec: RouteSpec): ErrorStatus[] {
-  const { params, query, body } = spec.request ?? {};
+function sharedErrors(path: string, { request, security, errors = [] }: RouteSpec): ErrorStatus[] {
   const shared: ErrorStatus[] = [];
-  if (params || query || body) shared.push(400);
-  if (!spec.security) shared.push(401);
+  if (request?.params || request?.query || request?.body) shared.push(400);
+  if (!security) shared.push(401);
   if (path.includes('{')) shared.push(404);
-  return [...new Set([...shared, ...(spec.errors ?? [])])].sort((a, b) => a - b);
+  return [...new Set([...shared, ...errors])].sort((a, b) => a - b);
+}
+
+type Method = RouteConfig['method'];
+type RequestParts = NonNullable<RouteConfig['request']>;
+
+/** createRoute with the tags, and the shared error responses beside the route's own. */
+function declareRoute<M extends Method, Path extends string, Spec extends RouteSpec>(tags: string[], method: M, path: Path, summary: string, spec: Spec) {
+  const { errors: _own, responses, ...rest } = spec;
+  return createRoute({ method, path, tags, summary, ...rest, responses: { ...responses, ...errorResponses(...sharedErrors(path, spec)) } });
 }
 
 /**
  * Routes under one OpenAPI tag: `route.get(path, summary, { request, responses })` is createRoute
  * with the tag and the shared error responses added, its request and responses typed as given.
+ * `route.byId.get('/files/{id}', …)` also reads the record's id from the path (`idParamsSchema`).
  */
 export function routesTagged(tag: string) {
   const tags = [tag];
-  const declare =
-    <Method extends RouteConfig['method']>(method: Method) =>
-    <Path extends string, Spec extends RouteSpec>(path: Path, summary: string, spec: Spec) => {
-      const { errors: _own, request, responses, ...rest } = spec;
-      return createRoute({ method, path, tags, summary, ...rest, request, responses: { ...responses, ...errorResponses(...sharedErrors(path, spec)) } });
-    };
-  return { get: declare('get'), post: declare('post'), put: declare('put'), patch: declare('patch'), delete: declare('delete') };
+  const on =
+    <M extends Method>(method: M) =>
+    <Path extends string, Spec extends RouteSpec>(path: Path, summary: string, spec: Spec) =>
+      declareRoute(tags, method, path, summary, spec);
+  const onRecord =
+    <M extends Method>(method: M) =>
+    <Path extends `${string}{id}${string}`, Spec extends Omit<RouteSpec, 'request'>, Request extends Omit<RequestParts, 'params'> = Record<never, never>>(
+      path: Path,
+      summary: string,
+      spec: Spec & { request?: Request },
+    ) =>
+      declareRoute(tags, method, path, summary, { ...spec, request: Object.assign({ params: idParamsSchema }, spec.request) });
+  return {
+    get: on('get'),
+    post: on('post'),
+    patch: on('patch'),
+    delete: on('delete'),
+    byId: { get: onRecord('get'), post: onRecord('post'), patch: onRecord('patch'), delete: onRecord('delete') },
+  };
 }
 
 /**

@@ -1,4 +1,3 @@
-import { createRoute } from '@hono/zod-openapi';
 import {
   downloadLinkSchema,
   fileBytesHeadersSchema,
@@ -10,10 +9,11 @@ import {
   signedDownloadQuerySchema,
   storedFileSchema,
 } from '../../../contract/files';
-import { idParamsSchema as idParams, pageOf } from '../../../contract/list';
-import { errorResponses, jsonContent } from '../../http/openapi';
+import { pageOf } from '../../../contract/list';
+import { jsonContent } from '../../http/openapi';
+import { routesTagged } from '../../http/openapi-routes';
 
-const tags = ['Files'];
+const route = routesTagged('Files');
 
 const bytes = (description: string) => ({
   description,
@@ -24,75 +24,36 @@ const bytes = (description: string) => ({
 /** A range that starts past the end of the file: nothing is sent, and Content-Range gives the file's size. */
 const unsatisfiable = { description: 'The range asked for lies outside the file', headers: fileRangeUnsatisfiableHeadersSchema };
 
-export const list = createRoute({
-  method: 'get',
-  path: '/files',
-  tags,
-  summary: 'Stored files: uploads and run outputs, newest first, searched and filtered on the server',
+export const list = route.get('/files', 'Stored files: uploads and run outputs, newest first, searched and filtered on the server', {
   request: { query: fileListQuerySchema },
-  responses: { 200: jsonContent(pageOf(storedFileSchema), 'A page of files'), ...errorResponses(400, 401) },
+  responses: { 200: jsonContent(pageOf(storedFileSchema), 'A page of files') },
 });
 
-export const get = createRoute({
-  method: 'get',
-  path: '/files/{id}',
-  tags,
-  summary: 'One stored file',
-  request: { params: idParams },
-  responses: { 200: jsonContent(storedFileSchema, 'The file'), ...errorResponses(400, 401, 404) },
-});
+export const get = route.byId.get('/files/{id}', 'One stored file', { responses: { 200: jsonContent(storedFileSchema, 'The file') } });
 
-export const upload = createRoute({
-  method: 'post',
-  path: '/files',
-  tags,
-  summary: 'Upload one file in one request (the body is the file, streamed to storage). For large files use the resumable tus endpoint /uploads',
+export const upload = route.post('/files', 'Upload one file in one request (the body is the file, streamed to storage). For large files use the resumable tus endpoint /uploads', {
   request: { query: fileUploadQuerySchema },
-  responses: { 201: jsonContent(storedFileSchema, 'The stored file'), ...errorResponses(400, 401, 413) },
+  responses: { 201: jsonContent(storedFileSchema, 'The stored file') },
+  errors: [413],
 });
 
-export const uses = createRoute({
-  method: 'get',
-  path: '/files/{id}/uses',
-  tags,
-  summary: 'What still uses the file: runs that read or wrote it, filesets that hold it',
-  request: { params: idParams },
-  responses: { 200: jsonContent(fileUseListSchema, 'Its uses'), ...errorResponses(400, 401, 404) },
+export const uses = route.byId.get('/files/{id}/uses', 'What still uses the file: runs that read or wrote it, filesets that hold it', {
+  responses: { 200: jsonContent(fileUseListSchema, 'Its uses') },
 });
 
-export const remove = createRoute({
-  method: 'delete',
-  path: '/files/{id}',
-  tags,
-  summary: 'Delete a stored file and its bytes; 409 names what still uses it',
-  request: { params: idParams },
-  responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 404, 409) },
+export const remove = route.byId.delete('/files/{id}', 'Delete a stored file and its bytes; 409 names what still uses it', { responses: { 204: { description: 'Deleted' } }, errors: [409] });
+
+export const link = route.byId.post('/files/{id}/link', 'A short-lived link to the bytes that needs no token, for the browser to download itself', {
+  responses: { 200: jsonContent(downloadLinkSchema, 'The link and when it stops working') },
 });
 
-export const link = createRoute({
-  method: 'post',
-  path: '/files/{id}/link',
-  tags,
-  summary: 'A short-lived link to the bytes that needs no token, for the browser to download itself',
-  request: { params: idParams },
-  responses: { 200: jsonContent(downloadLinkSchema, 'The link and when it stops working'), ...errorResponses(400, 401, 404) },
+export const download = route.byId.get('/files/{id}/download', 'The file’s bytes, streamed; a Range header asks for part of them', {
+  responses: { 200: bytes('The file'), 206: bytes('The range asked for'), 416: unsatisfiable },
 });
 
-export const download = createRoute({
-  method: 'get',
-  path: '/files/{id}/download',
-  tags,
-  summary: 'The file’s bytes, streamed; a Range header asks for part of them',
-  request: { params: idParams },
-  responses: { 200: bytes('The file'), 206: bytes('The range asked for'), 416: unsatisfiable, ...errorResponses(400, 401, 404) },
-});
-
-export const content = createRoute({
-  method: 'get',
-  path: '/files/{id}/content',
-  tags,
-  summary: 'The file’s bytes through a signed link from POST /files/{id}/link (no token); Range is honoured',
+export const content = route.byId.get('/files/{id}/content', 'The file’s bytes through a signed link from POST /files/{id}/link (no token); Range is honoured', {
   security: [],
-  request: { params: idParams, query: signedDownloadQuerySchema },
-  responses: { 200: bytes('The file'), 206: bytes('The range asked for'), 416: unsatisfiable, ...errorResponses(400, 403, 404) },
+  request: { query: signedDownloadQuerySchema },
+  responses: { 200: bytes('The file'), 206: bytes('The range asked for'), 416: unsatisfiable },
+  errors: [403],
 });

@@ -1,25 +1,12 @@
-import { createRoute } from '@hono/zod-openapi';
 import { pipelineDetailSchema, pipelineListSchema, pipelineParamsSchema } from '../../../contract/pipelines';
-import { errorResponses, jsonContent } from '../../http/openapi';
+import { jsonContent } from '../../http/openapi';
+import { routesTagged } from '../../http/openapi-routes';
 
-const tags = ['Pipelines'];
+const route = routesTagged('Pipelines');
 
-export const listPipelines = createRoute({
-  method: 'get',
-  path: '/pipelines',
-  tags,
-  summary: 'The pipeline catalogue',
-  responses: { 200: jsonContent(pipelineListSchema, 'Every pipeline, by id'), ...errorResponses(401) },
-});
+export const listPipelines = route.get('/pipelines', 'The pipeline catalogue', { responses: { 200: jsonContent(pipelineListSchema, 'Every pipeline, by id') } });
 
-export const getPipeline = createRoute({
-  method: 'get',
-  path: '/pipelines/{id}',
-  tags,
-  summary: 'One pipeline with its nf-core parameter schema',
+export const getPipeline = route.get('/pipelines/{id}', 'One pipeline with its nf-core parameter schema', {
   request: { params: pipelineParamsSchema },
-  responses: {
-    200: jsonContent(pipelineDetailSchema, 'The pipeline'),
-    ...errorResponses(400, 401, 404),
-  },
+  responses: { 200: jsonContent(pipelineDetailSchema, 'The pipeline') },
 });
