@@ -3,11 +3,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fileReference } from '../../../contract/file-reference';
-import type { FileUse, StoredFile } from '../../../contract/files';
+import type { FileUse } from '../../../contract/files';
 import { runs } from '../../db/schema';
-import { seedFileTypes } from '../../services/file-types';
-import { createTestApi, type TestApi } from '../../testing/test-api';
-import { runClient } from '../../testing/run-client';
+import type { runClient } from '../../testing/run-client';
+import { openStoredFilesApi, uploadFile } from '../../testing/stored-files-api';
+import type { TestApi } from '../../testing/test-api';
 
 /**
  * Stored files are named by reference (seedbed://files/<id>) wherever a client sees or sends
@@ -22,26 +22,11 @@ describe('stored files named by reference', () => {
   let t: TestApi;
   let token: string;
   let h: ReturnType<typeof runClient>;
-  beforeAll(async () => {
-    // No SEEDBED_INPUT_DIRS: every input of these runs must be a stored file.
-    t = await createTestApi({ runs: { inputDirs: [] } });
-    await seedFileTypes(t.db);
-    token = await t.signInNewUser();
-    h = runClient(t, token);
-  });
+  // No SEEDBED_INPUT_DIRS: every input of these runs must be a stored file.
+  beforeAll(async () => ({ t, token, runs: h } = await openStoredFilesApi()));
   afterAll(() => t.close());
 
-  const upload = async (name: string, body: Buffer | string, query = '') => {
-    const response = await t.call(`/files?name=${encodeURIComponent(name)}${query}`, {
-      method: 'POST',
-      token,
-      body: typeof body === 'string' ? body : new Uint8Array(body),
-      headers: { 'Content-Type': 'application/octet-stream' },
-    });
-    const text = await response.text();
-    expect(response.status, text).toBe(201);
-    return { file: JSON.parse(text) as StoredFile, text };
-  };
+  const upload = (name: string, body: Buffer | string, query = '') => uploadFile(t, token, name, body, query);
   const phenomix = (name: string, input: string) => h.launch({ pipelineId: 'nf-phenomix', name, params: { input, outdir: 'results' } });
 
   it('answers no file endpoint with the data folder’s path: an upload, the list, one file, a fileset and a run’s outputs', async () => {

@@ -7,9 +7,9 @@ import type { LineageGraph, LineageRunNode } from '../../../contract/lineage';
 import type { WeblogEvent } from '../../../contract/runs';
 import { files, runInputs, runs, users } from '../../db/schema';
 import { applyWorkflowEvent, hashSecret } from '../../runs/weblog';
-import { seedFileTypes } from '../../services/file-types';
-import { createTestApi, type TestApi } from '../../testing/test-api';
-import { runClient } from '../../testing/run-client';
+import type { runClient } from '../../testing/run-client';
+import { openStoredFilesApi, uploadFile } from '../../testing/stored-files-api';
+import type { TestApi } from '../../testing/test-api';
 
 /**
  * Lineage is recorded as runs are launched (what they read, with its checksum then) and as their
@@ -23,24 +23,10 @@ describe('lineage of files and runs', () => {
   let t: TestApi;
   let token: string;
   let h: ReturnType<typeof runClient>;
-  beforeAll(async () => {
-    t = await createTestApi({ runs: { inputDirs: [] } });
-    await seedFileTypes(t.db);
-    token = await t.signInNewUser();
-    h = runClient(t, token);
-  });
+  beforeAll(async () => ({ t, token, runs: h } = await openStoredFilesApi()));
   afterAll(() => t.close());
 
-  const upload = async (name: string, body: Buffer | string, query = '') => {
-    const response = await t.call(`/files?name=${encodeURIComponent(name)}${query}`, {
-      method: 'POST',
-      token,
-      body: typeof body === 'string' ? body : new Uint8Array(body),
-      headers: { 'Content-Type': 'application/octet-stream' },
-    });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return (await response.json()) as StoredFile;
-  };
+  const upload = async (name: string, body: Buffer | string, query = '') => (await uploadFile(t, token, name, body, query)).file;
   const lineage = async (query: string) => {
     const response = await t.call(`/lineage?${query}`, { token });
     expect(response.status, await response.clone().text()).toBe(200);

@@ -1,13 +1,12 @@
 import fs from 'node:fs';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredFile } from '../../../contract/files';
 import type { Reproduction } from '../../../contract/lineage';
 import type { RunSummary } from '../../../contract/runs';
 import { files, runs } from '../../db/schema';
-import { seedFileTypes } from '../../services/file-types';
-import { createTestApi, type TestApi } from '../../testing/test-api';
-import { runClient } from '../../testing/run-client';
+import type { runClient } from '../../testing/run-client';
+import { openStoredFilesApi, uploadFile } from '../../testing/stored-files-api';
+import type { TestApi } from '../../testing/test-api';
 
 /** Relaunch exactly repeats a run's revision, parameters and input files, and says first what differs. */
 
@@ -17,18 +16,12 @@ describe('relaunch exactly', () => {
   let t: TestApi;
   let token: string;
   let h: ReturnType<typeof runClient>;
-  beforeAll(async () => {
-    t = await createTestApi({ runs: { inputDirs: [] } });
-    await seedFileTypes(t.db);
-    token = await t.signInNewUser();
-    h = runClient(t, token);
-  });
+  beforeAll(async () => ({ t, token, runs: h } = await openStoredFilesApi()));
   afterAll(() => t.close());
 
   /** A finished Phenomix run on a trial of its own. */
   async function finishedRun(name: string) {
-    const response = await t.call(`/files?name=${name}.csv`, { method: 'POST', token, body: new Uint8Array(TRIAL), headers: { 'Content-Type': 'application/octet-stream' } });
-    const trial = (await response.json()) as StoredFile;
+    const { file: trial } = await uploadFile(t, token, `${name}.csv`, TRIAL);
     const launched = await h.launch({ pipelineId: 'nf-phenomix', name, labels: ['exact'], params: { input: trial.reference, outdir: 'results', seed: 11 } });
     expect(launched.status, await launched.clone().text()).toBe(201);
     const run = await h.untilEnded(((await launched.json()) as { id: number }).id);

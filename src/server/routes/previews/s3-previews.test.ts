@@ -1,11 +1,10 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredFile } from '../../../contract/files';
 import type { TablePreview, VcfPreview } from '../../../contract/previews';
-import { seedFileTypes } from '../../services/file-types';
 import { bgzip } from '../../testing/bgzf';
 import { startS3Server } from '../../testing/s3-server';
-import { createTestApi, type TestApi } from '../../testing/test-api';
+import { openStoredFilesApi, uploadFile } from '../../testing/stored-files-api';
+import type { TestApi } from '../../testing/test-api';
 
 /** Previews read files in an S3 bucket by range, as they read the data folder: pages from their cursors, bgzip by block. */
 
@@ -22,25 +21,14 @@ describe('previews of files in an S3 bucket', () => {
   let token: string;
   beforeAll(async () => {
     s3 = await startS3Server();
-    t = await createTestApi({ files: { s3: s3.options } });
-    await seedFileTypes(t.db);
-    token = await t.signInNewUser();
+    ({ t, token } = await openStoredFilesApi({ files: { s3: s3.options } }));
   });
   afterAll(async () => {
     await t?.close();
     await s3?.close();
   });
 
-  const upload = async (name: string, body: Buffer | string) => {
-    const response = await t.call(`/files?name=${encodeURIComponent(name)}`, {
-      method: 'POST',
-      token,
-      body: typeof body === 'string' ? body : new Uint8Array(body),
-      headers: { 'Content-Type': 'application/octet-stream' },
-    });
-    expect(response.status, await response.clone().text()).toBe(201);
-    return (await response.json()) as StoredFile;
-  };
+  const upload = async (name: string, body: Buffer | string) => (await uploadFile(t, token, name, body)).file;
   const preview = async <T>(id: number, query: string) => {
     const response = await t.call(`/files/${id}/preview?${query}`, { token });
     expect(response.status, await response.clone().text()).toBe(200);
