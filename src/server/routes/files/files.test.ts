@@ -6,23 +6,13 @@ import { API_SECURITY_HEADERS } from '../../api';
 import { files } from '../../db/schema';
 import { seedFileTypes } from '../../services/file-types';
 import { setUpTestApi } from '../../testing/test-api';
+import { bgzfBlock } from '../../testing/bgzf';
 
 const api = setUpTestApi();
 beforeAll(() => seedFileTypes(api.t.db));
 
 const VCF = fs.readFileSync('tests/fixtures/genomics/panel.vcf');
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
-
-/** One BGZF block (the SAM/BAM specification, §4.1): gzip with a BC extra field giving the block size. */
-function bgzfBlock(data: Buffer): Buffer {
-  const compressed = zlib.deflateRawSync(data);
-  const header = Buffer.from([0x1f, 0x8b, 0x08, 0x04, 0, 0, 0, 0, 0, 0xff, 6, 0, 0x42, 0x43, 2, 0, 0, 0]);
-  header.writeUInt16LE(header.length + compressed.length + 8 - 1, 16);
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(zlib.crc32(data), 0);
-  trailer.writeUInt32LE(data.length, 4);
-  return Buffer.concat([header, compressed, trailer]);
-}
 
 const upload = (name: string, body: Buffer | string) =>
   api.t.call(`/files?name=${encodeURIComponent(name)}`, {

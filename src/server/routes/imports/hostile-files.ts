@@ -31,26 +31,22 @@ export function zipOf(parts: ZipPart[]): Uint8Array {
       extra.writeBigUInt64LE(BigInt(size), 4);
     }
     const crc = crc32(part.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(zip64 ? 45 : 20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.byteLength, 18);
-    local.writeUInt32LE(zip64 ? 0xffffffff : size, 22);
-    local.writeUInt16LE(name.byteLength, 26);
-    local.writeUInt16LE(extra.byteLength, 28);
-    locals.push(local, name, extra, compressed);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
+    // A directory entry holds its local header's fields 2 bytes later (after the version that
+    // made it), then where that header is.
+    const fields = (header: Buffer, signature: number, shift: number) => {
+      header.writeUInt32LE(signature, 0);
+      header.writeUInt16LE(zip64 ? 45 : 20, 4 + shift);
+      header.writeUInt16LE(8, 8 + shift);
+      header.writeUInt32LE(crc, 14 + shift);
+      header.writeUInt32LE(compressed.byteLength, 18 + shift);
+      header.writeUInt32LE(zip64 ? 0xffffffff : size, 22 + shift);
+      header.writeUInt16LE(name.byteLength, 26 + shift);
+      header.writeUInt16LE(extra.byteLength, 28 + shift);
+      return header;
+    };
+    locals.push(fields(Buffer.alloc(30), 0x04034b50, 0), name, extra, compressed);
+    const entry = fields(Buffer.alloc(46), 0x02014b50, 2);
     entry.writeUInt16LE(zip64 ? 45 : 20, 4);
-    entry.writeUInt16LE(zip64 ? 45 : 20, 6);
-    entry.writeUInt16LE(8, 10);
-    entry.writeUInt32LE(crc, 16);
-    entry.writeUInt32LE(compressed.byteLength, 20);
-    entry.writeUInt32LE(zip64 ? 0xffffffff : size, 24);
-    entry.writeUInt16LE(name.byteLength, 28);
-    entry.writeUInt16LE(extra.byteLength, 30);
     entry.writeUInt32LE(offset, 42);
     directory.push(entry, name, extra);
     offset += 30 + name.byteLength + extra.byteLength + compressed.byteLength;
