@@ -165,6 +165,20 @@ describe('weblog ingestion', () => {
     expect(stored.every((task) => task.status === 'COMPLETED' && task.exit === 0 && task.duration === 1500)).toBe(true);
   });
 
+  it('stores the same with batches written four at a time, as on PostgreSQL: a task split over batches ends at its furthest state', async () => {
+    const runId = await newRun();
+    const writer = createWeblogWriter(api.t.db, { batchesInFlight: 4, maxBatch: 7 });
+    const taskEvents = (helloSucceeded as unknown as WeblogEvent[]).filter((event) => event.trace && event.trace.task_id === 1);
+    const burst = shuffled(
+      Array.from({ length: 60 }, (_, index) => taskEvents.map((event) => ({ ...event, trace: { ...event.trace!, task_id: index + 1, name: `sayHello (${index + 1})` } }))).flat(),
+      seededRandom(11),
+    );
+    await Promise.all(burst.map((event) => writer.ingest(runId, event)));
+    const stored = await tasks(runId);
+    expect(stored).toHaveLength(60);
+    expect(stored.every((task) => task.status === 'COMPLETED' && task.exit === 0 && task.duration === 1500)).toBe(true);
+  });
+
   it('never moves a task backwards: a late "submitted" leaves a completed task completed', async () => {
     const runId = await newRun();
     const events = helloSucceeded as unknown as WeblogEvent[];
