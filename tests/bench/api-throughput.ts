@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { repeat } from './repeats';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -55,4 +56,30 @@ export async function startSignedInSeedbed(root: string, options: { dataDir: str
   const base = `http://127.0.0.1:${server.port}/api/`;
   const token = await benchToken(base);
   return { server, base, token, headers: { Authorization: `token ${token}`, 'Content-Type': 'application/json' } };
+}
+
+/** One repeat of the check bench: bare Hono hello, then `authentication/check`, back to back. */
+export interface CheckRepeat {
+  hello: LoadResult;
+  check: LoadResult;
+}
+
+/**
+ * `authentication/check` (a signed-in session, PGlite) against a bare Hono hello on the same Node
+ * adapter, both loaded by the same autocannon in this process, each repeat measuring both.
+ */
+export async function benchCheck(root: string, options: { connections: number; seconds: number }): Promise<CheckRepeat[]> {
+  const hello = await startServer(path.join(root, 'tests/bench/hello-server.ts'));
+  const seedbed = await startServer(path.join(root, 'tests/bench/seedbed-server.ts'), { SEEDBED_ADMIN_EMAIL: BENCH_ADMIN.email, SEEDBED_ADMIN_PASSWORD: BENCH_ADMIN.password });
+  try {
+    const base = `http://127.0.0.1:${seedbed.port}/api/`;
+    const token = await benchToken(base);
+    return await repeat(async () => ({
+      hello: await load(`http://127.0.0.1:${hello.port}/hello`, options),
+      check: await load(`${base}authentication/check`, { ...options, headers: { Authorization: `token ${token}` } }),
+    }));
+  } finally {
+    hello.child.kill('SIGTERM');
+    seedbed.child.kill('SIGTERM');
+  }
 }

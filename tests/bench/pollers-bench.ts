@@ -1,7 +1,8 @@
 /**
  * Many open run pages at once: 200 connections polling what the console's runs list and run page
  * read (the list, the run, its tasks, its log), while a separate client times `/health`. Reports
- * errors and timeouts (10 s), p50 and p99, on the embedded database and on PostgreSQL.
+ * errors, timeouts (10 s), 503s, p50, p99 and the slowest request, on the embedded database and on
+ * PostgreSQL, both measured in each repeat.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import http from 'node:http';
 import { startSignedInSeedbed } from './api-throughput';
 import { insertOpenRun, OPEN_RUN_SECRET, postTaskCompleted } from './open-run';
+import { repeat } from './repeats';
 
 export interface PollerFigures {
   database: string;
@@ -17,6 +19,8 @@ export interface PollerFigures {
   errors: number;
   timeouts: number;
   non2xx: number;
+  /** Of the non-2xx, the 503s of admission (a read that waited past its bound, told to retry). */
+  busy503: number;
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
@@ -37,15 +41,16 @@ async function poll(base: string, paths: string[], token: string, agents: http.A
   let errors = 0;
   let timeouts = 0;
   let non2xx = 0;
+  let busy503 = 0;
   const end = performance.now() + options.seconds * 1000;
   await Promise.all(
     agents.map(async (agent, poller) => {
       for (let index = poller; performance.now() < end; index += 1) {
         const started = performance.now();
-        const outcome = await new Promise<'ok' | 'non2xx' | 'error' | 'timeout'>((resolve) => {
+        const outcome = await new Promise<'ok' | 'non2xx' | 'busy' | 'error' | 'timeout'>((resolve) => {
           const request = http.get(`${base}${paths[index % paths.length]}`, { agent, headers: { Authorization: `token ${token}` }, timeout: 10_000 }, (response) => {
             response.resume();
-            response.on('end', () => resolve(response.statusCode! < 300 ? 'ok' : 'non2xx'));
+            response.on('end', () => resolve(response.statusCode! < 300 ? 'ok' : response.statusCode === 503 ? 'busy' : 'non2xx'));
           });
           request.on('timeout', () => {
             request.destroy();
@@ -56,7 +61,8 @@ async function poll(base: string, paths: string[], token: string, agents: http.A
         if (outcome === 'timeout') timeouts += 1;
         else if (outcome === 'error') errors += 1;
         else {
-          if (outcome === 'non2xx') non2xx += 1;
+          if (outcome !== 'ok') non2xx += 1;
+          if (outcome === 'busy') busy503 += 1;
           latencies.push(performance.now() - started);
         }
       }
@@ -70,17 +76,26 @@ async function poll(base: string, paths: string[], token: string, agents: http.A
     errors,
     timeouts,
     non2xx,
+    busy503,
     p50Ms: at(0.5),
     p99Ms: at(0.99),
     maxMs: Math.round(latencies.at(-1) ?? 0),
   };
 }
 
-export async function benchPollers(root: string, options: { seconds: number; connections: number; databaseUrl?: string }): Promise<PollerFigures> {
+/**
+ * One database's server, its runs and their 2,000 weblog tasks in place, ready to be polled: the
+ * bench polls each database's server in turn within one repeat, so a ratio compares like moments.
+ */
+async function preparePollers(root: string, options: { connections: number; databaseUrl?: string | undefined }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-pollers-bench-'));
   // A run still going (a Nextflow run elsewhere, reporting), which gets 2,000 tasks over its weblog.
   const embeddedRun = options.databaseUrl ? null : await insertOpenRun({ dataDir }, 'polled_busy');
   const { server, base, token, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: options.databaseUrl });
+  const stop = () => {
+    server.child.kill('SIGTERM');
+    setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 500).unref();
+  };
   try {
     const busy = embeddedRun ?? (await insertOpenRun({ dataDir, databaseUrl: options.databaseUrl }, 'polled_busy'));
     // A few real runs beside it, with their logs.
@@ -132,43 +147,81 @@ export async function benchPollers(root: string, options: { seconds: number; con
       `runs/${runIds[0]}/log?offset=0`,
       'runs?page=0&pageSize=50&status=SUCCEEDED',
     ];
+    const database = options.databaseUrl ? 'PostgreSQL' : 'PGlite';
 
-    // /health timed on its own while the pollers run.
-    const healthTimes: number[] = [];
-    let polling = true;
-    const probe = (async () => {
-      while (polling) {
-        const started = performance.now();
-        await fetch(`${base}health`).catch(() => {});
-        healthTimes.push(performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 100));
+    /** 200 open pages for `seconds`, after a 3 s warm-up that opens their connections (200 at once). */
+    async function measure(seconds: number): Promise<PollerFigures> {
+      // /health timed on its own while the pollers run.
+      const healthTimes: number[] = [];
+      let polling = true;
+      const probe = (async () => {
+        while (polling) {
+          const started = performance.now();
+          await fetch(`${base}health`).catch(() => {});
+          healthTimes.push(performance.now() - started);
+          await new Promise((resolve) => setTimeout(resolve, 100));
+        }
+      })();
+      // Open pages keep their connections: the warm-up opens them (200 at once), the measurement reuses them.
+      const agents = Array.from({ length: options.connections }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
+      const warmUp = await poll(base, paths, token, agents, { seconds: 3 });
+      const result = await poll(base, paths, token, agents, { seconds });
+      for (const agent of agents) agent.destroy();
+      polling = false;
+      await probe;
+      healthTimes.sort((a, b) => a - b);
+      return {
+        database,
+        ...result,
+        connectP99Ms: warmUp.p99Ms,
+        connectMaxMs: warmUp.maxMs,
+        healthP99Ms: Math.round(healthTimes[Math.floor(healthTimes.length * 0.99)] ?? 0),
+        healthWorstMs: Math.round(healthTimes.at(-1) ?? 0),
+      };
+    }
+    return { database, measure, stop };
+  } catch (error) {
+    stop();
+    throw error;
+  }
+}
+
+/** One repeat: the embedded database's server polled, then PostgreSQL's (when given), back to back. */
+export interface PollerRepeat {
+  pglite: PollerFigures;
+  postgres: PollerFigures | null;
+}
+
+/**
+ * 200 pollers on PGlite and on PostgreSQL, each repeat measuring both, so that the p99 ratio the
+ * issue sets (PGlite ≤ 1.5× PostgreSQL) is taken within one repeat. PostgreSQL unreachable: its
+ * figures are null and `postgresSkipped` says why.
+ */
+export async function benchPollers(root: string, options: { seconds: number; connections: number; databaseUrl?: string | undefined }) {
+  const embedded = await preparePollers(root, { connections: options.connections });
+  let postgres: Awaited<ReturnType<typeof preparePollers>> | null = null;
+  let postgresSkipped: string | null = null;
+  try {
+    if (options.databaseUrl) {
+      try {
+        postgres = await preparePollers(root, { connections: options.connections, databaseUrl: options.databaseUrl });
+      } catch (error) {
+        postgresSkipped = error instanceof Error ? error.message : String(error);
       }
-    })();
-    // Open pages keep their connections: the warm-up opens them (200 at once), the measurement reuses them.
-    const agents = Array.from({ length: options.connections }, () => new http.Agent({ keepAlive: true, maxSockets: 1 }));
-    const warmUp = await poll(base, paths, token, agents, { seconds: 3 });
-    const result = await poll(base, paths, token, agents, { seconds: options.seconds });
-    for (const agent of agents) agent.destroy();
-    polling = false;
-    await probe;
-    healthTimes.sort((a, b) => a - b);
-    return {
-      database: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
-      ...result,
-      connectP99Ms: warmUp.p99Ms,
-      connectMaxMs: warmUp.maxMs,
-      healthP99Ms: Math.round(healthTimes[Math.floor(healthTimes.length * 0.99)] ?? 0),
-      healthWorstMs: Math.round(healthTimes.at(-1) ?? 0),
-    };
+    }
+    const repeats: PollerRepeat[] = await repeat(async () => ({
+      pglite: await embedded.measure(options.seconds),
+      postgres: postgres ? await postgres.measure(options.seconds) : null,
+    }));
+    return { repeats, postgresSkipped };
   } finally {
-    server.child.kill('SIGTERM');
-    setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 500).unref();
+    embedded.stop();
+    postgres?.stop();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const seconds = Number(process.env.BENCH_SECONDS ?? 30);
-  for (const databaseUrl of process.env.BENCH_DATABASE_URL === '' ? [undefined] : [undefined, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']) {
-    console.log(await benchPollers(path.resolve(import.meta.dirname, '../..'), { seconds, connections: 200, databaseUrl }));
-  }
+  const databaseUrl = process.env.BENCH_DATABASE_URL === '' ? undefined : (process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
+  console.log(JSON.stringify(await benchPollers(path.resolve(import.meta.dirname, '../..'), { seconds, connections: 200, databaseUrl }), null, 2));
 }

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buildIfStale } from '../../scripts/build-if-stale';
-import { benchToken, load, startServer, type LoadResult } from './api-throughput';
+import { benchCheck } from './api-throughput';
 import { benchBenchmarking } from './benchmarking-bench';
 import { benchDatasetBoard } from './board-bench';
 import { benchBreeding } from './breeding-bench';
@@ -209,6 +209,129 @@ if (section('previews')) {
   report('server memory growth during those four previews', `${(figures.memoryGrowthBytes / 1024 ** 2).toFixed(1)} MB`, '< 50 MB', figures.memoryGrowthBytes < 50 * 1024 ** 2);
 }
 
+// authentication/check against a bare Hono hello, same machine, each repeat measuring both (issue #36, point 2).
+// These three sections need no console build: alone (BENCH_ONLY=check,weblog,pollers) they run before it.
+const connections = 50;
+const seconds = Number(process.env.BENCH_SECONDS ?? 8);
+const httpPostgresUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+if (section('check')) {
+  const repeats = await benchCheck(root, { connections, seconds });
+  const load = `load average ${os.loadavg()[0]!.toFixed(1)} on ${os.availableParallelism()} cores`;
+  const checkP99 = spreadOf(repeats, (one) => one.check.p99Ms);
+  const ratio = ratioSpread(
+    repeats,
+    (one) => one.check.requestsPerSecond,
+    (one) => one.hello.requestsPerSecond,
+  );
+  const non2xx = repeats.reduce((sum, one) => sum + one.check.non2xx, 0);
+  report(
+    `bare Hono hello (${connections} connections)`,
+    `${formatSpread(
+      spreadOf(repeats, (one) => one.hello.requestsPerSecond),
+      0,
+      'req/s',
+    )}, p99 ${formatSpread(
+      spreadOf(repeats, (one) => one.hello.p99Ms),
+      0,
+      'ms',
+    )}`,
+    '(baseline)',
+    null,
+  );
+  report(
+    `authentication/check (PGlite, ${connections} connections)`,
+    `${formatSpread(
+      spreadOf(repeats, (one) => one.check.requestsPerSecond),
+      0,
+      'req/s',
+    )}, non-2xx ${non2xx}; ${load}`,
+    '',
+    non2xx === 0,
+  );
+  report('check / hello throughput, within each repeat', formatRatio(ratio), '≥ 0.5× (median)', ratio !== null && ratio.median >= 0.5);
+  report(`check p99 at ${connections} connections`, formatSpread(checkP99, 0, 'ms'), '< 10 ms (median)', checkP99.median < 10);
+}
+
+// Weblog ingestion: Nextflow task events into one run, on the embedded database and on PostgreSQL,
+// against a bare Hono route that parses the same bodies, each repeat measuring both (issue #36, point 1).
+if (section('weblog')) {
+  for (const databaseUrl of [undefined, httpPostgresUrl]) {
+    try {
+      const figures = await benchWeblog(root, { seconds, connections: 16, databaseUrl });
+      const events = (field: (one: (typeof figures.repeats)[number]) => number) => formatSpread(spreadOf(figures.repeats, field), 0, 'events/s');
+      const ratio = ratioSpread(
+        figures.repeats,
+        (one) => one.seedbed.eventsPerSecond,
+        (one) => one.bare.eventsPerSecond,
+      );
+      const non2xx = figures.repeats.reduce((sum, one) => sum + one.seedbed.non2xx, 0);
+      const kept = figures.tasksStored >= figures.tasksAcknowledged && figures.completedStored >= figures.completedAcknowledged;
+      report(
+        `weblog ingestion (${figures.database}, 16 connections) / bare Hono route parsing the same bodies`,
+        `${events((one) => one.seedbed.eventsPerSecond)} / ${events((one) => one.bare.eventsPerSecond)}: ${formatRatio(ratio)}; p99 ${formatSpread(
+          spreadOf(figures.repeats, (one) => one.seedbed.p99Ms),
+          0,
+          'ms',
+        )}, non-2xx ${non2xx}; ${figures.tasksAcknowledged.toLocaleString('en')} tasks acknowledged, ${figures.tasksStored.toLocaleString('en')} stored (completed ${figures.completedAcknowledged.toLocaleString('en')} / ${figures.completedStored.toLocaleString('en')}); load average ${os.loadavg()[0]!.toFixed(1)}`,
+        '≥ 0.5× (median), nothing acknowledged lost',
+        ratio !== null && ratio.median >= 0.5 && non2xx === 0 && kept,
+      );
+    } catch (error) {
+      report('weblog ingestion', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
+    }
+  }
+}
+
+// 200 open run pages polling at once, for 30 s, on each database, each repeat measuring both (issue #36, point 3).
+if (section('pollers')) {
+  const figures = await benchPollers(root, { seconds: Number(process.env.BENCH_POLL_SECONDS ?? 30), connections: 200, databaseUrl: httpPostgresUrl });
+  for (const database of ['pglite', 'postgres'] as const) {
+    const repeats = figures.repeats.flatMap((one) => (one[database] ? [one[database]] : []));
+    if (repeats.length === 0) {
+      report('200 pollers (PostgreSQL)', `skipped: ${figures.postgresSkipped}`, 'needs PostgreSQL', null);
+      continue;
+    }
+    const failed = repeats.reduce((sum, one) => sum + one.errors + one.timeouts + one.non2xx - one.busy503, 0);
+    const busy = repeats.reduce((sum, one) => sum + one.busy503, 0);
+    const requests = repeats.reduce((sum, one) => sum + one.requests, 0);
+    const maxMs = spreadOf(repeats, (one) => one.maxMs);
+    report(
+      `200 pollers (${repeats[0]!.database}): runs list, run, tasks, log`,
+      `${formatSpread(
+        spreadOf(repeats, (one) => one.requestsPerSecond),
+        0,
+        'req/s',
+      )}, p50 ${formatSpread(
+        spreadOf(repeats, (one) => one.p50Ms),
+        0,
+        'ms',
+      )}, p99 ${formatSpread(
+        spreadOf(repeats, (one) => one.p99Ms),
+        0,
+        'ms',
+      )}, max ${formatSpread(maxMs, 0, 'ms')}; 503 busy ${busy} of ${requests} (${((100 * busy) / Math.max(1, requests)).toFixed(1)} %), errors and timeouts ${failed}; /health p99 ${formatSpread(
+        spreadOf(repeats, (one) => one.healthP99Ms),
+        0,
+        'ms',
+      )}; while 200 connect at once: max ${formatSpread(
+        spreadOf(repeats, (one) => one.connectMaxMs),
+        0,
+        'ms',
+      )}; load average ${os.loadavg()[0]!.toFixed(1)}`,
+      'no request over 2 s, no errors or timeouts',
+      maxMs.max <= 2000 && failed === 0,
+    );
+  }
+  const ratio = ratioSpread(
+    figures.repeats,
+    (one) => one.pglite.p99Ms,
+    (one) => one.postgres?.p99Ms ?? null,
+  );
+  report('200 pollers: p99 PGlite / PostgreSQL, within each repeat', formatRatio(ratio), '≤ 1.5× (median)', ratio === null ? null : ratio.median <= 1.5);
+}
+
+if (only.length > 0 && only.every((name) => ['check', 'weblog', 'pollers'].includes(name))) printAndExit();
+
 if (only.length > 0 && !only.some((name) => name !== 'genomics' && name !== 'auto-train' && name !== 'uploads' && name !== 'discovery-scoring' && name !== 'previews')) {
   printAndExit();
 }
@@ -326,72 +449,6 @@ report(
 );
 const chartIn = ['/auth/login', '/project/list'].filter((route) => firstLoadJs(dist, route).files.some((file) => fs.readFileSync(path.join(dist, file), 'utf8').includes('Chart.js')));
 report('Chart.js on pages that draw no chart', chartIn.length ? chartIn.join(', ') : 'none', 'none', chartIn.length === 0);
-
-// authentication/check against a bare Hono route, same machine, same run.
-const connections = 50;
-const seconds = Number(process.env.BENCH_SECONDS ?? 8);
-const hello = await startServer(path.join(root, 'tests/bench/hello-server.ts'));
-const seedbed = await startServer(path.join(root, 'tests/bench/seedbed-server.ts'), {
-  SEEDBED_ADMIN_EMAIL: 'bench@seedbed.local',
-  SEEDBED_ADMIN_PASSWORD: 'bench passphrase 1',
-});
-const base = `http://127.0.0.1:${seedbed.port}/api/`;
-const token = await benchToken(base);
-// Load generator and server share this machine's cores, so single runs wander by ±10 %:
-// measure both in alternating rounds and compare the medians.
-const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
-const helloRuns: LoadResult[] = [];
-const checkRuns: LoadResult[] = [];
-for (let round = 0; round < rounds; round += 1) {
-  helloRuns.push(await load(`http://127.0.0.1:${hello.port}/hello`, { connections, seconds }));
-  checkRuns.push(await load(`${base}authentication/check`, { connections, seconds, headers: { Authorization: `token ${token}` } }));
-}
-hello.child.kill('SIGTERM');
-seedbed.child.kill('SIGTERM');
-const median = (runs: LoadResult[]) => [...runs].sort((a, b) => a.requestsPerSecond - b.requestsPerSecond)[Math.floor(runs.length / 2)]!;
-const helloResult = median(helloRuns);
-const checkResult = median(checkRuns);
-
-const ratio = checkResult.requestsPerSecond / helloResult.requestsPerSecond;
-report(`bare Hono hello (median of ${rounds})`, `${helloResult.requestsPerSecond.toFixed(0)} req/s, p99 ${helloResult.p99Ms} ms`, '(baseline)', null);
-report(
-  `authentication/check (PGlite, median of ${rounds})`,
-  `${checkResult.requestsPerSecond.toFixed(0)} req/s, p99 ${checkResult.p99Ms} ms, non-2xx ${checkResult.non2xx}`,
-  '',
-  checkResult.non2xx === 0,
-);
-report('check / hello throughput', `${(ratio * 100).toFixed(0)} %`, '≥ 50 %', ratio >= 0.5);
-report(`check p99 at ${connections} connections`, `${checkResult.p99Ms} ms`, '< 10 ms', checkResult.p99Ms < 10);
-
-// Weblog ingestion: Nextflow task events into one run, on the embedded database and on PostgreSQL.
-for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']) {
-  try {
-    const figures = await benchWeblog(root, { seconds, connections: 16, databaseUrl });
-    report(
-      `weblog ingestion (${figures.database}, 16 connections)`,
-      `${figures.eventsPerSecond.toFixed(0)} events/s, p99 ${figures.p99Ms} ms, non-2xx ${figures.non2xx}, ${figures.tasksRecorded.toLocaleString()} tasks stored`,
-      '≥ 2,000 events/s',
-      figures.eventsPerSecond >= 2000 && figures.non2xx === 0,
-    );
-  } catch (error) {
-    report('weblog ingestion', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
-  }
-}
-
-// 200 open run pages polling at once, for 30 s, on each database.
-for (const databaseUrl of [undefined, process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test']) {
-  try {
-    const figures = await benchPollers(root, { seconds: Number(process.env.BENCH_POLL_SECONDS ?? 30), connections: 200, databaseUrl });
-    report(
-      `200 pollers (${figures.database}): runs list, run, tasks, log`,
-      `${figures.requestsPerSecond} req/s, p50 ${figures.p50Ms} ms, p99 ${figures.p99Ms} ms, max ${figures.maxMs} ms, errors ${figures.errors + figures.timeouts + figures.non2xx}; /health p99 ${figures.healthP99Ms} ms; while 200 connect at once: p99 ${figures.connectP99Ms} ms, max ${figures.connectMaxMs} ms`,
-      'no errors or timeouts (10 s)',
-      figures.errors + figures.timeouts + figures.non2xx === 0,
-    );
-  } catch (error) {
-    report('200 pollers', `skipped: ${error instanceof Error ? error.message : String(error)}`, databaseUrl ? 'needs PostgreSQL' : '', null);
-  }
-}
 
 // Lineage: a file at the end of a 50-run chain (1,000 files), and a run with 1,000 outputs, on each database.
 if (section('lineage')) {

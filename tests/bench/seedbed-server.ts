@@ -28,8 +28,11 @@ const env = readEnv({
 // BENCH_LOG_LEVEL=info shows, e.g., the import's phase timings.
 const { app, runService } = await createSeedbed(env, createLogger((process.env.BENCH_LOG_LEVEL as 'info' | undefined) ?? 'error'));
 serve({ fetch: app.fetch, port, hostname: '127.0.0.1' }, (info) => process.stdout.write(`PORT ${info.port}\n`));
-process.on('SIGTERM', () => {
-  runService.stop({ killProcesses: true });
-  fs.rmSync(dataDir, { recursive: true, force: true });
-  process.exit(0);
-});
+// SIGINT too: an exit of its own on either signal is what lets `--cpu-prof` (BENCH_NODE_ARGS) write its profile.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    runService.stop({ killProcesses: true });
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    process.exit(0);
+  });
+}

@@ -1,81 +1,148 @@
 /**
  * Weblog ingestion throughput: Nextflow-shaped task events (submitted, started, completed for
- * ever new tasks) posted to one run's weblog endpoint by autocannon, against the real server.
+ * ever new tasks) posted to one run's weblog endpoint by autocannon, against the real server, and
+ * the same body stream posted by the same load generator to a bare Hono route that parses the
+ * JSON and answers 204 (hello-server.ts), back to back in each repeat (issue #36, point 1).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
-import { startSignedInSeedbed } from './api-throughput';
+import { startServer, startSignedInSeedbed } from './api-throughput';
 import { insertOpenRun, OPEN_RUN_SECRET } from './open-run';
+import { repeat } from './repeats';
 
-export interface WeblogFigures {
+export interface WeblogLoad {
   eventsPerSecond: number;
   p99Ms: number;
   non2xx: number;
-  tasksRecorded: number;
-  database: string;
 }
 
-export async function benchWeblog(root: string, options: { seconds: number; connections: number; databaseUrl?: string }): Promise<WeblogFigures> {
+export interface WeblogRepeat {
+  seedbed: WeblogLoad;
+  /** The bare Hono route, measured just before Seedbed in the same repeat. */
+  bare: WeblogLoad;
+}
+
+export interface WeblogFigures {
+  database: string;
+  repeats: WeblogRepeat[];
+  /** Distinct tasks whose events were answered 204, and of them those whose COMPLETED event was. */
+  tasksAcknowledged: number;
+  completedAcknowledged: number;
+  /** What the run's tasks list holds afterwards: every acknowledged task must be in it. */
+  tasksStored: number;
+  completedStored: number;
+}
+
+const PHASES = [
+  { event: 'process_submitted', status: 'SUBMITTED' },
+  { event: 'process_started', status: 'RUNNING' },
+  { event: 'process_completed', status: 'COMPLETED' },
+] as const;
+
+/** Each task's three events in order, for ever new tasks: one stream per target, continued across repeats. */
+export function weblogEventStream() {
+  let sequence = 3000;
+  return () => {
+    const taskId = Math.floor(sequence / 3);
+    const phase = sequence % 3;
+    sequence += 1;
+    const now = Date.now();
+    const completed = phase === 2;
+    const trace = {
+      task_id: taskId,
+      hash: `ab/${taskId.toString(16).padStart(6, '0')}`,
+      name: `GENOTYPE (sample_${taskId})`,
+      process: 'GENOTYPE',
+      status: PHASES[phase]!.status,
+      exit: completed ? 0 : 2147483647,
+      submit: now - 2000,
+      start: phase > 0 ? now - 1000 : null,
+      complete: completed ? now : null,
+      duration: completed ? 2000 : null,
+      realtime: completed ? 1000 : null,
+      '%cpu': completed ? 97.5 : null,
+      peak_rss: completed ? 104857600 : null,
+      workdir: `/work/ab/${taskId}`,
+    };
+    const body = JSON.stringify({ runName: 'weblog_bench', runId: 'bench-session', event: PHASES[phase]!.event, utcTime: new Date(now).toISOString(), trace });
+    return { taskId, completed, body };
+  };
+}
+
+type EventStream = ReturnType<typeof weblogEventStream>;
+
+/** What a target acknowledged (204), by task. */
+interface Acknowledged {
+  tasks: Set<number>;
+  completed: Set<number>;
+}
+
+/** Posts the stream's events to `url` for `seconds` (after a 2 s warm-up) and notes each acknowledged one. */
+async function postEvents(url: string, stream: EventStream, acknowledged: Acknowledged, options: { connections: number; seconds: number }): Promise<WeblogLoad> {
+  const address = new URL(url);
+  type Sent = { taskId?: number; completed?: boolean };
+  const requests: LoadRequest[] = [
+    {
+      method: 'POST',
+      path: address.pathname + address.search,
+      headers: { 'Content-Type': 'application/json' },
+      // autocannon hands each connection's response to onResponse with the context its request was built in.
+      setupRequest: (request, context: Sent) => {
+        const event = stream();
+        context.taskId = event.taskId;
+        context.completed = event.completed;
+        return { ...request, body: event.body };
+      },
+      onResponse: (status, _body, context: Sent) => {
+        if (status !== 204 || context.taskId === undefined) return;
+        acknowledged.tasks.add(context.taskId);
+        if (context.completed) acknowledged.completed.add(context.taskId);
+      },
+    },
+  ];
+  await autocannon({ url, connections: options.connections, duration: 2, requests });
+  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, requests });
+  return { eventsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
+}
+
+export async function benchWeblog(root: string, options: { seconds: number; connections: number; databaseUrl?: string | undefined }): Promise<WeblogFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-weblog-bench-'));
   // A run still going, as a Nextflow run elsewhere is while it reports (a run that ended takes no new tasks).
   const embeddedRun = options.databaseUrl ? null : await insertOpenRun({ dataDir }, 'weblog_bench');
+  const bare = await startServer(path.join(root, 'tests/bench/hello-server.ts'));
   const { server, base, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: options.databaseUrl });
   try {
     const runId = embeddedRun ?? (await insertOpenRun({ dataDir, databaseUrl: options.databaseUrl }, 'weblog_bench'));
-    const url = `${base}runs/${runId}/weblog?secret=${OPEN_RUN_SECRET}`;
-
-    let sequence = 1000;
-    const nextEvent = () => {
-      const taskId = Math.floor(sequence / 3);
-      const phase = sequence % 3;
-      sequence += 1;
-      const now = Date.now();
-      const trace = {
-        task_id: taskId,
-        hash: `ab/${taskId.toString(16).padStart(6, '0')}`,
-        name: `GENOTYPE (sample_${taskId})`,
-        process: 'GENOTYPE',
-        status: ['SUBMITTED', 'RUNNING', 'COMPLETED'][phase],
-        exit: phase === 2 ? 0 : 2147483647,
-        submit: now - 2000,
-        start: phase > 0 ? now - 1000 : null,
-        complete: phase === 2 ? now : null,
-        duration: phase === 2 ? 2000 : null,
-        realtime: phase === 2 ? 1000 : null,
-        '%cpu': phase === 2 ? 97.5 : null,
-        peak_rss: phase === 2 ? 104857600 : null,
-        workdir: `/work/ab/${taskId}`,
-      };
-      return JSON.stringify({
-        runName: 'weblog_bench',
-        runId: 'bench-session',
-        event: ['process_submitted', 'process_started', 'process_completed'][phase],
-        utcTime: new Date(now).toISOString(),
-        trace,
-      });
-    };
-    const requests: LoadRequest[] = [
-      { method: 'POST', path: new URL(url).pathname + new URL(url).search, headers: { 'Content-Type': 'application/json' }, setupRequest: (request) => ({ ...request, body: nextEvent() }) },
-    ];
-    await autocannon({ url, connections: options.connections, duration: 2, requests });
-    const result = await autocannon({ url, connections: options.connections, duration: options.seconds, requests });
-    const tasks = (await (await fetch(`${base}runs/${runId}/tasks?pageSize=1`, { headers })).json()) as { pagination: { totalCount: number } };
+    const seedbedStream = weblogEventStream();
+    const bareStream = weblogEventStream();
+    const acknowledged: Acknowledged = { tasks: new Set(), completed: new Set() };
+    const repeats = await repeat(async () => ({
+      bare: await postEvents(`http://127.0.0.1:${bare.port}/weblog`, bareStream, { tasks: new Set(), completed: new Set() }, options),
+      seedbed: await postEvents(`${base}runs/${runId}/weblog?secret=${OPEN_RUN_SECRET}`, seedbedStream, acknowledged, options),
+    }));
+    const count = async (query: string) => ((await (await fetch(`${base}runs/${runId}/tasks?pageSize=1${query}`, { headers })).json()) as { pagination: { totalCount: number } }).pagination.totalCount;
     return {
-      eventsPerSecond: result.requests.average,
-      p99Ms: result.latency.p99,
-      non2xx: result.non2xx,
-      tasksRecorded: tasks.pagination.totalCount,
       database: options.databaseUrl ? 'PostgreSQL' : 'PGlite',
+      repeats,
+      tasksAcknowledged: acknowledged.tasks.size,
+      completedAcknowledged: acknowledged.completed.size,
+      tasksStored: await count(''),
+      completedStored: await count('&status=COMPLETED'),
     };
   } finally {
+    bare.child.kill('SIGTERM');
     server.child.kill('SIGTERM');
     setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 500).unref();
   }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const figures = await benchWeblog(path.resolve(import.meta.dirname, '../..'), { seconds: 8, connections: 16, databaseUrl: process.env.BENCH_DATABASE_URL });
-  console.log(figures);
+  const figures = await benchWeblog(path.resolve(import.meta.dirname, '../..'), {
+    seconds: Number(process.env.BENCH_SECONDS ?? 8),
+    connections: 16,
+    databaseUrl: process.env.BENCH_DATABASE_URL,
+  });
+  console.log(JSON.stringify(figures, null, 2));
 }
