@@ -2,6 +2,29 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
+/** Issue #36: a console route's first load is at most 100 KB of JavaScript (gzip), so features can grow. */
+export const FIRST_LOAD_BUDGET_BYTES = 100 * 1024;
+
+/** Docs pages are Starlight's: `/docs/…` and `/es/docs/…`. */
+export const isDocsRoute = (route: string) => /^\/(es\/)?docs(\/|$)/.test(route);
+
+/** Every page of a build as its route: `dist/accession/list/index.html` → `/accession/list`. */
+export function builtRoutes(distDir: string): string[] {
+  return fs
+    .readdirSync(distDir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name === 'index.html')
+    .map((entry) => `/${path.relative(distDir, entry.parentPath)}`.replace(/\/$/, '') || '/')
+    .sort();
+}
+
+/** Every console route with its first load, largest first. */
+export function consoleFirstLoads(distDir: string): Array<{ route: string; gzipBytes: number; rawBytes: number; files: string[] }> {
+  return builtRoutes(distDir)
+    .filter((route) => !isDocsRoute(route))
+    .map((route) => ({ route, ...firstLoadJs(distDir, route) }))
+    .sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
 /**
  * The JavaScript a browser fetches on a page's first load: the page's scripts and module
  * preloads, each hydrating island's component and renderer, and everything those import
