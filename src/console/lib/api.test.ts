@@ -85,3 +85,41 @@ describe('request', () => {
     });
   });
 });
+
+describe('a busy server', () => {
+  const busy = () => fetchMock.mockResolvedValueOnce(new Response('{"message":"Seedbed is busy"}', { status: 503, headers: { 'Content-Type': 'application/json', 'Retry-After': '1' } }));
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('is asked again after the Retry-After it names, for a read', async () => {
+    vi.useFakeTimers();
+    busy();
+    respond('{"runs":[]}');
+    const answer = request('runs');
+    await vi.advanceTimersByTimeAsync(999);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(answer).resolves.toEqual({ runs: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+  });
+
+  it('shows its message when it stays busy, after two more tries', async () => {
+    vi.useFakeTimers();
+    busy();
+    busy();
+    busy();
+    const failure = failureOf(request('runs'));
+    await vi.advanceTimersByTimeAsync(2000);
+    const error = await failure;
+    expect(error.status).toBe(503);
+    expect(error.message).toBe('Seedbed is busy');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('is not asked again for a write, which may have been done', async () => {
+    busy();
+    expect((await failureOf(request('runs', 'POST', {}))).status).toBe(503);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});

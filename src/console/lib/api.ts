@@ -43,6 +43,16 @@ export function setUnauthorizedHandler(handler: (() => void) | undefined): void 
   onUnauthorized = handler;
 }
 
+/** How often a GET answered 503 is sent again before its error is shown, and the longest wait between. */
+const BUSY_RETRIES = 2;
+const MAX_BUSY_WAIT_MS = 5000;
+
+/** Retry-After in seconds (the only form Seedbed sends) as milliseconds, within 0.5–5 s. */
+function retryAfterMs(header: string): number {
+  const seconds = Number(header);
+  return Number.isFinite(seconds) && seconds > 0 ? Math.min(seconds * 1000, MAX_BUSY_WAIT_MS) : 500;
+}
+
 export async function request<T = unknown>(path: string, method: HttpMethod = 'GET', body?: unknown, contentType = 'application/json'): Promise<T> {
   const token = readStoredToken();
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -60,11 +70,17 @@ export async function request<T = unknown>(path: string, method: HttpMethod = 'G
 
   let response: Response;
   let text: string;
-  try {
-    response = await fetch(API_BASE_URL + path.replace(/^\//, ''), { method, headers, body: payload });
-    text = await response.text();
-  } catch (error) {
-    throw new RequestError(error instanceof Error && error.message ? error.message : FALLBACK_ERROR_MESSAGE, 0, null);
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      response = await fetch(API_BASE_URL + path.replace(/^\//, ''), { method, headers, body: payload });
+      text = await response.text();
+    } catch (error) {
+      throw new RequestError(error instanceof Error && error.message ? error.message : FALLBACK_ERROR_MESSAGE, 0, null);
+    }
+    // A busy server (the embedded database's queue is full) says when to ask again: a read is, quietly.
+    const retryAfter = response.headers.get('Retry-After');
+    if (method !== 'GET' || response.status !== 503 || retryAfter === null || attempt >= BUSY_RETRIES) break;
+    await new Promise((resolve) => setTimeout(resolve, retryAfterMs(retryAfter)));
   }
 
   const parsed = parseBody(text, response.headers.get('content-type'));
