@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { repeat } from './repeats';
@@ -82,4 +83,24 @@ export async function benchCheck(root: string, options: { connections: number; s
     hello.child.kill('SIGTERM');
     seedbed.child.kill('SIGTERM');
   }
+}
+
+const residentBytes = (pid: number) => {
+  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Number(match[1]) * 1024 : 0;
+};
+
+/** Samples a process's resident memory every `everyMs` until `stop()`, which answers its growth at the peak. */
+export function watchMemoryGrowth(pid: number, everyMs: number): { stop(): number } {
+  const baseline = residentBytes(pid);
+  let peak = baseline;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, residentBytes(pid));
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(sampler);
+      return peak - baseline;
+    },
+  };
 }

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { bgzfBlock, BGZF_BLOCK_DATA, BGZF_EOF } from '../../src/server/testing/bgzf';
-import { startSignedInSeedbed } from './api-throughput';
+import { startSignedInSeedbed, watchMemoryGrowth } from './api-throughput';
 import { type Spread, timed } from './repeats';
 
 /**
@@ -27,11 +27,6 @@ export interface PreviewFigures {
   deepRowsAgree: boolean;
   memoryGrowthBytes: number;
 }
-
-const residentBytes = (pid: number) => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
-};
 
 /** A CSV of about `size` bytes, rows numbered; answers the byte offset and number of a row near 90 %. */
 function writeCsv(file: string, size: number): { offset: number; row: number } {
@@ -111,11 +106,7 @@ export async function benchPreviews(root: string, size = Number(process.env.BENC
     fs.rmSync(csvFile);
     fs.rmSync(vcfFile);
 
-    const baseline = residentBytes(server.child.pid!);
-    let peak = baseline;
-    const sampler = setInterval(() => {
-      peak = Math.max(peak, residentBytes(server.child.pid!));
-    }, 20);
+    const memory = watchMemoryGrowth(server.child.pid!, 20);
     // Each page three times in turn (first page, deep page, …), so a slow moment shows as a range, not a figure.
     const preview = async (id: number, query: string) => {
       let page: { rows: Array<string[] | { fixed: string[] }>; firstRow: number } | undefined;
@@ -130,7 +121,7 @@ export async function benchPreviews(root: string, size = Number(process.env.BENC
     const csvDeepPage = await preview(csvId, `?cursor=p${csvDeep.offset}-${csvDeep.row - 1}`);
     const vcfFirst = await preview(vcfId, '');
     const vcfDeepPage = await preview(vcfId, `?cursor=b${vcfDeep.block}.${vcfDeep.inBlock}-0`);
-    clearInterval(sampler);
+    const memoryGrowthBytes = memory.stop();
 
     const firstCsvRow = csvDeepPage.page.rows[0] as string[];
     const firstVcfRow = vcfDeepPage.page.rows[0] as { fixed: string[] };
@@ -143,7 +134,7 @@ export async function benchPreviews(root: string, size = Number(process.env.BENC
       vcfFirstMs: vcfFirst.ms,
       vcfDeepMs: vcfDeepPage.ms,
       deepRowsAgree: firstCsvRow[0] === `S${csvDeep.row}` && csvDeepPage.page.rows.length === 1000 && firstVcfRow.fixed[2] === vcfDeep.id && vcfDeepPage.page.rows.length === 1000,
-      memoryGrowthBytes: peak - baseline,
+      memoryGrowthBytes,
     };
   } finally {
     server.child.kill('SIGTERM');

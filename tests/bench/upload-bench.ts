@@ -4,7 +4,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { BENCH_ADMIN, benchToken, startServer } from './api-throughput';
+import { BENCH_ADMIN, benchToken, startServer, watchMemoryGrowth } from './api-throughput';
 import { repeat } from './repeats';
 
 /**
@@ -55,11 +55,6 @@ function writeVcf(file: string, size: number): string {
   fs.closeSync(fd);
   return hash.digest('hex');
 }
-
-const residentBytes = (pid: number) => {
-  const match = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'));
-  return match ? Number(match[1]) * 1024 : 0;
-};
 
 const sha256Of = async (file: string, end: number) => {
   const hash = createHash('sha256');
@@ -134,14 +129,11 @@ export async function benchUploads(root: string, size = Number(process.env.BENCH
       fs.rmSync(copy);
 
       // The whole file through the resumable path, in requests of CHUNK_BYTES as the console sends them.
-      const baseline = residentBytes(server.child.pid!);
-      let peak = baseline;
-      const sampler = setInterval(() => {
-        peak = Math.max(peak, residentBytes(server.child.pid!));
-      }, 50);
+      const memory = watchMemoryGrowth(server.child.pid!, 50);
       const uploadStart = performance.now();
       const location = await create('bench-cohort.vcf', size);
       let stored: { id: number; sha256: string } | null = null;
+      let memoryGrowthBytes = 0;
       try {
         for (let offset = 0; offset < size; offset += CHUNK_BYTES) {
           const answer = await patch(location, offset, Math.min(offset + CHUNK_BYTES, size));
@@ -149,12 +141,12 @@ export async function benchUploads(root: string, size = Number(process.env.BENCH
           else if (answer.status !== 204) throw new Error(`tus PATCH answered ${answer.status}: ${answer.text}`);
         }
       } finally {
-        clearInterval(sampler);
+        memoryGrowthBytes = memory.stop();
       }
       const uploadSeconds = (performance.now() - uploadStart) / 1000;
       // The stored copy goes, so that three repeats need the disk space of one.
       if (stored) await fetch(`${base}files/${stored.id}`, { method: 'DELETE', headers: tus });
-      return { uploadSeconds, diskSeconds, memoryGrowthBytes: peak - baseline, checksumAgrees: stored?.sha256 === sha256 };
+      return { uploadSeconds, diskSeconds, memoryGrowthBytes, checksumAgrees: stored?.sha256 === sha256 };
     });
 
     // A resume after the connection is cut at half way: what the server kept, and what is sent again.
