@@ -21,8 +21,26 @@ export function decimalFraction(value: number): Fraction {
   return exponent >= 0 ? { numerator: digits * 10n ** BigInt(exponent), denominator: 1n } : { numerator: digits, denominator: 10n ** BigInt(-exponent) };
 }
 
+/**
+ * Whether `count × denominator` against `numerator × total` can be compared as doubles: a product
+ * of whole numbers is exact while it stays at most 2^53 − 1, which covers any count of samples or
+ * alleles against a threshold of a few decimals; past that the comparison falls back to BigInt.
+ * (The sites loop calls these once per site: a BigInt per call was most of the filter's time.)
+ */
+const exactProducts = (left: number, right: number) => left <= Number.MAX_SAFE_INTEGER && right <= Number.MAX_SAFE_INTEGER;
+
 /** `count / total ≥ threshold`, exactly. */
-export const atLeast = (count: number, total: number, threshold: Fraction) => BigInt(count) * threshold.denominator >= threshold.numerator * BigInt(total);
+export function atLeast(count: number, total: number, threshold: Fraction): boolean {
+  const left = count * Number(threshold.denominator);
+  const right = Number(threshold.numerator) * total;
+  if (exactProducts(left, right)) return left >= right;
+  return BigInt(count) * threshold.denominator >= threshold.numerator * BigInt(total);
+}
 
 /** `count / total ≤ threshold`, exactly. */
-export const atMost = (count: number, total: number, threshold: Fraction) => BigInt(count) * threshold.denominator <= threshold.numerator * BigInt(total);
+export function atMost(count: number, total: number, threshold: Fraction): boolean {
+  const left = count * Number(threshold.denominator);
+  const right = Number(threshold.numerator) * total;
+  if (exactProducts(left, right)) return left <= right;
+  return BigInt(count) * threshold.denominator <= threshold.numerator * BigInt(total);
+}

@@ -42,6 +42,13 @@ describe('thresholds compare exactly', () => {
     expect(atMost(16, 300, decimalFraction(0.05))).toBe(false);
     expect(decimalFraction(1e-7)).toEqual({ numerator: 1n, denominator: 10_000_000n });
   });
+
+  it('stays exact where the products outgrow a double (2^53)', () => {
+    expect(atLeast(1, 1e20, decimalFraction(1e-20))).toBe(true);
+    expect(atLeast(1, 1e20 + 16_384, decimalFraction(1e-20))).toBe(false);
+    expect(atMost(2 ** 53 + 2, 2 ** 54 + 4, decimalFraction(0.5))).toBe(true);
+    expect(atMost(2 ** 53 + 4, 2 ** 54 + 4, decimalFraction(0.5))).toBe(false);
+  });
 });
 
 describe('foldSplits', () => {

@@ -57,6 +57,17 @@ describe('per-site figures agree with bcftools +fill-tags (AN, AC, AF, MAF, F_MI
       missing: 1,
     });
     expect({ counts: triploid!.alleleCounts, dosage: [...triploid!.dosage], ploidy: [...triploid!.ploidy] }).toEqual({ counts: [4, 5], dosage: [1, 0, 2, 2], ploidy: [2, 2, 2, 3] });
+    // Loops over genotypes read `called` alone only where every call is diploid.
+    expect([haploid!.diploid, triploid!.diploid]).toEqual([false, false]);
+  });
+
+  it('marks a site diploid when every call is, on the usual path and the general one', async () => {
+    const file = write('diploid.vcf', `${HEADER}${CHROM}	A	B
+chr1	100	.	A	C	.	.	.	GT	0/1	./.
+chr1	200	.	A	C	.	.	.	GT:DP	0/1:3	1|1:5
+chr1	300	.	A	C,G	.	.	.	GT	0/2	1/.
+`);
+    expect((await readVcf(file)).sites.map((site) => site.diploid)).toEqual([true, true, true]);
   });
 
   it('counts the called allele of a half call (./1) and still calls the sample missing', async () => {

@@ -36,6 +36,8 @@ export interface VcfSite {
   called: Uint8Array;
   /** Per sample: the ploidy written (alleles in the GT value). */
   ploidy: Uint8Array;
+  /** Every sample's GT has two alleles: a full call is then `called === 2`, and loops over genotypes need not read `ploidy`. */
+  diploid: boolean;
   /** Allele counts over all samples, REF first (bcftools' AC with the REF count in front); AN is their sum. */
   alleleCounts: number[];
   /** Whether the record has a GT field at all. */
@@ -196,6 +198,7 @@ function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCo
   const length = record.length;
   let at = start;
   let missing = 0;
+  let diploid = gtIndex >= 0;
   for (let sample = 0; sample < sampleCount; sample += 1) {
     if (at > length) return fail(GenotypeProblem.CutShort, sample, 0, at);
     let index = at;
@@ -275,10 +278,12 @@ function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCo
     dosage[sample] = Math.min(nonRef, 255);
     called[sample] = Math.min(calls, 255);
     ploidy[sample] = Math.min(alleles, 255);
+    if (alleles !== 2) diploid = false;
     if (alleles === 0 || calls < alleles) missing += 1;
     at = index + 1;
   }
   site.missing = missing;
+  site.diploid = diploid;
   return at;
 }
 
@@ -330,6 +335,7 @@ function readBiallelicDiploid(record: Uint8Array, start: number, site: VcfSite):
     at += 4;
   }
   ploidy.fill(2);
+  site.diploid = true;
   site.alleleCounts[0] = refCount;
   site.alleleCounts[1] = altCount;
   site.missing = missing;
@@ -395,6 +401,7 @@ function parseRecord(line: Buffer, context: RecordContext): VcfSite {
     dosage,
     called,
     ploidy,
+    diploid: false,
     alleleCounts,
     hasGenotypes: false,
     missing: sampleCount,

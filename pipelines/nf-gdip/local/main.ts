@@ -193,22 +193,9 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           hitCount += 1;
           hits.push([trait, marker.id, marker.chrom, marker.pos, p, result.log10p.toFixed(4), result.beta.toPrecision(7)].join(','));
         }
+        // One template per row rather than an array joined: this runs once per marker.
         rows.push(
-          [
-            trait,
-            marker.id,
-            marker.chrom,
-            marker.pos,
-            marker.allele,
-            n,
-            marker.maf.toFixed(4),
-            result.beta.toPrecision(10),
-            result.se.toPrecision(10),
-            result.t.toPrecision(10),
-            p,
-            result.log10p.toFixed(6),
-            significant,
-          ].join(','),
+          `${trait},${marker.id},${marker.chrom},${marker.pos},${marker.allele},${n},${marker.maf.toFixed(4)},${result.beta.toPrecision(10)},${result.se.toPrecision(10)},${result.t.toPrecision(10)},${p},${result.log10p.toFixed(6)},${significant}`,
         );
       }
       associations.push(...rows);
