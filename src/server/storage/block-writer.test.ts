@@ -29,7 +29,7 @@ describe('a stream written in blocks', () => {
     const chunks = Array.from({ length: Math.ceil(bytes.length / 777) }, (_, index) => bytes.subarray(index * 777, (index + 1) * 777));
     const file = fileWith('kept:');
     const hash = createHash('sha256');
-    const written = await writeInBlocks(Readable.from(chunks), file, 5, (block) => hash.update(block), 1000);
+    const written = await writeInBlocks(Readable.from(chunks), file, 5, (block) => hash.update(block), { bufferBytes: 1000 });
     expect(written).toBe(bytes.length);
     expect(fs.readFileSync(file).equals(Buffer.concat([Buffer.from('kept:'), bytes]))).toBe(true);
     expect(hash.digest('hex')).toBe(sha256(bytes));
@@ -54,11 +54,48 @@ describe('a stream written in blocks', () => {
     const file = fileWith('');
     const source = new PassThrough();
     const hash = createHash('sha256');
-    const writing = writeInBlocks(source, file, 0, (block) => hash.update(block), 8);
+    const writing = writeInBlocks(source, file, 0, (block) => hash.update(block), { bufferBytes: 8 });
     source.write(Buffer.from('0123456789abc'));
     setImmediate(() => source.destroy(new Error('connection reset')));
     await expect(writing).rejects.toThrow('connection reset');
     expect(fs.readFileSync(file, 'utf8')).toBe('0123456789abc');
     expect(hash.digest('hex')).toBe(sha256(Buffer.from('0123456789abc')));
+  });
+});
+
+describe('a stream written in blocks, stopped early', () => {
+  it('stops reading when told to, writes what arrived and leaves the rest of the stream unread', async () => {
+    const file = fileWith('');
+    const source = new PassThrough();
+    const stop = new AbortController();
+    const writing = writeInBlocks(source, file, 0, () => undefined, { signal: stop.signal });
+    source.write(Buffer.from('arrived before the stop'));
+    await waitFor(
+      async () => fs.statSync(file).size,
+      (size) => size === 23,
+      5000,
+    );
+    stop.abort();
+    expect(await writing).toBe(23);
+    source.write(Buffer.from('; sent after it'));
+    expect(source.destroyed).toBe(false);
+    expect(source.read()?.toString()).toBe('; sent after it');
+    expect(fs.readFileSync(file, 'utf8')).toBe('arrived before the stop');
+  });
+
+  it('fails with the given error once a stream brings more than it may, after writing the bytes before', async () => {
+    const file = fileWith('');
+    const tooMany = new Error('more than declared');
+    const writing = writeInBlocks(Readable.from([Buffer.from('12345'), Buffer.from('6789'), Buffer.from('abc')]), file, 0, () => undefined, { maxBytes: 10, tooMany: () => tooMany });
+    await expect(writing).rejects.toBe(tooMany);
+    expect(fs.readFileSync(file, 'utf8')).toBe('123456789');
+  });
+
+  it('answers at once for a stream that failed before it was handed over', async () => {
+    const file = fileWith('');
+    const source = new PassThrough();
+    source.destroy(new Error('connection reset'));
+    await expect(writeInBlocks(source, file, 0, () => undefined)).rejects.toThrow('connection reset');
+    expect(fs.readFileSync(file, 'utf8')).toBe('');
   });
 });

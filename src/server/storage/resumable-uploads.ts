@@ -1,7 +1,9 @@
 import { FileStore } from '@tus/file-store';
-import { Server, type Upload } from '@tus/server';
+import { ERRORS, Server, type Upload } from '@tus/server';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash, randomBytes, type Hash } from 'node:crypto';
 import fs from 'node:fs';
+import { IncomingMessage } from 'node:http';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -25,9 +27,25 @@ import { FinishedUploads } from './finished-uploads';
  * last request carries the stored file.
  */
 
+/**
+ * The Node request whose body a PATCH writes, for the tus server's call into the store (see
+ * `handle`). tus would read it through three more streams: the Node adapter's web stream (which
+ * copies every 64 KB chunk into a fresh buffer), a Node stream over that, and a size limiter; at
+ * disk speed their copies and the garbage they left took more time than the hash (issue #36).
+ */
+interface DirectBody {
+  incoming: IncomingMessage;
+  /** Ends the empty body tus was given, once the bytes are written. */
+  done: () => void;
+}
+const directBodies = new AsyncLocalStorage<DirectBody>();
+
 /** A tus FileStore that hashes each upload's bytes as they are written. */
 class HashingFileStore extends FileStore {
-  constructor(readonly folder: string) {
+  constructor(
+    readonly folder: string,
+    private readonly maxUploadBytes: number,
+  ) {
     super({ directory: folder });
   }
 
@@ -49,7 +67,9 @@ class HashingFileStore extends FileStore {
         following.hash.update(block);
         following.bytes += block.length;
       };
-      return offset + (await writeInBlocks(readable, this.fileOf(id), offset, hashBlock));
+      const direct = directBodies.getStore();
+      if (!direct) return offset + (await writeInBlocks(readable, this.fileOf(id), offset, hashBlock));
+      return offset + (await this.writeDirect(direct, readable, id, offset, hashBlock));
     } finally {
       // Bytes hashed but not on the file (a failed write) would make the hash wrong: then drop it.
       const written = await fs.promises.stat(this.fileOf(id)).then(
@@ -57,6 +77,29 @@ class HashingFileStore extends FileStore {
         () => -1,
       );
       if (following && following.bytes !== written) this.hashes.delete(id);
+    }
+  }
+
+  /**
+   * Writes the Node request's body itself, with the limit tus would have set: the bytes the upload
+   * still lacks (or the server's limit, for an upload of unknown length). `tusBody` carries nothing;
+   * tus ends it early only to cancel this write, when another request takes the upload's lock.
+   */
+  private async writeDirect(direct: DirectBody, tusBody: Readable, id: string, offset: number, hashBlock: (block: Buffer) => void): Promise<number> {
+    const { incoming } = direct;
+    const cancelled = new AbortController();
+    const cancel = () => cancelled.abort();
+    tusBody.once('end', cancel).resume();
+    try {
+      const upload = await this.getUpload(id);
+      const maxBytes = (upload.size ?? this.maxUploadBytes) - offset;
+      return await writeInBlocks(incoming, this.fileOf(id), offset, hashBlock, { signal: cancelled.signal, maxBytes, tooMany: () => ERRORS.ERR_MAX_SIZE_EXCEEDED });
+    } catch (error) {
+      // A cut connection, in the words tus uses for one (its own reading would have said the same).
+      throw incoming.destroyed && !incoming.complete ? ERRORS.ABORTED : error;
+    } finally {
+      tusBody.off('end', cancel);
+      direct.done();
     }
   }
 
@@ -151,7 +194,7 @@ export interface ResumableUploadsOptions {
 
 export function createResumableUploads(options: ResumableUploadsOptions) {
   const { files, log } = options;
-  const store = new HashingFileStore(path.join(files.stagingDir, 'resumable'));
+  const store = new HashingFileStore(path.join(files.stagingDir, 'resumable'), files.maxUploadBytes);
   const finished = new FinishedUploads(store.folder);
   /**
    * The upload a request names: the last segment of its path, never its query string. The tus
@@ -253,8 +296,10 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
   /**
    * Serves one tus request from `owner` (none for a CORS preflight); an upload is only reachable
    * by whoever created it. Answers in the API's form: JSON errors, and CORS left to the API.
+   * `incoming`, the Node request behind `request` when the API runs on Node's HTTP server, lets a
+   * PATCH's bytes go from the socket to the file without the web stream in between.
    */
-  async function handle(request: Request, owner: TokenOwner | undefined): Promise<Response> {
+  async function handle(request: Request, owner: TokenOwner | undefined, incoming?: unknown): Promise<Response> {
     const id = uploadIdOf(request);
     if (id && request.method !== 'OPTIONS') {
       const upload = await store.getUpload(id).catch(() => null);
@@ -262,6 +307,20 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
       // Finished, but its client lost the answer: complete, with the file it became, so that it is not sent and stored again.
       const done = !upload && request.method === 'HEAD' ? await finished.recall(id) : null;
       if (done && owner && done.userId === owner.id) return asApiAnswer(FinishedUploads.headAnswer(done));
+    }
+    // Nothing has read the body yet (the body limit passes uploads untouched): the store may take it from the socket.
+    if (request.method === 'PATCH' && incoming instanceof IncomingMessage && !incoming.readableDidRead) {
+      let endBody: () => void = () => undefined;
+      const body = new ReadableStream<Uint8Array>({
+        start(controller) {
+          endBody = () => controller.close();
+        },
+      });
+      // Built from the URL, not from `request`: the Node adapter would start reading the socket for its body.
+      const tusRequest = new Request(request.url, { method: 'PATCH', headers: request.headers, body, duplex: 'half' } as RequestInit);
+      if (owner) senders.set(tusRequest, owner);
+      const direct: DirectBody = { incoming, done: () => endBody() };
+      return asApiAnswer(await directBodies.run(direct, () => server.handleWeb(tusRequest)));
     }
     if (owner) senders.set(request, owner);
     return asApiAnswer(await server.handleWeb(request));

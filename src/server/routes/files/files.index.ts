@@ -6,9 +6,11 @@ export const filesRouter = routerOf(routes, handlers, ['list', 'upload', 'get', 
 
 // Resumable uploads speak the tus protocol (tus.io), not JSON: served beside the documented routes.
 // The answer goes out through the context, so the API's security headers and CORS come along.
+// On Node's HTTP server the adapter hands over the Node request too: a PATCH's bytes are read from it directly.
 for (const route of ['/uploads', '/uploads/:id']) {
   filesRouter.all(route, async (c) => {
-    const answer = await c.get('deps').uploads.handle(c.req.raw, c.get('user'));
+    const incoming = (c.env as { incoming?: unknown } | undefined)?.incoming;
+    const answer = await c.get('deps').uploads.handle(c.req.raw, c.get('user'), incoming);
     return c.newResponse(answer.body, answer);
   });
 }

@@ -1,6 +1,7 @@
 import { serve, type ServerType } from '@hono/node-server';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -10,9 +11,10 @@ import { API_SECURITY_HEADERS, createApi } from '../../api';
 import { silentLogger } from '../../log';
 import { seedFileTypes } from '../../services/file-types';
 import { createUser } from '../../services/users';
-import { createFileStore } from '../../storage/file-store';
+import { createFileStore, STAGING_FOLDER } from '../../storage/file-store';
 import { storagesFor } from '../../storage/storage';
 import { openTestDatabase } from '../../testing/test-database';
+import { waitFor } from '../../testing/wait-for';
 
 /**
  * Resumable uploads (tus) over real HTTP, as two users: one upload is reachable only by its
@@ -35,14 +37,21 @@ let attacker = '';
 /** The API on the test's database, served over HTTP. */
 async function serveApi(corsOrigins: string[]): Promise<string> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-uploads-'));
+  const staging = path.join(dataDir, STAGING_FOLDER);
   const files = createFileStore({ db: database.db, dataDir, storages: storagesFor(dataDir), maxUploadBytes: 100 * 1024 ** 3 });
   const api = createApi({ database, log: silentLogger, trustProxy: false, version: 'test', corsOrigins, dataDir, files });
   const server = await new Promise<ServerType>((resolve) => {
     const listening = serve({ fetch: api.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
   });
   servers.push(server);
-  return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const at = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  stagingFolders.set(at, staging);
+  return at;
 }
+
+/** Each served API's staging folder, by its address. */
+const stagingFolders = new Map<string, string>();
+const stagingOf = (at: string) => stagingFolders.get(at)!;
 
 async function signInNewUser(name: string): Promise<string> {
   const email = `${name}-${Date.now().toString(36)}@example.org`;
@@ -171,6 +180,28 @@ describe('upload answers are the API’s', () => {
     expect(message).toMatch(/10 bytes .*Upload-Length/);
     expect(message).not.toMatch(/MB|SEEDBED_MAX_UPLOAD_MB/);
   });
+
+  it('say so too when the body has no Content-Length and only grows past the declared length as it streams', async () => {
+    const upload = await create(victim, 'streamed-past.vcf', 10);
+    const chunks = [new Uint8Array(6), new Uint8Array(6)];
+    const body = new ReadableStream({
+      pull(controller) {
+        const next = chunks.shift();
+        if (next) controller.enqueue(next);
+        else controller.close();
+      },
+    });
+    const write = await fetch(upload.url, {
+      method: 'PATCH',
+      headers: tus(victim, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }),
+      body,
+      duplex: 'half',
+    } as RequestInit);
+    expect(write.status).toBe(413);
+    expect(((await write.json()) as { message: string }).message).toMatch(/10 bytes .*Upload-Length/);
+    const head = await fetch(upload.url, { method: 'HEAD', headers: tus(victim) });
+    expect(Number(head.headers.get('upload-offset'))).toBeLessThanOrEqual(10);
+  });
 });
 
 describe('a finished upload whose answer was lost', () => {
@@ -201,5 +232,40 @@ describe('a finished upload whose answer was lost', () => {
     const head = await fetch(`${corsBase}/uploads/${'0'.repeat(32)}`, { method: 'HEAD', headers: { ...tus(victim), Origin: CONSOLE_ORIGIN } });
     expect(preflight.status).toBeLessThan(300);
     expect(head.headers.get('access-control-expose-headers')).toMatch(/Seedbed-File-Id/i);
+  });
+});
+
+describe('a PATCH whose client stalls', () => {
+  it('gives way to the next request for its upload, keeping the bytes it brought, and the upload finishes from there', async () => {
+    const bytes = new Uint8Array(VCF);
+    const half = Math.floor(bytes.length / 2);
+    const upload = await create(victim, 'stalled.vcf', bytes.length);
+    // Half the bytes, on a connection that stays open as if the rest were coming.
+    const stalled = http.request(upload.url, {
+      method: 'PATCH',
+      headers: tus(victim, { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream', 'Content-Length': String(bytes.length) }),
+    });
+    const stalledAnswer = new Promise<number>((resolve) => {
+      stalled.on('response', (response) => resolve(response.statusCode ?? 0));
+      stalled.on('error', () => resolve(0));
+    });
+    stalled.write(bytes.subarray(0, half));
+    const staged = path.join(stagingOf(base), 'resumable', upload.id);
+    await waitFor(
+      async () => fs.statSync(staged).size,
+      (size) => size === half,
+      10_000,
+    );
+
+    // HEAD takes the upload's lock: the stalled request stops writing and lets go of it.
+    const head = await fetch(upload.url, { method: 'HEAD', headers: tus(victim) });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('upload-offset')).toBe(String(half));
+    expect(await stalledAnswer).not.toBe(200);
+    stalled.destroy();
+
+    const last = await patch(upload.url, victim, half, bytes.slice(half));
+    expect(last.status).toBe(200);
+    expect(((await last.json()) as StoredFile).sha256).toBe(sha256(bytes));
   });
 });
