@@ -34,7 +34,10 @@ export interface VcfSite {
   dosage: Uint8Array;
   /** Per sample: how many alleles are called (a half call `./1` has 1 of 2). */
   called: Uint8Array;
-  /** Per sample: the ploidy written (alleles in the GT value). */
+  /**
+   * Per sample: the ploidy written (alleles in the GT value). Read it, never write it: the sites
+   * read on the usual path (every call `a/b`) share one array of 2s.
+   */
   ploidy: Uint8Array;
   /** Every sample's GT has two alleles: a full call is then `called === 2`, and loops over genotypes need not read `ploidy`. */
   diploid: boolean;
@@ -153,16 +156,43 @@ function parseHeaderLine(file: string, text: string, lineNumber: number): string
   return samples;
 }
 
-/** Positions of the first nine tabs (the fixed columns); fewer than 7 means not a record. */
-function fixedColumnEnds(record: Buffer): number[] {
+/**
+ * Positions of the first nine tabs (the fixed columns); fewer than 7 means not a record. A loop
+ * over bytes: the fixed columns are short, and nine indexOf calls into C++ cost more than it.
+ */
+function fixedColumnEnds(record: Uint8Array): number[] {
   const ends: number[] = [];
-  let at = -1;
-  while (ends.length < 9) {
-    at = record.indexOf(TAB, at + 1);
-    if (at < 0) break;
+  const length = record.length;
+  for (let at = 0; at < length; at += 1) {
+    if (record[at] !== TAB) continue;
     ends.push(at);
+    if (ends.length === 9) break;
   }
   return ends;
+}
+
+/** One-character strings by byte, so a one-base REF or ALT is not decoded per record. */
+const ONE_CHARACTER = Array.from({ length: 128 }, (_, byte) => String.fromCharCode(byte));
+
+/** The text of `line` from `from` to `to`; a single ASCII byte comes from ONE_CHARACTER. */
+function textOf(line: Buffer, from: number, to: number): string {
+  if (to === from + 1 && line[from]! < 128) return ONE_CHARACTER[line[from]!]!;
+  return line.toString('utf8', from, to);
+}
+
+/** POS as written: plain digits are read from the bytes; anything else goes through Number, as before. */
+function positionOf(line: Buffer, from: number, to: number): number {
+  if (to > from && to - from <= 15) {
+    let value = 0;
+    let at = from;
+    for (; at < to; at += 1) {
+      const byte = line[at]!;
+      if (byte < ZERO || byte > NINE) break;
+      value = value * 10 + (byte - ZERO);
+    }
+    if (at === to) return value;
+  }
+  return Number(line.toString('utf8', from, to));
 }
 
 /** Kinds of `problem` (plain numbers: the local runner strips types, so no enums). */
@@ -205,6 +235,10 @@ function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCo
     let byte = TAB;
     if (gtIndex < 0) {
       while (index < length && record[index] !== TAB) index += 1;
+      // The slab's memory is not zeroed: a sample without GT is written as no call.
+      dosage[sample] = 0;
+      called[sample] = 0;
+      ploidy[sample] = 0;
       missing += 1;
       at = index + 1;
       continue;
@@ -289,11 +323,15 @@ function readGenotypes(record: Uint8Array, start: number, gtIndex: number, altCo
 
 /**
  * The usual record, read on a path of its own: FORMAT is just GT, one ALT, and every call is
- * diploid `a/b` or `a|b` with each allele 0, 1 or `.`. PAIR_CODES maps the two allele bytes to
- * 0x80 | calls << 2 | ALT count (0 when either is anything else). Returns where the columns end,
- * or -1 at the first call of any other shape: readGenotypes then reads the whole record again.
+ * diploid `a/b` or `a|b` with each allele 0, 1 or `.`. PAIR_CODES maps the two allele bytes
+ * (first | second << 8, as a little-endian word holds them) to 0x80 | calls << 2 | ALT count (0
+ * when either is anything else); PAIR_TALLIES to the same call's ALT alleles (bits 0–9), REF
+ * alleles (10–19) and whether it is missing (20–29), so one add per sample counts all three.
+ * Returns where the columns end, or -1 at the first call of any other shape: readGenotypes then
+ * reads the whole record again.
  */
 const PAIR_CODES = new Uint8Array(1 << 16);
+const PAIR_TALLIES = new Int32Array(1 << 16);
 const ALLELE_BYTES = [
   [ZERO, 0],
   [ZERO + 1, 1],
@@ -303,9 +341,15 @@ for (const [first, a] of ALLELE_BYTES) {
   for (const [second, b] of ALLELE_BYTES) {
     const calls = (a >= 0 ? 1 : 0) + (b >= 0 ? 1 : 0);
     const alt = (a === 1 ? 1 : 0) + (b === 1 ? 1 : 0);
-    PAIR_CODES[(first << 8) | second] = 0x80 | (calls << 2) | alt;
+    PAIR_CODES[first | (second << 8)] = 0x80 | (calls << 2) | alt;
+    PAIR_TALLIES[first | (second << 8)] = alt | ((calls - alt) << 10) | ((calls < 2 ? 1 : 0) << 20);
   }
 }
+/** Samples tallied in one Int32 before its fields are added up: 2 × 256 alleles fit in 10 bits. */
+const TALLY_BLOCK = 256;
+/** Bytes 1 and 3 of a call's word (separator, then the tab before the next column). */
+const SLASH_TAB = (SLASH << 8) | (TAB << 24);
+const PIPE_TAB = (PIPE << 8) | (TAB << 24);
 
 /** A mask per byte: all ones for the bytes that separate a call's alleles (`/`, `|`), so a PAIR_CODES entry survives it; 0 for any other. */
 const SEPARATOR = new Uint8Array(256);
@@ -313,28 +357,47 @@ SEPARATOR[SLASH] = 0xff;
 SEPARATOR[PIPE] = 0xff;
 
 function readBiallelicDiploid(record: Uint8Array, start: number, site: VcfSite): number {
-  const { dosage, called, ploidy } = site;
+  const { dosage, called } = site;
   const sampleCount = dosage.length;
   // Every column is three bytes and a tab; after the last, a tab (too many columns: the caller refuses it) or the record's end.
   const length = record.length;
   if (sampleCount === 0 || start + sampleCount * 4 - 1 > length) return -1;
+  // Each call but the last is read as one 32-bit word: its two alleles, the separator and the tab.
+  const words = new DataView(record.buffer, record.byteOffset, length);
+  const last = sampleCount - 1;
   let at = start;
   let refCount = 0;
   let altCount = 0;
   let missing = 0;
-  for (let sample = 0; sample < sampleCount; sample += 1) {
-    const code = PAIR_CODES[(record[at]! << 8) | record[at + 2]!]! & SEPARATOR[record[at + 1]!]!;
-    if (code === 0 || (at + 3 < length && record[at + 3] !== TAB)) return -1;
-    const calls = (code >> 2) & 3;
-    const alt = code & 3;
-    dosage[sample] = alt;
-    called[sample] = calls;
-    altCount += alt;
-    refCount += calls - alt;
-    if (calls < 2) missing += 1;
-    at += 4;
+  for (let first = 0; first < last; first += TALLY_BLOCK) {
+    const end = Math.min(first + TALLY_BLOCK, last);
+    let tallies = 0;
+    for (let sample = first; sample < end; sample += 1) {
+      const word = words.getUint32(at, true);
+      const shape = word & 0xff00ff00;
+      if (shape !== SLASH_TAB && shape !== PIPE_TAB) return -1;
+      const pair = (word & 0xff) | ((word >>> 8) & 0xff00);
+      const code = PAIR_CODES[pair]!;
+      if (code === 0) return -1;
+      dosage[sample] = code & 3;
+      called[sample] = (code >> 2) & 3;
+      tallies += PAIR_TALLIES[pair]!;
+      at += 4;
+    }
+    altCount += tallies & 1023;
+    refCount += (tallies >> 10) & 1023;
+    missing += tallies >> 20;
   }
-  ploidy.fill(2);
+  const pair = record[at]! | (record[at + 2]! << 8);
+  const code = PAIR_CODES[pair]! & SEPARATOR[record[at + 1]!]!;
+  if (code === 0 || (at + 3 < length && record[at + 3] !== TAB)) return -1;
+  dosage[last] = code & 3;
+  called[last] = (code >> 2) & 3;
+  const tally = PAIR_TALLIES[pair]!;
+  altCount += tally & 1023;
+  refCount += (tally >> 10) & 1023;
+  missing += tally >> 20;
+  at += 4;
   site.diploid = true;
   site.alleleCounts[0] = refCount;
   site.alleleCounts[1] = altCount;
@@ -354,15 +417,23 @@ interface RecordContext {
   samples: string[];
   lineNumber: number;
   slab: Slab;
+  /** The ploidy of a site whose calls are all `a/b`: one array of 2s shared by every such site. */
+  diploidPloidy: Uint8Array;
+  /** The last CHROM read, as bytes and as text: consecutive records share it, so it is decoded once per run of them. */
+  chromBytes: Buffer;
+  chrom: string;
 }
 
-/** Per-site arrays carved from large blocks: one allocation per few hundred sites instead of three per site. */
+/**
+ * Per-site arrays carved from large blocks: one allocation per few hundred sites instead of three
+ * per site. The blocks are not zeroed (the readers write every sample's entry).
+ */
 class Slab {
   private block = new Uint8Array(0);
   private used = 0;
   take(length: number): Uint8Array {
     if (this.used + length > this.block.length) {
-      this.block = new Uint8Array(Math.max(length, 1 << 20));
+      this.block = new Uint8Array(Buffer.allocUnsafeSlow(Math.max(length, 1 << 20)).buffer);
       this.used = 0;
     }
     const view = this.block.subarray(this.used, this.used + length);
@@ -371,24 +442,30 @@ class Slab {
   }
 }
 
+/** Where a record is, for messages (built only when one is thrown): the file, the line and CHROM:POS as written. */
+function placeOf(context: RecordContext, line: Buffer, ends: number[]): string {
+  return `${context.file} line ${context.lineNumber} (${context.chrom}:${line.toString('utf8', ends[0]! + 1, ends[1]!)})`;
+}
+
 function parseRecord(line: Buffer, context: RecordContext): VcfSite {
   const { file, samples, lineNumber } = context;
   const ends = fixedColumnEnds(line);
-  const text = (from: number, to: number) => line.toString('utf8', from, to);
   if (ends.length < 7) throw new VcfError(`${file} line ${lineNumber}: ${ends.length + 1} columns; a VCF record has at least 8, separated by tabs.`);
-  const chrom = text(0, ends[0]!);
-  const posText = text(ends[0]! + 1, ends[1]!);
-  const pos = Number(posText);
-  const where = `${file} line ${lineNumber} (${chrom}:${posText})`;
-  if (!Number.isSafeInteger(pos) || pos < 0) throw new VcfError(`${where}: POS "${posText}" is not a position.`);
-  const idText = text(ends[1]! + 1, ends[2]!);
-  const ref = text(ends[2]! + 1, ends[3]!);
-  const altText = text(ends[3]! + 1, ends[4]!);
-  const alt = altText === '.' ? [] : altText.split(',');
+  const chromBytes = line.subarray(0, ends[0]!);
+  if (!chromBytes.equals(context.chromBytes)) {
+    context.chrom = chromBytes.toString('utf8');
+    context.chromBytes = Buffer.from(chromBytes);
+  }
+  const chrom = context.chrom;
+  const pos = positionOf(line, ends[0]! + 1, ends[1]!);
+  if (!Number.isSafeInteger(pos) || pos < 0) throw new VcfError(`${placeOf(context, line, ends)}: POS "${line.toString('utf8', ends[0]! + 1, ends[1]!)}" is not a position.`);
+  const idText = textOf(line, ends[1]! + 1, ends[2]!);
+  const ref = textOf(line, ends[2]! + 1, ends[3]!);
+  const altText = textOf(line, ends[3]! + 1, ends[4]!);
+  const alt = altText === '.' ? [] : altText.length === 1 ? [altText] : altText.split(',');
   const sampleCount = samples.length;
   const dosage = context.slab.take(sampleCount);
   const called = context.slab.take(sampleCount);
-  const ploidy = context.slab.take(sampleCount);
   const alleleCounts = new Array<number>(alt.length + 1).fill(0);
   const altDosages = alt.length > 1 ? alt.map(() => new Uint8Array(sampleCount)) : null;
   const site: VcfSite = {
@@ -400,7 +477,7 @@ function parseRecord(line: Buffer, context: RecordContext): VcfSite {
     line: lineNumber,
     dosage,
     called,
-    ploidy,
+    ploidy: context.diploidPloidy,
     diploid: false,
     alleleCounts,
     hasGenotypes: false,
@@ -411,13 +488,18 @@ function parseRecord(line: Buffer, context: RecordContext): VcfSite {
   if (sampleCount === 0) return site;
 
   const formatEnd = ends[8] ?? -1;
-  if (formatEnd < 0) throw new VcfError(`${where}: the header names ${sampleCount} samples but this record has no sample columns. The row is cut short; bcftools stops here too.`);
+  if (formatEnd < 0)
+    throw new VcfError(`${placeOf(context, line, ends)}: the header names ${sampleCount} samples but this record has no sample columns. The row is cut short; bcftools stops here too.`);
   const formatStart = ends[7]! + 1;
   const gtOnly = formatEnd - formatStart === 2 && line[formatStart] === 0x47 /* G */ && line[formatStart + 1] === 0x54; /* T */
-  const gtIndex = gtOnly ? 0 : text(formatStart, formatEnd).split(':').indexOf('GT');
+  const gtIndex = gtOnly ? 0 : line.toString('utf8', formatStart, formatEnd).split(':').indexOf('GT');
   let at = gtOnly && alt.length === 1 ? readBiallelicDiploid(line, formatEnd + 1, site) : -1;
-  if (at < 0) at = readGenotypes(line, formatEnd + 1, gtIndex, alt.length, site);
   if (at < 0) {
+    site.ploidy = context.slab.take(sampleCount);
+    at = readGenotypes(line, formatEnd + 1, gtIndex, alt.length, site);
+  }
+  if (at < 0) {
+    const where = placeOf(context, line, ends);
     const who = `${where}: sample ${samples[problem.sample]}`;
     if (problem.kind === GenotypeProblem.CutShort)
       throw new VcfError(`${where}: ${problem.sample} of ${sampleCount} sample columns; the row is cut short (the file may have been truncated). bcftools stops with a parse error here too.`);
@@ -429,7 +511,7 @@ function parseRecord(line: Buffer, context: RecordContext): VcfSite {
   }
   if (at <= line.length) {
     const extra = line.subarray(at).toString('utf8').split('\t').length;
-    throw new VcfError(`${where}: ${sampleCount + extra} sample columns, but the header names ${sampleCount}. Each record needs exactly one column per sample.`);
+    throw new VcfError(`${placeOf(context, line, ends)}: ${sampleCount + extra} sample columns, but the header names ${sampleCount}. Each record needs exactly one column per sample.`);
   }
   site.hasGenotypes = gtIndex >= 0;
   return site;
@@ -444,7 +526,7 @@ export async function readVcf(file: string): Promise<Vcf> {
   let lineNumber = 0;
   const stream = await openDecompressed(file);
   try {
-    const context: RecordContext = { file, samples: [], lineNumber: 0, slab: new Slab() };
+    const context: RecordContext = { file, samples: [], lineNumber: 0, slab: new Slab(), diploidPloidy: new Uint8Array(0), chromBytes: Buffer.alloc(0), chrom: '' };
     await forEachLine(stream, (line) => {
       lineNumber += 1;
       if (line.length === 0) return;
@@ -457,6 +539,7 @@ export async function readVcf(file: string): Promise<Vcf> {
         } else if (text.startsWith('#CHROM')) {
           samples = parseHeaderLine(file, text, lineNumber);
           context.samples = samples;
+          context.diploidPloidy = new Uint8Array(samples.length).fill(2);
         }
         return;
       }
@@ -482,7 +565,11 @@ export async function readVcf(file: string): Promise<Vcf> {
 // Per-site figures, as bcftools computes them
 
 /** AN: the alleles called at the site. */
-export const alleleNumber = (site: VcfSite) => site.alleleCounts.reduce((sum, count) => sum + count, 0);
+export function alleleNumber(site: VcfSite): number {
+  let sum = 0;
+  for (const count of site.alleleCounts) sum += count;
+  return sum;
+}
 
 /** Whether sample `index` has a full call: every allele of its GT called (bcftools' F_MISSING counts the others). */
 export const hasFullCall = (site: VcfSite, index: number) => site.hasGenotypes && site.ploidy[index] !== 0 && site.called[index]! >= site.ploidy[index]!;
@@ -496,6 +583,11 @@ export function calledSites(sites: VcfSite[], sampleCount: number): Int32Array {
     if (!site.hasGenotypes) continue;
     // hasFullCall, inlined: this loop runs once per genotype.
     const { called, ploidy } = site;
+    if (site.diploid) {
+      // called is 0, 1 or 2: its high bit is the full call.
+      for (let index = 0; index < sampleCount; index += 1) counts[index]! += called[index]! >> 1;
+      continue;
+    }
     for (let index = 0; index < sampleCount; index += 1) {
       const alleles = ploidy[index]!;
       if (alleles !== 0 && called[index]! >= alleles) counts[index]! += 1;
@@ -522,8 +614,11 @@ export function minorAlleleCount(site: VcfSite): number {
   return second;
 }
 
+const SNP_REF = new Set(['A', 'C', 'G', 'T', 'N', 'a', 'c', 'g', 't', 'n']);
+const SNP_ALT = new Set(['A', 'C', 'G', 'T', 'a', 'c', 'g', 't']);
+
 /** A biallelic SNP: one REF base, one ALT base. */
-export const isBiallelicSnp = (site: VcfSite) => site.alt.length === 1 && /^[ACGTN]$/i.test(site.ref) && /^[ACGT]$/i.test(site.alt[0]!);
+export const isBiallelicSnp = (site: VcfSite) => site.alt.length === 1 && SNP_REF.has(site.ref) && SNP_ALT.has(site.alt[0]!);
 
 /** A gVCF reference block or a site whose only ALT is symbolic (`<NON_REF>`, `<*>`). */
 export const isReferenceBlock = (site: VcfSite) => site.alt.length > 0 && site.alt.every((allele) => allele === '<NON_REF>' || allele === '<*>');

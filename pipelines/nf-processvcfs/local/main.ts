@@ -65,6 +65,11 @@ function fractionFormatter(): (count: number, total: number) => string {
 
 function siteRow(site: VcfSite, status: SiteStatus, sampleCount: number, fraction: (count: number, total: number) => string): string {
   const an = alleleNumber(site);
+  // A biallelic site (nearly every row) as one template: this runs once per site.
+  if (site.alt.length === 1) {
+    const ac = site.alleleCounts[1]!;
+    return `${site.chrom}\t${site.pos}\t${site.id}\t${site.ref}\t${site.alt[0]}\t${an}\t${ac}\t${fraction(ac, an)}\t${fraction(minorAlleleCount(site), an)}\t${fraction(missingCount(site), sampleCount)}\t${status}`;
+  }
   const alleleFrequencies = site.alleleCounts.slice(1).map((count) => fraction(count, an));
   return [
     site.chrom,
