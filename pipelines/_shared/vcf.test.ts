@@ -62,14 +62,8 @@ describe('per-site figures agree with bcftools +fill-tags (AN, AC, AF, MAF, F_MI
   });
 
   it('marks a site diploid when every call is, on the usual path and the general one', async () => {
-    const file = write(
-      'diploid.vcf',
-      `${HEADER}${CHROM}	A	B
-chr1	100	.	A	C	.	.	.	GT	0/1	./.
-chr1	200	.	A	C	.	.	.	GT:DP	0/1:3	1|1:5
-chr1	300	.	A	C,G	.	.	.	GT	0/2	1/.
-`,
-    );
+    const records = ['chr1\t100\t.\tA\tC\t.\t.\t.\tGT\t0/1\t./.', 'chr1\t200\t.\tA\tC\t.\t.\t.\tGT:DP\t0/1:3\t1|1:5', 'chr1\t300\t.\tA\tC,G\t.\t.\t.\tGT\t0/2\t1/.'];
+    const file = write('diploid.vcf', `${HEADER}${CHROM}\tA\tB\n${records.join('\n')}\n`);
     expect((await readVcf(file)).sites.map((site) => site.diploid)).toEqual([true, true, true]);
   });
 
