@@ -43,7 +43,7 @@ import { createResumableUploads } from './storage/resumable-uploads';
 import { storagesFor } from './storage/storage';
 
 export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>, Partial<Pick<ApiDependencies, 'mailer' | 'publicUrl'>> {
-  database: Pick<DatabaseHandle, 'db' | 'kind' | 'listen'>;
+  database: Pick<DatabaseHandle, 'db' | 'kind' | 'listen' | 'runStatement'>;
   version: string;
   corsOrigins: string[];
   /** Where the API is served, e.g. '/api'; '' serves it at the root (tests). */
@@ -111,7 +111,7 @@ export function createApi(options: ApiOptions) {
     version: options.version,
     catalogue: new Map((options.catalogue ?? []).map((pipeline) => [pipeline.id, pipeline])),
     // PostgreSQL writes a few weblog batches at once on its pool; PGlite runs one statement at a time.
-    weblog: { writer: createWeblogWriter(options.database.db, { batchesInFlight: options.database.kind === 'postgres' ? 4 : 1 }), secretHashes: new Map() },
+    weblog: { writer: createWeblogWriter(options.database.db, { batchesInFlight: options.database.kind === 'postgres' ? 4 : 1, runStatement: options.database.runStatement }), secretHashes: new Map() },
     mlflow: options.mlflow ?? createMlflowTracking({ db: options.database.db, client: createMlflowClient({ credentials: [] }), log: options.log }),
     files,
     uploads: createResumableUploads({ files, path: `${options.basePath ?? ''}/uploads`, expiryMs: options.uploadExpiryMs ?? 48 * 3600_000, log: options.log }),

@@ -32,6 +32,14 @@ export interface DatabaseHandle {
   withStartupLock<T>(work: () => Promise<T>): Promise<T>;
   /** The embedded database's folder lock (absent in memory and on PostgreSQL). */
   folderLock?: DataFolderLock;
+  /**
+   * PGlite only: runs one statement with its values written into its text, by the simple query
+   * protocol. A parameterised statement costs PGlite a parse, bind, describe, execute and sync of
+   * its own, each a call into the database; this is one. For statements whose fixed costs matter
+   * (the weblog's batches: 1.1 ms of CPU for six tasks parameterised, 0.8 ms this way). The caller
+   * writes its values as literals (`sqlText` below).
+   */
+  runStatement?: (statement: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -58,6 +66,21 @@ class FairPGlite extends PGlite {
     await new Promise((resolve) => setImmediate(resolve));
     return super.query<T>(...args);
   }
+
+  override async exec(...args: Parameters<PGlite['exec']>): ReturnType<PGlite['exec']> {
+    await new Promise((resolve) => setImmediate(resolve));
+    return super.exec(...args);
+  }
+}
+
+/**
+ * A string as an SQL literal (standard_conforming_strings, PostgreSQL's default since 9.1, keeps
+ * backslashes as they are: a quote doubled is the only escape). A NUL cannot be in a PostgreSQL
+ * text at all, so it is refused rather than sent.
+ */
+export function sqlText(value: string): string {
+  if (value.includes('\0')) throw new Error('A NUL character cannot be stored in a PostgreSQL text.');
+  return `'${value.replaceAll("'", "''")}'`;
 }
 
 /** pg_advisory_lock's key for Seedbed's startup (any fixed number; this one spells "seedbed"). */
@@ -109,6 +132,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       listen: async (channel, onMessage) => void (await client.listen(channel, onMessage)),
       // One process owns an embedded database (the folder lock sees to it): nobody to take turns with.
       withStartupLock: (work) => work(),
+      runStatement: async (statement) => void (await client.exec(statement)),
       ...(folderLock ? { folderLock } : {}),
       close: () => client.close().finally(() => folderLock?.release()),
     };
