@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { table } from './testing.ts';
-import { alleleNumber, minorAlleleCount, missingCount, readVcf } from './vcf.ts';
+import { alleleNumber, calledSites, hasFullCall, minorAlleleCount, missingCount, readVcf } from './vcf.ts';
 
 const FIXTURES = path.resolve('tests/fixtures/exactness');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-vcf-'));
@@ -71,6 +71,23 @@ describe('per-site figures agree with bcftools +fill-tags (AN, AC, AF, MAF, F_MI
     const file = write('half.vcf', `${HEADER}${CHROM}\tA\tB\tC\tD\nchr1\t100\t.\tA\tC\t.\t.\t.\tGT\t./1\t0/1\t0/0\t1/1\n`);
     const [site] = (await readVcf(file)).sites;
     expect({ an: alleleNumber(site!), ac: site!.alleleCounts[1], missing: missingCount(site!) }).toEqual({ an: 7, ac: 4, missing: 1 });
+  });
+});
+
+describe('calledSites', () => {
+  it('counts each sample’s full calls as hasFullCall does, four samples to a word and past 255 sites', async () => {
+    // 7 samples (one past a whole word), 600 sites: usual diploid records with a few calls missing
+    // (so a sample has more than 255 full calls in a row), and every 50th site with a haploid call.
+    const calls = ['0/0', '0/1', '1/1', '0|1', '1|1', './1', './.'];
+    const records = Array.from({ length: 600 }, (_, site) => {
+      const row = Array.from({ length: 7 }, (_, sample) => calls[(site * 7 + sample) % 23 === 0 ? 5 + (site % 2) : (site + sample) % 5]!);
+      if (site % 50 === 0) row[site % 7] = '1';
+      return `chr1\t${site + 1}\t.\tA\tC\t.\t.\t.\tGT\t${row.join('\t')}`;
+    });
+    const vcf = await readVcf(write('called.vcf', `${HEADER}${CHROM}\t${['A', 'B', 'C', 'D', 'E', 'F', 'G'].join('\t')}\n${records.join('\n')}\n`));
+    const expected = vcf.samples.map((_, sample) => vcf.sites.filter((site) => hasFullCall(site, sample)).length);
+    expect([...calledSites(vcf.sites, vcf.samples.length)]).toEqual(expected);
+    expect(vcf.sites.filter((site) => !site.diploid)).toHaveLength(12);
   });
 });
 

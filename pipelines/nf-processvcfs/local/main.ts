@@ -56,11 +56,25 @@ function fractionFormatter(): (count: number, total: number) => string {
     const key = count * (1 << 20) + total;
     let cell = cells.get(key);
     if (cell === undefined) {
-      cell = format(count / total);
+      cell = formatFraction(count / total);
       cells.set(key, cell);
     }
     return cell;
   };
+}
+
+/**
+ * format(value) for a value in [0, 1], without parsing the text back: from 1e-6 up, toPrecision
+ * writes plain digits, and those digits less their trailing zeros are what Number(…).toString()
+ * gives (a decimal of six digits is the shortest text of its double). Smaller values go through format.
+ */
+function formatFraction(value: number): string {
+  if (!(value >= 1e-6 && value <= 1) && value !== 0) return format(value);
+  const text = value.toPrecision(6);
+  let end = text.length;
+  while (text.charCodeAt(end - 1) === 48 /* 0 */) end -= 1;
+  if (text.charCodeAt(end - 1) === 46 /* . */) end -= 1;
+  return text.slice(0, end);
 }
 
 function siteRow(site: VcfSite, status: SiteStatus, sampleCount: number, fraction: (count: number, total: number) => string): string {
