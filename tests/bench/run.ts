@@ -266,6 +266,17 @@ if (section('weblog')) {
       );
       const non2xx = figures.repeats.reduce((sum, one) => sum + one.seedbed.non2xx, 0);
       const kept = figures.tasksStored >= figures.tasksAcknowledged && figures.completedStored >= figures.completedAcknowledged;
+      const writerRatio = ratioSpread(
+        figures.repeats,
+        (one) => one.writerEventsPerSecond,
+        (one) => one.bare.eventsPerSecond,
+      );
+      report(
+        `weblog writer alone (${figures.database}, 16 callers, no HTTP) / the bare route`,
+        `${events((one) => one.writerEventsPerSecond)}: ${formatRatio(writerRatio)} (the most the route could reach)`,
+        '',
+        null,
+      );
       report(
         `weblog ingestion (${figures.database}, 16 connections) / bare Hono route parsing the same bodies`,
         `${events((one) => one.seedbed.eventsPerSecond)} / ${events((one) => one.bare.eventsPerSecond)}: ${formatRatio(ratio)}; p99 ${formatSpread(

@@ -2,12 +2,18 @@
  * Weblog ingestion throughput: Nextflow-shaped task events (submitted, started, completed for
  * ever new tasks) posted to one run's weblog endpoint by autocannon, against the real server, and
  * the same body stream posted by the same load generator to a bare Hono route that parses the
- * JSON and answers 204 (hello-server.ts), back to back in each repeat (issue #36, point 1).
+ * JSON and answers 204 (hello-server.ts), back to back in each repeat (issue #36, point 1); and
+ * the weblog writer alone on the same kind of database, which bounds what the route can reach.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
+import type { WeblogEvent } from '../../src/contract/runs';
+import { openDatabase } from '../../src/server/db/client';
+import { runs } from '../../src/server/db/schema';
+import { createWeblogWriter } from '../../src/server/runs/weblog-writer';
+import { openTestDatabase } from '../../src/server/testing/test-database';
 import { startServer, startSignedInSeedbed } from './api-throughput';
 import { insertOpenRun, OPEN_RUN_SECRET } from './open-run';
 import { repeat } from './repeats';
@@ -22,6 +28,12 @@ export interface WeblogRepeat {
   seedbed: WeblogLoad;
   /** The bare Hono route, measured just before Seedbed in the same repeat. */
   bare: WeblogLoad;
+  /**
+   * Seedbed's weblog writer alone, in this process on a database of its own kind: the same events
+   * from as many callers as the load has connections, each waiting for its event to be stored, with
+   * no HTTP at all. The most any HTTP layer in front of it could reach.
+   */
+  writerEventsPerSecond: number;
 }
 
 export interface WeblogFigures {
@@ -107,6 +119,36 @@ async function postEvents(url: string, stream: EventStream, acknowledged: Acknow
   return { eventsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
 }
 
+/** The writer alone: `callers` loops each ingesting the stream's next event and waiting for it, for `seconds`. */
+async function writerAlone(options: { seconds: number; connections: number; databaseUrl?: string | undefined }, folder: string): Promise<number> {
+  const database = options.databaseUrl ? await openTestDatabase(options.databaseUrl) : await openDatabase({ dataDir: folder });
+  try {
+    const [run] = await database.db
+      .insert(runs)
+      .values({ name: 'weblog_writer_bench', pipelineId: 'nf-processvcfs', revision: '1.0.0', engine: 'nextflow', status: 'RUNNING', params: {}, weblogSecretHash: 'unused' })
+      .returning({ id: runs.id });
+    const writer = createWeblogWriter(database.db, { batchesInFlight: database.kind === 'postgres' ? 4 : 1, runStatement: database.runStatement });
+    const stream = weblogEventStream();
+    const measure = async (seconds: number) => {
+      const until = performance.now() + seconds * 1000;
+      let stored = 0;
+      await Promise.all(
+        Array.from({ length: options.connections }, async () => {
+          while (performance.now() < until) {
+            await writer.ingest(run!.id, JSON.parse(stream().body) as WeblogEvent);
+            stored += 1;
+          }
+        }),
+      );
+      return stored / seconds;
+    };
+    await measure(2);
+    return await measure(options.seconds);
+  } finally {
+    await database.close();
+  }
+}
+
 export async function benchWeblog(root: string, options: { seconds: number; connections: number; databaseUrl?: string | undefined }): Promise<WeblogFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-weblog-bench-'));
   // A run still going, as a Nextflow run elsewhere is while it reports (a run that ended takes no new tasks).
@@ -118,9 +160,10 @@ export async function benchWeblog(root: string, options: { seconds: number; conn
     const seedbedStream = weblogEventStream();
     const bareStream = weblogEventStream();
     const acknowledged: Acknowledged = { tasks: new Set(), completed: new Set() };
-    const repeats = await repeat(async () => ({
+    const repeats = await repeat(async (index) => ({
       bare: await postEvents(`http://127.0.0.1:${bare.port}/weblog`, bareStream, { tasks: new Set(), completed: new Set() }, options),
       seedbed: await postEvents(`${base}runs/${runId}/weblog?secret=${OPEN_RUN_SECRET}`, seedbedStream, acknowledged, options),
+      writerEventsPerSecond: await writerAlone(options, path.join(dataDir, `writer-${index}`)),
     }));
     const count = async (query: string) => ((await (await fetch(`${base}runs/${runId}/tasks?pageSize=1${query}`, { headers })).json()) as { pagination: { totalCount: number } }).pagination.totalCount;
     return {
