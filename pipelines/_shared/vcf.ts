@@ -356,6 +356,10 @@ const SEPARATOR = new Uint8Array(256);
 SEPARATOR[SLASH] = 0xff;
 SEPARATOR[PIPE] = 0xff;
 
+/** A DataView of the memory records are read from; most records share a chunk, so it is made once per chunk. */
+let wordsMemory: ArrayBufferLike | null = null;
+let wordsView = new DataView(new ArrayBuffer(0));
+
 function readBiallelicDiploid(record: Uint8Array, start: number, site: VcfSite): number {
   const { dosage, called } = site;
   const sampleCount = dosage.length;
@@ -363,9 +367,13 @@ function readBiallelicDiploid(record: Uint8Array, start: number, site: VcfSite):
   const length = record.length;
   if (sampleCount === 0 || start + sampleCount * 4 - 1 > length) return -1;
   // Each call but the last is read as one 32-bit word: its two alleles, the separator and the tab.
-  const words = new DataView(record.buffer, record.byteOffset, length);
+  if (record.buffer !== wordsMemory) {
+    wordsMemory = record.buffer;
+    wordsView = new DataView(record.buffer);
+  }
+  const words = wordsView;
   const last = sampleCount - 1;
-  let at = start;
+  let at = start + record.byteOffset;
   let refCount = 0;
   let altCount = 0;
   let missing = 0;
@@ -388,6 +396,7 @@ function readBiallelicDiploid(record: Uint8Array, start: number, site: VcfSite):
     refCount += (tallies >> 10) & 1023;
     missing += tallies >> 20;
   }
+  at -= record.byteOffset;
   const pair = record[at]! | (record[at + 2]! << 8);
   const code = PAIR_CODES[pair]! & SEPARATOR[record[at + 1]!]!;
   if (code === 0 || (at + 3 < length && record[at + 3] !== TAB)) return -1;
@@ -557,6 +566,10 @@ export async function readVcf(file: string): Promise<Vcf> {
   } catch (error) {
     stream.destroy();
     throw describeStreamError(file, error);
+  } finally {
+    // The last chunk's memory belongs to the sites read, not to the reader.
+    wordsMemory = null;
+    wordsView = new DataView(new ArrayBuffer(0));
   }
   if (!samples) throw new VcfError(`${file} has no #CHROM header line. Is it a VCF?`);
   return { file, meta, samples, contigs, sites };

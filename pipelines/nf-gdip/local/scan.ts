@@ -15,7 +15,8 @@ export interface ScanResult {
   log10p: number;
 }
 
-/** Basis vectors taken together in one pass over a marker's values (held in locals, not an inner loop). */
+/** Basis vectors taken together in one pass over a marker's values (held in locals, not an inner loop): three in the first pass, which also centres g, four in any further pass. */
+const FIRST_GROUP = 3;
 const GROUP = 4;
 
 export function createScanner(y: Float64Array, fixedColumns: Float64Array[]) {
@@ -31,10 +32,13 @@ export function createScanner(y: Float64Array, fixedColumns: Float64Array[]) {
   let yy = 0;
   for (let i = 0; i < n; i += 1) yy += residualY[i]! * residualY[i]!;
   const degreesOfFreedom = n - q - 1;
-  // The basis in groups of four (the last padded with zeros), so that one pass over g gives four projections.
+  // A constant basis vector (the intercept's) projects centred g onto its constant times Σ(g − centre):
+  // no pass over it. The others in groups (the last padded with zeros), one pass per group.
+  const constants = basis.filter((b) => b.every((value) => value === b[0])).map((b) => b[0]!);
+  const varying = basis.filter((b) => !b.every((value) => value === b[0]));
   const zeros = new Float64Array(n);
-  const groups: Float64Array[][] = [];
-  for (let first = 0; first < Math.max(q, 1); first += GROUP) groups.push(Array.from({ length: GROUP }, (_, a) => basis[first + a] ?? zeros));
+  const groups: Float64Array[][] = [Array.from({ length: FIRST_GROUP }, (_, a) => varying[a] ?? zeros)];
+  for (let first = FIRST_GROUP; first < varying.length; first += GROUP) groups.push(Array.from({ length: GROUP }, (_, a) => varying[first + a] ?? zeros));
   const centred = new Float64Array(n);
 
   /** The fit for one marker's values (missing calls already imputed); null when g is in X's span. */
@@ -49,33 +53,37 @@ export function createScanner(y: Float64Array, fixedColumns: Float64Array[]) {
     const centre = sum / n;
     let gg = 0;
     let gy = 0;
-    let projected = 0;
-    for (const [index, [b0, b1, b2, b3]] of groups.entries()) {
-      let p0 = 0;
-      let p1 = 0;
-      let p2 = 0;
-      let p3 = 0;
-      if (index === 0) {
-        for (let i = 0; i < n; i += 1) {
-          const value = g[i]! - centre;
-          scratch[i] = value;
-          gg += value * value;
-          gy += value * ry[i]!;
-          p0 += value * b0![i]!;
-          p1 += value * b1![i]!;
-          p2 += value * b2![i]!;
-          p3 += value * b3![i]!;
-        }
-      } else {
-        for (let i = 0; i < n; i += 1) {
-          const value = scratch[i]!;
-          p0 += value * b0![i]!;
-          p1 += value * b1![i]!;
-          p2 += value * b2![i]!;
-          p3 += value * b3![i]!;
-        }
+    let centredSum = 0;
+    const [b0, b1, b2] = groups[0]!;
+    let p0 = 0;
+    let p1 = 0;
+    let p2 = 0;
+    for (let i = 0; i < n; i += 1) {
+      const value = g[i]! - centre;
+      scratch[i] = value;
+      centredSum += value;
+      gg += value * value;
+      gy += value * ry[i]!;
+      p0 += value * b0![i]!;
+      p1 += value * b1![i]!;
+      p2 += value * b2![i]!;
+    }
+    let projected = p0 * p0 + p1 * p1 + p2 * p2;
+    for (const constant of constants) projected += (constant * centredSum) ** 2;
+    for (let index = 1; index < groups.length; index += 1) {
+      const [c0, c1, c2, c3] = groups[index]!;
+      let r0 = 0;
+      let r1 = 0;
+      let r2 = 0;
+      let r3 = 0;
+      for (let i = 0; i < n; i += 1) {
+        const value = scratch[i]!;
+        r0 += value * c0![i]!;
+        r1 += value * c1![i]!;
+        r2 += value * c2![i]!;
+        r3 += value * c3![i]!;
       }
-      projected += p0 * p0 + p1 * p1 + p2 * p2 + p3 * p3;
+      projected += r0 * r0 + r1 * r1 + r2 * r2 + r3 * r3;
     }
     const total = gg;
     gg -= projected;
