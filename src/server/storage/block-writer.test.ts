@@ -29,7 +29,7 @@ describe('a stream written in blocks', () => {
     const chunks = Array.from({ length: Math.ceil(bytes.length / 777) }, (_, index) => bytes.subarray(index * 777, (index + 1) * 777));
     const file = fileWith('kept:');
     const hash = createHash('sha256');
-    const written = await writeInBlocks(Readable.from(chunks), file, 5, (block) => hash.update(block), { bufferBytes: 1000 });
+    const written = await writeInBlocks(Readable.from(chunks), file, 5, (block) => void hash.update(block), { bufferBytes: 1000 });
     expect(written).toBe(bytes.length);
     expect(fs.readFileSync(file).equals(Buffer.concat([Buffer.from('kept:'), bytes]))).toBe(true);
     expect(hash.digest('hex')).toBe(sha256(bytes));
@@ -54,7 +54,7 @@ describe('a stream written in blocks', () => {
     const file = fileWith('');
     const source = new PassThrough();
     const hash = createHash('sha256');
-    const writing = writeInBlocks(source, file, 0, (block) => hash.update(block), { bufferBytes: 8 });
+    const writing = writeInBlocks(source, file, 0, (block) => void hash.update(block), { bufferBytes: 8 });
     source.write(Buffer.from('0123456789abc'));
     setImmediate(() => source.destroy(new Error('connection reset')));
     await expect(writing).rejects.toThrow('connection reset');

@@ -8,12 +8,20 @@ import { finished, type Readable } from 'node:stream';
  * two more streams to a write of its own cost a system call and stream work per chunk, where
  * this takes one copy into a reused buffer (issue #36, uploads). The stream is read by its events,
  * not an async iterator: a promise per 64 KB chunk was garbage of its own. Nothing waits for a
- * buffer to fill: bytes go to the file as soon as the disk is free, so a cut connection loses only
- * what had not arrived yet, and a resumed upload sends again little more than that.
+ * buffer to fill: bytes go to the file once they make a block of 1 MB or after 10 ms, and at once
+ * when the stream ends or fails, so a cut connection loses only what had not arrived yet, and a
+ * resumed upload sends again little more than that.
  */
 
 /** Each of the two buffers; 8 MB takes the disk's full speed and keeps memory per upload at 16 MB. */
 export const WRITE_BUFFER_BYTES = 8 * 1024 * 1024;
+/**
+ * A smaller block waits up to FLUSH_DELAY_MS for more bytes before it is written: a write and a
+ * hand-over to the hashing thread per socket chunk cost more than the bytes (issue #36), while a
+ * client that sends slowly or stops still has its bytes on the file within that delay.
+ */
+const MIN_BLOCK_BYTES = 1024 * 1024;
+const FLUSH_DELAY_MS = 10;
 
 export interface WriteInBlocksOptions {
   bufferBytes?: number;
@@ -26,11 +34,13 @@ export interface WriteInBlocksOptions {
 
 /**
  * Copies `readable` into `file` (which must exist) from `position`, calling `onBlock` with each
- * block just before it is written, in file order (to hash it). Resolves with the bytes written once
- * the stream has ended (or `signal` stopped the reading) and all of them are on the file; rejects
- * with the stream's or the disk's error after writing what had arrived before it.
+ * block as it is written, in file order (to hash it); a block's buffer is filled again only once
+ * its write and the promise `onBlock` answered (if any) are done. The buffers are shared memory,
+ * so that a worker thread can hash a block in place. Resolves with the bytes written once the
+ * stream has ended (or `signal` stopped the reading) and all of them are on the file; rejects with
+ * the stream's or the disk's error after writing what had arrived before it.
  */
-export function writeInBlocks(readable: Readable, file: string, position: number, onBlock: (block: Buffer) => void, options: WriteInBlocksOptions = {}): Promise<number> {
+export function writeInBlocks(readable: Readable, file: string, position: number, onBlock: (block: Buffer) => void | Promise<void>, options: WriteInBlocksOptions = {}): Promise<number> {
   const { bufferBytes = WRITE_BUFFER_BYTES, signal, maxBytes = Number.POSITIVE_INFINITY } = options;
   const tooMany = options.tooMany ?? (() => new RangeError(`The stream brought more than the ${maxBytes} bytes it may.`));
   // Opened while the stream is already being read: a stream that fails meanwhile is still heard.
@@ -44,7 +54,8 @@ export function writeInBlocks(readable: Readable, file: string, position: number
   let scheduled = 0;
   let written = 0;
   let writing = false;
-  let writeSoon = false;
+  let flushTimer: NodeJS.Timeout | null = null;
+  const minBlockBytes = Math.min(MIN_BLOCK_BYTES, bufferBytes);
   /** The rest of a chunk that found both buffers full: copied once the disk has taken one. */
   let waiting: Buffer | null = null;
   /** No more reading: the stream ended or failed, the disk failed, or the caller stopped it. */
@@ -71,16 +82,25 @@ export function writeInBlocks(readable: Readable, file: string, position: number
     /** Sends the filled part of the current buffer to the file and fills the other one meanwhile; one write at a time. */
     const startWrite = () => {
       const bytes = buffers[filling]!.subarray(0, filled);
-      onBlock(bytes);
+      const handled = onBlock(bytes);
       filling = 1 - filling;
       filled = 0;
       const at = position + scheduled;
       scheduled += bytes.length;
       writing = true;
-      writeAll(opening, bytes, at).then(
-        () => {
-          written += bytes.length;
+      // Both settle before the buffer is filled again: a failed write must not free a block still being hashed.
+      const disk = writeAll(opening, bytes, at).then(
+        () => null,
+        (error: unknown) => ({ error }),
+      );
+      Promise.all([disk, handled]).then(
+        ([diskFailure]) => {
           writing = false;
+          if (diskFailure) {
+            diskFailed = true;
+            return stop(diskFailure.error);
+          }
+          written += bytes.length;
           pump();
         },
         (error: unknown) => {
@@ -91,12 +111,21 @@ export function writeInBlocks(readable: Readable, file: string, position: number
       );
     };
 
+    /** With the disk free, writes what arrived if it makes a block (or nothing more will come), else soon. */
+    const writeIfDue = () => {
+      if (writing || filled === 0 || diskFailed) return;
+      if (filled >= minBlockBytes || stopped) return startWrite();
+      flushTimer ??= setTimeout(() => {
+        flushTimer = null;
+        if (!writing && filled > 0 && !diskFailed) startWrite();
+      }, FLUSH_DELAY_MS);
+    };
+
     /** After a write or the end of the reading: the next write, more reading, or the answer. */
     const pump = () => {
       if (diskFailed) return settle();
       if (waiting) waiting = take(waiting);
-      // The disk is free: what arrived meanwhile goes now, however little.
-      if (!writing && filled > 0) startWrite();
+      writeIfDue();
       if (!stopped && !waiting && readable.isPaused()) readable.resume();
       if (stopped && !writing && !waiting && filled === 0) settle();
     };
@@ -108,14 +137,7 @@ export function writeInBlocks(readable: Readable, file: string, position: number
       waiting = take(chunk);
       // Both buffers full: the stream waits for the disk.
       if (waiting) readable.pause();
-      else if (!writing && !writeSoon) {
-        // Chunks read from the socket in one turn of the event loop go out in one write.
-        writeSoon = true;
-        setImmediate(() => {
-          writeSoon = false;
-          if (!writing && filled > 0 && !diskFailed) startWrite();
-        });
-      }
+      else writeIfDue();
     };
 
     const stop = (error?: unknown) => {
@@ -135,6 +157,7 @@ export function writeInBlocks(readable: Readable, file: string, position: number
     const settle = () => {
       if (settled || writing) return;
       settled = true;
+      if (flushTimer) clearTimeout(flushTimer);
       void opening
         .then((handle) => handle.close())
         .catch(() => undefined)
@@ -167,7 +190,7 @@ const SPARE_LIMIT = 4;
 function takeBuffers(bytes: number): Buffer[] {
   const spare = spareBuffers.pop();
   if (spare && spare[0]!.length === bytes) return spare;
-  return [Buffer.allocUnsafe(bytes), Buffer.allocUnsafe(bytes)];
+  return [Buffer.from(new SharedArrayBuffer(bytes)), Buffer.from(new SharedArrayBuffer(bytes))];
 }
 
 async function writeAll(opening: Promise<fs.promises.FileHandle>, bytes: Buffer, position: number) {

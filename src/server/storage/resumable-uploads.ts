@@ -1,7 +1,7 @@
 import { FileStore } from '@tus/file-store';
 import { ERRORS, Server, type Upload } from '@tus/server';
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { createHash, randomBytes, type Hash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import { IncomingMessage } from 'node:http';
 import path from 'node:path';
@@ -14,6 +14,7 @@ import type { TokenOwner } from '../auth/tokens';
 import { DomainError } from '../domain-errors';
 import type { Logger } from '../log';
 import { describeError } from '../log';
+import { BackgroundHash } from './background-hash';
 import { writeInBlocks } from './block-writer';
 import type { FileStore as SeedbedFileStore } from './file-store';
 import { FinishedUploads } from './finished-uploads';
@@ -21,9 +22,9 @@ import { FinishedUploads } from './finished-uploads';
 /**
  * Resumable uploads over the tus protocol (tus.io, v1.0.0): a dropped connection or a closed
  * laptop resumes where it stopped instead of from zero. The bytes go to the staging folder; the
- * SHA-256 is computed as they arrive (and computed again from the staged bytes only when an upload
- * was resumed in a way the running hash could not follow, such as after a restart); when the last
- * byte arrives the file store checks the file and moves it into storage, and the answer to that
+ * SHA-256 is computed as they arrive, on a worker thread (and computed again from the staged bytes
+ * only when an upload was resumed in a way the running hash could not follow, such as after a
+ * restart); when the last byte arrives the file store checks the file and moves it into storage, and the answer to that
  * last request carries the stored file.
  */
 
@@ -54,18 +55,27 @@ class HashingFileStore extends FileStore {
     return path.join(this.folder, path.basename(id));
   }
 
-  readonly hashes = new Map<string, { hash: Hash; bytes: number }>();
+  /** Each upload's running hash, while the bytes it has taken are the upload's bytes from the start. */
+  private readonly hashes = new Map<string, { hash: BackgroundHash; bytes: number }>();
+
+  forgetHash(id: string): void {
+    this.hashes.get(id)?.hash.drop();
+    this.hashes.delete(id);
+  }
 
   override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    if (offset === 0) this.hashes.set(id, { hash: createHash('sha256'), bytes: 0 });
+    if (offset === 0) {
+      this.forgetHash(id);
+      this.hashes.set(id, { hash: new BackgroundHash(), bytes: 0 });
+    }
     const state = this.hashes.get(id);
     const following = state && state.bytes === offset ? state : undefined;
-    if (!following) this.hashes.delete(id);
+    if (!following) this.forgetHash(id);
     try {
       const hashBlock = (block: Buffer) => {
         if (!following) return;
-        following.hash.update(block);
         following.bytes += block.length;
+        return following.hash.update(block);
       };
       const direct = directBodies.getStore();
       if (!direct) return offset + (await writeInBlocks(readable, this.fileOf(id), offset, hashBlock));
@@ -76,7 +86,7 @@ class HashingFileStore extends FileStore {
         (stat) => stat.size,
         () => -1,
       );
-      if (following && following.bytes !== written) this.hashes.delete(id);
+      if (following && following.bytes !== written) this.forgetHash(id);
     }
   }
 
@@ -107,14 +117,17 @@ class HashingFileStore extends FileStore {
   async sha256Of(id: string, file: string, size: number): Promise<string> {
     const state = this.hashes.get(id);
     this.hashes.delete(id);
-    if (state && state.bytes === size) return state.hash.digest('hex');
+    if (state && state.bytes === size) {
+      const running = await state.hash.digest();
+      if (running) return running;
+    } else state?.hash.drop();
     const hash = createHash('sha256');
     await pipeline(fs.createReadStream(file), hash);
     return hash.digest('hex');
   }
 
   override async remove(id: string): Promise<void> {
-    this.hashes.delete(id);
+    this.forgetHash(id);
     await super.remove(id);
   }
 
@@ -268,7 +281,7 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
         // Stored or refused, the staged upload is finished with: its record goes too.
         await fs.promises.rm(file, { force: true });
         await store.configstore.delete(upload.id).catch(() => undefined);
-        store.hashes.delete(upload.id);
+        store.forgetHash(upload.id);
       }
     },
     async onResponseError(request, error) {
