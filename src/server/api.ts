@@ -111,7 +111,10 @@ export function createApi(options: ApiOptions) {
     version: options.version,
     catalogue: new Map((options.catalogue ?? []).map((pipeline) => [pipeline.id, pipeline])),
     // PostgreSQL writes a few weblog batches at once on its pool; PGlite runs one statement at a time.
-    weblog: { writer: createWeblogWriter(options.database.db, { batchesInFlight: options.database.kind === 'postgres' ? 4 : 1, runStatement: options.database.runStatement }), secretHashes: new Map() },
+    weblog: {
+      writer: createWeblogWriter(options.database.db, { batchesInFlight: options.database.kind === 'postgres' ? 4 : 1, runStatement: options.database.runStatement }),
+      secretHashes: new Map(),
+    },
     mlflow: options.mlflow ?? createMlflowTracking({ db: options.database.db, client: createMlflowClient({ credentials: [] }), log: options.log }),
     files,
     uploads: createResumableUploads({ files, path: `${options.basePath ?? ''}/uploads`, expiryMs: options.uploadExpiryMs ?? 48 * 3600_000, log: options.log }),

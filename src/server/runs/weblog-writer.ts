@@ -157,10 +157,7 @@ const STATE_TTL_MS = 1000;
  * so two batches that share a task lock it in the same order and cannot deadlock; the merge
  * never moves a task backwards, whichever batch commits first).
  */
-export function createWeblogWriter(
-  db: Database,
-  options: { maxBatch?: number; batchesInFlight?: number; now?: () => number; runStatement?: ((statement: string) => Promise<void>) | undefined } = {},
-) {
+export function createWeblogWriter(db: Database, options: { maxBatch?: number; batchesInFlight?: number; now?: () => number; runStatement?: ((statement: string) => Promise<void>) | undefined } = {}) {
   const maxBatch = options.maxBatch ?? 1000;
   const batchesInFlight = options.batchesInFlight ?? 1;
   const now = options.now ?? Date.now;

@@ -96,16 +96,16 @@ describe('Nextflow’s own bytes and failure reports', () => {
   });
 });
 
-  it('stores names and scripts as sent, quotes, backslashes and dollar signs included (the embedded database gets the batch written into its statement)', async () => {
-    const runId = await newRun('RUNNING');
-    const name = `ALIGN (it's "s1" \\ C:\\temp $$ $tag$ '); DROP TABLE runs; -- 🌾)`;
-    const script = `awk -F'\\t' '{ print $1 }' "in.tsv" > 'out.tsv'\necho "\\n stays two characters" $$ \\\\`;
-    const trace = { task_id: 7, hash: 'ab/cdef12', name, process: 'ALIGN', status: 'SUBMITTED', submit: 1795300000000, exit: 2147483647, script };
-    expect((await post(runId, event('process_submitted', { trace }))).status).toBe(204);
-    expect((await tasks(runId)).map((task) => task.name)).toEqual([name]);
-    const response = await api.t.call(`/runs/${runId}/tasks/7`, { token: api.token });
-    expect(((await response.json()) as { details: { script: string } }).details.script).toBe(script);
-  });
+it('stores names and scripts as sent, quotes, backslashes and dollar signs included (the embedded database gets the batch written into its statement)', async () => {
+  const runId = await newRun('RUNNING');
+  const name = `ALIGN (it's "s1" \\ C:\\temp $$ $tag$ '); DROP TABLE runs; -- 🌾)`;
+  const script = `awk -F'\\t' '{ print $1 }' "in.tsv" > 'out.tsv'\necho "\\n stays two characters" $$ \\\\`;
+  const trace = { task_id: 7, hash: 'ab/cdef12', name, process: 'ALIGN', status: 'SUBMITTED', submit: 1795300000000, exit: 2147483647, script };
+  expect((await post(runId, event('process_submitted', { trace }))).status).toBe(204);
+  expect((await tasks(runId)).map((task) => task.name)).toEqual([name]);
+  const response = await api.t.call(`/runs/${runId}/tasks/7`, { token: api.token });
+  expect(((await response.json()) as { details: { script: string } }).details.script).toBe(script);
+});
 
 describe('weblog ingestion', () => {
   it('follows a successful run from started to completed, task by task', async () => {
