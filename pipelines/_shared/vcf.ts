@@ -358,7 +358,7 @@ SEPARATOR[PIPE] = 0xff;
 
 /** A DataView of the memory records are read from; most records share a chunk, so it is made once per chunk. */
 let wordsMemory: ArrayBufferLike | null = null;
-let wordsView = new DataView(new ArrayBuffer(0));
+let wordsView: DataView<ArrayBufferLike> = new DataView(new ArrayBuffer(0));
 
 function readBiallelicDiploid(record: Uint8Array, start: number, site: VcfSite): number {
   const { dosage, called } = site;
