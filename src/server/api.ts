@@ -35,7 +35,7 @@ import { demoRouter } from './routes/demo/demo.index';
 import { createMlflowClient } from './mlflow/client';
 import { createMlflowTracking, type MlflowTracking } from './mlflow/tracking';
 import { createRunEvents } from './runs/run-events';
-import { createWeblogWriter } from './runs/weblog-writer';
+import { weblogWriterFor } from './runs/weblog-writer';
 import type { RunService } from './runs/run-service';
 import { createDownloadLinks } from './storage/download-links';
 import { createFileStore, type FileStore } from './storage/file-store';
@@ -110,11 +110,7 @@ export function createApi(options: ApiOptions) {
     databaseKind: options.database.kind,
     version: options.version,
     catalogue: new Map((options.catalogue ?? []).map((pipeline) => [pipeline.id, pipeline])),
-    // PostgreSQL writes a few weblog batches at once on its pool; PGlite runs one statement at a time.
-    weblog: {
-      writer: createWeblogWriter(options.database.db, { batchesInFlight: options.database.kind === 'postgres' ? 4 : 1, runStatement: options.database.runStatement }),
-      secretHashes: new Map(),
-    },
+    weblog: { writer: weblogWriterFor(options.database), secretHashes: new Map() },
     mlflow: options.mlflow ?? createMlflowTracking({ db: options.database.db, client: createMlflowClient({ credentials: [] }), log: options.log }),
     files,
     uploads: createResumableUploads({ files, path: `${options.basePath ?? ''}/uploads`, expiryMs: options.uploadExpiryMs ?? 48 * 3600_000, log: options.log }),

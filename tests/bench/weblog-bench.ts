@@ -11,8 +11,7 @@ import path from 'node:path';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
 import type { WeblogEvent } from '../../src/contract/runs';
 import { openDatabase } from '../../src/server/db/client';
-import { runs } from '../../src/server/db/schema';
-import { createWeblogWriter } from '../../src/server/runs/weblog-writer';
+import { weblogWriterFor } from '../../src/server/runs/weblog-writer';
 import { openTestDatabase } from '../../src/server/testing/test-database';
 import { startServer, startSignedInSeedbed } from './api-throughput';
 import { insertOpenRun, OPEN_RUN_SECRET } from './open-run';
@@ -121,13 +120,12 @@ async function postEvents(url: string, stream: EventStream, acknowledged: Acknow
 
 /** The writer alone: `callers` loops each ingesting the stream's next event and waiting for it, for `seconds`. */
 async function writerAlone(options: { seconds: number; connections: number; databaseUrl?: string | undefined }, folder: string): Promise<number> {
-  const database = options.databaseUrl ? await openTestDatabase(options.databaseUrl) : await openDatabase({ dataDir: folder });
+  // PostgreSQL's scratch database is migrated as it opens; the embedded one is opened after the run goes in (one process at a time).
+  const scratch = options.databaseUrl ? await openTestDatabase(options.databaseUrl) : null;
+  const runId = await insertOpenRun({ dataDir: folder, databaseUrl: scratch?.url }, 'weblog_writer_bench');
+  const database = scratch ?? (await openDatabase({ dataDir: path.join(folder, 'pglite') }));
   try {
-    const [run] = await database.db
-      .insert(runs)
-      .values({ name: 'weblog_writer_bench', pipelineId: 'nf-processvcfs', revision: '1.0.0', engine: 'nextflow', status: 'RUNNING', params: {}, weblogSecretHash: 'unused' })
-      .returning({ id: runs.id });
-    const writer = createWeblogWriter(database.db, { batchesInFlight: database.kind === 'postgres' ? 4 : 1, runStatement: database.runStatement });
+    const writer = weblogWriterFor(database);
     const stream = weblogEventStream();
     const measure = async (seconds: number) => {
       const until = performance.now() + seconds * 1000;
@@ -135,7 +133,7 @@ async function writerAlone(options: { seconds: number; connections: number; data
       await Promise.all(
         Array.from({ length: options.connections }, async () => {
           while (performance.now() < until) {
-            await writer.ingest(run!.id, JSON.parse(stream().body) as WeblogEvent);
+            await writer.ingest(runId, JSON.parse(stream().body) as WeblogEvent);
             stored += 1;
           }
         }),

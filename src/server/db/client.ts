@@ -61,14 +61,15 @@ export interface DatabaseOptions {
  * pollers: 2 % timed out at 10 s, /health stalled). Each statement first yields to the event
  * loop, so reading requests and writing answers interleave with database work.
  */
+const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
 class FairPGlite extends PGlite {
   override async query<T>(...args: Parameters<PGlite['query']>): Promise<import('@electric-sql/pglite').Results<T>> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     return super.query<T>(...args);
   }
 
   override async exec(...args: Parameters<PGlite['exec']>): ReturnType<PGlite['exec']> {
-    await new Promise((resolve) => setImmediate(resolve));
+    await nextTurn();
     return super.exec(...args);
   }
 }
