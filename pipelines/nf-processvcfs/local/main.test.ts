@@ -4,7 +4,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { table, testContext } from '../../_shared/testing.ts';
 import { vcfBaseName } from '../../_shared/vcf.ts';
-import { run } from './main.ts';
+import { formatNumber } from '../../_shared/output.ts';
+import { formatFraction, run } from './main.ts';
 import type { Params } from './params.generated.ts';
 
 const FIXTURES = path.resolve('tests/fixtures/exactness');
@@ -110,5 +111,20 @@ describe('inputs with nothing to keep say why', () => {
     await expect(processVcf({ input: file, min_maf: 0, max_site_missing: 1, min_sample_call_rate: 0.9 })).rejects.toThrow(
       'No sample reaches a call rate of 0.9 on the 2 sites left (the best reaches 0.500); lower min_sample_call_rate.',
     );
+  });
+});
+
+describe('a site table fraction', () => {
+  it('is written as formatNumber writes it, for every count over every total up to 1,000', () => {
+    const differing: string[] = [];
+    for (let total = 1; total <= 1000; total += 1) {
+      for (let count = 0; count <= total; count += 1) {
+        const value = count / total;
+        if (formatFraction(value) !== formatNumber(value, 6)) differing.push(`${count}/${total}`);
+      }
+    }
+    expect(differing).toEqual([]);
+    expect(formatFraction(1 / 3)).toBe('0.333333');
+    expect(formatFraction(1e-7)).toBe(formatNumber(1e-7, 6));
   });
 });

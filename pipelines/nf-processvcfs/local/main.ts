@@ -68,7 +68,7 @@ function fractionFormatter(): (count: number, total: number) => string {
  * writes plain digits, and those digits less their trailing zeros are what Number(…).toString()
  * gives (a decimal of six digits is the shortest text of its double). Smaller values go through format.
  */
-function formatFraction(value: number): string {
+export function formatFraction(value: number): string {
   if (!(value >= 1e-6 && value <= 1) && value !== 0) return format(value);
   const text = value.toPrecision(6);
   let end = text.length;
