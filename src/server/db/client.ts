@@ -127,15 +127,29 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     if (options.dataDir && isNew) makeTreePrivate(options.dataDir);
+    // A LISTEN waits a turn like every statement (FairPGlite): closing in that turn would reject it
+    // with "PGlite is closed" where nobody awaits it, so close lets the LISTENs asked for finish first.
+    const listening = new Set<Promise<unknown>>();
     return {
       db: db as unknown as Database,
       kind: 'pglite',
-      listen: async (channel, onMessage) => void (await client.listen(channel, onMessage)),
+      listen: async (channel, onMessage) => {
+        const started = client.listen(channel, onMessage);
+        listening.add(started);
+        try {
+          await started;
+        } finally {
+          listening.delete(started);
+        }
+      },
       // One process owns an embedded database (the folder lock sees to it): nobody to take turns with.
       withStartupLock: (work) => work(),
       runStatement: async (statement) => void (await client.exec(statement)),
       ...(folderLock ? { folderLock } : {}),
-      close: () => client.close().finally(() => folderLock?.release()),
+      close: async () => {
+        await Promise.allSettled(listening);
+        await client.close().finally(() => folderLock?.release());
+      },
     };
   } catch (error) {
     folderLock?.release();
