@@ -182,7 +182,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       const rows: string[] = [];
       const mixedResults = mixed?.results;
       for (const [index, marker] of markers.entries()) {
-        const plain = plainScan(marker.values);
+        const plain = marker.codes ? plainScan.codes(marker.codes, marker.mean) : plainScan(marker.values);
         if (plain) plainP.push(plain.p);
         const result = mixedResults ? mixedResults[index]! : plain;
         if (!result) continue;
@@ -197,8 +197,14 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         rows.push(
           `${trait},${marker.id},${marker.chrom},${marker.pos},${marker.allele},${n},${marker.maf.toFixed(4)},${result.beta.toPrecision(10)},${result.se.toPrecision(10)},${result.t.toPrecision(10)},${p},${result.log10p.toFixed(6)},${significant}`,
         );
+        // A few hundred rows at a time become one line-joined text: a row's pieces then die young
+        // instead of being copied by every collection until the table is written.
+        if (rows.length === 256) {
+          associations.push(rows.join('\n'));
+          rows.length = 0;
+        }
       }
-      associations.push(...rows);
+      if (rows.length > 0) associations.push(rows.join('\n'));
       const plainInflation = genomicControl(plainP);
       genomicControlRows.push([trait, 'linear', plainP.length, number(plainInflation)].join(','));
       if (mixed) {

@@ -12,6 +12,11 @@ export interface MarkerFilters {
   biallelic_snps_only: boolean;
 }
 
+/** A missing call in `Marker.codes`: its value is the marker's `mean`. */
+export const MISSING_CODE = 255;
+/** A 1 in each byte of a 32-bit word. */
+const ONES = 0x01010101;
+
 export interface Marker {
   id: string;
   chrom: string;
@@ -22,8 +27,53 @@ export interface Marker {
   maf: number;
   /** Mean allele count among the training individuals with a call: the fill of a missing call, and so also the training mean of `values`. */
   mean: number;
-  /** Allele count per individual (in the order given), missing calls set to `mean`. */
-  values: Float64Array;
+  /**
+   * Allele count per individual (in the order given) as one byte, MISSING_CODE where the call is
+   * missing; null for a marker with a count of 255 or more (ploidy that high), which has only `values`.
+   */
+  codes: Uint8Array | null;
+  /** Allele count per individual (in the order given), missing calls set to `mean`; made from `codes` when first read. */
+  readonly values: Float64Array;
+}
+
+/** A marker whose values are kept as bytes (an eighth of the memory of doubles); `values` is made from them when asked for. */
+class CodedMarker implements Marker {
+  id: string;
+  chrom: string;
+  pos: number;
+  allele: string;
+  maf: number;
+  mean: number;
+  codes: Uint8Array;
+  private made: Float64Array | null = null;
+
+  constructor(id: string, chrom: string, pos: number, allele: string, maf: number, mean: number, codes: Uint8Array) {
+    this.id = id;
+    this.chrom = chrom;
+    this.pos = pos;
+    this.allele = allele;
+    this.maf = maf;
+    this.mean = mean;
+    this.codes = codes;
+  }
+
+  get values(): Float64Array {
+    if (!this.made) this.made = centredColumn(this, 0);
+    return this.made;
+  }
+}
+
+/** A marker's values less `centre`, in a new array: a missing call is `mean − centre` (0 when centring on the mean). */
+export function centredColumn(marker: Pick<Marker, 'codes' | 'mean' | 'values'>, centre: number): Float64Array {
+  const { codes, mean } = marker;
+  if (!codes) return Float64Array.from(marker.values, (value) => value - centre);
+  const column = new Float64Array(codes.length);
+  const fill = mean - centre;
+  for (let i = 0; i < codes.length; i += 1) {
+    const code = codes[i]!;
+    column[i] = code === MISSING_CODE ? fill : code - centre;
+  }
+  return column;
 }
 
 export interface PreparedMarkers {
@@ -32,13 +82,12 @@ export interface PreparedMarkers {
 }
 
 /**
- * Marker values carved from large blocks: one allocation per few hundred markers instead of one
- * per marker (20,000 small arrays cost more in allocation and garbage collection than filling
- * them). `next` gives the space for the next marker, `keep` takes it: a marker filtered out after
- * its values were written leaves its space to the next one.
+ * Marker codes carved from large blocks: one allocation per few thousand markers instead of one
+ * per marker. `next` gives the space for the next marker, `keep` takes it: a marker filtered out
+ * after its codes were written leaves its space to the next one.
  */
-class ValueBlocks {
-  private block = new Float64Array(0);
+class CodeBlocks {
+  private block = new Uint8Array(0);
   private used = 0;
   private readonly length: number;
 
@@ -46,16 +95,17 @@ class ValueBlocks {
     this.length = length;
   }
 
-  next(): Float64Array {
+  next(): Uint8Array {
     if (this.used + this.length > this.block.length) {
-      this.block = new Float64Array(Math.max(this.length, 1 << 17));
+      this.block = new Uint8Array(Math.max(this.length, 1 << 20));
       this.used = 0;
     }
     return this.block.subarray(this.used, this.used + this.length);
   }
 
+  /** Each marker's codes start on a multiple of 4 bytes, so they can be written a word at a time. */
   keep(): void {
-    this.used += this.length;
+    this.used += (this.length + 3) & ~3;
   }
 }
 
@@ -64,8 +114,9 @@ class ValueBlocks {
  * least `min_maf` (compared exactly), with values for every individual of `order` (VCF sample
  * indices). `training` holds positions in `order`; by default every individual.
  *
- * One pass per marker writes every individual's allele count, counts the training individuals'
- * calls and notes where a call is missing; only those places get the fill afterwards.
+ * One pass per marker writes every individual's allele count as a byte (MISSING_CODE where the
+ * call is missing) and counts the training individuals' calls; a marker's doubles are made only
+ * if something asks for `values` (the plain scan reads the bytes).
  */
 export function prepareMarkers(vcf: Vcf, order: number[], filters: MarkerFilters, training: number[] = order.map((_, position) => position)): PreparedMarkers {
   const minMaf = decimalFraction(filters.min_maf);
@@ -77,8 +128,11 @@ export function prepareMarkers(vcf: Vcf, order: number[], filters: MarkerFilters
   const inTraining = new Uint8Array(count);
   for (const position of training) inTraining[position] = 1;
   const trainingCount = training.length;
-  const missingPositions = new Int32Array(count);
-  const blocks = new ValueBlocks(count);
+  const blocks = new CodeBlocks(count);
+  // When the individuals are the VCF's samples in its order, diploid sites are read four to a word.
+  const inVcfOrder = order.every((sample, position) => sample === position);
+  const wordCount = inVcfOrder ? count >> 2 : 0;
+  const trainingWords = new Uint32Array(inTraining.buffer, 0, count >> 2);
   for (const site of vcf.sites) {
     if (filters.biallelic_snps_only && !isBiallelicSnp(site)) {
       if (site.alt.length > 1) skipped.multiAllelic += 1;
@@ -94,11 +148,35 @@ export function prepareMarkers(vcf: Vcf, order: number[], filters: MarkerFilters
       let called = 0;
       let alleleCount = 0;
       let alleleNumber = 0;
-      let missing = 0;
-      const values = blocks.next();
+      // A called count of 255 (a ploidy that high) cannot be told from MISSING_CODE: such a marker keeps doubles.
+      let saturated = false;
+      const codes = blocks.next();
       if (!hasGenotypes) {
-        missing = count;
-        for (let position = 0; position < count; position += 1) missingPositions[position] = position;
+        codes.fill(MISSING_CODE);
+      } else if (diploid && wordCount > 0 && calls.byteOffset % 4 === 0 && counts.byteOffset % 4 === 0) {
+        // Four individuals to a 32-bit word (VCF order is this order): each byte of `full` is 1
+        // for a full call, (full ^ ONES) × 255 is MISSING_CODE in the bytes of the others, and a
+        // multiply by ONES adds a word's bytes into its top byte (each sum is at most 8).
+        const callWords = new Uint32Array(calls.buffer, calls.byteOffset, wordCount);
+        const countWords = new Uint32Array(counts.buffer, counts.byteOffset, wordCount);
+        const codeWords = new Uint32Array(codes.buffer, codes.byteOffset, wordCount);
+        for (let word = 0; word < wordCount; word += 1) {
+          const full = (callWords[word]! >>> 1) & ONES;
+          const value = countWords[word]!;
+          const weight = full & trainingWords[word]!;
+          codeWords[word] = value | Math.imul(full ^ ONES, 255);
+          called += Math.imul(weight, ONES) >>> 24;
+          alleleCount += Math.imul(value & Math.imul(weight, 255), ONES) >>> 24;
+        }
+        for (let position = wordCount * 4; position < count; position += 1) {
+          const full = calls[position]! >> 1;
+          const value = counts[position]!;
+          const weight = full & inTraining[position]!;
+          codes[position] = value | ((full - 1) & MISSING_CODE);
+          called += weight;
+          alleleCount += value & -weight;
+        }
+        alleleNumber = 2 * called;
       } else if (diploid) {
         for (let position = 0; position < count; position += 1) {
           const sample = orderSamples[position]!;
@@ -106,10 +184,10 @@ export function prepareMarkers(vcf: Vcf, order: number[], filters: MarkerFilters
           const full = calls[sample]! >> 1;
           const value = counts[sample]!;
           const weight = full & inTraining[position]!;
-          values[position] = value;
+          // (full − 1) & 255 is 0 for a full call and MISSING_CODE (all ones) for any other.
+          codes[position] = value | ((full - 1) & MISSING_CODE);
           called += weight;
           alleleCount += value & -weight;
-          if (full === 0) missingPositions[missing++] = position;
         }
         alleleNumber = 2 * called;
       } else {
@@ -117,10 +195,13 @@ export function prepareMarkers(vcf: Vcf, order: number[], filters: MarkerFilters
           const sample = orderSamples[position]!;
           const ploidyHere = ploidy[sample]!;
           const value = counts[sample]!;
-          values[position] = value;
           if (ploidyHere === 0 || calls[sample]! < ploidyHere) {
-            missingPositions[missing++] = position;
-          } else if (inTraining[position] === 1) {
+            codes[position] = MISSING_CODE;
+            continue;
+          }
+          codes[position] = value;
+          if (value === MISSING_CODE) saturated = true;
+          if (inTraining[position] === 1) {
             called += 1;
             alleleCount += value;
             alleleNumber += ploidyHere;
@@ -136,17 +217,15 @@ export function prepareMarkers(vcf: Vcf, order: number[], filters: MarkerFilters
         continue;
       }
       const fill = alleleCount / called;
-      for (let index = 0; index < missing; index += 1) values[missingPositions[index]!] = fill;
+      const id = site.altDosages ? `${site.id}:${allele}` : site.id;
+      const maf = Math.min(alleleCount, alleleNumber - alleleCount) / alleleNumber;
+      if (saturated) {
+        const values = Float64Array.from(orderSamples, (sample) => (ploidy[sample] === 0 || calls[sample]! < ploidy[sample]! ? fill : counts[sample]!));
+        markers.push({ id, chrom: site.chrom, pos: site.pos, allele, maf, mean: fill, codes: null, values });
+        continue;
+      }
       blocks.keep();
-      markers.push({
-        id: site.altDosages ? `${site.id}:${allele}` : site.id,
-        chrom: site.chrom,
-        pos: site.pos,
-        allele,
-        maf: Math.min(alleleCount, alleleNumber - alleleCount) / alleleNumber,
-        mean: fill,
-        values,
-      });
+      markers.push(new CodedMarker(id, site.chrom, site.pos, allele, maf, fill, codes));
     }
   }
   return { markers, skipped };

@@ -16,7 +16,7 @@ import { fitRidge, fixedValue, geneticValue, type KernelView, type RemlEstimate,
 import type { Vcf } from '../../_shared/vcf.ts';
 import { type BayesFit, fitBayes } from '../../_shared/bayes-gibbs.ts';
 import { type Covariate, design } from './covariates.ts';
-import { type Marker, type MarkerFilters, prepareMarkers } from './markers.ts';
+import { centredColumn, type Marker, type MarkerFilters, prepareMarkers } from './markers.ts';
 
 /** A trait's individuals: those with a genotype, a value and every covariate. */
 export interface TraitData {
@@ -65,11 +65,7 @@ export function fitOnTraining(data: TraitData, settings: PredictionSettings, tra
   const { markers } = prepareMarkers(data.vcf, data.samples, settings, training);
   if (markers.length === 0) throw new Error(`No marker has MAF ≥ ${settings.min_maf} among the ${training.length} training individuals.`);
   // A missing call is filled with the training mean, so centring makes it exactly 0.
-  const centred = markers.map(({ values, mean }) => {
-    const column = new Float64Array(n);
-    for (let i = 0; i < n; i += 1) column[i] = values[i]! - mean;
-    return column;
-  });
+  const centred = markers.map((marker) => centredColumn(marker, marker.mean));
   const view: KernelView = { kernel: gram(centred, n), size: n, rows: training };
 
   const covariateDesign = design(data.covariates, data.rows, training);

@@ -6,6 +6,7 @@
  */
 import { orthonormalBasis } from '../../_shared/linear-algebra.ts';
 import { tTest } from '../../_shared/stats.ts';
+import { MISSING_CODE } from './markers.ts';
 
 export interface ScanResult {
   beta: number;
@@ -41,15 +42,42 @@ export function createScanner(y: Float64Array, fixedColumns: Float64Array[]) {
   for (let first = FIRST_GROUP; first < varying.length; first += GROUP) groups.push(Array.from({ length: GROUP }, (_, a) => varying[first + a] ?? zeros));
   const centred = new Float64Array(n);
 
+  const raw = new Float64Array(n);
+  // Byte codes to doubles: each count is itself, MISSING_CODE the marker's fill (set per marker).
+  const codeValues = Float64Array.from({ length: 256 }, (_, code) => code);
+
   /** The fit for one marker's values (missing calls already imputed); null when g is in X's span. */
-  return (g: Float64Array): ScanResult | null => {
+  const scan = (g: Float64Array): ScanResult | null => {
+    const n = y.length;
+    let sum = 0;
+    for (let i = 0; i < n; i += 1) sum += g[i]!;
+    return fitCentred(g, sum);
+  };
+
+  /**
+   * The same fit from a marker's byte codes (MISSING_CODE where the call is missing, then `fill`):
+   * the doubles are those `values` would hold, summed in the same order, so the results are the same.
+   */
+  const scanCodes = (codes: Uint8Array, fill: number): ScanResult | null => {
+    const n = y.length;
+    const table = codeValues;
+    const g = raw;
+    table[MISSING_CODE] = fill;
+    let sum = 0;
+    for (let i = 0; i < n; i += 1) {
+      const value = table[codes[i]!]!;
+      g[i] = value;
+      sum += value;
+    }
+    return fitCentred(g, sum);
+  };
+
+  const fitCentred = (g: Float64Array, sum: number): ScanResult | null => {
     // Locals, not the closure's variables, in the loops: V8 then keeps them in registers.
     const n = y.length;
     const ry = residualY;
     const scratch = centred;
     // Centre first: the intercept's share then cancels exactly instead of in floating point.
-    let sum = 0;
-    for (let i = 0; i < n; i += 1) sum += g[i]!;
     const centre = sum / n;
     let gg = 0;
     let gy = 0;
@@ -95,4 +123,5 @@ export function createScanner(y: Float64Array, fixedColumns: Float64Array[]) {
     const { p, log10p } = tTest(t, degreesOfFreedom);
     return { beta, se, t, p, log10p };
   };
+  return Object.assign(scan, { codes: scanCodes });
 }
