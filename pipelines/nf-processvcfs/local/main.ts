@@ -17,6 +17,8 @@ import { formatNumber } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
 
 type SiteStatus = 'kept' | 'not_biallelic_snp' | 'no_calls' | 'low_maf' | 'high_missing' | 'ld_pruned';
+const STATUS_NAMES: readonly SiteStatus[] = ['kept', 'not_biallelic_snp', 'no_calls', 'low_maf', 'high_missing', 'ld_pruned'];
+const STATUS_CODES = Object.fromEntries(STATUS_NAMES.map((name, code) => [name, code])) as Record<SiteStatus, number>;
 
 /** Why the input cannot be filtered at all, in words; null when it can. */
 function unusableInput(vcf: Vcf): string | null {
@@ -117,22 +119,29 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   });
   const sampleCount = vcf.samples.length;
   const allSamples = vcf.samples.map((_, index) => index);
-  const status = new Map<VcfSite, SiteStatus>();
+  // Each record's status by its index in the file (a Map keyed by the sites cost a hash per site).
+  const status = new Uint8Array(vcf.sites.length);
   const removed: Record<SiteStatus, number> = { kept: 0, not_biallelic_snp: 0, no_calls: 0, low_maf: 0, high_missing: 0, ld_pruned: 0 };
-  const mark = (site: VcfSite, value: SiteStatus) => {
-    status.set(site, value);
+  const mark = (index: number, value: SiteStatus) => {
+    status[index] = STATUS_CODES[value];
     removed[value] += 1;
   };
 
+  // The file indices of the sites FILTER_SITES keeps, and of those LD_PRUNE keeps of them.
+  const keptIndices: number[] = [];
+  const finalIndices: number[] = [];
   const sites = await context.task('FILTER_SITES', base, () => {
     const kept: VcfSite[] = [];
-    for (const site of vcf.sites) {
+    for (const [index, site] of vcf.sites.entries()) {
       const an = alleleNumber(site);
-      if (params.biallelic_snps_only && !isBiallelicSnp(site)) mark(site, 'not_biallelic_snp');
-      else if (an === 0) mark(site, 'no_calls');
-      else if (!atLeast(minorAlleleCount(site), an, minMaf)) mark(site, 'low_maf');
-      else if (!atMost(missingCount(site), sampleCount, maxMissing)) mark(site, 'high_missing');
-      else kept.push(site);
+      if (params.biallelic_snps_only && !isBiallelicSnp(site)) mark(index, 'not_biallelic_snp');
+      else if (an === 0) mark(index, 'no_calls');
+      else if (!atLeast(minorAlleleCount(site), an, minMaf)) mark(index, 'low_maf');
+      else if (!atMost(missingCount(site), sampleCount, maxMissing)) mark(index, 'high_missing');
+      else {
+        kept.push(site);
+        keptIndices.push(index);
+      }
     }
     context.log(`FILTER_SITES kept ${kept.length} of ${vcf.sites.length} sites`);
     return kept;
@@ -156,15 +165,21 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   if (params.ld_prune) {
     finalSites = await context.task('LD_PRUNE', base, () => {
       const kept = pruneByLd(sites, keptSamples, params.ld_r2_threshold, params.ld_window_kb * 1000);
-      const keptSet = new Set(kept);
-      for (const site of sites) if (!keptSet.has(site)) mark(site, 'ld_pruned');
+      // kept is a subsequence of sites, in their order.
+      let next = 0;
+      for (const [position, site] of sites.entries()) {
+        if (kept[next] === site) {
+          finalIndices.push(keptIndices[position]!);
+          next += 1;
+        } else mark(keptIndices[position]!, 'ld_pruned');
+      }
       context.log(`LD_PRUNE kept ${kept.length} of ${sites.length} sites (r² > ${params.ld_r2_threshold} within ${params.ld_window_kb} kb removed)`);
       return kept;
     });
   } else {
     context.skip('LD_PRUNE', 'ld_prune is off');
   }
-  for (const site of finalSites) mark(site, 'kept');
+  for (const index of params.ld_prune ? finalIndices : keptIndices) mark(index, 'kept');
   const reason = finalSites.length === 0 ? emptyReason(vcf, removed, params) : null;
   if (reason) context.log(`No site is left: ${reason} The filtered VCF is written with its header only.`);
 
@@ -210,8 +225,19 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     const sampleRows = sampleCallRates.map((row) => `${row.sample}\t${row.called}\t${format(row.callRate)}\t${row.kept ? 'kept' : 'removed'}`);
     fs.writeFileSync(path.join(qcDir, 'sample_call_rate.tsv'), `sample\tcalled_sites\tcall_rate\tstatus\n${sampleRows.join('\n')}${sampleRows.length ? '\n' : ''}`);
     const fraction = fractionFormatter();
-    const siteRows = vcf.sites.map((site) => siteRow(site, status.get(site)!, sampleCount, fraction));
-    fs.writeFileSync(path.join(qcDir, 'site_stats.tsv'), `chrom\tpos\tid\tref\talt\tan\tac\taf\tmaf\tf_missing\tstatus\n${siteRows.join('\n')}${siteRows.length ? '\n' : ''}`);
+    // A few hundred rows at a time become one text, each row ending in a newline: a row's pieces
+    // then die young instead of being copied by every collection until the table is written.
+    const siteTexts: string[] = ['chrom\tpos\tid\tref\talt\tan\tac\taf\tmaf\tf_missing\tstatus\n'];
+    const rows: string[] = [];
+    for (const [index, site] of vcf.sites.entries()) {
+      rows.push(siteRow(site, STATUS_NAMES[status[index]!]!, sampleCount, fraction));
+      if (rows.length === 256) {
+        siteTexts.push(`${rows.join('\n')}\n`);
+        rows.length = 0;
+      }
+    }
+    if (rows.length > 0) siteTexts.push(`${rows.join('\n')}\n`);
+    fs.writeFileSync(path.join(qcDir, 'site_stats.tsv'), siteTexts.join(''));
     context.log(`Kept ${counted(finalSites.length, 'site')} and ${counted(keptSamples.length, 'sample')}; QC summary in ${qcDir}`);
   });
 }
