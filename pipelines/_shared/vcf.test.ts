@@ -74,6 +74,49 @@ describe('per-site figures agree with bcftools +fill-tags (AN, AC, AF, MAF, F_MI
   });
 });
 
+describe('the usual record, four calls to a word', () => {
+  it('reads every call as one at a time would, on any number of samples, past 256 of them, and with an odd call anywhere in a group of four', async () => {
+    // Each call's ALT count, alleles called and whether it is missing, as the general reader counts them.
+    const meaning: Record<string, [number, number]> = {
+      '0/0': [0, 2],
+      '0/1': [1, 2],
+      '1/0': [1, 2],
+      '1/1': [2, 2],
+      '0|1': [1, 2],
+      '1|1': [2, 2],
+      './1': [1, 1],
+      '0/.': [0, 1],
+      './.': [0, 0],
+      '.|.': [0, 0],
+      '1': [1, 1],
+      '0/1/1': [2, 3],
+    };
+    const usual = ['0/0', '0/1', '1/0', '1/1', '0|1', '1|1', './1', '0/.', './.', '.|.'];
+    for (const samples of [1, 3, 4, 5, 8, 255, 257, 260, 513]) {
+      const names = Array.from({ length: samples }, (_, index) => `S${index}`);
+      const rows = Array.from({ length: 12 }, (_, site) => {
+        const row = names.map((_, sample) => usual[(site * 31 + sample * 7 + ((sample * sample) % 11)) % usual.length]!);
+        // Sites 3 and 7 hold one call of another shape, at a different place in its group of four each time.
+        if (site === 3 || site === 7) row[(site * 13 + samples) % samples] = site === 3 ? '1' : '0/1/1';
+        return row;
+      });
+      const records = rows.map((row, site) => `chr1\t${site + 1}\t.\tA\tC\t.\t.\t.\tGT\t${row.join('\t')}`);
+      const vcf = await readVcf(write(`packed-${samples}.vcf`, `${HEADER}${CHROM}\t${names.join('\t')}\n${records.join('\n')}\n`));
+      for (const [index, site] of vcf.sites.entries()) {
+        const row = rows[index]!;
+        const where = `${samples} samples, site ${index + 1}`;
+        expect([...site.dosage], where).toEqual(row.map((call) => meaning[call]![0]));
+        expect([...site.called], where).toEqual(row.map((call) => meaning[call]![1]));
+        const alt = row.reduce((sum, call) => sum + meaning[call]![0], 0);
+        const calledAlleles = row.reduce((sum, call) => sum + meaning[call]![1], 0);
+        expect(site.alleleCounts, where).toEqual([calledAlleles - alt, alt]);
+        expect(missingCount(site), where).toBe(row.filter((call) => meaning[call]![1] < (call === '1' ? 1 : call === '0/1/1' ? 3 : 2)).length);
+        expect(site.diploid, where).toBe(!row.some((call) => call === '1' || call === '0/1/1'));
+      }
+    }
+  });
+});
+
 describe('calledSites', () => {
   it('counts each sample’s full calls as hasFullCall does, four samples to a word and past 255 sites', async () => {
     // 7 samples (one past a whole word), 600 sites: usual diploid records with a few calls missing

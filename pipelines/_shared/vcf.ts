@@ -351,6 +351,12 @@ const TALLY_BLOCK = 256;
 const SLASH_TAB = (SLASH << 8) | (TAB << 24);
 const PIPE_TAB = (PIPE << 8) | (TAB << 24);
 
+/** Whether a Uint32Array stores a word's low byte first (then byte k of a word is element 4w + k of a Uint8Array over the same memory). */
+const LITTLE_ENDIAN = new Uint8Array(Uint32Array.of(1).buffer)[0] === 1;
+/** A Uint32Array over the slab block the last site's arrays were carved from. */
+let slabWordsMemory: ArrayBufferLike | null = null;
+let slabWords: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
+
 /** A mask per byte: all ones for the bytes that separate a call's alleles (`/`, `|`), so a PAIR_CODES entry survives it; 0 for any other. */
 const SEPARATOR = new Uint8Array(256);
 SEPARATOR[SLASH] = 0xff;
@@ -377,10 +383,52 @@ function readBiallelicDiploid(record: Uint8Array, start: number, site: VcfSite):
   let refCount = 0;
   let altCount = 0;
   let missing = 0;
+  // Four calls at a time where the arrays can take a word: their codes side by side in one
+  // word give four samples' dosages (bits 0–1 of each byte) and calls (bits 2–3) in two stores.
+  // The word views are of the slab's whole block (made once per block), indexed from each array's start.
+  const packed = LITTLE_ENDIAN && dosage.byteOffset % 4 === 0 && called.byteOffset % 4 === 0;
+  if (packed && dosage.buffer !== slabWordsMemory) {
+    slabWordsMemory = dosage.buffer;
+    slabWords = new Uint32Array(dosage.buffer, 0, dosage.buffer.byteLength >> 2);
+  }
+  const dosageWords = slabWords;
+  const dosageBase = dosage.byteOffset >> 2;
+  // called comes from the same block unless the block filled up between the two.
+  const calledWords = packed && called.buffer !== dosage.buffer ? new Uint32Array(called.buffer, 0, called.buffer.byteLength >> 2) : slabWords;
+  const calledBase = called.byteOffset >> 2;
   for (let first = 0; first < last; first += TALLY_BLOCK) {
     const end = Math.min(first + TALLY_BLOCK, last);
     let tallies = 0;
-    for (let sample = first; sample < end; sample += 1) {
+    let sample = first;
+    if (packed) {
+      for (; sample + 4 <= end; sample += 4) {
+        const w0 = words.getUint32(at, true);
+        const w1 = words.getUint32(at + 4, true);
+        const w2 = words.getUint32(at + 8, true);
+        const w3 = words.getUint32(at + 12, true);
+        const s0 = w0 & 0xff00ff00;
+        const s1 = w1 & 0xff00ff00;
+        const s2 = w2 & 0xff00ff00;
+        const s3 = w3 & 0xff00ff00;
+        if ((s0 !== SLASH_TAB && s0 !== PIPE_TAB) || (s1 !== SLASH_TAB && s1 !== PIPE_TAB) || (s2 !== SLASH_TAB && s2 !== PIPE_TAB) || (s3 !== SLASH_TAB && s3 !== PIPE_TAB)) return -1;
+        const p0 = (w0 & 0xff) | ((w0 >>> 8) & 0xff00);
+        const p1 = (w1 & 0xff) | ((w1 >>> 8) & 0xff00);
+        const p2 = (w2 & 0xff) | ((w2 >>> 8) & 0xff00);
+        const p3 = (w3 & 0xff) | ((w3 >>> 8) & 0xff00);
+        const c0 = PAIR_CODES[p0]!;
+        const c1 = PAIR_CODES[p1]!;
+        const c2 = PAIR_CODES[p2]!;
+        const c3 = PAIR_CODES[p3]!;
+        // Every usable code has its top bit set.
+        if ((c0 & c1 & c2 & c3 & 0x80) === 0) return -1;
+        const codes = c0 | (c1 << 8) | (c2 << 16) | (c3 << 24);
+        dosageWords[dosageBase + (sample >> 2)] = codes & 0x03030303;
+        calledWords[calledBase + (sample >> 2)] = (codes >>> 2) & 0x03030303;
+        tallies += PAIR_TALLIES[p0]! + PAIR_TALLIES[p1]! + PAIR_TALLIES[p2]! + PAIR_TALLIES[p3]!;
+        at += 16;
+      }
+    }
+    for (; sample < end; sample += 1) {
       const word = words.getUint32(at, true);
       const shape = word & 0xff00ff00;
       if (shape !== SLASH_TAB && shape !== PIPE_TAB) return -1;
@@ -570,6 +618,8 @@ export async function readVcf(file: string): Promise<Vcf> {
     // The last chunk's memory belongs to the sites read, not to the reader.
     wordsMemory = null;
     wordsView = new DataView(new ArrayBuffer(0));
+    slabWordsMemory = null;
+    slabWords = new Uint32Array(0);
   }
   if (!samples) throw new VcfError(`${file} has no #CHROM header line. Is it a VCF?`);
   return { file, meta, samples, contigs, sites };
