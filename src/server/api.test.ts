@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createApi, PUBLIC_ROUTES } from './api';
+import { API_SECURITY_HEADERS, createApi, PUBLIC_ROUTES } from './api';
 import { createLogger } from './log';
+import { overHttp } from './testing/over-http';
 import { setUpTestApi } from './testing/test-api';
 
 const logged: string[] = [];
@@ -153,6 +154,25 @@ describe('responses', () => {
     expect(response.headers.get('referrer-policy')).toBe('no-referrer');
     expect(response.headers.get('strict-transport-security')).toMatch(/max-age=/);
     expect(response.headers.get('x-request-id')).toMatch(/\S+/);
+  });
+
+  it('carry the same headers when Node serves them, on answers that fail too, with the id the client sent', async () => {
+    const http = await overHttp(testApi.t);
+    try {
+      for (const response of [await http.fetch('/health', { headers: { 'X-Request-Id': 'trace-42' } }), await http.fetch('/authentication/check')]) {
+        for (const [name, value] of API_SECURITY_HEADERS) expect(response.headers.get(name)).toBe(value);
+        expect(response.headers.get('content-type')).toMatch(/^application\/json/);
+        await response.body?.cancel();
+      }
+      const health = await http.fetch('/health', { headers: { 'X-Request-Id': 'trace-42' } });
+      expect(health.headers.get('x-request-id')).toBe('trace-42');
+      const refused = await http.fetch('/authentication/check');
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('token');
+      expect(refused.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await http.close();
+    }
   });
 
   it('turn an unexpected error into a 500 that says "Something went wrong", with the request id that is in the log and no stack', async () => {

@@ -10,7 +10,7 @@ import { createRouter, type ApiDependencies } from './http/context';
 import { admitReads, createAdmission } from './http/admission';
 import { limitBodies } from './http/body-limits';
 import { handleError } from './http/errors';
-import { API_SECURITY_HEADERS } from './http/security-headers';
+import { API_SECURITY_HEADERS, setApiHeaders } from './http/security-headers';
 import { authenticationRouter } from './routes/authentication/authentication.index';
 import { breedingRouters } from './routes/breeding';
 import { healthRouter } from './routes/health/health.index';
@@ -125,9 +125,7 @@ export function createApi(options: ApiOptions) {
     const id = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
     c.set('requestId', id);
     c.set('deps', deps);
-    // Set before next(), the headers go into the response as it is built, at no extra cost.
-    c.header('X-Request-Id', id);
-    for (const [name, value] of API_SECURITY_HEADERS) c.header(name, value);
+    setApiHeaders(c, id);
     await next();
   });
   // The embedded database serves reads eight at a time in arrival order, and answers 503 past 1.2 s

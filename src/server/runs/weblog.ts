@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { sameBytes } from '../auth/same-bytes';
 import { eq, sql } from 'drizzle-orm';
 import type { WeblogEvent } from '../../contract/runs';
@@ -134,7 +134,7 @@ export function endedRunRefusal(runId: number, run: { status: string; sessionId:
   );
 }
 
-export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+export const hashSecret = (secret: string) => hash('sha256', secret);
 
 /** Constant-time check of a weblog secret against the stored hash. */
 export function secretMatches(secret: string, storedHash: string): boolean {

@@ -3,7 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { BRAPI_VERSION, type BrapiMetadata } from '../../../contract/brapi';
 import type { AppEnv, ApiDependencies } from '../../http/context';
-import { API_SECURITY_HEADERS } from '../../http/security-headers';
+import { setApiHeaders } from '../../http/security-headers';
 import type { Logger } from '../../log';
 import { fieldErrorsFromIssues } from '../../../contract/errors';
 import * as queries from './brapi.queries';
@@ -41,8 +41,7 @@ export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: str
   if (corsOrigins.length > 0) brapi.use(cors({ origin: corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'OPTIONS'], maxAge: 600 }));
   brapi.use(async (c, next) => {
     c.set('deps', deps);
-    // The API's security headers, set before the answer is built (as the API does).
-    for (const [name, value] of API_SECURITY_HEADERS) c.header(name, value);
+    setApiHeaders(c);
     if (c.req.path === `${BRAPI_BASE_PATH}/serverinfo`) return next();
     const token = bearerToken(c.req.header('authorization'));
     const owner = token ? await deps.tokens.authenticate(token) : null;

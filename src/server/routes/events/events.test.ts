@@ -1,28 +1,11 @@
-import { serve, type ServerType } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../contract/events';
 import { openDatabase } from '../../db/client';
 import { runs, runTasks } from '../../db/schema';
 import { hashSecret } from '../../runs/weblog';
+import { overHttp } from '../../testing/over-http';
 import { createTestApi, setUpTestApi, TEST_PASSWORD, type TestApi } from '../../testing/test-api';
-
-/** The API over real HTTP on a free port, as a browser reaches it; `fetch` is given paths. */
-async function overHttp(t: TestApi) {
-  const server = await new Promise<ServerType>((resolve) => {
-    const listening = serve({ fetch: t.api.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(listening));
-  });
-  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  return {
-    fetch: (path: string, init: RequestInit & { token: string }) => fetch(`${origin}${path}`, { ...init, headers: { ...init.headers, Authorization: `token ${init.token}` } }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        (server as { closeAllConnections?: () => void }).closeAllConnections?.();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 /** Reads an open event stream: every event parsed, and a wait for the one a test expects. */
 async function openStream(t: TestApi, token: string, http?: Awaited<ReturnType<typeof overHttp>>) {

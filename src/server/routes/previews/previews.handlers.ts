@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import type { AppEnv } from '../../http/context';
 import { DomainError } from '../../domain-errors';
+import { dropApiHeader } from '../../http/security-headers';
 import { displayStream, previewFile } from '../../previews/preview-service';
 import { webStreamOf } from '../../storage/storage';
 import type * as routes from './previews.routes';
@@ -15,7 +16,7 @@ export const view: RouteHandler<typeof routes.view, AppEnv> = async (c) => {
   if (verdict === 'expired') throw new DomainError('forbidden', 'This link has expired. Open the preview again from Seedbed for a fresh link.');
   const shown = await displayStream(c.get('deps').files, id);
   // Framed by Seedbed's own pages only, which the policy's frame-ancestors says (X-Frame-Options would forbid every frame).
-  c.header('X-Frame-Options', undefined);
+  dropApiHeader(c, 'X-Frame-Options');
   return c.body(webStreamOf(shown.stream), 200, {
     'Content-Type': shown.contentType,
     'Content-Security-Policy': shown.policy,

@@ -11,6 +11,7 @@ import { registerLocalFile } from '../../storage/file-store';
 import { DISPLAY_POLICY } from '../../previews/preview-service';
 import { seedFileTypes } from '../../services/file-types';
 import { bgzip } from '../../testing/bgzf';
+import { overHttp } from '../../testing/over-http';
 import { setUpTestApi } from '../../testing/test-api';
 
 /**
@@ -228,6 +229,18 @@ describe('images and HTML reports, sandboxed', () => {
     expect(shown.headers.get('content-security-policy')).not.toContain('allow-same-origin');
     expect(shown.headers.get('x-frame-options')).toBeNull();
     expect(await shown.text()).toContain('<p>Report</p>');
+    // Served by Node, where the API's headers go on Node's response: the report's policy still wins, and no X-Frame-Options.
+    const http = await overHttp(api.t);
+    try {
+      const overNode = await http.fetch(`/${page.url}`);
+      expect(overNode.headers.get('content-security-policy')).toBe(DISPLAY_POLICY.html);
+      expect(overNode.headers.get('content-type')).toBe('text/html; charset=utf-8');
+      expect(overNode.headers.get('x-frame-options')).toBeNull();
+      expect(overNode.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(await overNode.text()).toContain('<p>Report</p>');
+    } finally {
+      await http.close();
+    }
   });
 
   it('serves an SVG as an image under a sandbox without scripts, and refuses a forged link', async () => {
