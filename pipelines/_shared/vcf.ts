@@ -656,6 +656,8 @@ export function calledSites(sites: VcfSite[], sampleCount: number): Int32Array {
     lanes.fill(0);
     pending = 0;
   };
+  let blockMemory: ArrayBufferLike | null = null;
+  let blockWords: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
   for (const site of sites) {
     if (!site.hasGenotypes) continue;
     // hasFullCall, inlined: this loop runs once per genotype.
@@ -663,8 +665,14 @@ export function calledSites(sites: VcfSite[], sampleCount: number): Int32Array {
     if (site.diploid) {
       let first = 0;
       if (called.byteOffset % 4 === 0) {
-        const words = new Uint32Array(called.buffer, called.byteOffset, wordCount);
-        for (let word = 0; word < wordCount; word += 1) lanes[word]! += (words[word]! >>> 1) & 0x01010101;
+        // One view of each slab block the arrays were carved from, not one per site.
+        if (called.buffer !== blockMemory) {
+          blockMemory = called.buffer;
+          blockWords = new Uint32Array(called.buffer, 0, called.buffer.byteLength >> 2);
+        }
+        const words = blockWords;
+        const base = called.byteOffset >> 2;
+        for (let word = 0; word < wordCount; word += 1) lanes[word]! += (words[base + word]! >>> 1) & 0x01010101;
         first = wordCount * 4;
         pending += 1;
         if (pending === 255) addLanes();
