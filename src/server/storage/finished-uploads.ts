@@ -15,6 +15,8 @@ export interface FinishedUpload {
 }
 
 const SUFFIX = '.finished';
+/** A record, or one a stop interrupted while it was written (swept alike). */
+const RECORD = /\.finished(\.\d+\.partial)?$/;
 
 export class FinishedUploads {
   constructor(private readonly folder: string) {}
@@ -23,20 +25,35 @@ export class FinishedUploads {
     return path.join(this.folder, `${path.basename(id)}${SUFFIX}`);
   }
 
+  /** Written whole or not at all (a stop mid-write leaves no half record behind). */
   async remember(id: string, finished: FinishedUpload): Promise<void> {
-    await fs.promises.writeFile(this.fileOf(id), JSON.stringify(finished));
+    const file = this.fileOf(id);
+    const partial = `${file}.${process.pid}.partial`;
+    await fs.promises.writeFile(partial, JSON.stringify(finished));
+    await fs.promises.rename(partial, file);
   }
 
+  /**
+   * The record, or null when there is none or it cannot be read (damaged by a disk or an older
+   * version): the upload is then unknown, and its client sends it again rather than meet a 500.
+   */
   async recall(id: string): Promise<FinishedUpload | null> {
     const text = await fs.promises.readFile(this.fileOf(id), 'utf8').catch(() => null);
-    return text === null ? null : (JSON.parse(text) as FinishedUpload);
+    if (text === null) return null;
+    try {
+      const record = JSON.parse(text) as Partial<FinishedUpload> | null;
+      const counts = [record?.fileId, record?.sizeBytes, record?.userId];
+      return counts.every((value) => Number.isSafeInteger(value) && (value as number) >= 0) ? (record as FinishedUpload) : null;
+    } catch {
+      return null;
+    }
   }
 
   /** Forgets uploads finished more than `ageMs` ago. */
   async forgetOlderThan(ageMs: number, now = Date.now()): Promise<void> {
     const names = await fs.promises.readdir(this.folder).catch(() => [] as string[]);
     for (const name of names) {
-      if (!name.endsWith(SUFFIX)) continue;
+      if (!RECORD.test(name)) continue;
       const file = path.join(this.folder, name);
       const stat = await fs.promises.stat(file).catch(() => null);
       if (stat && now - stat.mtimeMs > ageMs) await fs.promises.rm(file, { force: true });
