@@ -129,9 +129,11 @@ export function createApi(options: ApiOptions) {
     await next();
   });
   // The embedded database serves reads eight at a time in arrival order, and answers 503 past 1.2 s
-  // in the queue instead of letting a poller hang (admission.ts); health stays outside to measure it.
+  // in the queue instead of letting a poller hang (admission.ts); health stays outside to measure it,
+  // and the session check, answered from the token cache (a query a minute per session), never waits
+  // behind database reads nor tells a signed-in console it is busy.
   // The bound sets the p99 of 200 pollers (those past it are answered at it): 1.5 s made it 1.6× PostgreSQL's.
-  if (options.database.kind === 'pglite') api.use(admitReads(createAdmission({ slots: 8, maxWaitMs: 1200 }), (path) => path.endsWith('/health')));
+  if (options.database.kind === 'pglite') api.use(admitReads(createAdmission({ slots: 8, maxWaitMs: 1200 }), (path) => path.endsWith('/health') || path.endsWith('/authentication/check')));
   // Before anything reads a body: a 200 MB JSON body is refused at its first megabyte.
   api.use(limitBodies);
   if (options.corsOrigins.length > 0) {
