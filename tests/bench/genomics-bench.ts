@@ -230,9 +230,10 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     // in every repeat: the bench leaves no 41 MB files behind, and each run's write, like plink's,
     // gets pages the kernel has used before rather than ones never touched since the machine
     // started (on a freshly started VM those cost about 100 ms more for the 41 MB).
-    const filterContext = testContext(filterParams);
-    const processVcfsSeconds = await timed(() => processVcfs(filterContext));
-    fs.rmSync(path.dirname(filterContext.outdir), { recursive: true, force: true });
+    const filter = timedContext(filterParams);
+    const processVcfsSeconds = await timed(() => processVcfs(filter.context));
+    fs.rmSync(path.dirname(filter.context.outdir), { recursive: true, force: true });
+    notes.push(`Process VCFs, repeat ${notes.filter((note) => note.startsWith('Process VCFs, repeat')).length + 1}: ${Object.entries(filter.times).map(([step, seconds]) => `${step} ${(seconds * 1000).toFixed(0)} ms`).join(', ')}`);
     const plinkFilterSeconds = hasPlink ? plink([...plinkFilters, '--out', 'filtered']) : null;
     const plink2FilterSeconds = plink2([...plinkFilters, '--out', 'filtered2']);
     const ldContext = testContext({ ...filterParams, ld_prune: true });
