@@ -233,7 +233,11 @@ export async function benchGenomics(individuals = 500, markers = 20_400): Promis
     const filter = timedContext(filterParams);
     const processVcfsSeconds = await timed(() => processVcfs(filter.context));
     fs.rmSync(path.dirname(filter.context.outdir), { recursive: true, force: true });
-    notes.push(`Process VCFs, repeat ${notes.filter((note) => note.startsWith('Process VCFs, repeat')).length + 1}: ${Object.entries(filter.times).map(([step, seconds]) => `${step} ${(seconds * 1000).toFixed(0)} ms`).join(', ')}`);
+    notes.push(
+      `Process VCFs, repeat ${notes.filter((note) => note.startsWith('Process VCFs, repeat')).length + 1}: ${Object.entries(filter.times)
+        .map(([step, seconds]) => `${step} ${(seconds * 1000).toFixed(0)} ms`)
+        .join(', ')}`,
+    );
     const plinkFilterSeconds = hasPlink ? plink([...plinkFilters, '--out', 'filtered']) : null;
     const plink2FilterSeconds = plink2([...plinkFilters, '--out', 'filtered2']);
     const ldContext = testContext({ ...filterParams, ld_prune: true });
