@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunOutputs as Outputs, RunDetail } from '../../../contract/runs';
 import { ConsoleShell } from '../../app/ConsoleShell';
@@ -12,22 +12,29 @@ import { LiveStatus } from '../../ui/LiveStatus';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { RunHeader } from './RunHeader';
-import { RunLogCard } from './RunLog';
-import { RunOutputs } from './RunOutputs';
 import { RunOverview } from './RunOverview';
-import { RunParameters } from './RunParameters';
-import { type RunChange, RunChangeDialogs } from './run-changes';
+import { LazyRunChangeDialogs } from './LazyRunChangeDialogs';
+import type { RunChange } from './run-changes';
 import { RunTabList, useRunTab } from './run-tabs';
 
 const RUNS_LIST = ROUTES.runs;
-/** The results tab (its charts and Chart.js) loads when the tab is opened. */
+// Every tab but the overview loads its code when it is opened, not with the page.
+/** The results tab: its charts and Chart.js. */
 const RunResults = lazy(() => import('../results/RunResults'));
-/** The tasks tab's table (and the data table under it) loads when the tab is opened, not with the page. */
+/** The tasks tab: its table, and the data table under it. */
 const TasksTable = lazy(() => import('./TasksTable').then((module) => ({ default: module.TasksTable })));
-/** The resources tab's charts and table load when the tab is opened. */
+/** The resources tab: its charts and table. */
 const RunResourcesPanel = lazy(() => import('../resources/RunResourcesPanel'));
-/** The lineage tab's graph loads when the tab is opened. */
+/** The lineage tab: its graph. */
 const LineagePanel = lazy(() => import('../lineage/LineagePanel'));
+const RunLogCard = lazy(() => import('./RunLog').then((module) => ({ default: module.RunLogCard })));
+const RunParameters = lazy(() => import('./RunParameters').then((module) => ({ default: module.RunParameters })));
+const RunOutputs = lazy(() => import('./RunOutputs').then((module) => ({ default: module.RunOutputs })));
+
+/** A tab whose code is loading: says which. */
+function LazyTab({ what, children }: { what: string; children: ReactNode }) {
+  return <Suspense fallback={<p className="text-sm text-stone-500">Loading {what}…</p>}>{children}</Suspense>;
+}
 
 /** How long a run has taken, or has been going: null before it starts. */
 const elapsedOf = (run: RunDetail) => (run.startedAt ? (run.completedAt ? Date.parse(run.completedAt) : Date.now()) - Date.parse(run.startedAt) : null);
@@ -85,30 +92,42 @@ function RunView() {
       <div role="tabpanel" id={`run-panel-${tab}`} aria-labelledby={`run-tab-${tab}`}>
         {tab === 'overview' && <RunOverview run={run} elapsed={elapsed} ended={ended} changed={refreshKey} />}
         {tab === 'results' && (
-          <Suspense fallback={<p className="text-sm text-stone-500">Loading the results…</p>}>
+          <LazyTab what="the results">
             <RunResults runId={run.id} ended={ended} refreshKey={`${run.status}/${run.outputsRegistered}`} />
-          </Suspense>
+          </LazyTab>
         )}
         {tab === 'tasks' && (
-          <Suspense fallback={<p className="text-sm text-stone-500">Loading tasks…</p>}>
+          <LazyTab what="tasks">
             <TasksTable runId={run.id} refreshKey={refreshKey} processes={run.processes.map((process) => process.process)} />
-          </Suspense>
+          </LazyTab>
         )}
         {tab === 'resources' && (
-          <Suspense fallback={<p className="text-sm text-stone-500">Loading resources…</p>}>
+          <LazyTab what="resources">
             <RunResourcesPanel runId={run.id} refreshKey={refreshKey} />
-          </Suspense>
+          </LazyTab>
         )}
-        {tab === 'logs' && <RunLogCard run={run} ended={ended} changed={live.key} />}
-        {tab === 'parameters' && <RunParameters run={run} />}
-        {tab === 'outputs' && <RunOutputs outputs={outputs} ended={ended} />}
+        {tab === 'logs' && (
+          <LazyTab what="the log">
+            <RunLogCard run={run} ended={ended} changed={live.key} />
+          </LazyTab>
+        )}
+        {tab === 'parameters' && (
+          <LazyTab what="the parameters">
+            <RunParameters run={run} />
+          </LazyTab>
+        )}
+        {tab === 'outputs' && (
+          <LazyTab what="the outputs">
+            <RunOutputs outputs={outputs} ended={ended} />
+          </LazyTab>
+        )}
         {tab === 'lineage' && (
-          <Suspense fallback={<p className="text-sm text-stone-500">Loading the lineage…</p>}>
+          <LazyTab what="the lineage">
             <LineagePanel key={`${run.id}/${run.outputsRegistered}`} node={`run:${run.id}`} />
-          </Suspense>
+          </LazyTab>
         )}
       </div>
-      <RunChangeDialogs change={change} onClose={() => setChange(null)} onDone={() => setChangesMade((value) => value + 1)} />
+      <LazyRunChangeDialogs change={change} onClose={() => setChange(null)} onDone={() => setChangesMade((value) => value + 1)} />
     </div>
   );
 }

@@ -14,7 +14,8 @@ import { listColumns } from '../../ui/data-table/list-columns';
 import { ViewLink } from '../../ui/ViewLink';
 import { LISTS } from '../../../contract/list-definitions';
 import { RowMenu } from '../../ui/RowMenu';
-import { type RunChange, RunChangeDialogs } from './run-changes';
+import { LazyRunChangeDialogs } from './LazyRunChangeDialogs';
+import type { RunChange } from './run-changes';
 import { ProgressBar, StatusBadge } from './status';
 
 /** A row of the runs table: the API's run summary. */
@@ -189,7 +190,7 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
         urlState={!fixedFilters}
         onData={onData}
       />
-      <RunChangeDialogs
+      <LazyRunChangeDialogs
         change={change}
         onClose={() => setChange(null)}
         onDone={() => {
