@@ -8,8 +8,11 @@ type ErrorStatus = Parameters<typeof errorResponses>[number];
 /** What a route declares beyond its method, path and summary. */
 interface RouteSpec {
   description?: string;
-  /** `[]`: the route takes no token (it carries its own proof), so it answers no 401. */
-  security?: [];
+  /**
+   * `[]`: the route takes no token (it carries its own proof), so it answers no 401.
+   * `[{ token: [] }]`: the document's default, said outright on the route.
+   */
+  security?: [] | [{ token: [] }];
   request?: RouteConfig['request'];
   responses: RouteConfig['responses'];
   /** The route's own error statuses, beside the ones every route shares (see `sharedErrors`). */
@@ -23,7 +26,7 @@ interface RouteSpec {
 function sharedErrors(path: string, { request, security, errors = [] }: RouteSpec): ErrorStatus[] {
   const shared: ErrorStatus[] = [];
   if (request?.params || request?.query || request?.body) shared.push(400);
-  if (!security) shared.push(401);
+  if (!security || security.length > 0) shared.push(401);
   if (path.includes('{')) shared.push(404);
   return [...new Set([...shared, ...errors])].sort((a, b) => a - b);
 }
@@ -31,10 +34,11 @@ function sharedErrors(path: string, { request, security, errors = [] }: RouteSpe
 type Method = RouteConfig['method'];
 type RequestParts = NonNullable<RouteConfig['request']>;
 
-/** createRoute with the tags, and the shared error responses beside the route's own. */
+/** createRoute with the tags, and the shared error responses beside the route's own (a status it describes itself keeps its own). */
 function declareRoute<M extends Method, Path extends string, Spec extends RouteSpec>(tags: string[], method: M, path: Path, summary: string, spec: Spec) {
   const { errors: _own, responses, ...rest } = spec;
-  return createRoute({ method, path, tags, summary, ...rest, responses: { ...responses, ...errorResponses(...sharedErrors(path, spec)) } });
+  const shared = sharedErrors(path, spec).filter((status) => !(status in responses));
+  return createRoute({ method, path, tags, summary, ...rest, responses: { ...responses, ...errorResponses(...shared) } });
 }
 
 /**
@@ -59,9 +63,10 @@ export function routesTagged(tag: string) {
   return {
     get: on('get'),
     post: on('post'),
+    put: on('put'),
     patch: on('patch'),
     delete: on('delete'),
-    byId: { get: onRecord('get'), post: onRecord('post'), patch: onRecord('patch'), delete: onRecord('delete') },
+    byId: { get: onRecord('get'), post: onRecord('post'), put: onRecord('put'), patch: onRecord('patch'), delete: onRecord('delete') },
   };
 }
 

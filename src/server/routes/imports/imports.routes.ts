@@ -1,8 +1,9 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { ImportableResource } from '../../../contract/breeding-codes';
 import { apiErrorSchema } from '../../../contract/errors';
 import { importQuerySchema as importQuery, importReportSchema, importResultSchema } from '../../../contract/imports';
-import { errorResponses, jsonContent } from '../../http/openapi';
+import { jsonContent } from '../../http/openapi';
+import { routesTagged } from '../../http/openapi-routes';
 import { XLSX_MIME_TYPE } from './table-reader';
 
 const DESCRIPTION = [
@@ -11,13 +12,11 @@ const DESCRIPTION = [
   'An Excel 97–2003 file (.xls) is refused with a message to save it as .xlsx or CSV.',
 ].join('\n\n');
 
+const route = routesTagged('Imports');
+
 /** The import of one breeding list: the same request and answers for all six. */
 export function importRoute(resource: ImportableResource) {
-  return createRoute({
-    method: 'post',
-    path: `/${resource}/import`,
-    tags: ['Imports'],
-    summary: `Validate, and optionally commit, a CSV or .xlsx file of ${resource.replace('-', ' ')}`,
+  return route.post(`/${resource}/import`, `Validate, and optionally commit, a CSV or .xlsx file of ${resource.replace('-', ' ')}`, {
     description: DESCRIPTION,
     request: {
       query: importQuery,
@@ -29,9 +28,11 @@ export function importRoute(resource: ImportableResource) {
     responses: {
       200: jsonContent(importResultSchema, 'The validation report'),
       201: jsonContent(importResultSchema, 'Committed; `report.created` rows written'),
+      // Its own 400, which carries the report: the shared one is left out for it.
       400: jsonContent(apiErrorSchema.extend({ report: importReportSchema.optional() }), 'The file has errors (the report lists them), or cannot be read'),
-      ...errorResponses(401, 409, 413),
     },
+    // 429: the readers' queue is full (table-workers.ts).
+    errors: [409, 413, 429],
   });
 }
 export type ImportRoute = ReturnType<typeof importRoute>;
