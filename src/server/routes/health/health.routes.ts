@@ -1,12 +1,10 @@
-import { createRoute } from '@hono/zod-openapi';
 import { healthSchema } from '../../../contract/health';
 import { jsonContent } from '../../http/openapi';
+import { routesTagged } from '../../http/openapi-routes';
 
-export const health = createRoute({
-  method: 'get',
-  path: '/health',
-  tags: ['Health'],
+const route = routesTagged('Health');
+
+export const health = route.get('/health', 'Liveness and database reachability (public)', {
   security: [],
-  summary: 'Liveness and database reachability (public)',
   responses: { 200: jsonContent(healthSchema, 'The API and its database answer') },
 });
