@@ -1,9 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { idParamsSchema as idParams, type ListQuery, pageOf } from '../../../contract/list';
+import { z } from '@hono/zod-openapi';
+import { type ListQuery, pageOf } from '../../../contract/list';
 import { LISTS } from '../../../contract/list-definitions';
 import { RECORD_LIST_QUERIES, type RecordListKey } from '../../../contract/record-list-queries';
 import { deletionImpactSchema } from '../../../contract/records';
-import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { routesTagged } from '../../http/openapi-routes';
 
 /** What every record list's query holds: paging, a sort field of its definition, search, and its own filters. */
 export type RecordListQuery = ListQuery & Record<string, unknown>;
@@ -40,64 +41,38 @@ export const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
 export function recordRoutes({ list, tag, noun, input, record, exportTemplate }: RecordRouteOptions) {
   const { path } = LISTS[list];
   const queries: { list: QuerySchema<RecordListQuery>; export: QuerySchema<RecordExportQuery> } = RECORD_LIST_QUERIES[list];
-  const tags = [tag];
+  const route = routesTagged(tag);
   return {
-    list: createRoute({
-      method: 'get',
-      path: `/${path}`,
-      tags,
-      summary: `List ${noun}s`,
+    list: route.get(`/${path}`, `List ${noun}s`, {
       request: { query: queries.list },
-      responses: { 200: jsonContent(pageOf(record), `A page of ${noun}s`), ...errorResponses(400, 401) },
+      responses: { 200: jsonContent(pageOf(record), `A page of ${noun}s`) },
     }),
-    get: createRoute({
-      method: 'get',
-      path: `/${path}/{id}`,
-      tags,
-      summary: `One ${noun}`,
-      request: { params: idParams },
-      responses: { 200: jsonContent(record, `The ${noun}`), ...errorResponses(400, 401, 404) },
+    get: route.byId.get(`/${path}/{id}`, `One ${noun}`, {
+      responses: { 200: jsonContent(record, `The ${noun}`) },
     }),
-    create: createRoute({
-      method: 'post',
-      path: `/${path}`,
-      tags,
-      summary: `Create ${article(noun)} ${noun}`,
+    create: route.post(`/${path}`, `Create ${article(noun)} ${noun}`, {
       request: { body: jsonBody(input) },
-      responses: { 201: jsonContent(record, `The new ${noun}`), ...errorResponses(400, 401, 409) },
+      responses: { 201: jsonContent(record, `The new ${noun}`) },
+      errors: [409],
     }),
-    replace: createRoute({
-      method: 'put',
-      path: `/${path}/{id}`,
-      tags,
-      summary: `Replace ${article(noun)} ${noun}`,
-      request: { params: idParams, body: jsonBody(input) },
-      responses: { 200: jsonContent(record, `The updated ${noun}`), ...errorResponses(400, 401, 404, 409) },
+    replace: route.byId.put(`/${path}/{id}`, `Replace ${article(noun)} ${noun}`, {
+      request: { body: jsonBody(input) },
+      responses: { 200: jsonContent(record, `The updated ${noun}`) },
+      errors: [409],
     }),
-    export: createRoute({
-      method: 'get',
-      path: `/${path}/export`,
-      tags,
-      summary: `Export the ${noun}s that match the list's search and filters, as a CSV the import reads back`,
+    export: route.get(`/${path}/export`, `Export the ${noun}s that match the list's search and filters, as a CSV the import reads back`, {
       description: `The columns are the ${exportTemplate ?? path} import template's, other records named rather than numbered; cells a spreadsheet would run as formulas start with a quote, which the import takes off.`,
       request: { query: queries.export },
-      responses: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } }, ...errorResponses(400, 401) },
+      responses: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } } },
+      // Without a template, the resource has no export (record-router.ts answers 404).
+      errors: exportTemplate ? [] : [404],
     }),
-    deletion: createRoute({
-      method: 'get',
-      path: `/${path}/{id}/deletion`,
-      tags,
-      summary: `What deleting ${article(noun)} ${noun} would delete with it, counted, for its confirmation`,
-      request: { params: idParams },
-      responses: { 200: jsonContent(deletionImpactSchema, 'The rows that go with it'), ...errorResponses(400, 401, 404) },
+    deletion: route.byId.get(`/${path}/{id}/deletion`, `What deleting ${article(noun)} ${noun} would delete with it, counted, for its confirmation`, {
+      responses: { 200: jsonContent(deletionImpactSchema, 'The rows that go with it') },
     }),
-    remove: createRoute({
-      method: 'delete',
-      path: `/${path}/{id}`,
-      tags,
-      summary: `Delete ${article(noun)} ${noun}; refused while other records use it`,
-      request: { params: idParams },
-      responses: { 204: { description: 'Deleted' }, ...errorResponses(400, 401, 404, 409) },
+    remove: route.byId.delete(`/${path}/{id}`, `Delete ${article(noun)} ${noun}; refused while other records use it`, {
+      responses: { 204: { description: 'Deleted' } },
+      errors: [409],
     }),
   };
 }
