@@ -131,3 +131,14 @@ describe('CSV export', () => {
     expect(refused.status).toBe(400);
   });
 });
+
+describe('a list without an import template', () => {
+  it('has no CSV export, and says so in the answer and in the API document', async () => {
+    const response = await source.t.call('/run-groups/export', { token: source.token });
+    expect(response.status).toBe(404);
+    expect(((await response.json()) as { message: string }).message).toBe('Run groups have no CSV export.');
+    const document = (await (await source.t.call('/openapi.json')).json()) as { paths: Record<string, { get: { summary: string; responses: Record<string, unknown> } }> };
+    expect(document.paths['/run-groups/export']!.get.summary).toBe('No CSV export of run groups (404)');
+    expect(Object.keys(document.paths['/run-groups/export']!.get.responses)).toContain('404');
+  });
+});

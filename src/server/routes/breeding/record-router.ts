@@ -9,7 +9,7 @@ import { createRouter } from '../../http/context';
 import { type FilterNameOf, type LISTS, NAME_FIELDS, type SortFieldOf } from '../../../contract/list-definitions';
 import type { RecordListKey } from '../../../contract/record-list-queries';
 import { equalityFilters, type ListOrder, orderOf, readPage, searchCondition, selectSource } from '../../lists/list-service';
-import { article, type RecordExportQuery, type RecordRouteOptions, recordRoutes } from './record.routes';
+import { article, capitalize, type RecordExportQuery, type RecordRouteOptions, recordRoutes } from './record.routes';
 
 /** Another table whose rows point at this resource: deleting a row they use is refused with 409. */
 export interface Reference {
@@ -61,7 +61,6 @@ interface ColumnsOf<List extends RecordListKey> {
 /** The export reads the table this many rows at a time, writing each page as it comes. */
 const EXPORT_PAGE = 5000;
 
-const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 /** "2 experiment entries", "3 planned crosses (as female parent)": the noun before any bracket is made plural. */
 export function plural(noun: string, amount: number): string {
   const bracket = noun.indexOf(' (');

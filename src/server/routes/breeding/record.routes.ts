@@ -31,6 +31,7 @@ export interface RecordRouteOptions {
 }
 
 export const article = (noun: string) => (/^[aeiou]/i.test(noun) ? 'an' : 'a');
+export const capitalize = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
 
 /**
  * The seven routes of a resource of records — list (paged, sorted, filtered, searched), export,
@@ -60,11 +61,13 @@ export function recordRoutes({ list, tag, noun, input, record, exportTemplate }:
       responses: { 200: jsonContent(record, `The updated ${noun}`) },
       errors: [409],
     }),
-    export: route.get(`/${path}/export`, `Export the ${noun}s that match the list's search and filters, as a CSV the import reads back`, {
-      description: `The columns are the ${exportTemplate ?? path} import template's, other records named rather than numbered; cells a spreadsheet would run as formulas start with a quote, which the import takes off.`,
+    // Without a template, the resource has no export (record-router.ts answers 404), and says so.
+    export: route.get(`/${path}/export`, exportTemplate ? `Export the ${noun}s that match the list's search and filters, as a CSV the import reads back` : `No CSV export of ${noun}s (404)`, {
+      description: exportTemplate
+        ? `The columns are the ${exportTemplate} import template's, other records named rather than numbered; cells a spreadsheet would run as formulas start with a quote, which the import takes off.`
+        : `${capitalize(noun)}s have no import template, so no CSV export that would import back: this path answers 404.`,
       request: { query: queries.export },
       responses: { 200: { description: 'The CSV file', content: { 'text/csv': { schema: z.string() } } } },
-      // Without a template, the resource has no export (record-router.ts answers 404).
       errors: exportTemplate ? [] : [404],
     }),
     deletion: route.byId.get(`/${path}/{id}/deletion`, `What deleting ${article(noun)} ${noun} would delete with it, counted, for its confirmation`, {
