@@ -1,5 +1,5 @@
-import { createRouter } from '../../http/context';
+import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './authentication.handlers';
 import * as routes from './authentication.routes';
 
-export const authenticationRouter = createRouter().openapi(routes.check, handlers.check).openapi(routes.login, handlers.login).openapi(routes.logout, handlers.logout);
+export const authenticationRouter = routerOf(routes, handlers, ['check', 'login', 'logout']);
