@@ -1,36 +1,27 @@
-import { createRoute } from '@hono/zod-openapi';
+import type { RouteHandler } from '@hono/zod-openapi';
 import { asc, eq, inArray, or, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { plannedCrossesReplaceSchema } from '../../../contract/breeding';
-import { idParamsSchema } from '../../../contract/list';
 import { accessionCrossListSchema, plannedCrossListSchema } from '../../../contract/records';
 import type { Database } from '../../db/client';
 import { accessions, crossPlans, plannedCrosses } from '../../db/schema';
-import { createRouter } from '../../http/context';
+import type { AppEnv } from '../../http/context';
 import { DomainError } from '../../domain-errors';
-import { errorResponses, jsonBody, jsonContent } from '../../http/openapi';
+import { jsonBody, jsonContent } from '../../http/openapi';
+import { routerOf, routesTagged } from '../../http/openapi-routes';
 
-const tags = ['Cross plans'];
-const params = idParamsSchema;
+const crossPlanRoutes = routesTagged('Cross plans');
+const accessionRoutes = routesTagged('Accessions');
 const female = alias(accessions, 'female');
 const male = alias(accessions, 'male');
 
-const listCrosses = createRoute({
-  method: 'get',
-  path: '/cross-plans/{id}/crosses',
-  tags,
-  summary: 'The planned crosses of a cross plan, with parent names',
-  request: { params },
-  responses: { 200: jsonContent(plannedCrossListSchema, 'The planned crosses'), ...errorResponses(401, 404) },
+const listCrosses = crossPlanRoutes.byId.get('/cross-plans/{id}/crosses', 'The planned crosses of a cross plan, with parent names', {
+  responses: { 200: jsonContent(plannedCrossListSchema, 'The planned crosses') },
 });
 
-const replaceCrosses = createRoute({
-  method: 'put',
-  path: '/cross-plans/{id}/crosses',
-  tags,
-  summary: 'Save the whole planned-cross grid (all rows or none)',
-  request: { params, body: jsonBody(plannedCrossesReplaceSchema) },
-  responses: { 200: jsonContent(plannedCrossListSchema, 'The saved crosses'), ...errorResponses(400, 401, 404) },
+const replaceCrosses = crossPlanRoutes.byId.put('/cross-plans/{id}/crosses', 'Save the whole planned-cross grid (all rows or none)', {
+  request: { body: jsonBody(plannedCrossesReplaceSchema) },
+  responses: { 200: jsonContent(plannedCrossListSchema, 'The saved crosses') },
 });
 
 async function requirePlan(db: Database, id: number) {
@@ -73,34 +64,28 @@ export async function plannedCrossesWithPlan(db: Database, where: SQL | undefine
     .orderBy(asc(crossPlans.name), asc(plannedCrosses.id));
 }
 
-const accessionCrosses = createRoute({
-  method: 'get',
-  path: '/accessions/{id}/crosses',
-  tags: ['Accessions'],
-  summary: 'The planned crosses an accession is a parent in, with their cross plans',
-  request: { params },
-  responses: {
-    200: jsonContent(accessionCrossListSchema, 'Its crosses'),
-    ...errorResponses(401, 404),
-  },
+const accessionCrosses = accessionRoutes.byId.get('/accessions/{id}/crosses', 'The planned crosses an accession is a parent in, with their cross plans', {
+  responses: { 200: jsonContent(accessionCrossListSchema, 'Its crosses') },
 });
 
-export const crossesRouter = createRouter()
-  .openapi(accessionCrosses, async (c) => {
+const routes = { accessionCrosses, listCrosses, replaceCrosses };
+
+const handlers: { [Name in keyof typeof routes]: RouteHandler<(typeof routes)[Name], AppEnv> } = {
+  accessionCrosses: async (c) => {
     const { db } = c.get('deps');
     const { id } = c.req.valid('param');
     const [accession] = await db.select({ id: accessions.id }).from(accessions).where(eq(accessions.id, id));
     if (!accession) throw new DomainError('not-found', `No accession has id ${id}.`);
     const rows = await plannedCrossesWithPlan(db, or(eq(plannedCrosses.femaleParentId, id), eq(plannedCrosses.maleParentId, id)));
     return c.json({ data: rows.map((row) => ({ ...row, role: row.femaleParentId === id ? ('female' as const) : ('male' as const) })) }, 200);
-  })
-  .openapi(listCrosses, async (c) => {
+  },
+  listCrosses: async (c) => {
     const { db } = c.get('deps');
     const { id } = c.req.valid('param');
     await requirePlan(db, id);
     return c.json({ data: await crossesOf(db, id) }, 200);
-  })
-  .openapi(replaceCrosses, async (c) => {
+  },
+  replaceCrosses: async (c) => {
     const { db } = c.get('deps');
     const { id } = c.req.valid('param');
     const { crosses } = c.req.valid('json');
@@ -118,4 +103,7 @@ export const crossesRouter = createRouter()
       if (crosses.length > 0) await tx.insert(plannedCrosses).values(crosses.map((cross) => ({ ...cross, crossPlanId: id })));
     });
     return c.json({ data: await crossesOf(db, id) }, 200);
-  });
+  },
+};
+
+export const crossesRouter = routerOf(routes, handlers, ['accessionCrosses', 'listCrosses', 'replaceCrosses']);
