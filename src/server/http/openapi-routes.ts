@@ -33,12 +33,21 @@ function sharedErrors(path: string, { request, security, errors = [] }: RouteSpe
 
 type Method = RouteConfig['method'];
 type RequestParts = NonNullable<RouteConfig['request']>;
+/** The error responses for some statuses, as `errorResponses` gives Seedbed's. */
+type ErrorResponsesOf<Shared extends RouteConfig['responses']> = (...statuses: ErrorStatus[]) => Shared;
 
 /** createRoute with the tags, and the shared error responses beside the route's own (a status it describes itself keeps its own). */
-function declareRoute<M extends Method, Path extends string, Spec extends RouteSpec>(tags: string[], method: M, path: Path, summary: string, spec: Spec) {
+function declareRoute<Shared extends RouteConfig['responses'], M extends Method, Path extends string, Spec extends RouteSpec>(
+  tags: string[],
+  errorsOf: ErrorResponsesOf<Shared>,
+  method: M,
+  path: Path,
+  summary: string,
+  spec: Spec,
+) {
   const { errors: _own, responses, ...rest } = spec;
   const shared = sharedErrors(path, spec).filter((status) => !(status in responses));
-  return createRoute({ method, path, tags, summary, ...rest, responses: { ...responses, ...errorResponses(...shared) } });
+  return createRoute({ method, path, tags, summary, ...rest, responses: { ...responses, ...errorsOf(...shared) } });
 }
 
 /**
@@ -47,11 +56,16 @@ function declareRoute<M extends Method, Path extends string, Spec extends RouteS
  * `route.byId.get('/files/{id}', …)` also reads the record's id from the path (`idParamsSchema`).
  */
 export function routesTagged(tag: string) {
+  return routesTaggedWith(tag, errorResponses);
+}
+
+/** routesTagged with the shared error responses in another shape (BrAPI's envelope) instead of Seedbed's. */
+export function routesTaggedWith<Shared extends RouteConfig['responses']>(tag: string, errorsOf: ErrorResponsesOf<Shared>) {
   const tags = [tag];
   const on =
     <M extends Method>(method: M) =>
     <Path extends string, Spec extends RouteSpec>(path: Path, summary: string, spec: Spec) =>
-      declareRoute(tags, method, path, summary, spec);
+      declareRoute(tags, errorsOf, method, path, summary, spec);
   const onRecord =
     <M extends Method>(method: M) =>
     <Path extends `${string}{id}${string}`, Spec extends Omit<RouteSpec, 'request'>, Request extends Omit<RequestParts, 'params'> = Record<never, never>>(
@@ -59,7 +73,7 @@ export function routesTagged(tag: string) {
       summary: string,
       spec: Spec & { request?: Request },
     ) =>
-      declareRoute(tags, method, path, summary, { ...spec, request: Object.assign({ params: idParamsSchema }, spec.request) });
+      declareRoute(tags, errorsOf, method, path, summary, { ...spec, request: Object.assign({ params: idParamsSchema }, spec.request) });
   return {
     get: on('get'),
     post: on('post'),
