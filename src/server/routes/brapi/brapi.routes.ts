@@ -1,4 +1,4 @@
-import { createRoute, type z } from '@hono/zod-openapi';
+import type { z } from '@hono/zod-openapi';
 import {
   brapiCrossingProjectQuery,
   brapiCrossingProjectSchema,
@@ -20,6 +20,7 @@ import {
   brapiTrialQuery,
   brapiTrialSchema,
 } from '../../../contract/brapi';
+import { routesTaggedWith } from '../../http/openapi-routes';
 
 /** BrAPI v2.1, read only: one list and one by-id route per entity, and serverinfo. */
 const errors = {
@@ -28,31 +29,34 @@ const errors = {
   404: { description: 'No such record', content: { 'application/json': { schema: brapiErrorSchema } } },
 };
 
-export const serverInfo = createRoute({
-  method: 'get',
-  path: '/serverinfo',
-  tags: ['BrAPI'],
+/** The shared errors (400 on a request it validates, 401 without a token, 404 by id) in BrAPI's envelope, never Seedbed's. */
+function brapiErrorResponses(...statuses: number[]) {
+  return Object.fromEntries(
+    statuses.map((status) => {
+      if (!(status in errors)) throw new Error(`BrAPI declares no ${status} error response.`);
+      return [status, errors[status as keyof typeof errors]];
+    }),
+  );
+}
+
+const route = routesTaggedWith('BrAPI', brapiErrorResponses);
+
+export const serverInfo = route.get('/serverinfo', 'The BrAPI calls this server answers (public)', {
   security: [],
-  summary: 'The BrAPI calls this server answers (public)',
   responses: { 200: { description: 'The server and its calls', content: { 'application/json': { schema: brapiOneOf(brapiServerInfoSchema) } } } },
 });
 
 function entity<Item extends z.ZodType, Query extends z.ZodObject, IdName extends string>(collection: string, idName: IdName, item: Item, query: Query, what: string) {
-  const list = createRoute({
-    method: 'get',
-    path: `/${collection}`,
-    tags: ['BrAPI'],
-    summary: `${what}, a page at a time`,
+  const list = route.get(`/${collection}`, `${what}, a page at a time`, {
     request: { query },
-    responses: { 200: { description: `A page of ${what}`, content: { 'application/json': { schema: brapiListOf(item) } } }, 400: errors[400], 401: errors[401] },
+    responses: { 200: { description: `A page of ${what}`, content: { 'application/json': { schema: brapiListOf(item) } } } },
   });
-  const one = createRoute({
-    method: 'get',
-    path: `/${collection}/{${idName}}`,
-    tags: ['BrAPI'],
-    summary: `One of the ${what}`,
+  const one = route.get(`/${collection}/{${idName}}`, `One of the ${what}`, {
     request: { params: brapiDbIdParams(idName) },
-    responses: { 200: { description: 'The record', content: { 'application/json': { schema: brapiOneOf(item) } } }, 401: errors[401], 404: errors[404] },
+    responses: {
+      200: { description: 'The record', content: { 'application/json': { schema: brapiOneOf(item) } } },
+      400: { description: `A ${idName} longer than 40 characters`, content: { 'application/json': { schema: brapiErrorSchema } } },
+    },
   });
   return { list, one };
 }
