@@ -19,7 +19,7 @@ import { readPhenotypes } from './phenotypes.ts';
 import { fitOnTraining, type TraitData } from './predictor.ts';
 import { createScanner } from './scan.ts';
 import { centredKinship, createMixedScanner, genomicControl, locoKinships, type MixedScanMethod, type MixedScanResult, type NullModel } from './mixed-scan.ts';
-import { writeOutput } from '../../_shared/output.ts';
+import { rowsInto, writeOutput } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing } from '../../_shared/trait-table.ts';
 import { counted } from '../../_shared/words.ts';
@@ -179,7 +179,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       const plainP: number[] = [];
       const mixedP: number[] = [];
       let hitCount = 0;
-      const rows: string[] = [];
+      const rows = rowsInto(associations);
       const mixedResults = mixed?.results;
       for (const [index, marker] of markers.entries()) {
         const plain = marker.codes ? plainScan.codes(marker.codes, marker.mean) : plainScan(marker.values);
@@ -197,14 +197,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         rows.push(
           `${trait},${marker.id},${marker.chrom},${marker.pos},${marker.allele},${n},${marker.maf.toFixed(4)},${result.beta.toPrecision(10)},${result.se.toPrecision(10)},${result.t.toPrecision(10)},${p},${result.log10p.toFixed(6)},${significant}`,
         );
-        // A few hundred rows at a time become one line-joined text: a row's pieces then die young
-        // instead of being copied by every collection until the table is written.
-        if (rows.length === 256) {
-          associations.push(rows.join('\n'));
-          rows.length = 0;
-        }
       }
-      if (rows.length > 0) associations.push(rows.join('\n'));
+      rows.flush();
       const plainInflation = genomicControl(plainP);
       genomicControlRows.push([trait, 'linear', plainP.length, number(plainInflation)].join(','));
       if (mixed) {

@@ -13,7 +13,7 @@ import type { Params } from './params.generated.ts';
 import { atLeast, atMost, decimalFraction } from '../../_shared/exact.ts';
 import { alleleNumber, calledSites, isBiallelicSnp, isReferenceBlock, minorAlleleCount, missingCount, readVcf, type Vcf, type VcfSite, vcfBaseName, writeVcf } from '../../_shared/vcf.ts';
 import { pruneByLd } from './ld-prune.ts';
-import { formatNumber } from '../../_shared/output.ts';
+import { formatNumber, rowsInto } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
 
 type SiteStatus = 'kept' | 'not_biallelic_snp' | 'no_calls' | 'low_maf' | 'high_missing' | 'ld_pruned';
@@ -225,19 +225,11 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     const sampleRows = sampleCallRates.map((row) => `${row.sample}\t${row.called}\t${format(row.callRate)}\t${row.kept ? 'kept' : 'removed'}`);
     fs.writeFileSync(path.join(qcDir, 'sample_call_rate.tsv'), `sample\tcalled_sites\tcall_rate\tstatus\n${sampleRows.join('\n')}${sampleRows.length ? '\n' : ''}`);
     const fraction = fractionFormatter();
-    // A few hundred rows at a time become one text, each row ending in a newline: a row's pieces
-    // then die young instead of being copied by every collection until the table is written.
-    const siteTexts: string[] = ['chrom\tpos\tid\tref\talt\tan\tac\taf\tmaf\tf_missing\tstatus\n'];
-    const rows: string[] = [];
-    for (const [index, site] of vcf.sites.entries()) {
-      rows.push(siteRow(site, STATUS_NAMES[status[index]!]!, sampleCount, fraction));
-      if (rows.length === 256) {
-        siteTexts.push(`${rows.join('\n')}\n`);
-        rows.length = 0;
-      }
-    }
-    if (rows.length > 0) siteTexts.push(`${rows.join('\n')}\n`);
-    fs.writeFileSync(path.join(qcDir, 'site_stats.tsv'), siteTexts.join(''));
+    const siteLines = ['chrom\tpos\tid\tref\talt\tan\tac\taf\tmaf\tf_missing\tstatus'];
+    const rows = rowsInto(siteLines);
+    for (const [index, site] of vcf.sites.entries()) rows.push(siteRow(site, STATUS_NAMES[status[index]!]!, sampleCount, fraction));
+    rows.flush();
+    fs.writeFileSync(path.join(qcDir, 'site_stats.tsv'), `${siteLines.join('\n')}\n`);
     context.log(`Kept ${counted(finalSites.length, 'site')} and ${counted(keptSamples.length, 'sample')}; QC summary in ${qcDir}`);
   });
 }
