@@ -109,7 +109,7 @@ function ownCopy(parts: Buffer[]): Buffer {
  * it). A line inside one chunk is a view of the chunk, not a copy; only a line that spans chunks
  * is copied (into memory of its own: see writeVcf).
  */
-async function forEachLine(stream: Readable, onLine: (line: Buffer) => void): Promise<void> {
+async function forEachLine(stream: Readable, onLine: (line: Buffer) => void, onChunkEnd?: () => void): Promise<void> {
   let rest: Buffer[] = [];
   const take = (line: Buffer) => onLine(line.length > 0 && line[line.length - 1] === CR ? line.subarray(0, line.length - 1) : line);
   for await (const chunk of stream as AsyncIterable<Buffer>) {
@@ -131,8 +131,78 @@ async function forEachLine(stream: Readable, onLine: (line: Buffer) => void): Pr
       start = end + 1;
     }
     if (start < chunk.length) rest.push(chunk.subarray(start));
+    onChunkEnd?.();
   }
   if (rest.length > 0) take(ownCopy(rest));
+  onChunkEnd?.();
+}
+
+/** The bytes read at a time from a plain VCF (the buffer grows for a longer line). */
+const CHUNK_BYTES = 1 << 20;
+
+/**
+ * Calls `onLine` with each line of a plain file, read synchronously into one buffer that is
+ * used again for every read: a line is a view of it, valid until `onChunkEnd`, which is called
+ * after each read's whole lines (the partial line at its end is moved to the buffer's start).
+ * No chunk is kept, so a pass over a large file leaves no memory behind to collect.
+ */
+function forEachLineOfFile(fd: number, onLine: (line: Buffer) => void, onChunkEnd: () => void): void {
+  let buffer = Buffer.allocUnsafeSlow(CHUNK_BYTES);
+  let filled = 0;
+  for (;;) {
+    const read = fs.readSync(fd, buffer, filled, buffer.length - filled, null);
+    if (read === 0) break;
+    const end = filled + read;
+    const view = buffer.subarray(0, end);
+    let start = 0;
+    for (;;) {
+      const newline = view.indexOf(NEWLINE, start);
+      if (newline < 0) break;
+      onLine(newline > start && view[newline - 1] === CR ? view.subarray(start, newline - 1) : view.subarray(start, newline));
+      start = newline + 1;
+    }
+    onChunkEnd();
+    filled = end - start;
+    if (filled === buffer.length) {
+      const larger = Buffer.allocUnsafeSlow(buffer.length * 2);
+      buffer.copy(larger, 0, 0, filled);
+      buffer = larger;
+    } else if (filled > 0) buffer.copy(buffer, 0, start, end);
+  }
+  if (filled > 0) {
+    onLine(buffer[filled - 1] === CR ? buffer.subarray(0, filled - 1) : buffer.subarray(0, filled));
+    onChunkEnd();
+  }
+}
+
+/**
+ * Each line of a VCF, plain or gzip/bgzip (by its bytes). A plain file is read synchronously
+ * into one reused buffer (forEachLineOfFile): a line's memory is valid until `onChunkEnd`.
+ */
+async function forEachLineOf(file: string, onLine: (line: Buffer) => void, onChunkEnd: () => void): Promise<void> {
+  let fd: number;
+  try {
+    fd = fs.openSync(file, 'r');
+  } catch (error) {
+    const { code, message } = error as NodeJS.ErrnoException;
+    throw new VcfError(code === 'ENOENT' ? `The VCF ${file} does not exist.` : `The VCF ${file} cannot be read: ${message}.`);
+  }
+  try {
+    const magic = Buffer.alloc(2);
+    const got = fs.readSync(fd, magic, 0, 2, 0);
+    if (got < 2 || magic[0] !== 0x1f || magic[1] !== 0x8b) {
+      forEachLineOfFile(fd, onLine, onChunkEnd);
+      return;
+    }
+  } finally {
+    fs.closeSync(fd);
+  }
+  const stream = await openDecompressed(file);
+  try {
+    await forEachLine(stream, onLine, onChunkEnd);
+  } finally {
+    stream.destroy();
+  }
 }
 
 function parseHeaderLine(file: string, text: string, lineNumber: number): string[] {
@@ -498,6 +568,17 @@ class Slab {
     this.used += (length + 3) & ~3;
     return view;
   }
+  /** Where the next array would start: rewind(mark()) takes back every array carved since. */
+  mark(): number {
+    return this.used;
+  }
+  /** Hands back the arrays carved since `mark` (all of the block's, when a new block was started since). */
+  rewind(mark: number, block: Uint8Array): void {
+    this.used = block === this.block ? mark : 0;
+  }
+  get current(): Uint8Array {
+    return this.block;
+  }
 }
 
 /** Where a record is, for messages (built only when one is thrown): the file, the line and CHROM:POS as written. */
@@ -575,54 +656,162 @@ function parseRecord(line: Buffer, context: RecordContext): VcfSite {
   return site;
 }
 
+/** The header lines of a VCF as they are read, and which lines are records. */
+class HeaderReader {
+  readonly meta: string[] = [];
+  readonly contigs: string[] = [];
+  samples: string[] | null = null;
+  lineNumber = 0;
+  readonly context: RecordContext;
+  private readonly file: string;
+  private readonly onHeader: ((header: VcfHeader) => void) | undefined;
+
+  constructor(file: string, onHeader?: (header: VcfHeader) => void) {
+    this.file = file;
+    this.onHeader = onHeader;
+    this.context = { file, samples: [], lineNumber: 0, slab: new Slab(), diploidPloidy: new Uint8Array(0), chromBytes: Buffer.alloc(0), chrom: '' };
+  }
+
+  /** Takes the next line: true when it is a record (then context.lineNumber is its line), false for a header or empty line. */
+  isRecord(line: Buffer): boolean {
+    const { file, meta } = this;
+    this.lineNumber += 1;
+    const lineNumber = this.lineNumber;
+    if (line.length === 0) return false;
+    if (line[0] === 0x23 /* # */) {
+      const text = line.toString('utf8');
+      if (text.startsWith('##')) {
+        meta.push(text);
+        const contig = /^##contig=<.*?\bID=([^,>]+)/.exec(text);
+        if (contig) this.contigs.push(contig[1]!);
+      } else if (text.startsWith('#CHROM')) {
+        const samples = parseHeaderLine(file, text, lineNumber);
+        this.samples = samples;
+        this.context.samples = samples;
+        this.context.diploidPloidy = new Uint8Array(samples.length).fill(2);
+        this.onHeader?.(this.header());
+      }
+      return false;
+    }
+    if (!this.samples) {
+      throw new VcfError(
+        lineNumber === 1 && meta.length === 0
+          ? `${file} does not start like a VCF (no ##fileformat or #CHROM line). Choose a VCF file, plain or bgzipped.`
+          : `${file} line ${lineNumber}: a record before the #CHROM header line. Is this a VCF?`,
+      );
+    }
+    this.context.lineNumber = lineNumber;
+    return true;
+  }
+
+  header(): VcfHeader {
+    if (!this.samples) throw new VcfError(`${this.file} has no #CHROM header line. Is it a VCF?`);
+    return { file: this.file, meta: this.meta, samples: this.samples, contigs: this.contigs };
+  }
+}
+
+/** Forgets the memory the last records were read from (it belongs to the sites read, or is reused, not the reader's). */
+function forgetReadMemory(): void {
+  wordsMemory = null;
+  wordsView = new DataView(new ArrayBuffer(0));
+  slabWordsMemory = null;
+  slabWords = new Uint32Array(0);
+}
+
 /** Reads a whole VCF: header and every record. */
 export async function readVcf(file: string): Promise<Vcf> {
-  const meta: string[] = [];
-  const contigs: string[] = [];
-  let samples: string[] | null = null;
   const sites: VcfSite[] = [];
-  let lineNumber = 0;
   const stream = await openDecompressed(file);
+  const lines = new HeaderReader(file);
   try {
-    const context: RecordContext = { file, samples: [], lineNumber: 0, slab: new Slab(), diploidPloidy: new Uint8Array(0), chromBytes: Buffer.alloc(0), chrom: '' };
     await forEachLine(stream, (line) => {
-      lineNumber += 1;
-      if (line.length === 0) return;
-      if (line[0] === 0x23 /* # */) {
-        const text = line.toString('utf8');
-        if (text.startsWith('##')) {
-          meta.push(text);
-          const contig = /^##contig=<.*?\bID=([^,>]+)/.exec(text);
-          if (contig) contigs.push(contig[1]!);
-        } else if (text.startsWith('#CHROM')) {
-          samples = parseHeaderLine(file, text, lineNumber);
-          context.samples = samples;
-          context.diploidPloidy = new Uint8Array(samples.length).fill(2);
-        }
-        return;
-      }
-      if (!samples) {
-        throw new VcfError(
-          lineNumber === 1 && meta.length === 0
-            ? `${file} does not start like a VCF (no ##fileformat or #CHROM line). Choose a VCF file, plain or bgzipped.`
-            : `${file} line ${lineNumber}: a record before the #CHROM header line. Is this a VCF?`,
-        );
-      }
-      context.lineNumber = lineNumber;
-      sites.push(parseRecord(line, context));
+      if (lines.isRecord(line)) sites.push(parseRecord(line, lines.context));
     });
   } catch (error) {
     stream.destroy();
     throw describeStreamError(file, error);
   } finally {
-    // The last chunk's memory belongs to the sites read, not to the reader.
-    wordsMemory = null;
-    wordsView = new DataView(new ArrayBuffer(0));
-    slabWordsMemory = null;
-    slabWords = new Uint32Array(0);
+    forgetReadMemory();
   }
-  if (!samples) throw new VcfError(`${file} has no #CHROM header line. Is it a VCF?`);
-  return { file, meta, samples, contigs, sites };
+  return { ...lines.header(), sites };
+}
+
+/** What scanVcf calls as it reads. */
+export interface VcfScanHandlers {
+  /** The header, once its #CHROM line is read (before any record). */
+  header?(header: VcfHeader): void;
+  /**
+   * Each record, in file order (`index` counts records from 0). Its `record` bytes are memory the
+   * reader fills again after the next `chunkEnd`; its genotype arrays (dosage, called, ploidy) are
+   * reused for the next record unless this returns true.
+   */
+  record(site: VcfSite, index: number): boolean;
+  /** After each chunk's records, before its memory is read into again: write out what refers to it. */
+  chunkEnd?(): void;
+}
+
+/** An error thrown by a scanVcf handler, passed on as it is (not described as the file's). */
+class HandlerFailure {
+  readonly error: unknown;
+  constructor(error: unknown) {
+    this.error = error;
+  }
+}
+
+/**
+ * Reads a VCF once, record by record, keeping nothing: the pass of a filter that needs each
+ * record only while it reads it. A plain file is read into one reused buffer and each record's
+ * arrays are carved from the same slab memory again, so memory stays flat however long the file
+ * is. The same records, checks and messages as readVcf.
+ */
+export async function scanVcf(file: string, handlers: VcfScanHandlers): Promise<VcfHeader> {
+  const onHeader = handlers.header;
+  const lines = new HeaderReader(
+    file,
+    onHeader &&
+      ((header) => {
+        try {
+          onHeader(header);
+        } catch (error) {
+          throw new HandlerFailure(error);
+        }
+      }),
+  );
+  const { context } = lines;
+  const { slab } = context;
+  let index = 0;
+  try {
+    await forEachLineOf(
+      file,
+      (line) => {
+        if (!lines.isRecord(line)) return;
+        const block = slab.current;
+        const mark = slab.mark();
+        const site = parseRecord(line, context);
+        let keep: boolean;
+        try {
+          keep = handlers.record(site, index);
+        } catch (error) {
+          throw new HandlerFailure(error);
+        }
+        index += 1;
+        if (!keep) slab.rewind(mark, block);
+      },
+      () => {
+        try {
+          handlers.chunkEnd?.();
+        } catch (error) {
+          throw new HandlerFailure(error);
+        }
+      },
+    );
+  } catch (error) {
+    if (error instanceof HandlerFailure) throw error.error;
+    throw describeStreamError(file, error);
+  } finally {
+    forgetReadMemory();
+  }
+  return lines.header();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -640,54 +829,82 @@ export const hasFullCall = (site: VcfSite, index: number) => site.hasGenotypes &
 
 export const missingCount = (site: VcfSite) => site.missing;
 
-/** Per sample: at how many of `sites` it has a full call. */
-export function calledSites(sites: VcfSite[], sampleCount: number): Int32Array {
-  const counts = new Int32Array(sampleCount);
-  // Diploid sites are counted four samples per 32-bit word: `called` is 0, 1 or 2 in each byte,
-  // so (word >>> 1) & 0x01010101 holds each sample's full call in its own byte, and a word of
-  // lanes adds four counters at once. A lane holds 255, so the lanes are added into the counts
-  // every 255 sites. Bytes stay in memory order whatever the machine's endianness.
-  const wordCount = sampleCount >> 2;
-  const lanes = new Uint32Array(wordCount);
-  const laneBytes = new Uint8Array(lanes.buffer);
-  let pending = 0;
-  const addLanes = () => {
-    for (let index = 0; index < wordCount * 4; index += 1) counts[index]! += laneBytes[index]!;
-    lanes.fill(0);
-    pending = 0;
-  };
-  let blockMemory: ArrayBufferLike | null = null;
-  let blockWords: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
-  for (const site of sites) {
-    if (!site.hasGenotypes) continue;
+/**
+ * Per sample: at how many of the sites added it has a full call (hasFullCall), site by site, so a
+ * filter can count the sites it keeps as it reads them.
+ *
+ * Diploid sites are counted four samples per 32-bit word: `called` is 0, 1 or 2 in each byte,
+ * so (word >>> 1) & 0x01010101 holds each sample's full call in its own byte, and a word of
+ * lanes adds four counters at once. A lane holds 255, so the lanes are added into the counts
+ * every 255 sites. Bytes stay in memory order whatever the machine's endianness.
+ */
+export class CallCounter {
+  private readonly counts: Int32Array;
+  private readonly sampleCount: number;
+  private readonly wordCount: number;
+  private readonly lanes: Uint32Array;
+  private readonly laneBytes: Uint8Array;
+  private pending = 0;
+  private blockMemory: ArrayBufferLike | null = null;
+  private blockWords: Uint32Array<ArrayBufferLike> = new Uint32Array(0);
+
+  constructor(sampleCount: number) {
+    this.sampleCount = sampleCount;
+    this.counts = new Int32Array(sampleCount);
+    this.wordCount = sampleCount >> 2;
+    this.lanes = new Uint32Array(this.wordCount);
+    this.laneBytes = new Uint8Array(this.lanes.buffer);
+  }
+
+  private addLanes(): void {
+    const { counts, laneBytes } = this;
+    for (let index = 0; index < this.wordCount * 4; index += 1) counts[index]! += laneBytes[index]!;
+    this.lanes.fill(0);
+    this.pending = 0;
+  }
+
+  add(site: VcfSite): void {
+    if (!site.hasGenotypes) return;
+    const { counts, sampleCount, wordCount, lanes } = this;
     // hasFullCall, inlined: this loop runs once per genotype.
     const { called, ploidy } = site;
     if (site.diploid) {
       let first = 0;
       if (called.byteOffset % 4 === 0) {
         // One view of each slab block the arrays were carved from, not one per site.
-        if (called.buffer !== blockMemory) {
-          blockMemory = called.buffer;
-          blockWords = new Uint32Array(called.buffer, 0, called.buffer.byteLength >> 2);
+        if (called.buffer !== this.blockMemory) {
+          this.blockMemory = called.buffer;
+          this.blockWords = new Uint32Array(called.buffer, 0, called.buffer.byteLength >> 2);
         }
-        const words = blockWords;
+        const words = this.blockWords;
         const base = called.byteOffset >> 2;
         for (let word = 0; word < wordCount; word += 1) lanes[word]! += (words[base + word]! >>> 1) & 0x01010101;
         first = wordCount * 4;
-        pending += 1;
-        if (pending === 255) addLanes();
+        this.pending += 1;
+        if (this.pending === 255) this.addLanes();
       }
       // called is 0, 1 or 2: its high bit is the full call.
       for (let index = first; index < sampleCount; index += 1) counts[index]! += called[index]! >> 1;
-      continue;
+      return;
     }
     for (let index = 0; index < sampleCount; index += 1) {
       const alleles = ploidy[index]!;
       if (alleles !== 0 && called[index]! >= alleles) counts[index]! += 1;
     }
   }
-  addLanes();
-  return counts;
+
+  /** Each sample's count of full calls over the sites added. */
+  total(): Int32Array {
+    this.addLanes();
+    return this.counts;
+  }
+}
+
+/** Per sample: at how many of `sites` it has a full call. */
+export function calledSites(sites: VcfSite[], sampleCount: number): Int32Array {
+  const counter = new CallCounter(sampleCount);
+  for (const site of sites) counter.add(site);
+  return counter.total();
 }
 
 /**
@@ -734,10 +951,23 @@ function runsOf(keep: number[]): Array<[number, number]> {
   return runs;
 }
 
+/** Writes all of `parts` at the file's position (writev may write less than asked; the rest follows). */
+function writeAll(fd: number, parts: Uint8Array[]): void {
+  // writev takes at most IOV_MAX (1,024) buffers at a time.
+  for (let at = 0; at < parts.length; at += 1024) {
+    const batch = parts.slice(at, at + 1024);
+    const total = batch.reduce((sum, part) => sum + part.length, 0);
+    let written = fs.writevSync(fd, batch);
+    if (written === total) continue;
+    const rest = Buffer.concat(batch);
+    while (written < total) written += fs.writeSync(fd, rest, written, total - written);
+  }
+}
+
 /**
- * Output in blocks of a few megabytes, written with one writev per block. A record still in the
- * chunk it was read from, directly after the previous one written, extends that one's span: a
- * run of kept records goes out as one view of the input, never copied.
+ * Output in blocks of a few megabytes, written synchronously with one writev per block. A record
+ * still in the memory it was read from, directly after the previous one written, extends that
+ * one's span: a run of kept records goes out as one view of the input, never copied.
  */
 class BlockWriter {
   private parts: Uint8Array[] = [];
@@ -750,16 +980,15 @@ class BlockWriter {
   private scratch = Buffer.allocUnsafeSlow(1 << 22);
   private scratchUsed = 0;
 
-  private readonly handle: fs.promises.FileHandle;
+  private readonly fd: number;
 
-  constructor(handle: fs.promises.FileHandle) {
-    this.handle = handle;
+  constructor(fd: number) {
+    this.fd = fd;
   }
 
   /**
    * Extends the span with `record` and its newline when it directly follows the span in the same
-   * memory; false when it does not (then `record` takes it). Not async: nearly every kept record
-   * goes this way, and an await per record costs more than the rest of its writing.
+   * memory; false when it does not (then `record` takes it).
    */
   extend(record: Buffer): boolean {
     if (record.buffer !== this.spanMemory || record.byteOffset !== this.spanEnd) return false;
@@ -770,7 +999,7 @@ class BlockWriter {
   }
 
   /** A record and its newline. */
-  async record(record: Buffer): Promise<void> {
+  record(record: Buffer): void {
     const end = record.byteOffset + record.length;
     if (record.buffer !== this.spanMemory || record.byteOffset !== this.spanEnd) {
       this.closeSpan();
@@ -784,16 +1013,16 @@ class BlockWriter {
     } else {
       this.spanEnd = end;
       this.closeSpan();
-      await this.copy(NEWLINE_BYTES);
+      this.copy(NEWLINE_BYTES);
     }
-    if (this.bytes >= 1 << 23) await this.flush();
+    if (this.bytes >= 1 << 23) this.flush();
   }
 
   /** Bytes copied into the output (for pieces that are not whole records). */
-  async copy(bytes: Uint8Array): Promise<void> {
+  copy(bytes: Uint8Array): void {
     this.closeSpan();
     if (this.scratchUsed + bytes.length > this.scratch.length) {
-      await this.flush();
+      this.flush();
       if (bytes.length > this.scratch.length) this.scratch = Buffer.allocUnsafeSlow(bytes.length);
     }
     this.scratch.set(bytes, this.scratchUsed);
@@ -804,7 +1033,7 @@ class BlockWriter {
     else this.parts.push(this.scratch.subarray(this.scratchUsed, this.scratchUsed + bytes.length));
     this.scratchUsed += bytes.length;
     this.bytes += bytes.length;
-    if (this.bytes >= 1 << 23) await this.flush();
+    if (this.bytes >= 1 << 23) this.flush();
   }
 
   private closeSpan(): void {
@@ -817,10 +1046,10 @@ class BlockWriter {
     this.spanStart = this.spanEnd = 0;
   }
 
-  async flush(): Promise<void> {
+  /** Writes out everything given so far: after it, the memory records were given in may be reused. */
+  flush(): void {
     this.closeSpan();
-    // writev takes at most IOV_MAX (1,024) buffers at a time.
-    for (let at = 0; at < this.parts.length; at += 1024) await this.handle.writev(this.parts.slice(at, at + 1024));
+    writeAll(this.fd, this.parts);
     this.parts = [];
     this.bytes = 0;
     // The scratch memory was written out; it may be filled again.
@@ -831,7 +1060,7 @@ class BlockWriter {
 const NEWLINE_BYTES = Buffer.from([NEWLINE]);
 
 /** Copies the fixed columns and the kept samples' columns of `record` (runs of kept samples at once). */
-async function writeSubset(out: BlockWriter, record: Buffer, runs: Array<[number, number]>, columnStarts: Int32Array): Promise<void> {
+function writeSubset(out: BlockWriter, record: Buffer, runs: Array<[number, number]>, columnStarts: Int32Array): void {
   // columnStarts[i]: where sample i's column starts; columnStarts[n]: one past the record's end.
   let at = 0;
   for (let tabs = 0; tabs < 9; tabs += 1) at = record.indexOf(TAB, at) + 1;
@@ -843,31 +1072,101 @@ async function writeSubset(out: BlockWriter, record: Buffer, runs: Array<[number
     columnStarts[sample] = at;
   }
   columnStarts[sampleCount] = record.length + 1;
-  await out.copy(record.subarray(0, columnStarts[0]! - 1));
-  for (const [first, last] of runs) await out.copy(record.subarray(columnStarts[first]! - 1, columnStarts[last + 1]! - 1));
-  await out.copy(NEWLINE_BYTES);
+  out.copy(record.subarray(0, columnStarts[0]! - 1));
+  for (const [first, last] of runs) out.copy(record.subarray(columnStarts[first]! - 1, columnStarts[last + 1]! - 1));
+  out.copy(NEWLINE_BYTES);
+}
+
+/** The header of a VCF written with only the samples in `keepSamples` (indices, ascending), `extraMeta` after the input's meta lines. */
+function headerText(header: VcfHeader, keepSamples: number[], extraMeta: string[]): string {
+  const headerLines = [
+    ...header.meta,
+    ...extraMeta,
+    ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', ...(header.samples.length > 0 ? ['FORMAT'] : []), ...keepSamples.map((index) => header.samples[index]!)].join('\t'),
+  ];
+  return `${headerLines.join('\n')}\n`;
+}
+
+/**
+ * Records (and only some samples of them) written one at a time, as a filter reads them: the
+ * header, then each kept record; `flush` writes out what refers to the memory the records were
+ * read from, before the reader fills it again (scanVcf's `chunkEnd`).
+ */
+export class VcfWriter {
+  private readonly fd: number;
+  private readonly out: BlockWriter;
+  private readonly runs: Array<[number, number]> | null;
+  private readonly columnStarts: Int32Array;
+
+  constructor(file: string, header: VcfHeader, keepSamples: number[], extraMeta: string[] = []) {
+    this.fd = fs.openSync(file, 'w');
+    this.out = new BlockWriter(this.fd);
+    this.runs = keepSamples.length === header.samples.length ? null : runsOf(keepSamples);
+    this.columnStarts = new Int32Array(header.samples.length + 1);
+    this.out.copy(Buffer.from(headerText(header, keepSamples, extraMeta)));
+  }
+
+  /** A record as read (no newline). */
+  record(record: Buffer): void {
+    if (this.runs) writeSubset(this.out, record, this.runs, this.columnStarts);
+    else if (!this.out.extend(record)) this.out.record(record);
+  }
+
+  flush(): void {
+    this.out.flush();
+  }
+
+  close(): void {
+    try {
+      this.out.flush();
+    } finally {
+      fs.closeSync(this.fd);
+    }
+  }
+
+  /** Closes the file without writing what is left (after a failure). */
+  abandon(): void {
+    fs.closeSync(this.fd);
+  }
 }
 
 /** Writes the header and the given sites, keeping only the samples in `keepSamples` (indices, ascending). */
 export async function writeVcf(file: string, header: VcfHeader, sites: VcfSite[], keepSamples: number[], extraMeta: string[] = []): Promise<void> {
-  const handle = await fs.promises.open(file, 'w');
+  const out = new VcfWriter(file, header, keepSamples, extraMeta);
   try {
-    const out = new BlockWriter(handle);
-    const headerLines = [
-      ...header.meta,
-      ...extraMeta,
-      ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', ...(header.samples.length > 0 ? ['FORMAT'] : []), ...keepSamples.map((index) => header.samples[index]!)].join('\t'),
-    ];
-    await out.copy(Buffer.from(`${headerLines.join('\n')}\n`));
-    if (keepSamples.length === header.samples.length) {
-      for (const site of sites) if (!out.extend(site.record)) await out.record(site.record);
-    } else {
-      const runs = runsOf(keepSamples);
-      const columnStarts = new Int32Array(header.samples.length + 1);
-      for (const site of sites) await writeSubset(out, site.record, runs, columnStarts);
-    }
-    await out.flush();
-  } finally {
-    await handle.close();
+    for (const site of sites) out.record(site.record);
+  } catch (error) {
+    out.abandon();
+    throw error;
   }
+  out.close();
+}
+
+/**
+ * Writes `input` again with only the records whose index (counting records from 0, as scanVcf
+ * does) is set in `keepRecords`, and only the samples in `keepSamples`: a second pass over the
+ * file, for a filter that learns which records and samples to keep only at its end.
+ */
+export async function rewriteVcf(input: string, output: string, keepRecords: Uint8Array, keepSamples: number[], extraMeta: string[] = []): Promise<void> {
+  let out: VcfWriter | null = null;
+  let index = 0;
+  const lines = new HeaderReader(input, (header) => {
+    out ??= new VcfWriter(output, header, keepSamples, extraMeta);
+  });
+  try {
+    await forEachLineOf(
+      input,
+      (line) => {
+        if (!lines.isRecord(line)) return;
+        if (keepRecords[index] === 1) out!.record(line);
+        index += 1;
+      },
+      () => out?.flush(),
+    );
+  } catch (error) {
+    (out as VcfWriter | null)?.abandon();
+    throw describeStreamError(input, error);
+  }
+  if (!out) throw new VcfError(`${input} has no #CHROM header line. Is it a VCF?`);
+  (out as VcfWriter).close();
 }

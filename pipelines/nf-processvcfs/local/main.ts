@@ -11,30 +11,55 @@ import path from 'node:path';
 import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
 import type { Params } from './params.generated.ts';
 import { atLeast, atMost, decimalFraction } from '../../_shared/exact.ts';
-import { alleleNumber, calledSites, isBiallelicSnp, isReferenceBlock, minorAlleleCount, missingCount, readVcf, type Vcf, type VcfSite, vcfBaseName, writeVcf } from '../../_shared/vcf.ts';
+import {
+  alleleNumber,
+  CallCounter,
+  isBiallelicSnp,
+  isReferenceBlock,
+  minorAlleleCount,
+  missingCount,
+  rewriteVcf,
+  scanVcf,
+  type VcfHeader,
+  type VcfSite,
+  VcfWriter,
+  vcfBaseName,
+} from '../../_shared/vcf.ts';
 import { pruneByLd } from './ld-prune.ts';
-import { formatNumber, rowsInto } from '../../_shared/output.ts';
+import { formatNumber } from '../../_shared/output.ts';
 import { counted } from '../../_shared/words.ts';
+import { SiteTable } from './site-table.ts';
+
+export { formatFraction } from './site-table.ts';
 
 type SiteStatus = 'kept' | 'not_biallelic_snp' | 'no_calls' | 'low_maf' | 'high_missing' | 'ld_pruned';
 const STATUS_NAMES: readonly SiteStatus[] = ['kept', 'not_biallelic_snp', 'no_calls', 'low_maf', 'high_missing', 'ld_pruned'];
 const STATUS_CODES = Object.fromEntries(STATUS_NAMES.map((name, code) => [name, code])) as Record<SiteStatus, number>;
 
+/** What the pass over the input found, for the checks before filtering. */
+interface InputShape {
+  file: string;
+  samples: number;
+  sites: number;
+  withGenotypes: number;
+  referenceBlocks: number;
+}
+
 /** Why the input cannot be filtered at all, in words; null when it can. */
-function unusableInput(vcf: Vcf): string | null {
-  if (vcf.samples.length === 0) return `${vcf.file} has no sample columns: Process VCFs filters genotype calls, so the VCF needs at least one sample.`;
-  if (vcf.sites.length === 0) return null;
-  if (!vcf.sites.some((site) => site.hasGenotypes))
-    return `${vcf.file} has no GT field in any record's FORMAT column: Process VCFs filters on genotype calls. Export the VCF with genotypes (GT), not only likelihoods or depths.`;
-  if (vcf.sites.every(isReferenceBlock))
-    return `${vcf.file} looks like a single-sample gVCF: every record's ALT is <NON_REF> (reference blocks). Genotype it first: merge the gVCFs with Combine GVCFs (or GATK GenotypeGVCFs), then filter the result.`;
+function unusableInput(input: InputShape): string | null {
+  if (input.samples === 0) return `${input.file} has no sample columns: Process VCFs filters genotype calls, so the VCF needs at least one sample.`;
+  if (input.sites === 0) return null;
+  if (input.withGenotypes === 0)
+    return `${input.file} has no GT field in any record's FORMAT column: Process VCFs filters on genotype calls. Export the VCF with genotypes (GT), not only likelihoods or depths.`;
+  if (input.referenceBlocks === input.sites)
+    return `${input.file} looks like a single-sample gVCF: every record's ALT is <NON_REF> (reference blocks). Genotype it first: merge the gVCFs with Combine GVCFs (or GATK GenotypeGVCFs), then filter the result.`;
   return null;
 }
 
 /** The reason no site is left, for the QC report; the order of the filters decides which one is named. */
-function emptyReason(vcf: Vcf, removed: Record<SiteStatus, number>, params: Params): string {
-  if (vcf.sites.length === 0) return `${path.basename(vcf.file)} has no variant records, only a header.`;
-  if (removed.not_biallelic_snp === vcf.sites.length) return `all ${vcf.sites.length} records are indels, multi-allelic or symbolic; set biallelic_snps_only to false to keep them.`;
+function emptyReason(input: InputShape, removed: Record<SiteStatus, number>, params: Params): string {
+  if (input.sites === 0) return `${path.basename(input.file)} has no variant records, only a header.`;
+  if (removed.not_biallelic_snp === input.sites) return `all ${input.sites} records are indels, multi-allelic or symbolic; set biallelic_snps_only to false to keep them.`;
   const parts = [
     removed.not_biallelic_snp ? `${removed.not_biallelic_snp} not biallelic SNPs` : '',
     removed.no_calls ? `${removed.no_calls} without any call` : '',
@@ -46,62 +71,33 @@ function emptyReason(vcf: Vcf, removed: Record<SiteStatus, number>, params: Para
 
 const format = (value: number) => formatNumber(value, 6);
 
-/**
- * `count / total` as a table cell. The same few thousand fractions recur over the sites (AN is
- * at most twice the samples), so each is formatted once.
- */
-function fractionFormatter(): (count: number, total: number) => string {
-  const cells = new Map<number, string>();
-  return (count, total) => {
-    if (total === 0) return format(Number.NaN);
-    if (count >= 1 << 20 || total >= 1 << 20) return format(count / total);
-    const key = count * (1 << 20) + total;
-    let cell = cells.get(key);
-    if (cell === undefined) {
-      cell = formatFraction(count / total);
-      cells.set(key, cell);
+/** One byte per record, added as they are read. */
+class ByteList {
+  private bytes = new Uint8Array(1 << 14);
+  length = 0;
+  push(value: number): void {
+    if (this.length === this.bytes.length) {
+      const larger = new Uint8Array(this.length * 2);
+      larger.set(this.bytes);
+      this.bytes = larger;
     }
-    return cell;
-  };
+    this.bytes[this.length++] = value;
+  }
+  get values(): Uint8Array {
+    return this.bytes.subarray(0, this.length);
+  }
 }
+
+const removeFile = (file: string) => fs.rmSync(file, { force: true });
 
 /**
- * format(value) for a value in [0, 1], without parsing the text back: from 1e-6 up, toPrecision
- * writes plain digits, and those digits less their trailing zeros are what Number(…).toString()
- * gives (a decimal of six digits is the shortest text of its double). Smaller values go through format.
+ * One pass over the input does the reading and the site filters: a record's site filters depend
+ * on it alone, so each is decided as it is read, its row added to the site table, its full calls
+ * counted for the sample call rate, and, without LD pruning, the kept record written to the
+ * filtered VCF at once, with every sample (the sample call rate nearly always keeps them all;
+ * when it does not, WRITE_VCF writes the file again with the samples kept). Nothing of a record
+ * is kept past its pass but, with LD pruning, a kept site's genotypes.
  */
-export function formatFraction(value: number): string {
-  if (!(value >= 1e-6 && value <= 1) && value !== 0) return format(value);
-  const text = value.toPrecision(6);
-  let end = text.length;
-  while (text.charCodeAt(end - 1) === 48 /* 0 */) end -= 1;
-  if (text.charCodeAt(end - 1) === 46 /* . */) end -= 1;
-  return text.slice(0, end);
-}
-
-function siteRow(site: VcfSite, status: SiteStatus, sampleCount: number, fraction: (count: number, total: number) => string): string {
-  const an = alleleNumber(site);
-  // A biallelic site (nearly every row) as one template: this runs once per site.
-  if (site.alt.length === 1) {
-    const ac = site.alleleCounts[1]!;
-    return `${site.chrom}\t${site.pos}\t${site.id}\t${site.ref}\t${site.alt[0]}\t${an}\t${ac}\t${fraction(ac, an)}\t${fraction(minorAlleleCount(site), an)}\t${fraction(missingCount(site), sampleCount)}\t${status}`;
-  }
-  const alleleFrequencies = site.alleleCounts.slice(1).map((count) => fraction(count, an));
-  return [
-    site.chrom,
-    site.pos,
-    site.id,
-    site.ref,
-    site.alt.join(',') || '.',
-    an,
-    site.alleleCounts.slice(1).join(',') || '0',
-    alleleFrequencies.join(',') || 'NA',
-    fraction(minorAlleleCount(site), an),
-    fraction(missingCount(site), sampleCount),
-    status,
-  ].join('\t');
-}
-
 export async function run(context: LocalContext<Params>): Promise<void> {
   const { params } = context;
   const input = path.resolve(params.input);
@@ -109,86 +105,143 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   const minMaf = decimalFraction(params.min_maf);
   const maxMissing = decimalFraction(params.max_site_missing);
   const minCallRate = decimalFraction(params.min_sample_call_rate);
-
-  const vcf = await context.task('READ_VCF', base, async () => {
-    const read = await readVcf(input);
-    context.log(`Read ${counted(read.sites.length, 'record')} × ${counted(read.samples.length, 'sample')} from ${input}`);
-    const problem = unusableInput(read);
-    if (problem) throw new Error(problem);
-    return read;
-  });
-  const sampleCount = vcf.samples.length;
-  const allSamples = vcf.samples.map((_, index) => index);
-  // Each record's status by its index in the file (a Map keyed by the sites cost a hash per site).
-  const status = new Uint8Array(vcf.sites.length);
+  const outputVcf = path.join(context.outdir, 'filtered', `${base}.filtered.vcf`);
+  const extraMeta = [
+    `##seedbed_processvcfs=<biallelic_snps_only=${params.biallelic_snps_only},min_maf=${params.min_maf},max_site_missing=${params.max_site_missing},min_sample_call_rate=${params.min_sample_call_rate},ld_prune=${params.ld_prune}>`,
+  ];
   const removed: Record<SiteStatus, number> = { kept: 0, not_biallelic_snp: 0, no_calls: 0, low_maf: 0, high_missing: 0, ld_pruned: 0 };
-  const mark = (index: number, value: SiteStatus) => {
-    status[index] = STATUS_CODES[value];
-    removed[value] += 1;
-  };
+  const KEPT = STATUS_CODES.kept;
 
-  // The file indices of the sites FILTER_SITES keeps, and of those LD_PRUNE keeps of them.
-  const keptIndices: number[] = [];
-  const finalIndices: number[] = [];
-  const sites = await context.task('FILTER_SITES', base, () => {
-    const kept: VcfSite[] = [];
-    for (const [index, site] of vcf.sites.entries()) {
+  const read = await context.task('READ_VCF', base, async () => {
+    const shape: InputShape = { file: input, samples: 0, sites: 0, withGenotypes: 0, referenceBlocks: 0 };
+    let multiAllelic = 0;
+    // Each record's status by its index in the file.
+    const status = new ByteList();
+    // The file indices of the sites the site filters keep; with LD pruning, those sites (their genotypes kept).
+    const keptIndices: number[] = [];
+    const keptSites: VcfSite[] = [];
+    let table = new SiteTable(0);
+    let counter = new CallCounter(0);
+    let writer: VcfWriter | null = null;
+    const siteStatus = (site: VcfSite): SiteStatus => {
       const an = alleleNumber(site);
-      if (params.biallelic_snps_only && !isBiallelicSnp(site)) mark(index, 'not_biallelic_snp');
-      else if (an === 0) mark(index, 'no_calls');
-      else if (!atLeast(minorAlleleCount(site), an, minMaf)) mark(index, 'low_maf');
-      else if (!atMost(missingCount(site), sampleCount, maxMissing)) mark(index, 'high_missing');
-      else {
-        kept.push(site);
-        keptIndices.push(index);
+      if (params.biallelic_snps_only && !isBiallelicSnp(site)) return 'not_biallelic_snp';
+      if (an === 0) return 'no_calls';
+      if (!atLeast(minorAlleleCount(site), an, minMaf)) return 'low_maf';
+      if (!atMost(missingCount(site), shape.samples, maxMissing)) return 'high_missing';
+      return 'kept';
+    };
+    let header: VcfHeader;
+    try {
+      header = await scanVcf(input, {
+        header(found) {
+          shape.samples = found.samples.length;
+          table = new SiteTable(shape.samples);
+          counter = new CallCounter(shape.samples);
+          if (!params.ld_prune && shape.samples > 0) {
+            fs.mkdirSync(path.dirname(outputVcf), { recursive: true });
+            writer = new VcfWriter(
+              outputVcf,
+              found,
+              found.samples.map((_, index) => index),
+              extraMeta,
+            );
+          }
+        },
+        record(site, index) {
+          shape.sites += 1;
+          if (site.hasGenotypes) shape.withGenotypes += 1;
+          if (isReferenceBlock(site)) shape.referenceBlocks += 1;
+          if (site.alt.length > 1) multiAllelic += 1;
+          const verdict = siteStatus(site);
+          status.push(STATUS_CODES[verdict]);
+          table.add(site);
+          if (verdict !== 'kept') {
+            removed[verdict] += 1;
+            return false;
+          }
+          keptIndices.push(index);
+          counter.add(site);
+          (writer as VcfWriter | null)?.record(site.record);
+          if (!params.ld_prune) return false;
+          keptSites.push(site);
+          return true;
+        },
+        chunkEnd() {
+          (writer as VcfWriter | null)?.flush();
+        },
+      });
+    } catch (error) {
+      if (writer) {
+        (writer as VcfWriter).abandon();
+        removeFile(outputVcf);
       }
+      throw error;
     }
-    context.log(`FILTER_SITES kept ${kept.length} of ${vcf.sites.length} sites`);
-    return kept;
+    (writer as VcfWriter | null)?.close();
+    context.log(`Read ${counted(shape.sites, 'record')} × ${counted(shape.samples, 'sample')} from ${input}${writer ? ', the sites passing the site filters written as read' : ''}`);
+    const problem = unusableInput(shape);
+    if (problem) {
+      if (writer) removeFile(outputVcf);
+      throw new Error(problem);
+    }
+    return { header, shape, multiAllelic, status: status.values, keptIndices, keptSites, table, calledCounts: counter.total(), writtenAsRead: writer !== null };
+  });
+  const { header, shape, status, keptIndices, table } = read;
+  const sampleCount = shape.samples;
+  const allSamples = header.samples.map((_, index) => index);
+
+  const keptCount = await context.task('FILTER_SITES', base, () => {
+    // Decided as the records were read (READ_VCF).
+    context.log(`FILTER_SITES kept ${keptIndices.length} of ${shape.sites} sites`);
+    return keptIndices.length;
   });
 
   const sampleCallRates = await context.task('SAMPLE_CALL_RATE', base, () => {
-    const calledCounts = calledSites(sites, sampleCount);
+    const calledCounts = read.calledCounts;
     return allSamples.map((index) => {
       const called = calledCounts[index]!;
       // With no site left there is nothing to rate samples on: they all stay.
-      return { sample: vcf.samples[index]!, called, callRate: sites.length === 0 ? Number.NaN : called / sites.length, kept: sites.length === 0 || atLeast(called, sites.length, minCallRate) };
+      return { sample: header.samples[index]!, called, callRate: keptCount === 0 ? Number.NaN : called / keptCount, kept: keptCount === 0 || atLeast(called, keptCount, minCallRate) };
     });
   });
   const keptSamples = allSamples.filter((index) => sampleCallRates[index]!.kept);
   if (keptSamples.length === 0) {
     const best = Math.max(...sampleCallRates.map((row) => row.callRate));
-    throw new Error(`No sample reaches a call rate of ${params.min_sample_call_rate} on the ${sites.length} sites left (the best reaches ${best.toFixed(3)}); lower min_sample_call_rate.`);
+    throw new Error(`No sample reaches a call rate of ${params.min_sample_call_rate} on the ${keptCount} sites left (the best reaches ${best.toFixed(3)}); lower min_sample_call_rate.`);
   }
 
-  let finalSites = sites;
+  let finalCount = keptCount;
   if (params.ld_prune) {
-    finalSites = await context.task('LD_PRUNE', base, () => {
+    finalCount = await context.task('LD_PRUNE', base, () => {
+      const sites = read.keptSites;
       const kept = pruneByLd(sites, keptSamples, params.ld_r2_threshold, params.ld_window_kb * 1000);
       // kept is a subsequence of sites, in their order.
       let next = 0;
       for (const [position, site] of sites.entries()) {
-        if (kept[next] === site) {
-          finalIndices.push(keptIndices[position]!);
-          next += 1;
-        } else mark(keptIndices[position]!, 'ld_pruned');
+        if (kept[next] === site) next += 1;
+        else {
+          status[keptIndices[position]!] = STATUS_CODES.ld_pruned;
+          removed.ld_pruned += 1;
+        }
       }
       context.log(`LD_PRUNE kept ${kept.length} of ${sites.length} sites (r² > ${params.ld_r2_threshold} within ${params.ld_window_kb} kb removed)`);
-      return kept;
+      return kept.length;
     });
   } else {
     context.skip('LD_PRUNE', 'ld_prune is off');
   }
-  for (const index of params.ld_prune ? finalIndices : keptIndices) mark(index, 'kept');
-  const reason = finalSites.length === 0 ? emptyReason(vcf, removed, params) : null;
+  removed.kept = finalCount;
+  const reason = finalCount === 0 ? emptyReason(shape, removed, params) : null;
   if (reason) context.log(`No site is left: ${reason} The filtered VCF is written with its header only.`);
 
-  const outputVcf = path.join(context.outdir, 'filtered', `${base}.filtered.vcf`);
   await context.task('WRITE_VCF', base, async () => {
+    // Written as it was read, unless LD pruning removed sites or the sample call rate removed samples: then written again from the input.
+    if (read.writtenAsRead && keptSamples.length === sampleCount) return;
     fs.mkdirSync(path.dirname(outputVcf), { recursive: true });
-    await writeVcf(outputVcf, vcf, finalSites, keptSamples, [
-      `##seedbed_processvcfs=<biallelic_snps_only=${params.biallelic_snps_only},min_maf=${params.min_maf},max_site_missing=${params.max_site_missing},min_sample_call_rate=${params.min_sample_call_rate},ld_prune=${params.ld_prune}>`,
-    ]);
+    const keepRecords = new Uint8Array(status.length);
+    for (let index = 0; index < status.length; index += 1) keepRecords[index] = status[index] === KEPT ? 1 : 0;
+    await rewriteVcf(input, outputVcf, keepRecords, keptSamples, extraMeta);
   });
 
   await context.task('QC_SUMMARY', base, () => {
@@ -206,10 +259,10 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       },
       samples: { input: sampleCount, kept: keptSamples.length, removedLowCallRate: sampleCount - keptSamples.length },
       sites: {
-        input: vcf.sites.length,
-        kept: finalSites.length,
+        input: shape.sites,
+        kept: finalCount,
         removed: { notBiallelicSnp: removed.not_biallelic_snp, noCalls: removed.no_calls, lowMaf: removed.low_maf, highMissing: removed.high_missing, ldPruned: removed.ld_pruned },
-        multiAllelic: vcf.sites.filter((site) => site.alt.length > 1).length,
+        multiAllelic: read.multiAllelic,
       },
       filters: {
         biallelic_snps_only: params.biallelic_snps_only,
@@ -224,12 +277,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     fs.writeFileSync(path.join(qcDir, 'qc_summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
     const sampleRows = sampleCallRates.map((row) => `${row.sample}\t${row.called}\t${format(row.callRate)}\t${row.kept ? 'kept' : 'removed'}`);
     fs.writeFileSync(path.join(qcDir, 'sample_call_rate.tsv'), `sample\tcalled_sites\tcall_rate\tstatus\n${sampleRows.join('\n')}${sampleRows.length ? '\n' : ''}`);
-    const fraction = fractionFormatter();
-    const siteLines = ['chrom\tpos\tid\tref\talt\tan\tac\taf\tmaf\tf_missing\tstatus'];
-    const rows = rowsInto(siteLines);
-    for (const [index, site] of vcf.sites.entries()) rows.push(siteRow(site, STATUS_NAMES[status[index]!]!, sampleCount, fraction));
-    rows.flush();
-    fs.writeFileSync(path.join(qcDir, 'site_stats.tsv'), `${siteLines.join('\n')}\n`);
-    context.log(`Kept ${counted(finalSites.length, 'site')} and ${counted(keptSamples.length, 'sample')}; QC summary in ${qcDir}`);
+    fs.writeFileSync(path.join(qcDir, 'site_stats.tsv'), table.text(status, STATUS_NAMES));
+    context.log(`Kept ${counted(finalCount, 'site')} and ${counted(keptSamples.length, 'sample')}; QC summary in ${qcDir}`);
   });
 }
