@@ -23,7 +23,7 @@ async function main() {
   // The embedded database is this process's alone; `npm run seed:demo` finds this key beside it and loads through the API.
   const localKey = env.DATABASE_URL ? undefined : randomBytes(32).toString('base64url');
   // `npm start -- --demo` loads sample breeding data into an empty database.
-  const { app, database, stop } = await createSeedbed(env, log, { demo: process.argv.includes('--demo'), ...(localKey ? { localKey } : {}) });
+  const { app, database, stop, closeWeblog } = await createSeedbed(env, log, { demo: process.argv.includes('--demo'), ...(localKey ? { localKey } : {}) });
   const server = serve({ fetch: app.fetch, port: env.PORT, hostname: env.HOST }, (info) => {
     // The address invitation links fall back to is the one printed here.
     const url = consoleAddress({ publicUrl: undefined, host: env.HOST, port: info.port });
@@ -40,7 +40,12 @@ async function main() {
 
   const shutdown = () => {
     stop();
-    server.close(() => void database.close().finally(() => process.exit(0)));
+    server.close(
+      () =>
+        void closeWeblog(3000)
+          .finally(() => database.close())
+          .finally(() => process.exit(0)),
+    );
     setTimeout(() => process.exit(0), 5000).unref();
   };
   process.on('SIGINT', shutdown);

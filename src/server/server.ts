@@ -148,5 +148,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
       mlflowRefresher.stop();
       api.deps.uploads.stop();
     },
+    /** Stores the weblog events taken (what the database does not take in `timeoutMs` stays journaled for the next start). */
+    closeWeblog: (timeoutMs?: number) => api.deps.weblog.writer.close(timeoutMs),
   };
 }

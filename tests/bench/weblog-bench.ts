@@ -11,6 +11,7 @@ import path from 'node:path';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
 import type { WeblogEvent } from '../../src/contract/runs';
 import { openDatabase } from '../../src/server/db/client';
+import { openWeblogJournal } from '../../src/server/runs/weblog-journal';
 import { weblogWriterFor } from '../../src/server/runs/weblog-writer';
 import { openTestDatabase } from '../../src/server/testing/test-database';
 import { startServer, startSignedInSeedbed } from './api-throughput';
@@ -125,7 +126,11 @@ async function writerAlone(options: { seconds: number; connections: number; data
   const runId = await insertOpenRun({ dataDir: folder, databaseUrl: scratch?.url }, 'weblog_writer_bench');
   const database = scratch ?? (await openDatabase({ dataDir: path.join(folder, 'pglite') }));
   try {
-    const writer = weblogWriterFor(database);
+    const writer = weblogWriterFor(
+      database,
+      openWeblogJournal(path.join(folder, 'weblog-journal'), () => {}),
+      () => {},
+    );
     const stream = weblogEventStream();
     const measure = async (seconds: number) => {
       const until = performance.now() + seconds * 1000;
@@ -141,7 +146,9 @@ async function writerAlone(options: { seconds: number; connections: number; data
       return stored / seconds;
     };
     await measure(2);
-    return await measure(options.seconds);
+    const eventsPerSecond = await measure(options.seconds);
+    await writer.close();
+    return eventsPerSecond;
   } finally {
     await database.close();
   }

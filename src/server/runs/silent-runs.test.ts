@@ -25,7 +25,11 @@ async function aRun(values: { engine: 'nextflow' | 'local'; status: RunStatus; l
   return run!.id;
 }
 
-const statusOf = async (id: number) => (await api.t.db.select({ status: runs.status, reason: runs.statusReason }).from(runs).where(eq(runs.id, id)))[0]!;
+/** The run as stored, once the weblog's task events answered so far are (an API read waits for them the same way). */
+const statusOf = async (id: number) => {
+  await api.t.api.deps.weblog.writer.settled();
+  return (await api.t.db.select({ status: runs.status, reason: runs.statusReason }).from(runs).where(eq(runs.id, id)))[0]!;
+};
 
 describe('runs that went silent', () => {
   it('a nextflow run nobody here watches, silent for longer than the limit, becomes UNKNOWN with the reason; its next event brings it back', async () => {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { RunStatus, WeblogEvent } from '../../contract/runs';
 import { type Database, type DatabaseHandle, sqlText } from '../db/client';
@@ -5,19 +7,53 @@ import { runs, runTasks } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import { isEnded, markStarted, OPEN_RUN_STATUSES, OPEN_TASK_STATUSES, taskEndedSql, taskRank, taskRankSql } from './lifecycle';
 import { applyWorkflowEvent, endedRunRefusal, NO_EXIT, timestamp, WEBLOG_AFTER_END_MS } from './weblog';
+import type { WeblogJournal } from './weblog-journal';
 
 /**
  * Group commit for weblog task events. A busy Nextflow run posts hundreds of task events a
  * second; each request's event joins the batch of the current moment, the batch is merged per
- * task (highest state wins, known fields kept) and written in one statement, and every request
- * is answered when its batch is stored. Workflow events (started, completed, error) are rare and
- * written at once.
+ * task (highest state wins, known fields kept) and written in one statement. With a journal
+ * (weblog-journal.ts, as the server runs it) a request is answered once its event is on disk
+ * there, and batches grow with the load; without one, once its batch is stored. Workflow events
+ * (started, completed, error) are rare: written at once, after every task event taken before them.
  */
 
 type TaskRow = typeof runTasks.$inferInsert;
 /** A run's last event is noted at most this often (it only has to tell minutes of silence). */
 const TOUCH_MS = 5000;
 type Waiter = { resolve: () => void; reject: (error: unknown) => void };
+/** One task event as the journal keeps it: what its batch needs to store it again after a restart. */
+interface JournalLine {
+  runId: number;
+  at: string;
+  sessionId: string;
+  task: TaskRow;
+}
+/** How long a journaled batch waits for more events before it is written (schedule()). */
+const LINGER_MS = 25;
+/** A failed batch is tried again after this long, doubling up to RETRY_MAX_MS while the database stays away. */
+const RETRY_FIRST_MS = 500;
+const RETRY_MAX_MS = 30_000;
+
+/** The database's own words for a failure (Drizzle wraps them in a message holding the whole statement). */
+function reasonOf(error: unknown): string {
+  let cause = error;
+  while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
+/**
+ * PostgreSQL's data exceptions and integrity violations (SQLSTATE classes 22 and 23): the row
+ * itself cannot be stored, and trying again will not help. Anything else (a connection lost, the
+ * database closed) may pass.
+ */
+function isRowError(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
+  }
+  return false;
+}
 
 const finite = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 /** A task's times are epoch milliseconds; Nextflow sends 0 for "not yet". */
@@ -157,8 +193,21 @@ const STATE_TTL_MS = 1000;
  * so two batches that share a task lock it in the same order and cannot deadlock; the merge
  * never moves a task backwards, whichever batch commits first).
  */
-export function createWeblogWriter(db: Database, options: { maxBatch?: number; batchesInFlight?: number; now?: () => number; runStatement?: ((statement: string) => Promise<void>) | undefined } = {}) {
-  const maxBatch = options.maxBatch ?? 1000;
+export function createWeblogWriter(
+  db: Database,
+  options: {
+    maxBatch?: number;
+    batchesInFlight?: number;
+    now?: () => number;
+    runStatement?: ((statement: string) => Promise<void>) | undefined;
+    journal?: WeblogJournal;
+    /** Hears of what the journal could not store: a refused row, a database away. */
+    warn?: (message: string) => void;
+  } = {},
+) {
+  const maxBatch = options.maxBatch ?? (options.journal ? 5000 : 1000);
+  const { journal } = options;
+  const warn = options.warn ?? (() => {});
   const batchesInFlight = options.batchesInFlight ?? 1;
   const now = options.now ?? Date.now;
   // Ended runs are remembered for good (an end is final), open ones for STATE_TTL_MS.
@@ -170,16 +219,32 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number; b
   const touched = new Map<number, number>();
   let scheduled = false;
   let inFlight = 0;
+  // Task events are numbered as they are taken; every one up to `stored` is in the database.
+  let taken = 0;
+  let stored = 0;
+  // Batches in the order they were taken: `stored` moves over those done, in order.
+  const batches: Array<{ last: number; done: boolean }> = [];
+  // Callers waiting for the events taken before them to be stored (settled()).
+  let settledWaiters: Array<{ sequence: number } & Waiter> = [];
+  let closing = false;
+  let lingering: NodeJS.Timeout | undefined;
 
-  /** At most `batchesInFlight` batches at a time: what arrives meanwhile goes in the next, larger batch. */
+  /**
+   * At most `batchesInFlight` batches at a time: what arrives meanwhile goes in the next, larger
+   * batch. With a journal nobody waits for a batch unless settled() was asked, so it lingers
+   * LINGER_MS for more events (a batch's fixed cost is most of a small one's).
+   */
   function schedule(): void {
     if (scheduled || inFlight >= batchesInFlight) return;
     scheduled = true;
-    setImmediate(() => void flush());
+    if (journal && settledWaiters.length === 0) lingering = setTimeout(() => void flush(), LINGER_MS);
+    else setImmediate(() => void flush());
   }
 
   async function flush(): Promise<void> {
     scheduled = false;
+    clearTimeout(lingering);
+    lingering = undefined;
     if (inFlight >= batchesInFlight || pending.size === 0) return;
     inFlight += 1;
     try {
@@ -195,13 +260,30 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number; b
     const starts = runStarts;
     pending = new Map();
     runStarts = new Map();
+    const batch = { last: taken, done: false };
+    batches.push(batch);
+    if (journal) {
+      // Closing with the database away: the batch stays in the journal for the next start.
+      if (!(await storeJournaled(entries, starts))) return;
+    } else await storeAnswering(entries, starts);
+    batch.done = true;
+    while (batches[0]?.done) stored = batches.shift()!.last;
+    journal?.storedThrough(stored);
+    const waiting = settledWaiters;
+    settledWaiters = waiting.filter((waiter) => waiter.sequence > stored);
+    for (const waiter of waiting) if (waiter.sequence <= stored) waiter.resolve();
+  }
+
+  /** Without a journal each request waits for its row: a row that fails fails its requests only. */
+  async function storeAnswering(entries: Array<{ row: TaskRow; waiters: Waiter[] }>, starts: Map<number, { at: Date; sessionId: string }>): Promise<void> {
     try {
       await upsertTasks(
         db,
         entries.map((entry) => entry.row),
         options.runStatement,
       );
-    } catch {
+    } catch (error) {
+      rejectSettled(error);
       // One bad row must not cost the others: the batch is written again row by row, and only
       // the requests whose own row fails are refused.
       await writeOneByOne(entries);
@@ -213,6 +295,58 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number; b
     } catch (error) {
       for (const entry of entries) for (const waiter of entry.waiters) waiter.reject(error);
     }
+  }
+
+  /**
+   * With a journal the requests were answered: the batch is stored whatever it takes. A row the
+   * database refuses as data (SQLSTATE 22, 23) is kept in the journal folder's refused.jsonl and
+   * named in the log; while the database is away the batch is tried again, and events keep
+   * arriving in the journal meanwhile.
+   */
+  async function storeJournaled(entries: Array<{ row: TaskRow; waiters: Waiter[] }>, starts: Map<number, { at: Date; sessionId: string }>): Promise<boolean> {
+    for (let wait = RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
+      try {
+        try {
+          await upsertTasks(
+            db,
+            entries.map((entry) => entry.row),
+            options.runStatement,
+          );
+        } catch (error) {
+          if (!isRowError(error)) throw error;
+          for (const entry of entries) {
+            try {
+              await upsertTasks(db, [entry.row], options.runStatement);
+            } catch (rowError) {
+              if (!isRowError(rowError)) throw rowError;
+              refuse(entry.row, rowError);
+            }
+          }
+        }
+        await markRunning(starts);
+        return true;
+      } catch (error) {
+        rejectSettled(error);
+        if (closing) return false;
+        warn(
+          `The weblog could not store ${entries.length} task report${entries.length === 1 ? '' : 's'} (${reasonOf(error)}); they are kept in ${journal!.folder} and tried again in ${wait / 1000} s.`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, wait).unref());
+      }
+    }
+  }
+
+  function refuse(row: TaskRow, error: unknown): void {
+    const reason = reasonOf(error);
+    fs.appendFileSync(path.join(path.dirname(journal!.folder), 'refused.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), reason, task: row })}\n`, { mode: 0o600 });
+    warn(`The database refused the report of task ${row.taskId} of run ${row.runId} (${reason}); it is kept in ${path.join(path.dirname(journal!.folder), 'refused.jsonl')}.`);
+  }
+
+  /** The callers waiting for stored events hear that a batch failed (the writer itself goes on). */
+  function rejectSettled(error: unknown): void {
+    const waiting = settledWaiters;
+    settledWaiters = [];
+    for (const waiter of waiting) waiter.reject(error);
   }
 
   async function writeOneByOne(entries: Array<{ row: TaskRow; waiters: Waiter[] }>): Promise<void> {
@@ -277,17 +411,39 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number; b
     // A run that ended hears only its own session (the workflow events check this again as they write).
     if (isEnded(state.status) && state.sessionId && event.runId !== state.sessionId) throw endedRunRefusal(runId, state, event);
     // A workflow event may end the run: what is known of it is read again for the next event.
-    if (!event.trace) return applyWorkflowEvent(db, runId, event).finally(() => states.delete(runId));
+    // It is written after the task events taken before it (a run's end counts its tasks).
+    const workflowEvent = () => afterStored(() => applyWorkflowEvent(db, runId, event).finally(() => states.delete(runId)));
+    if (!event.trace) return workflowEvent();
     if (isEnded(state.status)) {
       if (event.event === 'error') throw endedRunRefusal(runId, state, event);
-      return completeTask(runId, event);
+      return afterStored(() => completeTask(runId, event));
     }
     const task = queueTask(runId, event.trace, event);
     if (event.event !== 'error') return task;
     // An error event also fails the run, naming the task. Both writes are awaited together: if
     // the run's update failed first, the task's own failure would otherwise go unheard, an
     // unhandled rejection that ends the process.
-    await Promise.all([task, applyWorkflowEvent(db, runId, event).finally(() => states.delete(runId))]);
+    await Promise.all([task, workflowEvent()]);
+  }
+
+  /** Resolves once every task event taken so far is stored (at once when it is); rejects if a batch fails meanwhile. */
+  function settled(): Promise<void> | null {
+    if (stored >= taken) return null;
+    if (lingering) void flush();
+    return new Promise((resolve, reject) => settledWaiters.push({ sequence: taken, resolve, reject }));
+  }
+
+  const afterStored = <T>(work: () => Promise<T>): Promise<T> => settled()?.then(work) ?? work();
+
+  /**
+   * Stores what is taken and closes the journal. What the database does not take within
+   * `timeoutMs` stays in the journal for the next start.
+   */
+  async function close(timeoutMs = 5000): Promise<void> {
+    const everything = settled();
+    if (everything) await Promise.race([everything.catch(() => {}), new Promise((resolve) => setTimeout(resolve, timeoutMs).unref())]);
+    closing = true;
+    await journal?.close({ keep: stored < taken });
   }
 
   /**
@@ -312,26 +468,50 @@ export function createWeblogWriter(db: Database, options: { maxBatch?: number; b
   }
 
   function queueTask(runId: number, trace: NonNullable<WeblogEvent['trace']>, event: WeblogEvent): Promise<void> {
-    const row = taskRowOf(runId, trace);
-    const key = `${runId}:${row.taskId}`;
-    const earlier = pending.get(key);
-    const entry = earlier ? { row: mergeTask(earlier.row, row), waiters: earlier.waiters } : { row, waiters: [] };
-    pending.set(key, entry);
-    const at = new Date(event.utcTime);
-    const start = runStarts.get(runId);
-    if (!start || at < start.at) runStarts.set(runId, { at: Number.isNaN(at.getTime()) ? new Date() : at, sessionId: event.runId });
-    const stored = new Promise<void>((resolve, reject) => entry.waiters.push({ resolve, reject }));
-    if (pending.size >= maxBatch && inFlight < batchesInFlight) void flush();
-    else schedule();
-    return stored;
+    const line: JournalLine = { runId, at: event.utcTime, sessionId: event.runId, task: taskRowOf(runId, trace) };
+    const { sequence, waiters } = take(line);
+    if (journal) return journal.append(sequence, JSON.stringify(line));
+    return new Promise<void>((resolve, reject) => waiters.push({ resolve, reject }));
   }
 
-  return { ingest, checkSecretInTime };
+  /** Merges a task event into the next batch and numbers it; answers its number and the row's waiters (without a journal). */
+  function take({ runId, at: utcTime, sessionId, task }: JournalLine): { sequence: number; waiters: Waiter[] } {
+    const key = `${runId}:${task.taskId}`;
+    const earlier = pending.get(key);
+    const entry = earlier ? { row: mergeTask(earlier.row, task), waiters: earlier.waiters } : { row: task, waiters: [] };
+    pending.set(key, entry);
+    const at = new Date(utcTime);
+    const start = runStarts.get(runId);
+    if (!start || at < start.at) runStarts.set(runId, { at: Number.isNaN(at.getTime()) ? new Date() : at, sessionId });
+    taken += 1;
+    if (pending.size >= maxBatch && inFlight < batchesInFlight) void flush();
+    else schedule();
+    return { sequence: taken, waiters: entry.waiters };
+  }
+
+  // What stopped processes acknowledged and had not stored goes in first; their journals go once it is stored.
+  for (const leftOver of journal?.leftOvers ?? []) {
+    for (const line of leftOver.lines) {
+      try {
+        take(JSON.parse(line) as JournalLine);
+      } catch {
+        warn(`A line of a stopped process's weblog journal could not be read and is skipped: ${line.slice(0, 200)}`);
+      }
+    }
+    const through = taken;
+    const forget = () => (stored >= through ? leftOver.forget() : void settled()?.then(forget, () => setTimeout(forget, RETRY_FIRST_MS).unref()));
+    forget();
+  }
+
+  return { ingest, checkSecretInTime, settled, close };
 }
 
 export type WeblogWriter = ReturnType<typeof createWeblogWriter>;
 
-/** The writer a database gets: PostgreSQL writes a few batches at once on its pool; PGlite runs one statement at a time, each sent whole. */
-export function weblogWriterFor(database: Pick<DatabaseHandle, 'db' | 'kind' | 'runStatement'>): WeblogWriter {
-  return createWeblogWriter(database.db, { batchesInFlight: database.kind === 'postgres' ? 4 : 1, runStatement: database.runStatement });
+/**
+ * The writer the server runs: journaled, and on PostgreSQL a few batches at once on its pool;
+ * PGlite runs one statement at a time, each sent whole.
+ */
+export function weblogWriterFor(database: Pick<DatabaseHandle, 'db' | 'kind' | 'runStatement'>, journal: WeblogJournal, warn: (message: string) => void): WeblogWriter {
+  return createWeblogWriter(database.db, { batchesInFlight: database.kind === 'postgres' ? 4 : 1, runStatement: database.runStatement, journal, warn });
 }

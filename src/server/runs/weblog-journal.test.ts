@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import type { WeblogEvent } from '../../contract/runs';
+import { runs, runTasks } from '../db/schema';
+import { setUpTestApi } from '../testing/test-api';
+import helloSucceeded from './fixtures/hello-succeeded.weblog.json';
+import { hashSecret } from './weblog';
+import { openWeblogJournal } from './weblog-journal';
+import { createWeblogWriter } from './weblog-writer';
+
+const api = setUpTestApi();
+
+async function newRun() {
+  const [run] = await api.t.db
+    .insert(runs)
+    .values({ name: 'journal_run', pipelineId: 'nf-processvcfs', revision: '3.0.1', engine: 'nextflow', status: 'RUNNING', params: {}, weblogSecretHash: hashSecret('journal-secret-0123456789') })
+    .returning();
+  return run!.id;
+}
+
+const completed = (helloSucceeded as unknown as WeblogEvent[]).find((event) => event.event === 'process_completed')!;
+const taskEvent = (taskId: number, trace: Record<string, unknown> = {}): WeblogEvent => ({ ...completed, trace: { ...completed.trace!, task_id: taskId, name: `sayHello (${taskId})`, ...trace } });
+const storedTasks = async (runId: number) => (await api.t.db.select({ taskId: runTasks.taskId }).from(runTasks).where(eq(runTasks.runId, runId))).map((task) => task.taskId).sort((a, b) => a - b);
+const scratch = () => fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-journal-'));
+/** Runs a batch's statement on the test database, failing the first `failures` times as a lost connection does. */
+function flakyStatements(failures: number) {
+  let left = failures;
+  return async (statement: string) => {
+    if (left-- > 0) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+    await api.t.db.execute(sql.raw(statement));
+  };
+}
+const quiet = () => {};
+
+describe('the weblog journal', () => {
+  it('answers once the event is on disk, and a read after the answer sees it stored', async () => {
+    const runId = await newRun();
+    const response = await api.t.call(`/runs/${runId}/weblog?secret=journal-secret-0123456789`, { method: 'POST', json: taskEvent(1) });
+    expect(response.status).toBe(204);
+    const tasks = await api.t.call(`/runs/${runId}/tasks`, { token: await api.t.signInNewUser() });
+    expect(((await tasks.json()) as { data: Array<{ taskId: number }> }).data.map((task) => task.taskId)).toEqual([1]);
+  });
+
+  it('keeps events while the database is away and stores them when it is back; a workflow event waiting for them hears of the failure', async () => {
+    const runId = await newRun();
+    const warnings: string[] = [];
+    const writer = createWeblogWriter(api.t.db, { journal: openWeblogJournal(scratch(), quiet), runStatement: flakyStatements(2), warn: (message) => warnings.push(message) });
+    // Acknowledged although the database refuses the batch: the events are in the journal.
+    await Promise.all([1, 2, 3].map((taskId) => writer.ingest(runId, taskEvent(taskId))));
+    await expect(writer.settled()).rejects.toThrow('Connection terminated unexpectedly');
+    await expect.poll(() => storedTasks(runId), { timeout: 10_000 }).toEqual([1, 2, 3]);
+    expect(warnings[0]).toMatch(/could not store 3 task reports \(Connection terminated unexpectedly\); they are kept in .* and tried again in 0.5 s/);
+    expect(writer.settled()).toBeNull();
+    await writer.close();
+  });
+
+  it('stores at the next start what a process acknowledged and had not stored, then removes its journal', async () => {
+    const runId = await newRun();
+    const root = scratch();
+    // The database stays away: the events are acknowledged, and closing leaves them journaled.
+    const first = createWeblogWriter(api.t.db, { journal: openWeblogJournal(root, quiet), runStatement: flakyStatements(1_000) });
+    await Promise.all([4, 5].map((taskId) => first.ingest(runId, taskEvent(taskId))));
+    await first.close(50);
+    const [left] = fs.readdirSync(root).filter((entry) => !entry.endsWith('.lock'));
+    expect(fs.readdirSync(path.join(root, left!))).toHaveLength(1);
+    // A line the crash cut short was never acknowledged: it is skipped.
+    fs.appendFileSync(path.join(root, left!, fs.readdirSync(path.join(root, left!))[0]!), '{"runId":');
+
+    const warnings: string[] = [];
+    const next = createWeblogWriter(api.t.db, { journal: openWeblogJournal(root, (message) => warnings.push(message)), runStatement: flakyStatements(0) });
+    expect(warnings).toEqual([expect.stringMatching(/holds 2 events a stopped process acknowledged but had not stored: they are stored now/)]);
+    await expect.poll(() => storedTasks(runId)).toEqual([4, 5]);
+    await expect.poll(() => fs.existsSync(path.join(root, left!))).toBe(false);
+    await next.close();
+    // A clean stop with everything stored leaves no journal behind.
+    expect(fs.readdirSync(root)).toEqual([]);
+  });
+
+  it('keeps a row the database refuses as data in refused.jsonl, and stores the rest', async () => {
+    const runId = await newRun();
+    const root = scratch();
+    const warnings: string[] = [];
+    const writer = createWeblogWriter(api.t.db, { journal: openWeblogJournal(root, quiet), runStatement: flakyStatements(0), warn: (message) => warnings.push(message) });
+    // Past the schema (as a future column or bug might let through): a fraction in a bigint column.
+    await Promise.all([1, 2, 3].map((taskId) => writer.ingest(runId, taskEvent(taskId, taskId === 2 ? { submit: 1.5 } : {}))));
+    await expect.poll(() => storedTasks(runId)).toEqual([1, 3]);
+    const refused = fs.readFileSync(path.join(root, 'refused.jsonl'), 'utf8').trim().split('\n');
+    expect(refused).toHaveLength(1);
+    expect(JSON.parse(refused[0]!)).toMatchObject({ task: { runId, taskId: 2, submit: 1.5 }, reason: expect.stringMatching(/bigint/) });
+    expect(warnings).toEqual([expect.stringMatching(new RegExp(`refused the report of task 2 of run ${runId} .*bigint.*; it is kept in .*refused\\.jsonl`))]);
+    await writer.close();
+  });
+
+  it('empties its file once everything in it is stored', async () => {
+    const runId = await newRun();
+    const root = scratch();
+    const journal = openWeblogJournal(root, quiet);
+    const writer = createWeblogWriter(api.t.db, { journal, runStatement: flakyStatements(0) });
+    await Promise.all(Array.from({ length: 50 }, (_, index) => writer.ingest(runId, taskEvent(index + 1))));
+    await writer.settled();
+    const [segment] = fs.readdirSync(journal.folder);
+    await expect.poll(() => fs.statSync(path.join(journal.folder, segment!)).size).toBe(0);
+    expect(await storedTasks(runId)).toHaveLength(50);
+    await writer.close();
+  });
+});
