@@ -1046,10 +1046,17 @@ class BlockWriter {
     this.spanStart = this.spanEnd = 0;
   }
 
+  /** Bytes written so far, and the milliseconds spent in the writes (kernel time, mostly). */
+  written = 0;
+  writeMs = 0;
+
   /** Writes out everything given so far: after it, the memory records were given in may be reused. */
   flush(): void {
     this.closeSpan();
+    const started = performance.now();
     writeAll(this.fd, this.parts);
+    this.writeMs += performance.now() - started;
+    this.written += this.bytes;
     this.parts = [];
     this.bytes = 0;
     // The scratch memory was written out; it may be filled again.
@@ -1114,6 +1121,11 @@ export class VcfWriter {
 
   flush(): void {
     this.out.flush();
+  }
+
+  /** Bytes written so far, and the milliseconds spent writing them. */
+  get written(): { bytes: number; ms: number } {
+    return { bytes: this.out.written, ms: this.out.writeMs };
   }
 
   close(): void {

@@ -179,7 +179,10 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       throw error;
     }
     (writer as VcfWriter | null)?.close();
-    context.log(`Read ${counted(shape.sites, 'record')} × ${counted(shape.samples, 'sample')} from ${input}${writer ? ', the sites passing the site filters written as read' : ''}`);
+    const written = (writer as VcfWriter | null)?.written;
+    context.log(
+      `Read ${counted(shape.sites, 'record')} × ${counted(shape.samples, 'sample')} from ${input}${written ? `; the sites passing the site filters written as read (${(written.bytes / 1e6).toFixed(1)} MB, ${written.ms.toFixed(0)} ms of writing)` : ''}`,
+    );
     const problem = unusableInput(shape);
     if (problem) {
       if (writer) removeFile(outputVcf);
