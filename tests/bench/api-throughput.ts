@@ -10,6 +10,32 @@ export interface LoadResult {
   p97_5Ms: number;
   p99Ms: number;
   non2xx: number;
+  /**
+   * The server process's CPU time (user and system) per answered request, when its pid is given.
+   * Unlike the throughput, it does not depend on how fast the load generator, sharing the
+   * machine's cores, can send: a route's cost beside a bare one's, whichever limits the run.
+   */
+  cpuMicrosPerRequest: number | null;
+}
+
+/** CPU seconds (user and system) a process has used, from /proc (Linux counts in USER_HZ, 100 a second). */
+export function cpuSecondsOf(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // After "pid (comm) ", utime and stime are the 12th and 13th fields.
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/** A process's CPU microseconds per unit of work done while `work` ran. */
+export async function cpuPerUnit<T>(pid: number | undefined, work: () => Promise<T>, units: (result: T) => number): Promise<{ result: T; cpuMicrosPerUnit: number | null }> {
+  const before = pid === undefined ? null : cpuSecondsOf(pid);
+  const result = await work();
+  const after = pid === undefined ? null : cpuSecondsOf(pid);
+  const count = units(result);
+  return { result, cpuMicrosPerUnit: before === null || after === null || count === 0 ? null : ((after - before) * 1e6) / count };
 }
 
 /** Starts a server script in its own process (so the load generator does not share its event loop). */
@@ -31,11 +57,16 @@ export async function startServer(script: string, env: Record<string, string> = 
   return { port, child };
 }
 
-export async function load(url: string, options: { headers?: Record<string, string>; connections: number; seconds: number }): Promise<LoadResult> {
+/** Loads `url`; `pid`, the server's process, adds its CPU time per request. */
+export async function load(url: string, options: { headers?: Record<string, string>; connections: number; seconds: number; pid?: number | undefined }): Promise<LoadResult> {
   // A short warm-up so that the JIT and the database caches are hot before we measure.
   await autocannon({ url, headers: options.headers, connections: options.connections, duration: 2 });
-  const result = await autocannon({ url, headers: options.headers, connections: options.connections, duration: options.seconds });
-  return { requestsPerSecond: result.requests.average, p97_5Ms: result.latency.p97_5, p99Ms: result.latency.p99, non2xx: result.non2xx };
+  const { result, cpuMicrosPerUnit } = await cpuPerUnit(
+    options.pid,
+    () => autocannon({ url, headers: options.headers, connections: options.connections, duration: options.seconds }),
+    (done) => done.requests.total,
+  );
+  return { requestsPerSecond: result.requests.average, p97_5Ms: result.latency.p97_5, p99Ms: result.latency.p99, non2xx: result.non2xx, cpuMicrosPerRequest: cpuMicrosPerUnit };
 }
 
 export const BENCH_ADMIN = { email: 'bench@seedbed.local', password: 'bench passphrase 1' };
@@ -76,8 +107,8 @@ export async function benchCheck(root: string, options: { connections: number; s
     const base = `http://127.0.0.1:${seedbed.port}/api/`;
     const token = await benchToken(base);
     return await repeat(async () => ({
-      hello: await load(`http://127.0.0.1:${hello.port}/hello`, options),
-      check: await load(`${base}authentication/check`, { ...options, headers: { Authorization: `token ${token}` } }),
+      hello: await load(`http://127.0.0.1:${hello.port}/hello`, { ...options, pid: hello.child.pid }),
+      check: await load(`${base}authentication/check`, { ...options, headers: { Authorization: `token ${token}` }, pid: seedbed.child.pid }),
     }));
   } finally {
     hello.child.kill('SIGTERM');

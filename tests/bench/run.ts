@@ -209,6 +209,22 @@ if (section('previews')) {
   report('server memory growth during those four previews', `${(figures.memoryGrowthBytes / 1024 ** 2).toFixed(1)} MB`, '< 50 MB', figures.memoryGrowthBytes < 50 * 1024 ** 2);
 }
 
+/**
+ * Seedbed's server CPU per request beside the bare route's, each repeat's ratio from its own pair
+ * (bare ÷ Seedbed, so that it reads like the throughput ratio): "n/a" when /proc could not be read.
+ */
+function cpuRatioText(pairs: Array<{ ours: number | null; theirs: number | null }>, note: string): string {
+  if (pairs.some((pair) => pair.ours === null || pair.theirs === null)) return 'n/a (needs /proc)';
+  const known = pairs as Array<{ ours: number; theirs: number }>;
+  const micros = (field: (pair: { ours: number; theirs: number }) => number) => formatSpread(spreadOf(known, field), 0, 'µs');
+  const ratio = ratioSpread(
+    known,
+    (pair) => pair.theirs,
+    (pair) => pair.ours,
+  );
+  return `${micros((pair) => pair.theirs)} / ${micros((pair) => pair.ours)}: ${formatRatio(ratio)} (${note})`;
+}
+
 // authentication/check against a bare Hono hello, same machine, each repeat measuring both (issue #36, point 2).
 // These three sections need no console build: alone (BENCH_ONLY=check,weblog,pollers) they run before it.
 const connections = 50;
@@ -249,6 +265,15 @@ if (section('check')) {
     non2xx === 0,
   );
   report('check / hello throughput, within each repeat', formatRatio(ratio), '≥ 0.5× (median)', ratio !== null && ratio.median >= 0.5);
+  report(
+    'server CPU per request: hello / check, within each repeat',
+    cpuRatioText(
+      repeats.map((one) => ({ ours: one.check.cpuMicrosPerRequest, theirs: one.hello.cpuMicrosPerRequest })),
+      'the throughput ratio if the server alone set the pace, not the load generator sharing its cores',
+    ),
+    '',
+    null,
+  );
   report(`check p99 at ${connections} connections`, formatSpread(checkP99, 0, 'ms'), '< 10 ms (median)', checkP99.median < 10);
 }
 
@@ -270,6 +295,15 @@ if (section('weblog')) {
         figures.repeats,
         (one) => one.writerEventsPerSecond,
         (one) => one.bare.eventsPerSecond,
+      );
+      report(
+        `server CPU per event: bare route / weblog (${figures.database}), within each repeat`,
+        cpuRatioText(
+          figures.repeats.map((one) => ({ ours: one.seedbed.cpuMicrosPerEvent, theirs: one.bare.cpuMicrosPerEvent })),
+          `Seedbed's process only${databaseUrl ? ', not PostgreSQL’s' : ''}`,
+        ),
+        '',
+        null,
       );
       report(
         `weblog writer alone (${figures.database}, 16 callers, no HTTP) / the bare route`,

@@ -14,7 +14,7 @@ import { openDatabase } from '../../src/server/db/client';
 import { openWeblogJournal } from '../../src/server/runs/weblog-journal';
 import { weblogWriterFor } from '../../src/server/runs/weblog-writer';
 import { openTestDatabase } from '../../src/server/testing/test-database';
-import { startServer, startSignedInSeedbed } from './api-throughput';
+import { cpuPerUnit, startServer, startSignedInSeedbed } from './api-throughput';
 import { insertOpenRun, OPEN_RUN_SECRET } from './open-run';
 import { repeat } from './repeats';
 
@@ -22,6 +22,8 @@ export interface WeblogLoad {
   eventsPerSecond: number;
   p99Ms: number;
   non2xx: number;
+  /** The server process's CPU time per answered event (api-throughput.ts's cpuPerUnit): PostgreSQL's own is not in it. */
+  cpuMicrosPerEvent: number | null;
 }
 
 export interface WeblogRepeat {
@@ -92,7 +94,7 @@ interface Acknowledged {
 }
 
 /** Posts the stream's events to `url` for `seconds` (after a 2 s warm-up) and notes each acknowledged one. */
-async function postEvents(url: string, stream: EventStream, acknowledged: Acknowledged, options: { connections: number; seconds: number }): Promise<WeblogLoad> {
+async function postEvents(url: string, stream: EventStream, acknowledged: Acknowledged, options: { connections: number; seconds: number; pid: number | undefined }): Promise<WeblogLoad> {
   const address = new URL(url);
   type Sent = { taskId?: number; completed?: boolean };
   const requests: LoadRequest[] = [
@@ -115,8 +117,12 @@ async function postEvents(url: string, stream: EventStream, acknowledged: Acknow
     },
   ];
   await autocannon({ url, connections: options.connections, duration: 2, requests });
-  const result = await autocannon({ url, connections: options.connections, duration: options.seconds, requests });
-  return { eventsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx };
+  const { result, cpuMicrosPerUnit } = await cpuPerUnit(
+    options.pid,
+    () => autocannon({ url, connections: options.connections, duration: options.seconds, requests }),
+    (done) => done.requests.total,
+  );
+  return { eventsPerSecond: result.requests.average, p99Ms: result.latency.p99, non2xx: result.non2xx, cpuMicrosPerEvent: cpuMicrosPerUnit };
 }
 
 /** The writer alone: `callers` loops each ingesting the stream's next event and waiting for it, for `seconds`. */
@@ -166,8 +172,8 @@ export async function benchWeblog(root: string, options: { seconds: number; conn
     const bareStream = weblogEventStream();
     const acknowledged: Acknowledged = { tasks: new Set(), completed: new Set() };
     const repeats = await repeat(async (index) => ({
-      bare: await postEvents(`http://127.0.0.1:${bare.port}/weblog`, bareStream, { tasks: new Set(), completed: new Set() }, options),
-      seedbed: await postEvents(`${base}runs/${runId}/weblog?secret=${OPEN_RUN_SECRET}`, seedbedStream, acknowledged, options),
+      bare: await postEvents(`http://127.0.0.1:${bare.port}/weblog`, bareStream, { tasks: new Set(), completed: new Set() }, { ...options, pid: bare.child.pid }),
+      seedbed: await postEvents(`${base}runs/${runId}/weblog?secret=${OPEN_RUN_SECRET}`, seedbedStream, acknowledged, { ...options, pid: server.child.pid }),
       writerEventsPerSecond: await writerAlone(options, path.join(dataDir, `writer-${index}`)),
     }));
     const count = async (query: string) => ((await (await fetch(`${base}runs/${runId}/tasks?pageSize=1${query}`, { headers })).json()) as { pagination: { totalCount: number } }).pagination.totalCount;
