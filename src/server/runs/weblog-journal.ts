@@ -42,7 +42,8 @@ interface Pending {
   segment: Segment;
   text: string;
   waiters: Array<{ resolve: () => void; reject: (error: unknown) => void }>;
-  queued?: boolean;
+  /** Still taking lines: until its write starts, or a truncation is asked for after it. */
+  open: boolean;
 }
 
 export interface LeftOver {
@@ -166,23 +167,28 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
     segment.last = sequence;
     segment.bytes += line.length + 1;
     return new Promise<void>((resolve, reject) => {
-      // Lines appended in the same turn of the event loop go to disk in one write and one flush.
-      if (pending && pending.segment === segment) {
+      // Lines appended while the write before is under way, and in the same turn of the event
+      // loop, go to disk in one write.
+      if (pending?.open && pending.segment === segment) {
         pending.text += `${line}\n`;
         pending.waiters.push({ resolve, reject });
         return;
       }
-      const batch: Pending = { segment, text: `${line}\n`, waiters: [{ resolve, reject }] };
+      const batch: Pending = { segment, text: `${line}\n`, waiters: [{ resolve, reject }], open: true };
       pending = batch;
-      setImmediate(() => queue(batch));
+      void enqueue(async () => {
+        await new Promise((next) => setImmediate(next));
+        batch.open = false;
+        if (pending === batch) pending = null;
+        await writeOut(batch);
+      });
     });
   }
 
-  function queue(batch: Pending): void {
-    if (batch.queued) return;
-    batch.queued = true;
-    if (pending === batch) pending = null;
-    void enqueue(() => writeOut(batch));
+  /** The batch taking lines takes no more: the next line starts one written after what is asked for now. */
+  function closeBatch(): void {
+    if (pending) pending.open = false;
+    pending = null;
   }
 
   function storedThrough(sequence: number): void {
@@ -200,6 +206,7 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
     const segment = current;
     if (segment && segment.bytes > 0 && segment.last <= sequence) {
       segment.bytes = 0;
+      closeBatch();
       void enqueue(() => whenDone((done) => fs.ftruncate(segment.fd, 0, done)));
     }
   }
@@ -210,7 +217,7 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
     leftOvers,
     folder,
     async close({ keep }) {
-      if (pending) queue(pending);
+      closeBatch();
       const segments = [...closed, ...(current ? [current] : [])];
       closed.length = 0;
       current = null;
