@@ -77,10 +77,11 @@ export const WEBLOG_EVENTS = ['started', 'process_submitted', 'process_started',
 const traceSchema = z
   .object({
     task_id: int32.nonnegative(),
-    status: z.string(),
-    hash: z.string().nullish(),
-    name: z.string(),
-    process: z.string(),
+    // Bounded so that every accepted event can be stored (process is indexed: a btree entry holds at most 2,704 bytes).
+    status: z.string().max(32, 'At most 32 characters'),
+    hash: z.string().max(256, 'At most 256 characters').nullish(),
+    name: z.string().max(2000, 'At most 2000 characters'),
+    process: z.string().max(500, 'At most 500 characters'),
     exit: int32.nullish(),
     // Milliseconds and bytes, as Nextflow counts them: whole numbers.
     submit: safeInteger.nullish(),
@@ -90,7 +91,7 @@ const traceSchema = z
     realtime: safeInteger.nullish(),
     '%cpu': finiteNumber.nullish(),
     peak_rss: safeInteger.nullish(),
-    workdir: z.string().nullish(),
+    workdir: z.string().max(4096, 'At most 4096 characters').nullish(),
   })
   .loose();
 

@@ -154,8 +154,7 @@ export function createApi(options: ApiOptions) {
   // A weblog event is answered once journaled, before its batch is stored: any other request first
   // waits for the events taken before it (none, as a rule), so what was acknowledged is what is read.
   api.use(async (c, next) => {
-    const earlier = c.req.path.endsWith('/weblog') ? null : deps.weblog.writer.settled();
-    // A batch that failed is tried again from the journal; this request reads what is stored.
+    const earlier = c.req.path.endsWith('/weblog') ? null : deps.weblog.writer.beforeRead();
     if (earlier) await earlier.catch(() => {});
     return next();
   });

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,6 +45,13 @@ describe('the weblog journal', () => {
     expect(((await tasks.json()) as { data: Array<{ taskId: number }> }).data.map((task) => task.taskId)).toEqual([1]);
   });
 
+  it('refuses at the door what could not be stored: a process name past 500 characters', async () => {
+    const runId = await newRun();
+    const response = await api.t.call(`/runs/${runId}/weblog?secret=journal-secret-0123456789`, { method: 'POST', json: taskEvent(1, { process: 'P'.repeat(501) }) });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Record<string, string> }).errors).toEqual({ 'trace.process': 'At most 500 characters' });
+  });
+
   it('keeps events while the database is away and stores them when it is back; a workflow event waiting for them hears of the failure', async () => {
     const runId = await newRun();
     const warnings: string[] = [];
@@ -53,7 +61,7 @@ describe('the weblog journal', () => {
     await expect(writer.settled()).rejects.toThrow('Connection terminated unexpectedly');
     await expect.poll(() => storedTasks(runId), { timeout: 10_000 }).toEqual([1, 2, 3]);
     expect(warnings[0]).toMatch(/could not store 3 task reports \(Connection terminated unexpectedly\); they are kept in .* and tried again in 0.5 s/);
-    expect(writer.settled()).toBeNull();
+    await expect.poll(() => writer.settled()).toBeNull();
     await writer.close();
   });
 
@@ -92,6 +100,42 @@ describe('the weblog journal', () => {
     expect(JSON.parse(refused[0]!)).toMatchObject({ task: { runId, taskId: 2, submit: 1.5 }, reason: expect.stringMatching(/bigint/) });
     expect(warnings).toEqual([expect.stringMatching(new RegExp(`refused the report of task 2 of run ${runId} .*bigint.*; it is kept in .*refused\\.jsonl`))]);
     await writer.close();
+  });
+
+  it('refuses a row the database cannot index while it takes its neighbours, and goes on storing other runs', async () => {
+    const runId = await newRun();
+    const other = await newRun();
+    const root = scratch();
+    const writer = createWeblogWriter(api.t.db, { journal: openWeblogJournal(root, quiet), runStatement: flakyStatements(0) });
+    // Past the schema's bound: a process name too large for the btree index (not a data error, SQLSTATE 54000).
+    const huge = randomBytes(6000).toString('base64');
+    await Promise.all([1, 2, 3].map((taskId) => writer.ingest(runId, taskEvent(taskId, taskId === 2 ? { process: huge } : {}))));
+    await expect.poll(() => storedTasks(runId)).toEqual([1, 3]);
+    expect(fs.readFileSync(path.join(root, 'refused.jsonl'), 'utf8')).toMatch(/index row/);
+    await writer.ingest(other, taskEvent(9));
+    await writer.settled();
+    expect(await storedTasks(other)).toEqual([9]);
+    await writer.close();
+  });
+
+  it('lets reads through at once while the database fails the batches, rather than holding them', async () => {
+    const runId = await newRun();
+    const writer = createWeblogWriter(api.t.db, { journal: openWeblogJournal(scratch(), quiet), runStatement: flakyStatements(1_000) });
+    await writer.ingest(runId, taskEvent(1));
+    await expect(writer.settled()).rejects.toThrow('Connection terminated unexpectedly');
+    expect(writer.beforeRead()).toBeNull();
+    await writer.close(50);
+  });
+
+  it('names a journal left under a lock from another machine instead of skipping it in silence', async () => {
+    const root = scratch();
+    fs.mkdirSync(path.join(root, '4242-abcdef'));
+    fs.writeFileSync(path.join(root, '4242-abcdef.lock'), JSON.stringify({ pid: 4242, host: 'elsewhere.example', command: 'npm start', since: new Date().toISOString(), nonce: 'x' }));
+    const warnings: string[] = [];
+    const journal = openWeblogJournal(root, (message) => warnings.push(message));
+    expect(warnings).toEqual([expect.stringMatching(/belongs to a Seedbed process on elsewhere\.example \(pid 4242\)\. If none runs there any more .* delete .*4242-abcdef\.lock and restart/)]);
+    expect(journal.takeLeftOvers()).toEqual([]);
+    await journal.close({ keep: false });
   });
 
   it('empties its file once everything in it is stored', async () => {

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { type DataFolderLock, lockDataFolder } from '../db/data-folder-lock';
+import os from 'node:os';
+import { DataFolderInUseError, type DataFolderLock, lockDataFolder } from '../db/data-folder-lock';
 
 /**
  * The weblog's journal. A task event is acknowledged once its line is written here, and goes
@@ -29,7 +30,10 @@ const FLUSH_MS = 200;
 interface Segment {
   file: string;
   fd: number;
+  /** Bytes appended since it was begun or emptied, written or waiting to be. */
   bytes: number;
+  /** Bytes in the file: where a write that fails part-way is cut back to. */
+  written: number;
   /** The sequence number of its last line, written or waiting to be. */
   last: number;
   closed?: boolean;
@@ -58,8 +62,8 @@ export interface WeblogJournal {
   append(sequence: number, line: string): Promise<void>;
   /** Every line numbered up to `sequence` is in the database: what holds only those goes. */
   storedThrough(sequence: number): void;
-  /** Journals of processes that stopped with events not yet stored, found at the start. */
-  readonly leftOvers: LeftOver[];
+  /** Journals of processes that stopped with events not yet stored, found at the start: handed over once. */
+  takeLeftOvers(): LeftOver[];
   /** Where it writes (for messages). */
   readonly folder: string;
   /** Closes its files; `keep`: some lines are not stored yet, so the folder stays for the next start. */
@@ -98,7 +102,13 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
     try {
       // Held by a process still running (another instance on a shared folder): its own to store.
       lock = lockDataFolder(folder, () => {});
-    } catch {
+    } catch (error) {
+      // A lock from another machine cannot be judged from here: said, so that its events are not forgotten.
+      if (error instanceof DataFolderInUseError && error.holder.host !== os.hostname())
+        warn(
+          `The weblog journal ${folder} belongs to a Seedbed process on ${error.holder.host} (pid ${error.holder.pid}). If none runs there any more (a moved data folder, a container with a new name), delete ${error.lockFile} and restart: the task events it holds are stored then.`,
+        );
+      else if (!(error instanceof DataFolderInUseError)) throw error;
       continue;
     }
     const lines = readLeftOver(folder);
@@ -143,17 +153,21 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
   function newSegment(): Segment {
     segmentNumber += 1;
     const file = path.join(folder, `${String(segmentNumber).padStart(6, '0')}.jsonl`);
-    return { file, fd: fs.openSync(file, 'a', 0o600), bytes: 0, last: 0 };
+    return { file, fd: fs.openSync(file, 'a', 0o600), bytes: 0, written: 0, last: 0 };
   }
 
   async function writeOut(batch: Pending): Promise<void> {
+    const { segment } = batch;
     try {
       const data = Buffer.from(batch.text);
       let offset = 0;
-      while (offset < data.length) offset += await whenDone<number>((done) => fs.write(batch.segment.fd, data, offset, data.length - offset, null, done));
-      unflushed.add(batch.segment);
+      while (offset < data.length) offset += await whenDone<number>((done) => fs.write(segment.fd, data, offset, data.length - offset, null, done));
+      segment.written += data.length;
+      unflushed.add(segment);
       for (const waiter of batch.waiters) waiter.resolve();
     } catch (error) {
+      // A write cut short (a full disk) leaves no half line for the next one to be joined to.
+      await whenDone((done) => fs.ftruncate(segment.fd, segment.written, done)).catch(() => {});
       for (const waiter of batch.waiters) waiter.reject(error);
     }
   }
@@ -207,14 +221,17 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
     if (segment && segment.bytes > 0 && segment.last <= sequence) {
       segment.bytes = 0;
       closeBatch();
-      void enqueue(() => whenDone((done) => fs.ftruncate(segment.fd, 0, done)));
+      void enqueue(async () => {
+        await whenDone((done) => fs.ftruncate(segment.fd, 0, done));
+        segment.written = 0;
+      });
     }
   }
 
   return {
     append,
     storedThrough,
-    leftOvers,
+    takeLeftOvers: () => leftOvers.splice(0),
     folder,
     async close({ keep }) {
       closeBatch();

@@ -33,26 +33,13 @@ interface JournalLine {
 const LINGER_MS = 25;
 /** A failed batch is tried again after this long, doubling up to RETRY_MAX_MS while the database stays away. */
 const RETRY_FIRST_MS = 500;
-const RETRY_MAX_MS = 30_000;
+const RETRY_MAX_MS = 10_000;
 
 /** The database's own words for a failure (Drizzle wraps them in a message holding the whole statement). */
 function reasonOf(error: unknown): string {
   let cause = error;
   while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
   return cause instanceof Error ? cause.message : String(cause);
-}
-
-/**
- * PostgreSQL's data exceptions and integrity violations (SQLSTATE classes 22 and 23): the row
- * itself cannot be stored, and trying again will not help. Anything else (a connection lost, the
- * database closed) may pass.
- */
-function isRowError(error: unknown): boolean {
-  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
-    const code = (cause as { code?: unknown }).code;
-    if (typeof code === 'string' && /^2[23][0-9A-Z]{3}$/.test(code)) return true;
-  }
-  return false;
 }
 
 const finite = (value: number | null | undefined) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
@@ -228,6 +215,9 @@ export function createWeblogWriter(
   let settledWaiters: Array<{ sequence: number } & Waiter> = [];
   let closing = false;
   let lingering: NodeJS.Timeout | undefined;
+  // While the database fails a batch: the error, and how to cut the wait before the next try short.
+  let failing: unknown = null;
+  let retryNow: (() => void) | null = null;
 
   /**
    * At most `batchesInFlight` batches at a time: what arrives meanwhile goes in the next, larger
@@ -299,42 +289,64 @@ export function createWeblogWriter(
 
   /**
    * With a journal the requests were answered: the batch is stored whatever it takes. A row the
-   * database refuses as data (SQLSTATE 22, 23) is kept in the journal folder's refused.jsonl and
+   * database refuses while it takes the others is kept in the journal folder's refused.jsonl and
    * named in the log; while the database is away the batch is tried again, and events keep
    * arriving in the journal meanwhile.
    */
   async function storeJournaled(entries: Array<{ row: TaskRow; waiters: Waiter[] }>, starts: Map<number, { at: Date; sessionId: string }>): Promise<boolean> {
+    const rows = entries.map((entry) => entry.row);
     for (let wait = RETRY_FIRST_MS; ; wait = Math.min(wait * 2, RETRY_MAX_MS)) {
       try {
-        try {
-          await upsertTasks(
-            db,
-            entries.map((entry) => entry.row),
-            options.runStatement,
-          );
-        } catch (error) {
-          if (!isRowError(error)) throw error;
-          for (const entry of entries) {
-            try {
-              await upsertTasks(db, [entry.row], options.runStatement);
-            } catch (rowError) {
-              if (!isRowError(rowError)) throw rowError;
-              refuse(entry.row, rowError);
-            }
-          }
-        }
+        // At most maxBatch rows a statement: an outage or a stopped process's journal gathers many more.
+        for (let from = 0; from < rows.length; from += maxBatch) await storeOrRefuse(rows.slice(from, from + maxBatch));
         await markRunning(starts);
+        failing = null;
         return true;
       } catch (error) {
+        failing = error;
         rejectSettled(error);
         if (closing) return false;
-        warn(
-          `The weblog could not store ${entries.length} task report${entries.length === 1 ? '' : 's'} (${reasonOf(error)}); they are kept in ${journal!.folder} and tried again in ${wait / 1000} s.`,
-        );
-        await new Promise((resolve) => setTimeout(resolve, wait).unref());
+        warn(`The weblog could not store ${rows.length} task report${rows.length === 1 ? '' : 's'} (${reasonOf(error)}); they are kept in ${journal!.folder} and tried again in ${wait / 1000} s.`);
+        // A caller of settled() (a workflow event) tries again at once.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, wait).unref();
+          retryNow = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        retryNow = null;
       }
     }
   }
+
+  /**
+   * Stores rows in one statement. When it fails and the database still answers, the rows go one
+   * by one and a row that fails alone is refused (whatever the database's reason: a value out of
+   * range, an index entry too large); when the database does not answer, it throws to be tried again.
+   */
+  async function storeOrRefuse(rows: TaskRow[]): Promise<void> {
+    try {
+      return await upsertTasks(db, rows, options.runStatement).then(() => {});
+    } catch (error) {
+      if (!(await databaseAnswers())) throw error;
+    }
+    for (const row of rows) {
+      try {
+        await upsertTasks(db, [row], options.runStatement);
+      } catch (error) {
+        if (!(await databaseAnswers())) throw error;
+        refuse(row, error);
+      }
+    }
+  }
+
+  /** Whether the database answers a trivial statement, the way batches are sent. */
+  const databaseAnswers = () =>
+    (options.runStatement ? options.runStatement('SELECT 1') : db.execute(sql`SELECT 1`)).then(
+      () => true,
+      () => false,
+    );
 
   function refuse(row: TaskRow, error: unknown): void {
     const reason = reasonOf(error);
@@ -430,8 +442,15 @@ export function createWeblogWriter(
   function settled(): Promise<void> | null {
     if (stored >= taken) return null;
     if (lingering) void flush();
+    retryNow?.();
     return new Promise((resolve, reject) => settledWaiters.push({ sequence: taken, resolve, reject }));
   }
+
+  /**
+   * What a read waits for: the task events answered before it. While the database fails them
+   * nothing: the read shows what is stored (and meets the failure itself if the database is away).
+   */
+  const beforeRead = (): Promise<void> | null => (failing ? null : settled());
 
   const afterStored = <T>(work: () => Promise<T>): Promise<T> => settled()?.then(work) ?? work();
 
@@ -490,7 +509,7 @@ export function createWeblogWriter(
   }
 
   // What stopped processes acknowledged and had not stored goes in first; their journals go once it is stored.
-  for (const leftOver of journal?.leftOvers ?? []) {
+  for (const leftOver of journal?.takeLeftOvers() ?? []) {
     for (const line of leftOver.lines) {
       try {
         take(JSON.parse(line) as JournalLine);
@@ -498,12 +517,13 @@ export function createWeblogWriter(
         warn(`A line of a stopped process's weblog journal could not be read and is skipped: ${line.slice(0, 200)}`);
       }
     }
+    leftOver.lines.length = 0;
     const through = taken;
     const forget = () => (stored >= through ? leftOver.forget() : void settled()?.then(forget, () => setTimeout(forget, RETRY_FIRST_MS).unref()));
     forget();
   }
 
-  return { ingest, checkSecretInTime, settled, close };
+  return { ingest, checkSecretInTime, settled, beforeRead, close };
 }
 
 export type WeblogWriter = ReturnType<typeof createWeblogWriter>;
