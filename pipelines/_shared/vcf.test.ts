@@ -4,7 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { table } from './testing.ts';
-import { alleleNumber, calledSites, hasFullCall, minorAlleleCount, missingCount, readVcf } from './vcf.ts';
+import { alleleNumber, CallCounter, calledSites, hasFullCall, minorAlleleCount, missingCount, readVcf, rewriteVcf, scanVcf, type VcfSite } from './vcf.ts';
 
 const FIXTURES = path.resolve('tests/fixtures/exactness');
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-vcf-'));
@@ -165,5 +165,105 @@ describe('files bcftools refuses are refused, with the file, the line and the fi
     expect(vcf.sites.every((site) => alleleNumber(site) === 4 && site.alleleCounts[1] === 3)).toBe(true);
     const cut = write('cut.vcf.gz', bgzipped.subarray(0, bgzipped.length - 200));
     await expect(readVcf(cut)).rejects.toThrow(/cut\.vcf\.gz is cut short: its compressed data ends in the middle/);
+  });
+});
+
+describe('scanVcf: one pass, nothing kept', () => {
+  /** What a test compares of a site: its figures and, while it is read, its genotypes and bytes. */
+  const figures = (site: VcfSite) => ({
+    chrom: site.chrom,
+    pos: site.pos,
+    id: site.id,
+    ref: site.ref,
+    alt: site.alt,
+    alleleCounts: [...site.alleleCounts],
+    missing: site.missing,
+    diploid: site.diploid,
+    hasGenotypes: site.hasGenotypes,
+    dosage: [...site.dosage],
+    called: [...site.called],
+    ploidy: [...site.ploidy],
+    record: site.record.toString('latin1'),
+  });
+
+  it('reads every record as readVcf does: plain, CRLF, gzip, without a last newline, and a record longer than a read', async () => {
+    const thresholds = fs.readFileSync(path.join(FIXTURES, 'thresholds.vcf'), 'utf8');
+    // 100,000 samples with a depth beside each call: each record is longer than the 1 MB read, so the buffer grows.
+    const wide = 100_000;
+    const names = Array.from({ length: wide }, (_, index) => `S${index}`).join('\t');
+    const wideRows = [0, 1, 2].map(
+      (site) => `chr1\t${site + 1}\tw${site}\tA\tG\t.\t.\t.\tGT:DP\t${Array.from({ length: wide }, (_, sample) => `${['0/0', '0/1', '1/1', './.'][(sample + site) % 4]}:1234567`).join('\t')}`,
+    );
+    const files = [
+      path.join(FIXTURES, 'thresholds.vcf'),
+      path.join(FIXTURES, 'tetraploid.vcf'),
+      path.join(FIXTURES, 'gdip.vcf'),
+      write('crlf.vcf', thresholds.replaceAll('\n', '\r\n')),
+      write('scan.vcf.gz', zlib.gzipSync(thresholds)),
+      write('no-last-newline.vcf', thresholds.trimEnd()),
+      write('wide.vcf', `${HEADER}${CHROM}\t${names}\n${wideRows.join('\n')}\n`),
+    ];
+    for (const file of files) {
+      const expected = (await readVcf(file)).sites.map(figures);
+      const seen: Array<ReturnType<typeof figures>> = [];
+      const header = await scanVcf(file, {
+        record(site, index) {
+          expect(index, file).toBe(seen.length);
+          seen.push(figures(site));
+          return false;
+        },
+      });
+      expect(seen, file).toEqual(expected);
+      expect(header.samples.length, file).toBe(expected.length > 0 ? expected[0]!.dosage.length : header.samples.length);
+    }
+  });
+
+  it('keeps the genotypes of the sites it is told to keep, and counts full calls as calledSites does', async () => {
+    const file = path.join(FIXTURES, 'thresholds.vcf');
+    const vcf = await readVcf(file);
+    const kept: VcfSite[] = [];
+    let counter = new CallCounter(0);
+    await scanVcf(file, {
+      header: (header) => {
+        counter = new CallCounter(header.samples.length);
+      },
+      record(site, index) {
+        if (index % 3 !== 0) return false;
+        counter.add(site);
+        kept.push(site);
+        return true;
+      },
+    });
+    const expected = vcf.sites.filter((_, index) => index % 3 === 0);
+    expect(kept.map((site) => [[...site.dosage], [...site.called], [...site.ploidy]])).toEqual(expected.map((site) => [[...site.dosage], [...site.called], [...site.ploidy]]));
+    expect([...counter.total()]).toEqual([...calledSites(expected, vcf.samples.length)]);
+  });
+
+  it('passes on an error of its handler as it is, and refuses what readVcf refuses with the same message', async () => {
+    const file = path.join(FIXTURES, 'thresholds.vcf');
+    const mine = new RangeError('mine');
+    await expect(
+      scanVcf(file, {
+        record: () => {
+          throw mine;
+        },
+      }),
+    ).rejects.toBe(mine);
+    const bad = write('bad-allele.vcf', `${HEADER}${CHROM}\tA\tB\nchr1\t1\t.\tA\tC\t.\t.\t.\tGT\t0/1\t0/2\n`);
+    const message = await readVcf(bad).catch((error: Error) => error.message);
+    await expect(scanVcf(bad, { record: () => false })).rejects.toThrow(message as string);
+    await expect(scanVcf(path.join(scratch, 'missing.vcf'), { record: () => false })).rejects.toThrow(/does not exist/);
+  });
+});
+
+describe('rewriteVcf', () => {
+  it('writes the records and samples kept, as they were written (a second pass over the file)', async () => {
+    const file = write(
+      'rewrite.vcf',
+      `${HEADER}##contig=<ID=chr1>\n${CHROM}\tA\tB\tC\nchr1\t1\t.\tA\tC\t.\t.\t.\tGT\t0/1\t1/1\t0/0\nchr1\t2\t.\tA\tC\t.\t.\t.\tGT:DP\t0/0:3\t./.:0\t1|1:9\nchr1\t3\t.\tA\tC\t.\t.\t.\tGT\t0/1\t0/1\t0/1\n`,
+    );
+    const output = path.join(scratch, 'rewritten.vcf');
+    await rewriteVcf(file, output, Uint8Array.of(1, 1, 0), [0, 2], ['##extra=1']);
+    expect(fs.readFileSync(output, 'utf8')).toBe(`${HEADER}##contig=<ID=chr1>\n##extra=1\n${CHROM}\tA\tC\nchr1\t1\t.\tA\tC\t.\t.\t.\tGT\t0/1\t0/0\nchr1\t2\t.\tA\tC\t.\t.\t.\tGT:DP\t0/0:3\t1|1:9\n`);
   });
 });
