@@ -106,6 +106,13 @@ describe('inputs with nothing to keep say why', () => {
     await expect(processVcf({ input: file })).rejects.toThrow(/looks like a single-sample gVCF.*Combine GVCFs/);
   });
 
+  it('an unusable input leaves no filtered VCF behind, though kept records are written as they are read', async () => {
+    const file = vcfFile('late-gvcf.vcf', ['A'], ['chr1\t1\t.\tA\t<NON_REF>\t.\t.\tEND=99\tGT\t0/0']);
+    const context = testContext({ ...DEFAULTS, input: file, min_maf: 0, max_site_missing: 1, biallelic_snps_only: false });
+    await expect(run(context)).rejects.toThrow(/looks like a single-sample gVCF/);
+    expect(fs.existsSync(path.join(context.outdir, 'filtered'))).toBe(false);
+  });
+
   it('no sample reaching the call rate names the best one', async () => {
     const file = vcfFile('patchy.vcf', ['A', 'B'], ['chr1\t100\t.\tA\tC\t.\t.\t.\tGT\t0/1\t./.', 'chr1\t200\t.\tA\tC\t.\t.\t.\tGT\t./.\t0/1']);
     await expect(processVcf({ input: file, min_maf: 0, max_site_missing: 1, min_sample_call_rate: 0.9 })).rejects.toThrow(

@@ -88,7 +88,11 @@ class ByteList {
   }
 }
 
-const removeFile = (file: string) => fs.rmSync(file, { force: true });
+/** Removes a filtered VCF begun before the input turned out unusable, and its folder when nothing else is in it. */
+function removeFile(file: string): void {
+  fs.rmSync(file, { force: true });
+  if (fs.readdirSync(path.dirname(file)).length === 0) fs.rmdirSync(path.dirname(file));
+}
 
 /**
  * One pass over the input does the reading and the site filters: a record's site filters depend
@@ -138,7 +142,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           shape.samples = found.samples.length;
           table = new SiteTable(shape.samples);
           counter = new CallCounter(shape.samples);
-          if (!params.ld_prune && shape.samples > 0) {
+          if (writer === null && !params.ld_prune && shape.samples > 0) {
             fs.mkdirSync(path.dirname(outputVcf), { recursive: true });
             writer = new VcfWriter(
               outputVcf,
