@@ -6,6 +6,7 @@ import { table, testContext } from '../../_shared/testing.ts';
 import { vcfBaseName } from '../../_shared/vcf.ts';
 import { formatNumber } from '../../_shared/output.ts';
 import { formatFraction, run } from './main.ts';
+import { writeFractionDigits } from './site-table.ts';
 import type { Params } from './params.generated.ts';
 
 const FIXTURES = path.resolve('tests/fixtures/exactness');
@@ -132,6 +133,28 @@ describe('a site table fraction', () => {
     }
     expect(differing).toEqual([]);
     expect(formatFraction(1 / 3)).toBe('0.333333');
+  });
+
+  it('is written as bytes, in integers, as formatFraction writes it (or left to it: ties, below 1e-6)', () => {
+    const bytes = new Uint8Array(32);
+    const differing: string[] = [];
+    let left = 0;
+    const check = (count: number, total: number) => {
+      bytes.fill(0x3f);
+      const end = writeFractionDigits(bytes, 2, count, total);
+      if (end < 0) left += 1;
+      else if (Buffer.from(bytes.subarray(2, end)).toString('latin1') !== formatFraction(count / total) || bytes[end] !== 0x3f || bytes[1] !== 0x3f) differing.push(`${count}/${total}`);
+    };
+    for (let total = 1; total <= 1000; total += 1) for (let count = 1; count <= total; count += 1) check(count, total);
+    // Totals up to 2^20, counts spread over every order of magnitude; and powers of two (ties: 1/1024 = 0.0009765625).
+    for (let index = 1; index < 100_000; index += 1) {
+      const total = (index * 7919) % (1 << 20) || 1;
+      check(Math.max(1, Math.floor(total / 10 ** (index % 7))), total);
+    }
+    for (let power = 0; power < 20; power += 1) for (let count = 1; count <= Math.min(50, 2 ** power); count += 1) check(count, 2 ** power);
+    expect(differing).toEqual([]);
+    expect(left).toBeGreaterThan(0);
+    expect(left).toBeLessThan(2000);
     expect(formatFraction(1e-7)).toBe(formatNumber(1e-7, 6));
   });
 });

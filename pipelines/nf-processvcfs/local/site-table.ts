@@ -28,6 +28,64 @@ export function formatFraction(value: number): string {
   return text.slice(0, end);
 }
 
+const POWERS_OF_TEN = Array.from({ length: 16 }, (_, power) => 10 ** power);
+const SIX_DIGITS = 1e5;
+
+/**
+ * Writes formatFraction(count / total) into `bytes` at `at` for whole numbers 0 < count ≤ total <
+ * 2^20, in integers and without making a string: the six significant digits of the quotient,
+ * rounded half up, trailing zeros dropped. The double count / total rounds the same way, since no
+ * such quotient lies nearer a rounding boundary than about 5e-14 of itself (far more than a
+ * double's error) unless it lies on one. Returns where the cell ends, or -1 for a tie, a quotient
+ * below 1e-6 or digits past a double's integers: those go through formatFraction.
+ */
+export function writeFractionDigits(bytes: Uint8Array, at: number, count: number, total: number): number {
+  // The smallest power of ten bringing count / total to six digits before the point.
+  let power = 0;
+  while (count * POWERS_OF_TEN[power]! < total * SIX_DIGITS) {
+    power += 1;
+    if (power > 11) return -1;
+  }
+  const scaled = count * POWERS_OF_TEN[power]!;
+  if (scaled > Number.MAX_SAFE_INTEGER) return -1;
+  let digits = Math.floor(scaled / total);
+  const twice = 2 * (scaled - digits * total);
+  if (twice === total) return -1;
+  if (twice > total) digits += 1;
+  if (digits === 1e6) {
+    digits = SIX_DIGITS;
+    power -= 1;
+  }
+  // digits × 10^-power, trailing zeros dropped.
+  while (power > 0 && digits % 10 === 0) {
+    digits /= 10;
+    power -= 1;
+  }
+  let length = 1;
+  while (length < 7 && digits >= POWERS_OF_TEN[length]!) length += 1;
+  let end: number;
+  if (power === 0) end = at + length;
+  else if (power >= length) {
+    // 0.000ddd
+    bytes[at] = ZERO;
+    bytes[at + 1] = DOT;
+    for (let zero = 0; zero < power - length; zero += 1) bytes[at + 2 + zero] = ZERO;
+    end = at + 2 + power;
+  } else {
+    // dd.dddd: the point goes `power` digits from the end.
+    end = at + length + 1;
+    bytes[end - power - 1] = DOT;
+  }
+  // The digits from the last, stepping over the point.
+  const point = power > 0 && power < length;
+  let rest = digits;
+  for (let written = 0; written < length; written += 1) {
+    bytes[end - 1 - written - (point && written >= power ? 1 : 0)] = ZERO + (rest % 10);
+    rest = Math.floor(rest / 10);
+  }
+  return end;
+}
+
 /** `count / total` as a table cell: NA for no total. */
 const fractionText = (count: number, total: number) => (total === 0 ? format(Number.NaN) : count >= 1 << 20 || total >= 1 << 20 ? format(count / total) : formatFraction(count / total));
 
@@ -102,6 +160,13 @@ export class SiteTable {
     if (total >= 1 << 20 || count < 0 || count > total) {
       this.ascii(fractionText(count, total));
       return;
+    }
+    if (count > 0) {
+      const end = writeFractionDigits(this.bytes, this.used, count, total);
+      if (end >= 0) {
+        this.used = end;
+        return;
+      }
     }
     let byCount = this.cells.get(total);
     if (byCount === undefined) {
