@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import os from 'node:os';
 import { DataFolderInUseError, type DataFolderLock, lockDataFolder } from '../db/data-folder-lock';
 
@@ -64,14 +65,18 @@ export interface WeblogJournal {
   storedThrough(sequence: number): void;
   /** Journals of processes that stopped with events not yet stored, found at the start: handed over once. */
   takeLeftOvers(): LeftOver[];
+  /** Keeps a record the database refused in `refused.jsonl` beside the journals, for good; answers that file. */
+  keepRefused(record: Record<string, unknown>): string;
   /** Where it writes (for messages). */
   readonly folder: string;
   /** Closes its files; `keep`: some lines are not stored yet, so the folder stays for the next start. */
   close(options: { keep: boolean }): Promise<void>;
 }
 
-const whenDone = <T>(work: (callback: (error: NodeJS.ErrnoException | null, value?: T) => void) => void) =>
-  new Promise<T>((resolve, reject) => work((error, value) => (error ? reject(error) : resolve(value as T))));
+// The descriptor forms of fs.promises' calls (a segment is opened synchronously, as its first line arrives).
+const write = promisify(fs.write);
+const fdatasync = promisify(fs.fdatasync);
+const ftruncate = promisify(fs.ftruncate);
 
 /** Reads a stopped process's journal folder: its segments in order, their whole lines. */
 function readLeftOver(folder: string): string[] {
@@ -138,7 +143,7 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
     // Beside the writes, not in their line: a flush may take a while when the disk is busy.
     for (const segment of segments)
       if (!segment.closed && !segment.syncing)
-        segment.syncing = whenDone<void>((done) => fs.fdatasync(segment.fd, done))
+        segment.syncing = fdatasync(segment.fd)
           .catch(() => {})
           .finally(() => (segment.syncing = undefined));
   }, FLUSH_MS);
@@ -161,13 +166,13 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
     try {
       const data = Buffer.from(batch.text);
       let offset = 0;
-      while (offset < data.length) offset += await whenDone<number>((done) => fs.write(segment.fd, data, offset, data.length - offset, null, done));
+      while (offset < data.length) offset += (await write(segment.fd, data, offset, data.length - offset, null)).bytesWritten;
       segment.written += data.length;
       unflushed.add(segment);
       for (const waiter of batch.waiters) waiter.resolve();
     } catch (error) {
       // A write cut short (a full disk) leaves no half line for the next one to be joined to.
-      await whenDone((done) => fs.ftruncate(segment.fd, segment.written, done)).catch(() => {});
+      await ftruncate(segment.fd, segment.written).catch(() => {});
       for (const waiter of batch.waiters) waiter.reject(error);
     }
   }
@@ -222,7 +227,7 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
       segment.bytes = 0;
       closeBatch();
       void enqueue(async () => {
-        await whenDone((done) => fs.ftruncate(segment.fd, 0, done));
+        await ftruncate(segment.fd, 0);
         segment.written = 0;
       });
     }
@@ -232,6 +237,11 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
     append,
     storedThrough,
     takeLeftOvers: () => leftOvers.splice(0),
+    keepRefused(record) {
+      const file = path.join(root, 'refused.jsonl');
+      fs.appendFileSync(file, `${JSON.stringify(record)}\n`, { mode: 0o600 });
+      return file;
+    },
     folder,
     async close({ keep }) {
       closeBatch();
@@ -243,7 +253,7 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
         for (const segment of segments) {
           segment.closed = true;
           await segment.syncing;
-          if (keep) await whenDone((done) => fs.fdatasync(segment.fd, done));
+          if (keep) await fdatasync(segment.fd);
           fs.closeSync(segment.fd);
         }
         if (!keep) fs.rmSync(folder, { recursive: true, force: true });

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { RunStatus, WeblogEvent } from '../../contract/runs';
 import { type Database, type DatabaseHandle, sqlText } from '../db/client';
@@ -350,8 +348,8 @@ export function createWeblogWriter(
 
   function refuse(row: TaskRow, error: unknown): void {
     const reason = reasonOf(error);
-    fs.appendFileSync(path.join(path.dirname(journal!.folder), 'refused.jsonl'), `${JSON.stringify({ at: new Date().toISOString(), reason, task: row })}\n`, { mode: 0o600 });
-    warn(`The database refused the report of task ${row.taskId} of run ${row.runId} (${reason}); it is kept in ${path.join(path.dirname(journal!.folder), 'refused.jsonl')}.`);
+    const file = journal!.keepRefused({ at: new Date().toISOString(), reason, task: row });
+    warn(`The database refused the report of task ${row.taskId} of run ${row.runId} (${reason}); it is kept in ${file}.`);
   }
 
   /** The callers waiting for stored events hear that a batch failed (the writer itself goes on). */
