@@ -35,7 +35,6 @@ import { demoRouter } from './routes/demo/demo.index';
 import { createMlflowClient } from './mlflow/client';
 import { createMlflowTracking, type MlflowTracking } from './mlflow/tracking';
 import { createRunEvents } from './runs/run-events';
-import { openWeblogJournal } from './runs/weblog-journal';
 import { weblogWriterFor } from './runs/weblog-writer';
 import type { RunService } from './runs/run-service';
 import { createDownloadLinks } from './storage/download-links';
@@ -98,7 +97,6 @@ const isPublic = (method: string, path: string) => {
 export function createApi(options: ApiOptions) {
   // Without a data folder (tests, the OpenAPI document), a scratch one: never the working directory.
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-api-'));
-  const warn = (message: string) => options.log.warn(message);
   const files = options.files ?? createFileStore({ db: options.database.db, dataDir, storages: storagesFor(dataDir), maxUploadBytes: 100 * 1024 ** 3 });
   const deps: ApiDependencies = {
     db: options.database.db,
@@ -112,7 +110,7 @@ export function createApi(options: ApiOptions) {
     databaseKind: options.database.kind,
     version: options.version,
     catalogue: new Map((options.catalogue ?? []).map((pipeline) => [pipeline.id, pipeline])),
-    weblog: { writer: weblogWriterFor(options.database, openWeblogJournal(path.join(dataDir, 'weblog-journal'), warn), warn), secretHashes: new Map() },
+    weblog: { writer: weblogWriterFor(options.database, path.join(dataDir, 'weblog-journal'), (message) => options.log.warn(message)), secretHashes: new Map() },
     mlflow: options.mlflow ?? createMlflowTracking({ db: options.database.db, client: createMlflowClient({ credentials: [] }), log: options.log }),
     files,
     uploads: createResumableUploads({ files, path: `${options.basePath ?? ''}/uploads`, expiryMs: options.uploadExpiryMs ?? 48 * 3600_000, log: options.log }),

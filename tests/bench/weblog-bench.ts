@@ -11,7 +11,6 @@ import path from 'node:path';
 import autocannon, { type Request as LoadRequest } from 'autocannon';
 import type { WeblogEvent } from '../../src/contract/runs';
 import { openDatabase } from '../../src/server/db/client';
-import { openWeblogJournal } from '../../src/server/runs/weblog-journal';
 import { weblogWriterFor } from '../../src/server/runs/weblog-writer';
 import { openTestDatabase } from '../../src/server/testing/test-database';
 import { cpuPerUnit, startServer, startSignedInSeedbed } from './api-throughput';
@@ -132,11 +131,7 @@ async function writerAlone(options: { seconds: number; connections: number; data
   const runId = await insertOpenRun({ dataDir: folder, databaseUrl: scratch?.url }, 'weblog_writer_bench');
   const database = scratch ?? (await openDatabase({ dataDir: path.join(folder, 'pglite') }));
   try {
-    const writer = weblogWriterFor(
-      database,
-      openWeblogJournal(path.join(folder, 'weblog-journal'), () => {}),
-      () => {},
-    );
+    const writer = weblogWriterFor(database, path.join(folder, 'weblog-journal'), () => {});
     const stream = weblogEventStream();
     const measure = async (seconds: number) => {
       const until = performance.now() + seconds * 1000;

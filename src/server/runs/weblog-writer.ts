@@ -5,7 +5,7 @@ import { runs, runTasks } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import { isEnded, markStarted, OPEN_RUN_STATUSES, OPEN_TASK_STATUSES, taskEndedSql, taskRank, taskRankSql } from './lifecycle';
 import { applyWorkflowEvent, endedRunRefusal, NO_EXIT, timestamp, WEBLOG_AFTER_END_MS } from './weblog';
-import type { WeblogJournal } from './weblog-journal';
+import { openWeblogJournal, type WeblogJournal } from './weblog-journal';
 
 /**
  * Group commit for weblog task events. A busy Nextflow run posts hundreds of task events a
@@ -530,6 +530,6 @@ export type WeblogWriter = ReturnType<typeof createWeblogWriter>;
  * The writer the server runs: journaled, and on PostgreSQL a few batches at once on its pool;
  * PGlite runs one statement at a time, each sent whole.
  */
-export function weblogWriterFor(database: Pick<DatabaseHandle, 'db' | 'kind' | 'runStatement'>, journal: WeblogJournal, warn: (message: string) => void): WeblogWriter {
-  return createWeblogWriter(database.db, { batchesInFlight: database.kind === 'postgres' ? 4 : 1, runStatement: database.runStatement, journal, warn });
+export function weblogWriterFor(database: Pick<DatabaseHandle, 'db' | 'kind' | 'runStatement'>, journalRoot: string, warn: (message: string) => void): WeblogWriter {
+  return createWeblogWriter(database.db, { batchesInFlight: database.kind === 'postgres' ? 4 : 1, runStatement: database.runStatement, journal: openWeblogJournal(journalRoot, warn), warn });
 }
