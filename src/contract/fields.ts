@@ -83,11 +83,25 @@ export const NUL_MESSAGE = 'Contains the NUL character (\\0), which Seedbed cann
  * NUL character, or null. The API's validation layer asks this of every validated request part,
  * so no route can pass such a string on to the database.
  */
-export function nulFieldOf(value: unknown, path: string[] = []): string | null {
+export function nulFieldOf(value: unknown): string | null {
+  // Almost every request holds no NUL: answered without building a path for every field.
+  return holdsNul(value) ? nulPathOf(value, []) : null;
+}
+
+function holdsNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  if (Array.isArray(value)) return value.some(holdsNul);
+  if (value && typeof value === 'object') {
+    for (const key of Object.keys(value)) if (key.includes('\0') || holdsNul((value as Record<string, unknown>)[key])) return true;
+  }
+  return false;
+}
+
+function nulPathOf(value: unknown, path: string[]): string | null {
   if (typeof value === 'string') return value.includes('\0') ? path.join('.') || '_value' : null;
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) {
-      const found = nulFieldOf(item, [...path, String(index)]);
+      const found = nulPathOf(item, [...path, String(index)]);
       if (found !== null) return found;
     }
     return null;
@@ -95,7 +109,7 @@ export function nulFieldOf(value: unknown, path: string[] = []): string | null {
   if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       if (key.includes('\0')) return [...path, key.replace(/\0/g, '\\0')].join('.');
-      const found = nulFieldOf(item, [...path, key]);
+      const found = nulPathOf(item, [...path, key]);
       if (found !== null) return found;
     }
   }

@@ -6,7 +6,8 @@ import path from 'node:path';
 import { createTokenService } from './auth/tokens';
 import type { DatabaseHandle } from './db/client';
 import { authenticate } from './http/authenticate';
-import { createRouter, type ApiDependencies } from './http/context';
+import { createRouter, type ApiDependencies, type AppEnv } from './http/context';
+import { asStep, inOneLayer, type Step } from './http/one-layer';
 import { admitReads, createAdmission } from './http/admission';
 import { limitBodies } from './http/body-limits';
 import { handleError } from './http/errors';
@@ -120,42 +121,47 @@ export function createApi(options: ApiOptions) {
   };
   const api = createRouter(options.basePath);
 
-  api.use(async (c, next) => {
-    // One request id per call: in the X-Request-Id header, in 500 bodies and in the log.
-    const id = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
-    c.set('requestId', id);
-    c.set('deps', deps);
-    setApiHeaders(c, id);
-    await next();
-  });
+  // What every request meets before its route, in this order, as one layer of middleware (one-layer.ts).
+  const steps: Step<AppEnv>[] = [
+    (c, next) => {
+      // One request id per call: in the X-Request-Id header, in 500 bodies and in the log.
+      const id = c.req.header('x-request-id')?.slice(0, 64) || randomUUID();
+      c.set('requestId', id);
+      c.set('deps', deps);
+      setApiHeaders(c, id);
+      return next();
+    },
+  ];
   // The embedded database serves reads eight at a time in arrival order, and answers 503 past 1.2 s
   // in the queue instead of letting a poller hang (admission.ts); health stays outside to measure it,
   // and the session check, answered from the token cache (a query a minute per session), never waits
   // behind database reads nor tells a signed-in console it is busy.
   // The bound sets the p99 of 200 pollers (those past it are answered at it): 1.5 s made it 1.6× PostgreSQL's.
-  if (options.database.kind === 'pglite') api.use(admitReads(createAdmission({ slots: 8, maxWaitMs: 1200 }), (path) => path.endsWith('/health') || path.endsWith('/authentication/check')));
+  if (options.database.kind === 'pglite') steps.push(admitReads(createAdmission({ slots: 8, maxWaitMs: 1200 }), (path) => path.endsWith('/health') || path.endsWith('/authentication/check')));
   // Before anything reads a body: a 200 MB JSON body is refused at its first megabyte.
-  api.use(limitBodies);
+  steps.push(limitBodies);
   if (options.corsOrigins.length > 0) {
-    api.use(
-      cors({
-        origin: options.corsOrigins,
-        // The tus protocol's headers, for resumable uploads from a console served elsewhere.
-        allowHeaders: ['Authorization', 'Content-Type', 'Tus-Resumable', 'Upload-Length', 'Upload-Metadata', 'Upload-Offset', 'Upload-Defer-Length', 'Upload-Concat'],
-        allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-        exposeHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Expires', 'X-Request-Id', 'Content-Range', 'Seedbed-File-Id'],
-        maxAge: 600,
-      }),
+    steps.push(
+      asStep(
+        cors({
+          origin: options.corsOrigins,
+          // The tus protocol's headers, for resumable uploads from a console served elsewhere.
+          allowHeaders: ['Authorization', 'Content-Type', 'Tus-Resumable', 'Upload-Length', 'Upload-Metadata', 'Upload-Offset', 'Upload-Defer-Length', 'Upload-Concat'],
+          allowMethods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
+          exposeHeaders: ['Location', 'Upload-Offset', 'Upload-Length', 'Tus-Resumable', 'Upload-Expires', 'X-Request-Id', 'Content-Range', 'Seedbed-File-Id'],
+          maxAge: 600,
+        }),
+      ),
     );
   }
-  api.use(authenticate(isPublic));
+  steps.push(authenticate(isPublic));
   // A weblog event is answered once journaled, before its batch is stored: any other request first
   // waits for the events taken before it (none, as a rule), so what was acknowledged is what is read.
-  api.use(async (c, next) => {
+  steps.push((c, next) => {
     const earlier = c.req.path.endsWith('/weblog') ? null : deps.weblog.writer.beforeRead();
-    if (earlier) await earlier.catch(() => {});
-    return next();
+    return earlier ? earlier.then(next, next) : next();
   });
+  api.use(inOneLayer(...steps));
 
   api.route('/', healthRouter);
   api.route('/', authenticationRouter);

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { admitReads, createAdmission } from './admission';
+import { inOneLayer } from './one-layer';
 
 afterEach(() => {
   vi.useRealTimers();
@@ -50,7 +51,7 @@ describe('admission in front of the embedded database', () => {
     const admission = createAdmission({ slots: 1, maxWaitMs: 1500 });
     let finish = () => {};
     const app = new Hono()
-      .use(admitReads(admission, (path) => path === '/health'))
+      .use(inOneLayer(admitReads(admission, (path) => path === '/health')))
       .get('/slow', async (c) => {
         await new Promise<void>((resolve) => {
           finish = resolve;

@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { ApiErrorBody } from '../../contract/errors';
+import type { Step } from './one-layer';
 
 /**
  * Admission in front of the embedded database. PGlite runs one statement at a time on the main
@@ -59,22 +60,23 @@ export function createAdmission({ slots, maxWaitMs }: { slots: number; maxWaitMs
 }
 
 /** Reads wait for a slot (503 past the bound); writes, and the paths `isExempt` names, go straight through. */
-export function admitReads(admission: Admission, isExempt: (path: string) => boolean, retryAfterSeconds = 1): MiddlewareHandler {
-  return async (c, next) => {
-    if ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isExempt(c.req.path)) return next();
-    if (!(await admission.acquire())) {
-      c.header('Retry-After', String(retryAfterSeconds));
-      return c.json(
-        {
-          message: `Seedbed is busy: this request waited ${admission.maxWaitMs / 1000} s for the embedded database. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}; under this load, PostgreSQL (DATABASE_URL) serves many more at once.`,
-        } satisfies ApiErrorBody,
-        503,
-      );
-    }
+export function admitReads(admission: Admission, isExempt: (path: string) => boolean, retryAfterSeconds = 1): Step {
+  const busy = (c: Context) => {
+    c.header('Retry-After', String(retryAfterSeconds));
+    return c.json(
+      {
+        message: `Seedbed is busy: this request waited ${admission.maxWaitMs / 1000} s for the embedded database. Try again in ${retryAfterSeconds} second${retryAfterSeconds === 1 ? '' : 's'}; under this load, PostgreSQL (DATABASE_URL) serves many more at once.`,
+      } satisfies ApiErrorBody,
+      503,
+    );
+  };
+  const admitted = async (c: Context, next: () => Promise<unknown>) => {
+    if (!(await admission.acquire())) return busy(c);
     try {
-      await next();
+      return await next();
     } finally {
       admission.release();
     }
   };
+  return (c, next) => ((c.req.method !== 'GET' && c.req.method !== 'HEAD') || isExempt(c.req.path) ? next() : admitted(c, next));
 }

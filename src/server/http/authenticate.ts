@@ -1,5 +1,6 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from './context';
+import type { Step } from './one-layer';
 
 const NOT_SIGNED_IN = 'You are not signed in, or your session has expired. Sign in again.';
 
@@ -9,9 +10,8 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
-export function authenticate(isPublic: (method: string, path: string) => boolean): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    if (isPublic(c.req.method, c.req.path)) return next();
+export function authenticate(isPublic: (method: string, path: string) => boolean): Step<AppEnv> {
+  const signIn = async (c: Context<AppEnv>, next: () => Promise<unknown>) => {
     const token = tokenFromHeader(c.req.header('authorization'));
     const owner = token ? await c.get('deps').tokens.authenticate(token) : null;
     if (!owner) {
@@ -21,4 +21,5 @@ export function authenticate(isPublic: (method: string, path: string) => boolean
     c.set('user', owner);
     return next();
   };
+  return (c, next) => (isPublic(c.req.method, c.req.path) ? next() : signIn(c, next));
 }

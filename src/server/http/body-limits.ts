@@ -1,6 +1,7 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler, Next } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { ApiErrorBody } from '../../contract/errors';
+import type { Step } from './one-layer';
 
 const KB = 1024;
 const MB = 1024 * KB;
@@ -51,12 +52,12 @@ function limiterOf(limit: number): MiddlewareHandler {
  * to which Node's parser holds the body, is compared without touching the body; only a chunked
  * body is counted as it streams in.
  */
-export const limitBodies: MiddlewareHandler = (c, next) => {
+export const limitBodies: Step = (c, next) => {
   const method = c.req.method;
   if (method === 'GET' || method === 'HEAD') return next();
   const limit = bodyLimitFor(method, c.req.path);
   if (limit === 'own') return next();
   const length = c.req.header('content-length');
   if (length !== undefined && c.req.header('transfer-encoding') === undefined) return Number.parseInt(length, 10) > limit ? Promise.resolve(tooLarge(c, limit)) : next();
-  return limiterOf(limit)(c, next);
+  return limiterOf(limit)(c, next as Next);
 };
