@@ -35,6 +35,19 @@ function flakyStatements(failures: number) {
   };
 }
 const quiet = () => {};
+/** A database that refuses every statement until `back()`: what the writer meets is not left to timing. */
+function databaseAway() {
+  let away = true;
+  return {
+    runStatement: async (statement: string) => {
+      if (away) throw Object.assign(new Error('Connection terminated unexpectedly'), { code: 'ECONNRESET' });
+      await api.t.db.execute(sql.raw(statement));
+    },
+    back: () => {
+      away = false;
+    },
+  };
+}
 
 describe('the weblog journal', () => {
   it('answers once the event is on disk, and a read after the answer sees it stored', async () => {
@@ -55,10 +68,12 @@ describe('the weblog journal', () => {
   it('keeps events while the database is away and stores them when it is back; a workflow event waiting for them hears of the failure', async () => {
     const runId = await newRun();
     const warnings: string[] = [];
-    const writer = createWeblogWriter(api.t.db, { journal: openWeblogJournal(scratch(), quiet), runStatement: flakyStatements(2), warn: (message) => warnings.push(message) });
+    const database = databaseAway();
+    const writer = createWeblogWriter(api.t.db, { journal: openWeblogJournal(scratch(), quiet), runStatement: database.runStatement, warn: (message) => warnings.push(message) });
     // Acknowledged although the database refuses the batch: the events are in the journal.
     await Promise.all([1, 2, 3].map((taskId) => writer.ingest(runId, taskEvent(taskId))));
     await expect(writer.settled()).rejects.toThrow('Connection terminated unexpectedly');
+    database.back();
     await expect.poll(() => storedTasks(runId), { timeout: 10_000 }).toEqual([1, 2, 3]);
     expect(warnings[0]).toMatch(/could not store 3 task reports \(Connection terminated unexpectedly\); they are kept in .* and tried again in 0.5 s/);
     await expect.poll(() => writer.settled()).toBeNull();
