@@ -272,6 +272,9 @@ export function createRunService(options: RunServiceOptions) {
   }
 
   async function pumpOnce(): Promise<void> {
+    // Local runs start in the order they were queued: once one waits for room, the local runs
+    // behind it wait too, even if a slot frees while this pass reads the next one.
+    let localWaits = false;
     for (let index = 0; index < queue.length && !stopped; ) {
       const runId = queue[index]!;
       const [run] = await db.select().from(runs).where(eq(runs.id, runId));
@@ -280,7 +283,8 @@ export function createRunService(options: RunServiceOptions) {
         continue;
       }
       const engine = options.engines[run.engine as RunEngineName];
-      if (engine.name === 'local' && activeLocal() >= options.localConcurrency) {
+      if (engine.name === 'local' && (localWaits || activeLocal() >= options.localConcurrency)) {
+        localWaits = true;
         index += 1;
         continue;
       }

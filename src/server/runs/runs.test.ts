@@ -577,10 +577,18 @@ describe('the local queue', () => {
       expect(await h.get(running)).toMatchObject({ status: 'RUNNING', queuePosition: null });
       expect(await h.get(second)).toMatchObject({ status: 'SUBMITTED', queuePosition: 1 });
       expect(await h.get(third)).toMatchObject({ status: 'SUBMITTED', queuePosition: 2 });
+      // When the slot frees, the first in line starts, and the one behind it moves up.
       const token = await t.signInNewUser();
-      for (const id of [third, second, running]) expect((await t.call(`/runs/${id}/cancel`, { method: 'POST', token })).status).toBe(200);
+      expect((await t.call(`/runs/${running}/cancel`, { method: 'POST', token })).status).toBe(200);
       await waitFor(
-        () => h.get(running),
+        () => h.get(second),
+        (value) => value.status === 'RUNNING',
+        10_000,
+      );
+      expect(await h.get(third)).toMatchObject({ status: 'SUBMITTED', queuePosition: 1 });
+      for (const id of [third, second]) expect((await t.call(`/runs/${id}/cancel`, { method: 'POST', token })).status).toBe(200);
+      await waitFor(
+        () => h.get(second),
         (value) => value.status === 'CANCELLED',
         10_000,
       );
