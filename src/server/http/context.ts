@@ -13,6 +13,7 @@ import type { DownloadLinks } from '../storage/download-links';
 import type { FileStore } from '../storage/file-store';
 import type { ResumableUploads } from '../storage/resumable-uploads';
 import { validationHook } from './errors';
+import { validatedInOneStep } from './validated-routes';
 
 export interface ApiDependencies {
   db: Database;
@@ -61,9 +62,11 @@ export interface AppEnv {
  * it and sees paths without it, so routes, docs and the public-route list stay base-relative.
  */
 export function createRouter(basePath = ''): OpenAPIHono<AppEnv> {
-  if (!basePath) return new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  return new OpenAPIHono<AppEnv>({
-    defaultHook: validationHook,
-    getPath: (request) => getPath(request).slice(basePath.length) || '/',
-  });
+  if (!basePath) return validatedInOneStep(new OpenAPIHono<AppEnv>({ defaultHook: validationHook }));
+  return validatedInOneStep(
+    new OpenAPIHono<AppEnv>({
+      defaultHook: validationHook,
+      getPath: (request) => getPath(request).slice(basePath.length) || '/',
+    }),
+  );
 }

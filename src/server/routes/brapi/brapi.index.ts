@@ -8,6 +8,7 @@ import type { Logger } from '../../log';
 import { fieldErrorsFromIssues } from '../../../contract/errors';
 import * as queries from './brapi.queries';
 import * as routes from './brapi.routes';
+import { validatedInOneStep } from '../../http/validated-routes';
 
 /**
  * `/brapi/v2/`: Seedbed's breeding records for the tools breeders already use (Field Book,
@@ -28,15 +29,17 @@ function bearerToken(header: string | undefined): string | null {
 
 /** BrAPI v2.1 under /brapi/v2; `corsOrigins` (SEEDBED_CORS_ORIGINS) lets browser-based BrAPI tools on those origins call it too. */
 export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: string[] = []) {
-  const brapi = new OpenAPIHono<AppEnv>({
-    defaultHook: (result, c) => {
-      if (result.success) return;
-      const detail = Object.entries(fieldErrorsFromIssues(result.error.issues))
-        .map(([field, message]) => `${field}: ${message}`)
-        .join('; ');
-      return failure(c, 400, `Invalid request ${result.target}. ${detail}.`);
-    },
-  }).basePath(BRAPI_BASE_PATH);
+  const brapi = validatedInOneStep(
+    new OpenAPIHono<AppEnv>({
+      defaultHook: (result, c) => {
+        if (result.success) return;
+        const detail = Object.entries(fieldErrorsFromIssues(result.error.issues))
+          .map(([field, message]) => `${field}: ${message}`)
+          .join('; ');
+        return failure(c, 400, `Invalid request ${result.target}. ${detail}.`);
+      },
+    }).basePath(BRAPI_BASE_PATH),
+  );
 
   if (corsOrigins.length > 0) brapi.use(cors({ origin: corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'OPTIONS'], maxAge: 600 }));
   brapi.use(async (c, next) => {

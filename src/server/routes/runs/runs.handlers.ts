@@ -10,6 +10,7 @@ import type { RunDetail } from '../../../contract/runs';
 import { runGroups, runs } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
+import { queryOf } from '../../http/validated-routes';
 import { listOutputs } from '../../runs/outputs';
 import { runCostsOf } from '../../runs/run-costs';
 import { runFolder, withRunFolder } from '../../runs/run-folder';
@@ -64,7 +65,8 @@ async function detail(deps: Deps, runId: number): Promise<RunDetail> {
 export const checkWeblogSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (c.req.method !== 'POST') return next();
   const id = recordId.safeParse(c.req.param('id'));
-  const secret = c.req.query('secret');
+  const given = queryOf(c).secret;
+  const secret = Array.isArray(given) ? given[0] : given;
   if (!id.success) throw new DomainError('invalid', `Invalid request param. id: ${id.error.issues[0]?.message ?? 'Must be a run id'}.`, { id: id.error.issues[0]?.message ?? 'Must be a run id' });
   if (!secret) throw new DomainError('invalid', 'The weblog address lacks the run’s secret (?secret=…); Seedbed gives it to the engine when the run is launched.', { secret: 'Required' });
   const { weblog, db } = c.get('deps');

@@ -26,9 +26,23 @@ export function spawnDetached(command: string, args: string[], options: { cwd: s
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  return !isZombie(pid);
+}
+
+/**
+ * Whether `pid` has exited and waits to be reaped (Linux's state Z). A process whose parent died
+ * with it goes to PID 1, which in some containers never reaps it: signal 0 still finds it, but it
+ * runs nothing. Elsewhere (no /proc) a process that answers signal 0 counts as alive.
+ */
+function isZombie(pid: number): boolean {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+  } catch {
+    return false;
   }
 }
 

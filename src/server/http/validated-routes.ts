@@ -1,0 +1,129 @@
+import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
+import type { Context, MiddlewareHandler } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { z } from 'zod';
+
+/** What a route's validation hands its hook, as @hono/zod-openapi's validators do. */
+type Outcome = { target: string; data: unknown } & ({ success: true } | { success: false; error: z.ZodError });
+type Hook = (outcome: Outcome, c: Context) => Response | undefined;
+
+const isZod = (value: unknown): value is z.ZodType => typeof value === 'object' && value !== null && '_zod' in value;
+// @hono/zod-openapi's tests of a media type, so that a request is refused (415) or read as before.
+const JSON_MEDIA_TYPE = /^application\/([a-z-.]+\+)?json/i;
+const JSON_REQUEST = /^application\/([a-z-.]+\+)?json(;\s*[a-zA-Z0-9-]+=([^;]+))*$/i;
+const FORM_MEDIA_TYPE = /^(multipart\/form-data|application\/x-www-form-urlencoded)/i;
+
+/** Whether a request's Content-Type is one of a route's media types, as @hono/zod-openapi decides it. */
+function matchesMediaType(contentType: string, mediaType: string): boolean {
+  if (mediaType === '*/*') return true;
+  if (JSON_MEDIA_TYPE.test(mediaType)) return JSON_REQUEST.test(contentType);
+  const essence = contentType.split(';')[0]!.trim().toLowerCase();
+  if (mediaType.endsWith('/*')) return essence.startsWith(mediaType.slice(0, -1).toLowerCase());
+  return essence === mediaType.toLowerCase();
+}
+
+const queries = new WeakMap<object, Record<string, string | string[]>>();
+
+/**
+ * The request's query as Hono's validator reads it (a name given once is a string, more than once
+ * an array; an empty name is skipped), read once per request: the weblog's secret check and the
+ * route's validator both ask. URLSearchParams decodes as Hono does, `+` as a space.
+ */
+export function queryOf(c: Context): Record<string, string | string[]> {
+  let query = queries.get(c.req);
+  if (query) return query;
+  query = {};
+  const url = c.req.url;
+  const start = url.indexOf('?');
+  if (start >= 0) {
+    const end = url.indexOf('#', start);
+    for (const [name, value] of new URLSearchParams(url.slice(start + 1, end < 0 ? undefined : end))) {
+      if (name === '') continue;
+      const earlier = query[name];
+      query[name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+    }
+  }
+  queries.set(c.req, query);
+  return query;
+}
+
+/** Whether a request without a Content-Type still carries bytes (then no JSON route can read it). */
+async function carriesBytes(c: Context): Promise<boolean> {
+  if (c.req.method === 'GET' || c.req.method === 'HEAD') return false;
+  return (await c.req.arrayBuffer()).byteLength > 0;
+}
+
+/**
+ * One middleware that validates what a route declares (its path parameters, query and JSON body)
+ * with zod's synchronous parse, in @hono/zod-openapi's order and with its answers: 415 for a body
+ * in a media type the route does not take, 400 for malformed JSON, and the hook's answer for a
+ * value its schema refuses. @hono/zod-openapi gives each part its own middleware and parses it with
+ * `safeParseAsync`, which zod 4 does not compile: about twice as slow, and a weblog event paid four
+ * layers for it (issue #36). No schema of the contract is asynchronous, which a sync parse needs.
+ */
+export function requestValidator(route: RouteConfig, hook: Hook): MiddlewareHandler | null {
+  const { params, query, body } = route.request ?? {};
+  if (route.request?.headers || route.request?.cookies)
+    throw new Error(`${route.method.toUpperCase()} ${route.path}: Seedbed's validator reads no headers or cookies; declare them in the description instead.`);
+  const content = (body?.content ?? {}) as Record<string, { schema?: unknown } | undefined>;
+  const mediaTypes = Object.keys(content);
+  if (mediaTypes.some((type) => FORM_MEDIA_TYPE.test(type) && isZod(content[type]?.schema))) throw new Error(`${route.method.toUpperCase()} ${route.path}: Seedbed's validator reads no form bodies.`);
+  const jsonType = mediaTypes.find((type) => JSON_MEDIA_TYPE.test(type) && isZod(content[type]?.schema));
+  const json = jsonType ? (content[jsonType]?.schema as z.ZodType) : undefined;
+  const paramSchema = isZod(params) ? params : undefined;
+  const querySchema = isZod(query) ? query : undefined;
+  if (!paramSchema && !querySchema && !json) return null;
+  const required = body?.required === true;
+
+  /** The hook's answer when it refuses the value; otherwise the value is the route's to read. */
+  const check = (c: Context, target: string, schema: z.ZodType, value: unknown): Response | undefined => {
+    const result = schema.safeParse(value);
+    const answer = hook(result.success ? { target, data: result.data, success: true } : { target, data: value, success: false, error: result.error }, c);
+    if (answer) return answer;
+    if (!result.success) return c.json(result, 400);
+    c.req.addValidatedData(target as 'json', result.data as object);
+    return undefined;
+  };
+
+  return async (c, next) => {
+    const refused = (querySchema && check(c, 'query', querySchema, queryOf(c))) || (paramSchema && check(c, 'param', paramSchema, c.req.param()));
+    if (refused) return refused;
+    if (json) {
+      const contentType = c.req.header('content-type');
+      if (contentType ? !mediaTypes.some((type) => matchesMediaType(contentType, type)) : await carriesBytes(c)) {
+        throw new HTTPException(415, { message: 'Unsupported Media Type' });
+      }
+      if (required || (contentType && JSON_MEDIA_TYPE.test(contentType))) {
+        let value: unknown = {};
+        if (contentType && JSON_REQUEST.test(contentType)) {
+          try {
+            value = await c.req.json();
+          } catch {
+            throw new HTTPException(400, { message: 'Malformed JSON in request body' });
+          }
+        }
+        const answer = check(c, 'json', json, value);
+        if (answer) return answer;
+      } else c.req.addValidatedData('json', {});
+    }
+    return next();
+  };
+}
+
+/**
+ * Makes `app.openapi(route, handler)` serve as @hono/zod-openapi does (the route in the document,
+ * its middleware, then its handler), with the request validated by `requestValidator` in one step.
+ * Every API and BrAPI router is made with it (context.ts, brapi.index.ts).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any router's environment; the router keeps its own type.
+export function validatedInOneStep<App extends OpenAPIHono<any>>(app: App): App {
+  const serve = ({ middleware, hide, ...route }: RouteConfig, handler: MiddlewareHandler, hook?: Hook) => {
+    if (!hide) app.openAPIRegistry.registerPath(route);
+    const validator = requestValidator(route, hook ?? ((outcome, c) => (app.defaultHook as Hook | undefined)?.(outcome, c)));
+    const own = middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : [];
+    app.on([route.method], [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')], ...(own as MiddlewareHandler[]), ...(validator ? [validator] : []), handler);
+    return app;
+  };
+  app.openapi = serve as unknown as App['openapi'];
+  return app;
+}
