@@ -118,7 +118,13 @@ export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: str
       one(c, await queries.listPlannedCrosses(db, { ...byId, plannedCrossDbId: c.req.valid('param').plannedCrossDbId }), 'planned cross', c.req.valid('param').plannedCrossDbId),
     );
 
-  brapi.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Seedbed BrAPI v2.1 (read only)', version: BRAPI_VERSION } });
+  // Every call but serverinfo (which says `security: []`) takes a Seedbed token as a Bearer.
+  brapi.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'A Seedbed token (sign in to Seedbed, or POST /api/authentication/login, to get one).',
+  });
+  brapi.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Seedbed BrAPI v2.1 (read only)', version: BRAPI_VERSION }, security: [{ bearer: [] }] });
   brapi.notFound((c) => failure(c, 404, `No BrAPI call ${c.req.method} ${c.req.path} on this server; GET ${BRAPI_BASE_PATH}/serverinfo lists them.`));
   brapi.onError((error, c) => {
     log.error('BrAPI call failed', { path: c.req.path, error: error instanceof Error ? error.message : String(error) });

@@ -108,6 +108,19 @@ describe('BrAPI v2.1 (read only) under /brapi/v2', () => {
     }
   });
 
+  it('describes itself in OpenAPI: a Bearer token for every call but serverinfo', async () => {
+    const document = (await (await brapi('openapi.json')).json()) as {
+      security: unknown;
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, { get: { security?: unknown; responses: Record<string, unknown> } }>;
+    };
+    expect(document.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(document.security).toEqual([{ bearer: [] }]);
+    expect(document.paths['/brapi/v2/serverinfo']?.get.security).toEqual([]);
+    expect(document.paths['/brapi/v2/programs']?.get.security).toBeUndefined();
+    expect(Object.keys(document.paths['/brapi/v2/programs']?.get.responses ?? {})).toContain('401');
+  });
+
   it('sends the API’s security headers with every answer, found or refused', async () => {
     const answers = [await brapi('serverinfo', null), await brapi('programs'), await brapi('programs', null), await brapi('nothing-here'), await brapi('programs?pageSize=-1')];
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 401, 404, 400]);
@@ -255,5 +268,23 @@ describe('BrAPI v2.1 (read only) under /brapi/v2', () => {
     // A DbId that cannot be one of Seedbed's matches nothing, as a filter should.
     expect((await read('germplasm?germplasmDbId=abc', brapiListOf(brapiGermplasmSchema))).result.data).toEqual([]);
     expect((await brapi('observationunits')).status).toBe(404);
+  });
+
+  it('refuses a DbId past 40 characters on every call by id, and finds nothing for one that is not a Seedbed id', async () => {
+    const calls = ['programs', 'trials', 'studies', 'locations', 'germplasm', 'crossingprojects', 'plannedcrosses'];
+    for (const call of calls) {
+      const long = await brapi(`${call}/${'9'.repeat(41)}`);
+      expect(long.status, call).toBe(400);
+      expect(brapiErrorSchema.parse(await long.json()).metadata.status[0]!.message, call).toMatch(/^Invalid request param\. \w+DbId: /);
+      const foreign = await brapi(`${call}/not-a-seedbed-id`);
+      expect(foreign.status, call).toBe(404);
+      expect(brapiErrorSchema.parse(await foreign.json()).metadata.status[0]!.message, call).toContain('not-a-seedbed-id');
+    }
+  });
+
+  it('refuses a planned cross status BrAPI does not have, naming the ones it does', async () => {
+    const response = await brapi('plannedcrosses?status=SOMEDAY');
+    expect(response.status).toBe(400);
+    expect(brapiErrorSchema.parse(await response.json()).metadata.status[0]!.message).toBe('Invalid request query. status: status is one of TODO, DONE, SKIPPED.');
   });
 });
