@@ -34,8 +34,8 @@ export interface ApiDependencies {
   version: string;
   /** The pipeline catalogue by id, read at start. */
   catalogue: Map<string, CataloguePipeline>;
-  /** Weblog ingestion: the group-committing writer, and the runs' secret hashes once looked up. */
-  weblog: { writer: WeblogWriter; secretHashes: Map<number, string> };
+  /** Weblog ingestion: the group-committing writer, and the runs' secret hashes (SHA-256 bytes) once looked up. */
+  weblog: { writer: WeblogWriter; secretHashes: Map<number, Uint8Array> };
   /** Tracked MLflow runs and the client that reads them. */
   mlflow: MlflowTracking;
   /** Stored files (uploads, checks, storage), resumable uploads, and signed download links. */

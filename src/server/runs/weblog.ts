@@ -136,7 +136,7 @@ export function endedRunRefusal(runId: number, run: { status: string; sessionId:
 
 export const hashSecret = (secret: string) => hash('sha256', secret);
 
-/** Constant-time check of a weblog secret against the stored hash. */
-export function secretMatches(secret: string, storedHash: string): boolean {
-  return sameBytes(Buffer.from(hashSecret(secret), 'hex'), Buffer.from(storedHash, 'hex'));
+/** Constant-time check of a weblog secret against its stored hash's bytes (the column's hex, decoded once per run). */
+export function secretMatches(secret: string, storedHash: Uint8Array): boolean {
+  return sameBytes(hash('sha256', secret, 'buffer'), storedHash);
 }

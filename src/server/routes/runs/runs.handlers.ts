@@ -74,7 +74,7 @@ export const checkWeblogSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!hash) {
     const [run] = await db.select({ hash: runs.weblogSecretHash }).from(runs).where(eq(runs.id, id.data));
     if (!run) throw new DomainError('not-found', `No run has id ${id.data}.`);
-    hash = run.hash;
+    hash = Buffer.from(run.hash, 'hex');
     if (weblog.secretHashes.size > 10_000) weblog.secretHashes.clear();
     weblog.secretHashes.set(id.data, hash);
   }
