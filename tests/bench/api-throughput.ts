@@ -57,6 +57,14 @@ export async function startServer(script: string, env: Record<string, string> = 
   return { port, child };
 }
 
+/** Ends a server started by startServer and answers once it has exited (at once if it already had). */
+export async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
+
 /** Loads `url`; `pid`, the server's process, adds its CPU time per request. */
 export async function load(url: string, options: { headers?: Record<string, string>; connections: number; seconds: number; pid?: number | undefined }): Promise<LoadResult> {
   // A short warm-up so that the JIT and the database caches are hot before we measure.

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import http from 'node:http';
-import { startSignedInSeedbed } from './api-throughput';
+import { startSignedInSeedbed, stopServer } from './api-throughput';
+import { scratchDatabase } from './breeding-bench';
 import { insertOpenRun, OPEN_RUN_SECRET, postTaskCompleted } from './open-run';
 import { repeat } from './repeats';
 
@@ -89,15 +90,18 @@ async function poll(base: string, paths: string[], token: string, agents: http.A
  */
 async function preparePollers(root: string, options: { connections: number; databaseUrl?: string | undefined }) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-pollers-bench-'));
+  // PostgreSQL: a database of the bench's own, so what other sections left (the weblog's 100,000s of tasks) is not polled.
+  const scratch = options.databaseUrl ? await scratchDatabase(options.databaseUrl) : null;
   // A run still going (a Nextflow run elsewhere, reporting), which gets 2,000 tasks over its weblog.
-  const embeddedRun = options.databaseUrl ? null : await insertOpenRun({ dataDir }, 'polled_busy');
-  const { server, base, token, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: options.databaseUrl });
-  const stop = () => {
-    server.child.kill('SIGTERM');
+  const embeddedRun = scratch ? null : await insertOpenRun({ dataDir }, 'polled_busy');
+  const { server, base, token, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: scratch?.url });
+  const stop = async () => {
+    await stopServer(server.child);
+    await scratch?.drop();
     setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 500).unref();
   };
   try {
-    const busy = embeddedRun ?? (await insertOpenRun({ dataDir, databaseUrl: options.databaseUrl }, 'polled_busy'));
+    const busy = embeddedRun ?? (await insertOpenRun({ dataDir, databaseUrl: scratch?.url }, 'polled_busy'));
     // A few real runs beside it, with their logs.
     const runIds: number[] = [];
     for (let index = 0; index < 5; index += 1) {
@@ -181,7 +185,7 @@ async function preparePollers(root: string, options: { connections: number; data
     }
     return { database, measure, stop };
   } catch (error) {
-    stop();
+    await stop();
     throw error;
   }
 }
@@ -215,8 +219,8 @@ export async function benchPollers(root: string, options: { seconds: number; con
     }));
     return { repeats, postgresSkipped };
   } finally {
-    embedded.stop();
-    postgres?.stop();
+    await embedded.stop();
+    await postgres?.stop();
   }
 }
 

@@ -13,7 +13,8 @@ import type { WeblogEvent } from '../../src/contract/runs';
 import { openDatabase } from '../../src/server/db/client';
 import { weblogWriterFor } from '../../src/server/runs/weblog-writer';
 import { openTestDatabase } from '../../src/server/testing/test-database';
-import { cpuPerUnit, startServer, startSignedInSeedbed } from './api-throughput';
+import { cpuPerUnit, startServer, startSignedInSeedbed, stopServer } from './api-throughput';
+import { scratchDatabase } from './breeding-bench';
 import { insertOpenRun, OPEN_RUN_SECRET } from './open-run';
 import { repeat } from './repeats';
 
@@ -157,12 +158,14 @@ async function writerAlone(options: { seconds: number; connections: number; data
 
 export async function benchWeblog(root: string, options: { seconds: number; connections: number; databaseUrl?: string | undefined }): Promise<WeblogFigures> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-weblog-bench-'));
+  // PostgreSQL: a database of the bench's own, dropped after, so its 100,000s of tasks burden no later section.
+  const scratch = options.databaseUrl ? await scratchDatabase(options.databaseUrl) : null;
   // A run still going, as a Nextflow run elsewhere is while it reports (a run that ended takes no new tasks).
-  const embeddedRun = options.databaseUrl ? null : await insertOpenRun({ dataDir }, 'weblog_bench');
+  const embeddedRun = scratch ? null : await insertOpenRun({ dataDir }, 'weblog_bench');
   const bare = await startServer(path.join(root, 'tests/bench/hello-server.ts'));
-  const { server, base, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: options.databaseUrl });
+  const { server, base, headers } = await startSignedInSeedbed(root, { dataDir, databaseUrl: scratch?.url });
   try {
-    const runId = embeddedRun ?? (await insertOpenRun({ dataDir, databaseUrl: options.databaseUrl }, 'weblog_bench'));
+    const runId = embeddedRun ?? (await insertOpenRun({ dataDir, databaseUrl: scratch?.url }, 'weblog_bench'));
     const seedbedStream = weblogEventStream();
     const bareStream = weblogEventStream();
     const acknowledged: Acknowledged = { tasks: new Set(), completed: new Set() };
@@ -182,7 +185,8 @@ export async function benchWeblog(root: string, options: { seconds: number; conn
     };
   } finally {
     bare.child.kill('SIGTERM');
-    server.child.kill('SIGTERM');
+    await stopServer(server.child);
+    await scratch?.drop();
     setTimeout(() => fs.rmSync(dataDir, { recursive: true, force: true }), 500).unref();
   }
 }
