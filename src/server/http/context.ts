@@ -62,11 +62,6 @@ export interface AppEnv {
  * it and sees paths without it, so routes, docs and the public-route list stay base-relative.
  */
 export function createRouter(basePath = ''): OpenAPIHono<AppEnv> {
-  if (!basePath) return validatedInOneStep(new OpenAPIHono<AppEnv>({ defaultHook: validationHook }));
-  return validatedInOneStep(
-    new OpenAPIHono<AppEnv>({
-      defaultHook: validationHook,
-      getPath: (request) => getPath(request).slice(basePath.length) || '/',
-    }),
-  );
+  const basePathless = basePath ? { getPath: (request: Request) => getPath(request).slice(basePath.length) || '/' } : {};
+  return validatedInOneStep(new OpenAPIHono<AppEnv>({ defaultHook: validationHook, ...basePathless }));
 }

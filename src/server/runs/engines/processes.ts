@@ -39,8 +39,9 @@ export function isAlive(pid: number): boolean {
  */
 function isZombie(pid: number): boolean {
   try {
+    // "pid (comm) state …": the state follows the last ')' (a command name may hold one too).
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) === 'Z';
+    return stat[stat.lastIndexOf(')') + 2] === 'Z';
   } catch {
     return false;
   }
