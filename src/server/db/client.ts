@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -10,6 +10,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { makeTreePrivate } from '../data-folder';
 import { type DataFolderLock, lockDataFolder } from './data-folder-lock';
+import { ThreadedPGlite } from './pglite-on-thread';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -52,26 +53,6 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** Hears about a stale folder lock taken over (default: standard error). */
   warn?: (message: string) => void;
-}
-
-/**
- * PGlite runs each statement synchronously on the main thread, and its promise chain resolves in
- * microtasks: under load, one request's next statement follows the last before Node gets back to
- * its sockets, so new requests are not even read until every queued statement has run (200
- * pollers: 2 % timed out at 10 s, /health stalled). Each statement first yields to the event
- * loop, so reading requests and writing answers interleave with database work.
- */
-const nextTurn = () => new Promise((resolve) => setImmediate(resolve));
-class FairPGlite extends PGlite {
-  override async query<T>(...args: Parameters<PGlite['query']>): Promise<import('@electric-sql/pglite').Results<T>> {
-    await nextTurn();
-    return super.query<T>(...args);
-  }
-
-  override async exec(...args: Parameters<PGlite['exec']>): ReturnType<PGlite['exec']> {
-    await nextTurn();
-    return super.exec(...args);
-  }
 }
 
 /**
@@ -120,21 +101,24 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
   // Before PGlite reads a page: a second process on the folder would damage it.
   const folderLock = options.dataDir ? lockDataFolder(options.dataDir, options.warn ?? ((message) => process.stderr.write(`${message}\n`))) : undefined;
+  let client: ThreadedPGlite | undefined;
   try {
     const isNew = options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
     if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    const client = new FairPGlite(options.dataDir);
-    const db = drizzlePglite(client, { schema });
+    client = await ThreadedPGlite.open(options.dataDir);
+    const opened = client;
+    // drizzle's PGlite driver calls query and transaction only, which the thread's client answers as PGlite does.
+    const db = drizzlePglite(client as unknown as PGlite, { schema });
     await migratePglite(db, { migrationsFolder });
     if (options.dataDir && isNew) makeTreePrivate(options.dataDir);
-    // A LISTEN waits a turn like every statement (FairPGlite): closing in that turn would reject it
-    // with "PGlite is closed" where nobody awaits it, so close lets the LISTENs asked for finish first.
+    // A LISTEN still on its way to the thread when the database closes would be rejected with
+    // "PGlite is closed" where nobody awaits it, so close lets the LISTENs asked for finish first.
     const listening = new Set<Promise<unknown>>();
     return {
       db: db as unknown as Database,
       kind: 'pglite',
       listen: async (channel, onMessage) => {
-        const started = client.listen(channel, onMessage);
+        const started = opened.listen(channel, onMessage);
         listening.add(started);
         try {
           await started;
@@ -144,14 +128,15 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
       // One process owns an embedded database (the folder lock sees to it): nobody to take turns with.
       withStartupLock: (work) => work(),
-      runStatement: async (statement) => void (await client.exec(statement)),
+      runStatement: async (statement) => void (await opened.exec(statement)),
       ...(folderLock ? { folderLock } : {}),
       close: async () => {
         await Promise.allSettled(listening);
-        await client.close().finally(() => folderLock?.release());
+        await opened.close().finally(() => folderLock?.release());
       },
     };
   } catch (error) {
+    await client?.close().catch(() => {});
     folderLock?.release();
     throw error;
   }

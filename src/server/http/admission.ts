@@ -3,10 +3,10 @@ import type { ApiErrorBody } from '../../contract/errors';
 import type { Step } from './one-layer';
 
 /**
- * Admission in front of the embedded database. PGlite runs one statement at a time on the main
- * thread; with 200 pollers every request's statements interleave with everyone else's, so a
- * request waits behind all of them and the unlucky ones took 10 s while the event loop stayed
- * responsive. Here reads take one of a few slots in arrival order (first come, first served), so
+ * Admission in front of the embedded database. PGlite runs one statement at a time (on its own
+ * thread, pglite-on-thread.ts); with 200 pollers every request's statements interleave with
+ * everyone else's, so a request waits behind all of them and the unlucky ones took 10 s while the
+ * event loop stayed responsive. Here reads take one of a few slots in arrival order (first come, first served), so
  * each is served whole once admitted; one that cannot get a slot within `maxWaitMs` is answered
  * at once with 503 and `Retry-After` instead of hanging. Writes (a weblog event, an upload, a
  * launch) are never refused here: they go straight through, so nothing a client sends is lost.

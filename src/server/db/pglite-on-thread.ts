@@ -1,0 +1,169 @@
+import { Worker } from 'node:worker_threads';
+import type { Results } from '@electric-sql/pglite';
+
+/**
+ * The embedded database (PGlite) on a worker thread of its own, with the part of PGlite's client
+ * that drizzle and Seedbed use: query, exec, transaction, listen and close.
+ *
+ * On the main thread, PGlite ran every statement (PostgreSQL compiled to WebAssembly) and parsed
+ * every result there too, between requests: 200 open run pages had the API's one core to share
+ * with the database, which PostgreSQL, a process of its own, never takes (issue #36). Here the
+ * database has the other core, and the API waits for it as it waits for PostgreSQL.
+ */
+export interface ThreadTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string): Promise<Results[]>;
+}
+
+/** What a statement may ask of PGlite across the thread: the row mode, and types kept as text (drizzle's parsers). */
+interface QueryOptions {
+  rowMode?: 'array' | 'object';
+  parsers?: Record<number, (text: string, typeId: number) => unknown>;
+}
+
+interface ThreadError {
+  name: string;
+  message: string;
+  [field: string]: string | number | boolean;
+}
+
+type Reply = { id: number; result: unknown } | { id: number; error: ThreadError } | { channel: string; payload: string } | { ready: true };
+
+// A text that drizzle's parsers, which keep dates and intervals as PostgreSQL wrote them, give back unchanged.
+const PROBE = '2024-01-02 03:04:05.678+00';
+
+/**
+ * drizzle hands PGlite parsers (functions, which cannot cross threads) that return a type's text as
+ * it is: only such parsers are accepted, as the list of types to keep as text; any other is refused
+ * rather than left out.
+ */
+function textTypesOf(parsers: QueryOptions['parsers']): number[] | undefined {
+  if (!parsers) return undefined;
+  return Object.entries(parsers).map(([type, parse]) => {
+    if (parse(PROBE, Number(type)) !== PROBE) throw new Error(`The embedded database runs on its own thread: a parser that changes type ${type}'s text cannot go with the query.`);
+    return Number(type);
+  });
+}
+
+/** A database error as thrown on the other side: its message, SQLSTATE (`code`), detail, constraint… */
+function errorOf(error: ThreadError): Error {
+  const { name, message, ...fields } = error;
+  return Object.assign(new Error(message), fields, { name });
+}
+
+export class ThreadedPGlite {
+  private readonly pending = new Map<number, { resolve: (result: unknown) => void; reject: (error: Error) => void }>();
+  private readonly listeners = new Map<string, Set<(payload: string) => void>>();
+  private nextId = 0;
+  private stopped: Error | null = null;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: Reply) => this.receive(reply));
+    worker.on('error', (error) => this.stop(new Error(`The embedded database's thread failed: ${error.message}`)));
+    worker.on('exit', (code) => this.stop(new Error(`The embedded database's thread ended (exit code ${code}).`)));
+    // Idle, the thread keeps nobody's process alive; a statement waited for does (see `ask`).
+    worker.unref();
+  }
+
+  /** Starts PGlite on its thread, on `dataDir` (absent: in memory), and answers once it is ready. */
+  static async open(dataDir: string | undefined): Promise<ThreadedPGlite> {
+    const worker = new Worker(new URL('./pglite-thread.mjs', import.meta.url), { workerData: { dataDir }, execArgv: [] });
+    const client = new ThreadedPGlite(worker);
+    try {
+      await client.ask({ op: 'ready' }, -1);
+    } catch (error) {
+      await worker.terminate();
+      throw error;
+    }
+    return client;
+  }
+
+  query<T>(sql: string, params: unknown[] = [], options?: QueryOptions): Promise<Results<T>> {
+    return this.statement<T>(sql, params, options, undefined);
+  }
+
+  exec(sql: string): Promise<Results[]> {
+    return this.ask({ op: 'exec', sql }) as Promise<Results[]>;
+  }
+
+  /** Runs `work` in one transaction: committed when it resolves, rolled back when it throws. */
+  async transaction<T>(work: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+    const tx = this.nextId++;
+    await this.ask({ op: 'begin' }, tx);
+    const inTransaction: ThreadTransaction = {
+      query: <R>(sql: string, params: unknown[] = [], options?: QueryOptions) => this.statement<R>(sql, params, options, tx),
+      exec: (sql: string) => this.ask({ op: 'exec', sql, tx }) as Promise<Results[]>,
+    };
+    let result: T;
+    try {
+      result = await work(inTransaction);
+    } catch (error) {
+      // The caller's error is what it hears, whether or not the rollback could be confirmed.
+      await this.ask({ op: 'end', tx, commit: false }).catch(() => {});
+      throw error;
+    }
+    await this.ask({ op: 'end', tx, commit: true });
+    return result;
+  }
+
+  /** Calls `onMessage` for every NOTIFY on `channel`. */
+  async listen(channel: string, onMessage: (payload: string) => void): Promise<void> {
+    const known = this.listeners.get(channel);
+    if (known) {
+      known.add(onMessage);
+      return;
+    }
+    this.listeners.set(channel, new Set([onMessage]));
+    await this.ask({ op: 'listen', channel });
+  }
+
+  async close(): Promise<void> {
+    if (this.stopped) return;
+    await this.ask({ op: 'close' });
+    await this.worker.terminate();
+  }
+
+  private statement<T>(sql: string, params: unknown[], options: QueryOptions | undefined, tx: number | undefined): Promise<Results<T>> {
+    const { rowMode, parsers, ...rest } = options ?? {};
+    const unknown = Object.keys(rest);
+    if (unknown.length > 0) return Promise.reject(new Error(`The embedded database runs on its own thread: the query option ${unknown.join(', ')} cannot go with the query.`));
+    let textTypes: number[] | undefined;
+    try {
+      textTypes = textTypesOf(parsers);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+    return this.ask({ op: 'query', sql, params, options: options ? { rowMode, textTypes } : undefined, tx }) as Promise<Results<T>>;
+  }
+
+  /** Sends a request and answers its reply; while any is awaited, the thread keeps the process alive. */
+  private ask(request: Record<string, unknown>, id = this.nextId++): Promise<unknown> {
+    if (this.stopped) return Promise.reject(this.stopped);
+    return new Promise((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve, reject });
+      if (request.op !== 'ready') this.worker.postMessage({ ...request, id });
+    });
+  }
+
+  private receive(reply: Reply) {
+    if ('channel' in reply) {
+      for (const listener of this.listeners.get(reply.channel) ?? []) listener(reply.payload);
+      return;
+    }
+    const id = 'ready' in reply ? -1 : reply.id;
+    const waiting = this.pending.get(id);
+    if (!waiting) return;
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+    if ('error' in reply) waiting.reject(errorOf(reply.error));
+    else waiting.resolve('ready' in reply ? null : reply.result);
+  }
+
+  private stop(reason: Error) {
+    if (this.stopped) return;
+    this.stopped = reason;
+    for (const waiting of this.pending.values()) waiting.reject(reason);
+    this.pending.clear();
+  }
+}

@@ -1,0 +1,203 @@
+// The embedded database on a thread of its own (pglite-on-thread.ts starts it and speaks for it).
+// Plain JavaScript, started as it is: no loader or transpiler stands between it and Node.
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, parse, protocol } from '@electric-sql/pglite';
+
+const pg = new PGlite(workerData.dataDir);
+// Open transactions by the id of their `begin`: each holds PGlite until its `end` arrives.
+const transactions = new Map();
+// Parsers that keep a type's text as it is (drizzle's, for dates and intervals), by their type list.
+const keepText = new Map();
+
+/**
+ * Prepared statements by their text, as postgres.js keeps them for PostgreSQL: PGlite's own query
+ * parses, plans and describes every statement again in six calls into the database; a statement
+ * seen before is bound and run in one, on the plan PostgreSQL keeps for it. Statements that change
+ * the schema are not kept (migrations run once). Past `MAX_STATEMENTS`, the oldest is closed.
+ */
+const MAX_STATEMENTS = 500;
+const statements = new Map();
+let nextStatement = 0;
+const KEPT = /^\s*(select|insert|update|delete|with)\b/i;
+
+const joined = (...parts) => {
+  const all = new Uint8Array(parts.reduce((sum, part) => sum + part.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
+};
+
+/** The statement prepared for `sql`, prepared now if it is new. */
+async function preparedFor(sql) {
+  const known = statements.get(sql);
+  if (known) {
+    // Most recently used last, so that the first is the one to close.
+    statements.delete(sql);
+    statements.set(sql, known);
+    return known;
+  }
+  const name = `seedbed_${nextStatement++}`;
+  const closing = [];
+  if (statements.size >= MAX_STATEMENTS) {
+    const [oldest, statement] = statements.entries().next().value;
+    statements.delete(oldest);
+    closing.push(protocol.serialize.close({ type: 'S', name: statement.name }));
+  }
+  const { messages } = await pg.execProtocol(joined(...closing, protocol.serialize.parse({ name, text: sql }), protocol.serialize.describe({ type: 'S', name }), protocol.serialize.sync()), {
+    syncToFs: false,
+  });
+  const statement = { name, types: parse.parseDescribeStatementResults(messages) };
+  statements.set(sql, statement);
+  return statement;
+}
+
+/** One statement on a prepared statement: bound, described, run and synced in one call. */
+async function runPrepared(sql, params, options, inTransaction) {
+  const statement = await preparedFor(sql);
+  const values = params.map((value, index) => {
+    if (value === null || value === undefined) return null;
+    const serialize = pg.serializers[statement.types[index]];
+    return serialize ? serialize(value) : value.toString();
+  });
+  const { messages } = await pg.execProtocol(
+    joined(protocol.serialize.bind({ statement: statement.name, values }), protocol.serialize.describe({ type: 'P' }), protocol.serialize.execute({}), protocol.serialize.sync()),
+    { syncToFs: false },
+  );
+  if (!inTransaction) await pg.syncToFs();
+  return parse.parseResults(messages, pg.parsers, options)[0];
+}
+
+// Statements that neither read nor write rows and leave the schema as it is.
+const SESSION_ONLY = /^\s*(begin|start|commit|end|rollback|savepoint|release|set|show|listen|unlisten|notify)\b/i;
+
+/** Runs `work` alone on the database: inside the caller's transaction, or as a transaction of its own would. */
+const exclusive = (inTransaction, work) => (inTransaction ? pg.runExclusive(work) : pg._runExclusiveTransaction(() => pg.runExclusive(work)));
+
+/** Forgets every prepared statement, here and in the database. */
+const forgetStatements = (inTransaction) =>
+  exclusive(inTransaction, async () => {
+    statements.clear();
+    await pg.execProtocol(protocol.serialize.query('DEALLOCATE ALL'), { syncToFs: false });
+  });
+
+/**
+ * A statement by its prepared statement when it is one to keep, by PGlite's query otherwise. A
+ * statement that may change the schema (a migration, a test's ALTER) forgets the prepared ones,
+ * whose plans and result columns it may change; one prepared before such a change elsewhere is
+ * prepared again once ("cached plan must not change result type", SQLSTATE 0A000).
+ */
+async function query(message) {
+  const options = optionsOf(message.options);
+  const params = message.params ?? [];
+  const inTransaction = message.tx !== undefined;
+  if (!KEPT.test(message.sql)) {
+    const result = await clientOf(message).query(message.sql, params, options);
+    if (!SESSION_ONLY.test(message.sql)) await forgetStatements(inTransaction);
+    return result;
+  }
+  if (pg.closed) throw new Error('PGlite is closed');
+  clientOf(message);
+  try {
+    return await exclusive(inTransaction, () => runPrepared(message.sql, params, options, inTransaction));
+  } catch (error) {
+    if (inTransaction || error?.code !== '0A000') throw error;
+    await forgetStatements(false);
+    return exclusive(false, () => runPrepared(message.sql, params, options, false));
+  }
+}
+
+const answer = (id, result) => parentPort.postMessage({ id, result });
+
+/** A database error's fields (SQLSTATE, detail, constraint…) as data: an Error's own fields do not cross threads. */
+function failure(id, error) {
+  const fields = {};
+  if (error && typeof error === 'object') for (const [key, value] of Object.entries(error)) if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
+  parentPort.postMessage({ id, error: { ...fields, name: error?.name ?? 'Error', message: error?.message ?? String(error) } });
+}
+
+function optionsOf(options) {
+  if (!options) return undefined;
+  const { rowMode, textTypes } = options;
+  if (!textTypes) return { rowMode };
+  const key = textTypes.join(',');
+  if (!keepText.has(key)) keepText.set(key, Object.fromEntries(textTypes.map((type) => [type, (text) => text])));
+  return { rowMode, parsers: keepText.get(key) };
+}
+
+/** The client a statement runs on: its transaction's, or PGlite itself. */
+function clientOf(message) {
+  if (message.tx === undefined) return pg;
+  const transaction = transactions.get(message.tx);
+  if (!transaction) throw new Error('This transaction has already ended.');
+  return transaction.tx;
+}
+
+function begin(id) {
+  let begun = false;
+  pg.transaction(
+    (tx) =>
+      new Promise((commit, rollBack) => {
+        begun = true;
+        transactions.set(id, { tx, commit, rollBack, endId: null });
+        answer(id, null);
+      }),
+  ).then(
+    () => {
+      const endId = transactions.get(id)?.endId;
+      transactions.delete(id);
+      answer(endId, null);
+    },
+    (error) => {
+      const transaction = transactions.get(id);
+      transactions.delete(id);
+      if (!begun) failure(id, error);
+      // Rolled back as asked: the caller's own error is what it throws.
+      else if (transaction?.rolledBack) answer(transaction.endId, null);
+      else failure(transaction?.endId, error);
+    },
+  );
+}
+
+function end(message) {
+  const transaction = transactions.get(message.tx);
+  if (!transaction) return failure(message.id, new Error('This transaction has already ended.'));
+  transaction.endId = message.id;
+  if (message.commit) transaction.commit();
+  else {
+    transaction.rolledBack = true;
+    transaction.rollBack(new Error('rolled back'));
+  }
+}
+
+parentPort.on('message', async (message) => {
+  try {
+    switch (message.op) {
+      case 'query':
+        return answer(message.id, await query(message));
+      case 'exec':
+        return answer(message.id, await clientOf(message).exec(message.sql));
+      case 'begin':
+        return begin(message.id);
+      case 'end':
+        return end(message);
+      case 'listen':
+        await pg.listen(message.channel, (payload) => parentPort.postMessage({ channel: message.channel, payload }));
+        return answer(message.id, null);
+      case 'close':
+        await pg.close();
+        return answer(message.id, null);
+      default:
+        throw new Error(`Unknown request ${message.op}`);
+    }
+  } catch (error) {
+    failure(message.id, error);
+  }
+});
+
+pg.waitReady.then(
+  () => parentPort.postMessage({ ready: true }),
+  (error) => failure(-1, error),
+);
