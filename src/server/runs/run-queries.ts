@@ -18,6 +18,7 @@ import {
   type RunTasksQuery,
 } from '../../contract/runs';
 import { resultRows, type Database } from '../db/client';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { projects, runGroups, runs, runTasks, users } from '../db/schema';
 import { escapeLike } from '../db/like';
 import { equalityFilters, type ListOrder, readPage, selectSource } from '../lists/list-service';
@@ -77,7 +78,17 @@ const summaryColumns = {
 };
 
 function summaries(db: Database) {
-  return db.select(summaryColumns).from(runs).leftJoin(runGroups, eq(runGroups.id, runs.groupId)).leftJoin(projects, eq(projects.id, runs.projectId)).leftJoin(users, eq(users.id, runs.launchedById));
+  return summariesWith(db, {});
+}
+
+/** Runs as the list shows them, with `extra` columns of the run beside. */
+function summariesWith<Extra extends Record<string, AnyPgColumn>>(db: Database, extra: Extra) {
+  return db
+    .select({ ...summaryColumns, ...extra })
+    .from(runs)
+    .leftJoin(runGroups, eq(runGroups.id, runs.groupId))
+    .leftJoin(projects, eq(projects.id, runs.projectId))
+    .leftJoin(users, eq(users.id, runs.launchedById));
 }
 
 type SummaryRow = Awaited<ReturnType<ReturnType<typeof summaries>['execute']>>[number];
@@ -159,6 +170,22 @@ export async function listRuns(db: Database, query: RunListQuery, userId: number
     page.data.map((row) => row.id),
   );
   return { ...page, data: page.data.map((row) => present(row, progress.get(row.id))) };
+}
+
+/**
+ * A run as its page shows it: the summary with its parameters, Nextflow's statistics and session,
+ * and each process's progress. Two statements; the run's progress is the sum of its processes'.
+ */
+export async function findRunPage(db: Database, runId: number) {
+  const [[row], processes] = await Promise.all([
+    summariesWith(db, { params: runs.params, workflowStats: runs.workflowStats, sessionId: runs.sessionId }).where(eq(runs.id, runId)),
+    processesOf(db, runId),
+  ]);
+  if (!row) return null;
+  const { params, workflowStats, sessionId, ...summary } = row;
+  const counts = { pending: 0, running: 0, succeeded: 0, failed: 0, cached: 0 };
+  for (const process of processes) for (const key of Object.keys(counts) as Array<keyof Counts>) counts[key] += process[key];
+  return { summary: present(summary, progressOf(counts)), params, workflowStats, sessionId, processes };
 }
 
 export async function findRunSummary(db: Database, runId: number) {

@@ -18,7 +18,7 @@ import { nextflowJsonText } from '../../runs/nextflow-json';
 import { secretMatches } from '../../runs/weblog';
 import { parseRunSearch } from './run-search';
 import type * as routes from './runs.routes';
-import { countRunsByDay, countRunsByStatus, findRunSummary, findTask, processMetricsOf, timelineOf, listRuns, listTasks, processesOf } from '../../runs/run-queries';
+import { countRunsByDay, countRunsByStatus, findRunPage, findRunSummary, findTask, processMetricsOf, timelineOf, listRuns, listTasks } from '../../runs/run-queries';
 
 type Deps = AppEnv['Variables']['deps'];
 
@@ -40,20 +40,21 @@ async function mustExist(db: Deps['db'], runId: number) {
 }
 
 async function detail(deps: Deps, runId: number): Promise<RunDetail> {
-  const summary = await runSummaryOr404(deps.db, runId);
-  const [row] = await deps.db.select({ params: runs.params, workflowStats: runs.workflowStats, sessionId: runs.sessionId }).from(runs).where(eq(runs.id, runId));
+  const page = await findRunPage(deps.db, runId);
+  if (!page) throw new DomainError('not-found', `No run has id ${runId}.`);
+  const { summary } = page;
   const runDir = runFolder(deps.dataDir, runId);
   const position = deps.runs?.waiting().indexOf(runId) ?? -1;
   return {
     ...summary,
-    params: row!.params,
+    params: page.params,
     runDir,
     workDir: deps.runs?.workDirFor(summary) ?? path.join(runDir, 'work'),
     queuePosition: position >= 0 ? position + 1 : null,
-    processes: await processesOf(deps.db, runId),
-    workflowStats: row!.workflowStats ?? null,
-    sessionId: row!.sessionId ?? null,
-    canResume: summary.engine === 'nextflow' && Boolean(row!.sessionId) && ['FAILED', 'CANCELLED', 'SUCCEEDED', 'UNKNOWN'].includes(summary.status),
+    processes: page.processes,
+    workflowStats: page.workflowStats ?? null,
+    sessionId: page.sessionId ?? null,
+    canResume: summary.engine === 'nextflow' && Boolean(page.sessionId) && ['FAILED', 'CANCELLED', 'SUCCEEDED', 'UNKNOWN'].includes(summary.status),
   };
 }
 
@@ -166,8 +167,10 @@ export const tasks: RouteHandler<typeof routes.tasks, AppEnv> = async (c) => {
   const { id } = c.req.valid('param');
   const query = c.req.valid('query');
   const { db } = c.get('deps');
-  await mustExist(db, id);
-  return c.json(await listTasks(db, id, query), 200);
+  const page = await listTasks(db, id, query);
+  // A run with no tasks to show may be no run at all: only then is that looked up.
+  if (page.pagination.totalCount === 0) await mustExist(db, id);
+  return c.json(page, 200);
 };
 
 export const outputs: RouteHandler<typeof routes.outputs, AppEnv> = async (c) => {
