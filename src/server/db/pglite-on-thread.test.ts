@@ -61,6 +61,18 @@ describe('the embedded database on its own thread', () => {
     expect((await threaded.query('SELECT * FROM shifting WHERE a = $1', [1])).rows).toEqual([{ a: 1, b: 'x', c: 3 }]);
   });
 
+  it('forgets prepared statements after a schema change or a DEALLOCATE sent as plain text, inside a transaction too', async () => {
+    await threaded.exec('CREATE TABLE widening (a int); INSERT INTO widening VALUES (1)');
+    expect((await threaded.query('SELECT * FROM widening')).rows).toEqual([{ a: 1 }]);
+    const widened = await threaded.transaction(async (tx) => {
+      await tx.exec('ALTER TABLE widening ADD COLUMN b int DEFAULT 2');
+      return (await tx.query('SELECT * FROM widening')).rows;
+    });
+    expect(widened).toEqual([{ a: 1, b: 2 }]);
+    await threaded.exec('DEALLOCATE ALL');
+    expect((await threaded.query('SELECT * FROM widening')).rows).toEqual([{ a: 1, b: 2 }]);
+  });
+
   it('commits a transaction that succeeds, rolls back one that throws, and serves others only after it', async () => {
     await threaded.query('CREATE TABLE moves (n int)');
     const order: string[] = [];
@@ -105,18 +117,27 @@ describe('the embedded database on its own thread', () => {
     await expect(heard).resolves.toBe('hello');
   });
 
+  it('asks again to listen on a channel whose first LISTEN failed', async () => {
+    await expect(threaded.listen('not a channel', () => {})).rejects.toThrow(/syntax error/);
+    await expect(threaded.listen('not a channel', () => {})).rejects.toThrow(/syntax error/);
+  });
+
   it('refuses a parser that would change the text, or an option it cannot carry, instead of leaving it out', async () => {
     await expect(threaded.query('SELECT 1 AS n', [], { parsers: { [types.INT4]: (text: string) => Number(text) * 2 } })).rejects.toThrow(/a parser that changes type 23's text/);
     await expect(threaded.query('SELECT 1 AS n', [], { blob: new Blob(['x']) } as never)).rejects.toThrow(/the query option blob cannot go/);
   });
 
-  it('keeps a process alive while it waits for an answer, and not once it is idle', async () => {
-    // A script that awaits a query with nothing else to keep it alive, then leaves the database open.
+  it('keeps a process alive while it waits for an answer, and not once it is idle or a value was refused', async () => {
+    // A script that awaits a query with nothing else to keep it alive, then has a value that cannot
+    // be copied to the thread refused, and leaves the database open: it must still end by itself.
     const script = `
       const { ThreadedPGlite } = await import(${JSON.stringify(path.resolve(import.meta.dirname, 'pglite-on-thread.ts'))});
       const db = await ThreadedPGlite.open(undefined);
-      console.log((await db.query('SELECT 41 + 1 AS n')).rows[0].n);`;
+      console.log((await db.query('SELECT 41 + 1 AS n')).rows[0].n);
+      console.log(await db.query('SELECT $1::text AS t', [{ toString: () => 'x' }]).catch((error) => error.message));`;
     const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], { timeout: 60_000 });
-    expect(stdout.trim()).toBe('42');
+    const [answer, refusal] = stdout.trim().split('\n');
+    expect(answer).toBe('42');
+    expect(refusal).toMatch(/cannot go to the embedded database's thread .*pass text, numbers, dates/);
   });
 });

@@ -114,7 +114,13 @@ export class ThreadedPGlite {
       return;
     }
     this.listeners.set(channel, new Set([onMessage]));
-    await this.ask({ op: 'listen', channel });
+    try {
+      await this.ask({ op: 'listen', channel });
+    } catch (error) {
+      // Not listening: the next listen on the channel asks again.
+      this.listeners.delete(channel);
+      throw error;
+    }
   }
 
   async close(): Promise<void> {
@@ -142,7 +148,18 @@ export class ThreadedPGlite {
     return new Promise((resolve, reject) => {
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      if (request.op !== 'ready') this.worker.postMessage({ ...request, id });
+      if (request.op === 'ready') return;
+      try {
+        this.worker.postMessage({ ...request, id });
+      } catch (error) {
+        // A value that cannot be copied to another thread (a function, a class with methods…): refused, and nothing left waiting.
+        this.settle(id);
+        reject(
+          new Error(
+            `A value in this statement cannot go to the embedded database's thread (${error instanceof Error ? error.message : String(error)}); pass text, numbers, dates, bytes, or plain arrays and objects.`,
+          ),
+        );
+      }
     });
   }
 
@@ -151,13 +168,18 @@ export class ThreadedPGlite {
       for (const listener of this.listeners.get(reply.channel) ?? []) listener(reply.payload);
       return;
     }
-    const id = 'ready' in reply ? -1 : reply.id;
-    const waiting = this.pending.get(id);
+    const waiting = this.settle('ready' in reply ? -1 : reply.id);
     if (!waiting) return;
-    this.pending.delete(id);
-    if (this.pending.size === 0) this.worker.unref();
     if ('error' in reply) waiting.reject(errorOf(reply.error));
     else waiting.resolve('ready' in reply ? null : reply.result);
+  }
+
+  /** Takes the request off the waiting list; with none left, the thread keeps the process alive no longer. */
+  private settle(id: number) {
+    const waiting = this.pending.get(id);
+    this.pending.delete(id);
+    if (this.pending.size === 0) this.worker.unref();
+    return waiting;
   }
 
   private stop(reason: Error) {

@@ -18,6 +18,8 @@ const keepText = new Map();
 const MAX_STATEMENTS = 500;
 const statements = new Map();
 let nextStatement = 0;
+// Statements found stale, closed in the database with the next one prepared.
+const orphans = [];
 const KEPT = /^\s*(select|insert|update|delete|with)\b/i;
 
 const joined = (...parts) => {
@@ -40,7 +42,7 @@ async function preparedFor(sql) {
     return known;
   }
   const name = `seedbed_${nextStatement++}`;
-  const closing = [];
+  const closing = orphans.splice(0).map((orphan) => protocol.serialize.close({ type: 'S', name: orphan }));
   if (statements.size >= MAX_STATEMENTS) {
     const [oldest, statement] = statements.entries().next().value;
     statements.delete(oldest);
@@ -56,6 +58,8 @@ async function preparedFor(sql) {
 
 /** One statement on a prepared statement: bound, described, run and synced in one call. */
 async function runPrepared(sql, params, options, inTransaction) {
+  // As PGlite's own query: nothing runs once the database is closing.
+  await pg._checkReady();
   const statement = await preparedFor(sql);
   const values = params.map((value, index) => {
     if (value === null || value === undefined) return null;
@@ -84,10 +88,26 @@ const forgetStatements = (inTransaction) =>
   });
 
 /**
+ * A prepared statement the database no longer runs as it was prepared: its plan would change its
+ * result's columns after the schema changed ("cached plan must not change result type"), or it
+ * was deallocated by a statement that did not come through here.
+ */
+const isStale = (error) => (error?.code === '0A000' && error.routine === 'RevalidateCachedQuery') || error?.code === '26000';
+
+/** Forgets one statement found stale; it is closed in the database with the next one prepared. */
+function forgetStale(sql) {
+  const statement = statements.get(sql);
+  if (!statement) return;
+  statements.delete(sql);
+  orphans.push(statement.name);
+}
+
+/**
  * A statement by its prepared statement when it is one to keep, by PGlite's query otherwise. A
  * statement that may change the schema (a migration, a test's ALTER) forgets the prepared ones,
- * whose plans and result columns it may change; one prepared before such a change elsewhere is
- * prepared again once ("cached plan must not change result type", SQLSTATE 0A000).
+ * whose plans and result columns it may change. One found stale all the same (the schema changed
+ * while it waited) is prepared again: at once outside a transaction, from the next statement on
+ * inside one, which the error has ended.
  */
 async function query(message) {
   const options = optionsOf(message.options);
@@ -98,22 +118,29 @@ async function query(message) {
     if (!SESSION_ONLY.test(message.sql)) await forgetStatements(inTransaction);
     return result;
   }
-  if (pg.closed) throw new Error('PGlite is closed');
   clientOf(message);
   try {
     return await exclusive(inTransaction, () => runPrepared(message.sql, params, options, inTransaction));
   } catch (error) {
-    if (inTransaction || error?.code !== '0A000') throw error;
-    await forgetStatements(false);
+    if (!isStale(error)) throw error;
+    forgetStale(message.sql);
+    if (inTransaction) throw error;
     return exclusive(false, () => runPrepared(message.sql, params, options, false));
   }
+}
+
+/** Statements as one text, by PGlite's exec (the simple protocol); one that may change the schema forgets the prepared ones. */
+async function exec(message) {
+  const results = await clientOf(message).exec(message.sql);
+  if (!KEPT.test(message.sql) && !SESSION_ONLY.test(message.sql)) await forgetStatements(message.tx !== undefined);
+  return results;
 }
 
 const answer = (id, result) => parentPort.postMessage({ id, result });
 
 /** A database error's fields (SQLSTATE, detail, constraint…) as data: an Error's own fields do not cross threads. */
-function failure(id, error) {
-  const fields = {};
+function failure(id, error, query) {
+  const fields = query === undefined ? {} : { query };
   if (error && typeof error === 'object') for (const [key, value] of Object.entries(error)) if (['string', 'number', 'boolean'].includes(typeof value)) fields[key] = value;
   parentPort.postMessage({ id, error: { ...fields, name: error?.name ?? 'Error', message: error?.message ?? String(error) } });
 }
@@ -178,7 +205,7 @@ parentPort.on('message', async (message) => {
       case 'query':
         return answer(message.id, await query(message));
       case 'exec':
-        return answer(message.id, await clientOf(message).exec(message.sql));
+        return answer(message.id, await exec(message));
       case 'begin':
         return begin(message.id);
       case 'end':
@@ -193,7 +220,7 @@ parentPort.on('message', async (message) => {
         throw new Error(`Unknown request ${message.op}`);
     }
   } catch (error) {
-    failure(message.id, error);
+    failure(message.id, error, message.sql);
   }
 });
 
