@@ -1,11 +1,17 @@
-// The embedded database on a thread of its own (pglite-on-thread.ts starts it and speaks for it).
-// Plain JavaScript, started as it is: no loader or transpiler stands between it and Node.
-import { parentPort, workerData } from 'node:worker_threads';
+// The embedded databases of this process on a thread of their own (pglite-on-thread.ts starts it
+// once and speaks for it). Plain JavaScript, started as it is: no loader or transpiler stands
+// between it and Node. One thread for every database the process opens: a thread ended after each
+// one frees PGlite's compiled WebAssembly with its isolate, which V8 (Node 24) sometimes aborts on
+// ("Check failed: jit_page_->allocations_.erase(addr) == 1", nodejs/node#64500).
+import { parentPort } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
-const pg = new PGlite(workerData.dataDir);
-// Open transactions by the id of their `begin`: each holds PGlite until its `end` arrives.
-const transactions = new Map();
+/**
+ * Each open database by its id: PGlite, its prepared statements by their text, the statements found
+ * stale (closed with the next one prepared), and its open transactions by the id of their `begin`
+ * (each holds PGlite until its `end` arrives).
+ */
+const databases = new Map();
 // Parsers that keep a type's text as it is (drizzle's, for dates and intervals), by their type list.
 const keepText = new Map();
 
@@ -16,10 +22,7 @@ const keepText = new Map();
  * the schema are not kept (migrations run once). Past `MAX_STATEMENTS`, the oldest is closed.
  */
 const MAX_STATEMENTS = 500;
-const statements = new Map();
 let nextStatement = 0;
-// Statements found stale, closed in the database with the next one prepared.
-const orphans = [];
 const KEPT = /^\s*(select|insert|update|delete|with)\b/i;
 
 const joined = (...parts) => {
@@ -33,7 +36,7 @@ const joined = (...parts) => {
 };
 
 /** The statement prepared for `sql`, prepared now if it is new. */
-async function preparedFor(sql) {
+async function preparedFor({ pg, statements, orphans }, sql) {
   const known = statements.get(sql);
   if (known) {
     // Most recently used last, so that the first is the one to close.
@@ -57,10 +60,11 @@ async function preparedFor(sql) {
 }
 
 /** One statement on a prepared statement: bound, described, run and synced in one call. */
-async function runPrepared(sql, params, options, inTransaction) {
+async function runPrepared(database, sql, params, options, inTransaction) {
+  const { pg } = database;
   // As PGlite's own query: nothing runs once the database is closing.
   await pg._checkReady();
-  const statement = await preparedFor(sql);
+  const statement = await preparedFor(database, sql);
   const values = params.map((value, index) => {
     if (value === null || value === undefined) return null;
     const serialize = pg.serializers[statement.types[index]];
@@ -78,13 +82,13 @@ async function runPrepared(sql, params, options, inTransaction) {
 const SESSION_ONLY = /^\s*(begin|start|commit|end|rollback|savepoint|release|set|show|listen|unlisten|notify)\b/i;
 
 /** Runs `work` alone on the database: inside the caller's transaction, or as a transaction of its own would. */
-const exclusive = (inTransaction, work) => (inTransaction ? pg.runExclusive(work) : pg._runExclusiveTransaction(() => pg.runExclusive(work)));
+const exclusive = ({ pg }, inTransaction, work) => (inTransaction ? pg.runExclusive(work) : pg._runExclusiveTransaction(() => pg.runExclusive(work)));
 
 /** Forgets every prepared statement, here and in the database. */
-const forgetStatements = (inTransaction) =>
-  exclusive(inTransaction, async () => {
-    statements.clear();
-    await pg.execProtocol(protocol.serialize.query('DEALLOCATE ALL'), { syncToFs: false });
+const forgetStatements = (database, inTransaction) =>
+  exclusive(database, inTransaction, async () => {
+    database.statements.clear();
+    await database.pg.execProtocol(protocol.serialize.query('DEALLOCATE ALL'), { syncToFs: false });
   });
 
 /**
@@ -95,7 +99,7 @@ const forgetStatements = (inTransaction) =>
 const isStale = (error) => (error?.code === '0A000' && error.routine === 'RevalidateCachedQuery') || error?.code === '26000';
 
 /** Forgets one statement found stale; it is closed in the database with the next one prepared. */
-function forgetStale(sql) {
+function forgetStale({ statements, orphans }, sql) {
   const statement = statements.get(sql);
   if (!statement) return;
   statements.delete(sql);
@@ -109,30 +113,30 @@ function forgetStale(sql) {
  * while it waited) is prepared again: at once outside a transaction, from the next statement on
  * inside one, which the error has ended.
  */
-async function query(message) {
+async function query(database, message) {
   const options = optionsOf(message.options);
   const params = message.params ?? [];
   const inTransaction = message.tx !== undefined;
   if (!KEPT.test(message.sql)) {
-    const result = await clientOf(message).query(message.sql, params, options);
-    if (!SESSION_ONLY.test(message.sql)) await forgetStatements(inTransaction);
+    const result = await clientOf(database, message).query(message.sql, params, options);
+    if (!SESSION_ONLY.test(message.sql)) await forgetStatements(database, inTransaction);
     return result;
   }
-  clientOf(message);
+  clientOf(database, message);
   try {
-    return await exclusive(inTransaction, () => runPrepared(message.sql, params, options, inTransaction));
+    return await exclusive(database, inTransaction, () => runPrepared(database, message.sql, params, options, inTransaction));
   } catch (error) {
     if (!isStale(error)) throw error;
-    forgetStale(message.sql);
+    forgetStale(database, message.sql);
     if (inTransaction) throw error;
-    return exclusive(false, () => runPrepared(message.sql, params, options, false));
+    return exclusive(database, false, () => runPrepared(database, message.sql, params, options, false));
   }
 }
 
 /** Statements as one text, by PGlite's exec (the simple protocol); one that may change the schema forgets the prepared ones. */
-async function exec(message) {
-  const results = await clientOf(message).exec(message.sql);
-  if (!KEPT.test(message.sql) && !SESSION_ONLY.test(message.sql)) await forgetStatements(message.tx !== undefined);
+async function exec(database, message) {
+  const results = await clientOf(database, message).exec(message.sql);
+  if (!KEPT.test(message.sql) && !SESSION_ONLY.test(message.sql)) await forgetStatements(database, message.tx !== undefined);
   return results;
 }
 
@@ -155,14 +159,14 @@ function optionsOf(options) {
 }
 
 /** The client a statement runs on: its transaction's, or PGlite itself. */
-function clientOf(message) {
+function clientOf({ pg, transactions }, message) {
   if (message.tx === undefined) return pg;
   const transaction = transactions.get(message.tx);
   if (!transaction) throw new Error('This transaction has already ended.');
   return transaction.tx;
 }
 
-function begin(id) {
+function begin({ pg, transactions }, id) {
   let begun = false;
   pg.transaction(
     (tx) =>
@@ -188,7 +192,7 @@ function begin(id) {
   );
 }
 
-function end(message) {
+function end({ transactions }, message) {
   const transaction = transactions.get(message.tx);
   if (!transaction) return failure(message.id, new Error('This transaction has already ended.'));
   transaction.endId = message.id;
@@ -199,22 +203,50 @@ function end(message) {
   }
 }
 
+/** Opens a database (`dataDir` absent: in memory) and answers once it is ready. */
+async function open(message) {
+  const pg = new PGlite(message.dataDir);
+  databases.set(message.db, { pg, statements: new Map(), orphans: [], transactions: new Map() });
+  try {
+    await pg.waitReady;
+  } catch (error) {
+    databases.delete(message.db);
+    throw error;
+  }
+}
+
+async function close(message) {
+  const database = databases.get(message.db);
+  if (!database) return;
+  await database.pg.close();
+  databases.delete(message.db);
+}
+
+function databaseOf(message) {
+  const database = databases.get(message.db);
+  if (!database) throw new Error('PGlite is closed');
+  return database;
+}
+
 parentPort.on('message', async (message) => {
   try {
     switch (message.op) {
+      case 'open':
+        await open(message);
+        return answer(message.id, null);
       case 'query':
-        return answer(message.id, await query(message));
+        return answer(message.id, await query(databaseOf(message), message));
       case 'exec':
-        return answer(message.id, await exec(message));
+        return answer(message.id, await exec(databaseOf(message), message));
       case 'begin':
-        return begin(message.id);
+        return begin(databaseOf(message), message.id);
       case 'end':
-        return end(message);
+        return end(databaseOf(message), message);
       case 'listen':
-        await pg.listen(message.channel, (payload) => parentPort.postMessage({ channel: message.channel, payload }));
+        await databaseOf(message).pg.listen(message.channel, (payload) => parentPort.postMessage({ db: message.db, channel: message.channel, payload }));
         return answer(message.id, null);
       case 'close':
-        await pg.close();
+        await close(message);
         return answer(message.id, null);
       default:
         throw new Error(`Unknown request ${message.op}`);
@@ -223,8 +255,3 @@ parentPort.on('message', async (message) => {
     failure(message.id, error, message.sql);
   }
 });
-
-pg.waitReady.then(
-  () => parentPort.postMessage({ ready: true }),
-  (error) => failure(-1, error),
-);
