@@ -11,6 +11,7 @@ import postgres from 'postgres';
 import { makeTreePrivate } from '../data-folder';
 import { type DataFolderLock, lockDataFolder } from './data-folder-lock';
 import { ThreadedPGlite } from './pglite-on-thread';
+import { preparingStatements } from './postgres-prepared';
 import * as schema from './schema';
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -75,7 +76,7 @@ export const STARTUP_LOCK_KEY = 0x5eedbed;
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
     const client = postgres(options.url, { max: 10, onnotice: () => {} });
-    const db = drizzlePostgres(client, { schema });
+    const db = drizzlePostgres(preparingStatements(client), { schema });
     // A session-level lock lives on one connection: taken and released on a reserved one.
     const withStartupLock = async <T>(work: () => Promise<T>): Promise<T> => {
       const reserved = await client.reserve();

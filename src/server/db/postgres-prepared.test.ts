@@ -1,0 +1,66 @@
+import { eq, sql } from 'drizzle-orm';
+import type postgres from 'postgres';
+import { describe, expect, it } from 'vitest';
+import { openTestDatabase } from '../testing/test-database';
+import { resultRows } from './client';
+import { preparingStatements } from './postgres-prepared';
+import { users } from './schema';
+
+/** A stand-in for postgres.js's client that notes the options each statement was sent with. */
+function recordingClient(sent: Array<{ query: string; options: unknown }>): postgres.Sql {
+  const client = {
+    options: { parsers: {} },
+    unsafe: (query: string, _parameters?: unknown[], options?: unknown) => {
+      sent.push({ query, options });
+      return Promise.resolve([]);
+    },
+    begin: (work: (inner: postgres.Sql) => unknown) => work(client as unknown as postgres.Sql),
+    savepoint: (_name: string, work: (inner: postgres.Sql) => unknown) => work(client as unknown as postgres.Sql),
+  };
+  return client as unknown as postgres.Sql;
+}
+
+describe('preparingStatements', () => {
+  it('prepares statements with parameters, in transactions and savepoints too, and leaves the others as asked', async () => {
+    const sent: Array<{ query: string; options: unknown }> = [];
+    const target = recordingClient(sent);
+    const client = preparingStatements(target);
+    await client.unsafe('select $1', [1], { prepare: false });
+    await client.unsafe('select 1', [], { prepare: false });
+    await client.unsafe('select 2');
+    await client.begin((inner) => inner.unsafe('select $1 from a transaction', [2]));
+    await client.begin((inner) =>
+      (inner as unknown as { savepoint: (name: string, work: (sql: postgres.Sql) => unknown) => unknown }).savepoint('nested', (nested) => nested.unsafe('select $1 from a savepoint', [3])),
+    );
+    expect(sent).toEqual([
+      { query: 'select $1', options: { prepare: true } },
+      { query: 'select 1', options: { prepare: false } },
+      { query: 'select 2', options: undefined },
+      { query: 'select $1 from a transaction', options: { prepare: true } },
+      { query: 'select $1 from a savepoint', options: { prepare: true } },
+    ]);
+    // drizzle sets its parsers on the client's options: they must be the client's own.
+    expect(client.options).toBe(target.options);
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, keeps drizzle’s statements with parameters prepared on the connection, and no others', async () => {
+    const database = await openTestDatabase();
+    try {
+      const kept = await database.db.transaction(async (tx) => {
+        await tx.select({ id: users.id }).from(users).where(eq(users.email, 'nobody@example.org'));
+        await tx.execute(sql.raw('select 41 + 1 as answer'));
+        const nested = await tx.transaction(async (inner) => {
+          await inner.select({ name: users.name }).from(users).where(eq(users.id, 7));
+          return true;
+        });
+        expect(nested).toBe(true);
+        return resultRows<{ statement: string }>(await tx.execute(sql.raw('select statement from pg_prepared_statements where not from_sql'))).map((row) => row.statement);
+      });
+      expect(kept.some((statement) => statement.includes('"email" = $1'))).toBe(true);
+      expect(kept.some((statement) => statement.includes('"id" = $1'))).toBe(true);
+      expect(kept.some((statement) => statement.includes('41 + 1'))).toBe(false);
+    } finally {
+      await database.close();
+    }
+  });
+});
