@@ -111,7 +111,7 @@ export function createApi(options: ApiOptions) {
     databaseKind: options.database.kind,
     version: options.version,
     catalogue: new Map((options.catalogue ?? []).map((pipeline) => [pipeline.id, pipeline])),
-    weblog: { writer: weblogWriterFor(options.database, path.join(dataDir, 'weblog-journal'), (message) => options.log.warn(message)), secretHashes: new Map() },
+    weblog: { writer: weblogWriterFor(options.database, path.join(dataDir, 'weblog-journal'), (message) => options.log.warn(message)), secrets: new Map() },
     mlflow: options.mlflow ?? createMlflowTracking({ db: options.database.db, client: createMlflowClient({ credentials: [] }), log: options.log }),
     files,
     uploads: createResumableUploads({ files, path: `${options.basePath ?? ''}/uploads`, expiryMs: options.uploadExpiryMs ?? 48 * 3600_000, log: options.log }),

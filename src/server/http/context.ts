@@ -8,6 +8,7 @@ import type { Mailer } from '../mail';
 import type { MlflowTracking } from '../mlflow/tracking';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import type { RunService } from '../runs/run-service';
+import type { WeblogSecret } from '../runs/weblog';
 import type { WeblogWriter } from '../runs/weblog-writer';
 import type { DownloadLinks } from '../storage/download-links';
 import type { FileStore } from '../storage/file-store';
@@ -34,8 +35,8 @@ export interface ApiDependencies {
   version: string;
   /** The pipeline catalogue by id, read at start. */
   catalogue: Map<string, CataloguePipeline>;
-  /** Weblog ingestion: the group-committing writer, and the runs' secret hashes (SHA-256 bytes) once looked up. */
-  weblog: { writer: WeblogWriter; secretHashes: Map<number, Uint8Array> };
+  /** Weblog ingestion: the group-committing writer, and the runs' secrets (their hashes) once looked up. */
+  weblog: { writer: WeblogWriter; secrets: Map<number, WeblogSecret> };
   /** Tracked MLflow runs and the client that reads them. */
   mlflow: MlflowTracking;
   /** Stored files (uploads, checks, storage), resumable uploads, and signed download links. */

@@ -18,8 +18,13 @@ export function decodeNextflowText(bytes: Uint8Array): string {
   }
 }
 
+/** A control character anywhere: only then can a string need repair (a native scan, several times faster than the loop below). */
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for.
+const CONTROL_CHARACTER = /[\x00-\x1f]/;
+
 /** The text with every control character inside a JSON string made legal. */
 export function repairJsonStrings(text: string): string {
+  if (!CONTROL_CHARACTER.test(text)) return text;
   let inString = false;
   let escaped = false;
   let out = '';

@@ -226,6 +226,22 @@ describe('weblog ingestion', () => {
     expect((await detail(runId)).status).toBe('FAILED');
   });
 
+  it('still refuses other secrets once the run’s own was accepted and kept', async () => {
+    const runId = await newRun();
+    const other = await newRun();
+    expect((await post(runId, helloSucceeded[0])).status).toBe(204);
+    const oneOff = `${SECRET.slice(0, -1)}${SECRET.endsWith('0') ? '1' : '0'}`;
+    for (const secret of [oneOff, `${SECRET}x`, SECRET.slice(0, -1), SECRET.toUpperCase()]) expect((await post(runId, helloSucceeded[1], secret)).status).toBe(401);
+    // The same secret opens only the runs whose hash it matches.
+    await api.t.db
+      .update(runs)
+      .set({ weblogSecretHash: hashSecret('another-secret-for-tests-0123456789') })
+      .where(eq(runs.id, other));
+    expect((await post(other, helloSucceeded[0])).status).toBe(401);
+    expect((await post(other, helloSucceeded[0], 'another-secret-for-tests-0123456789')).status).toBe(204);
+    expect((await post(runId, helloSucceeded[1])).status).toBe(204);
+  });
+
   it('checks the secret before reading the body: a stranger’s malformed body is refused as unauthenticated', async () => {
     const runId = await newRun();
     const response = await api.t.call(`/runs/${runId}/weblog?secret=not-the-secret-of-this-run`, { method: 'POST', body: '{"not json', headers: { 'Content-Type': 'application/json' } });

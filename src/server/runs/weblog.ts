@@ -136,7 +136,21 @@ export function endedRunRefusal(runId: number, run: { status: string; sessionId:
 
 export const hashSecret = (secret: string) => hash('sha256', secret);
 
-/** Constant-time check of a weblog secret against its stored hash's bytes (the column's hex, decoded once per run). */
-export function secretMatches(secret: string, storedHash: Uint8Array): boolean {
-  return sameBytes(hash('sha256', secret, 'buffer'), storedHash);
+/** A run's weblog secret as the server checks it: its stored hash's bytes (the column's hex, decoded once), and the secret once it matched. */
+export interface WeblogSecret {
+  hash: Uint8Array;
+  matched?: Buffer;
+}
+
+/**
+ * Constant-time check of a weblog secret. The first one to match the stored hash is kept, and
+ * the run's later events are compared with it byte for byte: a tenth of the cost of a SHA-256,
+ * which a busy run paid on every event (issue #36). Two secrets that differ cannot both match.
+ */
+export function secretMatches(secret: string, stored: WeblogSecret): boolean {
+  const given = Buffer.from(secret);
+  if (stored.matched) return sameBytes(given, stored.matched);
+  if (!sameBytes(hash('sha256', given, 'buffer'), stored.hash)) return false;
+  stored.matched = given;
+  return true;
 }

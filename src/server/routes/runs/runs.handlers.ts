@@ -71,15 +71,15 @@ export const checkWeblogSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
   if (!id.success) throw new DomainError('invalid', `Invalid request param. id: ${id.error.issues[0]?.message ?? 'Must be a run id'}.`, { id: id.error.issues[0]?.message ?? 'Must be a run id' });
   if (!secret) throw new DomainError('invalid', 'The weblog address lacks the run’s secret (?secret=…); Seedbed gives it to the engine when the run is launched.', { secret: 'Required' });
   const { weblog, db } = c.get('deps');
-  let hash = weblog.secretHashes.get(id.data);
-  if (!hash) {
+  let stored = weblog.secrets.get(id.data);
+  if (!stored) {
     const [run] = await db.select({ hash: runs.weblogSecretHash }).from(runs).where(eq(runs.id, id.data));
     if (!run) throw new DomainError('not-found', `No run has id ${id.data}.`);
-    hash = Buffer.from(run.hash, 'hex');
-    if (weblog.secretHashes.size > 10_000) weblog.secretHashes.clear();
-    weblog.secretHashes.set(id.data, hash);
+    stored = { hash: Buffer.from(run.hash, 'hex') };
+    if (weblog.secrets.size > 10_000) weblog.secrets.clear();
+    weblog.secrets.set(id.data, stored);
   }
-  if (!secretMatches(secret, hash)) throw new DomainError('unauthorized', 'This is not the weblog secret of that run.');
+  if (!secretMatches(secret, stored)) throw new DomainError('unauthorized', 'This is not the weblog secret of that run.');
   await weblog.writer.checkSecretInTime(id.data);
   // Nextflow's bytes are not always UTF-8 (nextflow-json.ts): decode them here and hand the
   // validator the repaired text through Hono's body cache (its json() parses the cached text).
