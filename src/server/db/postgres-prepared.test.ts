@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import type postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/test-database';
-import { resultRows } from './client';
+import { openDatabase, resultRows } from './client';
 import { preparingStatements } from './postgres-prepared';
 import { users } from './schema';
 
@@ -60,6 +60,24 @@ describe('preparingStatements', () => {
       expect(kept.some((statement) => statement.includes('"id" = $1'))).toBe(true);
       expect(kept.some((statement) => statement.includes('41 + 1'))).toBe(false);
     } finally {
+      await database.close();
+    }
+  });
+
+  it.skipIf(!process.env.DATABASE_URL)('prepares nothing when DATABASE_URL says prepare=false (a PgBouncer that cannot keep them)', async () => {
+    const database = await openTestDatabase();
+    const url = new URL(database.url!);
+    url.searchParams.set('prepare', 'false');
+    const unprepared = await openDatabase({ url: url.toString() });
+    try {
+      const kept = await unprepared.db.transaction(async (tx) => {
+        const found = await tx.select({ id: users.id }).from(users).where(eq(users.email, 'nobody@example.org'));
+        expect(found).toEqual([]);
+        return resultRows<{ statement: string }>(await tx.execute(sql.raw('select statement from pg_prepared_statements'))).length;
+      });
+      expect(kept).toBe(0);
+    } finally {
+      await unprepared.close();
       await database.close();
     }
   });
