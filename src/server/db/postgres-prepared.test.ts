@@ -3,15 +3,17 @@ import type postgres from 'postgres';
 import { describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../testing/test-database';
 import { openDatabase, resultRows } from './client';
-import { preparingStatements } from './postgres-prepared';
+import { MAX_PREPARED_TEXTS, preparingStatements } from './postgres-prepared';
 import { users } from './schema';
 
 /** A stand-in for postgres.js's client that notes the options each statement was sent with. */
 function recordingClient(sent: Array<{ query: string; options: unknown }>): postgres.Sql {
   const client = {
     options: { parsers: {} },
-    unsafe: (query: string, _parameters?: unknown[], options?: unknown) => {
-      sent.push({ query, options });
+    unsafe: (...args: unknown[]) => {
+      const [query, , options] = args as [string, unknown, unknown];
+      // As postgres.js reads it: two arguments, the second not a list, are a query and its options.
+      sent.push({ query, options: args.length === 2 && !Array.isArray(args[1]) ? { twoArguments: args[1] } : options });
       return Promise.resolve([]);
     },
     begin: (work: (inner: postgres.Sql) => unknown) => work(client as unknown as postgres.Sql),
@@ -41,6 +43,27 @@ describe('preparingStatements', () => {
     ]);
     // drizzle sets its parsers on the client's options: they must be the client's own.
     expect(client.options).toBe(target.options);
+  });
+
+  it('prepares at most MAX_PREPARED_TEXTS texts, the ones it prepared still, and passes other calls on as they were made', async () => {
+    const sent: Array<{ query: string; options: unknown }> = [];
+    const client = preparingStatements(recordingClient(sent));
+    // A list of ids of a new length makes a new text: past the bound, new texts go unprepared.
+    for (let length = 1; length <= MAX_PREPARED_TEXTS + 20; length += 1)
+      await client.unsafe(
+        `select * from files where id in (${Array.from({ length }, (_, index) => `$${index + 1}`).join(', ')})`,
+        Array.from({ length }, (_, index) => index),
+      );
+    const prepared = sent.filter((statement) => (statement.options as { prepare?: boolean } | undefined)?.prepare === true);
+    expect(prepared).toHaveLength(MAX_PREPARED_TEXTS);
+    expect(sent.at(-1)?.options).toBeUndefined();
+    await client.unsafe('select * from files where id in ($1)', [7]);
+    expect(sent.at(-1)?.options).toEqual({ prepare: true });
+    // postgres.js's unsafe(query, options) form keeps its two arguments.
+    await client.unsafe('select 3', { prepare: false } as never);
+    expect(sent.at(-1)).toEqual({ query: 'select 3', options: { twoArguments: { prepare: false } } });
+    // A property that is not a function, or is absent, is the client's own.
+    expect((client as unknown as { reserve?: unknown }).reserve).toBeUndefined();
   });
 
   it.skipIf(!process.env.DATABASE_URL)('on PostgreSQL, keeps drizzle’s statements with parameters prepared on the connection, and no others', async () => {

@@ -91,7 +91,8 @@ async function fromTasks(db: Database, picked: SQL, query: RecommendationQuery):
   if (query.minInputBytes !== undefined) inputBand.push(sql`input >= ${query.minInputBytes}`);
   if (query.maxInputBytes !== undefined) inputBand.push(sql`input <= ${query.maxInputBytes}`);
   const band = inputBand.length > 0 ? sql`WHERE ${sql.join(inputBand, sql` AND `)}` : sql``;
-  const percentile = (column: string) => sql.raw(`percentile_cont(${fraction}) WITHIN GROUP (ORDER BY ${column}) FILTER (WHERE status = 'COMPLETED')`);
+  // The fraction is a parameter, not text: one statement whatever the percentile (PostgreSQL keeps each text prepared).
+  const percentile = (column: string) => sql`percentile_cont(${fraction}::float8) WITHIN GROUP (ORDER BY ${sql.raw(column)}) FILTER (WHERE status = 'COMPLETED')`;
   const ok = sql.raw(`status = 'COMPLETED'`);
   const result = await db.execute(sql`
     WITH picked AS (${picked}), task AS (${taskRows(sql`${runTasks.runId} IN (SELECT id FROM picked)`)})
