@@ -46,6 +46,18 @@ describe('the route table', () => {
     const response = await testApi.t.call('/no-such-thing', { token: await testApi.t.signIn(user.email) });
     expect(response.status).toBe(404);
     expect(await response.json()).toEqual({ message: 'No API route for GET /no-such-thing.' });
+    for (const [name, value] of API_SECURITY_HEADERS) expect(response.headers.get(name)).toBe(value);
+    expect(response.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers the session check of a token checked within the minute at once, without a promise (issue #36)', async () => {
+    const user = await testApi.t.createTestUser();
+    const token = await testApi.t.signIn(user.email);
+    expect((await testApi.t.call('/authentication/check', { token })).status).toBe(200);
+    const answer = testApi.t.api.fetch(new Request('http://localhost/authentication/check', { headers: { Authorization: `token ${token}` } }));
+    expect(answer).toBeInstanceOf(Response);
+    const response = answer as Response;
+    expect([response.status, ((await response.json()) as { user: { email: string } }).user.email]).toEqual([200, user.email]);
   });
 });
 

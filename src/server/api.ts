@@ -6,7 +6,7 @@ import path from 'node:path';
 import { createTokenService } from './auth/tokens';
 import type { DatabaseHandle } from './db/client';
 import { authenticate } from './http/authenticate';
-import { createRouter, type ApiDependencies, type AppEnv } from './http/context';
+import { behindSteps, createRouter, type ApiDependencies, type AppEnv } from './http/context';
 import { asStep, inOneLayer, type Step } from './http/one-layer';
 import { admitReads, createAdmission } from './http/admission';
 import { limitBodies } from './http/body-limits';
@@ -70,6 +70,13 @@ export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>,
 
 export { API_SECURITY_HEADERS };
 
+/** GET /openapi.json: the API's document, as `document()` builds it when asked. */
+function documentRouter(document: () => unknown) {
+  const router = createRouter();
+  router.get('/openapi.json', (c) => c.json(document()));
+  return router;
+}
+
 /** Routes callable without a token: `METHOD path`, paths relative to the API base. */
 export const PUBLIC_ROUTES = new Set([
   'GET /health',
@@ -121,7 +128,7 @@ export function createApi(options: ApiOptions) {
   };
   const api = createRouter(options.basePath);
 
-  // What every request meets before its route, in this order, as one layer of middleware (one-layer.ts).
+  // What every request meets before its route, in this order (one-layer.ts).
   const steps: Step<AppEnv>[] = [
     (c, next) => {
       // One request id per call: in the X-Request-Id header, in 500 bodies and in the log.
@@ -161,27 +168,30 @@ export function createApi(options: ApiOptions) {
     const earlier = c.req.path.endsWith('/weblog') ? null : deps.weblog.writer.beforeRead();
     return earlier ? earlier.then(next, next) : next();
   });
-  api.use(inOneLayer(...steps));
-
-  api.route('/', healthRouter);
-  api.route('/', authenticationRouter);
-  api.route('/', profileRouter);
-  api.route('/', invitationsRouter);
-  api.route('/', pipelinesRouter);
-  for (const router of breedingRouters) api.route('/', router);
-  api.route('/', runsRouter);
-  api.route('/', runReportsRouter);
-  api.route('/', resourcesRouter);
-  api.route('/', eventsRouter);
-  api.route('/', runGroupsRouter);
-  api.route('/', filesRouter);
-  api.route('/', previewsRouter);
-  api.route('/', filesetsRouter);
-  api.route('/', lineageRouter);
-  api.route('/', benchmarkDatasetsRouter);
-  api.route('/', benchmarksRouter);
-  api.route('/', mlflowRunsRouter);
-  api.route('/', demoRouter);
+  // Each route is one handler with the steps before it (behindSteps), and so is the answer to a path no route serves.
+  const routers = [
+    healthRouter,
+    authenticationRouter,
+    profileRouter,
+    invitationsRouter,
+    pipelinesRouter,
+    ...breedingRouters,
+    runsRouter,
+    runReportsRouter,
+    resourcesRouter,
+    eventsRouter,
+    runGroupsRouter,
+    filesRouter,
+    previewsRouter,
+    filesetsRouter,
+    lineageRouter,
+    benchmarkDatasetsRouter,
+    benchmarksRouter,
+    mlflowRunsRouter,
+    demoRouter,
+    documentRouter(() => api.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Seedbed admin API', version: options.version }, security: [{ token: [] }] })),
+  ];
+  for (const router of routers) api.route('/', behindSteps(router, steps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {
     type: 'apiKey',
@@ -189,13 +199,9 @@ export function createApi(options: ApiOptions) {
     name: 'Authorization',
     description: 'The word `token`, a space, and the token from `authentication/login`.',
   });
-  api.doc31('/openapi.json', {
-    openapi: '3.1.0',
-    info: { title: 'Seedbed admin API', version: options.version },
-    security: [{ token: [] }],
-  });
 
-  api.notFound((c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404));
+  const notFound = inOneLayer(...steps, (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404));
+  api.notFound((c) => notFound(c, async () => {}) as Promise<Response>);
   api.onError(handleError);
   // BrAPI v2.1 (read only), served beside the API at /brapi/v2 with the same tokens.
   return Object.assign(api, { deps, brapi: createBrapi(deps, options.log, options.corsOrigins) });

@@ -39,3 +39,38 @@ describe('a stream watching its session', () => {
     stopKept();
   });
 });
+
+describe('checking a token', () => {
+  let database: Awaited<ReturnType<typeof openTestDatabase>>;
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  });
+  afterAll(() => database.close());
+
+  it('answers a token checked within the minute from memory at once; the database is asked again past the minute, when a use is due to be written, and after a revocation', async () => {
+    const tokens = createTokenService(database);
+    const user = await createUser(database.db, { email: `checked-${Date.now()}@example.org`, name: 'Checked', password: 'correct horse battery staple' });
+    const token = await tokens.issue(user.id);
+    const start = Date.now();
+    const first = tokens.authenticate(token, start);
+    expect(first).toBeInstanceOf(Promise);
+    const owner = await first;
+    expect(owner?.id).toBe(user.id);
+
+    // From memory: the same owner, not a promise.
+    expect(tokens.authenticate(token, start + 30_000)).toBe(owner);
+    // Past the minute the database is asked (and the use written); then memory again.
+    const later = tokens.authenticate(token, start + 61_000);
+    expect(later).toBeInstanceOf(Promise);
+    expect((await later)?.id).toBe(user.id);
+    const [row] = await database.db.select({ lastUsedAt: authTokens.lastUsedAt }).from(authTokens).where(eq(authTokens.id, owner!.tokenId));
+    expect(row!.lastUsedAt.getTime()).toBe(start + 61_000);
+    expect(tokens.authenticate(token, start + 62_000)).toEqual(owner);
+
+    await tokens.revoke(owner!);
+    const revoked = tokens.authenticate(token, start + 63_000);
+    expect(revoked).toBeInstanceOf(Promise);
+    expect(await revoked).toBeNull();
+    expect(tokens.authenticate('not-a-token-anybody-was-given', start)).toBeInstanceOf(Promise);
+  });
+});

@@ -103,14 +103,40 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
     cache.set(tokenHash, entry);
   }
 
-  async function lookUp(tokenHash: string): Promise<CachedToken | null> {
+  async function lookUp(tokenHash: string, now: number): Promise<CachedToken | null> {
     const [row] = await db
       .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
       .where(eq(authTokens.tokenHash, tokenHash))
       .limit(1);
-    return row ? { owner: { ...row.user, tokenId: row.tokenId }, lastUsedAt: row.lastUsedAt.getTime(), verifiedAt: Date.now() } : null;
+    return row ? { owner: { ...row.user, tokenId: row.tokenId }, lastUsedAt: row.lastUsedAt.getTime(), verifiedAt: now } : null;
+  }
+
+  /** The database's word on a token, and its last use written when due. */
+  async function verify(tokenHash: string, cached: CachedToken | undefined, now: number): Promise<TokenOwner | null> {
+    let entry = cached;
+    if (!entry || now - entry.verifiedAt > CACHE_TTL_MS) {
+      entry = (await lookUp(tokenHash, now)) ?? undefined;
+      if (!entry) {
+        cache.delete(tokenHash);
+        return null;
+      }
+      remember(tokenHash, entry);
+    }
+    if (now - entry.lastUsedAt > TOKEN_IDLE_LIFETIME_MS) {
+      await db.delete(authTokens).where(eq(authTokens.id, entry.owner.tokenId));
+      cache.delete(tokenHash);
+      return null;
+    }
+    if (now - entry.lastUsedAt > TOUCH_INTERVAL_MS) {
+      entry.lastUsedAt = now;
+      await db
+        .update(authTokens)
+        .set({ lastUsedAt: new Date(now) })
+        .where(eq(authTokens.id, entry.owner.tokenId));
+    }
+    return entry.owner;
   }
 
   return {
@@ -126,31 +152,16 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
       return token;
     },
 
-    /** The token's owner, or null when it is unknown, revoked or has been idle for 14 days. */
-    async authenticate(token: string, now = Date.now()): Promise<TokenOwner | null> {
+    /**
+     * The token's owner, or null when it is unknown, revoked or has been idle for 14 days. A token
+     * checked within the minute is answered from memory at once, without a promise: this runs
+     * before every API call.
+     */
+    authenticate(token: string, now = Date.now()): TokenOwner | null | Promise<TokenOwner | null> {
       const tokenHash = hashToken(token);
-      let entry = cache.get(tokenHash);
-      if (!entry || now - entry.verifiedAt > CACHE_TTL_MS) {
-        entry = (await lookUp(tokenHash)) ?? undefined;
-        if (!entry) {
-          cache.delete(tokenHash);
-          return null;
-        }
-        remember(tokenHash, entry);
-      }
-      if (now - entry.lastUsedAt > TOKEN_IDLE_LIFETIME_MS) {
-        await db.delete(authTokens).where(eq(authTokens.id, entry.owner.tokenId));
-        cache.delete(tokenHash);
-        return null;
-      }
-      if (now - entry.lastUsedAt > TOUCH_INTERVAL_MS) {
-        entry.lastUsedAt = now;
-        await db
-          .update(authTokens)
-          .set({ lastUsedAt: new Date(now) })
-          .where(eq(authTokens.id, entry.owner.tokenId));
-      }
-      return entry.owner;
+      const entry = cache.get(tokenHash);
+      if (entry && now - entry.verifiedAt <= CACHE_TTL_MS && now - entry.lastUsedAt <= TOUCH_INTERVAL_MS) return entry.owner;
+      return verify(tokenHash, entry, now);
     },
 
     /** Ends one session, and its open streams on every instance. */

@@ -14,6 +14,7 @@ import type { DownloadLinks } from '../storage/download-links';
 import type { FileStore } from '../storage/file-store';
 import type { ResumableUploads } from '../storage/resumable-uploads';
 import { validationHook } from './errors';
+import { inOneLayer, type Step } from './one-layer';
 import { validatedInOneStep } from './validated-routes';
 
 export interface ApiDependencies {
@@ -65,4 +66,23 @@ export interface AppEnv {
 export function createRouter(basePath = ''): OpenAPIHono<AppEnv> {
   const basePathless = basePath ? { getPath: (request: Request) => getPath(request).slice(basePath.length) || '/' } : {};
   return validatedInOneStep(new OpenAPIHono<AppEnv>({ defaultHook: validationHook, ...basePathless }));
+}
+
+/**
+ * `router`'s routes, each with `steps` before it in the one handler Hono finds (inOneLayer), to
+ * mount with `api.route('/', …)`; its routes' documentation comes along. The steps run once a
+ * request, so a router declares one handler per route: a middleware of its own goes in the
+ * route's config (`middleware`), never in `router.use`, which would be a second handler.
+ */
+export function behindSteps(router: OpenAPIHono<AppEnv>, steps: readonly Step<AppEnv>[]): OpenAPIHono<AppEnv> {
+  const mounted = new OpenAPIHono<AppEnv>();
+  mounted.openAPIRegistry = router.openAPIRegistry;
+  const seen = new Set<string>();
+  for (const { method, path, handler } of router.routes) {
+    const taken = seen.has(`${method} ${path}`) || (method === 'ALL' ? [...seen].some((key) => key.endsWith(` ${path}`)) : seen.has(`ALL ${path}`));
+    if (taken) throw new Error(`${method} ${path}: a second handler for this route. Give the route its middleware in its config (middleware: …) instead of router.use.`);
+    seen.add(`${method} ${path}`);
+    mounted.on(method, path, inOneLayer(...steps, handler as Step<AppEnv>));
+  }
+  return mounted;
 }

@@ -2,6 +2,7 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { z } from 'zod';
+import { asStep, inOneLayer, type Step } from './one-layer';
 
 /** What a route's validation hands its hook, as @hono/zod-openapi's validators do. */
 type Outcome = { target: string; data: unknown } & ({ success: true } | { success: false; error: z.ZodError });
@@ -61,7 +62,7 @@ async function carriesBytes(c: Context): Promise<boolean> {
  * `safeParseAsync`, which zod 4 does not compile: about twice as slow, and a weblog event paid four
  * layers for it (issue #36). No schema of the contract is asynchronous, which a sync parse needs.
  */
-export function requestValidator(route: RouteConfig, hook: Hook): MiddlewareHandler | null {
+export function requestValidator(route: RouteConfig, hook: Hook): Step | null {
   const { params, query, body } = route.request ?? {};
   if (route.request?.headers || route.request?.cookies)
     throw new Error(`${route.method.toUpperCase()} ${route.path}: Seedbed's validator reads no headers or cookies; declare them in the description instead.`);
@@ -85,34 +86,38 @@ export function requestValidator(route: RouteConfig, hook: Hook): MiddlewareHand
     return undefined;
   };
 
-  return async (c, next) => {
+  /** The body read, refused or handed on to the route (only a route that declares one waits for it). */
+  const readBody = async (c: Context, next: () => Promise<unknown>, schema: z.ZodType) => {
+    const contentType = c.req.header('content-type');
+    if (contentType ? !mediaTypes.some((type) => matchesMediaType(contentType, type)) : await carriesBytes(c)) {
+      throw new HTTPException(415, { message: 'Unsupported Media Type' });
+    }
+    if (required || (contentType && JSON_MEDIA_TYPE.test(contentType))) {
+      let value: unknown = {};
+      if (contentType && JSON_REQUEST.test(contentType)) {
+        try {
+          value = await c.req.json();
+        } catch {
+          throw new HTTPException(400, { message: 'Malformed JSON in request body' });
+        }
+      }
+      const answer = check(c, 'json', schema, value);
+      if (answer) return answer;
+    } else c.req.addValidatedData('json', {});
+    return next();
+  };
+
+  return (c, next) => {
     const refused = (querySchema && check(c, 'query', querySchema, queryOf(c))) || (paramSchema && check(c, 'param', paramSchema, c.req.param()));
     if (refused) return refused;
-    if (json) {
-      const contentType = c.req.header('content-type');
-      if (contentType ? !mediaTypes.some((type) => matchesMediaType(contentType, type)) : await carriesBytes(c)) {
-        throw new HTTPException(415, { message: 'Unsupported Media Type' });
-      }
-      if (required || (contentType && JSON_MEDIA_TYPE.test(contentType))) {
-        let value: unknown = {};
-        if (contentType && JSON_REQUEST.test(contentType)) {
-          try {
-            value = await c.req.json();
-          } catch {
-            throw new HTTPException(400, { message: 'Malformed JSON in request body' });
-          }
-        }
-        const answer = check(c, 'json', json, value);
-        if (answer) return answer;
-      } else c.req.addValidatedData('json', {});
-    }
-    return next();
+    return json ? readBody(c, next, json) : next();
   };
 }
 
 /**
  * Makes `app.openapi(route, handler)` serve as @hono/zod-openapi does (the route in the document,
- * its middleware, then its handler), with the request validated by `requestValidator` in one step.
+ * its middleware, then its handler), with the request validated by `requestValidator` in one step,
+ * and all of it one handler of Hono's (`inOneLayer`).
  * Every API and BrAPI router is made with it (context.ts, brapi.index.ts).
  */
 // biome-ignore lint/suspicious/noExplicitAny: any router's environment; the router keeps its own type.
@@ -121,7 +126,8 @@ export function validatedInOneStep<App extends OpenAPIHono<any>>(app: App): App 
     if (!hide) app.openAPIRegistry.registerPath(route);
     const validator = requestValidator(route, hook ?? ((outcome, c) => (app.defaultHook as Hook | undefined)?.(outcome, c)));
     const own = middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : [];
-    app.on([route.method], [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')], ...(own as MiddlewareHandler[]), ...(validator ? [validator] : []), handler);
+    const steps = [...(own as MiddlewareHandler[]).map(asStep), ...(validator ? [validator] : []), handler as Step];
+    app.on([route.method], [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')], inOneLayer(...steps));
     return app;
   };
   app.openapi = serve as unknown as App['openapi'];

@@ -16,9 +16,5 @@ const importLimit = bodyLimit({
 });
 
 export const importRouter = createRouter();
-for (const { resource, handler } of recordImports) {
-  importRouter.use(`/${resource}/import`, importLimit);
-  importRouter.openapi(importRoute(resource), handler);
-}
-importRouter.use('/cross-plans/import', importLimit);
-importRouter.openapi(importRoute('cross-plans'), crossPlanImport);
+for (const { resource, handler } of recordImports) importRouter.openapi({ ...importRoute(resource), middleware: importLimit }, handler);
+importRouter.openapi({ ...importRoute('cross-plans'), middleware: importLimit }, crossPlanImport);

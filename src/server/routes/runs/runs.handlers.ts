@@ -64,7 +64,6 @@ async function detail(deps: Deps, runId: number): Promise<RunDetail> {
  * first look-up and an event costs one write.
  */
 export const checkWeblogSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (c.req.method !== 'POST') return next();
   const id = recordId.safeParse(c.req.param('id'));
   const given = queryOf(c).secret;
   const secret = Array.isArray(given) ? given[0] : given;
