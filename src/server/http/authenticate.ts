@@ -11,19 +11,26 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+function admit(c: Context<AppEnv>, owner: TokenOwner | null, next: () => Promise<unknown>, refuse: (c: Context<AppEnv>) => Response): unknown {
+  if (!owner) return refuse(c);
+  c.set('user', owner);
+  return next();
+}
+
+/**
+ * Goes on as the token's owner (`c.get('user')`), or answers `refuse`; at once, without a promise,
+ * when the token was checked within the minute (tokens.ts). The API and BrAPI sign calls in here.
+ */
+export function signIn(c: Context<AppEnv>, token: string | null, next: () => Promise<unknown>, refuse: (c: Context<AppEnv>) => Response): unknown {
+  const owner = token ? c.get('deps').tokens.authenticate(token) : null;
+  return owner instanceof Promise ? owner.then((found) => admit(c, found, next, refuse)) : admit(c, owner, next, refuse);
+}
+
+const notSignedIn = (c: Context<AppEnv>) => {
+  c.header('WWW-Authenticate', 'token');
+  return c.json({ message: NOT_SIGNED_IN }, 401);
+};
+
 export function authenticate(isPublic: (method: string, path: string) => boolean): Step<AppEnv> {
-  const admit = (c: Context<AppEnv>, owner: TokenOwner | null, next: () => Promise<unknown>) => {
-    if (!owner) {
-      c.header('WWW-Authenticate', 'token');
-      return c.json({ message: NOT_SIGNED_IN }, 401);
-    }
-    c.set('user', owner);
-    return next();
-  };
-  return (c, next) => {
-    if (isPublic(c.req.method, c.req.path)) return next();
-    const token = tokenFromHeader(c.req.header('authorization'));
-    const owner = token ? c.get('deps').tokens.authenticate(token) : null;
-    return owner instanceof Promise ? owner.then((found) => admit(c, found, next)) : admit(c, owner, next);
-  };
+  return (c, next) => (isPublic(c.req.method, c.req.path) ? next() : signIn(c, tokenFromHeader(c.req.header('authorization')), next, notSignedIn));
 }

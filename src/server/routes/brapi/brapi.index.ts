@@ -2,7 +2,9 @@ import { cors } from 'hono/cors';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { BRAPI_VERSION, type BrapiMetadata } from '../../../contract/brapi';
-import type { AppEnv, ApiDependencies } from '../../http/context';
+import { type AppEnv, type ApiDependencies, behindSteps } from '../../http/context';
+import { signIn } from '../../http/authenticate';
+import { asStep, inOneLayer, type Step } from '../../http/one-layer';
 import { setApiHeaders } from '../../http/security-headers';
 import type { Logger } from '../../log';
 import { fieldErrorsFromIssues } from '../../../contract/errors';
@@ -29,7 +31,7 @@ function bearerToken(header: string | undefined): string | null {
 
 /** BrAPI v2.1 under /brapi/v2; `corsOrigins` (SEEDBED_CORS_ORIGINS) lets browser-based BrAPI tools on those origins call it too. */
 export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: string[] = []) {
-  const brapi = validatedInOneStep(
+  const router = validatedInOneStep(
     new OpenAPIHono<AppEnv>({
       defaultHook: (result, c) => {
         if (result.success) return;
@@ -38,25 +40,23 @@ export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: str
           .join('; ');
         return failure(c, 400, `Invalid request ${result.target}. ${detail}.`);
       },
-    }).basePath(BRAPI_BASE_PATH),
+    }),
   );
 
-  if (corsOrigins.length > 0) brapi.use(cors({ origin: corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'OPTIONS'], maxAge: 600 }));
-  brapi.use(async (c, next) => {
+  // What every call meets before its route, in this order, as the API's steps (one-layer.ts).
+  const steps: Step<AppEnv>[] = [];
+  if (corsOrigins.length > 0) steps.push(asStep(cors({ origin: corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'OPTIONS'], maxAge: 600 })));
+  const notSignedIn = (c: Context) => {
+    c.header('WWW-Authenticate', 'Bearer');
+    return failure(c, 401, 'Send a Seedbed token as Authorization: Bearer <token> (sign in to Seedbed, or POST /api/authentication/login, to get one).');
+  };
+  steps.push((c, next) => {
     c.set('deps', deps);
     setApiHeaders(c);
-    if (c.req.path === `${BRAPI_BASE_PATH}/serverinfo`) return next();
-    const token = bearerToken(c.req.header('authorization'));
-    const owner = token ? await deps.tokens.authenticate(token) : null;
-    if (!owner) {
-      c.header('WWW-Authenticate', 'Bearer');
-      return failure(c, 401, 'Send a Seedbed token as Authorization: Bearer <token> (sign in to Seedbed, or POST /api/authentication/login, to get one).');
-    }
-    c.set('user', owner);
-    return next();
+    return c.req.path === `${BRAPI_BASE_PATH}/serverinfo` ? next() : signIn(c, bearerToken(c.req.header('authorization')), next, notSignedIn);
   });
 
-  brapi.openapi(routes.serverInfo, (c) => {
+  router.openapi(routes.serverInfo, (c) => {
     const calls = [routes.programs, routes.trials, routes.studies, routes.locations, routes.germplasm, routes.crossingProjects, routes.plannedCrosses].flatMap((pair) => [
       pair.list.path,
       pair.one.path,
@@ -96,7 +96,7 @@ export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: str
     return record === undefined ? failure(c, 404, `No ${what} has the id ${id}.`) : c.json({ metadata: metadata(null), result: record }, 200);
   };
   const { db } = deps;
-  brapi
+  router
     .openapi(routes.programs.list, async (c) => c.json(page(c.req.valid('query'), await queries.listPrograms(db, c.req.valid('query'))), 200))
     .openapi(routes.programs.one, async (c) => one(c, await queries.listPrograms(db, { ...byId, programDbId: c.req.valid('param').programDbId }), 'program', c.req.valid('param').programDbId))
     .openapi(routes.trials.list, async (c) => c.json(page(c.req.valid('query'), await queries.listTrials(db, c.req.valid('query'))), 200))
@@ -118,14 +118,19 @@ export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: str
       one(c, await queries.listPlannedCrosses(db, { ...byId, plannedCrossDbId: c.req.valid('param').plannedCrossDbId }), 'planned cross', c.req.valid('param').plannedCrossDbId),
     );
 
+  router.get('/openapi.json', (c) => c.json(brapi.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Seedbed BrAPI v2.1 (read only)', version: BRAPI_VERSION }, security: [{ bearer: [] }] })));
+
+  // Each call is one handler with the steps before it, and so is the answer to a call no route serves.
+  const brapi = new OpenAPIHono<AppEnv>().basePath(BRAPI_BASE_PATH);
+  brapi.route('/', behindSteps(router, steps));
   // Every call but serverinfo (which says `security: []`) takes a Seedbed token as a Bearer.
   brapi.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',
     description: 'A Seedbed token (sign in to Seedbed, or POST /api/authentication/login, to get one).',
   });
-  brapi.doc31('/openapi.json', { openapi: '3.1.0', info: { title: 'Seedbed BrAPI v2.1 (read only)', version: BRAPI_VERSION }, security: [{ bearer: [] }] });
-  brapi.notFound((c) => failure(c, 404, `No BrAPI call ${c.req.method} ${c.req.path} on this server; GET ${BRAPI_BASE_PATH}/serverinfo lists them.`));
+  const notFound = inOneLayer(...steps, (c) => failure(c, 404, `No BrAPI call ${c.req.method} ${c.req.path} on this server; GET ${BRAPI_BASE_PATH}/serverinfo lists them.`));
+  brapi.notFound((c) => notFound(c, async () => {}) as Promise<Response>);
   brapi.onError((error, c) => {
     log.error('BrAPI call failed', { path: c.req.path, error: error instanceof Error ? error.message : String(error) });
     return c.json(
