@@ -10,15 +10,23 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
-/** The user as the API shows it: never the password hash. */
-export function toUserResponse(row: UserRow): User {
-  return {
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    createdAt: row.createdAt.toISOString(),
-    lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
-  };
+// The session check shows the same row (the token cache's) on every call: its dates are written once.
+const shown = new WeakMap<UserRow, Readonly<User>>();
+
+/** The user as the API shows it: never the password hash. Made once per row, and frozen. */
+export function toUserResponse(row: UserRow): Readonly<User> {
+  let user = shown.get(row);
+  if (!user) {
+    user = Object.freeze({
+      id: row.id,
+      email: row.email,
+      name: row.name,
+      createdAt: row.createdAt.toISOString(),
+      lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+    });
+    shown.set(row, user);
+  }
+  return user;
 }
 
 export async function findUserByEmail(db: Database, email: string): Promise<UserRow | undefined> {
