@@ -6,8 +6,8 @@ import path from 'node:path';
 import { createTokenService } from './auth/tokens';
 import type { DatabaseHandle } from './db/client';
 import { authenticate } from './http/authenticate';
-import { behindSteps, createRouter, type ApiDependencies, type AppEnv } from './http/context';
-import { asStep, inOneLayer, type Step } from './http/one-layer';
+import { createRouter, serveBehindSteps, type ApiDependencies, type AppEnv } from './http/context';
+import { asStep, type Step } from './http/one-layer';
 import { admitReads, createAdmission } from './http/admission';
 import { limitBodies } from './http/body-limits';
 import { handleError } from './http/errors';
@@ -69,13 +69,6 @@ export interface ApiOptions extends Pick<ApiDependencies, 'log' | 'trustProxy'>,
 }
 
 export { API_SECURITY_HEADERS };
-
-/** GET /openapi.json: the API's document, as `document()` builds it when asked. */
-function documentRouter(document: () => unknown) {
-  const router = createRouter();
-  router.get('/openapi.json', (c) => c.json(document()));
-  return router;
-}
 
 /** Routes callable without a token: `METHOD path`, paths relative to the API base. */
 export const PUBLIC_ROUTES = new Set([
@@ -168,7 +161,7 @@ export function createApi(options: ApiOptions) {
     const earlier = c.req.path.endsWith('/weblog') ? null : deps.weblog.writer.beforeRead();
     return earlier ? earlier.then(next, next) : next();
   });
-  // Each route is one handler with the steps before it (behindSteps), and so is the answer to a path no route serves.
+  // Each route is one handler with the steps before it, and so are the document and the answer to a path no route serves.
   const routers = [
     healthRouter,
     authenticationRouter,
@@ -189,9 +182,11 @@ export function createApi(options: ApiOptions) {
     benchmarksRouter,
     mlflowRunsRouter,
     demoRouter,
-    documentRouter(() => api.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Seedbed admin API', version: options.version }, security: [{ token: [] }] })),
   ];
-  for (const router of routers) api.route('/', behindSteps(router, steps));
+  serveBehindSteps(api, routers, steps, {
+    document: { openapi: '3.1.0', info: { title: 'Seedbed admin API', version: options.version }, security: [{ token: [] }] },
+    notFound: (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404),
+  });
 
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {
     type: 'apiKey',
@@ -200,8 +195,6 @@ export function createApi(options: ApiOptions) {
     description: 'The word `token`, a space, and the token from `authentication/login`.',
   });
 
-  const notFound = inOneLayer(...steps, (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404));
-  api.notFound((c) => notFound(c, async () => {}) as Promise<Response>);
   api.onError(handleError);
   // BrAPI v2.1 (read only), served beside the API at /brapi/v2 with the same tokens.
   return Object.assign(api, { deps, brapi: createBrapi(deps, options.log, options.corsOrigins) });

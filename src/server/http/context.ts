@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { getPath } from 'hono/utils/url';
 import type { RunEvents } from '../runs/run-events';
 import type { TokenOwner, TokenService } from '../auth/tokens';
@@ -85,4 +86,22 @@ export function behindSteps(router: OpenAPIHono<AppEnv>, steps: readonly Step<Ap
     mounted.on(method, path, inOneLayer(...steps, handler as Step<AppEnv>));
   }
   return mounted;
+}
+
+/**
+ * Serves `routers` on `app`, each route behind `steps` (behindSteps), and so are `app`'s OpenAPI
+ * document at /openapi.json and `notFound`, the answer to a path no route serves. The API and
+ * BrAPI are served this way.
+ */
+export function serveBehindSteps(
+  app: OpenAPIHono<AppEnv>,
+  routers: readonly OpenAPIHono<AppEnv>[],
+  steps: readonly Step<AppEnv>[],
+  options: { document: Parameters<OpenAPIHono<AppEnv>['getOpenAPI31Document']>[0]; notFound: (c: Context<AppEnv>) => Response },
+): void {
+  const documentRouter = createRouter();
+  documentRouter.get('/openapi.json', (c) => c.json(app.getOpenAPI31Document(options.document)));
+  for (const router of [...routers, documentRouter]) app.route('/', behindSteps(router, steps));
+  const notFound = inOneLayer(...steps, options.notFound);
+  app.notFound((c) => notFound(c, async () => {}) as Promise<Response>);
 }

@@ -2,9 +2,9 @@ import { cors } from 'hono/cors';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { BRAPI_VERSION, type BrapiMetadata } from '../../../contract/brapi';
-import { type AppEnv, type ApiDependencies, behindSteps } from '../../http/context';
+import { type AppEnv, type ApiDependencies, serveBehindSteps } from '../../http/context';
 import { signIn } from '../../http/authenticate';
-import { asStep, inOneLayer, type Step } from '../../http/one-layer';
+import { asStep, type Step } from '../../http/one-layer';
 import { setApiHeaders } from '../../http/security-headers';
 import type { Logger } from '../../log';
 import { fieldErrorsFromIssues } from '../../../contract/errors';
@@ -118,19 +118,18 @@ export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: str
       one(c, await queries.listPlannedCrosses(db, { ...byId, plannedCrossDbId: c.req.valid('param').plannedCrossDbId }), 'planned cross', c.req.valid('param').plannedCrossDbId),
     );
 
-  router.get('/openapi.json', (c) => c.json(brapi.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 'Seedbed BrAPI v2.1 (read only)', version: BRAPI_VERSION }, security: [{ bearer: [] }] })));
-
-  // Each call is one handler with the steps before it, and so is the answer to a call no route serves.
+  // Each call is one handler with the steps before it, and so are the document and the answer to a call no route serves.
   const brapi = new OpenAPIHono<AppEnv>().basePath(BRAPI_BASE_PATH);
-  brapi.route('/', behindSteps(router, steps));
+  serveBehindSteps(brapi, [router], steps, {
+    document: { openapi: '3.1.0', info: { title: 'Seedbed BrAPI v2.1 (read only)', version: BRAPI_VERSION }, security: [{ bearer: [] }] },
+    notFound: (c) => failure(c, 404, `No BrAPI call ${c.req.method} ${c.req.path} on this server; GET ${BRAPI_BASE_PATH}/serverinfo lists them.`),
+  });
   // Every call but serverinfo (which says `security: []`) takes a Seedbed token as a Bearer.
   brapi.openAPIRegistry.registerComponent('securitySchemes', 'bearer', {
     type: 'http',
     scheme: 'bearer',
     description: 'A Seedbed token (sign in to Seedbed, or POST /api/authentication/login, to get one).',
   });
-  const notFound = inOneLayer(...steps, (c) => failure(c, 404, `No BrAPI call ${c.req.method} ${c.req.path} on this server; GET ${BRAPI_BASE_PATH}/serverinfo lists them.`));
-  brapi.notFound((c) => notFound(c, async () => {}) as Promise<Response>);
   brapi.onError((error, c) => {
     log.error('BrAPI call failed', { path: c.req.path, error: error instanceof Error ? error.message : String(error) });
     return c.json(
