@@ -149,6 +149,24 @@ describe('the weblog journal', () => {
     await journal.close({ keep: false });
   });
 
+  it('answers 503 with the reason when its disk will not take an event, and still stores the event', async () => {
+    const runId = await newRun();
+    const journal = openWeblogJournal(scratch(), quiet);
+    // The journal's first segment on a device that is always full: every write fails with ENOSPC.
+    fs.symlinkSync('/dev/full', path.join(journal.folder, '000001.jsonl'));
+    const writer = createWeblogWriter(api.t.db, { journal, runStatement });
+    const refused = await Promise.resolve()
+      .then(() => writer.ingest(runId, taskEvent(1)))
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ kind: 'unavailable' });
+    expect((refused as Error).message).toMatch(
+      /^The weblog journal in .* could not be written \(ENOSPC: no space left on device, write\): this event is kept in memory until it is stored, and would be lost if Seedbed stopped first\. Free space on that disk\.$/,
+    );
+    await writer.settled();
+    expect(await storedTasks(runId)).toEqual([1]);
+    await writer.close();
+  });
+
   it('empties its file once everything in it is stored', async () => {
     const runId = await newRun();
     const root = scratch();

@@ -296,8 +296,12 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
   });
 };
 
-/** The secret was checked by checkWeblogSecret, before the body was read. */
-export const weblog: RouteHandler<typeof routes.weblog, AppEnv> = async (c) => {
-  await c.get('deps').weblog.writer.ingest(c.req.valid('param').id, c.req.valid('json'));
-  return c.body(null, 204);
+/**
+ * The secret was checked by checkWeblogSecret, before the body was read. A task event of a run
+ * whose state is known is journaled at once, and answered without waiting for anything.
+ */
+export const weblog: RouteHandler<typeof routes.weblog, AppEnv> = (c): Response | Promise<Response> => {
+  const taken = c.get('deps').weblog.writer.ingest(c.req.valid('param').id, c.req.valid('json'));
+  const recorded = (): Response => c.body(null, 204);
+  return taken ? taken.then(recorded) : recorded();
 };
