@@ -30,10 +30,14 @@ interface JournalLine {
 /**
  * How long a journaled batch waits for more events before it is written (schedule()). Nobody waits
  * for it: the events are answered once journaled, and a read or a workflow event writes it at once
- * (settled()). A statement's fixed cost on PGlite's thread is about a millisecond; at 25 ms a busy
- * run's events paid 21 µs each there, at 100 ms 14 µs (issue #36).
+ * (settled()); only another instance, told by NOTIFY once it is stored, sees it later. So a batch
+ * lingers LINGER_MS, and BUSY_LINGER_MS while events come in hundreds (the batch before held
+ * BUSY_EVENTS or more): a statement's fixed cost on PGlite's thread is about a millisecond, and
+ * at 25 ms a busy run's events paid 21 µs each there, at 100 ms 14 µs (issue #36).
  */
-const LINGER_MS = 100;
+const LINGER_MS = 25;
+const BUSY_LINGER_MS = 100;
+const BUSY_EVENTS = 100;
 /** A failed batch is tried again after this long, doubling up to RETRY_MAX_MS while the database stays away. */
 const RETRY_FIRST_MS = 500;
 const RETRY_MAX_MS = 10_000;
@@ -218,6 +222,8 @@ export function createWeblogWriter(
   let settledWaiters: Array<{ sequence: number } & Waiter> = [];
   let closing = false;
   let lingering: NodeJS.Timeout | undefined;
+  // Whether the last batch held BUSY_EVENTS or more: the next one lingers longer.
+  let busy = false;
   // While the database fails a batch: the error, and how to cut the wait before the next try short.
   let failing: unknown = null;
   let retryNow: (() => void) | null = null;
@@ -225,12 +231,12 @@ export function createWeblogWriter(
   /**
    * At most `batchesInFlight` batches at a time: what arrives meanwhile goes in the next, larger
    * batch. With a journal nobody waits for a batch unless settled() was asked, so it lingers
-   * LINGER_MS for more events (a batch's fixed cost is most of a small one's).
+   * LINGER_MS for more events, BUSY_LINGER_MS under load (a batch's fixed cost is most of a small one's).
    */
   function schedule(): void {
     if (scheduled || inFlight >= batchesInFlight) return;
     scheduled = true;
-    if (journal && settledWaiters.length === 0) lingering = setTimeout(() => void flush(), LINGER_MS);
+    if (journal && settledWaiters.length === 0) lingering = setTimeout(() => void flush(), busy ? BUSY_LINGER_MS : LINGER_MS);
     else setImmediate(() => void flush());
   }
 
@@ -253,6 +259,7 @@ export function createWeblogWriter(
     const starts = runStarts;
     pending = new Map();
     runStarts = new Map();
+    busy = taken - (batches.at(-1)?.last ?? stored) >= BUSY_EVENTS;
     const batch = { last: taken, done: false };
     batches.push(batch);
     if (journal) {
