@@ -437,9 +437,9 @@ export function createWeblogWriter(
   }
 
   /**
-   * Records one event; done once it is stored (with a journal: once it is in the journal). A task
-   * event of a run whose state is known is taken at once, without a promise: the weblog answers
-   * it in the same turn (issue #36).
+   * Records one event; done once it is stored (with a journal: once its line is written, at the
+   * end of the turn). The state of a run known in memory is used as it is, without a promise in
+   * between (issue #36).
    */
   function ingest(runId: number, event: WeblogEvent): void | Promise<void> {
     const state = stateOf(runId);

@@ -297,8 +297,8 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
 };
 
 /**
- * The secret was checked by checkWeblogSecret, before the body was read. A task event of a run
- * whose state is known is journaled at once, and answered without waiting for anything.
+ * The secret was checked by checkWeblogSecret, before the body was read. Answered once the
+ * writer has the event (a task event: once its journal line is written), without an async layer.
  */
 export const weblog: RouteHandler<typeof routes.weblog, AppEnv> = (c): Response | Promise<Response> => {
   const taken = c.get('deps').weblog.writer.ingest(c.req.valid('param').id, c.req.valid('json'));
