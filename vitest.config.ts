@@ -7,6 +7,8 @@ export default defineConfig({
     environment: 'node',
     // Runs may read the repository's fixtures, as an administrator would allow a folder of inputs.
     env: { SEEDBED_INPUT_DIRS: path.resolve('tests/fixtures') },
+    // The tests' in-memory databases start from one migrated template, made once per run.
+    globalSetup: ['src/server/testing/pglite-template.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // PGlite instances are heavy; two workers match the two cores CI has.

@@ -45,13 +45,20 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
+/** The committed migrations, in drizzle's folder. */
+export const migrationsFolder = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../drizzle');
 
 export interface DatabaseOptions {
   /** postgres://… URL; when absent the embedded PGlite database is used. */
   url?: string | undefined;
   /** PGlite folder; `undefined` keeps the database in memory (tests). */
   dataDir?: string | undefined;
+  /**
+   * An in-memory database starts as a copy of this archive of a migrated data folder (PGlite's
+   * dumpDataDir) instead of an empty one: a test run's hundreds of databases skip PostgreSQL's
+   * initdb, which is most of an open (src/server/testing/pglite-template.ts).
+   */
+  template?: string | undefined;
   /** Hears about a stale folder lock taken over (default: standard error). */
   warn?: (message: string) => void;
 }
@@ -106,7 +113,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     const isNew = options.dataDir !== undefined && !fs.existsSync(path.join(options.dataDir, 'PG_VERSION'));
     if (options.dataDir) fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-    client = await ThreadedPGlite.open(options.dataDir);
+    client = await ThreadedPGlite.open(options.dataDir, options.template);
     const opened = client;
     // drizzle's PGlite driver calls query and transaction only, which the thread's client answers as PGlite does.
     const db = drizzlePglite(client as unknown as PGlite, { schema });

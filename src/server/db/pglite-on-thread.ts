@@ -136,11 +136,15 @@ export class ThreadedPGlite {
     private readonly db: number,
   ) {}
 
-  /** Opens PGlite on `dataDir` (absent: in memory) on the database thread, and answers once it is ready. */
-  static async open(dataDir: string | undefined): Promise<ThreadedPGlite> {
+  /**
+   * Opens PGlite on `dataDir` (absent: in memory, empty or a copy of the `template` archive) on the
+   * database thread, and answers once it is ready.
+   */
+  static async open(dataDir: string | undefined, template?: string): Promise<ThreadedPGlite> {
+    if (dataDir !== undefined && template !== undefined) throw new Error('A database in a folder cannot start from a template: only an in-memory one can.');
     thread ??= new DatabaseThread();
     const client = new ThreadedPGlite(thread, nextDatabase++);
-    await client.ask({ op: 'open', dataDir });
+    await client.ask({ op: 'open', dataDir, template });
     return client;
   }
 

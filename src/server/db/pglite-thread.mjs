@@ -3,6 +3,7 @@
 // between it and Node. One thread for every database the process opens: a thread ended after each
 // one frees PGlite's compiled WebAssembly with its isolate, which V8 (Node 24) sometimes aborts on
 // ("Check failed: jit_page_->allocations_.erase(addr) == 1", nodejs/node#64500).
+import { readFile } from 'node:fs/promises';
 import { parentPort } from 'node:worker_threads';
 import { PGlite, parse, protocol } from '@electric-sql/pglite';
 
@@ -203,9 +204,21 @@ function end({ transactions }, message) {
   }
 }
 
-/** Opens a database (`dataDir` absent: in memory) and answers once it is ready. */
+// Templates' archives by their path, read once: every database opened from one starts as its copy.
+const templates = new Map();
+
+const templateOf = (file) => {
+  if (!templates.has(file))
+    templates.set(
+      file,
+      readFile(file).then((bytes) => new Blob([bytes])),
+    );
+  return templates.get(file);
+};
+
+/** Opens a database (`dataDir` absent: in memory, empty or a copy of `template`) and answers once it is ready. */
 async function open(message) {
-  const pg = new PGlite(message.dataDir);
+  const pg = new PGlite({ dataDir: message.dataDir, ...(message.template ? { loadDataDir: await templateOf(message.template) } : {}) });
   databases.set(message.db, { pg, statements: new Map(), orphans: [], transactions: new Map() });
   try {
     await pg.waitReady;
