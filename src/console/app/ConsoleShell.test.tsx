@@ -40,7 +40,8 @@ describe('ConsoleShell', () => {
   it('on the login path shows the form while the check is pending, without the loading indicator', async () => {
     vi.useRealTimers(); // the form's code loads on demand
     render(page({ route: '/auth/login' }));
-    expect(await screen.findByRole('button', { name: 'Submit' })).toBeTruthy();
+    // The login form is loaded on demand: a busy machine may take more than the default second.
+    expect(await screen.findByRole('button', { name: 'Submit' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('Loading...')).toBeNull();
   });
 
@@ -48,7 +49,7 @@ describe('ConsoleShell', () => {
     vi.useRealTimers();
     render(page());
     act(() => setSessionUser(null));
-    expect(await screen.findByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Login' }, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByText('project table')).toBeNull();
     expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
     expect(screen.getByRole('link', { name: /Seedbed home/ }).getAttribute('href')).toBe('/');
