@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
-import type { LiveEvent } from '../../contract/events';
+import { EVENTS_HEARTBEAT_MS, type LiveEvent } from '../../contract/events';
 import { readEventStream } from './sse';
 
 /**
@@ -9,7 +9,8 @@ import { readEventStream } from './sse';
  * that shows runs. It is read with `fetch`, so the token goes in the Authorization header
  * (EventSource cannot send it). After a drop it reconnects with back-off, and each part that was
  * listening reads its state again; after four failures in a row the pages poll instead, say so
- * quietly, and the stream is tried again every half minute.
+ * quietly, and the stream is tried again every half minute. A stream that misses two heartbeats
+ * counts as dropped: it stopped without closing, and the pages would otherwise wait on it forever.
  */
 
 export type LiveMode = 'connecting' | 'live' | 'polling';
@@ -19,6 +20,8 @@ export const $liveMode = atom<LiveMode>('connecting');
 export const POLL_FALLBACK_MS = 5000;
 const FAILURES_BEFORE_POLLING = 4;
 const MAX_BACKOFF_MS = 30_000;
+/** Two heartbeats missed, and a little more for a busy server. */
+export const SILENT_LIMIT_MS = 2 * EVENTS_HEARTBEAT_MS + 5000;
 
 interface Entry {
   listener: (event: LiveEvent) => void;
@@ -61,6 +64,7 @@ async function connect() {
         deliver(event);
       },
       abort.signal,
+      { silentLimitMs: SILENT_LIMIT_MS },
     );
   } catch {
     // A drop, a refusal or an abort: the same way back below.

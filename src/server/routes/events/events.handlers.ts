@@ -1,11 +1,8 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import type { LiveEvent } from '../../../contract/events';
+import { EVENTS_HEARTBEAT_MS, type LiveEvent } from '../../../contract/events';
 import type { AppEnv } from '../../http/context';
 import type * as routes from './events.routes';
-
-/** A comment line this often keeps proxies and load balancers from closing a quiet stream. */
-const HEARTBEAT_MS = 20_000;
 
 export const stream: RouteHandler<typeof routes.stream, AppEnv> = async (c) => {
   const { runEvents, tokens } = c.get('deps');
@@ -26,7 +23,7 @@ export const stream: RouteHandler<typeof routes.stream, AppEnv> = async (c) => {
         .then(() => sse.write(': heartbeat\n\n'))
         .then(() => {})
         .catch(() => {});
-    }, HEARTBEAT_MS);
+    }, EVENTS_HEARTBEAT_MS);
     let unwatch = () => {};
     const closed = new Promise<void>((resolve) => {
       sse.onAbort(resolve);
