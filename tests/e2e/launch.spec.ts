@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { E2E_ADMIN, signInWithToken } from './support';
+import { describeRun, E2E_ADMIN, signInWithToken } from './support';
 import { EXTRA_PIPELINE } from './scratch-catalogue';
 
 const PANEL_VCF = path.resolve('tests/fixtures/genomics/panel.vcf');
@@ -223,12 +223,18 @@ test('the runs list and a project page show a project’s runs and their output 
     },
   });
   expect(launched.status(), await launched.text()).toBe(201);
+  const { id: runId } = (await launched.json()) as { id: number };
 
   await page.goto('/tools/pipeline/monitor/pipeline-run/list');
   const row = page.getByRole('row').filter({ hasText: runName });
   await expect(row).toBeVisible();
-  // The list follows the run without a reload.
-  await expect(row.locator('[data-status="SUCCEEDED"]')).toBeVisible({ timeout: 60_000 });
+  // The list follows the run without a reload. (This wait once ran out in a full run and passed on
+  // its retry: the message then says whether the run itself stalled.)
+  await expect(row.locator('[data-status="SUCCEEDED"]'))
+    .toBeVisible({ timeout: 60_000 })
+    .catch(async (error: Error) => {
+      throw new Error(`${error.message}\n${await describeRun(request, headers, runId)}`);
+    });
   await page.getByRole('searchbox', { name: 'Search runs' }).fill('status:failed label:durum');
   await expect(page).toHaveURL(/q=status%3Afailed/);
   await expect(page.getByRole('row').filter({ hasText: runName })).toHaveCount(0);

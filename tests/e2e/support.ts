@@ -96,6 +96,19 @@ export async function adminApi(request: APIRequestContext) {
 }
 
 /**
+ * What the server says of a run, for a failure's message: the run, its tasks and the end of its
+ * log, so that a run that stalled can be told from a page that did not show its end.
+ */
+export async function describeRun(request: APIRequestContext, headers: Record<string, string>, runId: number): Promise<string> {
+  const read = async (path: string) => {
+    const response = await request.get(`/api/${path}`, { headers });
+    return `${response.status()} ${await response.text()}`;
+  };
+  const [run, tasks, log] = await Promise.all([read(`runs/${runId}`), read(`runs/${runId}/tasks?pageSize=100`), read(`runs/${runId}/log`)]);
+  return `Run ${runId} on the server, ${new Date().toISOString()}:\n${run.slice(0, 3000)}\nIts tasks: ${tasks.slice(0, 4000)}\nIts log (the end): ${log.slice(-3000)}`;
+}
+
+/**
  * A comparison's Parameters table shows every parameter at first, and Differences only, once
  * switched on, keeps `differing` (with its value `shows`) and hides `shared`.
  */
