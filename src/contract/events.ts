@@ -8,12 +8,6 @@ import { runSummarySchema } from './runs';
  * A client that (re)connects reads the state it shows again after `ready`: nothing is replayed.
  */
 
-/**
- * The stream sends a comment line (`: heartbeat`) at least this often, so that a proxy keeps a
- * quiet stream open and a client can tell a quiet stream from one that stopped without closing.
- */
-export const EVENTS_HEARTBEAT_MS = 20_000;
-
 export const readyEventSchema = z.object({ type: z.literal('ready'), at: z.string().describe('When the stream opened, ISO 8601') }).describe('Sent first on every connection');
 
 export const runEventSchema = z

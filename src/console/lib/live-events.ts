@@ -1,7 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
-import { EVENTS_HEARTBEAT_MS, type LiveEvent } from '../../contract/events';
+import { EVENTS_HEARTBEAT_MS } from '../../contract/event-stream';
+import type { LiveEvent } from '../../contract/events';
 import { readEventStream } from './sse';
 
 /**

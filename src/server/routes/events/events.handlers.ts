@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import { EVENTS_HEARTBEAT_MS, type LiveEvent } from '../../../contract/events';
+import { EVENTS_HEARTBEAT_MS } from '../../../contract/event-stream';
+import type { LiveEvent } from '../../../contract/events';
 import type { AppEnv } from '../../http/context';
 import type * as routes from './events.routes';
 
