@@ -8,8 +8,8 @@ import { readEventStream } from './sse';
 /**
  * The console's one live stream of run changes (`GET events`), shared by every part of the page
  * that shows runs. It is read with `fetch`, so the token goes in the Authorization header
- * (EventSource cannot send it). After a drop it reconnects with back-off, and each part that was
- * listening reads its state again; after four failures in a row the pages poll instead, say so
+ * (EventSource cannot send it). Each part listening reads its state again whenever a stream opens,
+ * the first too; after a drop it reconnects with back-off; after four failures in a row the pages poll instead, say so
  * quietly, and the stream is tried again every half minute. A stream that misses two heartbeats
  * counts as dropped: it stopped without closing, and the pages would otherwise wait on it forever.
  */
@@ -24,27 +24,18 @@ const MAX_BACKOFF_MS = 30_000;
 /** Two heartbeats missed, and a little more for a busy server. */
 export const SILENT_LIMIT_MS = 2 * EVENTS_HEARTBEAT_MS + 5000;
 
-interface Entry {
-  listener: (event: LiveEvent) => void;
-  /** Whether this listener has been through a connection: a later `ready` means "read again". */
-  connected: boolean;
-}
-
-const entries = new Set<Entry>();
+const entries = new Set<(event: LiveEvent) => void>();
 let controller: AbortController | null = null;
 let retry: ReturnType<typeof setTimeout> | null = null;
 let failures = 0;
 
+/**
+ * Every `ready` goes to every listener, the first one too: a page reads its state while the
+ * stream opens, and a change between that read and the server's subscription would otherwise
+ * never reach it (a run that ended while the runs list loaded stayed RUNNING on it).
+ */
 function deliver(event: LiveEvent) {
-  for (const entry of entries) {
-    if (event.type === 'ready') {
-      // The first connection a listener sees needs no re-read: it has just loaded.
-      if (entry.connected) entry.listener(event);
-      entry.connected = true;
-    } else {
-      entry.listener(event);
-    }
-  }
+  for (const listener of entries) listener(event);
 }
 
 async function connect() {
@@ -95,9 +86,12 @@ function disconnect() {
   abort?.abort();
 }
 
-/** Calls `listener` with every run event while subscribed; `ready` only after a reconnection (read your state again then). */
+/**
+ * Calls `listener` with every run event while subscribed, and with `ready` whenever a stream
+ * opens: read your state again then (what changed before the stream opened was not sent).
+ */
 export function subscribeLive(listener: (event: LiveEvent) => void): () => void {
-  const entry: Entry = { listener, connected: $liveMode.get() === 'live' };
+  const entry = (event: LiveEvent) => listener(event);
   entries.add(entry);
   void connect();
   return () => {
@@ -116,7 +110,7 @@ export function useLiveEvents(listener: (event: LiveEvent) => void): LiveMode {
 
 /**
  * A number that changes when the page should read its state again: on an event `matches`
- * accepts (at most once per `minIntervalMs`; a burst ends with one more), after a reconnection,
+ * accepts (at most once per `minIntervalMs`; a burst ends with one more), when a stream opens,
  * and every few seconds while the stream is down. Give it to `useRequest` as its refresh key.
  */
 export function useLiveRefresh(matches: (event: LiveEvent) => boolean, minIntervalMs = 500): { key: number; mode: LiveMode } {

@@ -106,13 +106,19 @@ function columns({ pipelineLabels, selected, toggle, act }: ColumnContext): Arra
 export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?: Record<string, string>; withFilters?: boolean }) {
   const [latest, setLatest] = useState<ReadonlyMap<number, RunRow>>(new Map());
   const shown = useRef(new Set<number>());
+  // Runs an event was about while they were not on the page: the page being read may show one of
+  // them as it was before that event (a run that ended while the list loaded), so it is read again.
+  const unseen = useRef(new Set<number>());
   const { key } = useLiveRefresh((event) => {
-    if (event.type === 'deleted') return shown.current.has(event.id);
-    // A new status may move the run out of a filter or to another place in the order.
-    if (event.type === 'status') return shown.current.has(event.id);
-    if (event.type !== 'run') return false;
-    if (event.created) return true;
-    if (shown.current.has(event.run.id)) setLatest((previous) => new Map(previous).set(event.run.id, event.run));
+    if (event.type === 'ready') return true;
+    if (event.type === 'run' && event.created) return true;
+    const id = event.type === 'run' ? event.run.id : event.id;
+    if (!shown.current.has(id)) {
+      unseen.current.add(id);
+      return false;
+    }
+    if (event.type !== 'run') return true;
+    setLatest((previous) => new Map(previous).set(id, event.run));
     return false;
   });
   const [refresh, setRefresh] = useState(0);
@@ -127,8 +133,11 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
   }, []);
   const onData = useCallback((rows: RunRow[]) => {
     shown.current = new Set(rows.map((row) => row.id));
-    // The page just read is newer than anything pushed before it.
+    // The page just read is newer than anything pushed for its runs while they were on it.
     setLatest(new Map());
+    const stale = rows.some((row) => unseen.current.has(row.id));
+    unseen.current = new Set();
+    if (stale) setRefresh((value) => value + 1);
   }, []);
   const rowOverride = useCallback((row: RunRow) => latest.get(row.id) ?? row, [latest]);
 
