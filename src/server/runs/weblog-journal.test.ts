@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { WeblogEvent } from '../../contract/runs';
 import { runs, runTasks } from '../db/schema';
 import { setUpTestApi } from '../testing/test-api';
@@ -147,6 +147,62 @@ describe('the weblog journal', () => {
     expect(warnings).toEqual([expect.stringMatching(/belongs to a Seedbed process on elsewhere\.example \(pid 4242\)\. If none runs there any more .* delete .*4242-abcdef\.lock and restart/)]);
     expect(journal.takeLeftOvers()).toEqual([]);
     await journal.close({ keep: false });
+  });
+
+  it('answers 503 with the reason when its disk will not take an event, and still stores the event', async () => {
+    const runId = await newRun();
+    const journal = openWeblogJournal(scratch(), quiet);
+    // The journal's first segment on a device that is always full: every write fails with ENOSPC.
+    fs.symlinkSync('/dev/full', path.join(journal.folder, '000001.jsonl'));
+    const writer = createWeblogWriter(api.t.db, { journal, runStatement });
+    const refused = await Promise.resolve()
+      .then(() => writer.ingest(runId, taskEvent(1)))
+      .catch((error: unknown) => error);
+    expect(refused).toMatchObject({ kind: 'unavailable' });
+    expect((refused as Error).message).toMatch(
+      /^The weblog journal in .* could not be written \(ENOSPC: no space left on device, write\): this event is kept in memory until it is stored, and would be lost if Seedbed stopped first\. Free space on that disk\.$/,
+    );
+    await writer.settled();
+    expect(await storedTasks(runId)).toEqual([1]);
+    await writer.close();
+  });
+
+  it('writes a batch 25 ms after its first event, and 100 ms after once events come in hundreds', async () => {
+    const runId = await newRun();
+    const written: string[] = [];
+    const writer = createWeblogWriter(api.t.db, {
+      journal: openWeblogJournal(scratch(), quiet),
+      runStatement: async (statement) => void written.push(statement),
+    });
+    await writer.checkSecretInTime(runId);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await writer.ingest(runId, taskEvent(1));
+      await vi.advanceTimersByTimeAsync(24);
+      expect(written).toHaveLength(0);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(written).toHaveLength(1);
+      // Its batch is stored: the next one's wait starts from its first event.
+      await writer.settled();
+      // A busy moment: 150 events in one batch, so the next batch lingers longer.
+      await Promise.all(Array.from({ length: 150 }, (_, index) => writer.ingest(runId, taskEvent(index + 2))));
+      await vi.advanceTimersByTimeAsync(25);
+      expect(written).toHaveLength(2);
+      await writer.settled();
+      await writer.ingest(runId, taskEvent(200));
+      await vi.advanceTimersByTimeAsync(99);
+      expect(written).toHaveLength(2);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(written).toHaveLength(3);
+      await writer.settled();
+      // A quiet batch after it: back to 25 ms.
+      await writer.ingest(runId, taskEvent(201));
+      await vi.advanceTimersByTimeAsync(25);
+      expect(written).toHaveLength(4);
+    } finally {
+      vi.useRealTimers();
+    }
+    await writer.close();
   });
 
   it('empties its file once everything in it is stored', async () => {

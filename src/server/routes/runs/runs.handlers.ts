@@ -296,8 +296,12 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
   });
 };
 
-/** The secret was checked by checkWeblogSecret, before the body was read. */
-export const weblog: RouteHandler<typeof routes.weblog, AppEnv> = async (c) => {
-  await c.get('deps').weblog.writer.ingest(c.req.valid('param').id, c.req.valid('json'));
-  return c.body(null, 204);
+/**
+ * The secret was checked by checkWeblogSecret, before the body was read. Answered once the
+ * writer has the event (a task event: once its journal line is written), without an async layer.
+ */
+export const weblog: RouteHandler<typeof routes.weblog, AppEnv> = (c): Response | Promise<Response> => {
+  const taken = c.get('deps').weblog.writer.ingest(c.req.valid('param').id, c.req.valid('json'));
+  const recorded = (): Response => c.body(null, 204);
+  return taken ? taken.then(recorded) : recorded();
 };
