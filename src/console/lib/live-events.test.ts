@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../contract/events';
-import { $liveMode, SILENT_LIMIT_MS, subscribeLive } from './live-events';
+import { STREAM_SILENT_LIMIT_MS as SILENT_LIMIT_MS } from '../../contract/event-stream';
+import { $liveMode, subscribeLive } from './live-events';
 import { readEventStream, SilentStreamError } from './sse';
 import { eventStreamAnswer as streamAnswer } from '../../../tests/fixtures/console';
 

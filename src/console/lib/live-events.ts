@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useEffect, useRef, useState } from 'react';
-import { EVENTS_HEARTBEAT_MS } from '../../contract/event-stream';
+import { STREAM_SILENT_LIMIT_MS } from '../../contract/event-stream';
 import type { LiveEvent } from '../../contract/events';
 import { readEventStream } from './sse';
 
@@ -21,8 +21,6 @@ export const $liveMode = atom<LiveMode>('connecting');
 export const POLL_FALLBACK_MS = 5000;
 const FAILURES_BEFORE_POLLING = 4;
 const MAX_BACKOFF_MS = 30_000;
-/** Two heartbeats missed, and a little more for a busy server. */
-export const SILENT_LIMIT_MS = 2 * EVENTS_HEARTBEAT_MS + 5000;
 
 const entries = new Set<(event: LiveEvent) => void>();
 let controller: AbortController | null = null;
@@ -56,7 +54,7 @@ async function connect() {
         deliver(event);
       },
       abort.signal,
-      { silentLimitMs: SILENT_LIMIT_MS },
+      { silentLimitMs: STREAM_SILENT_LIMIT_MS },
     );
   } catch {
     // A drop, a refusal or an abort: the same way back below.

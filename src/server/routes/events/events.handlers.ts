@@ -1,6 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import { EVENTS_HEARTBEAT_MS } from '../../../contract/event-stream';
+import { STREAM_HEARTBEAT_MS } from '../../../contract/event-stream';
 import type { LiveEvent } from '../../../contract/events';
 import type { AppEnv } from '../../http/context';
 import type * as routes from './events.routes';
@@ -24,7 +24,7 @@ export const stream: RouteHandler<typeof routes.stream, AppEnv> = async (c) => {
         .then(() => sse.write(': heartbeat\n\n'))
         .then(() => {})
         .catch(() => {});
-    }, EVENTS_HEARTBEAT_MS);
+    }, STREAM_HEARTBEAT_MS);
     let unwatch = () => {};
     const closed = new Promise<void>((resolve) => {
       sse.onAbort(resolve);

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import fs from 'node:fs';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { STREAM_HEARTBEAT_MS } from '../../../contract/event-stream';
 import { runs } from '../../db/schema';
 import { runFolder } from '../../runs/run-folder';
 import type { RunStatus } from '../../../contract/runs';
@@ -89,6 +90,26 @@ describe('GET runs/{id}/log/stream', () => {
     }
     expect(received).not.toContain('after sign-out');
     expect(received).not.toContain('event: end');
+  });
+
+  it('sends a heartbeat while the log is quiet, so a reader can tell quiet from stopped', async () => {
+    const { run } = await runWithLog('quiet', 'RUNNING', 'one line, then nothing\n');
+    // Only intervals are faked, from before the stream opens: its heartbeat, and the log's recheck, which finds nothing new.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const response = await api.t.call(`/runs/${run.id}/log/stream`, { token: api.token });
+      const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+      let received = '';
+      while (!received.includes('one line, then nothing')) received += (await reader.read()).value ?? '';
+      await vi.advanceTimersByTimeAsync(STREAM_HEARTBEAT_MS - 1);
+      expect(received).not.toContain(': heartbeat');
+      await vi.advanceTimersByTimeAsync(1);
+      while (!received.includes(': heartbeat')) received += (await reader.read()).value ?? '';
+      expect(received.match(/: heartbeat\n\n/g)).toHaveLength(1);
+      await reader.cancel();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('never cuts a UTF-8 character at the end of a chunk', () => {

@@ -1,5 +1,6 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
+import { STREAM_HEARTBEAT_MS } from '../../../contract/event-stream';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -234,10 +235,15 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
   let offset = c.req.valid('query').offset;
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (sse) => {
+    // Writes go one at a time, in order; one that fails (a reader gone) does not stop those after it.
     let busy: Promise<void> = Promise.resolve();
-    // Sends what the log gained since the last send; one read at a time, in order.
-    const flush = () => {
-      busy = busy.then(async () => {
+    const inTurn = (work: () => Promise<void>) => {
+      busy = busy.catch(() => {}).then(work);
+      return busy.catch(() => {});
+    };
+    // Sends what the log gained since the last send.
+    const flush = () =>
+      inTurn(async () => {
         while (!signedOut) {
           const chunk = await readLog(file, offset);
           if (!chunk.text || signedOut) return;
@@ -245,8 +251,6 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
           await sse.writeSSE({ event: 'log', data: JSON.stringify({ type: 'log', text: chunk.text, nextOffset: chunk.nextOffset }) });
         }
       });
-      return busy.catch(() => {});
-    };
     let finish = () => {};
     // Signed out (here or on another instance): not one more line, and the stream ends.
     let signedOut = false;
@@ -284,6 +288,8 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
       if (name === 'run.log') void flush();
     });
     const recheck = setInterval(() => void flush(), LOG_RECHECK_MS);
+    // A task may print nothing for an hour: the reader can still tell a quiet log from a stream that stopped.
+    const heartbeat = setInterval(() => void inTurn(async () => void (await sse.write(': heartbeat\n\n'))), STREAM_HEARTBEAT_MS);
     const stop = runEvents.subscribe((event) => {
       if (event.type === 'status' && event.id === id && TERMINAL_RUN_STATUSES.has(event.status)) void ended(true);
     });
@@ -291,6 +297,7 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
     await closed;
     watcher.close();
     clearInterval(recheck);
+    clearInterval(heartbeat);
     stop();
     unwatch();
   });
