@@ -4,28 +4,9 @@ import { ConsoleShell } from '../../app/ConsoleShell';
 import { LOGIN_ROUTE } from '../../app/navigation';
 import { BarChart } from '../../ui/charts/BarChart';
 import { Card } from '../../ui/Card';
-import { demoBenchmark, demoRunProcesses, demoRuns, type DemoStatus } from './sample-data';
-
-const STATUS_STYLES: Record<DemoStatus, string> = {
-  RUNNING: 'bg-sky-50 text-sky-800 ring-sky-200',
-  SUCCEEDED: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
-  FAILED: 'bg-red-50 text-red-700 ring-red-200',
-  SUBMITTED: 'bg-stone-100 text-stone-700 ring-stone-200',
-};
-
-function ProgressBar({ done, total, label }: { done: number; total: number; label: string }) {
-  const percent = total === 0 ? 0 : Math.round((done / total) * 100);
-  return (
-    <div className="flex items-center gap-2" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
-      <div className="h-2 w-28 overflow-hidden rounded-full bg-stone-200">
-        <div className="h-full rounded-full bg-emerald-600" style={{ width: `${percent}%` }} />
-      </div>
-      <span className="text-xs tabular-nums text-stone-600">
-        {done}/{total}
-      </span>
-    </div>
-  );
-}
+import { ProcessBars } from '../runs/ProcessBars';
+import { ProgressBar, StatusBadge } from '../runs/status';
+import { demoBenchmark, demoRunProcesses, demoRuns } from './sample-data';
 
 function RunsTable() {
   return (
@@ -36,7 +17,7 @@ function RunsTable() {
         columns={[
           { header: 'Name', className: 'font-medium text-stone-900', cell: (run) => run.name },
           { header: 'Pipeline', className: 'text-stone-700', cell: (run) => run.pipeline },
-          { header: 'Status', cell: (run) => <span className={`rounded-full px-2 py-0.5 text-xs font-medium ring-1 ${STATUS_STYLES[run.status]}`}>{run.status}</span> },
+          { header: 'Status', cell: (run) => <StatusBadge status={run.status} /> },
           { header: 'Progress', cell: (run) => <ProgressBar done={run.tasksDone} total={run.tasksTotal} label={`${run.name} tasks done`} /> },
           { header: 'Run group', className: 'text-stone-600', cell: (run) => run.group },
           { header: 'Launched by', className: 'text-stone-600', cell: (run) => run.launchedBy },
@@ -52,28 +33,7 @@ function RunProgress() {
   const run = demoRuns[0]!;
   return (
     <Card title={`Run ${run.name}`} description={`${run.pipeline} · ${run.tasksDone} of ${run.tasksTotal} tasks done`}>
-      <ul className="space-y-3">
-        {demoRunProcesses.map((entry) => {
-          const total = entry.succeeded + entry.running + entry.pending + entry.failed;
-          const part = (count: number) => `${(count / total) * 100}%`;
-          return (
-            <li key={entry.process}>
-              <div className="flex justify-between text-xs text-stone-600">
-                <span className="font-mono">{entry.process}</span>
-                <span className="tabular-nums">
-                  {entry.succeeded}/{total}
-                  {entry.running > 0 && ` · ${entry.running} running`}
-                </span>
-              </div>
-              <div className="mt-1 flex h-2 overflow-hidden rounded-full bg-stone-200" aria-hidden="true">
-                <div className="bg-emerald-600" style={{ width: part(entry.succeeded) }} />
-                <div className="bg-sky-400" style={{ width: part(entry.running) }} />
-                <div className="bg-red-500" style={{ width: part(entry.failed) }} />
-              </div>
-            </li>
-          );
-        })}
-      </ul>
+      <ProcessBars processes={demoRunProcesses} ended={false} />
     </Card>
   );
 }

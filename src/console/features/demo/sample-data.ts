@@ -1,11 +1,11 @@
 /** Bundled, fixed sample data for the public demo: a wheat breeding programme's week. */
-
-export type DemoStatus = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'SUBMITTED';
+import type { RunStatus } from '../../../contract/run-codes';
+import type { ProcessProgress } from '../../../contract/runs';
 
 export interface DemoRun {
   name: string;
   pipeline: string;
-  status: DemoStatus;
+  status: RunStatus;
   tasksDone: number;
   tasksTotal: number;
   group: string;
@@ -54,12 +54,12 @@ export const demoRuns: DemoRun[] = [
 ];
 
 /** Per-process progress of the running GDIP run. */
-export const demoRunProcesses: Array<{ process: string; succeeded: number; running: number; pending: number; failed: number }> = [
-  { process: 'CHECK_INPUTS', succeeded: 1, running: 0, pending: 0, failed: 0 },
-  { process: 'FILTER_MARKERS', succeeded: 10, running: 0, pending: 0, failed: 0 },
-  { process: 'KINSHIP', succeeded: 1, running: 0, pending: 0, failed: 0 },
-  { process: 'ASSOCIATION_SCAN', succeeded: 20, running: 4, pending: 6, failed: 0 },
-  { process: 'GENOMIC_PREDICTION', succeeded: 5, running: 2, pending: 3, failed: 0 },
+export const demoRunProcesses: ProcessProgress[] = [
+  { process: 'CHECK_INPUTS', succeeded: 1, running: 0, pending: 0, failed: 0, cached: 0 },
+  { process: 'FILTER_MARKERS', succeeded: 10, running: 0, pending: 0, failed: 0, cached: 0 },
+  { process: 'KINSHIP', succeeded: 1, running: 0, pending: 0, failed: 0, cached: 0 },
+  { process: 'ASSOCIATION_SCAN', succeeded: 20, running: 4, pending: 6, failed: 0, cached: 0 },
+  { process: 'GENOMIC_PREDICTION', succeeded: 5, running: 2, pending: 3, failed: 0, cached: 0 },
 ];
 
 /** Discovery benchmark on simulated data with 20 known QTL per trait (window 1 Mb). */

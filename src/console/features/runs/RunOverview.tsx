@@ -1,5 +1,5 @@
 import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
-import type { ProcessProgress, RunDetail, RunMetrics, RunTimeline } from '../../../contract/runs';
+import type { RunDetail, RunMetrics, RunTimeline } from '../../../contract/runs';
 import { ROUTES } from '../../app/routes';
 import { formatDateTime, formatDuration } from '../../lib/format';
 import { useRequest } from '../../lib/use-request';
@@ -8,19 +8,11 @@ import { Facts } from '../../ui/Facts';
 import { LoadError } from '../../ui/LoadError';
 import { ViewLink } from '../../ui/ViewLink';
 import { RunMlflowRuns } from '../mlflow/RunMlflowRuns';
+import { ProcessBars } from './ProcessBars';
 
 const TimelineChart = lazy(() => import('./RunCharts').then((module) => ({ default: module.TimelineChart })));
 const ResourceCharts = lazy(() => import('./RunCharts').then((module) => ({ default: module.ResourceCharts })));
 const chartFallback = <p className="h-40 text-sm text-stone-500">Drawing…</p>;
-
-/** The states of a process's tasks, each with its colour in the bar and its word below it. */
-const TASK_STATES = [
-  ['succeeded', 'bg-emerald-600', 'succeeded'],
-  ['cached', 'bg-emerald-300', 'cached'],
-  ['running', 'bg-blue-500', 'running'],
-  ['failed', 'bg-red-500', 'failed'],
-  ['pending', 'bg-stone-300', 'pending'],
-] as const;
 
 /** The run's facts: pipeline, engine, who launched it, when, its group, project, labels, the run it follows, and its work directory. */
 function runFacts(run: RunDetail, elapsed: number | null): Array<[string, ReactNode]> {
@@ -61,43 +53,6 @@ function runFacts(run: RunDetail, elapsed: number | null): Array<[string, ReactN
       </code>,
     ],
   ];
-}
-
-/** Tasks per process in their five states, as bars. */
-function ProcessBars({ processes, ended }: { processes: ProcessProgress[]; ended: boolean }) {
-  if (processes.length === 0) return <p className="text-sm text-stone-500">{ended ? 'The run reported no tasks.' : 'No task has been reported yet.'}</p>;
-  return (
-    <ul className="grid gap-3" aria-label="Processes">
-      {processes.map((process) => {
-        const total = process.pending + process.running + process.succeeded + process.failed + process.cached;
-        return (
-          <li key={process.process} className="grid items-center gap-2 text-sm sm:grid-cols-[16rem_1fr]">
-            <span className="truncate font-mono text-stone-800" title={process.process}>
-              {process.process}
-            </span>
-            <span className="grid gap-1">
-              <span
-                className="flex h-2.5 w-full max-w-xl overflow-hidden rounded-full bg-stone-100"
-                role="progressbar"
-                aria-label={`${process.process} tasks done`}
-                aria-valuemin={0}
-                aria-valuemax={total}
-                aria-valuenow={process.succeeded + process.cached}
-              >
-                {TASK_STATES.map(([key, tone]) => (process[key] > 0 ? <span key={key} className={tone} style={{ width: `${(process[key] / total) * 100}%` }} /> : null))}
-              </span>
-              <span className="text-xs text-stone-500">
-                {TASK_STATES.filter(([key]) => process[key] > 0)
-                  .map(([key, , word]) => `${process[key]} ${word}`)
-                  .join(' · ')}{' '}
-                of {total}
-              </span>
-            </span>
-          </li>
-        );
-      })}
-    </ul>
-  );
 }
 
 /** The Overview tab: the run's facts, its processes, the timeline and resource charts, and its MLflow runs. */
