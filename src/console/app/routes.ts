@@ -73,6 +73,9 @@ export const launchForRoute = (pipelineId: string, projectId: number, experiment
 /** A detail page's address. */
 export const viewRoute = (route: string, id: number | string) => `${route}?id=${id}`;
 
+/** A comparison page's address: the records side by side (`?ids=1,2,3`, read back by `idsFromAddress`). */
+export const compareRoute = (route: string, ids: ReadonlyArray<number>) => `${route}?ids=${ids.join(',')}`;
+
 /** The first segments of the console's pages, for tools that must tell them from the docs (the link checker). */
 export const CONSOLE_ROUTE_GLOBS = [
   ...new Set(

@@ -21,7 +21,7 @@ export function DifferencesOnlySwitch({ checked, onChange }: { checked: boolean;
   );
 }
 
-/** The ids in the address's `?ids=1,2,3`, each once, at most `max`. */
+/** The ids in the address's `?ids=1,2,3` (`compareRoute`), each once, at most `max`. */
 export function idsFromAddress(max: number): number[] {
   const text = new URLSearchParams(window.location.search).get('ids') ?? '';
   return [

@@ -4,7 +4,7 @@ import type { MlflowRefreshAll, TrackedMlflowRun } from '../../../contract/mlflo
 import { LISTS } from '../../../contract/list-definitions';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
-import { ROUTES } from '../../app/routes';
+import { compareRoute, ROUTES } from '../../app/routes';
 import { request } from '../../lib/api';
 import { formatDateTime } from '../../lib/format';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
@@ -18,7 +18,6 @@ import { ViewLink } from '../../ui/ViewLink';
 const TrackMlflowForm = lazy(() => import('./TrackMlflowForm'));
 
 const column = listColumns<TrackedMlflowRun, (typeof LISTS)['mlflow-runs']>(LISTS['mlflow-runs']);
-const compareRoute = (ids: number[]) => `${ROUTES.mlflowCompare}?ids=${ids.join(',')}`;
 
 /**
  * `/upload/mlflow-run`: track an MLflow run, and the runs tracked so far — refresh one or all,
@@ -128,7 +127,7 @@ export default function MlflowRunsPage() {
             <span className="text-sm text-stone-500">{selected.length > 0 ? `${selected.length} selected` : 'Select two or more to compare them'}</span>
             <div className="ml-auto flex gap-2">
               <a
-                href={selected.length >= 2 ? compareRoute(selected) : undefined}
+                href={selected.length >= 2 ? compareRoute(ROUTES.mlflowCompare, selected) : undefined}
                 aria-disabled={selected.length < 2}
                 className={`rounded-md px-4 py-2 text-sm font-semibold ring-1 ${selected.length >= 2 ? 'text-stone-700 ring-stone-300 hover:bg-stone-50' : 'pointer-events-none text-stone-400 ring-stone-200'}`}
               >

@@ -4,7 +4,7 @@ import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { Page } from '../../../contract/paging';
 import type { PipelineList } from '../../../contract/pipelines';
 import type { RunGroup, RunSummary } from '../../../contract/runs';
-import { relaunchRoute, ROUTES, viewRoute } from '../../app/routes';
+import { compareRoute, relaunchRoute, ROUTES, viewRoute } from '../../app/routes';
 import { formatDateTime, formatDuration } from '../../lib/format';
 import { useLiveRefresh } from '../../lib/live-events';
 import { useRequest } from '../../lib/use-request';
@@ -170,7 +170,10 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
           {chosen.length >= 2 && (
             <a
               className="rounded-md px-2.5 py-1.5 text-xs font-semibold text-stone-700 ring-1 ring-stone-300 hover:bg-white"
-              href={`${ROUTES.runCompare}?ids=${chosen.map((run) => run.id).join(',')}`}
+              href={compareRoute(
+                ROUTES.runCompare,
+                chosen.map((run) => run.id),
+              )}
             >
               Compare
             </a>
