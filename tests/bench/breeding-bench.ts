@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import postgres from 'postgres';
+import { scratchPostgres } from '../../src/server/testing/test-database';
 import { benchToken, load, startServer } from './api-throughput';
 
 export interface BreedingFigures {
@@ -11,20 +11,7 @@ export interface BreedingFigures {
 }
 
 /** A scratch PostgreSQL database for one bench run, dropped afterwards. */
-export async function scratchDatabase(serverUrl: string) {
-  const name = `seedbed_bench_${randomBytes(4).toString('hex')}`;
-  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`);
-      await admin.end();
-    },
-  };
-}
+export const scratchDatabase = (serverUrl: string) => scratchPostgres(serverUrl, 'seedbed_bench');
 
 /**
  * 1,000,000 accessions on PostgreSQL: p95 of a filtered, sorted page through the API; and a
