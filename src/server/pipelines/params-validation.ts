@@ -1,6 +1,5 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addErrors from 'ajv-errors';
-import addFormats from 'ajv-formats';
+import { addErrorMessages, addJsonSchemaFormats } from '../ajv-plugins';
 
 /**
  * Pipeline parameters are checked on the server with the pipeline's own nextflow_schema.json,
@@ -24,11 +23,8 @@ function createAjv() {
     unicodeRegExp: false,
     logger: { log: () => {}, warn: (...parts: unknown[]) => compileWarnings.push(parts.map(String).join(' ')), error: (...parts: unknown[]) => compileWarnings.push(parts.map(String).join(' ')) },
   });
-  // ajv-formats and ajv-errors are CommonJS whose default export arrives wrapped under ESM.
-  const formats = (addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats;
-  const errors = (addErrors as unknown as { default?: typeof addErrors }).default ?? addErrors;
-  formats(ajv);
-  errors(ajv);
+  addJsonSchemaFormats(ajv);
+  addErrorMessages(ajv);
   ajv.addVocabulary(NF_CORE_ANNOTATIONS);
   // Paths are strings; whether they exist is the engine's business (they may be s3:// URIs).
   for (const format of PATH_FORMATS) ajv.addFormat(format, true);

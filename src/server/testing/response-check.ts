@@ -1,5 +1,5 @@
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
+import { addJsonSchemaFormats } from '../ajv-plugins';
 
 /**
  * Checks API answers against the response schemas of the API's own OpenAPI document, so that a
@@ -14,8 +14,7 @@ interface OpenApiDocument {
 
 export function createResponseChecker(document: OpenApiDocument) {
   const ajv = new Ajv2020({ strict: false, allErrors: true });
-  const formats = (addFormats as unknown as { default?: typeof addFormats }).default ?? addFormats;
-  formats(ajv);
+  addJsonSchemaFormats(ajv);
   ajv.addSchema({ $id: 'openapi', components: document.components ?? {} });
   const rewriteRefs = (schema: unknown): unknown => JSON.parse(JSON.stringify(schema).replace(/"#\/components\/schemas\//g, '"openapi#/components/schemas/'));
   const operations = Object.entries(document.paths).flatMap(([template, methods]) =>
