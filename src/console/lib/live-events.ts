@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { STREAM_SILENT_LIMIT_MS } from '../../contract/event-stream';
 import type { LiveEvent } from '../../contract/events';
 import { readEventStream } from './sse';
@@ -110,12 +110,14 @@ export function useLiveEvents(listener: (event: LiveEvent) => void): LiveMode {
  * A number that changes when the page should read its state again: on an event `matches`
  * accepts (at most once per `minIntervalMs`; a burst ends with one more), when a stream opens,
  * and every few seconds while the stream is down. Give it to `useRequest` as its refresh key.
+ * `refresh` asks for a read the same way (within the same limit), for a reason of the page's own.
  */
-export function useLiveRefresh(matches: (event: LiveEvent) => boolean, minIntervalMs = 500): { key: number; mode: LiveMode } {
+export function useLiveRefresh(matches: (event: LiveEvent) => boolean, minIntervalMs = 500): { key: number; mode: LiveMode; refresh: () => void } {
   const [key, setKey] = useState(0);
   const last = useRef(0);
   const trailing = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const bump = () => {
+  // One function for the component's life (a page may keep it in a callback).
+  const bump = useCallback(() => {
     const wait = last.current + minIntervalMs - Date.now();
     if (wait <= 0) {
       last.current = Date.now();
@@ -127,7 +129,7 @@ export function useLiveRefresh(matches: (event: LiveEvent) => boolean, minInterv
         setKey((value) => value + 1);
       }, wait);
     }
-  };
+  }, [minIntervalMs]);
   const mode = useLiveEvents((event) => {
     if (event.type === 'ready' || matches(event)) bump();
   });
@@ -137,5 +139,5 @@ export function useLiveRefresh(matches: (event: LiveEvent) => boolean, minInterv
     const timer = setInterval(() => setKey((value) => value + 1), POLL_FALLBACK_MS);
     return () => clearInterval(timer);
   }, [mode]);
-  return { key, mode };
+  return { key, mode, refresh: bump };
 }

@@ -3,6 +3,8 @@ import { request } from './api';
 
 export interface RequestState<T> {
   data: T | undefined;
+  /** When the request that `data` answers was sent (Date.now()): what changed after it may be missing from it. */
+  requestedAt: number | undefined;
   error: Error | undefined;
   loading: boolean;
   reload: () => void;
@@ -19,7 +21,7 @@ export type RequestSource<T> = string | (() => Promise<T>) | null;
  * last answer stays shown (`loading` says it is being replaced), so a table does not flash empty.
  */
 export function useRequest<T>(source: RequestSource<T>, refreshKey: unknown = null): RequestState<T> {
-  const [state, setState] = useState<{ data: T | undefined; error: Error | undefined; loading: boolean }>({ data: undefined, error: undefined, loading: source !== null });
+  const [state, setState] = useState<Omit<RequestState<T>, 'reload'>>({ data: undefined, requestedAt: undefined, error: undefined, loading: source !== null });
   const [generation, setGeneration] = useState(0);
   const latest = useRef(source);
   latest.current = source;
@@ -31,9 +33,10 @@ export function useRequest<T>(source: RequestSource<T>, refreshKey: unknown = nu
     const current = latest.current;
     if (current === null) return;
     let wanted = true;
+    const requestedAt = Date.now();
     setState((previous) => ({ ...previous, loading: true, error: undefined }));
     (typeof current === 'string' ? request<T>(current) : current()).then(
-      (data) => wanted && setState({ data, error: undefined, loading: false }),
+      (data) => wanted && setState({ data, requestedAt, error: undefined, loading: false }),
       (error: Error) => wanted && setState((previous) => ({ ...previous, error, loading: false })),
     );
     return () => {

@@ -167,6 +167,35 @@ describe('the weblog journal', () => {
     await writer.close();
   });
 
+  it('answers 503 when it cannot open a segment (no descriptor left), and takes the next event once it can', async () => {
+    const runId = await newRun();
+    const journal = openWeblogJournal(scratch(), quiet);
+    const writer = createWeblogWriter(api.t.db, { journal, runStatement });
+    const open = vi.spyOn(fs, 'openSync').mockImplementationOnce(() => {
+      throw Object.assign(new Error('EMFILE: too many open files, open'), { code: 'EMFILE' });
+    });
+    try {
+      const refused = await Promise.resolve()
+        .then(() => writer.ingest(runId, taskEvent(1)))
+        .catch((error: unknown) => error);
+      expect(refused).toMatchObject({ kind: 'unavailable' });
+      expect((refused as Error).message).toContain('(EMFILE: too many open files, open)');
+    } finally {
+      open.mockRestore();
+    }
+    await writer.ingest(runId, taskEvent(2));
+    const lines = fs.readFileSync(path.join(journal.folder, fs.readdirSync(journal.folder).find((name) => name.endsWith('.jsonl'))!), 'utf8');
+    expect(
+      lines
+        .trim()
+        .split('\n')
+        .map((line) => (JSON.parse(line) as { task: { taskId: number } }).task.taskId),
+    ).toEqual([2]);
+    await writer.settled();
+    expect(await storedTasks(runId)).toEqual([1, 2]);
+    await writer.close();
+  });
+
   it('writes a batch 25 ms after its first event, and 100 ms after once events come in hundreds', async () => {
     const runId = await newRun();
     const written: string[] = [];

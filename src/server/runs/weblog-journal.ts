@@ -168,8 +168,16 @@ export function openWeblogJournal(root: string, warn: (message: string) => void)
   function append(sequence: number, line: string): Promise<void> {
     if (!current || current.written + (pending?.text.length ?? 0) > SEGMENT_BYTES) {
       writePending();
+      // A segment that cannot be opened (no descriptor left) refuses this line only, as a failed
+      // write does: the full one stays current, to be closed once a new one opens.
+      let next: Segment;
+      try {
+        next = newSegment();
+      } catch (error) {
+        return Promise.reject(error);
+      }
       if (current) closed.push(current);
-      current = newSegment();
+      current = next;
     }
     current.last = sequence;
     if (!pending) {

@@ -104,23 +104,26 @@ function columns({ pipelineLabels, selected, toggle, act }: ColumnContext): Arra
  * them into a run group at once; each row's other actions are in its menu.
  */
 export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?: Record<string, string>; withFilters?: boolean }) {
-  const [latest, setLatest] = useState<ReadonlyMap<number, RunRow>>(new Map());
+  // Runs the stream pushed (progress), each with when it arrived: newer than a page asked for before.
+  const [latest, setLatest] = useState<ReadonlyMap<number, { run: RunRow; at: number }>>(new Map());
   const shown = useRef(new Set<number>());
-  // Runs an event was about while they were not on the page: the page being read may show one of
-  // them as it was before that event (a run that ended while the list loaded), so it is read again.
-  const unseen = useRef(new Set<number>());
-  const { key } = useLiveRefresh((event) => {
+  // When an event last came about each run not on the page: a page asked for before that shows it
+  // as it was before the event (a run that ended while the list loaded), so it is read again.
+  const unseen = useRef(new Map<number, number>());
+  const live = useLiveRefresh((event) => {
     if (event.type === 'ready') return true;
     if (event.type === 'run' && event.created) return true;
     const id = event.type === 'run' ? event.run.id : event.id;
     if (!shown.current.has(id)) {
-      unseen.current.add(id);
+      unseen.current.set(id, Date.now());
       return false;
     }
     if (event.type !== 'run') return true;
-    setLatest((previous) => new Map(previous).set(id, event.run));
+    const at = Date.now();
+    setLatest((previous) => new Map(previous).set(id, { run: event.run, at }));
     return false;
   });
+  const { key, refresh: readAgain } = live;
   const [refresh, setRefresh] = useState(0);
   const [selected, setSelected] = useState<ReadonlyMap<number, RunRow>>(new Map());
   const [change, setChange] = useState<RunChange | null>(null);
@@ -131,15 +134,22 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
       return next;
     });
   }, []);
-  const onData = useCallback((rows: RunRow[]) => {
-    shown.current = new Set(rows.map((row) => row.id));
-    // The page just read is newer than anything pushed for its runs while they were on it.
-    setLatest(new Map());
-    const stale = rows.some((row) => unseen.current.has(row.id));
-    unseen.current = new Set();
-    if (stale) setRefresh((value) => value + 1);
-  }, []);
-  const rowOverride = useCallback((row: RunRow) => latest.get(row.id) ?? row, [latest]);
+  const onData = useCallback(
+    (rows: RunRow[], requestedAt: number) => {
+      shown.current = new Set(rows.map((row) => row.id));
+      // An event that arrived by the time the page was asked for is in it (the server had sent it,
+      // so its change came first); one that arrived after may be newer than the page.
+      setLatest((previous) => {
+        const kept = [...previous].filter(([id, pushed]) => shown.current.has(id) && pushed.at > requestedAt);
+        return kept.length === previous.size ? previous : new Map(kept);
+      });
+      const stale = rows.some((row) => (unseen.current.get(row.id) ?? Number.NEGATIVE_INFINITY) > requestedAt);
+      for (const [id, at] of unseen.current) if (at <= requestedAt) unseen.current.delete(id);
+      if (stale) readAgain();
+    },
+    [readAgain],
+  );
+  const rowOverride = useCallback((row: RunRow) => latest.get(row.id)?.run ?? row, [latest]);
 
   const pipelines = useRequest<PipelineList>('pipelines');
   const groups = useRequest<Page<RunGroup>>(withFilters ? 'run-groups?pageSize=1000&sort=name' : null);
@@ -149,7 +159,7 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
     pipelineId: (pipelines.data?.data ?? []).map((pipeline) => ({ value: pipeline.id, label: pipeline.label })),
     groupId: (groups.data?.data ?? []).map((group) => ({ value: String(group.id), label: group.name })),
   };
-  const chosen = [...selected.values()].map((run) => latest.get(run.id) ?? run);
+  const chosen = [...selected.values()].map((run) => latest.get(run.id)?.run ?? run);
   const cancellable = chosen.filter(isOpen);
   return (
     <div className="grid gap-3">

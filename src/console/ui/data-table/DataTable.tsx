@@ -108,8 +108,8 @@ export type DataTableProps<Row, Filter extends string = string, Sort extends str
   fixedFilters?: Record<string, string>;
   /** Whether search, sort, filters and page live in the address (a page's own list) or stay with the table (one embedded in another page). */
   urlState: boolean;
-  /** Called with each page loaded (e.g. to learn which runs it shows). */
-  onData?: (rows: Row[]) => void;
+  /** Called with each page loaded and when it was asked for (e.g. to learn which runs it shows, and what it may not show yet). */
+  onData?: (rows: Row[], requestedAt: number) => void;
   /** A newer version of a row than the page loaded (a run pushed by the live stream), or the row itself. */
   rowOverride?: (row: Row) => Row;
 };
@@ -137,12 +137,12 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
   const [state, update, ready] = useTableState({ sort: defaultSort, order: defaultOrder, sortable, filterNames: filters.map((filter) => filter.name) }, urlState);
   const [search, setSearch] = useTypedValue(state.q, (q) => update({ q, page: 0 }), false);
 
-  const { data: lastData, error, loading, reload } = useRequest<Page<Row>>(ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null, refreshKey);
+  const { data: lastData, requestedAt, error, loading, reload } = useRequest<Page<Row>>(ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null, refreshKey);
   // A failed load shows its error alone: the rows of an earlier search are not the answer to this one.
   const data = error ? undefined : lastData;
   useEffect(() => {
-    if (data) onData?.(data.data);
-  }, [data, onData]);
+    if (data) onData?.(data.data, requestedAt ?? 0);
+  }, [data, requestedAt, onData]);
   const rows = useMemo(() => (rowOverride ? (data?.data ?? []).map(rowOverride) : (data?.data ?? [])), [data, rowOverride]);
   // Rows keep their React state (an open menu) by their record's id, not their place: a live
   // re-read that puts a new run first must not move an open menu onto another run.

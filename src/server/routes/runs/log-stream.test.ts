@@ -100,11 +100,31 @@ describe('GET runs/{id}/log/stream', () => {
       const response = await api.t.call(`/runs/${run.id}/log/stream`, { token: api.token });
       const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
       let received = '';
-      while (!received.includes('one line, then nothing')) received += (await reader.read()).value ?? '';
+      // What the stream has sent by now: reads until none arrives within 200 ms (timeouts are not faked).
+      let reading: ReturnType<typeof reader.read> | null = null;
+      const drain = async () => {
+        for (;;) {
+          reading ??= reader.read();
+          const next = await Promise.race([reading, new Promise<null>((resolve) => setTimeout(() => resolve(null), 200))]);
+          if (next === null) return;
+          reading = null;
+          received += next.value ?? '';
+        }
+      };
+      const until = async (text: string) => {
+        while (!received.includes(text)) {
+          reading ??= reader.read();
+          received += (await reading).value ?? '';
+          reading = null;
+        }
+      };
+      await until('one line, then nothing');
       await vi.advanceTimersByTimeAsync(STREAM_HEARTBEAT_MS - 1);
+      await drain();
       expect(received).not.toContain(': heartbeat');
       await vi.advanceTimersByTimeAsync(1);
-      while (!received.includes(': heartbeat')) received += (await reader.read()).value ?? '';
+      await until(': heartbeat');
+      await drain();
       expect(received.match(/: heartbeat\n\n/g)).toHaveLength(1);
       await reader.cancel();
     } finally {

@@ -227,7 +227,7 @@ const LOG_LAST_LINES_MAX_MS = 5000;
 
 export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c) => {
   const { id } = c.req.valid('param');
-  const { db, dataDir, runEvents, tokens } = c.get('deps');
+  const { db, dataDir, runEvents, tokens, log } = c.get('deps');
   const owner = c.get('user');
   await mustExist(db, id);
   const folder = runFolder(dataDir, id);
@@ -235,11 +235,13 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
   let offset = c.req.valid('query').offset;
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (sse) => {
-    // Writes go one at a time, in order; one that fails (a reader gone) does not stop those after it.
+    // Reads and writes go one at a time, in order. One that fails (the log could not be read: a
+    // file gone, no descriptor left) is logged and does not stop those after it. (A write to a
+    // reader who left does not fail: Hono drops it.)
     let busy: Promise<void> = Promise.resolve();
     const inTurn = (work: () => Promise<void>) => {
-      busy = busy.catch(() => {}).then(work);
-      return busy.catch(() => {});
+      busy = busy.then(work).catch((error: unknown) => log.warn('A run log stream could not send what its log gained', { runId: id, error: error instanceof Error ? error.message : String(error) }));
+      return busy;
     };
     // Sends what the log gained since the last send.
     const flush = () =>
@@ -289,7 +291,13 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
     });
     const recheck = setInterval(() => void flush(), LOG_RECHECK_MS);
     // A task may print nothing for an hour: the reader can still tell a quiet log from a stream that stopped.
-    const heartbeat = setInterval(() => void inTurn(async () => void (await sse.write(': heartbeat\n\n'))), STREAM_HEARTBEAT_MS);
+    const heartbeat = setInterval(
+      () =>
+        void inTurn(async () => {
+          if (!signedOut && !sse.aborted) await sse.write(': heartbeat\n\n');
+        }),
+      STREAM_HEARTBEAT_MS,
+    );
     const stop = runEvents.subscribe((event) => {
       if (event.type === 'status' && event.id === id && TERMINAL_RUN_STATUSES.has(event.status)) void ended(true);
     });
