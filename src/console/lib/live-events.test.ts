@@ -21,7 +21,7 @@ describe('a stream that goes quiet without closing', () => {
       vi.fn(async () => stream.response),
     );
     const messages: unknown[] = [];
-    const reading = readEventStream('events', (data) => messages.push(data), new AbortController().signal, { silentLimitMs: 45_000 });
+    const reading = readEventStream('events', (data) => messages.push(data), new AbortController().signal);
     const outcome = reading.then(
       () => 'ended',
       (error: unknown) => error,
@@ -29,6 +29,7 @@ describe('a stream that goes quiet without closing', () => {
     stream.send(ready('first'));
     await vi.advanceTimersByTimeAsync(30_000);
     stream.send(': heartbeat\n\n');
+    expect(SILENT_LIMIT_MS).toBe(45_000);
     await vi.advanceTimersByTimeAsync(44_999);
     expect(await Promise.race([outcome, 'still reading'])).toBe('still reading');
     await vi.advanceTimersByTimeAsync(1);

@@ -1,16 +1,15 @@
 import { useStore } from '@nanostores/react';
 import { atom } from 'nanostores';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { STREAM_SILENT_LIMIT_MS } from '../../contract/event-stream';
 import type { LiveEvent } from '../../contract/events';
 import { readEventStream } from './sse';
 
 /**
  * The console's one live stream of run changes (`GET events`), shared by every part of the page
  * that shows runs. It is read with `fetch`, so the token goes in the Authorization header
- * (EventSource cannot send it). Each part listening reads its state again whenever a stream opens,
- * the first too; after a drop it reconnects with back-off; after four failures in a row the pages poll instead, say so
- * quietly, and the stream is tried again every half minute. A stream that misses two heartbeats
+ * (EventSource cannot send it). Each part listening reads its state again whenever a stream
+ * opens, the first too. After a drop it reconnects with back-off; after four failures in a row the
+ * pages poll instead, say so quietly, and the stream is tried again every half minute. A stream that misses two heartbeats
  * counts as dropped: it stopped without closing, and the pages would otherwise wait on it forever.
  */
 
@@ -54,7 +53,6 @@ async function connect() {
         deliver(event);
       },
       abort.signal,
-      { silentLimitMs: STREAM_SILENT_LIMIT_MS },
     );
   } catch {
     // A drop, a refusal or an abort: the same way back below.
@@ -89,6 +87,7 @@ function disconnect() {
  * opens: read your state again then (what changed before the stream opened was not sent).
  */
 export function subscribeLive(listener: (event: LiveEvent) => void): () => void {
+  // A wrapper of its own: the same listener may be subscribed twice, and each unsubscribes once.
   const entry = (event: LiveEvent) => listener(event);
   entries.add(entry);
   void connect();

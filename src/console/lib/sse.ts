@@ -1,4 +1,5 @@
 import { createParser } from 'eventsource-parser';
+import { STREAM_SILENT_LIMIT_MS } from '../../contract/event-stream';
 import { API_BASE_URL, readStoredToken } from './api';
 
 /** The stream went quiet for longer than its heartbeat allows: it stopped without closing. */
@@ -14,12 +15,11 @@ export class SilentStreamError extends Error {
  * Authorization header (EventSource cannot send it): each message's JSON to `onMessage`, until the
  * stream ends (resolves) or fails (rejects). Abort it with `signal`.
  *
- * With `silentLimitMs`, for a stream that sends a heartbeat, a stream from which nothing arrives
- * for that long is given up with SilentStreamError: a connection a proxy or the network dropped
- * without closing it, or a server that stopped writing to it, would otherwise look live forever.
+ * Every stream of the API sends a heartbeat, so one from which nothing arrives for
+ * STREAM_SILENT_LIMIT_MS is given up with SilentStreamError: a connection a proxy or the network
+ * dropped without closing it, or a server that stopped writing to it, would otherwise look live forever.
  */
-export async function readEventStream(path: string, onMessage: (data: unknown) => void, signal: AbortSignal, options: { silentLimitMs?: number } = {}): Promise<void> {
-  const { silentLimitMs } = options;
+export async function readEventStream(path: string, onMessage: (data: unknown) => void, signal: AbortSignal): Promise<void> {
   const reading = new AbortController();
   let reader: ReadableStreamDefaultReader<string> | undefined;
   // The request is aborted, and the read waiting on its body ends too, whoever made the body.
@@ -32,9 +32,8 @@ export async function readEventStream(path: string, onMessage: (data: unknown) =
   let silence: ReturnType<typeof setTimeout> | undefined;
   // Any bytes at all, a heartbeat's too, show the stream is alive.
   const alive = () => {
-    if (silentLimitMs === undefined) return;
     clearTimeout(silence);
-    silence = setTimeout(() => end(new SilentStreamError(silentLimitMs)), silentLimitMs);
+    silence = setTimeout(() => end(new SilentStreamError(STREAM_SILENT_LIMIT_MS)), STREAM_SILENT_LIMIT_MS);
   };
   try {
     const token = readStoredToken();

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState } from 'react';
-import { STREAM_SILENT_LIMIT_MS } from '../../../contract/event-stream';
 import type { LogEvent } from '../../../contract/events';
 import type { RunDetail, RunLog as RunLogChunk } from '../../../contract/runs';
 import { notify } from '../../app/notify';
@@ -19,7 +18,8 @@ const KEPT_CHARACTERS = 200_000;
 /**
  * The run's log text. While the run goes, its new lines arrive over the log stream as they are
  * written (and the stream says when the run has ended); should the stream fail, or go silent
- * past two of its heartbeats, the log is read from where it stopped every 2 s instead, and on each change the run stream pushes (`changed`).
+ * past two of its heartbeats, the log is read from where it stopped every 2 s instead, and on each
+ * change the run stream pushes (`changed`).
  * Each chunk read moves the offset on, which reads the next at once, until the log has no more.
  * A failure to read is kept, with a retry that reads again and starts the stream again.
  */
@@ -48,7 +48,6 @@ function useRunLog(runId: number, live: boolean, changed: unknown, onAppend: () 
         append(event.text);
       },
       abort.signal,
-      { silentLimitMs: STREAM_SILENT_LIMIT_MS },
     ).then(
       () => setStreaming(false),
       () => !abort.signal.aborted && setStreaming(false),

@@ -110,7 +110,7 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
   // When an event last came about each run not on the page: a page asked for before that shows it
   // as it was before the event (a run that ended while the list loaded), so it is read again.
   const unseen = useRef(new Map<number, number>());
-  const live = useLiveRefresh((event) => {
+  const { key, refresh: readAgain } = useLiveRefresh((event) => {
     if (event.type === 'ready') return true;
     if (event.type === 'run' && event.created) return true;
     const id = event.type === 'run' ? event.run.id : event.id;
@@ -123,7 +123,6 @@ export function RunsTable({ fixedFilters, withFilters = false }: { fixedFilters?
     setLatest((previous) => new Map(previous).set(id, { run: event.run, at }));
     return false;
   });
-  const { key, refresh: readAgain } = live;
   const [refresh, setRefresh] = useState(0);
   const [selected, setSelected] = useState<ReadonlyMap<number, RunRow>>(new Map());
   const [change, setChange] = useState<RunChange | null>(null);

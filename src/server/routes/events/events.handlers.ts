@@ -1,8 +1,8 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import { STREAM_HEARTBEAT_MS } from '../../../contract/event-stream';
 import type { LiveEvent } from '../../../contract/events';
 import type { AppEnv } from '../../http/context';
+import { sseWriter } from '../../http/sse-writer';
 import type * as routes from './events.routes';
 
 export const stream: RouteHandler<typeof routes.stream, AppEnv> = async (c) => {
@@ -11,20 +11,12 @@ export const stream: RouteHandler<typeof routes.stream, AppEnv> = async (c) => {
   // Behind nginx, an unbuffered answer: each event leaves at once.
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (sse) => {
-    // Written in order: each event waits for the one before it.
-    let queue = Promise.resolve();
+    const { inTurn, keepAlive } = sseWriter(sse);
     let signedOut = false;
-    const send = (event: LiveEvent) => {
-      // An event queued before a sign-out is not written after it.
-      queue = queue.then(() => (signedOut ? undefined : sse.writeSSE({ event: event.type, data: JSON.stringify(event) }))).catch(() => {});
-    };
+    // Written in order: each event waits for the one before it. One queued before a sign-out is not written after it.
+    const send = (event: LiveEvent) => void inTurn(() => (signedOut ? undefined : sse.writeSSE({ event: event.type, data: JSON.stringify(event) })));
     const stop = runEvents.subscribe(send);
-    const heartbeat = setInterval(() => {
-      queue = queue
-        .then(() => sse.write(': heartbeat\n\n'))
-        .then(() => {})
-        .catch(() => {});
-    }, STREAM_HEARTBEAT_MS);
+    const stopHeartbeat = keepAlive(() => !signedOut);
     let unwatch = () => {};
     const closed = new Promise<void>((resolve) => {
       sse.onAbort(resolve);
@@ -37,7 +29,7 @@ export const stream: RouteHandler<typeof routes.stream, AppEnv> = async (c) => {
     });
     send({ type: 'ready', at: new Date().toISOString() });
     await closed;
-    clearInterval(heartbeat);
+    stopHeartbeat();
     stop();
     unwatch();
   });

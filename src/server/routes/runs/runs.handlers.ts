@@ -1,6 +1,5 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { streamSSE } from 'hono/streaming';
-import { STREAM_HEARTBEAT_MS } from '../../../contract/event-stream';
 import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
@@ -11,6 +10,7 @@ import type { RunDetail } from '../../../contract/runs';
 import { runGroups, runs } from '../../db/schema';
 import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
+import { sseWriter } from '../../http/sse-writer';
 import { queryOf } from '../../http/validated-routes';
 import { listOutputs } from '../../runs/outputs';
 import { runCostsOf } from '../../runs/run-costs';
@@ -235,14 +235,11 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
   let offset = c.req.valid('query').offset;
   c.header('X-Accel-Buffering', 'no');
   return streamSSE(c, async (sse) => {
-    // Reads and writes go one at a time, in order. One that fails (the log could not be read: a
-    // file gone, no descriptor left) is logged and does not stop those after it. (A write to a
-    // reader who left does not fail: Hono drops it.)
-    let busy: Promise<void> = Promise.resolve();
-    const inTurn = (work: () => Promise<void>) => {
-      busy = busy.then(work).catch((error: unknown) => log.warn('A run log stream could not send what its log gained', { runId: id, error: error instanceof Error ? error.message : String(error) }));
-      return busy;
-    };
+    // A log that could not be read (a file gone, no descriptor left) is logged, and what it gains
+    // next is still sent. (A write to a reader who left does not fail: Hono drops it.)
+    const { inTurn, keepAlive } = sseWriter(sse, (error) =>
+      log.warn('A run log stream could not send what its log gained', { runId: id, error: error instanceof Error ? error.message : String(error) }),
+    );
     // Sends what the log gained since the last send.
     const flush = () =>
       inTurn(async () => {
@@ -291,13 +288,7 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
     });
     const recheck = setInterval(() => void flush(), LOG_RECHECK_MS);
     // A task may print nothing for an hour: the reader can still tell a quiet log from a stream that stopped.
-    const heartbeat = setInterval(
-      () =>
-        void inTurn(async () => {
-          if (!signedOut && !sse.aborted) await sse.write(': heartbeat\n\n');
-        }),
-      STREAM_HEARTBEAT_MS,
-    );
+    const stopHeartbeat = keepAlive(() => !signedOut);
     const stop = runEvents.subscribe((event) => {
       if (event.type === 'status' && event.id === id && TERMINAL_RUN_STATUSES.has(event.status)) void ended(true);
     });
@@ -305,7 +296,7 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
     await closed;
     watcher.close();
     clearInterval(recheck);
-    clearInterval(heartbeat);
+    stopHeartbeat();
     stop();
     unwatch();
   });
