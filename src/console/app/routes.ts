@@ -57,9 +57,15 @@ export const ROUTES = {
   docs: '/docs',
 } as const;
 
+/** A detail page's address. */
+export const viewRoute = (route: string, id: number | string) => `${route}?id=${id}`;
+
+/** A comparison page's address: the records side by side (`?ids=1,2,3`, read back by `idsFromAddress`). */
+export const compareRoute = (route: string, ids: ReadonlyArray<number>) => `${route}?ids=${ids.join(',')}`;
+
 /** The launch form of one pipeline of the catalogue: its own page for the menu's, `?id=` for any other. */
 export const launchRoute = (pipelineId: string) =>
-  (MENU_PIPELINES as readonly string[]).includes(pipelineId) ? `/tools/pipeline/run/${pipelineId}` : `/tools/pipeline/run/?id=${encodeURIComponent(pipelineId)}`;
+  (MENU_PIPELINES as readonly string[]).includes(pipelineId) ? `${ROUTES.launchById}${pipelineId}` : viewRoute(ROUTES.launchById, encodeURIComponent(pipelineId));
 
 const withQuery = (route: string, query: string) => `${route}${route.includes('?') ? '&' : '?'}${query}`;
 
@@ -69,12 +75,6 @@ export const relaunchRoute = (pipelineId: string, runId: number) => withQuery(la
 /** The launch form with the run's project, and experiment, chosen (`project=`, `experiment=`). */
 export const launchForRoute = (pipelineId: string, projectId: number, experimentId?: number) =>
   withQuery(launchRoute(pipelineId), `project=${projectId}${experimentId === undefined ? '' : `&experiment=${experimentId}`}`);
-
-/** A detail page's address. */
-export const viewRoute = (route: string, id: number | string) => `${route}?id=${id}`;
-
-/** A comparison page's address: the records side by side (`?ids=1,2,3`, read back by `idsFromAddress`). */
-export const compareRoute = (route: string, ids: ReadonlyArray<number>) => `${route}?ids=${ids.join(',')}`;
 
 /** The first segments of the console's pages, for tools that must tell them from the docs (the link checker). */
 export const CONSOLE_ROUTE_GLOBS = [
