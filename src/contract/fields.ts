@@ -63,13 +63,16 @@ const DATE_RULE = 'Use a date like 2026-03-31';
 /** A calendar date `YYYY-MM-DD` in the years 0001–9999. */
 export const isoDate = z.iso.date(DATE_RULE).refine((value) => Number(DATE_SHAPE.exec(value)?.[1]) >= 1, 'Dates start at 0001-01-01');
 
-/** Whether a date or date-time text names a moment in the years 0001–9999. */
+/** 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in epoch milliseconds: the years 0001–9999 lie between. */
+const FIRST_STORABLE_MS = -62_135_596_800_000;
+const PAST_STORABLE_MS = 253_402_300_800_000;
+
+/** Whether a date or date-time text names a moment in the years 0001–9999 (UTC). */
 export function isStorableMoment(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}/.test(value)) return false;
+  // NaN (no date at all) is neither.
   const time = Date.parse(value);
-  if (Number.isNaN(time)) return false;
-  const year = new Date(time).getUTCFullYear();
-  return year >= 1 && year <= 9999;
+  return time >= FIRST_STORABLE_MS && time < PAST_STORABLE_MS;
 }
 
 /** A date (`2026-01-31`) or a date-time (`2026-01-31T08:00:00Z`) in a filter. */

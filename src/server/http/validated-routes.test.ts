@@ -44,6 +44,9 @@ function appOf(oneStep: boolean) {
 const requests: Array<[string, RequestInit?]> = [
   ['/items/4?tag=a', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x","size":2}' }],
   ['/items/4?tag=a&tag=b&secret=a+b%20c', { method: 'POST', headers: { 'Content-Type': 'application/json; charset=utf-8' }, body: '{"name":"x"}' }],
+  // Encoded names and values, an empty value, a name without one, a malformed escape.
+  ['/items/4?t%61g=%41%2B&tag=&secret&x=%E0%A4%A', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' }],
+  ['/items/4?secret=s%3D1&tag=a&&tag=b+c', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' }],
   ['/items/4', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":' }],
   ['/items/4', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":""}' }],
   ['/items/4', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"a\\u0000b"}' }],

@@ -16,7 +16,7 @@ export const LOCAL_RUNNER = path.resolve(path.dirname(fileURLToPath(import.meta.
  * How Node runs TypeScript here: natively where it strips types (Node 22.18+, the project's
  * Node 24), otherwise through tsx's loader (e.g. started with an older system Node).
  */
-function typeScriptFlags(): string[] {
+export function typeScriptFlags(): string[] {
   if ((process.features as { typescript?: string | false }).typescript) return ['--disable-warning=ExperimentalWarning'];
   return ['--import', pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm')).href];
 }
@@ -31,6 +31,8 @@ export interface LocalRunFile {
   paramsFile: string;
   workDir: string;
   weblogUrl: string;
+  /** How long one weblog post may wait for its answer before it is sent again (30 s unless given). */
+  weblogTimeoutMs?: number;
 }
 
 /**

@@ -32,20 +32,26 @@ const UNREACHABLE_LIMIT_MS = 10 * 60_000;
 /** After a cancel, the last event gets only this long: the engine kills the process soon after. */
 const CANCELLED_LIMIT_MS = 3_000;
 let unreachableSince: number | null = null;
+/**
+ * How long one post waits for its answer. A Seedbed that took the connection and never answers
+ * (a stopped process, a proxy in between) would otherwise hold the run still, with no failure to
+ * count towards UNREACHABLE_LIMIT_MS. An event sent again may arrive twice: the weblog merges it.
+ */
+const POST_TIMEOUT_MS = runFile.weblogTimeoutMs ?? 30_000;
 
-/** Posts one event; retries while Seedbed is unreachable (e.g. restarting). */
+/** Posts one event; retries while Seedbed is unreachable (e.g. restarting) or does not answer in time. */
 async function post(event: Record<string, unknown>): Promise<void> {
   const body = JSON.stringify({ runName: runFile.runName, runId: runFile.sessionId, utcTime: new Date().toISOString(), ...event });
   for (let attempt = 0; ; attempt += 1) {
     try {
-      const response = await fetch(runFile.weblogUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      const response = await fetch(runFile.weblogUrl, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body, signal: AbortSignal.timeout(POST_TIMEOUT_MS) });
       if (response.ok || response.status < 500) {
         unreachableSince = null;
         if (!response.ok) log(`weblog refused the ${String(event.event)} event: ${response.status} ${await response.text()}`);
         return;
       }
     } catch {
-      // Not reachable: retry below.
+      // Not reachable, or no answer in time: retry below.
     }
     const now = Date.now();
     unreachableSince ??= now;
