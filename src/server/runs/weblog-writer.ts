@@ -537,9 +537,10 @@ export function createWeblogWriter(
     const earlier = pending.get(key);
     const entry = earlier ? { row: mergeTask(earlier.row, task), waiters: earlier.waiters } : { row: task, waiters: [] };
     pending.set(key, entry);
-    const at = new Date(utcTime);
+    // The run's earliest event of the batch (a time that does not parse counts only when it is the first).
+    const at = Date.parse(utcTime);
     const start = runStarts.get(runId);
-    if (!start || at < start.at) runStarts.set(runId, { at: Number.isNaN(at.getTime()) ? new Date() : at, sessionId });
+    if (!start || at < start.at.getTime()) runStarts.set(runId, { at: Number.isNaN(at) ? new Date() : new Date(at), sessionId });
     taken += 1;
     if (pending.size >= maxBatch && inFlight < batchesInFlight) void flush();
     else schedule();

@@ -176,6 +176,15 @@ describe('weblog ingestion', () => {
     expect(stored.every((task) => task.status === 'COMPLETED' && task.exit === 0 && task.duration === 1500)).toBe(true);
   });
 
+  it('starts a run that reported no start at its earliest task event, whatever order they arrive in', async () => {
+    const runId = await newRun();
+    const task = (id: number, utcTime: string) => event('process_submitted', { utcTime, trace: { task_id: id, name: `sayHello (${id})`, process: 'sayHello', status: 'SUBMITTED' } });
+    const responses = await Promise.all([post(runId, task(1, '2026-11-22T10:00:05Z')), post(runId, task(2, '2026-11-22T10:00:01Z')), post(runId, task(3, 'not a time'))]);
+    expect(responses.map((response) => response.status)).toEqual([204, 204, 400]);
+    const run = await detail(runId);
+    expect({ status: run.status, startedAt: run.startedAt }).toEqual({ status: 'RUNNING', startedAt: '2026-11-22T10:00:01.000Z' });
+  });
+
   it('stores the same with batches written four at a time, as on PostgreSQL: a task split over batches ends at its furthest state', async () => {
     const runId = await newRun();
     const writer = createWeblogWriter(api.t.db, { batchesInFlight: 4, maxBatch: 7 });
