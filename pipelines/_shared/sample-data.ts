@@ -4,7 +4,7 @@
  * haplotype a mosaic of a few founder haplotypes, switching with distance), its population map,
  * and single-sample gVCFs with reference blocks. Used by the tests, the fixtures and the docs.
  */
-import { betaDeviate, seededRandom } from './stats.ts';
+import { betaDeviate, normalDeviate, seededRandom } from './stats.ts';
 
 const BASES = ['A', 'C', 'G', 'T'];
 
@@ -393,3 +393,52 @@ export function trialPhenotypes(options: TrialOptions): string {
 }
 
 export const SAMPLE_TRIAL: TrialOptions = { seed: 2032, accessions: 60, environments: ['Obregon', 'Toluca', 'ElBatan'], reps: 2, missingRate: 0.05, grossErrors: 2 };
+
+export interface PanelTraitOptions {
+  seed: number;
+  /** Sites of large effect per trait; every other site has a small one. */
+  qtl: number;
+  /** Share of each trait's variance its genotypes explain. */
+  heritability: number;
+  missingRate: number;
+}
+
+/**
+ * Phenotypes of a VCF panel's samples, one row each under the name the VCF gives it (`id`), what
+ * GDIP reads beside that VCF: per trait, `qtl` sites of large effect (minor allele at 20 % or
+ * more) and a small effect at every site, scaled to the heritability, then noise; a few values
+ * missing. Doses count alternate alleles; a missing call counts as the site's mean.
+ */
+export function panelPhenotypes(panel: PopulationData, options: PanelTraitOptions): string {
+  const random = seededRandom(options.seed);
+  const doses = panel.vcf
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => {
+      const calls = line.split('\t').slice(9);
+      const dose = calls.map((call) => (call.startsWith('.') ? Number.NaN : (call[0] === '0' ? 0 : 1) + (call[2] === '0' ? 0 : 1)));
+      const known = dose.filter((value) => !Number.isNaN(value));
+      const average = known.reduce((sum, value) => sum + value, 0) / Math.max(known.length, 1);
+      return { dose: dose.map((value) => (Number.isNaN(value) ? average : value)), frequency: average / 2 };
+    });
+  const common = doses.flatMap((site, index) => (Math.min(site.frequency, 1 - site.frequency) >= 0.2 ? [index] : []));
+  const traits = [
+    { name: 'yield', mean: 6, variance: 0.6, digits: 3 },
+    { name: 'height', mean: 95, variance: 60, digits: 1 },
+  ];
+  const values = traits.map((trait) => {
+    const large = new Set<number>();
+    while (large.size < Math.min(options.qtl, common.length)) large.add(common[Math.floor(random() * common.length)]!);
+    const effects = doses.map((_, index) => (large.has(index) ? 1 : 0.05) * normalDeviate(random));
+    const genetic = panel.samples.map((_, sample) => doses.reduce((sum, site, index) => sum + effects[index]! * site.dose[sample]!, 0));
+    const centre = genetic.reduce((sum, value) => sum + value, 0) / genetic.length;
+    const spread = Math.sqrt(genetic.reduce((sum, value) => sum + (value - centre) ** 2, 0) / genetic.length) || 1;
+    const geneticSd = Math.sqrt(trait.variance * options.heritability);
+    const noiseSd = Math.sqrt(trait.variance * (1 - options.heritability));
+    return genetic.map((value) => (random() < options.missingRate ? 'NA' : (trait.mean + ((value - centre) / spread) * geneticSd + noiseSd * normalDeviate(random)).toFixed(trait.digits)));
+  });
+  const rows = panel.samples.map(({ sample }, index) => [sample, ...values.map((trait) => trait[index])].join(','));
+  return `id,${traits.map((trait) => trait.name).join(',')}\n${rows.join('\n')}\n`;
+}
+
+export const SAMPLE_PANEL_TRAITS: PanelTraitOptions = { seed: 2033, qtl: 3, heritability: 0.7, missingRate: 0.03 };

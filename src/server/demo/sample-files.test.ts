@@ -3,11 +3,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { testContext } from '../../../pipelines/_shared/testing.ts';
+import { type GivenParams, testContext } from '../../../pipelines/_shared/testing.ts';
+import type { Params as GdipParams } from '../../../pipelines/nf-gdip/local/params.generated.ts';
 import { run as evostats } from '../../../pipelines/nf-evostats/local/main.ts';
+import { run as gdip } from '../../../pipelines/nf-gdip/local/main.ts';
 import { fileReference } from '../../contract/file-reference';
 import type { DatabaseHandle } from '../db/client';
 import { files, fileTypes } from '../db/schema';
+import { readCatalogue } from '../pipelines/catalogue';
+import { withDefaults } from '../pipelines/param-defaults';
 import { seedFileTypes } from '../services/file-types';
 import { openTestDatabase } from '../testing/test-database';
 import { hasSampleFiles, seedSampleFiles } from './sample-files';
@@ -31,7 +35,7 @@ describe('the sample pipeline inputs of the demo', () => {
 
   it('stores each file once, typed, with samplesheets that point at the stored files', async () => {
     expect(before).toBe(false);
-    expect(added).toBe(21);
+    expect(added).toBe(22);
     expect(await hasSampleFiles(database.db)).toBe(true);
     expect(again).toBe(0);
 
@@ -39,6 +43,7 @@ describe('the sample pipeline inputs of the demo', () => {
     expect(Object.fromEntries(rows.map((row) => [row.name, row.type]))).toMatchObject({
       'wheat_panel_3pops.vcf': 'VCF',
       'wheat_panel_populations.csv': 'population map CSV',
+      'wheat_panel_phenotypes.csv': 'phenotype CSV',
       'sample_reference.fa': 'FASTA',
       'S01.g.vcf.gz': 'GVCF',
       'gvcf_samplesheet.csv': 'samplesheet CSV',
@@ -63,6 +68,34 @@ describe('the sample pipeline inputs of the demo', () => {
     });
     await evostats(stats);
     expect(stats.read('evostats/wheat_panel_3pops.fst_genome.tsv').trim().split('\n')).toHaveLength(4);
+  });
+
+  it('give GDIP a panel and its phenotypes that run with the launch form’s defaults: every sample phenotyped, both traits scanned and predicted', async () => {
+    const stored = (name: string) => path.join(dataDir, 'files', 'sample-data', name);
+    const pipeline = readCatalogue('pipelines').find((entry) => entry.id === 'nf-gdip')!;
+    const inputs = { genotypes: stored('wheat_panel_3pops.vcf'), phenotypes: stored('wheat_panel_phenotypes.csv') };
+    // What the server hands a run: the form's values with the schema's defaults filled in (taken on trust, as by the runner).
+    const context = testContext(withDefaults(pipeline, inputs) as GivenParams<GdipParams>);
+    await gdip(context);
+    const phenotypes = fs.readFileSync(stored('wheat_panel_phenotypes.csv'), 'utf8').trim().split('\n');
+    expect(phenotypes[0]).toBe('id,yield,height');
+    expect(phenotypes.slice(1).map((line) => line.split(',')[0])).toEqual(
+      fs
+        .readFileSync(stored('wheat_panel_3pops.vcf'), 'utf8')
+        .split('\n')
+        .find((line) => line.startsWith('#CHROM'))!
+        .split('\t')
+        .slice(9),
+    );
+    const traits = new Set(
+      context
+        .read('discovery/associations.csv')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((line) => line.split(',')[0]),
+    );
+    expect(traits).toEqual(new Set(['yield', 'height']));
   });
 
   it('writes samplesheets that name the stored files by reference, never by where the server keeps them', async () => {

@@ -3,7 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq, inArray } from 'drizzle-orm';
-import { gvcfSet, populationVcf, SAMPLE_GVCFS, SAMPLE_PANEL, SAMPLE_SPECTRA, SAMPLE_TRIAL, sampleReads, sampleSpectra, trialPhenotypes } from '../../../pipelines/_shared/sample-data.ts';
+import {
+  gvcfSet,
+  panelPhenotypes,
+  populationVcf,
+  SAMPLE_GVCFS,
+  SAMPLE_PANEL,
+  SAMPLE_PANEL_TRAITS,
+  SAMPLE_SPECTRA,
+  SAMPLE_TRIAL,
+  sampleReads,
+  sampleSpectra,
+  trialPhenotypes,
+} from '../../../pipelines/_shared/sample-data.ts';
 import type { Database } from '../db/client';
 import { files, fileTypes } from '../db/schema';
 import { fileReference } from '../../contract/file-reference';
@@ -12,7 +24,7 @@ import { registerLocalFile } from '../storage/file-store';
 /**
  * Sample inputs for the pipelines that run on the embedded engine, from the same seeded
  * generators as the tests: a VCF of three populations with its population map (Evostats,
- * Process VCFs, Multigen sims founders), single-sample gVCFs with their samplesheet and
+ * Process VCFs, Multigen sims founders) and its traits (GDIP), single-sample gVCFs with their samplesheet and
  * reference (Combine GVCFs), paired FASTQ with their samplesheet (Preprocessing), a
  * three-environment field trial (Phenomix) and NIR spectra with their reference values
  * (Process Spectra, Auto Train Phenotype). Written
@@ -41,6 +53,8 @@ function sampleFiles(): { data: SampleFile[]; sheets: (referenceOf: (name: strin
 
   text('wheat_panel_3pops.vcf', 'VCF', populations.vcf);
   text('wheat_panel_populations.csv', 'population map CSV', populations.populationsCsv);
+  // The panel's own traits, by the VCF's sample names: GDIP's genotypes and phenotypes.
+  text('wheat_panel_phenotypes.csv', 'phenotype CSV', panelPhenotypes(populations, SAMPLE_PANEL_TRAITS));
 
   const gvcfs = gvcfSet(SAMPLE_GVCFS);
   text('sample_reference.fa', 'FASTA', gvcfs.fasta);
