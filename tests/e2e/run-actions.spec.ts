@@ -139,5 +139,7 @@ test('the run page: tabs kept in the address, the timeline and resource charts, 
   expect(fs.readFileSync((await file.path())!, 'utf8')).toContain('outdir: results');
 
   await page.goto('/tools/pipeline/monitor/pipeline-run/view?id=99999999');
-  await expect(page.getByTestId('run-not-found')).toContainText('There is no run with id 99999999');
+  await expect(page.getByTestId('not-found')).toContainText('No run has id 99999999.');
+  await expect(page.getByRole('link', { name: 'See all runs' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Retry' })).toHaveCount(0);
 });

@@ -89,7 +89,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
 
   if (id === undefined) return null;
   if (id === null) return <LoadError what={spec.noun} error={new Error(`this page needs ?id= with the ${spec.noun}'s number`)} onRetry={() => window.location.assign(spec.listRoute)} />;
-  if (error) return <LoadError what={spec.noun} error={error} onRetry={reload} />;
+  if (error) return <LoadError what={spec.noun} error={error} onRetry={reload} back={{ href: spec.listRoute, label: `See all ${spec.what}` }} />;
   if (!row) return <LoadingOverlay />;
 
   return (

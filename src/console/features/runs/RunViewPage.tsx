@@ -3,11 +3,9 @@ import { TERMINAL_RUN_STATUSES } from '../../../contract/run-codes';
 import type { RunOutputs as Outputs, RunDetail } from '../../../contract/runs';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES } from '../../app/routes';
-import { RequestError } from '../../lib/api';
 import { useLiveRefresh } from '../../lib/live-events';
 import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
-import { Card } from '../../ui/Card';
 import { LiveStatus } from '../../ui/LiveStatus';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
@@ -39,21 +37,6 @@ function LazyTab({ what, children }: { what: string; children: ReactNode }) {
 /** How long a run has taken, or has been going: null before it starts. */
 const elapsedOf = (run: RunDetail) => (run.startedAt ? (run.completedAt ? Date.parse(run.completedAt) : Date.now()) - Date.parse(run.startedAt) : null);
 
-/** An id no run has: said plainly, with the way back, not as a failure to retry. */
-function RunNotFound({ id }: { id: string }) {
-  return (
-    <Card title={`No run ${id}`}>
-      <p className="text-sm text-stone-600" data-testid="run-not-found">
-        There is no run with id {id}: it may have been deleted, or the link is wrong.{' '}
-        <a className="text-emerald-800 hover:underline" href={RUNS_LIST}>
-          See all runs
-        </a>
-        .
-      </p>
-    </Card>
-  );
-}
-
 /**
  * The run of `?id=`, read again on every change of it that the live stream pushes (status, task
  * counts) and after a change made here (group, labels, cancel); its outputs follow its status.
@@ -81,7 +64,7 @@ function RunView() {
 
   if (id === undefined) return null;
   if (id === null) return <LoadError what="run" error={new Error('this page needs ?id= with the run’s number')} onRetry={() => window.location.assign(RUNS_LIST)} />;
-  if (error && !run) return error instanceof RequestError && error.status === 404 ? <RunNotFound id={id} /> : <LoadError what="run" error={error} onRetry={reload} />;
+  if (error && !run) return <LoadError what="run" error={error} onRetry={reload} back={{ href: RUNS_LIST, label: 'See all runs' }} />;
   if (!run) return <LoadingOverlay />;
 
   const elapsed = elapsedOf(run);
