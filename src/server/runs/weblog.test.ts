@@ -139,6 +139,22 @@ describe('weblog ingestion', () => {
     ]);
   });
 
+  it('adds the why of completed’s errorMessage to the failed task the error event named, once', async () => {
+    const runId = await newRun();
+    for (const event of failedTask) expect((await post(runId, event)).status).toBe(204);
+    const reason = (await detail(runId)).statusReason!;
+    expect(reason.split('\n')).toEqual([
+      expect.stringMatching(/^Task TRIMGALORE \(sample_1\) failed with exit status 1\.$/),
+      'Process `TRIMGALORE (sample_1)` terminated with an error exit status (1)',
+    ]);
+    // The embedded engine's own words, and a completed that comes twice.
+    const local = await newRun();
+    const trace = { task_id: 1, name: 'LOAD_PHENOTYPES (trial.csv)', process: 'LOAD_PHENOTYPES', status: 'FAILED', exit: 1 };
+    const completed = event('completed', { metadata: { workflow: { success: false, errorMessage: 'Process LOAD_PHENOTYPES (trial.csv) failed: trial.csv has no `id` column.' } } });
+    for (const sent of [event('started'), event('process_completed', { trace }), event('error', { trace }), completed, completed]) expect((await post(local, sent)).status).toBe(204);
+    expect((await detail(local)).statusReason).toBe('Task LOAD_PHENOTYPES (trial.csv) failed with exit status 1.\nProcess LOAD_PHENOTYPES (trial.csv) failed: trial.csv has no `id` column.');
+  });
+
   it('ends in the same state when every event comes twice and in random order', async () => {
     const inOrder = await newRun();
     const scrambled = await newRun();
@@ -428,7 +444,12 @@ describe('a run that ended', () => {
     expect((await post(runId, submitted)).status).toBe(409);
     expect((await post(runId, completed)).status).toBe(204);
     const filled = await detail(runId);
-    expect(filled).toMatchObject({ status: 'FAILED', statusReason: ended.statusReason, progress: { total: 2, done: 1, running: 0, failed: 1 } });
+    // The reason keeps the failed task and gains Nextflow's own words for it.
+    expect(filled).toMatchObject({
+      status: 'FAILED',
+      statusReason: `${ended.statusReason}\nProcess \`TRIMGALORE (sample_1)\` terminated with an error exit status (1)`,
+      progress: { total: 2, done: 1, running: 0, failed: 1 },
+    });
     expect(filled.completedAt).not.toBeNull();
     expect(filled.workflowStats).not.toBeNull();
     expect(sessionOf(events)).toBe(completed.runId);

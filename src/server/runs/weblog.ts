@@ -39,6 +39,12 @@ export const NO_EXIT = 2147483647;
  * `errorMessage`: this placeholder stands until then, and only it is replaced.
  */
 export const REPORTED_AN_ERROR = 'The workflow reported an error.';
+/**
+ * The reason an `error` event with a trace gives (`Task <name> failed…`), as SQL's LIKE finds it:
+ * Nextflow's own words in the `completed` that follows (the task's error, a command's output) are
+ * added after it, since a trace says which task failed but never why.
+ */
+const TASK_FAILED_LIKE = 'Task % failed%';
 
 /** Nextflow's own words for a failure: errorMessage, with errorReport when it says more. */
 function failureReason(workflow: { errorMessage?: string | null; errorReport?: string | null } | undefined): string | null {
@@ -102,7 +108,7 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
       // After the end only a `completed` of the run's own session is taken, and it only fills in.
       const completesRecord = event.event === 'completed' ? sql`(${runs.sessionId} IS NULL OR ${runs.sessionId} = ${event.runId}::text)` : sql`false`;
       const taken = await markEndedByReport(db, runId, outcome, completesRecord, (open) => ({
-        statusReason: sql`CASE WHEN ${open} THEN ${reason}::text WHEN ${runs.statusReason} = ${REPORTED_AN_ERROR} AND ${reported}::text IS NOT NULL THEN ${reported}::text WHEN ${runs.status} = 'FAILED' THEN coalesce(${runs.statusReason}, ${reason}::text) ELSE ${runs.statusReason} END`,
+        statusReason: sql`CASE WHEN ${open} THEN ${reason}::text WHEN ${runs.statusReason} = ${REPORTED_AN_ERROR} AND ${reported}::text IS NOT NULL THEN ${reported}::text WHEN ${runs.status} = 'FAILED' AND ${runs.statusReason} LIKE ${TASK_FAILED_LIKE} AND ${reported}::text IS NOT NULL AND strpos(${runs.statusReason}, ${reported}::text) = 0 THEN ${runs.statusReason} || E'\n' || ${reported}::text WHEN ${runs.status} = 'FAILED' THEN coalesce(${runs.statusReason}, ${reason}::text) ELSE ${runs.statusReason} END`,
         startedAt: start ? sql`CASE WHEN ${open} THEN ${start} ELSE coalesce(${runs.startedAt}, ${start}) END` : sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
         completedAt: event.event === 'completed' ? sql`coalesce(${runs.completedAt}, ${complete})` : sql`${runs.completedAt}`,
         // When the end arrived, by this server's clock; a late completed does not move it (nor the secret's last minutes).
