@@ -18,7 +18,7 @@ function RunsTable() {
           { header: 'Name', className: 'font-medium text-stone-900', cell: (run) => run.name },
           { header: 'Pipeline', className: 'text-stone-700', cell: (run) => run.pipeline },
           { header: 'Status', cell: (run) => <StatusBadge status={run.status} /> },
-          { header: 'Progress', cell: (run) => <ProgressBar done={run.tasksDone} total={run.tasksTotal} label={`${run.name} tasks done`} /> },
+          { header: 'Progress', cell: (run) => <ProgressBar done={run.tasksDone} total={run.tasksTotal} label={`${run.name} tasks done`} status={run.status} /> },
           { header: 'Run group', className: 'text-stone-600', cell: (run) => run.group },
           { header: 'Launched by', className: 'text-stone-600', cell: (run) => run.launchedBy },
           { header: 'Submitted', className: 'whitespace-nowrap text-stone-600', cell: (run) => run.submitted },

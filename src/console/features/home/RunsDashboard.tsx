@@ -123,7 +123,10 @@ export function RunsDashboard({ firstRun }: { firstRun: React.ReactNode }) {
             columns={[
               linkColumn({ header: 'Run', route: ROUTES.runView, id: (run) => run.id, name: (run) => run.name, linkClassName: 'font-medium' }),
               { header: 'Status', cell: (run) => <StatusBadge status={run.status} /> },
-              { header: 'Progress', cell: (run) => <ProgressBar done={run.progress.done} total={run.progress.total} failed={run.progress.failed} label={`${run.name} tasks done`} /> },
+              {
+                header: 'Progress',
+                cell: (run) => <ProgressBar done={run.progress.done} total={run.progress.total} failed={run.progress.failed} label={`${run.name} tasks done`} status={run.status} />,
+              },
               { header: 'Submitted', className: 'whitespace-nowrap text-xs text-stone-600', cell: (run) => formatDateTime(run.submittedAt) },
             ]}
           />

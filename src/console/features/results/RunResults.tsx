@@ -104,6 +104,16 @@ export default function RunResults({ runId, refreshKey, ended }: { runId: number
     );
   }
   const nothingYet = report.numbers.every((number) => number.value === null) && report.charts.length === 0 && report.tables.length === 0;
+  // A run that failed before writing any of it: one sentence, not a missing file per part of the report.
+  if (report.status === 'FAILED' && nothingYet) {
+    return (
+      <Card title="Results">
+        <p className="text-sm text-stone-600" data-testid="no-results">
+          The run failed before it wrote its results: why is said above, and the whole story is on the Logs tab. What it wrote is on the Outputs tab.
+        </p>
+      </Card>
+    );
+  }
   return (
     <div className="grid gap-6" aria-busy={loading}>
       {!ended && <p className="text-sm text-stone-600">The run has not ended: the results fill in as it writes its outputs.</p>}

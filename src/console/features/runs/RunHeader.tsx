@@ -42,7 +42,7 @@ export function RunHeader({ run, ended, elapsed, onChange }: { run: RunDetail; e
       description={
         <span className="flex flex-wrap items-center gap-3">
           <StatusBadge status={run.status} />
-          <ProgressBar done={run.progress.done} total={run.progress.total} failed={run.progress.failed} label="Tasks done" />
+          <ProgressBar done={run.progress.done} total={run.progress.total} failed={run.progress.failed} label="Tasks done" status={run.status} />
           <span className="text-xs text-stone-600">
             {run.pipelineId} @ {run.revision} · {formatDuration(elapsed)}
           </span>

@@ -69,7 +69,15 @@ function columns({ pipelineLabels, selected, toggle, act }: ColumnContext): Arra
     }),
     listColumn('status', { cell: ({ row }) => <StatusBadge status={row.original.status} /> }),
     listColumn('progress', {
-      cell: ({ row }) => <ProgressBar done={row.original.progress.done} total={row.original.progress.total} failed={row.original.progress.failed} label={`${row.original.name} tasks done`} />,
+      cell: ({ row }) => (
+        <ProgressBar
+          done={row.original.progress.done}
+          total={row.original.progress.total}
+          failed={row.original.progress.failed}
+          label={`${row.original.name} tasks done`}
+          status={row.original.status}
+        />
+      ),
     }),
     listColumn('group', { cell: ({ row }) => row.original.groupName ?? <span className="text-stone-400">—</span> }),
     listColumn('launchedBy', { value: (row) => row.launchedBy?.name || row.launchedBy?.email || '—' }),

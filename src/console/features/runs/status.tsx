@@ -18,14 +18,18 @@ export function StatusBadge({ status }: { status: RunStatus }) {
   );
 }
 
-/** Tasks done of those known, as a bar with the numbers beside it. */
-export function ProgressBar({ done, total, failed = 0, label }: { done: number; total: number; failed?: number; label: string }) {
+/** Runs that ended without succeeding: their tasks done are drawn grey, not green, so that the bar never says "all went well" beside a FAILED badge. */
+const UNSUCCESSFUL: ReadonlySet<RunStatus> = new Set(['FAILED', 'CANCELLED', 'UNKNOWN']);
+
+/** Tasks done of those known, as a bar with the numbers beside it; failed tasks in red. */
+export function ProgressBar({ done, total, failed = 0, label, status }: { done: number; total: number; failed?: number; label: string; status?: RunStatus }) {
   const fraction = total === 0 ? 0 : done / total;
   const failedFraction = total === 0 ? 0 : failed / total;
+  const unsuccessful = status !== undefined && UNSUCCESSFUL.has(status);
   return (
     <div className="flex items-center gap-2" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={total} aria-valuenow={done}>
       <div className="flex h-2 w-32 overflow-hidden rounded-full bg-stone-200">
-        <div className="bg-emerald-600" style={{ width: `${fraction * 100}%` }} />
+        <div className={unsuccessful ? 'bg-stone-400' : 'bg-emerald-600'} data-testid="tasks-done-bar" style={{ width: `${fraction * 100}%` }} />
         <div className="bg-red-500" style={{ width: `${failedFraction * 100}%` }} />
       </div>
       <span className="whitespace-nowrap text-xs tabular-nums text-stone-600">
