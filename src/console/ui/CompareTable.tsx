@@ -59,7 +59,7 @@ export function CompareTable({
 }) {
   const shown = differencesOnly ? rows.filter((row) => row.differs) : rows;
   return (
-    <div className="-mx-6 overflow-x-auto">
+    <div className="scroll-hint -mx-6 overflow-x-auto">
       <table className="w-full text-left text-sm" aria-label={title}>
         <thead className="text-xs uppercase tracking-wide text-stone-500">
           <tr>

@@ -87,7 +87,7 @@ export function SimpleTable<Row, Key extends string = string>({
   const padding = boxed ? 'py-1.5' : dense ? 'py-2' : 'py-2.5';
   const edge = (index: number) => (boxed ? 'px-3' : index === 0 ? 'pl-6 pr-3' : index === columns.length - 1 ? 'pr-6 pl-3' : 'px-3');
   return (
-    <div className={boxed ? 'max-h-56 overflow-y-auto rounded-md ring-1 ring-stone-200' : '-mx-6 overflow-x-auto'}>
+    <div className={boxed ? 'max-h-56 overflow-y-auto rounded-md ring-1 ring-stone-200' : 'scroll-hint -mx-6 overflow-x-auto'}>
       <table className={`w-full text-left ${boxed ? 'text-xs' : 'text-sm'}`} aria-label={label}>
         <thead className={boxed ? 'sticky top-0 bg-stone-50 text-stone-500' : 'text-xs uppercase tracking-wide text-stone-500'}>
           <tr>

@@ -199,7 +199,7 @@ function CrossGrid({
     );
   }
   return (
-    <div className="-mx-6 overflow-x-auto" onPaste={onPaste}>
+    <div className="scroll-hint -mx-6 overflow-x-auto" onPaste={onPaste}>
       <table className="w-full text-left text-sm" aria-label="Planned crosses">
         <thead className="text-xs uppercase tracking-wide text-stone-500">
           <tr>

@@ -188,7 +188,7 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
         </div>
       )}
 
-      <div className="overflow-x-auto">
+      <div className="scroll-hint overflow-x-auto">
         <table className="w-full text-left text-sm" aria-busy={loading}>
           <thead className="bg-stone-50 text-xs uppercase tracking-wide text-stone-500">
             {table.getHeaderGroups().map((group) => (
