@@ -49,7 +49,9 @@ export function AccessionPredictions({ accessionId }: { accessionId: number }) {
     <Card title="Predictions" description={description}>
       {data.predictions.length === 0 ? (
         <p className="text-sm text-stone-500" data-testid="no-predictions">
-          No prediction in the {data.runsSearched} most recent runs with predictions names {data.names.join(' or ')}.
+          {data.runsSearched === 0
+            ? `No run has written predictions yet: those naming ${data.names.join(' or ')} will show here.`
+            : `None of the ${data.runsSearched === 1 ? 'one run' : `${data.runsSearched} most recent runs`} with predictions names ${data.names.join(' or ')}.`}
         </p>
       ) : (
         <div className="grid gap-4">
