@@ -32,4 +32,19 @@ describe('the demo data', () => {
     expect(await total(accessions)).toBe(500);
     expect(await hasNoBreedingData(database.db)).toBe(false);
   });
+
+  it('breeds no line from a parent younger than itself: every SBW line’s parents are cultivars or lines of earlier years', async () => {
+    if (await hasNoBreedingData(database.db)) await seedDemo(database.db);
+    const rows = await database.db.select({ name: accessions.germplasmName, pedigree: accessions.pedigree }).from(accessions);
+    const yearOf = (name: string) => Number(/^SBW(\d{2})-/.exec(name)?.[1] ?? 0);
+    const lines = rows.filter((row) => yearOf(row.name) > 0);
+    expect(new Set(lines.map((line) => yearOf(line.name)))).toEqual(new Set([18, 19, 20, 21, 22, 23, 24, 25]));
+    const younger = lines.flatMap((line) =>
+      (line.pedigree ?? '')
+        .split('/')
+        .filter((parent) => yearOf(parent) >= yearOf(line.name))
+        .map((parent) => `${line.name} = ${line.pedigree} (${parent})`),
+    );
+    expect(younger).toEqual([]);
+  });
 });

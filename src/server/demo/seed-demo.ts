@@ -114,11 +114,19 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
       synonyms: name.includes(' ') ? [name.replace(/\s+/g, '')] : [],
     }));
     const names = CULTIVARS.map(([name]) => name);
-    for (let index = rows.length; index < 500; index += 1) {
-      const year = 18 + Math.floor(next() * 8);
-      const mother = pick(names);
-      let father = pick(names);
-      if (father === mother) father = names[(names.indexOf(mother) + 1) % names.length]!;
+    // Breeding lines year by year (2018–2025), each a cross of cultivars and lines of earlier years: a line is never older than its parents.
+    const first = rows.length;
+    let earlier = [...names];
+    let earlierYear = 18;
+    for (let index = first; index < 500; index += 1) {
+      const year = 18 + Math.floor(((index - first) * 8) / (500 - first));
+      if (year !== earlierYear) {
+        earlier = [...names];
+        earlierYear = year;
+      }
+      const mother = pick(earlier);
+      let father = pick(earlier);
+      if (father === mother) father = earlier[(earlier.indexOf(mother) + 1) % earlier.length]!;
       const name = `SBW${year}-${String(index).padStart(4, '0')}`;
       rows.push({
         germplasmName: name,
