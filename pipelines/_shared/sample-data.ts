@@ -4,7 +4,7 @@
  * haplotype a mosaic of a few founder haplotypes, switching with distance), its population map,
  * and single-sample gVCFs with reference blocks. Used by the tests, the fixtures and the docs.
  */
-import { betaDeviate, normalDeviate, seededRandom } from './stats.ts';
+import { betaDeviate, mean, normalDeviate, seededRandom } from './stats.ts';
 
 const BASES = ['A', 'C', 'G', 'T'];
 
@@ -31,6 +31,8 @@ export interface PopulationData {
   vcf: string;
   populationsCsv: string;
   samples: Array<{ sample: string; population: string }>;
+  /** Per site, in the VCF's order, each sample's count of alternate alleles (null for a missing call). */
+  doses: Array<Array<number | null>>;
 }
 
 export function populationVcf(options: PopulationVcfOptions): PopulationData {
@@ -47,6 +49,7 @@ export function populationVcf(options: PopulationVcfOptions): PopulationData {
     ['#CHROM', 'POS', 'ID', 'REF', 'ALT', 'QUAL', 'FILTER', 'INFO', 'FORMAT', ...samples.map((entry) => entry.sample)].join('\t'),
   ];
   const records: string[] = [];
+  const doses: PopulationData['doses'] = [];
   for (let chromosome = 1; chromosome <= options.chromosomes; chromosome += 1) {
     const positions = new Set<number>();
     while (positions.size < options.sitesPerChromosome) {
@@ -73,16 +76,22 @@ export function populationVcf(options: PopulationVcfOptions): PopulationData {
       const ref = BASES[Math.floor(random() * 4)]!;
       const alts = BASES.filter((base) => base !== ref);
       const alt = multi ? `${alts[0]},${alts[1]}` : alts[Math.floor(random() * 3)]!;
+      const siteDoses: Array<number | null> = [];
       const calls = samples.map((entry, sample) => {
-        if (random() < options.missingRate) return './.';
+        if (random() < options.missingRate) {
+          siteDoses.push(null);
+          return './.';
+        }
         const group = options.populations.findIndex((population) => population.name === entry.population);
         const [first, second] = copying[sample]!.map((founder) => founderAlleles[group]![founder]!);
         // A new mutation on the copy now and then keeps founders from being clones.
         const mutate = (allele: number) => (random() < 0.02 ? (allele === 0 ? 1 : 0) : allele);
         const a = mutate(first!);
         const b = mutate(second!);
+        siteDoses.push(Number(a > 0) + Number(b > 0));
         return `${Math.min(a, b)}/${Math.max(a, b)}`;
       });
+      doses.push(siteDoses);
       records.push([`chr${chromosome}`, pos, `chr${chromosome}_${pos}`, ref, alt, '50', 'PASS', '.', 'GT', ...calls].join('\t'));
     }
   }
@@ -90,6 +99,7 @@ export function populationVcf(options: PopulationVcfOptions): PopulationData {
     vcf: `${[...header, ...records].join('\n')}\n`,
     populationsCsv: `sample,population\n${samples.map((entry) => `${entry.sample},${entry.population}`).join('\n')}\n`,
     samples,
+    doses,
   };
 }
 
@@ -407,20 +417,16 @@ export interface PanelTraitOptions {
  * Phenotypes of a VCF panel's samples, one row each under the name the VCF gives it (`id`), what
  * GDIP reads beside that VCF: per trait, `qtl` sites of large effect (minor allele at 20 % or
  * more) and a small effect at every site, scaled to the heritability, then noise; a few values
- * missing. Doses count alternate alleles; a missing call counts as the site's mean.
+ * missing.
  */
 export function panelPhenotypes(panel: PopulationData, options: PanelTraitOptions): string {
   const random = seededRandom(options.seed);
-  const doses = panel.vcf
-    .split('\n')
-    .filter((line) => line && !line.startsWith('#'))
-    .map((line) => {
-      const calls = line.split('\t').slice(9);
-      const dose = calls.map((call) => (call.startsWith('.') ? Number.NaN : (call[0] === '0' ? 0 : 1) + (call[2] === '0' ? 0 : 1)));
-      const known = dose.filter((value) => !Number.isNaN(value));
-      const average = known.reduce((sum, value) => sum + value, 0) / Math.max(known.length, 1);
-      return { dose: dose.map((value) => (Number.isNaN(value) ? average : value)), frequency: average / 2 };
-    });
+  // A missing call counts as its site's mean dose.
+  const doses = panel.doses.map((site) => {
+    const known = site.filter((dose) => dose !== null);
+    const average = known.length > 0 ? mean(known) : 0;
+    return { dose: site.map((dose) => dose ?? average), frequency: average / 2 };
+  });
   const common = doses.flatMap((site, index) => (Math.min(site.frequency, 1 - site.frequency) >= 0.2 ? [index] : []));
   const traits = [
     { name: 'yield', mean: 6, variance: 0.6, digits: 3 },
@@ -431,8 +437,8 @@ export function panelPhenotypes(panel: PopulationData, options: PanelTraitOption
     while (large.size < Math.min(options.qtl, common.length)) large.add(common[Math.floor(random() * common.length)]!);
     const effects = doses.map((_, index) => (large.has(index) ? 1 : 0.05) * normalDeviate(random));
     const genetic = panel.samples.map((_, sample) => doses.reduce((sum, site, index) => sum + effects[index]! * site.dose[sample]!, 0));
-    const centre = genetic.reduce((sum, value) => sum + value, 0) / genetic.length;
-    const spread = Math.sqrt(genetic.reduce((sum, value) => sum + (value - centre) ** 2, 0) / genetic.length) || 1;
+    const centre = mean(genetic);
+    const spread = Math.sqrt(mean(genetic.map((value) => (value - centre) ** 2))) || 1;
     const geneticSd = Math.sqrt(trait.variance * options.heritability);
     const noiseSd = Math.sqrt(trait.variance * (1 - options.heritability));
     return genetic.map((value) => (random() < options.missingRate ? 'NA' : (trait.mean + ((value - centre) / spread) * geneticSd + noiseSd * normalDeviate(random)).toFixed(trait.digits)));
