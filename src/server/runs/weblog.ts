@@ -40,10 +40,12 @@ export const NO_EXIT = 2147483647;
  */
 export const REPORTED_AN_ERROR = 'The workflow reported an error.';
 /**
- * The reason an `error` event with a trace gives (`Task <name> failed…`), as SQL's LIKE finds it:
- * Nextflow's own words in the `completed` that follows (the task's error, a command's output) are
- * added after it, since a trace says which task failed but never why.
+ * The reason an `error` event with a trace gives, and the LIKE pattern that finds it again (they
+ * change together): Nextflow's own words in the `completed` that follows (the task's error, a
+ * command's output) are added after it, since a trace says which task failed but never why.
  */
+const taskFailedReason = (trace: { name: string; exit?: number | null | undefined }) =>
+  `Task ${trace.name} failed${trace.exit != null && trace.exit !== NO_EXIT ? ` with exit status ${trace.exit}` : ''}.`;
 const TASK_FAILED_LIKE = 'Task % failed%';
 
 /** Nextflow's own words for a failure: errorMessage, with errorReport when it says more. */
@@ -73,9 +75,7 @@ export async function applyWorkflowEvent(db: Database, runId: number, event: Web
 
   if (event.event === 'error' && event.trace) {
     // Nextflow's onFlowError: the trace names the task whose failure ends the workflow.
-    const { trace } = event;
-    const reason = `Task ${trace.name} failed${trace.exit != null && trace.exit !== NO_EXIT ? ` with exit status ${trace.exit}` : ''}.`;
-    const failed = await markFailed(db, runId, reason, {
+    const failed = await markFailed(db, runId, taskFailedReason(event.trace), {
       lastEventAt: new Date(),
       startedAt: sql`coalesce(${runs.startedAt}, ${timestamp(at)})`,
       sessionId: sql`coalesce(${runs.sessionId}, ${event.runId}::text)`,
