@@ -45,12 +45,18 @@ export async function progressByRun(db: Database, runIds: number[]): Promise<Map
   return new Map(resultRows<Counts & { run_id: number }>(result).map((row) => [Number(row.run_id), progressOf(row)]));
 }
 
-export async function processesOf(db: Database, runId: number): Promise<ProcessProgress[]> {
-  const result = await db.execute(
-    sql`SELECT ${runTasks.process} AS process, ${PROGRESS_COLUMNS} FROM ${runTasks} WHERE ${runTasks.runId} = ${runId} GROUP BY ${runTasks.process} ORDER BY min(${runTasks.taskId})`,
-  );
-  return resultRows<ProcessProgress>(result).map((row) => ({ process: row.process, pending: row.pending, running: row.running, succeeded: row.succeeded, failed: row.failed, cached: row.cached }));
-}
+/**
+ * A run's processes, in the order their first task came, with each one's progress: as a column of
+ * the run's own row, so that both come from one snapshot. Read in two statements, a run that
+ * ended between them could show SUCCEEDED with its last tasks missing (PostgreSQL runs the two on
+ * different connections; CI met it).
+ */
+const processesColumn = sql<Array<ProcessProgress & { first_task: number }>>`(
+  SELECT coalesce(json_agg(p ORDER BY p.first_task), '[]'::json) FROM (
+    SELECT ${runTasks.process} AS process, ${PROGRESS_COLUMNS}, min(${runTasks.taskId}) AS first_task
+    FROM ${runTasks} WHERE ${runTasks.runId} = ${runs.id} GROUP BY ${runTasks.process}
+  ) p
+)`;
 
 const summaryColumns = {
   id: runs.id,
@@ -82,7 +88,7 @@ function summaries(db: Database) {
 }
 
 /** Runs as the list shows them, with `extra` columns of the run beside. */
-function summariesWith<Extra extends Record<string, AnyPgColumn>>(db: Database, extra: Extra) {
+function summariesWith<Extra extends Record<string, AnyPgColumn | SQL.Aliased>>(db: Database, extra: Extra) {
   return db
     .select({ ...summaryColumns, ...extra })
     .from(runs)
@@ -174,15 +180,13 @@ export async function listRuns(db: Database, query: RunListQuery, userId: number
 
 /**
  * A run as its page shows it: the summary with its parameters, Nextflow's statistics and session,
- * and each process's progress. Two statements; the run's progress is the sum of its processes'.
+ * and each process's progress, in one statement; the run's progress is the sum of its processes'.
  */
 export async function findRunPage(db: Database, runId: number) {
-  const [[row], processes] = await Promise.all([
-    summariesWith(db, { params: runs.params, workflowStats: runs.workflowStats, sessionId: runs.sessionId }).where(eq(runs.id, runId)),
-    processesOf(db, runId),
-  ]);
+  const [row] = await summariesWith(db, { params: runs.params, workflowStats: runs.workflowStats, sessionId: runs.sessionId, processes: processesColumn.as('processes') }).where(eq(runs.id, runId));
   if (!row) return null;
-  const { params, workflowStats, sessionId, ...summary } = row;
+  const { params, workflowStats, sessionId, processes: processRows, ...summary } = row;
+  const processes: ProcessProgress[] = processRows.map(({ first_task, ...process }) => process);
   const counts = { pending: 0, running: 0, succeeded: 0, failed: 0, cached: 0 };
   for (const process of processes) for (const key of Object.keys(counts) as Array<keyof Counts>) counts[key] += process[key];
   return { summary: present(summary, progressOf(counts)), params, workflowStats, sessionId, processes };
@@ -193,10 +197,18 @@ export async function findRunSummary(db: Database, runId: number) {
   return row ?? null;
 }
 
-/** The runs of `runIds` that exist, as the list shows them: two queries for any number. */
+/**
+ * The runs of `runIds` that exist, as the list shows them: two queries for any number, the runs
+ * first. Their tasks are counted after, so a run read as ended shows every task it ended with
+ * (read at once, the count could come from before its last tasks and the status from after its end).
+ */
 export async function findRunSummaries(db: Database, runIds: number[]): Promise<RunSummary[]> {
   if (runIds.length === 0) return [];
-  const [rows, progress] = await Promise.all([summaries(db).where(inArray(runs.id, runIds)), progressByRun(db, runIds)]);
+  const rows = await summaries(db).where(inArray(runs.id, runIds));
+  const progress = await progressByRun(
+    db,
+    rows.map((row) => row.id),
+  );
   return rows.map((row) => present(row, progress.get(row.id)));
 }
 
