@@ -6,7 +6,7 @@ export const userSchema = z.object({
   email: z.string(),
   name: z.string(),
   createdAt: z.string().describe('ISO 8601 timestamp'),
-  lastLoginAt: z.string().nullable().describe('ISO 8601 timestamp of the previous sign-in'),
+  lastLoginAt: z.string().nullable().describe('ISO 8601 timestamp of the sign-in before the one that made this session; null until there was one'),
 });
 export type User = z.infer<typeof userSchema>;
 

@@ -16,6 +16,8 @@ export const users = pgTable(
     passwordHash: text('password_hash').notNull(),
     createdAt: createdAt(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),
+    /** The sign-in before the last: what a signed-in user is shown as their last sign-in (null before a second). */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true, mode: 'date' }),
   },
   (table) => [uniqueIndex('users_email_unique').on(table.email)],
 );

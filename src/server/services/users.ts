@@ -22,7 +22,8 @@ export function toUserResponse(row: UserRow): Readonly<User> {
       email: row.email,
       name: row.name,
       createdAt: row.createdAt.toISOString(),
-      lastLoginAt: row.lastLoginAt?.toISOString() ?? null,
+      // "Last sign-in" to the user signed in: the one before this session's (contract/auth.ts).
+      lastLoginAt: row.previousLoginAt?.toISOString() ?? null,
     });
     shown.set(row, user);
   }

@@ -1,5 +1,5 @@
 import type { RouteHandler } from '@hono/zod-openapi';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { countAttempt, passwordCheckKeys } from '../../auth/rate-limit';
 import { decoyPasswordHash, verifyPassword } from '../../auth/passwords';
 import { users } from '../../db/schema';
@@ -26,7 +26,12 @@ export const login: RouteHandler<LoginRoute, AppEnv> = async (c) => {
   if (!user || !passwordMatches) throw new DomainError('unauthorized', INVALID_CREDENTIALS);
 
   await attempt.succeeded();
-  const [signedIn] = await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, user.id)).returning();
+  // The sign-in before this one is what the user is shown: this one is now.
+  const [signedIn] = await db
+    .update(users)
+    .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
   const token = await c.get('deps').tokens.issue(user.id);
   return c.json({ token, user: toUserResponse(signedIn!) }, 200);
 };

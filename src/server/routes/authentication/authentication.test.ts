@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createApi } from '../../api';
 import { TOKEN_IDLE_LIFETIME_MS, hashToken } from '../../auth/tokens';
 import { silentLogger } from '../../log';
-import { authTokens } from '../../db/schema';
+import { authTokens, users } from '../../db/schema';
 import { TEST_PASSWORD, setUpTestApi } from '../../testing/test-api';
 
 const api = setUpTestApi();
@@ -18,8 +18,24 @@ describe('POST authentication/login', () => {
     const body = (await response.json()) as { token: string; user: Record<string, unknown> };
     expect(body.token).toMatch(/^[A-Za-z0-9_-]{43}$/); // 32 random bytes, base64url
     expect(body.user).toMatchObject({ id: user.id, email: 'ada@example.org', name: 'Ada' });
-    expect(body.user.lastLoginAt).toEqual(expect.any(String));
+    // The user's first sign-in: there is none before it to show.
+    expect(body.user.lastLoginAt).toBeNull();
     expect(body.user).not.toHaveProperty('passwordHash');
+  });
+
+  it('shows as the last sign-in the one before this session’s, on the login’s answer and on the session check', async () => {
+    const user = await api.t.createTestUser();
+    const signIn = async () => (await (await login({ email: user.email, password: TEST_PASSWORD })).json()) as { token: string; user: { lastLoginAt: string | null } };
+    const first = await signIn();
+    const [stored] = await api.t.db.select({ at: users.lastLoginAt }).from(users).where(eq(users.id, user.id));
+    const second = await signIn();
+    expect(first.user.lastLoginAt).toBeNull();
+    expect(second.user.lastLoginAt).toBe(stored!.at!.toISOString());
+    const check = (await (await api.t.call('/authentication/check', { token: second.token })).json()) as { user: { lastLoginAt: string | null } };
+    expect(check.user.lastLoginAt).toBe(stored!.at!.toISOString());
+    // And on: the third shows the second.
+    const [storedSecond] = await api.t.db.select({ at: users.lastLoginAt }).from(users).where(eq(users.id, user.id));
+    expect((await signIn()).user.lastLoginAt).toBe(storedSecond!.at!.toISOString());
   });
 
   it('stores only the SHA-256 of the token', async () => {
