@@ -95,7 +95,8 @@ function holdsNul(value: unknown): boolean {
   if (typeof value === 'string') return value.includes('\0');
   if (Array.isArray(value)) return value.some(holdsNul);
   if (value && typeof value === 'object') {
-    for (const key of Object.keys(value)) if (key.includes('\0') || holdsNul((value as Record<string, unknown>)[key])) return true;
+    // for…in: no array of keys made per object (a parsed request's objects are plain, with no inherited keys).
+    for (const key in value) if (key.includes('\0') || holdsNul((value as Record<string, unknown>)[key])) return true;
   }
   return false;
 }

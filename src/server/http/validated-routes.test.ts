@@ -1,7 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { handleError, validationHook } from './errors';
-import { validatedInOneStep } from './validated-routes';
+import { queryOf, validatedInOneStep } from './validated-routes';
 
 const item = z.object({ name: z.string().min(1), size: z.number().int().optional() });
 const routes = [
@@ -47,6 +48,8 @@ const requests: Array<[string, RequestInit?]> = [
   // Encoded names and values, an empty value, a name without one, a malformed escape.
   ['/items/4?t%61g=%41%2B&tag=&secret&x=%E0%A4%A', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' }],
   ['/items/4?secret=s%3D1&tag=a&&tag=b+c', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' }],
+  // Nothing to decode: a value holding `=`, an empty pair, a name alone, an empty name, a trailing `&`.
+  ['/items/4?tag=a=b&&tag&=x&secret=s=1&', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"x"}' }],
   ['/items/4', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":' }],
   ['/items/4', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":""}' }],
   ['/items/4', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"name":"a\\u0000b"}' }],
@@ -77,6 +80,25 @@ describe('routes validated in one step', () => {
     // One handler, its validation inside, where @hono/zod-openapi puts four middleware (query, param, media type, body) before it.
     const layers = (app: OpenAPIHono) => app.routes.filter((route) => route.path === '/items/:id').length;
     expect([layers(appOf(true)), layers(appOf(false))]).toEqual([1, 5]);
+  });
+
+  it('reads any query as URLSearchParams does, whether it has something to decode or not', () => {
+    const alphabet = ['a', 'b', '=', '&', '%', '2', 'B', '+', 'é', ' '];
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 1103515245 + 12345) % 2 ** 31;
+      return seed / 2 ** 31;
+    };
+    for (let round = 0; round < 2000; round += 1) {
+      const search = Array.from({ length: Math.floor(random() * 16) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      const expected: Record<string, string | string[]> = {};
+      for (const [name, value] of new URLSearchParams(search)) {
+        if (name === '') continue;
+        const earlier = expected[name];
+        expected[name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
+      }
+      expect(queryOf({ req: { url: `http://localhost/items?${search}#x` } } as unknown as Context), search).toEqual(expected);
+    }
   });
 
   it('puts each route in the OpenAPI document, as before', () => {

@@ -115,9 +115,15 @@ export function taskRowOf(runId: number, trace: NonNullable<WeblogEvent['trace']
 
 /** Two reports of one task as one: the later state wins, and no known field is lost. */
 export function mergeTask(a: TaskRow, b: TaskRow): TaskRow {
-  const [newer, older] = taskRank(b.status) >= taskRank(a.status) ? [b, a] : [a, b];
+  const bNewer = taskRank(b.status) >= taskRank(a.status);
+  const newer: Record<string, unknown> = bNewer ? b : a;
+  const older = bNewer ? a : b;
   const merged: Record<string, unknown> = { ...older };
-  for (const [key, value] of Object.entries(newer)) if (value !== null && value !== undefined) merged[key] = value;
+  // The row's own keys (taskRowOf's, the table's columns): a busy run merges most of its events.
+  for (const { key } of TASK_COLUMNS) {
+    const value = newer[key];
+    if (value !== null && value !== undefined) merged[key] = value;
+  }
   if (older.details && newer.details) merged.details = { ...older.details, ...newer.details };
   return merged as TaskRow;
 }
@@ -449,10 +455,7 @@ export function createWeblogWriter(
   function ingestKnowing(runId: number, state: RunState, event: WeblogEvent): void | Promise<void> {
     // A run that ended hears only its own session (the workflow events check this again as they write).
     if (isEnded(state.status) && state.sessionId && event.runId !== state.sessionId) throw endedRunRefusal(runId, state, event);
-    // A workflow event may end the run: what is known of it is read again for the next event.
-    // It is written after the task events taken before it (a run's end counts its tasks).
-    const workflowEvent = () => afterStored(() => applyWorkflowEvent(db, runId, event).finally(() => states.delete(runId)));
-    if (!event.trace) return workflowEvent();
+    if (!event.trace) return workflowEvent(runId, event);
     if (isEnded(state.status)) {
       if (event.event === 'error') throw endedRunRefusal(runId, state, event);
       return afterStored(() => completeTask(runId, event));
@@ -462,7 +465,15 @@ export function createWeblogWriter(
     // An error event also fails the run, naming the task. Both writes are awaited together: if
     // the run's update failed first, the task's own failure would otherwise go unheard, an
     // unhandled rejection that ends the process.
-    return Promise.all([task, workflowEvent()]).then(() => {});
+    return Promise.all([task, workflowEvent(runId, event)]).then(() => {});
+  }
+
+  /**
+   * A workflow event, written after the task events taken before it (a run's end counts its
+   * tasks). It may end the run: what is known of the run is read again for the next event.
+   */
+  function workflowEvent(runId: number, event: WeblogEvent): Promise<void> {
+    return afterStored(() => applyWorkflowEvent(db, runId, event).finally(() => states.delete(runId)));
   }
 
   /** Resolves once every task event taken so far is stored (at once when it is); rejects if a batch fails meanwhile. */

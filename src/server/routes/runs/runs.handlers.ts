@@ -80,7 +80,8 @@ export const checkWeblogSecret: MiddlewareHandler<AppEnv> = async (c, next) => {
     weblog.secrets.set(id.data, stored);
   }
   if (!secretMatches(secret, stored)) throw new DomainError('unauthorized', 'This is not the weblog secret of that run.');
-  await weblog.writer.checkSecretInTime(id.data);
+  const checking = weblog.writer.checkSecretInTime(id.data);
+  if (checking) await checking;
   // Nextflow's bytes are not always UTF-8 (nextflow-json.ts): decode them here and hand the
   // validator the repaired text through Hono's body cache (its json() parses the cached text).
   const text = nextflowJsonText(new Uint8Array(await c.req.arrayBuffer()));
@@ -308,6 +309,5 @@ export const logStream: RouteHandler<typeof routes.logStream, AppEnv> = async (c
  */
 export const weblog: RouteHandler<typeof routes.weblog, AppEnv> = (c): Response | Promise<Response> => {
   const taken = c.get('deps').weblog.writer.ingest(c.req.valid('param').id, c.req.valid('json'));
-  const recorded = (): Response => c.body(null, 204);
-  return taken ? taken.then(recorded) : recorded();
+  return taken ? taken.then(() => c.body(null, 204)) : c.body(null, 204);
 };
