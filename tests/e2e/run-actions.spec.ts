@@ -113,6 +113,9 @@ test('the run page: tabs kept in the address, the timeline and resource charts, 
   await expect(page.locator('[data-status="SUCCEEDED"]').first()).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.locator('canvas[aria-label^="Timeline of"][data-drawn="true"]')).toBeVisible({ timeout: 15_000 });
+  // Its colours, listed below it (wrapping on a phone instead of squeezing the bars).
+  await expect(page.getByTestId('timeline-legend').getByRole('listitem').first()).toHaveText('Waiting');
+  await expect(page.getByTestId('timeline-legend')).toContainText('WRITE_RESULTS');
   await expect(page.locator('canvas[aria-label="Task duration per process: median, quartiles and range"][data-drawn="true"]')).toBeVisible();
 
   await page.getByRole('tab', { name: /Tasks/ }).click();

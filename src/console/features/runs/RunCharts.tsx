@@ -37,6 +37,8 @@ export function TimelineChart({ timeline }: { timeline: RunTimeline }) {
         options: {
           indexAxis: 'y',
           plugins: {
+            // Below the canvas instead (TimelineLegend): Chart.js's own took the plot's height, and a phone's width wrapped it past the canvas.
+            legend: { display: false },
             tooltip: { callbacks: { label: (item) => `${item.dataset.label}: ${formatDuration(((item.raw as [number, number])[1] - (item.raw as [number, number])[0]) * 1000)}` } },
           },
           scales: {
@@ -54,9 +56,27 @@ export function TimelineChart({ timeline }: { timeline: RunTimeline }) {
   );
   const height = Math.min(520, Math.max(160, 60 + timeline.tasks.length * 6));
   return (
-    <div className="relative" style={{ height }}>
-      <canvas ref={canvas} role="img" aria-label={`Timeline of ${timeline.tasks.length} tasks, coloured by process`} />
+    <div>
+      <div className="relative" style={{ height }}>
+        <canvas ref={canvas} role="img" aria-label={`Timeline of ${timeline.tasks.length} tasks, coloured by process`} />
+      </div>
+      <TimelineLegend processes={timeline.processes} />
     </div>
+  );
+}
+
+/** What the timeline's colours mean, as a list that wraps on any width. */
+function TimelineLegend({ processes }: { processes: string[] }) {
+  const entries: Array<[string, string]> = [['Waiting', WAITING], ...processes.map((process, at): [string, string] => [process, PROCESS_COLORS[at % PROCESS_COLORS.length]!])];
+  return (
+    <ul className="mt-2 flex flex-wrap justify-center gap-x-4 gap-y-1 text-xs text-stone-600" aria-label="Timeline colours" data-testid="timeline-legend">
+      {entries.map(([label, color]) => (
+        <li key={label} className="flex items-center gap-1.5">
+          <span className="inline-block h-2.5 w-5 rounded-sm" style={{ backgroundColor: color }} aria-hidden="true" />
+          {label}
+        </li>
+      ))}
+    </ul>
   );
 }
 

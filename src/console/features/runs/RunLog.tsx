@@ -89,6 +89,9 @@ async function downloadLog(run: RunDetail) {
   saveBlob(new Blob([text], { type: 'text/plain' }), `${run.name}.log`);
 }
 
+/** The log's box: on a phone the lines wrap (scrolled sideways, a line showed its time and a word or two). */
+const LOG_BOX = 'max-h-80 overflow-auto rounded-lg bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100 max-sm:whitespace-pre-wrap max-sm:wrap-anywhere';
+
 /** The run's log, kept scrolled to its end as lines arrive. */
 function LogText({ runId, live, changed }: { runId: number; live: boolean; changed: unknown }) {
   const box = useRef<HTMLPreElement>(null);
@@ -100,7 +103,7 @@ function LogText({ runId, live, changed }: { runId: number; live: boolean; chang
   if (failure && !text) return <LoadError what="the run’s log" error={failure} onRetry={retry} />;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling log must take focus so that keyboard users can scroll it
-    <pre ref={box} className="max-h-80 overflow-auto rounded-lg bg-stone-900 p-4 font-mono text-xs leading-relaxed text-stone-100" role="log" aria-label="Run log" tabIndex={0}>
+    <pre ref={box} className={LOG_BOX} role="log" aria-label="Run log" tabIndex={0}>
       {text || 'No log output yet.'}
     </pre>
   );
