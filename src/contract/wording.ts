@@ -18,3 +18,13 @@ export function withCapitalArticle(noun: string): string {
   const phrase = withArticle(noun);
   return phrase.charAt(0).toUpperCase() + phrase.slice(1);
 }
+
+/** A count with its noun: "1 individual", "1,204 individuals". */
+export function counted(count: number, one: string, many = `${one}s`): string {
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/** The first five of a list and how many more: "A, B, C, D, E and 7 more". */
+export function firstFew(items: readonly string[]): string {
+  return `${items.slice(0, 5).join(', ')}${items.length > 5 ? ` and ${(items.length - 5).toLocaleString('en-US')} more` : ''}`;
+}

@@ -7,7 +7,7 @@ import { type CvFolds, CvFoldsError, type CvRecord, describeFolds, makeFolds } f
 import { PREDICTION_DATA_COLUMNS, readObservedValues } from '../../contract/observed-values';
 import { DomainError } from '../domain-errors';
 import type { FileStore } from '../storage/file-store';
-import { withArticle } from '../../contract/wording';
+import { counted, firstFew, withArticle } from '../../contract/wording';
 
 /**
  * Checks that the files of a benchmark dataset fit each other before they are registered: the
@@ -58,8 +58,8 @@ function readTable(file: string) {
 /** The long form's header, as the Prediction data template writes it. */
 const LONG_FORM = PREDICTION_DATA_COLUMNS.join(', ');
 
-const count = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
-const some = (values: string[]) => `${values.slice(0, 5).join(', ')}${values.length > 5 ? ` and ${(values.length - 5).toLocaleString('en')} more` : ''}`;
+const count = counted;
+const some = firstFew;
 
 /** The (id, environment) pairs with an observed value: the records a prediction dataset's folds split. */
 function observedRecords(table: ReturnType<typeof readObservedValues>, rows: Array<Record<string, string>>): CvRecord[] {

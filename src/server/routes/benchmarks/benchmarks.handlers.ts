@@ -12,6 +12,8 @@ import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import type * as routes from './benchmarks.routes';
 import { foldsScheme } from './folds-scheme';
+import { individualsIn, trainedOn } from '../../benchmarks/training-overlap';
+import { counted, firstFew } from '../../../contract/wording';
 
 const slug = (text: string) =>
   text
@@ -134,6 +136,23 @@ export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv
   return c.json({ groupId, runIds }, 201);
 };
 
+/**
+ * A model is never scored on individuals it learned from: its accuracy there would be a leak, not
+ * an accuracy (training-overlap.ts). Refused on the models' field before any run starts.
+ */
+async function refuseTrainedOnScored(deps: Deps, models: Array<{ name: string; runId: number | null; runName: string | null }>, datasets: Array<{ name: string; fileIds: Map<string, number> }>) {
+  for (const dataset of datasets) {
+    const { storage, key } = await deps.files.locate(dataset.fileIds.get('phenotype CSV')!);
+    const scored = new Set(individualsIn(await storage.materialise(key)));
+    for (const model of models) {
+      const overlap = await trainedOn(deps.db, deps.files, model.runId, scored);
+      if (!overlap || overlap.length === 0) continue;
+      const message = `${model.runName ? `The model of run ${model.runName} (${model.name})` : model.name} was trained on ${counted(overlap.length, 'individual')} of the ${counted(scored.size, 'individual')} ${dataset.name} scores (${firstFew(overlap)}): its accuracy there would be measured on lines it learned from. Choose a model trained on other lines, or cross-validate the method on the dataset’s folds.`;
+      throw new DomainError('invalid', message, { modelFileIds: message });
+    }
+  }
+}
+
 export const launchPrediction: RouteHandler<typeof routes.launchPrediction, AppEnv> = async (c) => {
   const input = c.req.valid('json');
   const deps = c.get('deps');
@@ -157,6 +176,7 @@ export const launchPrediction: RouteHandler<typeof routes.launchPrediction, AppE
       return model;
     }),
   );
+  await refuseTrainedOnScored(deps, models, datasets);
   const groupId = await createBenchmarkGroup(deps, {
     name: input.name,
     kind: 'prediction-benchmark',

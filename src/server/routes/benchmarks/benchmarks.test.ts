@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CV_METHOD_MODELS } from '../../../contract/benchmarks';
 import type { FilesetDetail, StoredFile } from '../../../contract/files';
-import { runGroups, runs } from '../../db/schema';
+import { fileReference } from '../../../contract/file-reference';
+import { files, runGroups, runs } from '../../db/schema';
 import { seedFileTypes } from '../../services/file-types';
 import { createTestApi, type TestApi } from '../../testing/test-api';
+import { insertRun } from '../../testing/test-runs';
 
 let t: TestApi;
 let token = '';
@@ -154,6 +156,39 @@ describe('POST benchmarks/prediction', () => {
     expect(run).toMatchObject({ pipelineId: 'make-gdip-predictions', labels: ['benchmark:prediction', `model:${model.id}`, `dataset:${validation.id}`] });
     const [group] = await t.db.select().from(runGroups).where(eq(runGroups.id, launched.groupId));
     expect(group!.kind).toBe('prediction-benchmark');
+  });
+
+  it('refuses, on the models’ field, a model trained on individuals the dataset scores, and takes one trained on other lines', async () => {
+    const store = async (name: string, text: string) =>
+      (await (await t.call(`/files?name=${name}`, { method: 'POST', token, body: text, headers: { 'Content-Type': 'application/octet-stream' } })).json()) as StoredFile;
+    // A model as a GDIP run writes it: the run's phenotypes are what it learned from.
+    const modelTrainedOn = async (label: string, phenotypes: string) => {
+      const training = await store(`${label}_training.csv`, phenotypes);
+      const run = await insertRun(t.db, { name: `${label}_gdip`, status: 'SUCCEEDED', params: { phenotypes: fileReference(training.id), outdir: 'results' } });
+      const model = await store(`${label}_model.json`, '{"markers": []}');
+      await t.db.update(files).set({ runId: run.id }).where(eq(files.id, model.id));
+      return model;
+    };
+    const vcf = dataset.files.find((file) => file.fileTypeName === 'VCF')!;
+    const traits = dataset.files.find((file) => file.fileTypeName === 'phenotype CSV')!;
+    const scored = (await (
+      await t.call('/benchmark-datasets', { method: 'POST', token, json: { name: 'Scored lines', files: { kind: 'prediction-data', phenotypesFileId: traits.id, genotypesFileId: vcf.id } } })
+    ).json()) as FilesetDetail;
+
+    const leaky = await modelTrainedOn('leaky', 'id,yield\nB,2\nD,2\nZ,5\n');
+    const refused = await t.call('/benchmarks/prediction', { method: 'POST', token, json: { name: 'Leaky check', modelFileIds: [leaky.id], datasetIds: [scored.id] } });
+    expect(refused.status).toBe(400);
+    const body = (await refused.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors.modelFileIds).toBe(body.message);
+    expect(body.message).toMatch(
+      /^The model of run leaky_gdip \(leaky_model\.json\) was trained on 2 individuals of the 4 individuals Scored lines scores \(B, D\): its accuracy there would be measured on lines it learned from\./,
+    );
+    // Nothing was launched: no group took the name.
+    expect(await t.db.select().from(runGroups).where(eq(runGroups.name, 'Leaky check'))).toHaveLength(0);
+
+    const elsewhere = await modelTrainedOn('elsewhere', 'id,yield\nX,1\nY,2\n');
+    const taken = await t.call('/benchmarks/prediction', { method: 'POST', token, json: { name: 'Other lines check', modelFileIds: [elsewhere.id], datasetIds: [scored.id] } });
+    expect(taken.status).toBe(201);
   });
 });
 
