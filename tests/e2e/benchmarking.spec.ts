@@ -302,11 +302,13 @@ test('launch prediction: a trained GDIP model on a registered prediction dataset
       .toBe('SUCCEEDED');
     return launched.id;
   };
-  // A simulated dataset, and a GDIP run on it whose ridge model is a stored output.
+  // A simulated dataset (seeded: the same every time), and a GDIP run on three quarters of its lines
+  // whose ridge model is a stored output; the other quarter is the validation set (a model scored
+  // on lines it learned from is refused at launch).
   await runUntilDone({
     pipelineId: 'simulate-gdip-data',
     name: `e2e_predtruth_${stamp}`,
-    params: { individuals: 80, markers: 500, chromosomes: 2, traits: 1, qtl_per_trait: 5, heritability: '0.8', outdir: 'results' },
+    params: { individuals: 160, markers: 1000, chromosomes: 2, chromosome_length_mb: '20', traits: 1, qtl_per_trait: 5, heritability: '0.8', outdir: 'results' },
   });
   // A run's outputs (and a simulator's datasets) are registered just after it reports success.
   const knownDataset = async () =>
@@ -314,8 +316,20 @@ test('launch prediction: a trained GDIP model on a registered prediction dataset
   await expect.poll(knownDataset, { timeout: 30_000 }).toBeGreaterThan(0);
   const files = ((await (await page.request.get(`/api/filesets/${await knownDataset()}`, { headers })).json()) as { files: Array<{ id: number; reference: string; fileTypeName: string }> }).files;
   const vcf = files.find((file) => file.fileTypeName === 'VCF')!;
-  const phenotypes = files.find((file) => file.fileTypeName === 'phenotype CSV')!;
-  const gdip = await runUntilDone({ pipelineId: 'nf-gdip', name: `e2e_predmodel_${stamp}`, params: { genotypes: vcf.reference, phenotypes: phenotypes.reference, outdir: 'results' } });
+  const simulated = files.find((file) => file.fileTypeName === 'phenotype CSV')!;
+  const link = (await (await page.request.post(`/api/files/${simulated.id}/link`, { headers })).json()) as { url: string };
+  const download = new URL(link.url, 'http://server/api/');
+  const [header, ...lines] = (await (await page.request.get(download.pathname + download.search)).text()).trim().split('\n');
+  const store = async (name: string, rows: string[]) =>
+    (await (
+      await page.request.post(`/api/files?name=${encodeURIComponent(name)}`, {
+        headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+        data: Buffer.from(`${header}\n${rows.join('\n')}\n`),
+      })
+    ).json()) as { id: number; reference: string };
+  const training = await store(`e2e_training_${stamp}.csv`, lines.slice(0, 120));
+  const phenotypes = await store(`e2e_validation_${stamp}.csv`, lines.slice(120));
+  const gdip = await runUntilDone({ pipelineId: 'nf-gdip', name: `e2e_predmodel_${stamp}`, params: { genotypes: vcf.reference, phenotypes: training.reference, outdir: 'results' } });
   await expect
     .poll(async () => ((await (await page.request.get(`/api/files?runId=${gdip}&fileType=GDIP%20model`, { headers })).json()) as { data: unknown[] }).data.length, { timeout: 30_000 })
     .toBeGreaterThan(0);
@@ -337,20 +351,20 @@ test('launch prediction: a trained GDIP model on a registered prediction dataset
   await expect(page).toHaveURL(/\/benchmarking\/prediction\/results\/fileset\?group=\d+$/);
   const scores = page.getByRole('table', { name: 'Prediction scores' });
   await expect(scores).toBeVisible({ timeout: 90_000 });
-  // The model predicts the individuals it was trained on: a strong, positive correlation for each trait.
+  // The model predicts lines it never saw: a positive correlation on the 40 held out.
   await expect(
     scores
       .getByRole('row')
       .filter({ hasText: `e2e_predmodel_${stamp}` })
       .first(),
-  ).toContainText(/trait1\s*80\s*0\.[5-9]\d\d/);
+  ).toContainText(/trait1\s*40\s*\*?\s*0\.[2-9]\d\d/);
   await expect(page.getByRole('img', { name: 'Pearson r of each model per trait' })).toBeVisible();
 
   // The dataset's leaderboard ranks the model for its trait, with the benchmark it came from.
   await page.getByRole('link', { name: 'Leaderboard on this dataset' }).click();
   await expect(page).toHaveURL(/\?dataset=\d+$/);
   const board = page.getByRole('table', { name: 'Leaderboard for trait1' });
-  await expect(board.getByRole('row').nth(1)).toContainText(new RegExp(`^1\\s*e2e_predmodel_${stamp}: .*E2E GEBV ${stamp}\\s*80\\s*0\\.[5-9]`));
+  await expect(board.getByRole('row').nth(1)).toContainText(new RegExp(`^1\\s*e2e_predmodel_${stamp} \\(run ${gdip}\\): .*E2E GEBV ${stamp}\\s*40\\s*\\*?\\s*0\\.[2-9]`));
 });
 
 test('cross-validate methods on a prediction dataset’s frozen folds: each method’s scores with intervals, the comparison with the best and r per fold', async ({ page }) => {

@@ -53,6 +53,16 @@ export async function loadPredictionFileset(detail: FilesetDetail): Promise<Pred
   return { models, observed };
 }
 
+/**
+ * A trained model as a board names it: the file, and where it came from: its run by name and id
+ * (two runs may share a name, and their models are two methods, not two replicates of one), or
+ * the upload by file id.
+ */
+export function modelMethodName(model: Pick<StoredFile, 'id' | 'name' | 'runId' | 'runName'>): string {
+  const source = model.runId ? `${model.runName ?? 'run'} (run ${model.runId})` : `upload (file ${model.id})`;
+  return `${source}: ${model.name.split('/').pop()}`;
+}
+
 /** A Make GDIP Predictions run's predictions, named by the model file it applied (its `model:` label). */
 export async function runPredictions(run: RunSummary): Promise<ModelPredictions[]> {
   const outputs = await request<Page<StoredFile>>(`files?runId=${run.id}&fileType=${encodeURIComponent(PREDICTIONS)}&pageSize=5`);
@@ -60,7 +70,7 @@ export async function runPredictions(run: RunSummary): Promise<ModelPredictions[
   if (!table) throw new Error(`run ${run.name} registered no ${PREDICTIONS}`);
   const modelId = labelValue(run.labels, 'model');
   const model = modelId ? await request<StoredFile>(`files/${modelId}`).catch(() => null) : null;
-  const name = model ? `${model.runName ?? 'upload'}: ${model.name.split('/').pop()}` : run.name;
+  const name = model ? modelMethodName(model) : run.name;
   return parsePredictions(await readStoredText(table.id), table.name, name);
 }
 
