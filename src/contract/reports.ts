@@ -42,6 +42,11 @@ export const reportNumberDeclarationSchema = z
       .optional()
       .describe('One number per value of this column (or of these columns, joined by “ × ”): CV r per trait'),
     digits: z.number().int().min(0).max(12).optional().describe('Significant digits shown (default 4)'),
+    caution: z
+      .object({ above: z.number(), note: z.string().min(1) })
+      .strict()
+      .optional()
+      .describe('A note shown with a value above `above`, whose result should not be read as it is: genomic-control λ above 1.1'),
   })
   .strict()
   .superRefine((number, context) => {
@@ -149,6 +154,7 @@ export const reportNumberSchema = z.object({
   value: z.number().nullable(),
   digits: z.number().int(),
   file: z.string().nullable().describe('The output it was read from'),
+  caution: z.string().optional().describe('The declaration’s note, when the value is above its bound'),
 });
 export type ReportNumber = z.infer<typeof reportNumberSchema>;
 

@@ -51,6 +51,8 @@ const DEFAULT_DIGITS = 4;
 /** One declared number: a JSON value, or a column aggregated over the rows (per group when `per`). */
 function numberConsumer(declaration: ReportNumberDeclaration, file: string, found: ReportNumber[]): Consumer {
   const digits = declaration.digits ?? DEFAULT_DIGITS;
+  const { caution } = declaration;
+  const cautionOf = (value: number | null) => (caution && value !== null && value > caution.above ? { caution: caution.note } : {});
   if (declaration.value !== undefined) {
     const valuePath = declaration.value;
     return {
@@ -58,7 +60,8 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
       columns: [],
       where: undefined,
       document(document) {
-        found.push({ key: declaration.label, label: declaration.label, group: null, value: numberOf(valueAt(document, valuePath)), digits, file });
+        const value = numberOf(valueAt(document, valuePath));
+        found.push({ key: declaration.label, label: declaration.label, group: null, value, digits, file, ...cautionOf(value) });
       },
       add() {},
     };
@@ -109,7 +112,7 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
           }
         })();
         const named = per.length > 0 ? group : null;
-        found.push({ key: named === null ? declaration.label : `${declaration.label} · ${named}`, label: declaration.label, group: named, value, digits, file });
+        found.push({ key: named === null ? declaration.label : `${declaration.label} · ${named}`, label: declaration.label, group: named, value, digits, file, ...cautionOf(value) });
       }
     },
   };

@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ReportNumber } from '../../contract/reports';
+import { Readable } from 'node:stream';
+import { type ReportNumber, reportDeclarationSchema } from '../../contract/reports';
 import { table, testContext } from '../../../pipelines/_shared/testing.ts';
 import {
   AUTO_TRAIN_FIXTURE,
@@ -99,6 +100,26 @@ describe('GDIP', () => {
     expect(hits.rows.map((row) => row[1])).toEqual(['m8', 'm34']);
     const gebv = report.tables.find((entry) => entry.title === 'Top GEBVs')!;
     expect(Number(gebv.rows[0]![gebv.columns.indexOf('gebv')])).toBe(Math.max(...column(read('prediction/gebv.csv'), 'gebv').map(Number)));
+    // Genomic-control λ carries GDIP's note exactly when it is above 1.1.
+    const lambdas = report.numbers.filter((number) => number.label === 'Genomic-control λ');
+    expect(lambdas.length).toBeGreaterThan(0);
+    for (const lambda of lambdas) expect(lambda.caution === undefined).toBe(lambda.value! <= 1.1);
+  });
+});
+
+describe('a number with a caution', () => {
+  it('carries the note when its value is above the bound, per group, and not otherwise', async () => {
+    const declaration = reportDeclarationSchema.parse({
+      numbers: [{ label: 'λ', file: 'gc.csv', column: 'lambda', per: 'trait', caution: { above: 1.1, note: 'Inflated: scan with the mixed model.' } }],
+    });
+    const text = 'trait,lambda\nyield,4.326\nheight,1.1\nprotein,NA\n';
+    const reader: OutputReader = { params: {}, outputs: [{ path: 'gc.csv', sizeBytes: text.length, fileId: null }], open: async () => Readable.from([text]) };
+    const { numbers } = await computeReport(declaration, reader, { charts: false, tables: false });
+    expect(numbers.map((number) => [number.key, number.caution ?? null])).toEqual([
+      ['λ · yield', 'Inflated: scan with the mixed model.'],
+      ['λ · height', null],
+      ['λ · protein', null],
+    ]);
   });
 });
 

@@ -33,4 +33,26 @@ describe('the Results tab', () => {
     render(<RunResults runId={4} ended refreshKey="SUCCEEDED" />);
     expect((await screen.findByText('Part of the report could not be made:')).parentElement!.textContent).toContain('no output matches discovery/hits.csv');
   });
+
+  it('marks a number its pipeline says not to read as it is, and gives the note once for all of them', async () => {
+    const note = 'Above 1.1, the scan’s test statistics are inflated.';
+    const lambda = (group: string, value: number, caution?: string) => ({
+      key: `Genomic-control λ · ${group}`,
+      label: 'Genomic-control λ',
+      group,
+      value,
+      digits: 4,
+      file: 'discovery/genomic_control.csv',
+      ...(caution ? { caution } : {}),
+    });
+    fetchMock.mockResolvedValue(
+      jsonResponse({ ...report('SUCCEEDED'), problems: [], numbers: [lambda('yield × linear', 4.326, note), lambda('height × linear', 2.836, note), lambda('yield × linear_kinship', 1.009)] }),
+    );
+    render(<RunResults runId={4} ended refreshKey="SUCCEEDED" />);
+    const cautions = await screen.findAllByTestId('report-caution');
+    expect(cautions).toHaveLength(1);
+    expect(cautions[0]!.textContent).toBe(`Genomic-control λ · yield × linear 4.326, Genomic-control λ · height × linear 2.836. ${note}`);
+    const tiles = screen.getAllByTestId('report-number');
+    expect(tiles.map((tile) => tile.textContent?.includes('⚠'))).toEqual([true, true, false]);
+  });
 });

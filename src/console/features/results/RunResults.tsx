@@ -7,22 +7,48 @@ import { SimpleTable } from '../../ui/SimpleTable';
 import { ReportChartView } from './ReportChartView';
 import { formatNumberOf } from './report-format';
 
-/** The numbers of a report, grouped under their label (CV r: one per trait). */
+/**
+ * The numbers of a report, grouped under their label (CV r: one per trait). A number its pipeline
+ * says not to read as it is (genomic-control λ above 1.1) is marked, its note said once below.
+ */
 function ReportNumbers({ numbers }: { numbers: ReportNumber[] }) {
+  const cautions = new Map<string, string[]>();
+  for (const number of numbers) if (number.caution) cautions.set(number.caution, [...(cautions.get(number.caution) ?? []), `${number.key} ${formatNumberOf(number)}`]);
   return (
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))]" aria-label="Summary numbers">
-      {numbers.map((number) => (
-        <div key={number.key} className="min-w-0 rounded-lg bg-stone-50 px-3 py-3 ring-1 ring-stone-200 sm:px-4" data-testid="report-number" data-key={number.key}>
-          <dt className="text-xs text-stone-600">
-            {number.label}
-            {number.group !== null && <span className="ml-1 font-medium text-stone-800">· {number.group}</span>}
-          </dt>
-          <dd className="mt-1 text-lg font-semibold tabular-nums text-stone-900" title={number.file ? `From ${number.file}` : undefined}>
-            {formatNumberOf(number)}
-          </dd>
-        </div>
+    <>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-[repeat(auto-fill,minmax(11rem,1fr))]" aria-label="Summary numbers">
+        {numbers.map((number) => (
+          <ReportNumberTile key={number.key} number={number} />
+        ))}
+      </dl>
+      {[...cautions].map(([note, values]) => (
+        <p key={note} role="note" className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200" data-testid="report-caution">
+          <span className="font-medium">{values.join(', ')}.</span> {note}
+        </p>
       ))}
-    </dl>
+    </>
+  );
+}
+
+function ReportNumberTile({ number }: { number: ReportNumber }) {
+  return (
+    <div className={`min-w-0 rounded-lg px-3 py-3 ring-1 sm:px-4 ${number.caution ? 'bg-amber-50 ring-amber-300' : 'bg-stone-50 ring-stone-200'}`} data-testid="report-number" data-key={number.key}>
+      <dt className="text-xs text-stone-600">
+        {number.label}
+        {number.group !== null && <span className="ml-1 font-medium text-stone-800">· {number.group}</span>}
+      </dt>
+      <dd className="mt-1 text-lg font-semibold tabular-nums text-stone-900" title={number.file ? `From ${number.file}` : undefined}>
+        {formatNumberOf(number)}
+        {number.caution && (
+          <>
+            <span className="ml-1 text-sm text-amber-800" aria-hidden="true">
+              ⚠
+            </span>
+            <span className="sr-only">(read the note below)</span>
+          </>
+        )}
+      </dd>
+    </div>
   );
 }
 
