@@ -38,6 +38,9 @@ test('register prediction data with a cross-validation scheme: refused on its fi
   await expect(page.getByTestId('dataset-check')).toContainText('The files fit together.');
   await expect(page.getByTestId('dataset-check')).toContainText('CV0: 3 folds × 2 repeats over 28 records of 10 lines in 3 environments');
 
+  // Without a name, the button says why under the field rather than staying greyed out.
+  await page.getByRole('button', { name: 'Register dataset' }).click();
+  await expect(page.getByLabel('Dataset name')).toHaveAttribute('aria-invalid', 'true');
   await page.getByLabel('Dataset name').fill(`E2E trial ${stamp}`);
   await page.getByRole('button', { name: 'Register dataset' }).click();
   await page.getByRole('link', { name: `E2E trial ${stamp}` }).click();

@@ -22,4 +22,9 @@ describe('LoadError', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('does not say twice how a record went missing when the API said it', () => {
+    render(<LoadError what="lineage" error={new RequestError('No file has id 9999: it was deleted, or never existed.', 404, {})} onRetry={() => {}} />);
+    expect(screen.getByTestId('not-found').textContent).toBe('No file has id 9999: it was deleted, or never existed.');
+  });
 });

@@ -16,7 +16,9 @@ export function LoadError({ what, error, onRetry, back }: { what: string; error:
   if (error instanceof RequestError && error.status === 404) {
     return (
       <div role="status" data-testid="not-found" className="rounded-lg bg-stone-50 px-4 py-3 text-sm text-stone-700 ring-1 ring-stone-200">
-        {error.message} It may have been deleted, or the link is wrong.
+        {error.message}
+        {/* Unless the API's words said it already ("it was deleted, or never existed"). */}
+        {/deleted/i.test(error.message) ? '' : ' It may have been deleted, or the link is wrong.'}
         {back ? (
           <>
             {' '}

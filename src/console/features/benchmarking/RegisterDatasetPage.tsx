@@ -302,7 +302,8 @@ export default function RegisterDatasetPage({ kind }: { kind: BenchmarkDatasetKi
                   <input className={inputClass} value={description} onChange={(event) => setDescription(event.target.value)} placeholder="By default, what the check found" />
                 </label>
                 <div>
-                  <Button variant="primary" onClick={() => void register()} busy={busy === 'register'} disabled={!name.trim()}>
+                  {/* Never greyed out without a word: an empty name is answered under its field. */}
+                  <Button variant="primary" onClick={() => void register()} busy={busy === 'register'}>
                     Register dataset
                   </Button>
                 </div>

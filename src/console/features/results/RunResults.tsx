@@ -124,7 +124,7 @@ export default function RunResults({ runId, refreshKey, ended }: { runId: number
       <Card title="Results">
         <p className="text-sm text-stone-600" data-testid="no-report">
           {report.problems[0] ??
-            `The pipeline ${report.pipelineId} declares no report. A pipeline declares one in report.json beside its pipeline.json (Docs → Administrator guide → The pipeline catalogue); its outputs are on the Outputs tab.`}
+            `This pipeline (${report.pipelineId}) shows no summary of its results here: its files are on the Outputs tab. An administrator can give it one, a report.json beside its pipeline.json (Docs → Administrator guide → The pipeline catalogue).`}
         </p>
       </Card>
     );
