@@ -72,8 +72,14 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   await form.getByRole('switch', { name: 'Show hidden parameters' }).click();
   await expect(form.locator('#param-max_cpus')).toHaveValue('16');
 
-  // The input VCF is uploaded in place and becomes the parameter's value.
+  // A file that is not a VCF is refused, and the reason stays under the field (not only in a passing toast).
+  const garbage = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-garbage-')), 'garbage.vcf');
+  fs.writeFileSync(garbage, 'this is not a VCF\n');
+  await form.getByTestId('upload-input').setInputFiles(garbage);
+  await expect(form.getByTestId('upload-refusal-input')).toContainText(/^Not stored: garbage\.vcf is not a VCF file/);
+  // The input VCF is uploaded in place and becomes the parameter's value; the refusal goes.
   await uploadInPlace(form, 'input', PANEL_VCF);
+  await expect(form.getByTestId('upload-refusal-input')).toHaveCount(0);
   // The parameter holds the stored file's reference; the form names the file, never where the server keeps it.
   await expect(form.locator('#param-input')).toHaveValue(/^seedbed:\/\/files\/\d+$/);
   await expect(form.getByText(/^Chosen: panel\.vcf · VCF/)).toBeVisible();

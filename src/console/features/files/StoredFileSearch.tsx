@@ -52,7 +52,7 @@ export function StoredFileSearch({
     onChoose(file);
   };
   // Among types the name and header fit equally, the parameter's own.
-  const { progress, send } = useUploadInPlace(fileTypes[0], choose);
+  const { progress, refusal, send } = useUploadInPlace(fileTypes[0], choose);
 
   const options = results ?? [];
   // A new answer may be shorter than the one the arrow keys moved through.
@@ -113,6 +113,11 @@ export function StoredFileSearch({
       </div>
       {chosen && chosen.reference === value && <p className="text-xs text-stone-600">Chosen: {[originOf(chosen), chosen.name, describeFile(chosen)].filter(Boolean).join(' · ')}</p>}
       {progress !== null && <UploadProgressLine progress={progress} />}
+      {refusal && (
+        <p role="alert" className="text-xs text-red-700" data-testid={`upload-refusal-${name}`}>
+          {refusal}
+        </p>
+      )}
     </div>
   );
 }

@@ -6,12 +6,15 @@ import type { UploadProgress } from '../../lib/resumable-upload';
 /**
  * Uploads one file over the resumable path from inside a form, with its progress (null while
  * nothing is being sent); `onStored` hears of the stored file. `preferredType` chooses among types
- * the name and header fit equally (several CSV types need only an id column).
+ * the name and header fit equally (several CSV types need only an id column). A file refused
+ * stays said (`refusal`) under the field until the next one is sent, not only in a passing toast.
  */
 export function useUploadInPlace(preferredType: string | undefined, onStored: (file: StoredFile) => void) {
   const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [refusal, setRefusal] = useState<string | null>(null);
 
   const send = (file: File) => {
+    setRefusal(null);
     setProgress({ sent: 0, total: file.size, bytesPerSecond: null, secondsLeft: null });
     // The upload code (and tus) loads with the first file sent, not with every form.
     void import('../../lib/resumable-upload')
@@ -25,6 +28,7 @@ export function useUploadInPlace(preferredType: string | undefined, onStored: (f
           },
           onError: (message) => {
             setProgress(null);
+            setRefusal(`Not stored: ${message}`);
             notify.error(message);
           },
         }),
@@ -32,9 +36,10 @@ export function useUploadInPlace(preferredType: string | undefined, onStored: (f
       .catch((error: unknown) => {
         // The upload code could not be loaded (offline, a new deployment): say so instead of a bar that never moves.
         setProgress(null);
+        setRefusal(`Not sent: ${error instanceof Error ? error.message : String(error)}`);
         notify.error(error);
       });
   };
 
-  return { progress, send };
+  return { progress, refusal, send };
 }
