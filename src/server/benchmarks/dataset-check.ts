@@ -55,11 +55,23 @@ function readTable(file: string) {
   return { columns: header.map((cell) => cell.trim()), rows };
 }
 
+/**
+ * A phenotype table on this machine, read as GDIP reads it: its columns, its rows by column, and
+ * its observed values (wide or long). The dataset check and the benchmark's training-overlap check
+ * read it so.
+ */
+export function readPhenotypeTable(file: string) {
+  const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), {
+    header: true,
+    skipEmptyLines: true,
+    transformHeader: (header) => header.trim(),
+  });
+  const columns = parsed.meta.fields ?? [];
+  return { columns, rows: parsed.data, table: readObservedValues(columns, parsed.data) };
+}
+
 /** The long form's header, as the Prediction data template writes it. */
 const LONG_FORM = PREDICTION_DATA_COLUMNS.join(', ');
-
-const count = counted;
-const some = firstFew;
 
 /** The (id, environment) pairs with an observed value: the records a prediction dataset's folds split. */
 function observedRecords(table: ReturnType<typeof readObservedValues>, rows: Array<Record<string, string>>): CvRecord[] {
@@ -102,7 +114,7 @@ export async function inspectDataset(files: FileStore, input: DatasetFiles): Pro
   if (genotypes) {
     try {
       vcf = await readVcf(genotypes.path, genotypes.file.name);
-      facts.push(`${count(vcf.samples.length, 'sample')} and ${count(vcf.markers, 'marker')} in ${genotypes.file.name}`);
+      facts.push(`${counted(vcf.samples.length, 'sample')} and ${counted(vcf.markers, 'marker')} in ${genotypes.file.name}`);
       if (vcf.samples.length === 0) problem('genotypesFileId', `${genotypes.file.name} has no samples: a benchmark needs genotypes for its individuals.`);
     } catch {
       problem('genotypesFileId', `${genotypes.file.name} could not be read to its end: its compressed data is damaged. Upload it again.`);
@@ -112,36 +124,30 @@ export async function inspectDataset(files: FileStore, input: DatasetFiles): Pro
   let traits: string[] = [];
   let cvFolds: CvFolds | null = null;
   if (phenotypes) {
-    const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(phenotypes.path, 'utf8').replace(/^\uFEFF/, ''), {
-      header: true,
-      skipEmptyLines: true,
-      transformHeader: (header) => header.trim(),
-    });
-    const columns = parsed.meta.fields ?? [];
-    const table = readObservedValues(columns, parsed.data);
+    const { columns, rows, table } = readPhenotypeTable(phenotypes.path);
     const ids = table.individuals;
     traits = table.traits;
     const name = phenotypes.file.name;
     if (table.layout === 'long') {
       facts.push(
-        `${count(ids.length, 'individual')} with ${count(traits.length, 'trait')} (${some(traits)}) in ${name}, one row per observation (${LONG_FORM})` +
-          (table.environments.length > 0 ? ` in ${count(table.environments.length, 'environment')}: an individual observed in several is scored by its mean` : ''),
+        `${counted(ids.length, 'individual')} with ${counted(traits.length, 'trait')} (${firstFew(traits)}) in ${name}, one row per observation (${LONG_FORM})` +
+          (table.environments.length > 0 ? ` in ${counted(table.environments.length, 'environment')}: an individual observed in several is scored by its mean` : ''),
       );
       if (input.kind === 'known-gdip')
         problem('phenotypesFileId', `${name} has one row per observation (${LONG_FORM}); GDIP reads id and one column per trait. Give the known dataset a table in that form.`);
       for (const { row, column, message } of table.problems.slice(0, 5)) problem('phenotypesFileId', `${name}, row ${row}, column ${column}: ${message}.`);
-      if (table.problems.length > 5) problem('phenotypesFileId', `${name} has ${count(table.problems.length - 5, 'more problem')} like these; fix them and check again.`);
+      if (table.problems.length > 5) problem('phenotypesFileId', `${name} has ${counted(table.problems.length - 5, 'more problem')} like these; fix them and check again.`);
       if (table.repeated.length > 0)
         problem(
           'phenotypesFileId',
-          `${name} observes ${count(table.repeated.length, 'individual')} twice for one trait and environment: ${some(table.repeated)}. Keep one row per observation, or name the environments.`,
+          `${name} observes ${counted(table.repeated.length, 'individual')} twice for one trait and environment: ${firstFew(table.repeated)}. Keep one row per observation, or name the environments.`,
         );
     } else {
-      facts.push(`${count(ids.length, 'individual')} with ${count(traits.length, 'trait')} (${some(traits)}) in ${name}`);
-      if (table.repeated.length > 0) problem('phenotypesFileId', `${name} lists ${count(table.repeated.length, 'individual')} twice: ${some(table.repeated)}. Keep one row per individual.`);
+      facts.push(`${counted(ids.length, 'individual')} with ${counted(traits.length, 'trait')} (${firstFew(traits)}) in ${name}`);
+      if (table.repeated.length > 0) problem('phenotypesFileId', `${name} lists ${counted(table.repeated.length, 'individual')} twice: ${firstFew(table.repeated)}. Keep one row per individual.`);
     }
     if (input.kind === 'prediction-data' && input.crossValidation && columns.includes('id')) {
-      const records = observedRecords(table, parsed.data);
+      const records = observedRecords(table, rows);
       try {
         cvFolds = makeFolds(records, input.crossValidation);
         facts.push(describeFolds(cvFolds, records));
@@ -158,10 +164,13 @@ export async function inspectDataset(files: FileStore, input: DatasetFiles): Pro
       if (ids.length > 0 && unknown.length === ids.length) {
         problem(
           'phenotypesFileId',
-          `None of the ${count(ids.length, 'individual')} of ${name} is a sample of ${genotypes!.file.name} (its samples are named like ${some(vcf.samples.slice(0, 3))}). The ids must match the VCF's sample names.`,
+          `None of the ${counted(ids.length, 'individual')} of ${name} is a sample of ${genotypes!.file.name} (its samples are named like ${firstFew(vcf.samples.slice(0, 3))}). The ids must match the VCF's sample names.`,
         );
       } else if (unknown.length > 0) {
-        warn('phenotypesFileId', `${count(unknown.length, 'individual')} of ${name} ${unknown.length === 1 ? 'is' : 'are'} not in ${genotypes!.file.name} and will be left out: ${some(unknown)}.`);
+        warn(
+          'phenotypesFileId',
+          `${counted(unknown.length, 'individual')} of ${name} ${unknown.length === 1 ? 'is' : 'are'} not in ${genotypes!.file.name} and will be left out: ${firstFew(unknown)}.`,
+        );
       }
     }
   }
@@ -169,21 +178,21 @@ export async function inspectDataset(files: FileStore, input: DatasetFiles): Pro
   if (knownQtl) {
     const table = readTable(knownQtl.path);
     const at = (row: string[], column: string) => row[table.columns.indexOf(column)] ?? '';
-    facts.push(`${count(table.rows.length, 'known QTL', 'known QTL')} for ${count(new Set(table.rows.map((row) => at(row, 'trait'))).size, 'trait')} in ${knownQtl.file.name}`);
+    facts.push(`${counted(table.rows.length, 'known QTL', 'known QTL')} for ${counted(new Set(table.rows.map((row) => at(row, 'trait'))).size, 'trait')} in ${knownQtl.file.name}`);
     if (table.rows.length === 0) problem('knownQtlFileId', `${knownQtl.file.name} lists no QTL.`);
     if (vcf) {
       const missing = table.rows.filter((row) => !vcf!.ids.has(at(row, 'marker')) && !vcf!.sites.has(`${at(row, 'chromosome')}:${at(row, 'position')}`));
       if (missing.length > 0) {
         problem(
           'knownQtlFileId',
-          `${count(missing.length, 'known QTL', 'known QTL')} of ${knownQtl.file.name} ${missing.length === 1 ? 'is' : 'are'} not a marker of ${genotypes!.file.name}, by id or by chromosome and position: ${some(missing.map((row) => `${at(row, 'marker')} (${at(row, 'chromosome')}:${at(row, 'position')})`))}.`,
+          `${counted(missing.length, 'known QTL', 'known QTL')} of ${knownQtl.file.name} ${missing.length === 1 ? 'is' : 'are'} not a marker of ${genotypes!.file.name}, by id or by chromosome and position: ${firstFew(missing.map((row) => `${at(row, 'marker')} (${at(row, 'chromosome')}:${at(row, 'position')})`))}.`,
         );
       }
     }
     if (traits.length > 0) {
       const qtlTraits = [...new Set(table.rows.map((row) => at(row, 'trait')))];
       const absent = qtlTraits.filter((trait) => !traits.includes(trait));
-      if (absent.length > 0) problem('knownQtlFileId', `The known QTL name trait${absent.length === 1 ? '' : 's'} ${some(absent)}, which ${phenotypes!.file.name} has no column for.`);
+      if (absent.length > 0) problem('knownQtlFileId', `The known QTL name trait${absent.length === 1 ? '' : 's'} ${firstFew(absent)}, which ${phenotypes!.file.name} has no column for.`);
     }
   }
   return { report: { ok: problems.length === 0, facts, problems, warnings }, cvFolds: problems.length === 0 ? cvFolds : null };

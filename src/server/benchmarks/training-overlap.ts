@@ -1,12 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import Papa from 'papaparse';
 import { fileIdOf } from '../../contract/file-reference';
-import { readObservedValues } from '../../contract/observed-values';
 import type { Database } from '../db/client';
 import { runs } from '../db/schema';
 import type { FileStore } from '../storage/file-store';
+import { readPhenotypeTable } from './dataset-check';
 
 /**
  * Whether a trained model would be scored on individuals it learned from. A prediction benchmark
@@ -16,16 +15,6 @@ import type { FileStore } from '../storage/file-store';
  * r = 1.000 and topped the board. Both GDIP and Auto Train read their training values from the
  * `phenotypes` parameter.
  */
-
-/** The individuals (`id`s) of a phenotype table on this machine, wide or long. */
-export function individualsIn(file: string): string[] {
-  const parsed = Papa.parse<Record<string, string>>(fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, ''), {
-    header: true,
-    skipEmptyLines: true,
-    transformHeader: (header) => header.trim(),
-  });
-  return readObservedValues(parsed.meta.fields ?? [], parsed.data).individuals;
-}
 
 /** The file a run's parameter named, on this machine: a stored file by its reference, or an absolute path; null when neither can be read. */
 async function localFileOf(files: FileStore, value: unknown): Promise<string | null> {
@@ -39,17 +28,17 @@ async function localFileOf(files: FileStore, value: unknown): Promise<string | n
 }
 
 /**
- * The individuals among `scored` that the run `modelRunId` trained on (its `phenotypes`), or null
- * when that cannot be known: a model uploaded rather than written by a run here, or a run whose
- * training table is no longer readable.
+ * The individuals the run `modelRunId` trained on (its `phenotypes`), or null when that cannot be
+ * known: a model uploaded rather than written by a run here, or a run whose training table is no
+ * longer readable.
  */
-export async function trainedOn(db: Database, files: FileStore, modelRunId: number | null, scored: ReadonlySet<string>): Promise<string[] | null> {
+export async function trainedOn(db: Database, files: FileStore, modelRunId: number | null): Promise<ReadonlySet<string> | null> {
   if (modelRunId === null) return null;
   const [run] = await db.select({ params: runs.params }).from(runs).where(eq(runs.id, modelRunId));
   const training = await localFileOf(files, (run?.params as Record<string, unknown> | undefined)?.phenotypes);
   if (!training) return null;
   try {
-    return individualsIn(training).filter((id) => scored.has(id));
+    return new Set(readPhenotypeTable(training).table.individuals);
   } catch {
     return null;
   }

@@ -12,7 +12,8 @@ import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import type * as routes from './benchmarks.routes';
 import { foldsScheme } from './folds-scheme';
-import { individualsIn, trainedOn } from '../../benchmarks/training-overlap';
+import { readPhenotypeTable } from '../../benchmarks/dataset-check';
+import { trainedOn } from '../../benchmarks/training-overlap';
 import { counted, firstFew } from '../../../contract/wording';
 
 const slug = (text: string) =>
@@ -141,13 +142,15 @@ export const launchDiscovery: RouteHandler<typeof routes.launchDiscovery, AppEnv
  * an accuracy (training-overlap.ts). Refused on the models' field before any run starts.
  */
 async function refuseTrainedOnScored(deps: Deps, models: Array<{ name: string; runId: number | null; runName: string | null }>, datasets: Array<{ name: string; fileIds: Map<string, number> }>) {
+  // Each model's training lines read once, whatever the number of datasets.
+  const trained = await Promise.all(models.map((model) => trainedOn(deps.db, deps.files, model.runId)));
   for (const dataset of datasets) {
     const { storage, key } = await deps.files.locate(dataset.fileIds.get('phenotype CSV')!);
-    const scored = new Set(individualsIn(await storage.materialise(key)));
-    for (const model of models) {
-      const overlap = await trainedOn(deps.db, deps.files, model.runId, scored);
-      if (!overlap || overlap.length === 0) continue;
-      const message = `${model.runName ? `The model of run ${model.runName} (${model.name})` : model.name} was trained on ${counted(overlap.length, 'individual')} of the ${counted(scored.size, 'individual')} ${dataset.name} scores (${firstFew(overlap)}): its accuracy there would be measured on lines it learned from. Choose a model trained on other lines, or cross-validate the method on the dataset’s folds.`;
+    const scored = readPhenotypeTable(await storage.materialise(key)).table.individuals;
+    for (const [index, model] of models.entries()) {
+      const overlap = scored.filter((id) => trained[index]?.has(id));
+      if (overlap.length === 0) continue;
+      const message = `${model.runName ? `The model of run ${model.runName} (${model.name})` : model.name} was trained on ${counted(overlap.length, 'individual')} of the ${counted(scored.length, 'individual')} ${dataset.name} scores (${firstFew(overlap)}): its accuracy there would be measured on lines it learned from. Choose a model trained on other lines, or cross-validate the method on the dataset’s folds.`;
       throw new DomainError('invalid', message, { modelFileIds: message });
     }
   }
