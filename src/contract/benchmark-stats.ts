@@ -1,4 +1,5 @@
-import { tQuantile } from './student-t';
+// With its extension: the pipelines import this file under Node's type stripping (GDIP's CV interval).
+import { tQuantile } from './student-t.ts';
 
 /**
  * How sure a benchmark's figures are: a metric over repeats, folds or replicates summarised as
@@ -32,6 +33,13 @@ export interface SummaryOptions {
 }
 
 const finite = (values: Iterable<number | null | undefined>) => [...values].filter((value): value is number => typeof value === 'number' && Number.isFinite(value));
+
+/**
+ * n_test/n_train of a scheme's folds, for the corrected resampled t: 1/(k − 1) when a fold holds
+ * out 1/k of the lines, records or environments; CV00 tests 1/k of the lines in 1/k of the
+ * environments and trains on the other (k − 1)/k of each, so (1/k²)/((k − 1)/k)² = 1/(k − 1)².
+ */
+export const testTrainRatio = (scheme: string, folds: number) => (scheme === 'CV00' ? 1 / (folds - 1) ** 2 : 1 / (folds - 1));
 
 /** Mean, sd and a t interval of the finite values. */
 export function summarise(values: Iterable<number | null | undefined>, options: SummaryOptions = {}): Summary {

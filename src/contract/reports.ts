@@ -47,6 +47,11 @@ export const reportNumberDeclarationSchema = z
       .strict()
       .optional()
       .describe('A note shown with a value above `above`, whose result should not be read as it is: genomic-control λ above 1.1'),
+    interval: z
+      .object({ low: columnName, high: columnName, level: z.number().gt(0).lt(1).default(0.95) })
+      .strict()
+      .optional()
+      .describe('The columns of the value’s confidence interval, read from the same row (aggregate first or last): CV r with its 95 % interval'),
   })
   .strict()
   .superRefine((number, context) => {
@@ -55,6 +60,9 @@ export const reportNumberDeclarationSchema = z
     }
     if (number.value === undefined && number.column === undefined && number.aggregate !== 'count') {
       context.addIssue({ code: 'custom', message: `“${number.label}”: give "value" (a JSON path to one number), or "column" and "aggregate" (or "aggregate": "count" to count rows)` });
+    }
+    if (number.interval && (number.column === undefined || (number.aggregate !== 'first' && number.aggregate !== 'last'))) {
+      context.addIssue({ code: 'custom', message: `“${number.label}”: an interval is read from the row of the value, so it needs "column" with "aggregate" "first" or "last"` });
     }
   });
 export type ReportNumberDeclaration = z.infer<typeof reportNumberDeclarationSchema>;
@@ -126,6 +134,7 @@ export const reportTableDeclarationSchema = z
     sort: z.object({ column: columnName, order: z.enum(['asc', 'desc']).default('desc') }).optional(),
     limit: z.number().int().min(1).max(500).default(20).describe('Rows shown: the top ones after sorting'),
     accessionColumn: columnName.optional().describe('The column of accession names: each links to its accession’s page'),
+    per: columnName.optional().describe('One table per value of this column, each with its own top rows: the top GEBVs per trait'),
   })
   .strict();
 export type ReportTableDeclaration = z.infer<typeof reportTableDeclarationSchema>;
@@ -155,6 +164,10 @@ export const reportNumberSchema = z.object({
   digits: z.number().int(),
   file: z.string().nullable().describe('The output it was read from'),
   caution: z.string().optional().describe('The declaration’s note, when the value is above its bound'),
+  interval: z
+    .object({ low: z.number().nullable(), high: z.number().nullable(), level: z.number() })
+    .optional()
+    .describe('The value’s confidence interval, when the pipeline writes one (null ends: too few folds for one)'),
 });
 export type ReportNumber = z.infer<typeof reportNumberSchema>;
 
@@ -189,6 +202,7 @@ export type ReportChart = z.infer<typeof reportChartSchema>;
 
 export const reportTableSchema = z.object({
   title: z.string(),
+  group: z.string().nullable().describe('The value of the declaration’s `per` column this table shows'),
   file: z.string(),
   columns: z.array(z.string()),
   rows: z.array(z.array(z.string())),

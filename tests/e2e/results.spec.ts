@@ -119,14 +119,17 @@ test('GDIP: the Results tab shows CV r per trait from cv_accuracy.csv, the hits,
   const id = launched['gdip-0.05']!;
   await waitForSuccess(request, token, id);
   const accuracy = outputOf(id, 'prediction/cv_accuracy.csv');
-  await expectNumber(page, id, 'CV r · trait1', shown(cellOf(accuracy, 'pearson_r', ['trait', 'trait1'])));
-  await expect(numberCard(page, 'CV r · trait2')).toContainText(shown(cellOf(accuracy, 'pearson_r', ['trait', 'trait2'])));
+  // Three significant digits, as report.json declares.
+  await expectNumber(page, id, 'CV r · trait1', shown(cellOf(accuracy, 'pearson_r_folds', ['trait', 'trait1']), 3));
+  await expect(numberCard(page, 'CV r · trait2')).toContainText(shown(cellOf(accuracy, 'pearson_r_folds', ['trait', 'trait2']), 3));
+  const [low, high] = ['pearson_r_low', 'pearson_r_high'].map((column) => shown(cellOf(accuracy, column, ['trait', 'trait1']), 3));
+  await expect(numberCard(page, 'CV r · trait1').getByTestId('report-interval')).toHaveText(`95 % CI ${low} to ${high}`);
   const hits = outputOf(id, 'discovery/hits.csv').trimEnd().split('\n').length - 1;
   await expect(numberCard(page, 'Hits')).toContainText(String(hits));
   await expect(page.locator('[data-testid="report-chart"][data-kind="manhattan"] canvas[data-drawn]').first()).toBeVisible();
   await expect(page.locator('[data-testid="report-chart"][data-kind="qq"] canvas[data-drawn]').first()).toBeVisible();
-  const gebv = page.getByRole('table', { name: 'Top GEBVs' });
-  await expect(gebv.getByRole('row')).toHaveCount(21);
+  // The top GEBVs of each trait in a table of its own.
+  for (const trait of ['trait1', 'trait2']) await expect(page.getByRole('table', { name: `Top GEBVs · ${trait}` }).getByRole('row')).toHaveCount(21);
 });
 
 test('Process VCFs: sites kept and removed by reason from qc_summary.json', async ({ page, request }) => {
@@ -154,7 +157,7 @@ test('comparing three GDIP runs shows CV r per trait side by side and draws it a
   await page.goto(`/tools/pipeline/monitor/pipeline-run/compare?ids=${ids.join(',')}`);
   const results = page.getByRole('table', { name: 'Results' });
   const row = results.getByRole('row').filter({ hasText: 'CV r · trait1' });
-  for (const id of ids) await expect(row).toContainText(shown(cellOf(outputOf(id, 'prediction/cv_accuracy.csv'), 'pearson_r', ['trait', 'trait1'])));
+  for (const id of ids) await expect(row).toContainText(shown(cellOf(outputOf(id, 'prediction/cv_accuracy.csv'), 'pearson_r_folds', ['trait', 'trait1']), 3));
   await page.getByLabel('Number').selectOption('CV r · trait1');
   await page.getByLabel('Against the parameter').selectOption('min_maf');
   const chart = page.getByTestId('parameter-chart');

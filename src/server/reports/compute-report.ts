@@ -48,6 +48,30 @@ const matches = (row: Row, where: Consumer['where']) => !where || textOf(cellOf(
 
 const DEFAULT_DIGITS = 4;
 
+interface GroupTotals {
+  count: number;
+  counted: number;
+  sum: number;
+  min: number;
+  max: number;
+  first: number | null;
+  last: number | null;
+  firstInterval: { low: number | null; high: number | null } | null;
+  lastInterval: { low: number | null; high: number | null } | null;
+}
+
+const emptyTotals = (): GroupTotals => ({
+  count: 0,
+  counted: 0,
+  sum: 0,
+  min: Number.POSITIVE_INFINITY,
+  max: Number.NEGATIVE_INFINITY,
+  first: null,
+  last: null,
+  firstInterval: null,
+  lastInterval: null,
+});
+
 /** One declared number: a JSON value, or a column aggregated over the rows (per group when `per`). */
 function numberConsumer(declaration: ReportNumberDeclaration, file: string, found: ReportNumber[]): Consumer {
   const digits = declaration.digits ?? DEFAULT_DIGITS;
@@ -67,16 +91,17 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
     };
   }
   const per = declaration.per === undefined ? [] : Array.isArray(declaration.per) ? declaration.per : [declaration.per];
-  const groups = new Map<string, { count: number; counted: number; sum: number; min: number; max: number; first: number | null; last: number | null }>();
+  const { interval } = declaration;
+  const groups = new Map<string, GroupTotals>();
   const consumer: Consumer & { finish(): void } = {
     rows: declaration.rows,
-    columns: [...per, ...(declaration.column ? [declaration.column] : [])],
+    columns: [...per, ...(declaration.column ? [declaration.column] : []), ...(interval ? [interval.low, interval.high] : [])],
     where: declaration.where,
     add(row) {
       const group = per.map((column) => textOf(cellOf(row, column))).join(' × ');
       let entry = groups.get(group);
       if (!entry) {
-        entry = { count: 0, counted: 0, sum: 0, min: Number.POSITIVE_INFINITY, max: Number.NEGATIVE_INFINITY, first: null, last: null };
+        entry = emptyTotals();
         groups.set(group, entry);
       }
       entry.count += 1;
@@ -87,11 +112,17 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
       entry.sum += value;
       entry.min = Math.min(entry.min, value);
       entry.max = Math.max(entry.max, value);
-      entry.first ??= value;
+      // The interval of the first and of the last value, from the value's own row.
+      const ends = interval ? { low: numberOf(cellOf(row, interval.low)), high: numberOf(cellOf(row, interval.high)) } : null;
+      if (entry.first === null) {
+        entry.first = value;
+        entry.firstInterval = ends;
+      }
       entry.last = value;
+      entry.lastInterval = ends;
     },
     finish() {
-      if (groups.size === 0 && per.length === 0) groups.set('', { count: 0, counted: 0, sum: 0, min: Number.NaN, max: Number.NaN, first: null, last: null });
+      if (groups.size === 0 && per.length === 0) groups.set('', { ...emptyTotals(), min: Number.NaN, max: Number.NaN });
       for (const [group, entry] of groups) {
         const value = (() => {
           switch (declaration.aggregate) {
@@ -112,19 +143,31 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
           }
         })();
         const named = per.length > 0 ? group : null;
-        found.push({ key: named === null ? declaration.label : `${declaration.label} · ${named}`, label: declaration.label, group: named, value, digits, file, ...cautionOf(value) });
+        const ends = declaration.aggregate === 'last' ? entry.lastInterval : entry.firstInterval;
+        found.push({
+          key: named === null ? declaration.label : `${declaration.label} · ${named}`,
+          label: declaration.label,
+          group: named,
+          value,
+          digits,
+          file,
+          ...cautionOf(value),
+          ...(interval && value !== null ? { interval: { low: ends?.low ?? null, high: ends?.high ?? null, level: interval.level } } : {}),
+        });
       }
     },
   };
   return consumer;
 }
 
-/** One declared table: the top rows after sorting (a running top, so a big file is not held). */
-function tableConsumer(declaration: ReportTableDeclaration, file: string): Consumer & { finish(): ReportTable } {
-  const kept: Row[] = [];
+/**
+ * One declared table: the top rows after sorting (a running top, so a big file is not held); with
+ * `per`, one table per value of that column, each with its own top rows, in the order first met.
+ */
+function tableConsumer(declaration: ReportTableDeclaration, file: string): Consumer & { finish(): ReportTable[] } {
+  const groups = new Map<string, { kept: Row[]; totalRows: number }>();
   let columns: string[] | null = declaration.columns ?? null;
-  let totalRows = 0;
-  const sort = declaration.sort;
+  const { sort, per } = declaration;
   const compare = (a: Row, b: Row) => {
     if (!sort) return 0;
     const left = cellOf(a, sort.column);
@@ -135,35 +178,47 @@ function tableConsumer(declaration: ReportTableDeclaration, file: string): Consu
     if (x === null || y === null) return x === null && y === null ? textOf(left).localeCompare(textOf(right)) : x === null ? 1 : -1;
     return sort.order === 'desc' ? y - x : x - y;
   };
-  const trim = () => {
+  const trim = (kept: Row[]) => {
     kept.sort(compare);
     kept.length = Math.min(kept.length, declaration.limit);
   };
   return {
     rows: declaration.rows,
-    columns: declaration.columns ? [...declaration.columns, ...(sort ? [sort.column] : [])] : null,
+    columns: declaration.columns ? [...declaration.columns, ...(sort ? [sort.column] : []), ...(per ? [per] : [])] : null,
     where: declaration.where,
     add(row) {
-      totalRows += 1;
+      const key = per === undefined ? '' : textOf(cellOf(row, per));
+      let group = groups.get(key);
+      if (!group) {
+        group = { kept: [], totalRows: 0 };
+        groups.set(key, group);
+      }
+      group.totalRows += 1;
       columns ??= Object.keys(row);
-      if (!sort && kept.length >= declaration.limit) return;
-      kept.push(row);
-      if (kept.length >= declaration.limit * 4) trim();
+      if (!sort && group.kept.length >= declaration.limit) return;
+      group.kept.push(row);
+      if (group.kept.length >= declaration.limit * 4) trim(group.kept);
     },
     finish() {
-      trim();
-      const shown = columns ?? [];
+      // A file without rows still shows its (empty) table.
+      if (groups.size === 0) groups.set('', { kept: [], totalRows: 0 });
+      // The column that splits the tables says the same in every row of one: it is left out.
+      const shown = (columns ?? []).filter((column) => column !== per);
       const accessionColumn = declaration.accessionColumn === undefined ? -1 : shown.indexOf(declaration.accessionColumn);
-      return {
-        title: declaration.title,
-        file,
-        columns: shown,
-        rows: kept.map((row) => shown.map((column) => textOf(cellOf(row, column)))),
-        totalRows,
-        sortedBy: sort ? `${sort.column} (${sort.order === 'desc' ? 'largest' : 'smallest'} first)` : null,
-        accessionColumn: accessionColumn >= 0 ? accessionColumn : null,
-        accessionIds: null,
-      };
+      return [...groups].map(([key, { kept, totalRows }]) => {
+        trim(kept);
+        return {
+          title: declaration.title,
+          group: per === undefined ? null : key,
+          file,
+          columns: shown,
+          rows: kept.map((row) => shown.map((column) => textOf(cellOf(row, column)))),
+          totalRows,
+          sortedBy: sort ? `${sort.column} (${sort.order === 'desc' ? 'largest' : 'smallest'} first)` : null,
+          accessionColumn: accessionColumn >= 0 ? accessionColumn : null,
+          accessionIds: null,
+        };
+      });
     },
   };
 }
@@ -297,7 +352,7 @@ export async function computeReport(declaration: ReportDeclaration, reader: Outp
   }
   for (const finish of numberFinishers) finish();
   const charts = chartBuilders.flatMap((builder) => builder.finish());
-  const tables = tableConsumers.map((consumer) => consumer.finish());
+  const tables = tableConsumers.flatMap((consumer) => consumer.finish());
 
   problems.push(...missingColumns(declaration, numbers));
   const previews = declaration.previews.flatMap((preview) => {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { type ReportNumber, reportDeclarationSchema } from '../../contract/reports';
+import { tQuantile } from '../../contract/student-t';
 import { table, testContext } from '../../../pipelines/_shared/testing.ts';
 import {
   AUTO_TRAIN_FIXTURE,
@@ -87,7 +88,23 @@ describe('GDIP', () => {
     const { report, read } = await reportOf('nf-gdip', { ...GDIP_FIXTURE });
     expect(report.problems).toEqual([]);
     const accuracy = read('prediction/cv_accuracy.csv');
-    expect(numberAt(report.numbers, 'CV r · yield')).toBe(Number(column(accuracy, 'pearson_r')[0]));
+    // CV r is the mean of the fold scores, with the corrected resampled t interval computed here by hand.
+    const folds = read('prediction/cv_folds_accuracy.csv');
+    const foldR = column(folds, 'pearson_r').map(Number);
+    const J = foldR.length;
+    const k = Number(column(accuracy, 'folds')[0]);
+    expect(J).toBe(k * Number(column(accuracy, 'repeats')[0]));
+    const foldMean = foldR.reduce((sum, value) => sum + value, 0) / J;
+    const sd = Math.sqrt(foldR.reduce((sum, value) => sum + (value - foldMean) ** 2, 0) / (J - 1));
+    const half = tQuantile(0.975, J - 1) * sd * Math.sqrt(1 / J + 1 / (k - 1));
+    const cvR = report.numbers.find((number) => number.key === 'CV r · yield')!;
+    expect(cvR.value).toBeCloseTo(foldMean, 5);
+    expect(cvR.interval!.low).toBeCloseTo(foldMean - half, 5);
+    expect(cvR.interval!.high).toBeCloseTo(foldMean + half, 5);
+    expect(cvR.interval!.level).toBe(0.95);
+    const testSizes = column(folds, 'n_test').map(Number);
+    expect([Number(column(accuracy, 'n_test_min')[0]), Number(column(accuracy, 'n_test_max')[0])]).toEqual([Math.min(...testSizes), Math.max(...testSizes)]);
+    expect(report.numbers.find((number) => number.key === 'CV RMSE (trait units) · yield')!.interval!.low).toBeLessThan(Number(column(accuracy, 'rmse_folds')[0]));
     expect(numberAt(report.numbers, 'Hits')).toBe(read('discovery/hits.csv').length - 1);
     const manhattan = report.charts.find((chart) => chart.kind === 'manhattan')!;
     expect(manhattan.facet).toBe('yield');
@@ -99,6 +116,8 @@ describe('GDIP', () => {
     const hits = report.tables.find((entry) => entry.title === 'Hits')!;
     expect(hits.rows.map((row) => row[1])).toEqual(['m8', 'm34']);
     const gebv = report.tables.find((entry) => entry.title === 'Top GEBVs')!;
+    expect(gebv.group).toBe('yield');
+    expect(gebv.columns).not.toContain('trait');
     expect(Number(gebv.rows[0]![gebv.columns.indexOf('gebv')])).toBe(Math.max(...column(read('prediction/gebv.csv'), 'gebv').map(Number)));
     // Genomic-control λ carries GDIP's note exactly when it is above 1.1.
     const lambdas = report.numbers.filter((number) => number.label === 'Genomic-control λ');
@@ -119,6 +138,56 @@ describe('a number with a caution', () => {
       ['λ · yield', 'Inflated: scan with the mixed model.'],
       ['λ · height', null],
       ['λ · protein', null],
+    ]);
+  });
+});
+
+describe('a number with an interval', () => {
+  it('reads the interval from the row of its value, per group, with null ends where the file has none', async () => {
+    const declaration = reportDeclarationSchema.parse({
+      numbers: [{ label: 'r', file: 'cv.csv', column: 'r', per: 'trait', interval: { low: 'low', high: 'high' } }],
+    });
+    const text = 'trait,r,low,high\nyield,0.5,0.4,0.6\nheight,0.7,NA,NA\n';
+    const reader: OutputReader = { params: {}, outputs: [{ path: 'cv.csv', sizeBytes: text.length, fileId: null }], open: async () => Readable.from([text]) };
+    const { numbers } = await computeReport(declaration, reader, { charts: false, tables: false });
+    expect(numbers.map((number) => [number.key, number.value, number.interval])).toEqual([
+      ['r · yield', 0.5, { low: 0.4, high: 0.6, level: 0.95 }],
+      ['r · height', 0.7, { low: null, high: null, level: 0.95 }],
+    ]);
+  });
+
+  it('is refused on an aggregate over many rows, whose interval no row holds', () => {
+    const parsed = reportDeclarationSchema.safeParse({ numbers: [{ label: 'r', file: 'cv.csv', column: 'r', aggregate: 'mean', interval: { low: 'low', high: 'high' } }] });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toContain('"aggregate" "first" or "last"');
+  });
+});
+
+describe('a table per group', () => {
+  it('keeps the top rows of each value of its column, in the order first met, without that column', async () => {
+    const declaration = reportDeclarationSchema.parse({ tables: [{ title: 'Top', file: 'gebv.csv', sort: { column: 'gebv' }, limit: 2, per: 'trait' }] });
+    const text = 'id,trait,gebv\na,height,3\nb,yield,0.2\nc,height,9\nd,height,5\ne,yield,0.1\nf,yield,0.4\n';
+    const reader: OutputReader = { params: {}, outputs: [{ path: 'gebv.csv', sizeBytes: text.length, fileId: null }], open: async () => Readable.from([text]) };
+    const { tables } = await computeReport(declaration, reader, { charts: false, tables: true });
+    expect(tables.map((entry) => [entry.group, entry.columns, entry.rows, entry.totalRows])).toEqual([
+      [
+        'height',
+        ['id', 'gebv'],
+        [
+          ['c', '9'],
+          ['d', '5'],
+        ],
+        3,
+      ],
+      [
+        'yield',
+        ['id', 'gebv'],
+        [
+          ['f', '0.4'],
+          ['b', '0.2'],
+        ],
+        3,
+      ],
     ]);
   });
 });

@@ -84,6 +84,12 @@ describe('prediction rows', () => {
     expect(rows[0]!.bias.mean).toBeCloseTo(1 / 3, 12);
   });
 
+  it('widens a CV00 board by its own n_test/n_train, 1/(k − 1)², as the benchmark page does', () => {
+    const [row] = predictionRows([{ ...cv, scheme: 'CV00' }], null);
+    // t(0.975, 2) · sd · √(1/3 + 1/4) = 4.302653 · 1.154701 · 0.763763 = 3.794583.
+    expect(row!.r.high! - row!.r.mean!).toBeCloseTo(3.794583, 5);
+  });
+
   it('without folds, summarises over the runs with the plain t', () => {
     const whole = (id: number, reversed: boolean): PredictionRun => ({
       ...cv,

@@ -1,6 +1,6 @@
 import type { TableSort } from '../../ui/SimpleTable';
 import type { SignificanceRule } from '../../../contract/benchmark-metrics';
-import { type Summary, summarise } from '../../../contract/benchmark-stats';
+import { type Summary, summarise, testTrainRatio } from '../../../contract/benchmark-stats';
 import { toCsv } from '../../../contract/csv-cells';
 import type { DiscoveryOccasion, PredictionRun } from './dataset-board-loading';
 import { discoveryBoardRows } from './discovery-summary';
@@ -113,7 +113,7 @@ export function predictionRows(runs: PredictionRun[], observed: Observed | null)
   return [...gathered.values()].map(({ row, overall, folds, k }) => {
     const withFolds = folds.length > 1 && k > 1;
     const of = (pick: (score: { pearson: number | null; spearman: number | null; rmse: number | null; slope: number | null }) => number | null) =>
-      withFolds ? summarise(folds.map(pick), { testTrainRatio: 1 / (k - 1) }) : summarise(overall.map(pick));
+      withFolds ? summarise(folds.map(pick), { testTrainRatio: testTrainRatio(row.scheme, k) }) : summarise(overall.map(pick));
     return {
       ...row,
       runIds: inLaunchOrder(row.runIds),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareWithBest, type CvRunPredictions, predictionBoardRows, testTrainRatio } from './prediction-summary';
+import { testTrainRatio } from '../../../contract/benchmark-stats';
+import { compareWithBest, type CvRunPredictions, predictionBoardRows } from './prediction-summary';
 
 /**
  * Three methods on one CV1 repeat of 4 folds, 3 records a fold observed 1, 2, 3. The predictions

@@ -1,5 +1,5 @@
 import { type PredictionScore, scorePrediction } from '../../../contract/benchmark-metrics';
-import { comparePaired, type PairedComparison, type Summary, summarise } from '../../../contract/benchmark-stats';
+import { comparePaired, type PairedComparison, type Summary, summarise, testTrainRatio } from '../../../contract/benchmark-stats';
 
 /**
  * A cross-validation benchmark scored: each method's held-out predictions on a dataset's frozen
@@ -56,13 +56,6 @@ const fromScore: Record<BoardMetric, (score: PredictionScore) => number | null> 
   rmse: (score) => score.rmse,
   bias: (score) => score.slope,
 };
-
-/**
- * n_test/n_train of a scheme's folds, for the corrected resampled t: 1/(k − 1) when a fold holds
- * out 1/k of the lines, records or environments; CV00 tests 1/k of the lines in 1/k of the
- * environments and trains on the other (k − 1)/k of each, so (1/k²)/((k − 1)/k)² = 1/(k − 1)².
- */
-export const testTrainRatio = (scheme: string, folds: number) => (scheme === 'CV00' ? 1 / (folds - 1) ** 2 : 1 / (folds - 1));
 
 /**
  * Rows per method, scheme and trait, sorted by scheme, trait, then mean r (best first). Runs of one

@@ -55,4 +55,33 @@ describe('the Results tab', () => {
     const tiles = screen.getAllByTestId('report-number');
     expect(tiles.map((tile) => tile.textContent?.includes('⚠'))).toEqual([true, true, false]);
   });
+
+  it('gives a number its interval under it, and a table per group its group in its title', async () => {
+    const cvR = (group: string, low: number | null, high: number | null) => ({
+      key: `CV r · ${group}`,
+      label: 'CV r',
+      group,
+      value: 0.5123,
+      digits: 3,
+      file: 'prediction/cv_accuracy.csv',
+      interval: { low, high, level: 0.95 },
+    });
+    const gebv = (group: string) => ({
+      title: 'Top GEBVs',
+      group,
+      file: 'prediction/gebv.csv',
+      columns: ['id', 'gebv'],
+      rows: [['L1', '2.5']],
+      totalRows: 10,
+      sortedBy: 'gebv (largest first)',
+      accessionColumn: null,
+      accessionIds: null,
+    });
+    fetchMock.mockResolvedValue(jsonResponse({ ...report('SUCCEEDED'), problems: [], numbers: [cvR('yield', 0.4312, 0.5934), cvR('height', null, null)], tables: [gebv('yield'), gebv('height')] }));
+    render(<RunResults runId={4} ended refreshKey="SUCCEEDED" />);
+    const intervals = await screen.findAllByTestId('report-interval');
+    expect(intervals.map((interval) => interval.textContent)).toEqual(['95 % CI 0.431 to 0.593', '95 % CI not computed']);
+    expect(screen.getByRole('table', { name: 'Top GEBVs · yield' })).toBeTruthy();
+    expect(screen.getByRole('table', { name: 'Top GEBVs · height' })).toBeTruthy();
+  });
 });

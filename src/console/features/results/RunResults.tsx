@@ -5,7 +5,7 @@ import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { ReportChartView } from './ReportChartView';
-import { formatNumberOf } from './report-format';
+import { formatIntervalOf, formatNumberOf } from './report-format';
 
 /**
  * The numbers of a report, grouped under their label (CV r: one per trait). A number its pipeline
@@ -48,6 +48,11 @@ function ReportNumberTile({ number }: { number: ReportNumber }) {
           </>
         )}
       </dd>
+      {number.interval && (
+        <dd className="mt-0.5 text-xs tabular-nums text-stone-600" data-testid="report-interval">
+          {formatIntervalOf(number)}
+        </dd>
+      )}
     </div>
   );
 }
@@ -59,14 +64,15 @@ interface TableRow {
 
 function ReportTableView({ table }: { table: ReportTable }) {
   const rows: TableRow[] = table.rows.map((cells, index) => ({ index, cells }));
+  const title = table.group === null ? table.title : `${table.title} · ${table.group}`;
   const description = `${table.file}${table.sortedBy ? `, by ${table.sortedBy}` : ''} · ${table.rows.length === table.totalRows ? `${table.totalRows.toLocaleString('en')} rows` : `top ${table.rows.length} of ${table.totalRows.toLocaleString('en')} rows`}`;
   return (
-    <Card title={table.title} description={description}>
+    <Card title={title} description={description}>
       {table.rows.length === 0 ? (
         <p className="text-sm text-stone-500">No rows.</p>
       ) : (
         <SimpleTable
-          label={table.title}
+          label={title}
           dense
           rowKey={(row) => row.index}
           rows={rows}
@@ -168,7 +174,7 @@ export default function RunResults({ runId, refreshKey, ended }: { runId: number
         </div>
       )}
       {report.tables.map((table) => (
-        <ReportTableView key={`${table.title}/${table.file}`} table={table} />
+        <ReportTableView key={`${table.title}/${table.file}/${table.group ?? ''}`} table={table} />
       ))}
       {report.previews.length > 0 && <Previews previews={report.previews} />}
     </div>

@@ -10,3 +10,11 @@ export function formatReportNumber(value: number | null, digits = 4): string {
 }
 
 export const formatNumberOf = (number: Pick<ReportNumber, 'value' | 'digits'>) => formatReportNumber(number.value, number.digits);
+
+/** “95 % CI 0.431 to 0.590”, to the number's digits, or that the pipeline wrote none (a single fold has no interval). */
+export function formatIntervalOf(number: Pick<ReportNumber, 'interval' | 'digits'>): string {
+  if (!number.interval) return '';
+  const { low, high, level } = number.interval;
+  if (low === null || high === null) return `${Math.round(level * 100)} % CI not computed`;
+  return `${Math.round(level * 100)} % CI ${formatReportNumber(low, number.digits)} to ${formatReportNumber(high, number.digits)}`;
+}
