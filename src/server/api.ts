@@ -192,7 +192,7 @@ export function createApi(options: ApiOptions) {
     type: 'apiKey',
     in: 'header',
     name: 'Authorization',
-    description: 'The word `token`, a space, and the token from `authentication/login`.',
+    description: 'The word `token` (or `Bearer`), a space, and the token from `authentication/login`.',
   });
 
   api.onError(handleError);

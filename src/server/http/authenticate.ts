@@ -5,9 +5,12 @@ import type { Step } from './one-layer';
 
 const NOT_SIGNED_IN = 'You are not signed in, or your session has expired. Sign in again.';
 
-/** Reads `Authorization: token <token>`; any other scheme, or none, is a 401. */
+/**
+ * Reads `Authorization: token <token>`, the console's way, or `Bearer <token>`, as OAuth clients and
+ * BrAPI tools send it (the scheme in any case, RFC 9110); any other scheme, or none, is a 401.
+ */
 export function tokenFromHeader(header: string | undefined): string | null {
-  const match = /^token ([A-Za-z0-9_-]{16,128})$/.exec(header?.trim() ?? '');
+  const match = /^(?:token|bearer) ([A-Za-z0-9_-]{16,128})$/i.exec(header?.trim() ?? '');
   return match?.[1] ?? null;
 }
 

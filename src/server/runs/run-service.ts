@@ -131,7 +131,8 @@ export function createRunService(options: RunServiceOptions) {
     // Stored files named by reference (seedbed://files/<id>) are checked as the paths they stand for; the run keeps the references.
     const stored = await withStoredPaths(pipeline, input.params, inputAccess);
     if (Object.keys(stored.problems).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(stored.problems).join('. ')}.`, stored.problems);
-    const problems = validateParams(pipeline.validate, stored.params);
+    // Checked as the run will see them, schema defaults filled in (nf-schema validates after the config's defaults): a required parameter with a default may be left out.
+    const problems = validateParams(pipeline.validate, withDefaults(pipeline, stored.params));
     if (problems) {
       const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [`params.${field}`, message]));
       const list = Object.entries(problems)

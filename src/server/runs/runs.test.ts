@@ -95,7 +95,6 @@ describe('launching', () => {
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
     expect(body.errors).toEqual({
       'params.input': 'The file name must end in .vcf, .vcf.gz or .vcf.bgz',
-      'params.outdir': 'Required',
       'params.min_maf': 'At most 0.5',
       'params.ld_window_kb': 'Must be a whole number',
       'params.publish_dir_mode': 'One of symlink, rellink, link, copy, copyNoFollow, move',
@@ -103,6 +102,15 @@ describe('launching', () => {
     expect(body.message).toMatch(/Process VCFs/);
     // Nothing was stored under that name, whatever other tests launched.
     expect(await t.db.select().from(runs).where(eq(runs.name, 'bad_params'))).toHaveLength(0);
+  });
+
+  it('takes a required parameter the schema gives a default (outdir) as that default when the launch leaves it out, as Nextflow does', async () => {
+    const launched = await h.launch({ pipelineId: 'nf-processvcfs', name: 'default_outdir', params: { input: `${FIXTURES}/panel.vcf` } });
+    expect(launched.status).toBe(201);
+    const run = await h.untilEnded(((await launched.json()) as { id: number }).id);
+    expect(run.status).toBe('SUCCEEDED');
+    const outputs = await h.untilOutputsRegistered(run.id);
+    expect(outputs.location).toMatch(/results$/);
   });
 
   it('refuses a bad run name, an unknown pipeline and unknown groups or projects', async () => {

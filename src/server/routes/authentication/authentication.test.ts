@@ -160,8 +160,18 @@ describe('GET authentication/check', () => {
   });
 
   it.each([
-    ['no header', undefined],
     ['the Bearer scheme', 'Bearer VALID'],
+    ['either scheme in any case', 'TOKEN VALID'],
+  ])('takes the token under %s too', async (_, header) => {
+    const user = await api.t.createTestUser();
+    const token = await api.t.signIn(user.email);
+    const response = await api.t.call('/authentication/check', { headers: { Authorization: header.replace('VALID', token) } });
+    expect(response.status).toBe(200);
+  });
+
+  it.each([
+    ['no header', undefined],
+    ['the Basic scheme', 'Basic VALID'],
     ['the bare token', 'VALID'],
     ['a token never issued', 'token AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA'],
   ])('answers 401 for %s', async (_, header) => {

@@ -3,7 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { BRAPI_VERSION, type BrapiMetadata } from '../../../contract/brapi';
 import { type AppEnv, type ApiDependencies, serveBehindSteps } from '../../http/context';
-import { signIn } from '../../http/authenticate';
+import { signIn, tokenFromHeader } from '../../http/authenticate';
 import { asStep, type Step } from '../../http/one-layer';
 import { setApiHeaders } from '../../http/security-headers';
 import type { Logger } from '../../log';
@@ -23,11 +23,6 @@ export const BRAPI_BASE_PATH = '/brapi/v2';
 const metadata = (pagination: BrapiMetadata['pagination'], status: BrapiMetadata['status'] = []): BrapiMetadata => ({ datafiles: [], pagination, status });
 const failure = <Status extends 400 | 401 | 404>(c: Context, status: Status, message: string) =>
   c.json({ metadata: metadata(null, [{ message, messageType: 'ERROR' as const }]), result: null }, status);
-
-function bearerToken(header: string | undefined): string | null {
-  const match = /^(?:Bearer|token) ([A-Za-z0-9_-]{16,128})$/i.exec(header?.trim() ?? '');
-  return match?.[1] ?? null;
-}
 
 /** BrAPI v2.1 under /brapi/v2; `corsOrigins` (SEEDBED_CORS_ORIGINS) lets browser-based BrAPI tools on those origins call it too. */
 export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: string[] = []) {
@@ -53,7 +48,7 @@ export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: str
   steps.push((c, next) => {
     c.set('deps', deps);
     setApiHeaders(c);
-    return c.req.path === `${BRAPI_BASE_PATH}/serverinfo` ? next() : signIn(c, bearerToken(c.req.header('authorization')), next, notSignedIn);
+    return c.req.path === `${BRAPI_BASE_PATH}/serverinfo` ? next() : signIn(c, tokenFromHeader(c.req.header('authorization')), next, notSignedIn);
   });
 
   router.openapi(routes.serverInfo, (c) => {
