@@ -7,7 +7,7 @@ import { Card } from '../../ui/Card';
 import { type SimpleColumn, SimpleTable } from '../../ui/SimpleTable';
 import { costColumns } from './CostCells';
 import { discoveryBoardCsv } from './discovery-board-csv';
-import type { DiscoveryBoardRow } from './discovery-summary';
+import { AT_RULE, type AtRule, type DiscoveryBoardRow } from './discovery-summary';
 import { windowLabel } from './discovery-view';
 import { summariseCosts, useRunCosts } from './run-costs';
 
@@ -30,17 +30,33 @@ function IntervalCell({ summary }: { summary: Summary }) {
   );
 }
 
-/** Best, differs from the best (its paired interval excludes 0), or no clear difference, with the difference beneath. */
+const AT_RULE_NAMES: Record<AtRule, string> = { f1: 'F1', power: 'Power', fdr: 'FDR' };
+const signed = (value: number) => `${value > 0 ? '+' : value < 0 ? '−' : ''}${digits(Math.abs(value))}`;
+
+/**
+ * Best, differs from the best by area (its paired interval excludes 0), or no clear difference by
+ * area, with the difference beneath; then each of F1, power and FDR at the rule whose paired
+ * difference from the best's is clear, so a method level by area that calls more false hits says so.
+ */
 function VersusBest({ row, rankWindowBp }: { row: DiscoveryBoardRow; rankWindowBp: number }) {
   if (row.best) return <span className="font-medium text-emerald-800">Best at {windowLabel(rankWindowBp)}</span>;
   const versus: PairedComparison | null = row.versusBest;
   if (!versus || versus.low === null || versus.high === null) return <span className="text-stone-400">— (needs 2 datasets)</span>;
+  const clear = AT_RULE.flatMap((score) => {
+    const atRule = row.versusBestAtRule?.[score];
+    return atRule?.different && atRule.mean !== null && atRule.low !== null && atRule.high !== null ? [{ score, ...atRule, mean: atRule.mean, low: atRule.low, high: atRule.high }] : [];
+  });
   return (
     <span className="inline-grid whitespace-nowrap">
-      <span className={versus.different ? 'font-medium text-amber-800' : 'text-stone-600'}>{versus.different ? 'Differs from the best' : 'No clear difference'}</span>
+      <span className={versus.different ? 'font-medium text-amber-800' : 'text-stone-600'}>{versus.different ? 'Area differs from the best' : 'No clear difference in area'}</span>
       <span className="text-xs tabular-nums text-stone-500">
-        {digits(versus.mean!)} [{digits(versus.low)}, {digits(versus.high)}]
+        {signed(versus.mean!)} [{signed(versus.low)}, {signed(versus.high)}]
       </span>
+      {clear.map((entry) => (
+        <span key={entry.score} className="mt-1 text-xs tabular-nums text-amber-800" data-testid="versus-best-at-rule">
+          {AT_RULE_NAMES[entry.score]} {entry.mean > 0 ? 'higher' : 'lower'} at the rule: {signed(entry.mean)} [{signed(entry.low)}, {signed(entry.high)}]
+        </span>
+      ))}
     </span>
   );
 }
@@ -62,7 +78,7 @@ export function DiscoveryBoard({ title, rows, windowMb, ruleText, rankWindowBp }
   return (
     <Card
       title={datasets > 1 ? `Methods across ${datasets} datasets` : 'Methods'}
-      description={`Mean [95 % t interval over the datasets, shown within 0 to 1]. F1, power and FDR at ${windowMb} Mb and ${ruleText}, traits with known QTL pooled; type I error on the null traits at that rule; area under the power–FDR curve at each window. Ranked by area at ${windowLabel(rankWindowBp)}; a method differs from the best only where the interval of their paired differences excludes 0.`}
+      description={`Mean [95 % t interval over the datasets, shown within 0 to 1]. F1, power and FDR at ${windowMb} Mb and ${ruleText}, traits with known QTL pooled; type I error on the null traits at that rule; area under the power–FDR curve at each window. Ranked by area at ${windowLabel(rankWindowBp)}; a method differs from the best only where the interval of their paired differences excludes 0, by area and then by F1, power or FDR at the rule.`}
       actions={
         <Button size="sm" onClick={exportCsv} aria-label="Export the methods as CSV">
           Export CSV

@@ -16,6 +16,7 @@ const row = (method: string, values: number[], versusBest: DiscoveryBoardRow['ve
   runIds: [],
   best: versusBest === null,
   versusBest,
+  versusBestAtRule: versusBest === null ? null : { f1: versusBest, power: versusBest, fdr: { ...versusBest, mean: 0.3, low: 0.2, high: 0.4, different: true } },
 });
 
 describe('the discovery board as CSV', () => {
@@ -35,6 +36,16 @@ describe('the discovery board as CSV', () => {
     expect(at(second!, 'f1_low')).toBe('NA');
     expect([at(first!, 'rule'), at(first!, 'rank_window'), at(first!, 'window_mb')]).toEqual(['−log10 p ≥ 5', '1 Mb', '1']);
     expect(header).not.toContain('wall_ms_mean');
+  });
+
+  it('writes the comparison with the best at the rule: each score’s paired difference and whether it differs', () => {
+    const versus = { n: 2, mean: -0.1, sd: 0.05, low: -0.5, high: 0.3, level: 0.95, unpaired: 0, different: false };
+    const csv = discoveryBoardCsv([row('mlm', [0.5, 0.7]), row('glm', [0.4, 0.6], versus)], { windowMb: 1, rule: 'r', rankWindowBp: 1_000_000 });
+    const [header, mlm, glm] = Papa.parse<string[]>(csv.trim()).data;
+    const at = (line: string[], column: string) => line[header!.indexOf(column)];
+    expect(['fdr_minus_best_mean', 'fdr_minus_best_low', 'fdr_minus_best_high', 'fdr_differs_from_best'].map((column) => at(glm!, column))).toEqual(['0.3', '0.2', '0.4', 'true']);
+    expect([at(glm!, 'power_minus_best_mean'), at(glm!, 'power_differs_from_best')]).toEqual(['-0.1', 'false']);
+    expect(at(mlm!, 'fdr_differs_from_best')).toBe('NA');
   });
 
   it('adds the runs’ wall time, CPU time and peak memory when the methods come from runs', () => {

@@ -1,13 +1,14 @@
 import { CURVE_WINDOWS_BP } from '../../../contract/benchmark-metrics';
 import type { Summary } from '../../../contract/benchmark-stats';
 import { csvLine } from '../../../contract/csv-cells';
-import type { DiscoveryBoardRow } from './discovery-summary';
+import { AT_RULE, type DiscoveryBoardRow } from './discovery-summary';
 import type { CostSummary } from './run-costs';
 import { windowLabel } from './discovery-view';
 
 /**
  * The discovery board as the CSV a person downloads: per method its scores across the datasets as
- * mean, sd and the 95 % interval's ends, the comparison with the best by area, and the window and
+ * mean, sd and the 95 % interval's ends, the comparison with the best by area and by F1, power and
+ * FDR at the rule, and the window and
  * rule they were scored under, and for a benchmark's runs their wall time, CPU time and peak memory
  * (ms and bytes). A value that has none (no interval with one dataset) is NA, as R and pandas read it.
  */
@@ -41,6 +42,7 @@ export function discoveryBoardCsv(
     'auc_minus_best_low',
     'auc_minus_best_high',
     'differs_from_best',
+    ...AT_RULE.flatMap((score) => [`${score}_minus_best_mean`, `${score}_minus_best_low`, `${score}_minus_best_high`, `${score}_differs_from_best`]),
     'window_mb',
     'rule',
     'rank_window',
@@ -59,6 +61,10 @@ export function discoveryBoardCsv(
     cell(row.versusBest?.low ?? null),
     cell(row.versusBest?.high ?? null),
     row.versusBest ? row.versusBest.different : 'NA',
+    ...AT_RULE.flatMap((score) => {
+      const versus = row.versusBestAtRule?.[score];
+      return [cell(versus?.mean ?? null), cell(versus?.low ?? null), cell(versus?.high ?? null), versus ? versus.different : 'NA'];
+    }),
     scoredUnder.windowMb,
     scoredUnder.rule,
     windowLabel(scoredUnder.rankWindowBp),

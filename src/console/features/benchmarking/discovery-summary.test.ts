@@ -66,6 +66,20 @@ describe('the discovery board across replicates, by hand', () => {
     expect(rows[1]!.versusBest).toMatchObject({ n: 3, mean: expect.closeTo(mean, 12), sd: expect.closeTo(sd, 12), unpaired: 0, different: false });
   });
 
+  it('compares F1, power and FDR at the rule with the best too: a method level by area may call more false hits', () => {
+    // Both find q1 and q2 before any false hit (area 1 each, ranked by name); linear also calls a false hit at 7, above the rule: FDR 1/3 on every replicate, kinship 0.
+    const clean = [onQtl(MB, 9), onQtl(50 * MB, 8), far(2)];
+    const greedy = [onQtl(MB, 9), onQtl(50 * MB, 8), far(7)];
+    const level = datasets.map((one, index) => dataset(one.name, [method('kinship', 60 + index, clean), method('linear', 70 + index, greedy)]));
+    const [best, glm] = discoveryBoardRows(level, { rule: { kind: 'threshold', minusLog10P: 5 }, windowBp: MB });
+    expect(best!.method).toBe('kinship');
+    expect(best!.versusBestAtRule).toBeNull();
+    expect(glm!.versusBest).toMatchObject({ mean: 0, different: false });
+    expect(glm!.versusBestAtRule!.fdr).toMatchObject({ n: 3, mean: expect.closeTo(1 / 3, 12), different: true });
+    expect(glm!.versusBestAtRule!.power).toMatchObject({ mean: 0, different: false });
+    expect(glm!.versusBestAtRule!.f1).toMatchObject({ mean: expect.closeTo(0.8 - 1, 12), different: true });
+  });
+
   it('calls a method different when it trails the best on every replicate by about as much', () => {
     // gwas finds both QTL before any false hit (area 1); late puts one false hit first (area 1/8 + 7/24 = 10/24), two on r3 (1/12 + 5/24 = 7/24).
     const perfect = [onQtl(MB, 9), onQtl(50 * MB, 8), far(2)];

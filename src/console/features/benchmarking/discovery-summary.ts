@@ -46,7 +46,15 @@ export interface DiscoveryBoardRow {
   best: boolean;
   /** Its area at the ranking window less the best method's, paired by dataset; null for the best itself. */
   versusBest: PairedComparison | null;
+  /**
+   * Its F1, power and FDR at the chosen window and rule less the best method's, paired by dataset:
+   * a method close to the best by area may still call far more false hits at the rule read. Null for the best.
+   */
+  versusBestAtRule: Record<AtRule, PairedComparison> | null;
 }
+
+export const AT_RULE = ['f1', 'power', 'fdr'] as const;
+export type AtRule = (typeof AT_RULE)[number];
 
 /** Curves are matched once per method's table and known QTL, and reused as the window or rule changes. */
 const curveCache = new WeakMap<Method, { qtl: KnownQtl[]; curves: PowerFdrCurve[] }>();
@@ -121,6 +129,7 @@ export function discoveryBoardRows(datasets: ScoredDataset[], options: Discovery
       runIds: values.flatMap((entry) => (entry.runId === undefined ? [] : [entry.runId])),
       best: false,
       versusBest: null as PairedComparison | null,
+      versusBestAtRule: null as Record<AtRule, PairedComparison> | null,
     };
   });
   const rankOf = (row: (typeof rows)[number]) => row.aucByWindow[CURVE_WINDOWS_BP[rankWindow]!]!.mean ?? Number.NEGATIVE_INFINITY;
@@ -128,9 +137,20 @@ export function discoveryBoardRows(datasets: ScoredDataset[], options: Discovery
   const best = rows[0];
   if (best && rankOf(best) !== Number.NEGATIVE_INFINITY) {
     best.best = true;
-    const areas = (method: string) => new Map([...byMethod.get(method)!].map(([dataset, entry]) => [dataset, entry.auc[rankWindow] ?? null]));
-    const bestAreas = areas(best.method);
-    for (const row of rows.slice(1)) row.versusBest = comparePaired(areas(row.method), bestAreas);
+    const byDataset = (method: string, pick: (entry: DatasetScores) => number | null) => new Map([...byMethod.get(method)!].map(([dataset, entry]) => [dataset, pick(entry)]));
+    const area = (entry: DatasetScores) => entry.auc[rankWindow] ?? null;
+    for (const row of rows.slice(1)) {
+      row.versusBest = comparePaired(byDataset(row.method, area), byDataset(best.method, area));
+      row.versusBestAtRule = Object.fromEntries(
+        AT_RULE.map((score) => [
+          score,
+          comparePaired(
+            byDataset(row.method, (entry) => entry[score]),
+            byDataset(best.method, (entry) => entry[score]),
+          ),
+        ]),
+      ) as Record<AtRule, PairedComparison>;
+    }
   }
   return rows;
 }
