@@ -23,8 +23,8 @@ describe('file types by name and header', () => {
   });
 
   it('leaves the generic types to run outputs that nothing else fits', () => {
-    // An upload whose header fits no type falls back to the extension alone, never to a generic table.
-    expect(detectFileType('traits.csv', TYPES, ['plot', 'yield'])?.name).toBe('predictions CSV');
+    // An upload whose header fits no type falls back to the type it misses the fewest columns of, never to a generic table.
+    expect(detectFileType('traits.csv', TYPES, ['plot', 'yield'])?.name).toBe('phenotype CSV');
     expect(fileTypeOf('cv_accuracy.csv', TYPES, { header: ['trait', 'fold', 'r'] })).toBeNull();
     expect(fileTypeOf('cv_accuracy.csv', TYPES, { generic: true })?.name).toBe('table CSV');
     expect(fileTypeOf('qc/site_stats.tsv', TYPES, { generic: true })?.name).toBe('table TSV');
@@ -47,6 +47,20 @@ describe('tables that share an extension and an id column', () => {
     for (const types of [ALL, [...ALL].reverse()]) {
       expect(detectFileType('panel_phenotypes.csv', types, ['id', 'trait1', 'trait2'])?.name).toBe('phenotype CSV');
       expect(detectFileType('nir.csv', types, ['id', '1000', '1004', '1008'])?.name).toBe('spectra CSV');
+    }
+  });
+
+  it('offers a CSV no type fits as the type its header comes closest to, not the one requiring the most columns', () => {
+    const withTrials = [
+      { id: 20, name: 'CV folds CSV', extensions: ['.csv'], requiredColumns: ['scheme', 'repeat', 'fold', 'id', 'environment', 'set'] },
+      { id: 21, name: 'field trial CSV', extensions: ['.csv'], requiredColumns: ['accession', 'environment'] },
+      ...ALL,
+    ];
+    for (const types of [withTrials, [...withTrials].reverse()]) {
+      // One environment, so no environment column: closest to a field trial (accession), whose check names what is missing.
+      expect(detectFileType('trial_2025.csv', types, ['accession', 'plot', 'block', 'yield_t_ha', 'height_cm'])?.name).toBe('field trial CSV');
+      // Nothing in common with any type: the usual table of named columns, phenotypes.
+      expect(detectFileType('notes.csv', types, ['a', 'b'])?.name).toBe('phenotype CSV');
     }
   });
 

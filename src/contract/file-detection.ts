@@ -64,9 +64,32 @@ export function fileTypeOf<T extends DetectableFileType>(name: string, types: T[
   return candidates[0]?.type ?? null;
 }
 
-/** The type by extension and header, falling back to the extension alone when no type's columns fit. */
+/**
+ * Where no type's columns all fit the header, the type of that extension the header comes closest
+ * to: most of its required columns present, then fewest missing, then the more usual. A trial CSV
+ * with `accession` but no `environment` is offered as a field trial CSV, whose check then names the
+ * column it lacks, rather than as the type requiring the most columns (CV folds, none of them present).
+ */
+function closestByHeader<T extends DetectableFileType>(name: string, types: T[], header: string[]): T | null {
+  const lower = name.toLowerCase();
+  const fit = (type: T) => {
+    const required = type.requiredColumns ?? [];
+    const present = required.filter((column) => header.includes(column)).length;
+    return { type, present, missing: required.length - present };
+  };
+  const longest = (type: T) => Math.max(-1, ...type.extensions.filter((extension) => lower.endsWith(extension.toLowerCase())).map((extension) => extension.length));
+  const matching = types.filter((type) => !GENERIC_FILE_TYPES.includes(type.name) && longest(type) > 0);
+  const bestLength = Math.max(-1, ...matching.map(longest));
+  const ranked = matching
+    .filter((type) => longest(type) === bestLength)
+    .map(fit)
+    .sort((a, b) => b.present - a.present || a.missing - b.missing || Number(USUAL_FIRST.includes(b.type.name)) - Number(USUAL_FIRST.includes(a.type.name)));
+  return ranked[0]?.type ?? null;
+}
+
+/** The type by extension and header, falling back to the type of that extension the header comes closest to. */
 export const detectFileType = <T extends DetectableFileType>(name: string, types: T[], header: string[] | null, preferred: string[] = []): T | null =>
-  fileTypeOf(name, types, { header, preferred }) ?? fileTypeOf(name, types, { preferred });
+  fileTypeOf(name, types, { header, preferred }) ?? (header ? closestByHeader(name, types, header) : null) ?? fileTypeOf(name, types, { preferred });
 
 /** Whether a name is read for its header row: plain CSV and TSV. */
 export const hasHeaderRow = (name: string) => /\.(csv|tsv)$/i.test(name);

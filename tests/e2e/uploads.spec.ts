@@ -45,6 +45,8 @@ test('drop three files on Upload GDIP Results, pause and resume one, see them st
   await expect(files.getByLabel(`File type of ${bigName}`)).toHaveValue(/\d+/);
   await expect(files.getByLabel(`File type of ${bigName}`).locator('option:checked')).toHaveText('VCF');
   await expect(files.getByLabel(`File type of ${qtlName}`).locator('option:checked')).toHaveText('known-QTL CSV');
+  // The chosen type says the columns its check asks the header for.
+  await expect(files.getByTestId(`type-needs-${qtlName}`)).toContainText('Needs the columns marker, chromosome, position, trait, effect.');
   await files.getByLabel(`File type of ${traitsName}`).selectOption({ label: 'phenotype CSV' });
 
   // Slow the network so the big file is still going when it is paused.

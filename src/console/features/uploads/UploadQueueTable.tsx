@@ -36,20 +36,30 @@ function TypeCell({ item, queue, types }: { item: QueuedFile; queue: UploadQueue
   if (item.status !== 'ready' && item.status !== 'failed' && item.status !== 'checking') {
     return types?.find((type) => type.id === item.fileTypeId)?.name ?? item.stored?.fileTypeName ?? '—';
   }
+  const chosen = types?.find((type) => type.id === item.fileTypeId);
   return (
-    <select
-      aria-label={`File type of ${item.file.name}`}
-      className={selectClass}
-      value={item.fileTypeId ?? ''}
-      onChange={(event) => queue.chooseType(item.key, event.target.value ? Number(event.target.value) : null)}
-    >
-      <option value="">Choose a type</option>
-      {types?.map((type) => (
-        <option key={type.id} value={type.id}>
-          {type.name}
-        </option>
-      ))}
-    </select>
+    <div className="grid gap-1">
+      <select
+        aria-label={`File type of ${item.file.name}`}
+        className={selectClass}
+        value={item.fileTypeId ?? ''}
+        onChange={(event) => queue.chooseType(item.key, event.target.value ? Number(event.target.value) : null)}
+      >
+        <option value="">Choose a type</option>
+        {types?.map((type) => (
+          <option key={type.id} value={type.id}>
+            {type.name}
+          </option>
+        ))}
+      </select>
+      {/* What the chosen type is, and the columns its check will ask the file's header for. */}
+      {chosen && (chosen.description || chosen.requiredColumns.length > 0) && (
+        <span className="max-w-64 text-xs text-stone-500" data-testid={`type-needs-${item.file.name}`}>
+          {chosen.description}
+          {chosen.requiredColumns.length > 0 && <> Needs the columns {chosen.requiredColumns.join(', ')}.</>}
+        </span>
+      )}
+    </div>
   );
 }
 
