@@ -13,10 +13,11 @@ test.beforeEach(async ({ page }) => {
   await signInWithToken(page);
 });
 
-/** Uploads `file` in place as the form's `parameter`, and waits until the form says it is stored. */
+/** Uploads `file` in place as the form's `parameter`, and waits until the form says it is stored (or that a stored copy of the same bytes and name is taken: another test may have stored it). */
 async function uploadInPlace(form: Locator, parameter: string, file: string) {
   await form.getByTestId(`upload-${parameter}`).setInputFiles(file);
-  await expect(form.page().getByText(`Uploaded ${path.basename(file)}`)).toBeVisible();
+  const name = path.basename(file).replace(/\./g, '\\.');
+  await expect(form.page().getByText(new RegExp(`^(Uploaded ${name}|${name} is stored already with the same bytes)`))).toBeVisible();
 }
 
 /** Searches the stored files for the form's `parameter` and picks the first that `option` names. */
@@ -83,6 +84,11 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   // The parameter holds the stored file's reference; the form names the file, never where the server keeps it.
   await expect(form.locator('#param-input')).toHaveValue(/^seedbed:\/\/files\/\d+$/);
   await expect(form.getByText(/^Chosen: panel\.vcf · VCF/)).toBeVisible();
+  // The same file again is not stored a second time: the stored one is taken.
+  const chosen = await form.locator('#param-input').inputValue();
+  await form.getByTestId('upload-input').setInputFiles(PANEL_VCF);
+  await expect(page.getByText(/^panel\.vcf is stored already with the same bytes \(file \d+\): using it instead of a second copy$/)).toBeVisible();
+  await expect(form.locator('#param-input')).toHaveValue(chosen);
 
   await form.getByRole('switch', { name: 'ld_prune' }).click();
   const runName = `e2e_vcf_${Date.now()}`;

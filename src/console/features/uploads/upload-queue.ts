@@ -1,9 +1,8 @@
 import { useCallback, useRef, useState } from 'react';
 import { detectFileType, hasHeaderRow, headerCells } from '../../../contract/file-detection';
 import type { StoredFile } from '../../../contract/files';
-import type { Page } from '../../../contract/paging';
 import type { FileTypeRecord } from '../../../contract/records';
-import { request } from '../../lib/api';
+import { storedCopiesOf } from '../../lib/stored-copies';
 import { type ResumableUploadHandle, startResumableUpload, type UploadProgress } from '../../lib/resumable-upload';
 
 /**
@@ -25,14 +24,6 @@ export interface QueuedFile {
   sameBytes: StoredFile[];
   /** Use the stored copy instead of uploading again (offered when sameBytes is not empty). */
   useStored: boolean;
-}
-
-/** Files up to this size are hashed in the browser first, to offer a stored copy instead of a second upload. */
-export const PRECHECK_BYTES = 64 * 1024 * 1024;
-
-async function sha256Hex(file: File): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', await file.arrayBuffer());
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
 /** The type the server would choose: by extension, and for CSV and TSV by the header row. */
@@ -68,14 +59,7 @@ export function useUploadQueue(types: FileTypeRecord[] | undefined) {
       setItems((current) => [...current, ...added]);
       for (const item of added) {
         const fileTypeId = await detectTypeOf(item.file, types ?? []).catch(() => null);
-        let sameBytes: StoredFile[] = [];
-        if (item.file.size > 0 && item.file.size <= PRECHECK_BYTES) {
-          try {
-            sameBytes = (await request<Page<StoredFile>>(`files?sha256=${await sha256Hex(item.file)}&pageSize=5`)).data;
-          } catch {
-            sameBytes = [];
-          }
-        }
+        const sameBytes = await storedCopiesOf(item.file);
         const guess = typeChosen.current.has(item.key) ? {} : { fileTypeId };
         change(item.key, { ...guess, sameBytes, useStored: sameBytes.length > 0, status: 'ready' });
       }
