@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_INT32 } from './int32';
-import { RUN_ENGINES, RUN_STATUSES } from './runs';
+import { RUN_ENGINES, RUN_STATUSES, runNameSchema } from './runs';
 
 /**
  * Lineage: where a stored file, a fileset or a run came from and what was built on it, as
@@ -147,7 +147,7 @@ export const reproductionSchema = z
 export type Reproduction = z.infer<typeof reproductionSchema>;
 
 export const relaunchExactlySchema = z.object({
-  name: z.string().trim().min(1, 'Required').max(120, 'At most 120 characters').optional().describe('The new run’s name; the earlier one’s with _again by default'),
+  name: runNameSchema.optional().describe('The new run’s name; by default the earlier one’s numbered on (gdip_panel → gdip_panel_2)'),
   acceptDifferences: z
     .array(z.string())
     .default([])

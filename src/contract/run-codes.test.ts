@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelProblem, LABEL_RULE } from './run-codes';
+import { labelProblem, LABEL_RULE, nextRunName, runNameProblem } from './run-codes';
 import { labelSchema, runLaunchSchema } from './runs';
 
 describe('labels', () => {
@@ -16,5 +16,21 @@ describe('labels', () => {
   it('launches a run labelled ñandú', () => {
     const parsed = runLaunchSchema.safeParse({ pipelineId: 'nf-gdip', name: 'gdip_run', labels: ['ñandú'], params: {} });
     expect(parsed.data?.labels).toEqual(['ñandú']);
+  });
+});
+
+describe('the name of a run launched again', () => {
+  it('numbers it after the earlier one, and counts on from a number it has', () => {
+    expect(nextRunName('gdip_panel')).toBe('gdip_panel_2');
+    expect(nextRunName('gdip_panel_2')).toBe('gdip_panel_3');
+    expect(nextRunName('cycle-9_run_41')).toBe('cycle-9_run_42');
+    expect(nextRunName('adoring_curie')).toBe('adoring_curie_2');
+  });
+
+  it('keeps a long name within Nextflow’s rule for names', () => {
+    for (const name of ['a'.repeat(80), `${'a'.repeat(77)}_b`, `${'a'.repeat(70)}_99999999`]) {
+      const next = nextRunName(name);
+      expect(runNameProblem(next), next).toBeNull();
+    }
   });
 });

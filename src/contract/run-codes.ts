@@ -35,6 +35,17 @@ export function runNameProblem(value: string): string | null {
   return RUN_NAME_PATTERN.test(name) ? null : RUN_NAME_RULE;
 }
 
+/**
+ * The name proposed for a run launched again from `name`: a number after it, the next one if it has
+ * one (`gdip_panel` → `gdip_panel_2` → `gdip_panel_3`), kept within RUN_NAME_MAX and the pattern.
+ */
+export function nextRunName(name: string): string {
+  const numbered = /^(.*)_(\d+)$/.exec(name);
+  const suffix = `_${numbered ? Number(numbered[2]) + 1 : 2}`;
+  const base = (numbered ? numbered[1]! : name).slice(0, RUN_NAME_MAX - suffix.length).replace(/[-_]+$/, '');
+  return `${base}${suffix}`;
+}
+
 /** The problem with one label, or null. */
 export function labelProblem(value: string): string | null {
   const label = value.trim();

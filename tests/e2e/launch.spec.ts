@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { nextRunName } from '../../src/contract/run-codes';
 import { describeRun, E2E_ADMIN, signInWithToken } from './support';
 import { EXTRA_PIPELINE } from './scratch-catalogue';
 
@@ -124,14 +125,14 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   expect((await download).suggestedFilename()).toBe('panel.filtered.vcf');
   await expectLog(page, 'Completed successfully.');
 
-  // Relaunch opens the form pre-filled from this run, under a new name.
+  // Relaunch opens the form pre-filled from this run, under its name numbered on.
   await page.getByRole('link', { name: 'Relaunch' }).click();
   await expect(page).toHaveURL(/\/tools\/pipeline\/run\/nf-processvcfs\?from=\d+/);
   await expect(page.locator('#param-input')).toHaveValue(/^seedbed:\/\/files\/\d+$/);
   await expect(page.getByText(/^Chosen: panel\.vcf · VCF/)).toBeVisible();
   await expect(page.getByRole('switch', { name: 'ld_prune' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.locator('#run-labels')).toHaveValue('e2e, qc');
-  await expect(page.locator('#run-name')).not.toHaveValue(runName);
+  await expect(page.locator('#run-name')).toHaveValue(nextRunName(runName));
 });
 
 test('launch Evostats with a VCF and a population map uploaded in place, and see its statistics', async ({ page }) => {

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { zipSync } from 'fflate';
+import { nextRunName } from '../../src/contract/run-codes';
 import { E2E_ADMIN, signInWithToken } from './support';
 
 const PANEL_VCF = fs.readFileSync(path.resolve('tests/fixtures/genomics/panel.vcf'));
@@ -120,7 +121,8 @@ test('from a GEBV file back to the uploaded VCF through both runs, and from the 
   await expect(dialog).toContainText(`input: lineage_${stamp}.vcf — sha256 ${vcf.sha256.slice(0, 12)}`);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'relaunch-exactly-1440.png') });
   await dialog.getByRole('button', { name: 'Relaunch exactly' }).click();
-  await expect(page.getByRole('heading', { name: `lineage_process_${stamp}_again` })).toBeVisible({ timeout: 15_000 });
+  // Named on from the earlier run (a stamp ends this one's name, so that number counts on).
+  await expect(page.getByRole('heading', { name: nextRunName(`lineage_process_${stamp}`) })).toBeVisible({ timeout: 15_000 });
   await expect(page).not.toHaveURL(new RegExp(`id=${processed.id}$`));
 });
 

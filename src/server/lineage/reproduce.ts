@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { fileIdOf } from '../../contract/file-reference';
 import type { Reproduction } from '../../contract/lineage';
+import { nextRunName } from '../../contract/run-codes';
 import type { Database } from '../db/client';
 import { files, runInputs, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
@@ -83,7 +84,7 @@ export async function relaunchExactly(options: ReproduceOptions, runId: number, 
   return options.runs.launch(
     {
       pipelineId: earlier.pipelineId,
-      name: body.name ?? `${earlier.name.slice(0, 110)}_again`,
+      name: body.name ?? nextRunName(earlier.name),
       params: earlier.params,
       labels: earlier.labels,
       groupId: earlier.groupId,

@@ -191,7 +191,7 @@ describe('the launch form renderer', () => {
     expect(input('folds').value).toBe('10');
     expect(screen.getByRole('switch', { name: 'scale' }).getAttribute('aria-checked')).toBe('false');
     expect((document.getElementById('run-labels') as HTMLInputElement).value).toBe('a, b');
-    expect((document.getElementById('run-name') as HTMLInputElement).value).not.toBe('old_run');
+    expect((document.getElementById('run-name') as HTMLInputElement).value).toBe('old_run_2');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
     // (The run group's select is checked in Chromium by the end-to-end test: happy-dom drops a select's initial value.)
     expect(submitted).toMatchObject({ labels: ['a', 'b'], params: { genotypes: '/x.vcf', folds: 10, scale: false }, relaunchOf: 9 });

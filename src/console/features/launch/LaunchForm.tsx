@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { FormProvider, type Path, useForm } from 'react-hook-form';
+import { nextRunName } from '../../../contract/run-codes';
 import type { RunSummary } from '../../../contract/runs';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { ROUTES, viewRoute } from '../../app/routes';
@@ -41,7 +42,8 @@ export function LaunchForm({
   const form = useForm<LaunchValues>({
     mode: 'all',
     defaultValues: {
-      name: randomRunName(),
+      // A relaunch is numbered on from the run it starts from; a new run gets a name in Nextflow's style.
+      name: from ? nextRunName(from.name) : randomRunName(),
       groupId: from?.groupId ? String(from.groupId) : '',
       projectId: from?.projectId ? String(from.projectId) : (preset?.projectId ?? ''),
       experimentId: from?.experimentId ? String(from.experimentId) : (preset?.experimentId ?? ''),

@@ -39,7 +39,7 @@ describe('relaunch exactly', () => {
     const response = await relaunch(run.id);
     expect(response.status, await response.clone().text()).toBe(201);
     const again = (await response.json()) as RunSummary;
-    expect(again).toMatchObject({ name: 'exact_same_again', relatedRunId: run.id, relation: 'relaunch', revision: run.revision, labels: ['exact'] });
+    expect(again).toMatchObject({ name: 'exact_same_2', relatedRunId: run.id, relation: 'relaunch', revision: run.revision, labels: ['exact'] });
     expect((await h.get(again.id)).params).toEqual(run.params);
     await h.untilEnded(again.id);
   });

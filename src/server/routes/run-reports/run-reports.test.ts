@@ -23,8 +23,9 @@ async function gdipRun(files: Record<string, string>, params: Record<string, unk
   return run.id;
 }
 
+/** cv_accuracy.csv as GDIP writes it, r the mean of the fold scores (pearson_r_folds, which the report shows) and the pooled one. */
 const CV = (r: number) =>
-  `trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against,lambda_fold_median,lambda_fold_min,lambda_fold_max,scheme,repeats\nyield,230,5,1.4,${r},3.39,0.94,reml,"observed (pearson_r: covariate and genetic effects; pearson_r_genetic: GEBV)",1.6,0.8,1.7,CV1,1\n`;
+  `trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against,lambda_fold_median,lambda_fold_min,lambda_fold_max,scheme,repeats,folds_scored,n_test_min,n_test_max,pearson_r_folds,pearson_r_low,pearson_r_high,rmse_folds,rmse_low,rmse_high\nyield,230,5,1.4,${r},3.39,0.94,reml,"observed (pearson_r: covariate and genetic effects; pearson_r_genetic: GEBV)",1.6,0.8,1.7,CV1,1,5,46,46,${r},0.5,0.99,3.39,3,3.8\n`;
 const HITS = 'trait,marker,chromosome,position,p_value,log10p,beta\nyield,m8,chr1,800000,7.45e-72,71.1277,16.49\nyield,m34,chr2,1400000,8.87e-13,12.0518,6.66\n';
 
 async function get<T>(url: string, status = 200): Promise<T> {
