@@ -85,7 +85,9 @@ export const reportChartDeclarationSchema = z.discriminatedUnion('kind', [
       x: columnName,
       y: columnName,
       error: columnName.optional().describe('± this column around each bar, drawn as an error bar (a standard deviation)'),
-      yLabel: z.string().optional(),
+      xLabel: z.string().optional(),
+      yLabel: z.string().optional().describe('The axis title, and the legend’s name for the bars when there is no `series`'),
+      labels: z.record(z.string(), z.string().min(1)).optional().describe('Names shown for the categories, by value: { "notBiallelicSnp": "not a biallelic SNP" } (a value not named shows as it is)'),
     })
     .strict(),
   z.object({ kind: z.literal('histogram'), ...chartFields, column: columnName, bins: z.number().int().min(2).max(200).default(30), xLabel: z.string().optional() }).strict(),

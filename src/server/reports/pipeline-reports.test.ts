@@ -210,7 +210,11 @@ describe('Process VCFs', () => {
     expect(numberAt(report.numbers, 'Sites removed (low MAF)')).toBe(summary.sites.removed.lowMaf);
     expect(numberAt(report.numbers, 'Samples removed (low call rate)')).toBe(summary.samples.removedLowCallRate);
     const reasons = report.charts.find((chart) => chart.title === 'Sites removed by reason')!;
-    expect(reasons.categories).toEqual(Object.keys(summary.sites.removed));
+    // The reasons by name, not by the JSON's keys, and the bars named in the legend by what they count.
+    expect(Object.keys(summary.sites.removed)).toEqual(['notBiallelicSnp', 'noCalls', 'lowMaf', 'highMissing', 'ldPruned']);
+    expect(reasons.categories).toEqual(['not a biallelic SNP', 'no calls', 'low MAF', 'high missingness', 'LD pruning']);
+    expect(reasons.series.map((series) => [series.label, series.values])).toEqual([['Sites removed', Object.values(summary.sites.removed)]]);
+    expect(reasons.xLabel).toBe('Reason');
     const maf = report.charts.find((chart) => chart.title === 'MAF of the sites')!;
     const kept = maf.series.find((series) => series.label === 'kept')!;
     expect(kept.values!.reduce<number>((sum, count) => sum + (count ?? 0), 0)).toBe(summary.sites.kept);

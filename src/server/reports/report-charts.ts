@@ -150,9 +150,10 @@ export function chartBuilder(declaration: ReportChartDeclaration, file: string, 
       return {
         add(row) {
           const facet = facetOf(row);
-          const values = bars.get(facet, seriesOf(row, declaration.y));
+          const values = bars.get(facet, seriesOf(row, declaration.yLabel ?? declaration.y));
           if (!values) return;
-          const category = textOf(cellOf(row, declaration.x));
+          const value = textOf(cellOf(row, declaration.x));
+          const category = declaration.labels?.[value] ?? value;
           const known = categories.get(facet) ?? [];
           categories.set(facet, known);
           if (!known.includes(category)) {
@@ -167,7 +168,7 @@ export function chartBuilder(declaration: ReportChartDeclaration, file: string, 
             const total = [...bySeries.values()].reduce((sum, values) => sum + values.size, 0);
             return {
               ...shell(declaration, file, facet),
-              xLabel: declaration.x,
+              xLabel: declaration.xLabel ?? declaration.x,
               yLabel: declaration.yLabel ?? declaration.y,
               categories: labels,
               series: [...bySeries].map(([label, values]) => ({
