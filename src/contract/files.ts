@@ -3,6 +3,7 @@ import { recordId, recordIdList } from './fields';
 import { FILE_REFERENCE_PREFIX, isFileReference } from './file-reference';
 import { listQuerySchema } from './list';
 import { LISTS } from './list-definitions';
+import { FILESET_KINDS } from './fileset-kinds';
 import { MAX_PAGE_SIZE } from './paging';
 
 /** Stored files: uploads and the outputs runs register. Defined once for the server and the console; where their bytes are stays on the server. */
@@ -107,8 +108,7 @@ export type FileUseList = z.infer<typeof fileUseListSchema>;
 
 /* Filesets: named sets of stored files. */
 
-export const FILESET_KINDS = ['files', 'known-gdip', 'prediction-data'] as const;
-export type FilesetKind = (typeof FILESET_KINDS)[number];
+export { FILESET_KINDS, type FilesetKind } from './fileset-kinds';
 
 export const filesetSchema = z
   .object({

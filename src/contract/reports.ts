@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordIdList } from './fields';
 import { RUN_STATUSES } from './run-codes';
+import { FILESET_KINDS } from './fileset-kinds';
 import { MAX_RUN_SUMMARY_IDS } from './run-summaries-limit';
 
 /**
@@ -228,6 +229,9 @@ export const runReportSchema = z
     tables: z.array(reportTableSchema),
     previews: z.array(reportPreviewSchema),
     problems: z.array(z.string()).describe('What could not be read, each naming the file and the fix'),
+    datasets: z
+      .array(z.object({ id: z.number().int(), name: z.string(), kind: z.enum(FILESET_KINDS) }))
+      .describe('Filesets holding its outputs, oldest first: the datasets a simulation registered, a fileset its results were added to'),
   })
   .describe('A run’s report');
 export type RunReport = z.infer<typeof runReportSchema>;

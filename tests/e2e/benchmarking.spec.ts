@@ -231,6 +231,13 @@ test('simulate two replicates of GDIP data through the Benchmarking page: the ru
   // Every output of a bundled pipeline has a type.
   await expect(outputs).not.toContainText('untyped');
   await waitForDatasets(page, name, 2);
+  // The Results tab gives the realised heritability and links each registered dataset to its board.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Results' }).click();
+  await expect(page.locator('[data-testid="report-number"][data-key="Replicates"]')).toContainText('2');
+  const datasets = page.getByRole('list', { name: 'Datasets from this run' });
+  await expect(datasets.getByRole('link')).toHaveText([`${name} replicate 1`, `${name} replicate 2`]);
+  await expect(datasets.getByRole('link', { name: `${name} replicate 2` })).toHaveAttribute('href', /\/benchmarking\/datasets\/board\?id=\d+$/);
 
   await page.goto('/benchmarking/register-known-gdip-data');
   await expect(page.getByRole('link', { name: `${name} replicate 1` })).toBeVisible();

@@ -61,24 +61,10 @@ const numberAt = (numbers: ReportNumber[], key: string) => {
 const column = (rows: string[][], name: string) => rows.slice(1).map((row) => row[rows[0]!.indexOf(name)]!);
 
 describe('every report.json in the catalogue is valid', () => {
-  it('parses for each pipeline that has one, with no problem', () => {
+  it('parses for every bundled pipeline, each having one, with no problem', () => {
     const declared = [...catalogue.values()].filter((pipeline) => pipeline.report.declaration);
-    expect(declared.map((pipeline) => pipeline.id).sort()).toEqual(
-      [
-        'auto-train-pheno',
-        'combine-gvcfs',
-        'make-dig-pheno-predictions',
-        'make-gdip-predictions',
-        'nf-auto-train',
-        'nf-evostats',
-        'nf-gdip',
-        'nf-multigen-sims',
-        'nf-phenomix',
-        'nf-processvcfs',
-        'nf-spectra',
-        'preprocessing',
-      ].sort(),
-    );
+    expect(declared.map((pipeline) => pipeline.id).sort()).toEqual([...catalogue.keys()].sort());
+    expect(catalogue.size).toBe(13);
     expect([...catalogue.values()].map((pipeline) => pipeline.report.problem).filter(Boolean)).toEqual([]);
   });
 });
@@ -123,6 +109,41 @@ describe('GDIP', () => {
     const lambdas = report.numbers.filter((number) => number.label === 'Genomic-control λ');
     expect(lambdas.length).toBeGreaterThan(0);
     for (const lambda of lambdas) expect(lambda.caution === undefined).toBe(lambda.value! <= 1.1);
+  });
+});
+
+describe('Simulate GDIP data', () => {
+  it('counts the replicates and gives each trait’s realised heritability, the mean over the replicates', async () => {
+    const params = {
+      individuals: 40,
+      markers: 200,
+      chromosomes: 2,
+      chromosome_length_mb: '50',
+      subpopulations: 1,
+      fst: 0.05,
+      ld_generations: 20,
+      traits: 1,
+      qtl_per_trait: 3,
+      effect_distribution: 'normal',
+      heritability: '0.6',
+      null_traits: 1,
+      replicates: 2,
+      seed: 7,
+    };
+    const { report, read } = await reportOf('simulate-gdip-data', params);
+    expect(report.problems).toEqual([]);
+    expect(numberAt(report.numbers, 'Replicates')).toBe(2);
+    const summary = read('simulation_summary.csv');
+    const at = (column: string) => summary[0]!.indexOf(column);
+    for (const trait of new Set(summary.slice(1).map((row) => row[at('trait')]!))) {
+      const realised = summary
+        .slice(1)
+        .filter((row) => row[at('trait')] === trait)
+        .map((row) => Number(row[at('heritability_realised')]));
+      expect(realised).toHaveLength(2);
+      expect(numberAt(report.numbers, `Realised h² (mean) · ${trait}`)).toBeCloseTo((realised[0]! + realised[1]!) / 2, 10);
+    }
+    expect(report.tables[0]!.totalRows).toBe(summary.length - 1);
   });
 });
 

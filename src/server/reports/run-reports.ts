@@ -3,7 +3,7 @@ import path from 'node:path';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { AccessionPredictions, RunReport, RunSummaries } from '../../contract/reports';
 import type { Database } from '../db/client';
-import { accessions, files, runs } from '../db/schema';
+import { accessions, files, filesetFiles, filesets, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { withDefaults } from '../pipelines/param-defaults';
@@ -86,7 +86,18 @@ export async function runReport(deps: ReportDeps, runId: number): Promise<RunRep
     );
     table.accessionIds = table.rows.map((row) => ids.get(row[table.accessionColumn!]!.toLowerCase()) ?? null);
   }
-  return { runId: run.id, pipelineId: run.pipelineId, status: run.status, ...report };
+  return { runId: run.id, pipelineId: run.pipelineId, status: run.status, ...report, datasets: await datasetsOf(deps.db, run.id) };
+}
+
+/** The filesets holding a run's outputs, oldest first: the datasets a simulation registered, a fileset its results went into. */
+function datasetsOf(db: Database, runId: number): Promise<RunReport['datasets']> {
+  return db
+    .selectDistinct({ id: filesets.id, name: filesets.name, kind: filesets.kind })
+    .from(filesets)
+    .innerJoin(filesetFiles, eq(filesetFiles.filesetId, filesets.id))
+    .innerJoin(files, eq(files.id, filesetFiles.fileId))
+    .where(eq(files.runId, runId))
+    .orderBy(filesets.id);
 }
 
 /** `GET /run-summaries?ids=`: each run's declared numbers, for comparisons (charts and tables are not read). */

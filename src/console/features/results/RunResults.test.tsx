@@ -18,6 +18,7 @@ const report = (status: RunReport['status']): RunReport => ({
   tables: [],
   previews: [],
   problems: ['“Hits”: no output matches discovery/hits.csv.', '“Associations”: no output matches discovery/associations.csv.'],
+  datasets: [],
 });
 
 describe('the Results tab', () => {

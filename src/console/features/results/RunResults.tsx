@@ -117,6 +117,25 @@ function Previews({ previews }: { previews: RunReport['previews'] }) {
   );
 }
 
+/** The filesets holding the run's outputs: a simulation's datasets open on their board, other filesets on their page. */
+function Datasets({ datasets }: { datasets: RunReport['datasets'] }) {
+  if (datasets.length === 0) return null;
+  return (
+    <Card title="Datasets" description="Filesets holding this run's outputs: the datasets it registered open on their boards, to benchmark methods on them">
+      <ul className="grid gap-1 text-sm" aria-label="Datasets from this run">
+        {datasets.map((dataset) => (
+          <li key={dataset.id}>
+            <a className="text-emerald-800 hover:underline" href={viewRoute(dataset.kind === 'files' ? ROUTES.filesetView : ROUTES.datasetBoard, dataset.id)}>
+              {dataset.name}
+            </a>
+            <span className="ml-2 text-xs text-stone-500">{dataset.kind === 'known-gdip' ? 'known GDIP dataset' : dataset.kind === 'prediction-data' ? 'prediction dataset' : 'fileset'}</span>
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
 /**
  * The Results tab: what the pipeline declares in its report.json, computed on the server from the
  * run's outputs: summary numbers, charts and tables. Read again as the run's outputs change.
@@ -127,12 +146,15 @@ export default function RunResults({ runId, refreshKey, ended }: { runId: number
   if (!report) return <p className="text-sm text-stone-500">Computing the results…</p>;
   if (!report.declared) {
     return (
-      <Card title="Results">
-        <p className="text-sm text-stone-600" data-testid="no-report">
-          {report.problems[0] ??
-            `This pipeline (${report.pipelineId}) shows no summary of its results here: its files are on the Outputs tab. An administrator can give it one, a report.json beside its pipeline.json (Docs → Administrator guide → The pipeline catalogue).`}
-        </p>
-      </Card>
+      <div className="grid gap-6">
+        <Card title="Results">
+          <p className="text-sm text-stone-600" data-testid="no-report">
+            {report.problems[0] ??
+              `This pipeline (${report.pipelineId}) shows no summary of its results here: its files are on the Outputs tab. An administrator can give it one, a report.json beside its pipeline.json (Docs → Administrator guide → The pipeline catalogue).`}
+          </p>
+        </Card>
+        <Datasets datasets={report.datasets} />
+      </div>
     );
   }
   const nothingYet = report.numbers.every((number) => number.value === null) && report.charts.length === 0 && report.tables.length === 0;
@@ -177,6 +199,7 @@ export default function RunResults({ runId, refreshKey, ended }: { runId: number
         <ReportTableView key={`${table.title}/${table.file}/${table.group ?? ''}`} table={table} />
       ))}
       {report.previews.length > 0 && <Previews previews={report.previews} />}
+      <Datasets datasets={report.datasets} />
     </div>
   );
 }

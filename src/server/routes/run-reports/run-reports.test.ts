@@ -1,11 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { AccessionPredictions, RunReport, RunSummaries } from '../../../contract/reports';
 import { readCatalogue } from '../../pipelines/catalogue';
 import { registerOutputs } from '../../runs/outputs';
 import { runFolder } from '../../runs/run-folder';
-import { setUpTestApi } from '../../testing/test-api';
+import { files, filesetFiles, filesets } from '../../db/schema';
+import { createTestApi, setUpTestApi } from '../../testing/test-api';
 import { insertRun } from '../../testing/test-runs';
 
 const api = setUpTestApi();
@@ -69,9 +72,37 @@ describe('GET runs/{id}/report', () => {
   });
 
   it('says a pipeline declares no report rather than showing an empty one', async () => {
-    const run = await insertRun(api.t.db, { name: `no_report_${Date.now()}`, status: 'SUCCEEDED', pipelineId: 'simulate-gdip-data' });
-    const report = await get<RunReport>(`/runs/${run.id}/report`);
-    expect(report).toMatchObject({ declared: false, numbers: [], charts: [], tables: [] });
+    // A catalogue of one pipeline without a report.json (every bundled pipeline has one).
+    const catalogueDir = fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-no-report-'));
+    fs.cpSync('pipelines/simulate-gdip-data', path.join(catalogueDir, 'simulate-gdip-data'), { recursive: true, filter: (source) => path.basename(source) !== 'report.json' });
+    const bare = await createTestApi({ runs: { catalogueDir } });
+    try {
+      const run = await insertRun(bare.db, { name: `no_report_${Date.now()}`, status: 'SUCCEEDED', pipelineId: 'simulate-gdip-data' });
+      const response = await bare.call(`/runs/${run.id}/report`, { token: await bare.signInNewUser() });
+      expect(await response.json()).toMatchObject({ declared: false, numbers: [], charts: [], tables: [], datasets: [] });
+    } finally {
+      await bare.close();
+      fs.rmSync(catalogueDir, { recursive: true, force: true });
+    }
+  });
+
+  it('lists the filesets holding the run’s outputs, oldest first, once each', async () => {
+    const id = await gdipRun({ 'prediction/cv_accuracy.csv': CV(0.7), 'discovery/hits.csv': HITS });
+    const outputs = await api.t.db.select({ id: files.id }).from(files).where(eq(files.runId, id));
+    expect(outputs).toHaveLength(2);
+    const [first, second] = await api.t.db
+      .insert(filesets)
+      .values([
+        { name: `sim_${id} replicate 1`, kind: 'known-gdip' },
+        { name: `results_${id}`, kind: 'files' },
+      ])
+      .returning({ id: filesets.id });
+    await api.t.db.insert(filesetFiles).values([...outputs.map((output) => ({ filesetId: first!.id, fileId: output.id })), { filesetId: second!.id, fileId: outputs[0]!.id }]);
+    const report = await get<RunReport>(`/runs/${id}/report`);
+    expect(report.datasets).toEqual([
+      { id: first!.id, name: `sim_${id} replicate 1`, kind: 'known-gdip' },
+      { id: second!.id, name: `results_${id}`, kind: 'files' },
+    ]);
   });
 });
 
