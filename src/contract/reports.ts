@@ -44,10 +44,11 @@ export const reportNumberDeclarationSchema = z
       .describe('One number per value of this column (or of these columns, joined by “ × ”): CV r per trait'),
     digits: z.number().int().min(0).max(12).optional().describe('Significant digits shown (default 4)'),
     caution: z
-      .object({ above: z.number(), note: z.string().min(1) })
+      .object({ above: z.number().optional(), below: z.number().optional(), note: z.string().min(1) })
       .strict()
+      .refine((caution) => caution.above !== undefined || caution.below !== undefined, 'a caution needs "above" or "below" (or both)')
       .optional()
-      .describe('A note shown with a value above `above`, whose result should not be read as it is: genomic-control λ above 1.1'),
+      .describe('A note shown with a value above `above` or below `below`, whose result should not be read as it is: genomic-control λ above 1.1'),
     interval: z
       .object({ low: columnName, high: columnName, level: z.number().gt(0).lt(1).default(0.95) })
       .strict()

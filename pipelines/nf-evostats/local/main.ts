@@ -93,6 +93,9 @@ function statisticsOf(text: string) {
 
 const format = (value: number) => formatNumber(value, 8);
 
+/** Segregating sites from which a sample without any singleton is taken for filtered (unfiltered, about 1 in 6 or more are singletons). */
+const RARE_CHECK_SITES = 50;
+
 /** Sums of one population over one window. */
 interface WindowSums {
   sites: number;
@@ -101,12 +104,14 @@ interface WindowSums {
   mismatches: number;
   variantPairs: number;
   segregating: number;
+  /** Of the segregating sites, those whose minor allele is seen once (a singleton). */
+  singletons: number;
   sumPq: number;
   hoSum: number;
   heSum: number;
   hetSites: number;
 }
-const emptySums = (): WindowSums => ({ sites: 0, variantSites: 0, polymorphic: 0, mismatches: 0, variantPairs: 0, segregating: 0, sumPq: 0, hoSum: 0, heSum: 0, hetSites: 0 });
+const emptySums = (): WindowSums => ({ sites: 0, variantSites: 0, polymorphic: 0, mismatches: 0, variantPairs: 0, segregating: 0, singletons: 0, sumPq: 0, hoSum: 0, heSum: 0, hetSites: 0 });
 
 interface FstSums {
   num: number;
@@ -228,6 +233,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           pairCount,
           polymorphic: mismatchCount > 0 && own.alleles[0]! < own.an,
           segregating: biallelic && p > 0 && p < 1,
+          singleton: biallelic && Math.min(own.alleles[0]!, own.an - own.alleles[0]!) === 1,
           pq: p * (1 - p),
           ho: observedHeterozygosity(own),
           he: expectedHeterozygosity(own),
@@ -244,6 +250,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         }
         if (stats.segregating) {
           sums.segregating += 1;
+          if (stats.singleton) sums.singletons += 1;
           sums.sumPq += stats.pq;
         }
         if (!Number.isNaN(stats.ho)) {
@@ -346,6 +353,11 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   }
 
   await context.task('SUMMARY', base, () => {
+    const whole = genome[names.length - 1]!;
+    if (whole.segregating >= RARE_CHECK_SITES && whole.singletons === 0)
+      context.log(
+        `No singleton among the ${whole.segregating} segregating sites of all samples: the VCF looks filtered by minor allele frequency or count. π, θ_W and Tajima's D assume every segregating site is kept; without the rare ones θ_W falls more than π and Tajima's D is biased upwards. Run Evostats on the VCF before that filter.`,
+      );
     const summary = {
       input,
       populations: Object.fromEntries(
@@ -358,6 +370,9 @@ export async function run(context: LocalContext<Params>): Promise<void> {
               sites: own.sites,
               variants: own.polymorphic,
               segregatingBiallelic: own.segregating,
+              // Singletons are a sixth or more of an unfiltered sample's segregating sites (1/a₁ under neutrality); none means rare variants were filtered out.
+              singletons: own.singletons,
+              singletonShare: own.segregating === 0 ? null : own.singletons / own.segregating,
               meanHo: own.hetSites === 0 ? null : own.hoSum / own.hetSites,
               meanHe: own.hetSites === 0 ? null : own.heSum / own.hetSites,
               tajimaD: Number.isFinite(tajimaD(chromosomes[index]!, own.segregating, own.sumPq)) ? tajimaD(chromosomes[index]!, own.segregating, own.sumPq) : null,

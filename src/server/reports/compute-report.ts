@@ -76,7 +76,8 @@ const emptyTotals = (): GroupTotals => ({
 function numberConsumer(declaration: ReportNumberDeclaration, file: string, found: ReportNumber[]): Consumer {
   const digits = declaration.digits ?? DEFAULT_DIGITS;
   const { caution } = declaration;
-  const cautionOf = (value: number | null) => (caution && value !== null && value > caution.above ? { caution: caution.note } : {});
+  const outside = (value: number) => (caution?.above !== undefined && value > caution.above) || (caution?.below !== undefined && value < caution.below);
+  const cautionOf = (value: number | null) => (caution && value !== null && outside(value) ? { caution: caution.note } : {});
   if (declaration.value !== undefined) {
     const valuePath = declaration.value;
     return {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { Readable } from 'node:stream';
 import { type ReportNumber, reportDeclarationSchema } from '../../contract/reports';
 import { tQuantile } from '../../contract/student-t';
-import { table, testContext } from '../../../pipelines/_shared/testing.ts';
+import { scratchFiles, table, testContext } from '../../../pipelines/_shared/testing.ts';
 import {
   AUTO_TRAIN_FIXTURE,
   AUTO_TRAIN_PHENO_FIXTURE,
@@ -40,7 +40,7 @@ function folderReader(outdir: string, params: Record<string, unknown>): OutputRe
   };
 }
 
-async function reportOf(pipelineId: string, params: Record<string, unknown>): Promise<{ report: ComputedReport; read: (file: string) => string[][]; outdir: string }> {
+async function reportOf(pipelineId: string, params: Record<string, unknown>): Promise<{ report: ComputedReport; read: (file: string) => string[][]; outdir: string; log: string[] }> {
   const { run } = (await import(`../../../pipelines/${pipelineId}/local/main.ts`)) as { run: (context: unknown) => Promise<void> };
   const context = testContext(params);
   await run(context);
@@ -48,7 +48,7 @@ async function reportOf(pipelineId: string, params: Record<string, unknown>): Pr
   if (!declaration) throw new Error(`${pipelineId} declares no report`);
   const report = await computeReport(declaration, folderReader(context.outdir, context.params), { charts: true, tables: true });
   const read = (file: string) => table(context.read(file), file.endsWith('.csv') ? ',' : '\t');
-  return { report, read, outdir: context.outdir };
+  return { report, read, outdir: context.outdir, log: context.lines };
 }
 
 const numberAt = (numbers: ReportNumber[], key: string) => {
@@ -270,6 +270,41 @@ describe('Evostats', () => {
     const along = report.charts.find((chart) => chart.title === 'Fst along the genome')!;
     expect(along.series.map((series) => series.label)).toEqual(['north × south', 'north × coast', 'south × coast']);
     expect(along.total).toBe(read('evostats/structured.fst_windows.tsv').length - 1);
+  });
+
+  it('gives the share of singletons among the segregating sites, and marks a VCF filtered by MAF, whose rare sites are gone', async () => {
+    // Counted here from the genotypes: biallelic sites segregating over all samples, and those whose minor allele is seen once.
+    const vcf = fs.readFileSync(EVOSTATS_FIXTURE.input, 'utf8').trimEnd().split('\n');
+    const minorCount = (line: string) => {
+      const fields = line.split('\t');
+      if (fields[4]!.includes(',')) return null;
+      const alleles = fields
+        .slice(9)
+        .flatMap((sample) => sample.split(':')[0]!.split(/[/|]/))
+        .filter((allele) => allele !== '.');
+      const alt = alleles.filter((allele) => allele === '1').length;
+      return { minor: Math.min(alt, alleles.length - alt), called: alleles.length };
+    };
+    const sites = vcf.filter((line) => !line.startsWith('#')).map(minorCount);
+    const segregating = sites.filter((site) => site !== null && site.minor > 0);
+    const singletons = segregating.filter((site) => site!.minor === 1).length;
+    expect(singletons).toBe(17);
+    const { report, log } = await reportOf('nf-evostats', { ...EVOSTATS_FIXTURE });
+    const whole = report.numbers.find((number) => number.key === 'Singleton share · all')!;
+    expect(whole.value).toBeCloseTo(singletons / segregating.length, 12);
+    expect(whole.caution).toBeUndefined();
+    expect(log.join('\n')).not.toContain('No singleton');
+
+    // The same VCF with the sites below MAF 0.05 removed, as a filter before it would.
+    const kept = vcf.filter((line) => {
+      if (line.startsWith('#')) return true;
+      const site = minorCount(line);
+      return site !== null && site.minor / site.called >= 0.05;
+    });
+    const filtered = scratchFiles('evostats-maf')('maf_filtered.vcf', `${kept.join('\n')}\n`);
+    const after = await reportOf('nf-evostats', { ...EVOSTATS_FIXTURE, input: filtered });
+    expect(after.report.numbers.find((number) => number.key === 'Singleton share · all')).toMatchObject({ value: 0, caution: expect.stringContaining('looks filtered by minor allele frequency') });
+    expect(after.log.join('\n')).toMatch(/No singleton among the \d+ segregating sites of all samples: the VCF looks filtered/);
   });
 });
 
