@@ -12,6 +12,7 @@ import {
   qqPoints,
   scoreDiscovery,
   scorePrediction,
+  significanceCutoff,
   significantTests,
   toColumns,
   typeIError,
@@ -79,6 +80,14 @@ describe('significance rules', () => {
     // p.adjust(c(1e-9, 0.004, 0.01, 0.02, 0.3), "BH") = 5e-9, 0.01, 0.01667, 0.025, 0.3: at q = 0.02 the first three pass.
     expect(significantTests(tests, { kind: 'fdr', q: 0.02 }).map((one) => one.marker)).toEqual(['m0', 'm1', 'm2']);
     expect(significantTests(tests, { kind: 'fdr', q: 0.025 }).map((one) => one.marker)).toEqual(['m0', 'm1', 'm2', 'm3']);
+  });
+
+  it('gives the cut a Manhattan plot draws: the threshold, −log10(α/m), or the −log10 p of the last Benjamini–Hochberg call', () => {
+    expect(significanceCutoff(tests, { kind: 'threshold', minusLog10P: 5 })).toBe(5);
+    expect(significanceCutoff(tests, { kind: 'bonferroni', alpha: 0.05 })).toBeCloseTo(2, 12);
+    expect(significanceCutoff(tests, { kind: 'fdr', q: 0.02 })).toBeCloseTo(2, 12);
+    expect(significanceCutoff(tests, { kind: 'fdr', q: 1e-12 })).toBe(Number.POSITIVE_INFINITY);
+    expect(significanceCutoff([], STRICT)).toBe(Number.POSITIVE_INFINITY);
   });
 
   it('finds each trait’s hits under its own count, the traits interleaved, as significantTests does trait by trait', () => {

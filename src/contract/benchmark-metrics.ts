@@ -170,10 +170,15 @@ function cutoffOf(rule: SignificanceRule, m: number, ascending?: Float64Array): 
   return Number.POSITIVE_INFINITY;
 }
 
+/** The −log10 p at and above which one trait's tests are significant under a rule; infinite when none can be (no tests, or Benjamini–Hochberg calls nothing). */
+export function significanceCutoff(tests: AssociationTest[], rule: SignificanceRule): number {
+  if (tests.length === 0) return Number.POSITIVE_INFINITY;
+  return cutoffOf(rule, tests.length, rule.kind === 'fdr' ? Float64Array.from(tests, (test) => test.minusLog10P).sort() : undefined);
+}
+
 /** The significant tests of one trait under a rule (Bonferroni and Benjamini–Hochberg count that trait's tests). */
 export function significantTests(tests: AssociationTest[], rule: SignificanceRule): AssociationTest[] {
-  if (tests.length === 0) return [];
-  const cutoff = cutoffOf(rule, tests.length, rule.kind === 'fdr' ? Float64Array.from(tests, (test) => test.minusLog10P).sort() : undefined);
+  const cutoff = significanceCutoff(tests, rule);
   return tests.filter((test) => test.minusLog10P >= cutoff);
 }
 

@@ -82,12 +82,15 @@ export function MethodsCompared({
   totals,
   curveWindowBp,
   onCurveWindowChange,
+  datasetName,
 }: {
   methods: Method[];
   qtl: KnownQtl[];
   totals: ScoreRow[];
   curveWindowBp: number;
   onCurveWindowChange: (bp: number) => void;
+  /** The dataset shown, when the benchmark has several: its figures, not the means over them the table gives. */
+  datasetName?: string;
 }) {
   const window = Math.max(0, CURVE_WINDOWS_BP.indexOf(curveWindowBp));
   const curves = useMemo<ScatterSeries[]>(
@@ -106,7 +109,10 @@ export function MethodsCompared({
   );
   return (
     <div className="grid gap-6 lg:grid-cols-2">
-      <Card title="Methods compared" description="Traits with known QTL pooled. A missing precision bar means the method called nothing significant.">
+      <Card
+        title={datasetName ? `Methods compared: ${datasetName}` : 'Methods compared'}
+        description={`Traits with known QTL pooled${datasetName ? ', on this dataset only (the table above gives the means over the datasets)' : ''}. A missing precision bar means the method called nothing significant.`}
+      >
         <BarChart
           labels={totals.map((row) => row.method)}
           series={[
@@ -120,8 +126,8 @@ export function MethodsCompared({
         />
       </Card>
       <Card
-        title="Power against false-discovery rate"
-        description="As the −log10 p threshold falls through every test, from the strongest down (GAPIT's power view); traits with known QTL pooled; the area under each curve in its label."
+        title={datasetName ? `Power against false-discovery rate: ${datasetName}` : 'Power against false-discovery rate'}
+        description={`As the −log10 p threshold falls through every test, from the strongest down (GAPIT's power view); traits with known QTL pooled; the area under each curve in its label${datasetName ? ', on this dataset (the table above gives the mean area over the datasets)' : ''}.`}
         actions={
           <label className="flex items-center gap-2 text-sm text-stone-700">
             Window

@@ -38,7 +38,14 @@ export function DiscoveryScoring({ title, datasets }: { title: string; datasets:
         ruleText={ruleText(rule)}
       />
       <TraitPlots methods={shown.methods} qtl={shown.qtl.rows} rule={rule} />
-      <MethodsCompared methods={shown.methods} qtl={shown.qtl.rows} totals={scores.totals} curveWindowBp={curveWindowBp} onCurveWindowChange={controls.setCurveWindowBp} />
+      <MethodsCompared
+        methods={shown.methods}
+        qtl={shown.qtl.rows}
+        totals={scores.totals}
+        curveWindowBp={curveWindowBp}
+        onCurveWindowChange={controls.setCurveWindowBp}
+        {...(datasets.length > 1 ? { datasetName: shown.name } : {})}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { type KnownQtl, type SignificanceRule, significantTests } from '../../../contract/benchmark-metrics';
+import { type KnownQtl, type SignificanceRule, significanceCutoff } from '../../../contract/benchmark-metrics';
 import { ScatterChart, type ScatterSeries } from '../../ui/charts/ScatterChart';
 import { type Method, ruleText } from './discovery-scores';
 import { genomeAxis } from './genome-axis';
@@ -10,7 +10,7 @@ const CHROMOSOME_SHADES = ['#1f2937', '#9ca3af'];
 /** One method's markers of a trait along the genome, with the trait's known QTL and the rule's line. */
 export function ManhattanPlot({ method, qtl, trait, rule }: { method: Method; qtl: KnownQtl[]; trait: string; rule: SignificanceRule }) {
   const tests = useMemo(() => method.tests.filter((test) => test.trait === trait), [method, trait]);
-  const { series, ticks, length, threshold } = useMemo(() => {
+  const { series, ticks, length, threshold, significantCount } = useMemo(() => {
     const known = qtl.filter((one) => one.trait === trait);
     const axis = genomeAxis(tests, known);
     const byShade: Array<Array<{ x: number; y: number }>> = [[], []];
@@ -19,9 +19,10 @@ export function ManhattanPlot({ method, qtl, trait, rule }: { method: Method; qt
       byShade[shade]!.push({ x: axis.offsets.get(test.chromosome)! + test.position, y: Math.min(test.minusLog10P, 1e6) });
     }
     const top = tests.reduce((high, test) => (Number.isFinite(test.minusLog10P) ? Math.max(high, test.minusLog10P) : high), 1);
-    // The rule as a line: the weakest −log10 p still called significant.
-    const significant = significantTests(tests, rule);
-    const weakest = significant.length > 0 ? significant.reduce((low, test) => Math.min(low, test.minusLog10P), Number.POSITIVE_INFINITY) : null;
+    // The rule as a line at its cut: the threshold, Bonferroni's −log10(α/m), or the −log10 p of Benjamini–Hochberg's last call.
+    const cutoff = significanceCutoff(tests, rule);
+    const weakest = Number.isFinite(cutoff) ? cutoff : null;
+    const significantCount = tests.filter((test) => test.minusLog10P >= cutoff).length;
     const lines: ScatterSeries[] = [
       { label: 'Markers (odd chromosomes)', color: CHROMOSOME_SHADES[0]!, points: byShade[0]!, radius: 1.5, hideInLegend: true, dense: true },
       { label: 'Markers (even chromosomes)', color: CHROMOSOME_SHADES[1]!, points: byShade[1]!, radius: 1.5, hideInLegend: true, dense: true },
@@ -37,7 +38,7 @@ export function ManhattanPlot({ method, qtl, trait, rule }: { method: Method; qt
           { x: axis.length, y: weakest },
         ],
       });
-    return { series: lines, ticks: axis.ticks, length: axis.length, threshold: weakest };
+    return { series: lines, ticks: axis.ticks, length: axis.length, threshold: weakest, significantCount };
   }, [tests, qtl, trait, rule]);
   return (
     <div>
@@ -54,7 +55,9 @@ export function ManhattanPlot({ method, qtl, trait, rule }: { method: Method; qt
       />
       <p className="mt-1 text-xs text-stone-500">
         {tests.length.toLocaleString('en')} markers · red triangles: known QTL of {trait}
-        {threshold !== null ? ` · blue line: the weakest significant marker (−log10 p ${threshold.toFixed(2)})` : ' · nothing is significant under this rule'}
+        {threshold !== null
+          ? ` · blue line: ${ruleText(rule)}, at −log10 p ${Number(threshold.toFixed(2))}; ${significantCount.toLocaleString('en')} significant`
+          : ' · nothing is significant under this rule'}
       </p>
     </div>
   );
