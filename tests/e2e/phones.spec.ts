@@ -181,6 +181,24 @@ test('at 390 px the run page’s actions and every tab are on screen', async ({ 
   expect(await documentWidth(page)).toBeLessThanOrEqual(PHONE.width);
 });
 
+test('at 390 px a list’s filters fold behind one button, which says how many are set, so its rows are on the first screen', async ({ page, request }) => {
+  await signInWithToken(page);
+  const client = await adminApi(request);
+  const name = `phones_filters_${Date.now()}`;
+  await client.post('runs', { pipelineId: 'nf-processvcfs', name, params: { input: path.resolve('tests/fixtures/genomics/panel.vcf'), outdir: 'results' } });
+  await page.goto(`/tools/pipeline/monitor/pipeline-run/list?q=${name}&pipelineId=nf-processvcfs`);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible({ timeout: 15_000 });
+  const status = page.locator('#runs-filter-status');
+  await expect(status).toBeHidden();
+  const toggle = page.getByRole('button', { name: 'Filters · 1 set' });
+  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+  expect((await row.boundingBox())!.y + 40).toBeLessThan(PHONE.height);
+  await toggle.click();
+  await expect(status).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Hide filters · 1 set' })).toHaveAttribute('aria-expanded', 'true');
+});
+
 test('at 390 px the login page fits, signed out', async ({ page }) => {
   await page.goto('/auth/login');
   await expect(page.getByRole('form', { name: 'Login' })).toBeVisible();

@@ -4,6 +4,7 @@ import type { ListDefinition, ListOption } from '../../../contract/list-definiti
 import type { Page } from '../../../contract/paging';
 import { useDebouncedValue } from '../../lib/use-debounced-value';
 import { useRequest } from '../../lib/use-request';
+import { Button } from '../Button';
 import { LoadError } from '../LoadError';
 import { type TableFilter, toolbarFilters } from './list-columns';
 import { Pager } from './Pager';
@@ -136,6 +137,7 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
   const { path, sortable, defaultSort, defaultOrder, filters } = sourceOf(props);
   const [state, update, ready] = useTableState({ sort: defaultSort, order: defaultOrder, sortable, filterNames: filters.map((filter) => filter.name) }, urlState);
   const [search, setSearch] = useTypedValue(state.q, (q) => update({ q, page: 0 }), false);
+  const [showFilters, setShowFilters] = useState(false);
 
   const { data: lastData, requestedAt, error, loading, reload } = useRequest<Page<Row>>(ready ? `${path}?${apiQuery({ ...state, filters: { ...state.filters, ...fixedFilters } })}` : null, refreshKey);
   // A failed load shows its error alone: the rows of an earlier search are not the answer to this one.
@@ -149,6 +151,7 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
   const table = useReactTable({ data: rows, columns, getRowId: recordKey, getCoreRowModel: getCoreRowModel(), manualPagination: true, manualSorting: true });
   const pagination = data?.pagination;
   const filtered = Boolean(state.q || Object.values(state.filters).some(Boolean));
+  const filtersSet = Object.values(state.filters).filter(Boolean).length;
 
   const toggleSort = (id: string) => update(state.sort === id ? { order: state.order === 'asc' ? 'desc' : 'asc', page: 0 } : { sort: id, order: 'asc', page: 0 });
 
@@ -166,15 +169,24 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
             className="w-full rounded-md border border-stone-300 px-3 py-2 text-sm outline-none focus:border-emerald-600 focus:ring-2 focus:ring-emerald-100"
           />
         </label>
-        {filters.map((filter) => (
-          <FilterInput
-            key={filter.name}
-            id={`${path}-filter-${filter.name}`}
-            filter={filter}
-            value={state.filters[filter.name] ?? ''}
-            onChange={(value) => update({ filters: { ...state.filters, [filter.name]: value }, page: 0 })}
-          />
-        ))}
+        {/* On a phone, more than one filter folds behind a button, so that the first screen shows rows and not only filters. */}
+        {filters.length > 1 && (
+          <Button size="sm" className="sm:hidden" aria-expanded={showFilters} aria-controls={`${path}-filters`} onClick={() => setShowFilters((shown) => !shown)}>
+            {showFilters ? 'Hide filters' : 'Filters'}
+            {filtersSet > 0 && ` · ${filtersSet} set`}
+          </Button>
+        )}
+        <div id={`${path}-filters`} className={filters.length > 1 && !showFilters ? 'hidden sm:contents' : 'contents'}>
+          {filters.map((filter) => (
+            <FilterInput
+              key={filter.name}
+              id={`${path}-filter-${filter.name}`}
+              filter={filter}
+              value={state.filters[filter.name] ?? ''}
+              onChange={(value) => update({ filters: { ...state.filters, [filter.name]: value }, page: 0 })}
+            />
+          ))}
+        </div>
       </div>
 
       {error && (
