@@ -139,6 +139,7 @@ export const reportTableDeclarationSchema = z
     limit: z.number().int().min(1).max(500).default(20).describe('Rows shown: the top ones after sorting'),
     accessionColumn: columnName.optional().describe('The column of accession names: each links to its accession’s page'),
     per: columnName.optional().describe('One table per value of this column, each with its own top rows: the top GEBVs per trait'),
+    headers: z.record(z.string(), z.string().min(1)).optional().describe('Headings shown for columns, by column: { "pearson_r_folds": "r, mean of the folds" } (a column not named shows its name)'),
   })
   .strict();
 export type ReportTableDeclaration = z.infer<typeof reportTableDeclarationSchema>;

@@ -174,7 +174,11 @@ describe('association_test linear_kinship runs the mixed-model scan, as GEMMA -l
       expect(relative(at(row, 'p_value'), Number(expected[11])), expected[1]).toBeLessThan(1e-6);
     }
     const inflation = table(context.read('discovery/genomic_control.csv'), ',');
-    expect(inflation[0]).toEqual(['trait', 'scan', 'markers', 'genomic_control_lambda']);
+    expect(inflation[0]).toEqual(['trait', 'scan', 'markers', 'genomic_control_lambda', 'role']);
+    expect(inflation.slice(1).map((row) => [row[1], row[4]])).toEqual([
+      ['linear', 'comparison'],
+      ['linear_kinship_exact', 'hits'],
+    ]);
     const lambda = new Map(inflation.slice(1).map((row) => [row[1]!, Number(row[3])]));
     // With the subpopulation fitted, the families still inflate the plain scan.
     expect(lambda.get('linear')!).toBeGreaterThan(1.5);

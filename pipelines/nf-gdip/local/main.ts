@@ -125,8 +125,9 @@ export async function run(context: LocalContext<Params>): Promise<void> {
 
   const sampleIndex = new Map(genotypes.samples.map((sample, index) => [sample, index]));
   const associations: string[] = ['trait,marker,chromosome,position,allele,n,maf,beta,se,t,p_value,log10p,significant'];
-  const hits: string[] = ['trait,marker,chromosome,position,p_value,log10p,beta'];
-  const genomicControlRows: string[] = ['trait,scan,markers,genomic_control_lambda'];
+  const hits: string[] = ['trait,marker,chromosome,position,p_value,log10p,beta,scan'];
+  // role: hits for the scan the associations and hits come from; comparison for the plain scan beside a mixed-model one.
+  const genomicControlRows: string[] = ['trait,scan,markers,genomic_control_lambda,role'];
   const gebvs: string[] = ['id,trait,prediction,gebv'];
   const accuracy: string[] = [
     'trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against,lambda_fold_median,lambda_fold_min,lambda_fold_max,scheme,repeats,folds_scored,n_test_min,n_test_max,pearson_r_folds,pearson_r_low,pearson_r_high,rmse_folds,rmse_low,rmse_high',
@@ -179,6 +180,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         context.log(
           `${trait}: mixed model (${testName}) on the centred kinship of ${chromosome === null ? counted(markers.length, 'marker') : `the markers off chromosome ${chromosome} (leave one chromosome out), testing chromosome ${chromosome}'s`}; null model λ = σg²/σe² = ${nullModel.lambda.toPrecision(6)} (vg ${nullModel.vg.toPrecision(6)}, ve ${nullModel.ve.toPrecision(6)}, pve ${nullModel.pve.toFixed(4)})`,
         );
+      const scanName = mixed ? `linear_kinship_${mixedTest}${loco ? '_loco' : ''}` : 'linear';
       const plainP: number[] = [];
       const mixedP: number[] = [];
       let hitCount = 0;
@@ -194,7 +196,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         const significant = result.log10p >= params.significance_threshold;
         if (significant) {
           hitCount += 1;
-          hits.push([trait, marker.id, marker.chrom, marker.pos, p, result.log10p.toFixed(4), result.beta.toPrecision(7)].join(','));
+          hits.push([trait, marker.id, marker.chrom, marker.pos, p, result.log10p.toFixed(4), result.beta.toPrecision(7), scanName].join(','));
         }
         // One template per row rather than an array joined: this runs once per marker.
         rows.push(
@@ -203,10 +205,10 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       }
       rows.flush();
       const plainInflation = genomicControl(plainP);
-      genomicControlRows.push([trait, 'linear', plainP.length, number(plainInflation)].join(','));
+      genomicControlRows.push([trait, 'linear', plainP.length, number(plainInflation), mixed ? 'comparison' : 'hits'].join(','));
       if (mixed) {
         const mixedInflation = genomicControl(mixedP);
-        genomicControlRows.push([trait, `linear_kinship_${mixedTest}${loco ? '_loco' : ''}`, mixedP.length, number(mixedInflation)].join(','));
+        genomicControlRows.push([trait, scanName, mixedP.length, number(mixedInflation), 'hits'].join(','));
         context.log(`${trait}: genomic-control λ ${mixedInflation.toFixed(3)} for the mixed-model scan, ${plainInflation.toFixed(3)} for the plain scan (median χ² / 0.4549)`);
       } else context.log(`${trait}: genomic-control λ ${plainInflation.toFixed(3)} (median χ² / 0.4549)`);
       context.log(`${trait}: ${counted(hitCount, 'marker')} with −log10(p) ≥ ${params.significance_threshold}`);

@@ -212,7 +212,7 @@ function tableConsumer(declaration: ReportTableDeclaration, file: string): Consu
           title: declaration.title,
           group: per === undefined ? null : key,
           file,
-          columns: shown,
+          columns: shown.map((column) => declaration.headers?.[column] ?? column),
           rows: kept.map((row) => shown.map((column) => textOf(cellOf(row, column)))),
           totalRows,
           sortedBy: sort ? `${sort.column} (${sort.order === 'desc' ? 'largest' : 'smallest'} first)` : null,

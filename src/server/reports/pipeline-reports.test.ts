@@ -109,6 +109,34 @@ describe('GDIP', () => {
     const lambdas = report.numbers.filter((number) => number.label === 'Genomic-control λ');
     expect(lambdas.length).toBeGreaterThan(0);
     for (const lambda of lambdas) expect(lambda.caution === undefined).toBe(lambda.value! <= 1.1);
+    // The accuracy table leads with the figures the tiles show, under headings that say which r is which.
+    const cvTable = report.tables.find((entry) => entry.title === 'Cross-validated accuracy')!;
+    expect(cvTable.columns.slice(0, 7)).toEqual(['trait', 'r (mean of folds)', 'r 95 % CI low', 'r 95 % CI high', 'RMSE (mean of folds)', 'RMSE 95 % CI low', 'RMSE 95 % CI high']);
+    expect(cvTable.columns).toContain('r (pooled predictions)');
+    expect(Number(cvTable.rows[0]![1])).toBe(numberAt(report.numbers, 'CV r · yield'));
+    expect(hits.columns.at(-1)).toBe('scan');
+    expect(hits.rows.map((row) => row.at(-1))).toEqual(['linear', 'linear']);
+  });
+
+  it('with the mixed-model scan, marks the λ of that scan only: the plain scan beside it is for comparison, without the note', async () => {
+    const { report, read } = await reportOf('nf-gdip', { ...GDIP_FIXTURE, association_test: 'linear_kinship', mixed_model_test: 'p3d' });
+    expect(report.problems).toEqual([]);
+    const control = read('discovery/genomic_control.csv');
+    expect(control.map((row) => [row[1], row[4]])).toEqual([
+      ['scan', 'role'],
+      ['linear', 'comparison'],
+      ['linear_kinship_p3d', 'hits'],
+    ]);
+    const lambdas = report.numbers.filter((number) => number.label.includes('λ'));
+    expect(lambdas.map((number) => number.key)).toEqual(['Genomic-control λ · yield × linear_kinship_p3d', 'λ of the plain scan (for comparison) · yield']);
+    // The plain scan's λ is inflated here (4.3 and more), and says nothing: the hits come from the mixed model.
+    expect(lambdas[1]!.value!).toBeGreaterThan(1.1);
+    expect(lambdas[1]!.caution).toBeUndefined();
+    expect(
+      read('discovery/hits.csv')
+        .slice(1)
+        .every((row) => row.at(-1) === 'linear_kinship_p3d'),
+    ).toBe(true);
   });
 });
 
