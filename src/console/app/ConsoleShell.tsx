@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { $toastsShown, showPendingNotice } from './notify';
 import { $session, checkSession } from '../session/session';
+import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { TooltipLayer } from '../ui/tooltip';
 import { COPYRIGHT_LINE } from './brand';
@@ -56,7 +57,7 @@ export function ConsoleShell({ title, route, children, isPublic = false, offline
     content = (
       <>
         <PageHeader title={title} backHref={backHref} backLabel={backLabel} actions={actions} />
-        {children}
+        <ErrorBoundary what="this page">{children}</ErrorBoundary>
       </>
     );
   } else if (session.status === 'unknown' && !onLoginPath) {

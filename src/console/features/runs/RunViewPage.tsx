@@ -7,6 +7,7 @@ import { useLiveRefresh } from '../../lib/live-events';
 import { useRecordId } from '../../lib/use-record-id';
 import { useRequest } from '../../lib/use-request';
 import { LiveStatus } from '../../ui/LiveStatus';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { RunHeader } from './RunHeader';
@@ -31,7 +32,12 @@ const RunOutputs = lazy(() => import('./RunOutputs').then((module) => ({ default
 
 /** A tab whose code is loading: says which. */
 function LazyTab({ what, children }: { what: string; children: ReactNode }) {
-  return <Suspense fallback={<p className="text-sm text-stone-500">Loading {what}…</p>}>{children}</Suspense>;
+  // A tab that fails to load its code or to draw says so in its place; the run's header and other tabs stay.
+  return (
+    <ErrorBoundary what={what}>
+      <Suspense fallback={<p className="text-sm text-stone-500">Loading {what}…</p>}>{children}</Suspense>
+    </ErrorBoundary>
+  );
 }
 
 /** How long a run has taken, or has been going: null before it starts. */
