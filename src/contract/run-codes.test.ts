@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { labelProblem, LABEL_RULE, nextRunName, runNameProblem } from './run-codes';
+import { labelProblem, LABEL_RULE, nextRunName, runNameProblem, runNameStem } from './run-codes';
 import { labelSchema, runLaunchSchema } from './runs';
 
 describe('labels', () => {
@@ -25,6 +25,13 @@ describe('the name of a run launched again', () => {
     expect(nextRunName('gdip_panel_2')).toBe('gdip_panel_3');
     expect(nextRunName('cycle-9_run_41')).toBe('cycle-9_run_42');
     expect(nextRunName('adoring_curie')).toBe('adoring_curie_2');
+  });
+
+  it('skips the names other runs have: a second relaunch of gdip_panel is gdip_panel_3 once gdip_panel_2 exists', () => {
+    expect(nextRunName('gdip_panel', new Set(['gdip_panel', 'gdip_panel_2']))).toBe('gdip_panel_3');
+    expect(nextRunName('gdip_panel', new Set(['gdip_panel_2', 'gdip_panel_3', 'gdip_panel_5']))).toBe('gdip_panel_4');
+    expect(runNameStem('gdip_panel_12')).toBe('gdip_panel');
+    expect(runNameStem('adoring_curie')).toBe('adoring_curie');
   });
 
   it('keeps a long name within Nextflow’s rule for names', () => {

@@ -35,15 +35,25 @@ export function runNameProblem(value: string): string | null {
   return RUN_NAME_PATTERN.test(name) ? null : RUN_NAME_RULE;
 }
 
-/**
- * The name proposed for a run launched again from `name`: a number after it, the next one if it has
- * one (`gdip_panel` → `gdip_panel_2` → `gdip_panel_3`), kept within RUN_NAME_MAX and the pattern.
- */
-export function nextRunName(name: string): string {
+/** A run name without the number a relaunch put after it: `gdip_panel_3` → `gdip_panel`. */
+export const runNameStem = (name: string) => /^(.*)_\d+$/.exec(name)?.[1] ?? name;
+
+function numberedOn(name: string): string {
   const numbered = /^(.*)_(\d+)$/.exec(name);
   const suffix = `_${numbered ? Number(numbered[2]) + 1 : 2}`;
   const base = (numbered ? numbered[1]! : name).slice(0, RUN_NAME_MAX - suffix.length).replace(/[-_]+$/, '');
   return `${base}${suffix}`;
+}
+
+/**
+ * The name proposed for a run launched again from `name`: a number after it, the next one if it has
+ * one (`gdip_panel` → `gdip_panel_2` → `gdip_panel_3`), past the names `taken` by other runs, kept
+ * within RUN_NAME_MAX and the pattern.
+ */
+export function nextRunName(name: string, taken: ReadonlySet<string> = new Set()): string {
+  let candidate = numberedOn(name);
+  while (taken.has(candidate)) candidate = numberedOn(candidate);
+  return candidate;
 }
 
 /** The problem with one label, or null. */

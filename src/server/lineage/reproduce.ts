@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { fileIdOf } from '../../contract/file-reference';
 import type { Reproduction } from '../../contract/lineage';
-import { nextRunName } from '../../contract/run-codes';
+import { nextRunName, runNameStem } from '../../contract/run-codes';
 import type { Database } from '../db/client';
 import { files, runInputs, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
@@ -70,6 +70,12 @@ export async function reproductionOf(options: ReproduceOptions, runId: number): 
  * as a relaunch of it. Refused when it cannot be repeated, or when a difference was not among
  * those the person accepted (they were shown something else: look again).
  */
+/** The names of runs that start with `stem`, for a relaunch's name to pass them. */
+async function namesLike(db: Database, stem: string): Promise<Set<string>> {
+  const found = await db.select({ name: runs.name }).from(runs).where(sql`starts_with(${runs.name}, ${stem})`);
+  return new Set(found.map((row) => row.name));
+}
+
 export async function relaunchExactly(options: ReproduceOptions, runId: number, body: { name?: string | undefined; acceptDifferences: string[] }, userId: number) {
   const reproduction = await reproductionOf(options, runId);
   if (reproduction.refusal || !options.runs || !reproduction.relaunchRevision) throw new DomainError('conflict', reproduction.refusal ?? 'This server launches no runs.');
@@ -84,7 +90,7 @@ export async function relaunchExactly(options: ReproduceOptions, runId: number, 
   return options.runs.launch(
     {
       pipelineId: earlier.pipelineId,
-      name: body.name ?? nextRunName(earlier.name),
+      name: body.name ?? nextRunName(earlier.name, await namesLike(options.db, runNameStem(earlier.name))),
       params: earlier.params,
       labels: earlier.labels,
       groupId: earlier.groupId,

@@ -26,6 +26,7 @@ export function LaunchForm({
   runGroups,
   projects,
   from,
+  takenNames,
   preset,
 }: {
   pipeline: Pipeline;
@@ -33,6 +34,8 @@ export function LaunchForm({
   runGroups: Named[];
   projects: Named[];
   from: EarlierRun | null;
+  /** Names of other runs, which a relaunch's proposed name passes. */
+  takenNames?: ReadonlySet<string>;
   /** The project and experiment chosen where the form was opened from (a project's or experiment's page). */
   preset?: { projectId: string; experimentId: string };
 }) {
@@ -43,7 +46,7 @@ export function LaunchForm({
     mode: 'all',
     defaultValues: {
       // A relaunch is numbered on from the run it starts from; a new run gets a name in Nextflow's style.
-      name: from ? nextRunName(from.name) : randomRunName(),
+      name: from ? nextRunName(from.name, takenNames) : randomRunName(),
       groupId: from?.groupId ? String(from.groupId) : '',
       projectId: from?.projectId ? String(from.projectId) : (preset?.projectId ?? ''),
       experimentId: from?.experimentId ? String(from.experimentId) : (preset?.experimentId ?? ''),

@@ -42,6 +42,10 @@ describe('relaunch exactly', () => {
     expect(again).toMatchObject({ name: 'exact_same_2', relatedRunId: run.id, relation: 'relaunch', revision: run.revision, labels: ['exact'] });
     expect((await h.get(again.id)).params).toEqual(run.params);
     await h.untilEnded(again.id);
+    // Relaunched again, the run takes the next name free.
+    const third = (await (await relaunch(run.id)).json()) as RunSummary;
+    expect(third.name).toBe('exact_same_3');
+    await h.untilEnded(third.id);
   });
 
   it('names an input whose bytes changed since, and refuses to launch until that difference is accepted', async () => {
