@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFileType, fileTypeOf } from './file-detection';
+import { detectFileType, fileTypeOf, missingColumnsHint } from './file-detection';
 
 const TYPES = [
   { id: 1, name: 'phenotype CSV', extensions: ['.csv'], requiredColumns: ['id'] },
@@ -69,5 +69,12 @@ describe('tables that share an extension and an id column', () => {
     expect(fileTypeOf('models/gdip_model.json', ALL)?.name).toBe('GDIP model');
     expect(fileTypeOf('models/spectra_model.json', ALL)?.name).toBe('spectra model');
     expect(fileTypeOf('elsewhere/ridge.json', ALL)?.name).toBe('model');
+  });
+});
+
+describe('what to put in a missing column', () => {
+  it('says how a trial of one environment fills the environment column, and nothing for columns whose name says it', () => {
+    expect(missingColumnsHint(['environment'])).toBe(' (one trial: the same environment, such as site and year, on every row)');
+    expect(missingColumnsHint(['marker', 'chromosome'])).toBe('');
   });
 });

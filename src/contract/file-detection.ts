@@ -100,3 +100,14 @@ export function headerCells(text: string): string[] {
   const delimiter = firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
   return firstLine.split(delimiter).map((cell) => cell.trim().replace(/^"|"$/g, ''));
 }
+
+/** What to put in a required column a file lacks, where its name does not say: a trial of one environment has none. */
+const COLUMN_HINTS: Record<string, string> = {
+  environment: 'one trial: the same environment, such as site and year, on every row',
+};
+
+/** The hints for the missing columns that have one, in parentheses, or nothing: “ (one trial: …)”. */
+export function missingColumnsHint(missing: readonly string[]): string {
+  const hints = missing.flatMap((column) => (COLUMN_HINTS[column] ? [COLUMN_HINTS[column]] : []));
+  return hints.length > 0 ? ` (${hints.join('; ')})` : '';
+}

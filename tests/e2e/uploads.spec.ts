@@ -107,6 +107,11 @@ test('a refused file says why in red, without a full bar or a speed, and the fil
   const files = page.getByRole('table', { name: 'Files to upload' });
   await expect(files.getByLabel(`File type of ${goodName}`).locator('option:checked')).toHaveText('known-QTL CSV');
   await files.getByLabel(`File type of ${badName}`).selectOption({ label: 'associations CSV' });
+  // Said before the upload too: the header lacks what the chosen type needs.
+  await expect(files.getByTestId(`type-lacks-${badName}`)).toHaveText(
+    "This file's header lacks marker, chromosome, position, trait, p_value, so it will be refused as an associations CSV: add the columns, or choose another type.",
+  );
+  await expect(files.getByTestId(`type-lacks-${goodName}`)).toHaveCount(0);
   await page.getByRole('button', { name: 'Upload 2 files' }).click();
 
   const badRow = files.getByRole('row').filter({ hasText: badName });

@@ -11,6 +11,7 @@ const queued = (patch: Partial<QueuedFile>): QueuedFile => ({
   key: '1-traits.csv',
   file: twelveBytes,
   fileTypeId: 1,
+  header: ['id', 'trait', 'x'],
   status: 'uploading',
   progress: null,
   stored: null,

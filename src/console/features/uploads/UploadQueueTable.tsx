@@ -1,4 +1,6 @@
+import { missingColumnsHint } from '../../../contract/file-detection';
 import type { FileTypeRecord } from '../../../contract/records';
+import { withArticle } from '../../../contract/wording';
 import { formatDateTime } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { SimpleTable } from '../../ui/SimpleTable';
@@ -37,6 +39,7 @@ function TypeCell({ item, queue, types }: { item: QueuedFile; queue: UploadQueue
     return types?.find((type) => type.id === item.fileTypeId)?.name ?? item.stored?.fileTypeName ?? '—';
   }
   const chosen = types?.find((type) => type.id === item.fileTypeId);
+  const missing = chosen && item.header ? chosen.requiredColumns.filter((column) => !item.header!.includes(column)) : [];
   return (
     <div className="grid gap-1">
       <select
@@ -57,6 +60,13 @@ function TypeCell({ item, queue, types }: { item: QueuedFile; queue: UploadQueue
         <span className="max-w-64 text-xs text-stone-500" data-testid={`type-needs-${item.file.name}`}>
           {chosen.description}
           {chosen.requiredColumns.length > 0 && <> Needs the columns {chosen.requiredColumns.join(', ')}.</>}
+        </span>
+      )}
+      {/* Said before the upload, not only in its refusal after: the header lacks what the type needs. */}
+      {chosen && missing.length > 0 && (
+        <span role="status" className="max-w-64 text-xs text-amber-800" data-testid={`type-lacks-${item.file.name}`}>
+          This file's header lacks {missing.join(', ')}, so it will be refused as {withArticle(chosen.name)}: add {missing.length === 1 ? 'the column' : 'the columns'}
+          {missingColumnsHint(missing)}, or choose another type.
         </span>
       )}
     </div>

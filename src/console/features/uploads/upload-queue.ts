@@ -20,16 +20,18 @@ export interface QueuedFile {
   progress: UploadProgress | null;
   stored: StoredFile | null;
   error: string | null;
+  /** A CSV's or TSV's header row, read when it was added (null for other files). */
+  header: string[] | null;
   /** Stored files with the same bytes (checked before uploading files up to PRECHECK_BYTES). */
   sameBytes: StoredFile[];
   /** Use the stored copy instead of uploading again (offered when sameBytes is not empty). */
   useStored: boolean;
 }
 
-/** The type the server would choose: by extension, and for CSV and TSV by the header row. */
-export async function detectTypeOf(file: File, types: FileTypeRecord[]): Promise<number | null> {
+/** The type the server would choose: by extension, and for CSV and TSV by the header row (given back, to check a type chosen later against it). */
+export async function detectTypeOf(file: File, types: FileTypeRecord[]): Promise<{ fileTypeId: number | null; header: string[] | null }> {
   const header = hasHeaderRow(file.name) ? headerCells(await file.slice(0, 64 * 1024).text()) : null;
-  return detectFileType(file.name, types, header)?.id ?? null;
+  return { fileTypeId: detectFileType(file.name, types, header)?.id ?? null, header };
 }
 
 let counter = 0;
@@ -54,14 +56,14 @@ export function useUploadQueue(types: FileTypeRecord[] | undefined) {
     async (files: File[]) => {
       const added = files.map<QueuedFile>((file) => {
         counter += 1;
-        return { key: `${counter}-${file.name}`, file, fileTypeId: null, status: 'checking', progress: null, stored: null, error: null, sameBytes: [], useStored: false };
+        return { key: `${counter}-${file.name}`, file, fileTypeId: null, header: null, status: 'checking', progress: null, stored: null, error: null, sameBytes: [], useStored: false };
       });
       setItems((current) => [...current, ...added]);
       for (const item of added) {
-        const fileTypeId = await detectTypeOf(item.file, types ?? []).catch(() => null);
+        const { fileTypeId, header } = await detectTypeOf(item.file, types ?? []).catch(() => ({ fileTypeId: null, header: null }));
         const sameBytes = await storedCopiesOf(item.file);
         const guess = typeChosen.current.has(item.key) ? {} : { fileTypeId };
-        change(item.key, { ...guess, sameBytes, useStored: sameBytes.length > 0, status: 'ready' });
+        change(item.key, { ...guess, header, sameBytes, useStored: sameBytes.length > 0, status: 'ready' });
       }
     },
     [types, change],

@@ -109,6 +109,12 @@ describe.each(['folder', 's3'] as const)('file storage in a %s', (kind) => {
       'A known-QTL CSV needs the column effect in its header row; qtl-missing-effect.csv lacks it. Add it, or choose another file type.',
     );
     expect(await rowsNamed('qtl-missing-effect.csv')).toEqual([]);
+    // A trial of one environment is told how to fill the column it lacks.
+    const trialType = types.data.find((type) => type.name === 'field trial CSV')!;
+    const trial = await post('trial_2026.csv', 'accession,plot,block,yield_t_ha\nACC1,P1,1,5.2\n', `&fileTypeId=${trialType.id}`);
+    expect(((await trial.json()) as { message: string }).message).toBe(
+      'A field trial CSV needs the column environment in its header row; trial_2026.csv lacks it. Add it (one trial: the same environment, such as site and year, on every row), or choose another file type.',
+    );
   });
 
   it('leaves nothing behind when an upload is cut off midway', async () => {
