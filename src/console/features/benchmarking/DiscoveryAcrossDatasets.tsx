@@ -2,6 +2,7 @@ import { Card } from '../../ui/Card';
 import { BarChart } from '../../ui/charts/BarChart';
 import { SimpleTable } from '../../ui/SimpleTable';
 import type { AcrossDatasets } from './discovery-scores';
+import { SCORE_COLORS } from './series-colors';
 
 /** A mean with its standard deviation, as the table shows it: "0.500 ± 0.100". */
 const formatSpread = (value: { mean: number | null; sd: number | null }) => (value.mean === null ? '—' : `${value.mean.toFixed(3)}${value.sd === null ? '' : ` ± ${value.sd.toFixed(3)}`}`);
@@ -35,7 +36,7 @@ export function DiscoveryAcrossDatasets({ datasetCount, across }: { datasetCount
           series={[
             {
               label: 'F1, traits with known QTL pooled (mean ± sd over datasets)',
-              color: '#1d4ed8',
+              color: SCORE_COLORS.f1,
               values: across.pooledF1.map((value) => value.mean ?? 0),
               errors: across.pooledF1.map((value) => value.sd),
             },

@@ -78,7 +78,7 @@ export function DiscoveryBoard({ title, rows, windowMb, ruleText, rankWindowBp }
   return (
     <Card
       title={datasets > 1 ? `Methods across ${datasets} datasets` : 'Methods'}
-      description={`Mean [95 % t interval over the datasets, shown within 0 to 1]. F1, power and FDR at ${windowMb} Mb and ${ruleText}, traits with known QTL pooled; type I error on the null traits at that rule; area under the power–FDR curve at each window. Ranked by area at ${windowLabel(rankWindowBp)}; a method differs from the best only where the interval of their paired differences excludes 0, by area and then by F1, power or FDR at the rule.`}
+      description={`Mean [95 % t interval over the datasets, shown within 0 to 1]. F1, power and FDR at ${windowMb} Mb and ${ruleText}, traits with known QTL pooled; type I error on the null traits at that rule; area under the power–FDR curve at each window. Ranked by area at ${windowLabel(rankWindowBp)}; a method differs from the best only where the interval of their paired differences excludes 0, by area and then by F1, power or FDR at the rule. FDR counts hits (the false ones over all), while precision counts each QTL found once, so FDR is not 1 − precision when several hits fall on one QTL.`}
       actions={
         <Button size="sm" onClick={exportCsv} aria-label="Export the methods as CSV">
           Export CSV

@@ -7,7 +7,7 @@ import type { Method, ScoreRow } from './discovery-scores';
 import { curvesOf } from './discovery-summary';
 import { windowLabel } from './discovery-view';
 import { ManhattanPlot } from './ManhattanPlot';
-import { seriesColor } from './series-colors';
+import { SCORE_COLORS, seriesColor } from './series-colors';
 
 /** Each method's observed −log10 p against those expected with no association, for one trait. */
 function qqSeries(methods: Method[], trait: string): ScatterSeries[] {
@@ -36,7 +36,9 @@ function qqSeries(methods: Method[], trait: string): ScatterSeries[] {
 export function TraitPlots({ methods, qtl, rule }: { methods: Method[]; qtl: KnownQtl[]; rule: SignificanceRule }) {
   const [trait, setTrait] = useState<string | null>(null);
   const traits = useMemo(() => [...new Set([...methods.flatMap((method) => method.tests.map((test) => test.trait)), ...qtl.map((one) => one.trait)])].sort(), [methods, qtl]);
-  const shownTrait = trait && traits.includes(trait) ? trait : (traits[0] ?? null);
+  const withQtl = useMemo(() => new Set(qtl.map((one) => one.trait)), [qtl]);
+  // First a trait with known QTL: a null trait has none to find (it measures false hits).
+  const shownTrait = trait && traits.includes(trait) ? trait : (traits.find((name) => withQtl.has(name)) ?? traits[0] ?? null);
   const qq = useMemo(() => (shownTrait ? qqSeries(methods, shownTrait) : []), [methods, shownTrait]);
   return (
     <Card
@@ -47,7 +49,7 @@ export function TraitPlots({ methods, qtl, rule }: { methods: Method[]; qtl: Kno
           <select className="rounded-md border border-stone-300 bg-white px-2 py-1 text-sm" value={shownTrait ?? ''} onChange={(event) => setTrait(event.target.value)}>
             {traits.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {withQtl.has(name) ? name : `${name} (null trait: no known QTL)`}
               </option>
             ))}
           </select>
@@ -116,9 +118,9 @@ export function MethodsCompared({
         <BarChart
           labels={totals.map((row) => row.method)}
           series={[
-            { label: 'Precision', color: '#047857', values: totals.map((row) => row.precision ?? 0) },
-            { label: 'Recall', color: '#b45309', values: totals.map((row) => row.recall ?? 0) },
-            { label: 'F1', color: '#1d4ed8', values: totals.map((row) => row.f1 ?? 0) },
+            { label: 'Precision', color: SCORE_COLORS.precision, values: totals.map((row) => row.precision ?? 0) },
+            { label: 'Recall', color: SCORE_COLORS.recall, values: totals.map((row) => row.recall ?? 0) },
+            { label: 'F1', color: SCORE_COLORS.f1, values: totals.map((row) => row.f1 ?? 0) },
           ]}
           yLabel="Score"
           yMax={1}

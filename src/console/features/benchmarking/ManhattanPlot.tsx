@@ -26,7 +26,14 @@ export function ManhattanPlot({ method, qtl, trait, rule }: { method: Method; qt
     const lines: ScatterSeries[] = [
       { label: 'Markers (odd chromosomes)', color: CHROMOSOME_SHADES[0]!, points: byShade[0]!, radius: 1.5, hideInLegend: true, dense: true },
       { label: 'Markers (even chromosomes)', color: CHROMOSOME_SHADES[1]!, points: byShade[1]!, radius: 1.5, hideInLegend: true, dense: true },
-      { label: 'Known QTL', color: '#dc2626', pointStyle: 'triangle', radius: 6, points: known.map((one) => ({ x: (axis.offsets.get(one.chromosome) ?? 0) + one.position, y: top * 1.05 })) },
+      {
+        label: 'Known QTL',
+        color: '#dc2626',
+        pointStyle: 'triangle',
+        radius: 6,
+        points: known.map((one) => ({ x: (axis.offsets.get(one.chromosome) ?? 0) + one.position, y: top * 1.05 })),
+        hideInLegend: known.length === 0,
+      },
     ];
     if (weakest !== null)
       lines.push({
@@ -54,7 +61,8 @@ export function ManhattanPlot({ method, qtl, trait, rule }: { method: Method; qt
         height="h-80"
       />
       <p className="mt-1 text-xs text-stone-500">
-        {tests.length.toLocaleString('en')} markers · red triangles: known QTL of {trait}
+        {tests.length.toLocaleString('en')} markers ·{' '}
+        {qtl.some((one) => one.trait === trait) ? `red triangles: known QTL of ${trait}` : `${trait} has no known QTL (a null trait): every hit is a false positive`}
         {threshold !== null
           ? ` · blue line: ${ruleText(rule)}, at −log10 p ${Number(threshold.toFixed(2))}; ${significantCount.toLocaleString('en')} significant`
           : ' · nothing is significant under this rule'}
