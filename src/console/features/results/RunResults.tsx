@@ -1,4 +1,5 @@
 import type { ReportNumber, ReportTable, RunReport } from '../../../contract/reports';
+import { counted } from '../../../contract/wording';
 import { ROUTES, viewRoute } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
 import { Card } from '../../ui/Card';
@@ -65,7 +66,7 @@ interface TableRow {
 function ReportTableView({ table }: { table: ReportTable }) {
   const rows: TableRow[] = table.rows.map((cells, index) => ({ index, cells }));
   const title = table.group === null ? table.title : `${table.title} · ${table.group}`;
-  const description = `${table.file}${table.sortedBy ? `, by ${table.sortedBy}` : ''} · ${table.rows.length === table.totalRows ? `${table.totalRows.toLocaleString('en')} rows` : `top ${table.rows.length} of ${table.totalRows.toLocaleString('en')} rows`}`;
+  const description = `${table.file}${table.sortedBy ? `, by ${table.sortedBy}` : ''} · ${table.rows.length === table.totalRows ? counted(table.totalRows, 'row') : `top ${table.rows.length} of ${counted(table.totalRows, 'row')}`}`;
   return (
     <Card title={title} description={description}>
       {table.rows.length === 0 ? (
