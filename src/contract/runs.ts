@@ -172,6 +172,7 @@ export const runDetailSchema = runSummarySchema
     runDir: z.string(),
     workDir: z.string(),
     queuePosition: z.number().int().nullable().describe('Place in the local queue while waiting'),
+    relatedRunName: z.string().nullable().describe('The name of the run this one resumes or relaunches (null when none, or deleted)'),
     processes: z.array(processProgressSchema),
     workflowStats: z.record(z.string(), z.unknown()).nullable(),
     sessionId: z.string().nullable().describe('Nextflow’s session id (what -resume takes)'),

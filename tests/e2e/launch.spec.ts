@@ -85,11 +85,6 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   // The parameter holds the stored file's reference; the form names the file, never where the server keeps it.
   await expect(form.locator('#param-input')).toHaveValue(/^seedbed:\/\/files\/\d+$/);
   await expect(form.getByText(/^Chosen: panel\.vcf · VCF/)).toBeVisible();
-  // The same file again is not stored a second time: the stored one is taken.
-  const chosen = await form.locator('#param-input').inputValue();
-  await form.getByTestId('upload-input').setInputFiles(PANEL_VCF);
-  await expect(page.getByText(/^panel\.vcf is stored already with the same bytes \(file \d+\): using it instead of a second copy$/)).toBeVisible();
-  await expect(form.locator('#param-input')).toHaveValue(chosen);
 
   await form.getByRole('switch', { name: 'ld_prune' }).click();
   const runName = `e2e_vcf_${Date.now()}`;
@@ -133,6 +128,21 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
   await expect(page.getByRole('switch', { name: 'ld_prune' })).toHaveAttribute('aria-checked', 'true');
   await expect(page.locator('#run-labels')).toHaveValue('e2e, qc');
   await expect(page.locator('#run-name')).toHaveValue(nextRunName(runName));
+});
+
+test('a file uploaded in place twice is stored once: the second time, the stored one is taken', async ({ page }) => {
+  await page.goto('/tools/pipeline/run/nf-processvcfs');
+  const form = page.getByRole('form', { name: 'Launch Process VCFs' });
+  // A name no other test uploads, so that the first upload stores it and only the second finds it.
+  const twice = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-twice-')), `twice_${Date.now()}.vcf`);
+  fs.copyFileSync(PANEL_VCF, twice);
+  await form.getByTestId('upload-input').setInputFiles(twice);
+  await expect(page.getByText(`Uploaded ${path.basename(twice)}`)).toBeVisible();
+  const chosen = await form.locator('#param-input').inputValue();
+  expect(chosen).toMatch(/^seedbed:\/\/files\/\d+$/);
+  await form.getByTestId('upload-input').setInputFiles(twice);
+  await expect(page.getByText(`${path.basename(twice)} is stored already with the same bytes (file ${chosen.split('/').at(-1)}): using it instead of a second copy`)).toBeVisible();
+  await expect(form.locator('#param-input')).toHaveValue(chosen);
 });
 
 test('launch Evostats with a VCF and a population map uploaded in place, and see its statistics', async ({ page }) => {

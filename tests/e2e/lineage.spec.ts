@@ -124,6 +124,9 @@ test('from a GEBV file back to the uploaded VCF through both runs, and from the 
   // Named on from the earlier run (a stamp ends this one's name, so that number counts on).
   await expect(page.getByRole('heading', { name: nextRunName(`lineage_process_${stamp}`) })).toBeVisible({ timeout: 15_000 });
   await expect(page).not.toHaveURL(new RegExp(`id=${processed.id}$`));
+  // Its overview names the run it relaunches, linked.
+  await page.getByRole('tab', { name: 'Overview' }).click();
+  await expect(page.getByRole('link', { name: `lineage_process_${stamp}`, exact: true })).toHaveAttribute('href', new RegExp(`id=${processed.id}$`));
 });
 
 test('a run done elsewhere imports from its Workflow Run Crate with its files and their lineage', async ({ page }) => {

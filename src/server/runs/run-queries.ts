@@ -58,6 +58,9 @@ const processesColumn = sql<Array<ProcessProgress & { first_task: number }>>`(
   ) p
 )`;
 
+/** The name of the run this one resumes or relaunches, for the run's page. */
+const relatedNameColumn = sql<string | null>`(SELECT r.name FROM ${runs} r WHERE r.id = ${runs.relatedRunId})`;
+
 const summaryColumns = {
   id: runs.id,
   name: runs.name,
@@ -183,13 +186,19 @@ export async function listRuns(db: Database, query: RunListQuery, userId: number
  * and each process's progress, in one statement; the run's progress is the sum of its processes'.
  */
 export async function findRunPage(db: Database, runId: number) {
-  const [row] = await summariesWith(db, { params: runs.params, workflowStats: runs.workflowStats, sessionId: runs.sessionId, processes: processesColumn.as('processes') }).where(eq(runs.id, runId));
+  const [row] = await summariesWith(db, {
+    params: runs.params,
+    workflowStats: runs.workflowStats,
+    sessionId: runs.sessionId,
+    processes: processesColumn.as('processes'),
+    relatedRunName: relatedNameColumn.as('related_run_name'),
+  }).where(eq(runs.id, runId));
   if (!row) return null;
-  const { params, workflowStats, sessionId, processes: processRows, ...summary } = row;
+  const { params, workflowStats, sessionId, processes: processRows, relatedRunName, ...summary } = row;
   const processes: ProcessProgress[] = processRows.map(({ first_task, ...process }) => process);
   const counts = { pending: 0, running: 0, succeeded: 0, failed: 0, cached: 0 };
   for (const process of processes) for (const key of Object.keys(counts) as Array<keyof Counts>) counts[key] += process[key];
-  return { summary: present(summary, progressOf(counts)), params, workflowStats, sessionId, processes };
+  return { summary: present(summary, progressOf(counts)), params, workflowStats, sessionId, processes, relatedRunName };
 }
 
 export async function findRunSummary(db: Database, runId: number) {

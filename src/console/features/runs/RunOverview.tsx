@@ -41,7 +41,7 @@ function runFacts(run: RunDetail, elapsed: number | null): Array<[string, ReactN
           [
             run.relation === 'resume' ? 'Resumes' : 'Relaunch of',
             <ViewLink key="related" route={ROUTES.runView} id={run.relatedRunId}>
-              run {run.relatedRunId}
+              {run.relatedRunName ?? `run ${run.relatedRunId}`}
             </ViewLink>,
           ],
         ] satisfies Array<[string, ReactNode]>)

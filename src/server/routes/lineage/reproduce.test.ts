@@ -40,7 +40,10 @@ describe('relaunch exactly', () => {
     expect(response.status, await response.clone().text()).toBe(201);
     const again = (await response.json()) as RunSummary;
     expect(again).toMatchObject({ name: 'exact_same_2', relatedRunId: run.id, relation: 'relaunch', revision: run.revision, labels: ['exact'] });
-    expect((await h.get(again.id)).params).toEqual(run.params);
+    const detail = await h.get(again.id);
+    expect(detail.params).toEqual(run.params);
+    // Its page names the run it relaunches.
+    expect(detail.relatedRunName).toBe('exact_same');
     await h.untilEnded(again.id);
     // Relaunched again, the run takes the next name free.
     const third = (await (await relaunch(run.id)).json()) as RunSummary;

@@ -53,6 +53,7 @@ async function detail(deps: Deps, runId: number): Promise<RunDetail> {
     workDir: deps.runs?.workDirFor(summary) ?? path.join(runDir, 'work'),
     queuePosition: position >= 0 ? position + 1 : null,
     processes: page.processes,
+    relatedRunName: page.relatedRunName,
     workflowStats: page.workflowStats ?? null,
     sessionId: page.sessionId ?? null,
     canResume: summary.engine === 'nextflow' && Boolean(page.sessionId) && ['FAILED', 'CANCELLED', 'SUCCEEDED', 'UNKNOWN'].includes(summary.status),
