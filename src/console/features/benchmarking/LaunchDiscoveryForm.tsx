@@ -17,11 +17,26 @@ import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SelectField, TextField } from '../../ui/TextField';
 
-const TEST_LABELS: Record<(typeof ASSOCIATION_TESTS)[number], string> = {
+type AssociationTest = (typeof ASSOCIATION_TESTS)[number];
+
+const TEST_LABELS: Record<AssociationTest, string> = {
   linear: 'Linear model (GLM)',
   linear_kinship: 'Mixed model with genomic kinship (MLM)',
   linear_kinship_loco: 'Mixed model, kinship leaving the chromosome out (MLM-LOCO)',
 };
+
+/** The label a method starts with, named after its test as the results will show it. */
+const DEFAULT_LABELS: Record<AssociationTest, string> = { linear: 'glm', linear_kinship: 'mlm', linear_kinship_loco: 'mlm_loco' };
+const isDefaultLabel = (label: string) => /^method\d+$/.test(label) || Object.values(DEFAULT_LABELS).some((name) => label === name || new RegExp(`^${name}_\\d+$`).test(label));
+
+/** A default label for `test` that no other method has: mlm, then mlm_2… */
+function freeLabel(test: AssociationTest, taken: readonly string[]): string {
+  const base = DEFAULT_LABELS[test];
+  if (!taken.includes(base)) return base;
+  let number = 2;
+  while (taken.includes(`${base}_${number}`)) number += 1;
+  return `${base}_${number}`;
+}
 
 /**
  * `/benchmarking/discovery/launch`: known datasets (all replicates of a simulation at once) ×
@@ -37,6 +52,26 @@ export default function LaunchDiscoveryForm() {
     methods: [{ label: 'glm', associationTest: 'linear' }],
   });
   const methods = useFieldArray({ control: form.control, name: 'methods' });
+  const labels = () => (form.getValues('methods') ?? []).map((method) => method.label ?? '');
+  // A new method tries the first test no method uses yet, under that test's name.
+  const addMethod = () => {
+    const used = new Set((form.getValues('methods') ?? []).map((method) => method.associationTest));
+    const test = ASSOCIATION_TESTS.find((one) => !used.has(one)) ?? 'linear';
+    methods.append({ label: freeLabel(test, labels()), associationTest: test });
+  };
+  // A label the form gave follows the test chosen; one the person typed stays.
+  const renameAfterTest = (index: number, test: AssociationTest) => {
+    const current = labels();
+    if (!isDefaultLabel(current[index] ?? '')) return;
+    form.setValue(
+      `methods.${index}.label`,
+      freeLabel(
+        test,
+        current.filter((_, at) => at !== index),
+      ),
+      { shouldValidate: true },
+    );
+  };
   const chosen = form.watch('datasetIds') ?? [];
   const methodCount = form.watch('methods')?.length ?? 0;
 
@@ -103,7 +138,7 @@ export default function LaunchDiscoveryForm() {
             title="Discovery methods"
             description="GDIP configurations: each is a label (shown in the results) and an association test, with optional covariates (phenotype columns)."
             actions={
-              <Button size="sm" onClick={() => methods.append({ label: `method${methods.fields.length + 1}`, associationTest: 'linear' })} disabled={methods.fields.length >= 10}>
+              <Button size="sm" onClick={addMethod} disabled={methods.fields.length >= 10}>
                 Add method
               </Button>
             }
@@ -112,7 +147,11 @@ export default function LaunchDiscoveryForm() {
               {methods.fields.map((field, index) => (
                 <div key={field.id} className="grid items-start gap-3 sm:grid-cols-[10rem_1fr_1fr_auto]">
                   <TextField label="Label" required error={visibleError(form, `methods.${index}.label`)} {...form.register(`methods.${index}.label`)} />
-                  <SelectField label="Association test" error={visibleError(form, `methods.${index}.associationTest`)} {...form.register(`methods.${index}.associationTest`)}>
+                  <SelectField
+                    label="Association test"
+                    error={visibleError(form, `methods.${index}.associationTest`)}
+                    {...form.register(`methods.${index}.associationTest`, { onChange: (event) => renameAfterTest(index, event.target.value as AssociationTest) })}
+                  >
                     {ASSOCIATION_TESTS.map((test) => (
                       <option key={test} value={test}>
                         {TEST_LABELS[test]}
