@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { Fragment, useMemo } from 'react';
 import { RUN_STATUSES, type RunStatus } from '../../../contract/run-codes';
 import type { Page } from '../../../contract/paging';
 import type { RunDailyCounts, RunStatusCounts, RunSummary } from '../../../contract/runs';
@@ -10,7 +10,8 @@ import { Card } from '../../ui/Card';
 import { BarChart } from '../../ui/charts/BarChart';
 import { LiveStatus } from '../../ui/LiveStatus';
 import { LoadError } from '../../ui/LoadError';
-import { linkColumn, SimpleTable } from '../../ui/SimpleTable';
+import { SimpleTable } from '../../ui/SimpleTable';
+import { ViewLink } from '../../ui/ViewLink';
 import { ProgressBar, StatusBadge } from '../runs/status';
 
 /**
@@ -35,6 +36,16 @@ function since(days: number): string {
   day.setDate(day.getDate() - (days - 1));
   return `${day.getFullYear()}-${String(day.getMonth() + 1).padStart(2, '0')}-${String(day.getDate()).padStart(2, '0')}`;
 }
+
+/** A run name that may break after its _ and - (a line break opportunity each), before it breaks anywhere. */
+const breakableAfterSeparators = (name: string) =>
+  name.split(/(?<=[_-])/).map((part, index) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts of one name, in order, never reordered
+    <Fragment key={index}>
+      {index > 0 && <wbr />}
+      {part}
+    </Fragment>
+  ));
 
 export function RunsDashboard({ firstRun }: { firstRun: React.ReactNode }) {
   // Counts change with a new run or a status; the newest runs also with their progress.
@@ -121,12 +132,19 @@ export function RunsDashboard({ firstRun }: { firstRun: React.ReactNode }) {
             rows={newest.data.data}
             rowKey={(run) => String(run.id)}
             columns={[
-              linkColumn({ header: 'Run', route: ROUTES.runView, id: (run) => run.id, name: (run) => run.name, linkClassName: 'font-medium' }),
-              { header: 'Status', cell: (run) => <StatusBadge status={run.status} /> },
+              // The name wraps and its tasks' bar sits under it, so that a long name leaves Status and Submitted in the card.
               {
-                header: 'Progress',
-                cell: (run) => <ProgressBar done={run.progress.done} total={run.progress.total} failed={run.progress.failed} label={`${run.name} tasks done`} status={run.status} />,
+                header: 'Run',
+                cell: (run) => (
+                  <div className="grid min-w-44 gap-1">
+                    <ViewLink route={ROUTES.runView} id={run.id} className="font-medium [overflow-wrap:anywhere]">
+                      {breakableAfterSeparators(run.name)}
+                    </ViewLink>
+                    <ProgressBar done={run.progress.done} total={run.progress.total} failed={run.progress.failed} label={`${run.name} tasks done`} status={run.status} />
+                  </div>
+                ),
               },
+              { header: 'Status', cell: (run) => <StatusBadge status={run.status} /> },
               { header: 'Submitted', className: 'whitespace-nowrap text-xs text-stone-600', cell: (run) => formatDateTime(run.submittedAt) },
             ]}
           />
