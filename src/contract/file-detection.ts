@@ -40,6 +40,13 @@ const HEADER_SHAPES: Record<string, (header: string[]) => boolean> = {
  */
 const USUAL_FIRST = ['phenotype CSV'];
 
+/** The length of the longest of a type's extensions that `lowerName` ends with; -1 when none does. */
+const extensionLength = (lowerName: string, type: DetectableFileType) =>
+  Math.max(-1, ...type.extensions.filter((extension) => lowerName.endsWith(extension.toLowerCase())).map((extension) => extension.length));
+
+/** The columns a type requires that a header lacks, in the type's order. */
+export const missingColumns = (type: Pick<DetectableFileType, 'requiredColumns'>, header: readonly string[]) => (type.requiredColumns ?? []).filter((column) => !header.includes(column));
+
 /**
  * The type of a file: by its extension, the longest match winning (`.g.vcf.gz` is a GVCF, not a
  * VCF); where several types share it (`.csv`), by the header columns each requires; then the
@@ -51,9 +58,9 @@ export function fileTypeOf<T extends DetectableFileType>(name: string, types: T[
   const preferred = options.preferred ?? [];
   const candidates = types
     .filter((type) => GENERIC_FILE_TYPES.includes(type.name) === Boolean(options.generic))
-    .map((type) => ({ type, length: Math.max(-1, ...type.extensions.filter((extension) => lower.endsWith(extension.toLowerCase())).map((extension) => extension.length)) }))
+    .map((type) => ({ type, length: extensionLength(lower, type) }))
     .filter((candidate) => candidate.length > 0)
-    .filter(({ type }) => !options.header || ((type.requiredColumns ?? []).every((column) => options.header!.includes(column)) && (HEADER_SHAPES[type.name]?.(options.header) ?? true)))
+    .filter(({ type }) => !options.header || (missingColumns(type, options.header).length === 0 && (HEADER_SHAPES[type.name]?.(options.header) ?? true)))
     .sort(
       (a, b) =>
         b.length - a.length ||
@@ -73,15 +80,13 @@ export function fileTypeOf<T extends DetectableFileType>(name: string, types: T[
 function closestByHeader<T extends DetectableFileType>(name: string, types: T[], header: string[]): T | null {
   const lower = name.toLowerCase();
   const fit = (type: T) => {
-    const required = type.requiredColumns ?? [];
-    const present = required.filter((column) => header.includes(column)).length;
-    return { type, present, missing: required.length - present };
+    const missing = missingColumns(type, header).length;
+    return { type, present: (type.requiredColumns?.length ?? 0) - missing, missing };
   };
-  const longest = (type: T) => Math.max(-1, ...type.extensions.filter((extension) => lower.endsWith(extension.toLowerCase())).map((extension) => extension.length));
-  const matching = types.filter((type) => !GENERIC_FILE_TYPES.includes(type.name) && longest(type) > 0);
-  const bestLength = Math.max(-1, ...matching.map(longest));
+  const matching = types.filter((type) => !GENERIC_FILE_TYPES.includes(type.name) && extensionLength(lower, type) > 0);
+  const bestLength = Math.max(-1, ...matching.map((type) => extensionLength(lower, type)));
   const ranked = matching
-    .filter((type) => longest(type) === bestLength)
+    .filter((type) => extensionLength(lower, type) === bestLength)
     .map(fit)
     .sort((a, b) => b.present - a.present || a.missing - b.missing || Number(USUAL_FIRST.includes(b.type.name)) - Number(USUAL_FIRST.includes(a.type.name)));
   return ranked[0]?.type ?? null;

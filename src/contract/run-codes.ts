@@ -35,11 +35,14 @@ export function runNameProblem(value: string): string | null {
   return RUN_NAME_PATTERN.test(name) ? null : RUN_NAME_RULE;
 }
 
+/** A run name and the number a relaunch put after it: `gdip_panel_3` → gdip_panel, 3. */
+const NUMBERED_NAME = /^(.*)_(\d+)$/;
+
 /** A run name without the number a relaunch put after it: `gdip_panel_3` → `gdip_panel`. */
-export const runNameStem = (name: string) => /^(.*)_\d+$/.exec(name)?.[1] ?? name;
+export const runNameStem = (name: string) => NUMBERED_NAME.exec(name)?.[1] ?? name;
 
 function numberedOn(name: string): string {
-  const numbered = /^(.*)_(\d+)$/.exec(name);
+  const numbered = NUMBERED_NAME.exec(name);
   const suffix = `_${numbered ? Number(numbered[2]) + 1 : 2}`;
   const base = (numbered ? numbered[1]! : name).slice(0, RUN_NAME_MAX - suffix.length).replace(/[-_]+$/, '');
   return `${base}${suffix}`;

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { detectFileType, fileTypeOf, hasHeaderRow, missingColumnsHint } from '../../contract/file-detection';
+import { detectFileType, fileTypeOf, hasHeaderRow, missingColumns, missingColumnsHint } from '../../contract/file-detection';
 import type { FileListQuery, FileUploadValues, FileUse, StoredFile } from '../../contract/files';
 import type { Page } from '../../contract/paging';
 import type { Database } from '../db/client';
@@ -237,7 +237,7 @@ export function createFileStore(options: FileStoreOptions) {
       const type = prepared.chosenType ?? detectFileType(name, prepared.types, header, values.preferredType ? [values.preferredType] : [])!;
       const notThatType = await contentProblem(staged.file, name, type.name);
       if (notThatType) throw new DomainError('invalid', notThatType, { name: notThatType });
-      const missing = header ? type.requiredColumns.filter((column) => !header.includes(column)) : [];
+      const missing = header ? missingColumns(type, header) : [];
       if (missing.length > 0) {
         throw new DomainError(
           'invalid',

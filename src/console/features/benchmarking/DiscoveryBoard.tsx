@@ -43,8 +43,8 @@ function VersusBest({ row, rankWindowBp }: { row: DiscoveryBoardRow; rankWindowB
   const versus: PairedComparison | null = row.versusBest;
   if (!versus || versus.low === null || versus.high === null) return <span className="text-stone-400">— (needs 2 datasets)</span>;
   const clear = AT_RULE.flatMap((score) => {
-    const atRule = row.versusBestAtRule?.[score];
-    return atRule?.different && atRule.mean !== null && atRule.low !== null && atRule.high !== null ? [{ score, ...atRule, mean: atRule.mean, low: atRule.low, high: atRule.high }] : [];
+    const { different = false, mean = null, low = null, high = null } = row.versusBestAtRule?.[score] ?? {};
+    return different && mean !== null && low !== null && high !== null ? [{ score, mean, low, high }] : [];
   });
   return (
     <span className="inline-grid whitespace-nowrap">

@@ -139,14 +139,17 @@ export function discoveryBoardRows(datasets: ScoredDataset[], options: Discovery
     best.best = true;
     const byDataset = (method: string, pick: (entry: DatasetScores) => number | null) => new Map([...byMethod.get(method)!].map(([dataset, entry]) => [dataset, pick(entry)]));
     const area = (entry: DatasetScores) => entry.auc[rankWindow] ?? null;
+    // The best method's scores by dataset, read once for every method compared with it.
+    const bestArea = byDataset(best.method, area);
+    const bestAtRule = new Map(AT_RULE.map((score) => [score, byDataset(best.method, (entry) => entry[score])]));
     for (const row of rows.slice(1)) {
-      row.versusBest = comparePaired(byDataset(row.method, area), byDataset(best.method, area));
+      row.versusBest = comparePaired(byDataset(row.method, area), bestArea);
       row.versusBestAtRule = Object.fromEntries(
         AT_RULE.map((score) => [
           score,
           comparePaired(
             byDataset(row.method, (entry) => entry[score]),
-            byDataset(best.method, (entry) => entry[score]),
+            bestAtRule.get(score)!,
           ),
         ]),
       ) as Record<AtRule, PairedComparison>;

@@ -118,6 +118,8 @@ function Previews({ previews }: { previews: RunReport['previews'] }) {
   );
 }
 
+const DATASET_KINDS: Record<RunReport['datasets'][number]['kind'], string> = { files: 'fileset', 'known-gdip': 'known GDIP dataset', 'prediction-data': 'prediction dataset' };
+
 /** The filesets holding the run's outputs: a simulation's datasets open on their board, other filesets on their page. */
 function Datasets({ datasets }: { datasets: RunReport['datasets'] }) {
   if (datasets.length === 0) return null;
@@ -129,7 +131,7 @@ function Datasets({ datasets }: { datasets: RunReport['datasets'] }) {
             <a className="text-emerald-800 hover:underline" href={viewRoute(dataset.kind === 'files' ? ROUTES.filesetView : ROUTES.datasetBoard, dataset.id)}>
               {dataset.name}
             </a>
-            <span className="ml-2 text-xs text-stone-500">{dataset.kind === 'known-gdip' ? 'known GDIP dataset' : dataset.kind === 'prediction-data' ? 'prediction dataset' : 'fileset'}</span>
+            <span className="ml-2 text-xs text-stone-500">{DATASET_KINDS[dataset.kind]}</span>
           </li>
         ))}
       </ul>

@@ -1,4 +1,4 @@
-import { missingColumnsHint } from '../../../contract/file-detection';
+import { missingColumns, missingColumnsHint } from '../../../contract/file-detection';
 import type { FileTypeRecord } from '../../../contract/records';
 import { withArticle } from '../../../contract/wording';
 import { formatDateTime } from '../../lib/format';
@@ -39,7 +39,7 @@ function TypeCell({ item, queue, types }: { item: QueuedFile; queue: UploadQueue
     return types?.find((type) => type.id === item.fileTypeId)?.name ?? item.stored?.fileTypeName ?? '—';
   }
   const chosen = types?.find((type) => type.id === item.fileTypeId);
-  const missing = chosen && item.header ? chosen.requiredColumns.filter((column) => !item.header!.includes(column)) : [];
+  const missing = chosen && item.header ? missingColumns(chosen, item.header) : [];
   return (
     <div className="grid gap-1">
       <select
