@@ -2,6 +2,7 @@ import { docsLoader } from '@astrojs/starlight/loaders';
 import type { Loader } from 'astro/loaders';
 import { apiReferencePages } from './api-reference';
 import { configurationReferencePage } from './configuration-reference';
+import { fileTypesReferencePage } from './file-types-reference';
 import { importColumnsReferencePage } from './import-columns-reference';
 import type { GeneratedPage } from './markdown';
 import { pipelineReferencePages } from './pipeline-reference';
@@ -10,12 +11,12 @@ import { pipelineReferencePages } from './pipeline-reference';
  * Where generated pages live. The link validator cannot see them, so links into these folders
  * are checked here instead, and a broken one fails the build all the same.
  */
-export const GENERATED_ROUTES = ['/docs/reference/pipelines/**', '/docs/reference/api/**', '/docs/admin/configuration/', '/docs/reference/import-columns/'];
-const GENERATED_LINK = /\]\((\/(?:es\/)?docs\/(?:reference\/pipelines|reference\/api|reference\/import-columns|admin\/configuration)[^)#\s]*)/g;
+export const GENERATED_ROUTES = ['/docs/reference/pipelines/**', '/docs/reference/api/**', '/docs/admin/configuration/', '/docs/reference/import-columns/', '/docs/reference/file-types/'];
+const GENERATED_LINK = /\]\((\/(?:es\/)?docs\/(?:reference\/pipelines|reference\/api|reference\/import-columns|reference\/file-types|admin\/configuration)[^)#\s]*)/g;
 
 /** Pages generated at build time from the sources they describe, so they never drift from them. */
 export function generatedPages(): GeneratedPage[] {
-  return [...pipelineReferencePages(), ...apiReferencePages(), configurationReferencePage(), importColumnsReferencePage()];
+  return [...pipelineReferencePages(), ...apiReferencePages(), configurationReferencePage(), importColumnsReferencePage(), fileTypesReferencePage()];
 }
 
 /** Starlight's docs loader (the Markdown writers edit) plus the generated reference pages. */

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { missingColumnsHint } from '../../contract/file-detection';
+import { readCatalogue } from '../../server/pipelines/catalogue';
+import { DEFAULT_FILE_TYPES } from '../../server/services/file-types';
+import { code, slugify, table, text, type GeneratedPage } from './markdown';
+
+const CATALOGUE = path.resolve(process.env.SEEDBED_PIPELINES_DIR ?? 'pipelines');
+
+/** Each pipeline parameter that takes a type, as a link to the pipeline's page: "GDIP (`phenotypes`)". */
+function readersByType(): Map<string, string[]> {
+  const readers = new Map<string, string[]>();
+  for (const { id, manifest } of readCatalogue(CATALOGUE)) {
+    for (const [parameter, types] of Object.entries(manifest.inputFileTypes ?? {})) {
+      for (const type of types) {
+        const link = `[${text(manifest.label)}](/docs/reference/pipelines/${slugify(manifest.group)}/${id}/) (${code(parameter)})`;
+        readers.set(type, [...(readers.get(type) ?? []), link]);
+      }
+    }
+  }
+  return readers;
+}
+
+/**
+ * The file types a new Seedbed starts with: what each holds, the columns its header row must have
+ * and the pipeline parameters that read it. Generated from the types the upload checks and the
+ * pipelines' manifests, so that the page cannot drift from them.
+ */
+export function fileTypesReferencePage(): GeneratedPage {
+  const readers = readersByType();
+  const rows = [...DEFAULT_FILE_TYPES]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((type) => {
+      const required = type.requiredColumns ?? [];
+      const columns = required.length > 0 ? [required.map(code).join(', '), text(missingColumnsHint(required))].filter(Boolean).join(' ') : '—';
+      return [text(type.name), type.extensions.map(code).join(', '), columns, text(type.description ?? ''), (readers.get(type.name) ?? []).join(', ') || '—'];
+    });
+  return {
+    id: 'docs/reference/file-types',
+    title: 'File types',
+    description: 'Every file type Seedbed starts with: what it holds, the columns its header row needs, and the pipelines that read it.',
+    order: 55,
+    body: [
+      'Each stored file has a type. The upload page guesses it from the extension and, for CSV and TSV files, from the header row; a file is stored only if it is what its type says (see [Uploads](/docs/guide/uploads/#checks)). A CSV or TSV type needs every column under **Required columns** in its header row, named exactly so; other columns are kept and passed on. A launch form offers, for each file parameter, the stored files of the types that parameter reads.',
+      'A field trial of one environment still needs an `environment` column: put the same value, such as the site and year, on every row.',
+      'These are the types a new Seedbed starts with. Types added or changed since are under **Breeding → File types**, and the upload page offers those too. This page is generated from the same definitions the upload checks (`src/server/services/file-types.ts`) and from the pipelines’ manifests.',
+      table(['Type', 'Extensions', 'Required columns', 'What it holds', 'Read by'], rows),
+    ].join('\n\n'),
+  };
+}
