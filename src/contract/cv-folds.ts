@@ -16,6 +16,8 @@
  * Repeat r draws from seed + r − 1.
  */
 
+import { counted, firstFew } from './wording';
+
 export const CV_SCHEMES = ['CV1', 'CV2', 'CV0', 'CV00'] as const;
 export type CvScheme = (typeof CV_SCHEMES)[number];
 
@@ -114,8 +116,6 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 const byRecord = (a: CvRecord, b: CvRecord) => byText(a.id, b.id) || byText(a.environment, b.environment);
 const unique = <T>(values: Iterable<T>) => [...new Set(values)];
 const numberText = (value: number) => value.toLocaleString('en-US');
-const plural = (count: number, one: string, many = `${one}s`) => `${numberText(count)} ${count === 1 ? one : many}`;
-const firstFew = (items: string[]) => `${items.slice(0, 5).join(', ')}${items.length > 5 ? ` and ${numberText(items.length - 5)} more` : ''}`;
 
 /** The records once each, in the order first met, with their lines and environments. */
 export function describeRecords(records: Iterable<CvRecord>) {
@@ -151,7 +151,7 @@ export function foldsProblem(records: Iterable<CvRecord>, options: CvOptions): C
     if (described.withoutEnvironment > 0)
       return new CvFoldsError(
         'scheme',
-        `${scheme} splits by environment, and ${plural(described.withoutEnvironment, 'record')} of the phenotypes ${described.withoutEnvironment === 1 ? 'has' : 'have'} no environment (${firstFew(described.records.filter((record) => !record.environment).map((record) => record.id))}); give every value its environment, or choose CV1.`,
+        `${scheme} splits by environment, and ${counted(described.withoutEnvironment, 'record')} of the phenotypes ${described.withoutEnvironment === 1 ? 'has' : 'have'} no environment (${firstFew(described.records.filter((record) => !record.environment).map((record) => record.id))}); give every value its environment, or choose CV1.`,
       );
     if (described.environments.length < 2)
       return new CvFoldsError('scheme', `${scheme} needs records in at least 2 environments, and these phenotypes have 1 (${described.environments[0]}); choose CV1.`);
@@ -159,14 +159,14 @@ export function foldsProblem(records: Iterable<CvRecord>, options: CvOptions): C
   const counts = { CV1: ['line', described.lines.length], CV2: ['record', described.records.length], CV0: ['environment', described.environments.length] } as const;
   const limits: Array<readonly [string, number]> = scheme === 'CV00' ? [counts.CV1, counts.CV0] : [counts[scheme]];
   for (const [unit, count] of limits) {
-    if (folds > count) return new CvFoldsError('folds', `${scheme} splits ${unit}s into folds, and the phenotypes have ${plural(count, unit)}: choose at most ${numberText(count)} folds.`);
+    if (folds > count) return new CvFoldsError('folds', `${scheme} splits ${unit}s into folds, and the phenotypes have ${counted(count, unit)}: choose at most ${numberText(count)} folds.`);
   }
   // One row per record, repeat and fold: the file must stay a size a browser, R and a string can hold.
   const rows = described.records.length * folds * repeats;
   if (rows > MAX_FOLD_ROWS)
     return new CvFoldsError(
       'repeats',
-      `${folds} folds × ${plural(repeats, 'repeat')} over ${plural(described.records.length, 'record')} would write ${numberText(rows)} rows (one per record, repeat and fold), more than the ${numberText(MAX_FOLD_ROWS)} a folds file holds; choose fewer repeats or folds.`,
+      `${folds} folds × ${counted(repeats, 'repeat')} over ${counted(described.records.length, 'record')} would write ${numberText(rows)} rows (one per record, repeat and fold), more than the ${numberText(MAX_FOLD_ROWS)} a folds file holds; choose fewer repeats or folds.`,
     );
   return null;
 }
@@ -338,7 +338,7 @@ export function parseFolds(text: string): CvFolds {
   if (splits.length !== repeats * folds)
     throw new CvFoldsError(
       'file',
-      `The folds file has ${plural(splits.length, 'repeat and fold', 'repeats and folds')} where ${repeats} repeats × ${folds} folds need ${repeats * folds}; every repeat has folds 1 to ${folds}.`,
+      `The folds file has ${counted(splits.length, 'repeat and fold', 'repeats and folds')} where ${repeats} repeats × ${folds} folds need ${repeats * folds}; every repeat has folds 1 to ${folds}.`,
     );
   for (const split of splits) {
     if (split.test.length === 0) throw new CvFoldsError('file', `Repeat ${split.repeat}, fold ${split.fold} of the folds file has no test records.`);
@@ -399,7 +399,7 @@ export function checkFoldsAgainst(cvFolds: CvFolds, records: Iterable<CvRecord>)
     const named = [...missing.values()].map((record) => (record.environment ? `${record.id} in ${record.environment}` : record.id));
     throw new CvFoldsError(
       'file',
-      `The folds file names ${plural(missing.size, 'record')} the phenotypes do not have (${firstFew(named)}); use the folds made from these phenotypes (the prediction dataset's folds file), or make new ones from them.`,
+      `The folds file names ${counted(missing.size, 'record')} the phenotypes do not have (${firstFew(named)}); use the folds made from these phenotypes (the prediction dataset's folds file), or make new ones from them.`,
     );
   }
 }
@@ -408,6 +408,6 @@ export function checkFoldsAgainst(cvFolds: CvFolds, records: Iterable<CvRecord>)
 export function describeFolds(cvFolds: CvFolds, phenotypeRecords?: Iterable<CvRecord>): string {
   // CV00 leaves some records out of every fold, so the phenotypes count them when they are at hand.
   const records = describeRecords(phenotypeRecords ?? cvFolds.splits.flatMap((split) => [...split.test, ...split.train]));
-  const where = records.environments.length > 0 ? ` in ${plural(records.environments.length, 'environment')}` : '';
-  return `${cvFolds.scheme}: ${plural(cvFolds.folds, 'fold')} × ${plural(cvFolds.repeats, 'repeat')} over ${plural(records.records.length, 'record')} of ${plural(records.lines.length, 'line')}${where}`;
+  const where = records.environments.length > 0 ? ` in ${counted(records.environments.length, 'environment')}` : '';
+  return `${cvFolds.scheme}: ${counted(cvFolds.folds, 'fold')} × ${counted(cvFolds.repeats, 'repeat')} over ${counted(records.records.length, 'record')} of ${counted(records.lines.length, 'line')}${where}`;
 }

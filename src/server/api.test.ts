@@ -180,7 +180,7 @@ describe('responses', () => {
       expect(health.headers.get('x-request-id')).toBe('trace-42');
       const refused = await http.fetch('/authentication/check');
       expect(refused.status).toBe(401);
-      expect(refused.headers.get('www-authenticate')).toBe('token');
+      expect(refused.headers.get('www-authenticate')).toBe('token, Bearer');
       expect(refused.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     } finally {
       await http.close();

@@ -80,7 +80,8 @@ export function ConsoleShell({ title, route, children, isPublic = false, offline
       </footer>
       {toastsShown && (
         <Suspense fallback={null}>
-          <Toaster position="top-center" toastOptions={{ duration: 4000 }} />
+          {/* Top-centre as the specification has it, below the top menu (h-14) so that a toast never covers it. */}
+          <Toaster position="top-center" containerStyle={{ top: 64 }} toastOptions={{ duration: 4000 }} />
         </Suspense>
       )}
       <TooltipLayer />

@@ -30,7 +30,8 @@ export function signIn(c: Context<AppEnv>, token: string | null, next: () => Pro
 }
 
 const notSignedIn = (c: Context<AppEnv>) => {
-  c.header('WWW-Authenticate', 'token');
+  // Both schemes tokenFromHeader takes, as two challenges (RFC 9110, 11.6.1).
+  c.header('WWW-Authenticate', 'token, Bearer');
   return c.json({ message: NOT_SIGNED_IN }, 401);
 };
 

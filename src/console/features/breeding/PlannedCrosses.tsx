@@ -3,6 +3,7 @@ import { CROSS_TYPES, PLANNED_CROSS_STATUSES, SINGLE_PARENT_CROSS_TYPES } from '
 import type { AccessionResolution, PlannedCrossList, PlannedCrossRecord } from '../../../contract/records';
 import { notify } from '../../app/notify';
 import { request, RequestError } from '../../lib/api';
+import { counted } from '../../../contract/wording';
 import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
@@ -100,8 +101,6 @@ function parentProblems(rows: GridRow[]): Record<string, string> {
   });
   return problems;
 }
-
-const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
 /** One planned cross of the grid: each cell an input, its problem under it. */
 /** A cell of the grid that picks one of a code list's values. */
@@ -265,7 +264,7 @@ export function PlannedCrosses({ planId }: { planId: number }) {
     });
     setRows((current) => withPasted(current ?? [], resolved, key ? Number(key) : null));
     const unknown = resolved.flatMap((row) => [row.female, row.male]).filter((cell) => cell.id === null && cell.name).length;
-    notify.success(`Pasted ${plural(resolved.length, 'row')}${unknown ? `; ${plural(unknown, 'name')} to check` : ''}`);
+    notify.success(`Pasted ${counted(resolved.length, 'row')}${unknown ? `; ${counted(unknown, 'name')} to check` : ''}`);
   };
 
   const save = async () => {
@@ -288,7 +287,7 @@ export function PlannedCrosses({ planId }: { planId: number }) {
       const crosses = current.map(({ female, male, crossType, numberOfCrosses, status, notes }) => ({ femaleParentId: female.id, maleParentId: male.id, crossType, numberOfCrosses, status, notes }));
       const result = await request<PlannedCrossList>(`cross-plans/${planId}/crosses`, 'PUT', { crosses });
       showSaved(result.data);
-      notify.success(`Saved ${plural(result.data.length, 'planned cross', 'planned crosses')}`);
+      notify.success(`Saved ${counted(result.data.length, 'planned cross', 'planned crosses')}`);
     } catch (failure) {
       if (failure instanceof RequestError) setErrors(failure.errors);
       notify.error(failure);
