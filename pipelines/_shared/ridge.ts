@@ -87,6 +87,12 @@ export interface RemlEstimate {
   sigmaE2: number;
   /** Whether the search ended on the edge of its range (λ effectively 0 or ∞). */
   atBound: boolean;
+  /**
+   * Genomic heritability: the markers' share of the variance left after the fixed effects,
+   * σu²·tr(SKS)/(n − q) ÷ (that + σe²) with S the projection off the fixed effects, which is
+   * scale / (scale + λ). Near 1, REML left the residual no variance; near 0, the markers none.
+   */
+  heritability: number;
   logLikelihood: number;
 }
 
@@ -181,5 +187,12 @@ export function remlLambda(view: KernelView, fixedColumns: Float64Array[], y: Fl
   let weighted = 0;
   for (let index = 0; index < kept; index += 1) weighted += eta2[index]! / (lambdas[index]! + lambda);
   const sigmaU2 = weighted / kept;
-  return { lambda, sigmaU2, sigmaE2: lambda * sigmaU2, atBound: best === 0 || best === steps, logLikelihood: logLikelihood(lambda) };
+  return {
+    lambda,
+    sigmaU2,
+    sigmaE2: lambda * sigmaU2,
+    atBound: best === 0 || best === steps,
+    heritability: scale / (scale + lambda),
+    logLikelihood: logLikelihood(lambda),
+  };
 }

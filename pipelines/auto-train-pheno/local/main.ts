@@ -22,7 +22,7 @@ import { foldMetrics, foldSplits, pearson, seededFolds } from '../../_shared/sta
 import { commaList } from '../../_shared/params.ts';
 import { readTraitTable, traitValues } from '../../_shared/trait-table.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
-import { counted } from '../../_shared/words.ts';
+import { counted } from '../../../src/contract/wording.ts';
 
 export const LOCAL_MODELS = ['plsr', 'ridge', 'random_forest', 'svr'];
 /** Folds of the SVR's inner cross-validation, inside each training set. */

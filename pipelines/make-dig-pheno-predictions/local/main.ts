@@ -16,7 +16,7 @@ import { residualNorm } from '../../auto-train-pheno/local/main.ts';
 import { readSpectra, type Spectra } from '../../_shared/spectra.ts';
 import { normalQuantile } from '../../_shared/stats.ts';
 import { writeLines } from '../../_shared/output.ts';
-import { counted } from '../../_shared/words.ts';
+import { counted } from '../../../src/contract/wording.ts';
 
 interface TraitModel {
   model: string;

@@ -11,7 +11,7 @@ import type { Params } from './params.generated.ts';
 import { alleleCount, applyForest, applySvr, matchMarkers, readGenomicModel, type TraitModel } from '../../_shared/genomic-model.ts';
 import { readVcf, type Vcf } from '../../_shared/vcf.ts';
 import { writeLines } from '../../_shared/output.ts';
-import { counted } from '../../_shared/words.ts';
+import { counted } from '../../../src/contract/wording.ts';
 
 const list = (items: string[], most = 5) => `${items.slice(0, most).join(', ')}${items.length > most ? `, and ${items.length - most} more` : ''}`;
 

@@ -23,7 +23,7 @@ import { bestModel, chooseInside, criterion, type FoldScores, heldOutPredictions
 import { fileDesign, type OuterFold, seededDesign } from './cv-design.ts';
 import { readPhenotypeRecords } from './records.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
-import { counted } from '../../_shared/words.ts';
+import { counted } from '../../../src/contract/wording.ts';
 import { describeDiagnostics } from '../../_shared/bayes-gibbs.ts';
 import { DIAGNOSTICS_HEADER, diagnosticRows, fitBayesModel, isBayesModel } from './bayes-models.ts';
 

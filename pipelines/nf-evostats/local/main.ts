@@ -12,7 +12,7 @@ import type { Params } from './params.generated.ts';
 import { readVcf, type VcfSite, vcfBaseName } from '../../_shared/vcf.ts';
 import { formatNumber } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
-import { counted as countedNoun } from '../../_shared/words.ts';
+import { counted as countedNoun } from '../../../src/contract/wording.ts';
 import {
   countSite,
   expectedHeterozygosity,

@@ -86,6 +86,7 @@ describe('the prediction model fits the covariates as fixed effects and λ by RE
     const r = Number(accuracy[1]![accuracy[0]!.indexOf('pearson_r')]);
     expect(Math.abs(r - summary.cv_pearson_r!)).toBeLessThan(5e-7);
     expect(accuracy[1]![accuracy[0]!.indexOf('lambda_method')]).toBe('reml');
+    expect(relative(Number(accuracy[1]![accuracy[0]!.indexOf('h2_genomic')]), summary.h2_genomic!)).toBeLessThan(1e-6);
     // R's fold λs: 0.867, 1.407, 1.623, 1.625, 1.734.
     expect(relative(Number(accuracy[1]![accuracy[0]!.indexOf('lambda_fold_median')]), summary.fold_lambda_3!)).toBeLessThan(1e-6);
   });

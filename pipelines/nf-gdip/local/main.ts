@@ -22,7 +22,7 @@ import { centredKinship, createMixedScanner, genomicControl, locoKinships, type 
 import { rowsInto, writeOutput } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing } from '../../_shared/trait-table.ts';
-import { counted } from '../../_shared/words.ts';
+import { counted } from '../../../src/contract/wording.ts';
 import { formatInterval, summarise, testTrainRatio } from '../../../src/contract/benchmark-stats.ts';
 import { describeDiagnostics } from '../../_shared/bayes-gibbs.ts';
 
@@ -130,7 +130,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   const genomicControlRows: string[] = ['trait,scan,markers,genomic_control_lambda,role'];
   const gebvs: string[] = ['id,trait,prediction,gebv'];
   const accuracy: string[] = [
-    'trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against,lambda_fold_median,lambda_fold_min,lambda_fold_max,scheme,repeats,folds_scored,n_test_min,n_test_max,pearson_r_folds,pearson_r_low,pearson_r_high,rmse_folds,rmse_low,rmse_high',
+    'trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against,lambda_fold_median,lambda_fold_min,lambda_fold_max,scheme,repeats,folds_scored,n_test_min,n_test_max,pearson_r_folds,pearson_r_low,pearson_r_high,rmse_folds,rmse_low,rmse_high,h2_genomic',
   ];
   const foldAccuracy: string[] = ['trait,scheme,repeat,fold,n_test,pearson_r,rmse'];
   const cvPredictions: string[] = ['id,trait,fold,observed,predicted,genetic,repeat,environment'];
@@ -225,7 +225,10 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           `The fixed effects are collinear: ${final.droppedFixedNames.join(', ')} repeats the intercept and the other covariates among the ${n} individuals with ${trait}; drop a covariate that repeats another.`,
         );
       const { lambda, reml } = final;
-      if (reml?.atBound) context.log(`${trait}: the REML estimate of λ is at the edge of its search range (${lambda.toPrecision(4)}); the markers may explain none or all of the variance.`);
+      if (reml?.atBound)
+        context.log(
+          `${trait}: the REML estimate of λ is at the edge of its search range (${lambda.toPrecision(4)}, genomic h² ${reml.heritability.toFixed(4)}); the markers ${reml.heritability > 0.5 ? 'explain all of the variance: the model reproduces the training phenotypes, and only the cross-validated accuracy says how it predicts' : 'explain none of the variance: the GEBVs sit at the mean'}.`,
+        );
 
       // Cross-validation: each split's model is learned from its training records alone and predicts its test records.
       const { splits, skipped } = traitSplits(cv, records, params.seed);
@@ -286,6 +289,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           Math.min(...foldScores.map((fold) => fold.n)),
           Math.max(...foldScores.map((fold) => fold.n)),
           ...[foldR, foldRmse].flatMap((summary) => [summary.mean, summary.low, summary.high].map((value) => number(value ?? Number.NaN))),
+          // REML's only: a fixed λ or BayesB estimates no variance components.
+          reml ? precise(reml.heritability) : 'NA',
         ].join(','),
       );
       for (const [index, result] of results.entries()) {

@@ -16,7 +16,7 @@ import { fitMixedModel, type MixedModelFit, type RandomTerm } from '../../_share
 import { formatNumber } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing, isNumericColumn } from '../../_shared/trait-table.ts';
-import { counted } from '../../_shared/words.ts';
+import { counted } from '../../../src/contract/wording.ts';
 
 const format = (value: number) => formatNumber(value, 10);
 

@@ -27,7 +27,7 @@ import {
 } from '../../_shared/vcf.ts';
 import { pruneByLd } from './ld-prune.ts';
 import { formatNumber } from '../../_shared/output.ts';
-import { counted } from '../../_shared/words.ts';
+import { counted } from '../../../src/contract/wording.ts';
 import { SiteTable } from './site-table.ts';
 
 export { formatFraction } from './site-table.ts';

@@ -10,7 +10,7 @@ import type { Params } from './params.generated.ts';
 import { symmetricEigen } from '../../_shared/linear-algebra.ts';
 import { detrend, gridStep, msc, readSpectra, savitzkyGolay, snv, type Spectra } from '../../_shared/spectra.ts';
 import { writeOutput } from '../../_shared/output.ts';
-import { counted } from '../../_shared/words.ts';
+import { counted } from '../../../src/contract/wording.ts';
 
 /** Principal components kept for the distances: those reaching 99 % of the variance, at most 10. */
 export const PCA_VARIANCE = 0.99;

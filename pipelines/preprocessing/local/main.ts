@@ -12,7 +12,7 @@ import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
 import type { Params } from './params.generated.ts';
 import { type FastqRecord, ReadQc, readFastq, trimRead } from './reads.ts';
 import { formatNumber } from '../../_shared/output.ts';
-import { counted } from '../../_shared/words.ts';
+import { counted } from '../../../src/contract/wording.ts';
 
 /** The adapter trimmed from both reads: the start shared by Illumina's TruSeq and universal adapters (Trim Galore's default). */
 export const TRIM_ADAPTER = 'AGATCGGAAGAGC';

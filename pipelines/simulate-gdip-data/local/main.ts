@@ -12,7 +12,7 @@ import type { LocalContext } from '../../../src/pipeline-kit/local-pipeline.ts';
 import type { Params } from './params.generated.ts';
 import { commaList } from '../../_shared/params.ts';
 import { betaDeviate, gammaDeviate, normalDeviate, seededRandom } from '../../_shared/stats.ts';
-import { counted } from '../../_shared/words.ts';
+import { counted } from '../../../src/contract/wording.ts';
 
 /** Founder haplotypes per subpopulation that every individual's haplotypes are mosaics of. */
 export const FOUNDER_HAPLOTYPES = 20;

@@ -109,6 +109,11 @@ describe('GDIP', () => {
     const lambdas = report.numbers.filter((number) => number.label === 'Genomic-control λ');
     expect(lambdas.length).toBeGreaterThan(0);
     for (const lambda of lambdas) expect(lambda.caution === undefined).toBe(lambda.value! <= 1.1);
+    // The REML heritability of the model (0.946, as R computes it) is not at an edge, so it carries no note.
+    const heritability = report.numbers.find((number) => number.key === 'Genomic h² (REML) · yield')!;
+    expect(heritability.value).toBe(Number(column(accuracy, 'h2_genomic')[0]));
+    expect(heritability.value).toBeCloseTo(0.9458, 4);
+    expect(heritability.caution).toBeUndefined();
     // The accuracy table leads with the figures the tiles show, under headings that say which r is which.
     const cvTable = report.tables.find((entry) => entry.title === 'Cross-validated accuracy')!;
     expect(cvTable.columns.slice(0, 7)).toEqual(['trait', 'r (mean of folds)', 'r 95 % CI low', 'r 95 % CI high', 'RMSE (mean of folds)', 'RMSE 95 % CI low', 'RMSE 95 % CI high']);
