@@ -16,7 +16,7 @@
  * Repeat r draws from seed + r − 1.
  */
 
-import { counted, firstFew } from './wording';
+import { counted, firstFew } from './wording.ts';
 
 export const CV_SCHEMES = ['CV1', 'CV2', 'CV0', 'CV00'] as const;
 export type CvScheme = (typeof CV_SCHEMES)[number];
