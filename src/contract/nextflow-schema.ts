@@ -21,6 +21,24 @@ export interface SchemaProperty {
   fa_icon?: string;
 }
 
+/** A value test on one parameter, as a condition's `if` writes it: `{ "const": "bayesb" }`, `{ "enum": [...] }` or either under `not`. */
+export interface ValueTest {
+  const?: unknown;
+  enum?: unknown[];
+  not?: { const?: unknown; enum?: unknown[] };
+}
+
+/**
+ * A condition of a group (`allOf: [{ if, then }]`, plain JSON Schema that nf-schema checks too):
+ * while `if` holds, each parameter under `then` must keep its default (`const`), because the
+ * pipeline does not use it then. `{ "if": { "properties": { "model": { "enum": ["rrblup", "gblup"] } } },
+ * "then": { "properties": { "bayes_iterations": { "const": 1500, "errorMessage": "…" } } } }`.
+ */
+export interface SchemaCondition {
+  if?: { properties?: Record<string, ValueTest>; required?: string[] };
+  then?: { properties?: Record<string, { const?: unknown; errorMessage?: string }> };
+}
+
 export interface SchemaGroup {
   title: string;
   description?: string;
@@ -28,7 +46,54 @@ export interface SchemaGroup {
   fa_icon?: string;
   required?: string[];
   properties: Record<string, SchemaProperty>;
+  allOf?: SchemaCondition[];
 }
+
+/** When a parameter is not used: while `parameter` is (or, `negate`d, is not) one of `values`. */
+export interface UnusedWhen {
+  parameter: string;
+  values: unknown[];
+  negate: boolean;
+}
+
+/** The test of an `if` this reader understands: one parameter's const or enum, or either under not. */
+function unusedWhenOf(condition: SchemaCondition): UnusedWhen | null {
+  const tests = Object.entries(condition.if?.properties ?? {});
+  if (tests.length !== 1) return null;
+  const [parameter, test] = tests[0]!;
+  const valuesOf = (value: { const?: unknown; enum?: unknown[] }) => (value.enum ? value.enum : 'const' in value ? [value.const] : null);
+  const negate = test.not !== undefined;
+  const values = valuesOf(test.not ?? test);
+  return values ? { parameter, values, negate } : null;
+}
+
+/**
+ * Each parameter a group's conditions leave unused, with when: read from every group's
+ * `allOf: [{ if, then }]`. Conditions of other shapes are left to the server's check.
+ */
+export function unusedParameters(groups: Iterable<SchemaGroup>): Map<string, UnusedWhen[]> {
+  const unused = new Map<string, UnusedWhen[]>();
+  for (const group of groups) {
+    for (const condition of group.allOf ?? []) {
+      const when = unusedWhenOf(condition);
+      if (!when) continue;
+      for (const [name, rule] of Object.entries(condition.then?.properties ?? {})) {
+        if ('const' in rule) unused.set(name, [...(unused.get(name) ?? []), when]);
+      }
+    }
+  }
+  return unused;
+}
+
+/** Whether `when` holds for these parameter values (a value missing counts as not matching). */
+export function holds(when: UnusedWhen, params: Record<string, unknown>): boolean {
+  const value = params[when.parameter];
+  const matches = value !== undefined && when.values.some((candidate) => String(candidate) === String(value));
+  return when.negate ? !matches : matches;
+}
+
+/** “model is rrblup or gblup”, “association_test is not linear_kinship”. */
+export const describeUnusedWhen = (when: UnusedWhen) => `${when.parameter} is ${when.negate ? 'not ' : ''}${when.values.map(String).join(' or ')}`;
 
 /** Groups under `$defs`, joined by `allOf` (a type, so that it is a plain JSON object to the API's response types). */
 export type NextflowSchema = {

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { describeUnusedWhen, unusedParameters } from '../../contract/nextflow-schema';
 import { readCatalogue, type SchemaProperty } from '../../server/pipelines/catalogue';
 import { code, slugify, table, text, type GeneratedPage } from './markdown';
 
@@ -23,13 +24,18 @@ function localEngineNotes(id: string): string {
 export function pipelineReferencePages(): GeneratedPage[] {
   return readCatalogue(CATALOGUE).map(({ id, manifest, schema, problem }) => {
     const groups = schema.allOf.map((entry) => schema.$defs[entry.$ref.replace('#/$defs/', '')]!);
+    const unused = unusedParameters(groups);
+    const unusedText = (name: string) => {
+      const whens = unused.get(name) ?? [];
+      return whens.length > 0 ? `Not used while ${whens.map(describeUnusedWhen).join(', or while ')}: the launch form leaves it out then, and a value other than the default is refused.` : '';
+    };
     const sections = groups.map((group) => {
       const required = new Set(group.required ?? []);
       const rows = Object.entries(group.properties).map(([name, property]) => [
         code(name) + (required.has(name) ? ' (required)' : '') + (property.hidden ? ' (hidden)' : ''),
         text(typeOf(property)),
         property.default === undefined ? '' : code(JSON.stringify(property.default)),
-        text([property.description, property.help_text, property.pattern && `Must match ${property.pattern}`].filter(Boolean).join(' ')),
+        text([property.description, property.help_text, property.pattern && `Must match ${property.pattern}`, unusedText(name)].filter(Boolean).join(' ')),
       ]);
       return [`## ${group.title}`, group.description ? text(group.description) : '', group.help_text ? text(group.help_text) : '', table(['Parameter', 'Type', 'Default', 'Description'], rows)]
         .filter(Boolean)

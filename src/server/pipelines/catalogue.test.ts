@@ -62,6 +62,24 @@ describe('readCatalogue', () => {
       { 'p/pipeline.json': manifest, 'p/nextflow_schema.json': { ...schema, $defs: { io: { title: 'IO', properties: { outdir: { type: 'string', pattern: '(' } } } } } },
       /invalid pattern/,
     ],
+    [
+      'a condition holding a parameter away from its default',
+      {
+        'p/pipeline.json': manifest,
+        'p/nextflow_schema.json': {
+          ...schema,
+          $defs: {
+            io: {
+              title: 'IO',
+              properties: { outdir: { type: 'string' }, model: { type: 'string', default: 'a' }, iterations: { type: 'integer', default: 10 } },
+              // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords
+              allOf: [{ if: { properties: { model: { const: 'a' } } }, then: { properties: { iterations: { const: 20 } } } }],
+            },
+          },
+        },
+      },
+      /a condition of group "io" holds "iterations" at 20, but its default is 10; hold it at its default/,
+    ],
   ])('disables only the pipeline with %s, naming the file and the problem', (_, files, message) => {
     const directory = scratchCatalogue({ ...files, 'good/pipeline.json': manifest, 'good/nextflow_schema.json': schema });
     const catalogue = readCatalogue(directory);

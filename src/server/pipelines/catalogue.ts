@@ -117,6 +117,21 @@ function checkSchema(file: string, value: unknown): NextflowSchema {
       }
     }
   }
+  // A condition holds a parameter at its default while it is not used: any other value would refuse every launch.
+  const properties = Object.fromEntries(Object.values(schema.$defs).flatMap((group) => Object.entries(group.properties)));
+  for (const [name, group] of Object.entries(schema.$defs)) {
+    for (const condition of group.allOf ?? []) {
+      for (const [parameter, rule] of Object.entries(condition.then?.properties ?? {})) {
+        if (!('const' in rule)) continue;
+        const property = properties[parameter];
+        if (!property) throw new CatalogueError(`${file}: a condition of group "${name}" names "${parameter}", which no group defines.`);
+        if (JSON.stringify(rule.const) !== JSON.stringify(property.default))
+          throw new CatalogueError(
+            `${file}: a condition of group "${name}" holds "${parameter}" at ${JSON.stringify(rule.const)}, but its default is ${JSON.stringify(property.default)}; hold it at its default.`,
+          );
+      }
+    }
+  }
   return schema as NextflowSchema;
 }
 

@@ -89,6 +89,8 @@ export function validateParams(validate: ValidateFunction, params: Record<string
   const errors: Record<string, string> = {};
   const keywords: Record<string, string> = {};
   for (const error of validate.errors ?? []) {
+    // A condition's `if` only says its `then` failed; the parameter `then` holds has the message.
+    if (error.keyword === 'if') continue;
     const field = fieldOf(error);
     // The errorMessage of a parameter replaces ajv's own wording for it; the list of allowed
     // values says more than the type they share (a select offers exactly those).

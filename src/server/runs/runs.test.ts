@@ -104,6 +104,34 @@ describe('launching', () => {
     expect(await t.db.select().from(runs).where(eq(runs.name, 'bad_params'))).toHaveLength(0);
   });
 
+  it('refuses, on its own field, a parameter the pipeline would not use with the settings given (the schema’s conditions)', async () => {
+    const response = await h.launch({
+      pipelineId: 'nf-gdip',
+      name: 'unused_params',
+      params: { genotypes: `${FIXTURES}/panel.vcf`, phenotypes: `${FIXTURES}/panel_phenotypes.csv`, model: 'rrblup', bayes_iterations: 3000, association_test: 'linear', kinship_loco: true },
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors).toEqual({
+      'params.bayes_iterations': 'Not used while model is rrblup or gblup: leave bayes_iterations at its default (1500), or change the setting it depends on.',
+      'params.kinship_loco': 'Not used while association_test is linear: leave kinship_loco at its default (false), or change the setting it depends on.',
+    });
+    // The same values where they are used are taken.
+    const used = await h.launch({
+      pipelineId: 'nf-gdip',
+      name: 'used_params',
+      params: {
+        genotypes: `${FIXTURES}/no_such_panel.vcf`,
+        phenotypes: `${FIXTURES}/panel_phenotypes.csv`,
+        model: 'bayesb',
+        bayes_iterations: 3000,
+        association_test: 'linear_kinship',
+        kinship_loco: true,
+      },
+    });
+    expect(Object.keys(((await used.json()) as { errors: Record<string, string> }).errors)).toEqual(['params.genotypes']);
+  });
+
   it('takes a required parameter the schema gives a default (outdir) as that default when the launch leaves it out, as Nextflow does', async () => {
     const launched = await h.launch({ pipelineId: 'nf-processvcfs', name: 'default_outdir', params: { input: `${FIXTURES}/panel.vcf` } });
     expect(launched.status).toBe(201);
@@ -260,7 +288,7 @@ describe('launching', () => {
     const response = await h.launch({
       pipelineId: 'nf-gdip',
       name: 'gdip_panel',
-      params: { genotypes: `${FIXTURES}/panel.vcf`, phenotypes: `${FIXTURES}/panel_phenotypes.csv`, outdir: 'results', significance_threshold: 5, ridge_lambda: 0.2 },
+      params: { genotypes: `${FIXTURES}/panel.vcf`, phenotypes: `${FIXTURES}/panel_phenotypes.csv`, outdir: 'results', significance_threshold: 5 },
     });
     expect(response.status).toBe(201);
     const run = await h.untilEnded(((await response.json()) as { id: number }).id);
@@ -349,7 +377,11 @@ describe('the nextflow engine', () => {
   it('refuses on its field a parameter the pipeline’s revision does not read, instead of running without it', async () => {
     const before = (await t.db.select().from(runs)).length;
     const params = { genotypes: 's3://bucket/cohort.vcf.gz', phenotypes: 's3://bucket/traits.csv', outdir: 's3://bucket/results' };
-    const response = await h.launch({ pipelineId: 'nf-gdip', name: 'frozen_folds', params: { ...params, cv_folds_file: 's3://bucket/cv_folds.csv', cv_repeats: 3, kinship_loco: true } });
+    const response = await h.launch({
+      pipelineId: 'nf-gdip',
+      name: 'frozen_folds',
+      params: { ...params, cv_folds_file: 's3://bucket/cv_folds.csv', cv_repeats: 3, association_test: 'linear_kinship', kinship_loco: true },
+    });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
     expect(body.message).toMatch(/^GDIP on the nextflow engine \(revision 1\.8\.0\): /);

@@ -293,3 +293,46 @@ describe('labels and the toast of a refused launch', () => {
     expect(await screen.findByText('Labels and genotypes need attention; see the messages in red.')).toBeTruthy();
   });
 });
+
+describe('the schema’s conditions', () => {
+  /** BayesB's chain length is not used by rrBLUP: the schema holds it at its default then. */
+  const conditional: PipelineSchema = {
+    $defs: {
+      io: { title: 'Input/output options', required: ['genotypes'], properties: { genotypes: { type: 'string', description: 'The VCF.' } } },
+      model: {
+        title: 'Model options',
+        properties: {
+          method: { type: 'string', enum: ['rrblup', 'bayesb'], default: 'rrblup', description: 'Model.' },
+          iterations: { type: 'integer', minimum: 100, default: 1500, description: 'BayesB: iterations.' },
+        },
+        // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords
+        allOf: [{ if: { properties: { method: { const: 'rrblup' } } }, then: { properties: { iterations: { const: 1500 } } } }],
+      },
+    },
+    allOf: [{ $ref: '#/$defs/io' }, { $ref: '#/$defs/model' }],
+  };
+  const conditionalGroups = groupsOf(conditional);
+
+  it('draws a parameter only while the pipeline uses it, says why it is left out, and neither checks nor sends it then', async () => {
+    render(<LaunchForm pipeline={testPipeline({ id: 'nf-test', label: 'Test pipeline', schema: conditional })} groups={conditionalGroups} runGroups={[]} projects={[]} from={null} />);
+    const model = screen.getByRole('region', { name: 'Model options' });
+    expect(input('iterations')).toBeNull();
+    expect(model.querySelector('[data-unused-parameters]')!.textContent).toBe('Not used while method is rrblup, so not shown or sent: iterations.');
+
+    await blur(input('method'), 'bayesb');
+    expect(input('iterations').value).toBe('1500');
+    expect(model.querySelector('[data-unused-parameters]')).toBeNull();
+    // A value out of bounds stops the launch while the field is used…
+    await blur(input('iterations'), '5');
+    expect(messageOf('iterations').textContent).toBe('At least 100');
+
+    // …and not once the model no longer uses it: the server takes its default.
+    await blur(input('method'), 'rrblup');
+    await blur(input('genotypes'), 'cohort.vcf');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 43 }, 201));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    const body = JSON.parse(String(fetchMock.mock.calls.at(-1)![1]!.body));
+    expect(body.params).toEqual({ genotypes: 'cohort.vcf', method: 'rrblup' });
+    expect(assign).toHaveBeenCalledWith('/tools/pipeline/monitor/pipeline-run/view?id=43');
+  });
+});

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { fileSuits, type ParameterField, rulesOf } from './schema-form';
 
 const field = (mimetype: string, pattern: string): ParameterField =>
-  ({ name: 'model', schema: { type: 'string', format: 'file-path', mimetype, pattern }, kind: 'file', required: true, hidden: false }) as ParameterField;
+  ({ name: 'model', schema: { type: 'string', format: 'file-path', mimetype, pattern }, kind: 'file', required: true, hidden: false, unusedWhen: [] }) as ParameterField;
 
 describe('which stored files a file parameter offers', () => {
   it('goes by the MIME type and the name’s pattern', () => {
@@ -29,7 +29,7 @@ describe('which stored files a file parameter offers', () => {
 });
 
 describe('a parameter of several types', () => {
-  const multi = { name: 'save_reference', schema: { type: ['boolean', 'string'] }, kind: 'multi', required: false, hidden: false } as unknown as ParameterField;
+  const multi = { name: 'save_reference', schema: { type: ['boolean', 'string'] }, kind: 'multi', required: false, hidden: false, unusedWhen: [] } as unknown as ParameterField;
 
   it('is one text input that takes each type, and sends the value typed', async () => {
     const { kindOf, paramsOf, rulesOf } = await import('./schema-form');

@@ -1,5 +1,5 @@
 import { isFileReference } from '../../../contract/file-reference';
-import type { PipelineSchema, SchemaGroup, SchemaProperty } from '../../../contract/nextflow-schema';
+import { describeUnusedWhen, holds, type PipelineSchema, type SchemaGroup, type SchemaProperty, type UnusedWhen, unusedParameters } from '../../../contract/nextflow-schema';
 
 /**
  * nf-core `nextflow_schema.json` → form: its groups as sections, each parameter as a field with
@@ -19,6 +19,8 @@ export interface ParameterField {
   kind: ParameterKind;
   required: boolean;
   hidden: boolean;
+  /** When the pipeline does not use it (the schema's conditions): the form leaves it out then. */
+  unusedWhen: UnusedWhen[];
 }
 
 export interface ParameterGroup {
@@ -68,6 +70,15 @@ export function groupsOf(schema: PipelineSchema): ParameterGroup[] {
   const definitions = schema.$defs ?? schema.definitions ?? {};
   const ordered = (schema.allOf ?? []).map((entry) => /^#\/(?:\$defs|definitions)\/(.+)$/.exec(entry.$ref)?.[1]).filter((id): id is string => Boolean(id && definitions[id]));
   const ids = [...new Set([...ordered, ...Object.keys(definitions)])];
+  const unused = unusedParameters(Object.values(definitions));
+  const fieldOf = (name: string, parameter: SchemaProperty, required: Set<string>): ParameterField => ({
+    name,
+    schema: parameter,
+    kind: kindOf(parameter),
+    required: required.has(name),
+    hidden: Boolean(parameter.hidden),
+    unusedWhen: unused.get(name) ?? [],
+  });
   const groups = ids.map((id) => {
     const group = definitions[id]!;
     const required = new Set(group.required ?? []);
@@ -76,7 +87,7 @@ export function groupsOf(schema: PipelineSchema): ParameterGroup[] {
       title: group.title,
       description: group.description,
       helpText: group.help_text,
-      fields: Object.entries(group.properties).map(([name, parameter]) => ({ name, schema: parameter, kind: kindOf(parameter), required: required.has(name), hidden: Boolean(parameter.hidden) })),
+      fields: Object.entries(group.properties).map(([name, parameter]) => fieldOf(name, parameter, required)),
     };
   });
   if (schema.properties && Object.keys(schema.properties).length > 0) {
@@ -86,7 +97,7 @@ export function groupsOf(schema: PipelineSchema): ParameterGroup[] {
       title: 'Other parameters',
       description: undefined,
       helpText: undefined,
-      fields: Object.entries(schema.properties).map(([name, parameter]) => ({ name, schema: parameter, kind: kindOf(parameter), required: required.has(name), hidden: Boolean(parameter.hidden) })),
+      fields: Object.entries(schema.properties).map(([name, parameter]) => fieldOf(name, parameter, required)),
     });
   }
   return groups;
@@ -105,10 +116,23 @@ export function defaultFormValues(groups: ParameterGroup[], params: Record<strin
   return Object.fromEntries(fieldsOf(groups).map((field) => [field.name, formValueOf(field, field.name in params ? params[field.name] : field.schema.default)]));
 }
 
-/** Form values → params as Nextflow takes them: typed, with empty values left out. */
+/** Why the pipeline does not use this field with these values (“model is rrblup or gblup”), or null when it does. */
+export function unusedBecause(field: ParameterField, values: Record<string, unknown>): string | null {
+  const when = field.unusedWhen.find((candidate) => holds(candidate, values));
+  return when ? describeUnusedWhen(when) : null;
+}
+
+/** The parameters named in the form's conditions, whose values decide which fields are used. */
+export const conditionParameters = (groups: ParameterGroup[]) => [...new Set(fieldsOf(groups).flatMap((field) => field.unusedWhen.map((when) => when.parameter)))];
+
+/**
+ * Form values → params as Nextflow takes them: typed, with empty values left out, and so are the
+ * parameters the other values leave unused (the server takes their defaults, as the schema asks).
+ */
 export function paramsOf(groups: ParameterGroup[], values: Record<string, unknown>): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const field of fieldsOf(groups)) {
+    if (unusedBecause(field, values)) continue;
     const value = values[field.name];
     if (field.kind === 'boolean') {
       params[field.name] = Boolean(value);
@@ -149,9 +173,12 @@ export function rulesOf(field: ParameterField): { validate: (value: unknown) => 
   let pattern: RegExp | null = null;
   if (schema.pattern) pattern = patternOf(schema.pattern);
   return {
-    validate: (raw: unknown) => {
+    validate: (raw: unknown, form?: unknown) => {
       const empty = raw === undefined || raw === null || raw === '';
       if (field.kind === 'boolean') return true;
+      // A field the other values leave unused is not sent, so it has nothing to check.
+      const params = (form as { params?: Record<string, unknown> } | undefined)?.params;
+      if (params && unusedBecause(field, params)) return true;
       if (empty) return field.required ? 'Required' : true;
       const text = String(raw);
       if (field.kind === 'multi') {
