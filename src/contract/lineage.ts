@@ -155,6 +155,11 @@ export const relaunchExactlySchema = z.object({
 });
 export type RelaunchExactly = z.input<typeof relaunchExactlySchema>;
 
+export const relaunchNameSchema = z
+  .object({ name: runNameSchema.describe('The earlier run’s name numbered on past every name taken: gdip_panel → gdip_panel_2, or gdip_panel_3 when that is taken') })
+  .describe('The name a relaunch of the run takes unless given another');
+export type RelaunchName = z.infer<typeof relaunchNameSchema>;
+
 /* Workflow Run RO-Crate export. */
 
 export const roCrateQuerySchema = z.object({

@@ -65,16 +65,27 @@ export async function reproductionOf(options: ReproduceOptions, runId: number): 
   return { runId, revision: run.revision, catalogueRevision, relaunchRevision: refusal ? null : relaunchRevision, inputs, differences, refusal };
 }
 
-/**
- * Launches the run again with its revision, parameters, labels, group, project and experiment,
- * as a relaunch of it. Refused when it cannot be repeated, or when a difference was not among
- * those the person accepted (they were shown something else: look again).
- */
 /** The names of runs that start with `stem`, for a relaunch's name to pass them. */
 async function namesLike(db: Database, stem: string): Promise<Set<string>> {
   const found = await db.select({ name: runs.name }).from(runs).where(sql`starts_with(${runs.name}, ${stem})`);
   return new Set(found.map((row) => row.name));
 }
+
+/** The name a relaunch of `earlier` takes: its own numbered on past every name taken (gdip_panel → gdip_panel_2). */
+const nextNameAfter = async (db: Database, earlier: string) => nextRunName(earlier, await namesLike(db, runNameStem(earlier)));
+
+/** The name a relaunch of run `runId` takes unless given another (Relaunch exactly's, and the launch form's from a run). */
+export async function relaunchNameOf(db: Database, runId: number): Promise<string> {
+  const [run] = await db.select({ name: runs.name }).from(runs).where(eq(runs.id, runId));
+  if (!run) throw new DomainError('not-found', `No run has id ${runId}.`);
+  return nextNameAfter(db, run.name);
+}
+
+/**
+ * Launches the run again with its revision, parameters, labels, group, project and experiment,
+ * as a relaunch of it. Refused when it cannot be repeated, or when a difference was not among
+ * those the person accepted (they were shown something else: look again).
+ */
 
 export async function relaunchExactly(options: ReproduceOptions, runId: number, body: { name?: string | undefined; acceptDifferences: string[] }, userId: number) {
   const reproduction = await reproductionOf(options, runId);
@@ -90,7 +101,7 @@ export async function relaunchExactly(options: ReproduceOptions, runId: number, 
   return options.runs.launch(
     {
       pipelineId: earlier.pipelineId,
-      name: body.name ?? nextRunName(earlier.name, await namesLike(options.db, runNameStem(earlier.name))),
+      name: body.name ?? (await nextNameAfter(options.db, earlier.name)),
       params: earlier.params,
       labels: earlier.labels,
       groupId: earlier.groupId,

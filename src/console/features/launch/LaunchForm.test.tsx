@@ -170,10 +170,13 @@ describe('the launch form renderer', () => {
     expect(assign).toHaveBeenCalledWith('/tools/pipeline/monitor/pipeline-run/view?id=42');
   });
 
-  it('names a relaunch past the names other runs have', () => {
+  it('names a relaunch as the server proposes (past the names taken), or numbers it on itself without one', () => {
     const earlier = { id: 9, name: 'old_run', pipelineId: 'nf-test', params: {}, labels: [], groupId: null, projectId: null, experimentId: null, revision: '1.0' };
-    render(<LaunchForm pipeline={pipeline} groups={groups} runGroups={[]} projects={[]} from={earlier} takenNames={new Set(['old_run', 'old_run_2'])} />);
+    render(<LaunchForm pipeline={pipeline} groups={groups} runGroups={[]} projects={[]} from={earlier} relaunchName="old_run_3" />);
     expect((document.getElementById('run-name') as HTMLInputElement).value).toBe('old_run_3');
+    cleanup();
+    render(<LaunchForm pipeline={pipeline} groups={groups} runGroups={[]} projects={[]} from={earlier} />);
+    expect((document.getElementById('run-name') as HTMLInputElement).value).toBe('old_run_2');
   });
 
   it('pre-fills from an earlier run (?from=), with a new run name', async () => {

@@ -26,7 +26,7 @@ export function LaunchForm({
   runGroups,
   projects,
   from,
-  takenNames,
+  relaunchName,
   preset,
 }: {
   pipeline: Pipeline;
@@ -34,8 +34,8 @@ export function LaunchForm({
   runGroups: Named[];
   projects: Named[];
   from: EarlierRun | null;
-  /** Names of other runs, which a relaunch's proposed name passes. */
-  takenNames?: ReadonlySet<string>;
+  /** The server's name for a relaunch of `from`, numbered on past the names taken (runs/{id}/relaunch-name). */
+  relaunchName?: string | undefined;
   /** The project and experiment chosen where the form was opened from (a project's or experiment's page). */
   preset?: { projectId: string; experimentId: string };
 }) {
@@ -45,8 +45,9 @@ export function LaunchForm({
   const form = useForm<LaunchValues>({
     mode: 'all',
     defaultValues: {
-      // A relaunch is numbered on from the run it starts from; a new run gets a name in Nextflow's style.
-      name: from ? nextRunName(from.name, takenNames) : randomRunName(),
+      // A relaunch is numbered on from the run it starts from (by the server, which knows every name
+      // taken; by itself when that failed); a new run gets a name in Nextflow's style.
+      name: from ? (relaunchName ?? nextRunName(from.name)) : randomRunName(),
       groupId: from?.groupId ? String(from.groupId) : '',
       projectId: from?.projectId ? String(from.projectId) : (preset?.projectId ?? ''),
       experimentId: from?.experimentId ? String(from.experimentId) : (preset?.experimentId ?? ''),

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useMemo } from 'react';
+import type { RelaunchName } from '../../../contract/lineage';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { notify } from '../../app/notify';
 import { RECORD_ID, useQueryParam } from '../../lib/use-query-param';
@@ -6,7 +7,6 @@ import { useRequest } from '../../lib/use-request';
 import { LoadError } from '../../ui/LoadError';
 import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import type { Page } from '../../../contract/paging';
-import { runNameStem } from '../../../contract/run-codes';
 import type { ProjectRecord } from '../../../contract/records';
 import type { RunGroup } from '../../../contract/runs';
 import { groupsOf } from './schema-form';
@@ -27,10 +27,8 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
   const runGroups = useRequest<Page<RunGroup>>('run-groups?pageSize=1000&sort=name');
   const projects = useRequest<Page<ProjectRecord>>('projects?pageSize=1000&sort=name');
   const earlier = useRequest<EarlierRun>(from ? `runs/${from}` : null);
-  // The names of runs like the earlier one, for the relaunch's name to pass them (gdip_panel_2 taken: gdip_panel_3).
-  const stem = earlier.data ? runNameStem(earlier.data.name) : null;
-  const similar = useRequest<Page<{ name: string }>>(stem ? `runs?q=${encodeURIComponent(stem)}&pageSize=200` : null);
-  const takenNames = useMemo(() => new Set(similar.data?.data.map((run) => run.name)), [similar.data]);
+  // The relaunch's name, numbered past the names taken (gdip_panel_2 taken: gdip_panel_3).
+  const relaunchName = useRequest<RelaunchName>(from ? `runs/${from}/relaunch-name` : null);
   const groups = useMemo(() => (pipeline.data ? groupsOf(pipeline.data.schema) : []), [pipeline.data]);
   useEffect(() => {
     // A failed load is reported where the form is drawn (React.lazy throws it there).
@@ -53,8 +51,8 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
       />
     );
   }
-  // Without the similar names (their list failed), the relaunch is still named on from the earlier run.
-  const waitingForEarlier = from === undefined || project === undefined || (from !== null && (!earlier.data || (!similar.data && !similar.error)));
+  // Without the server's name (its request failed), the relaunch is still named on from the earlier run.
+  const waitingForEarlier = from === undefined || project === undefined || (from !== null && (!earlier.data || (!relaunchName.data && !relaunchName.error)));
   if (!pipeline.data || !runGroups.data || !projects.data || waitingForEarlier) return <LoadingOverlay />;
   const earlierRun = earlier.data && earlier.data.pipelineId === pipelineId ? earlier.data : null;
   return (
@@ -65,7 +63,7 @@ export function Launch({ pipelineId }: { pipelineId: string }) {
         runGroups={runGroups.data.data}
         projects={projects.data.data}
         from={earlierRun}
-        takenNames={takenNames}
+        relaunchName={relaunchName.data?.name}
         preset={{ projectId: project ?? '', experimentId: (project && experiment) || '' }}
       />
     </Suspense>

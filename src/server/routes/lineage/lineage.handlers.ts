@@ -3,7 +3,7 @@ import type { Context } from 'hono';
 import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { createLineageService } from '../../lineage/lineage-service';
-import { relaunchExactly as relaunch, reproductionOf } from '../../lineage/reproduce';
+import { relaunchExactly as relaunch, relaunchNameOf, reproductionOf } from '../../lineage/reproduce';
 import { importWorkflowRunCrate, limitText } from '../../lineage/crate-import';
 import { runCrateZip } from '../../lineage/run-crate-export';
 import { findRunSummary } from '../../runs/run-queries';
@@ -24,6 +24,8 @@ export const relaunchExactly: RouteHandler<typeof routes.relaunchExactly, AppEnv
   if (!summary) throw new DomainError('not-found', `No run has id ${run.id}.`);
   return c.json(summary, 201);
 };
+
+export const relaunchName: RouteHandler<typeof routes.relaunchName, AppEnv> = async (c) => c.json({ name: await relaunchNameOf(c.get('deps').db, c.req.valid('param').id) }, 200);
 
 export const roCrate: RouteHandler<typeof routes.roCrate, AppEnv> = async (c) => {
   const { db, catalogue, files, publicUrl } = c.get('deps');

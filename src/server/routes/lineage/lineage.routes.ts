@@ -1,4 +1,13 @@
-import { crateImportResultSchema, lineageGraphSchema, lineageQuerySchema, relaunchExactlySchema, reproductionSchema, roCrateQuerySchema, roCrateZipSchema } from '../../../contract/lineage';
+import {
+  crateImportResultSchema,
+  lineageGraphSchema,
+  lineageQuerySchema,
+  relaunchExactlySchema,
+  relaunchNameSchema,
+  reproductionSchema,
+  roCrateQuerySchema,
+  roCrateZipSchema,
+} from '../../../contract/lineage';
 import { runSummarySchema } from '../../../contract/runs';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { routesTagged } from '../../http/openapi-routes';
@@ -23,6 +32,11 @@ export const relaunchExactly = route.byId.post('/runs/{id}/relaunch-exactly', 'L
   request: { body: jsonBody(relaunchExactlySchema) },
   responses: { 201: jsonContent(runSummarySchema, 'The new run') },
   errors: [409, 503],
+});
+
+export const relaunchName = route.byId.get('/runs/{id}/relaunch-name', 'The name a relaunch of the run takes: its own, numbered on past the names taken', {
+  description: 'What both Relaunch exactly and the launch form filled from the run (?from=) propose; another name may be given to either.',
+  responses: { 200: jsonContent(relaunchNameSchema, 'The proposed name') },
 });
 
 export const roCrate = route.byId.get('/runs/{id}/ro-crate', 'The run as a Workflow Run RO-Crate (zip), with or without its data files', {

@@ -35,6 +35,8 @@ describe('relaunch exactly', () => {
     const { run, trial } = await finishedRun('exact_same');
     const check = await reproduction(run.id);
     expect(check).toMatchObject({ runId: run.id, revision: run.revision, relaunchRevision: run.revision, differences: [], refusal: null });
+    // The name the launch form proposes for a relaunch is the one Relaunch exactly takes.
+    expect(await (await t.call(`/runs/${run.id}/relaunch-name`, { token })).json()).toEqual({ name: 'exact_same_2' });
     expect(check.inputs).toEqual([{ parameter: 'input', fileId: trial.id, name: 'exact_same.csv', sha256AtLaunch: trial.sha256, sha256Now: trial.sha256, changed: false }]);
     const response = await relaunch(run.id);
     expect(response.status, await response.clone().text()).toBe(201);
@@ -46,6 +48,7 @@ describe('relaunch exactly', () => {
     expect(detail.relatedRunName).toBe('exact_same');
     await h.untilEnded(again.id);
     // Relaunched again, the run takes the next name free.
+    expect(await (await t.call(`/runs/${run.id}/relaunch-name`, { token })).json()).toEqual({ name: 'exact_same_3' });
     const third = (await (await relaunch(run.id)).json()) as RunSummary;
     expect(third.name).toBe('exact_same_3');
     await h.untilEnded(third.id);
