@@ -4,6 +4,14 @@
  * Genomic discovery and prediction: a single-marker association scan per trait (marker–trait regression with −log10 p) and a ridge-regression genomic prediction model per trait.
  */
 export type Params = InputOutputOptions & TraitOptions & DiscoveryOptions & PredictionModelOptions & GenericOptions;
+/**
+ * The marker–trait association scan.
+ */
+export type DiscoveryOptions = DiscoveryOptions1;
+/**
+ * The genomic prediction model fitted per trait.
+ */
+export type PredictionModelOptions = PredictionModelOptions1;
 
 /**
  * Define where the pipeline should find input data and save output data.
@@ -39,10 +47,7 @@ export interface TraitOptions {
    */
   numeric_covariates?: string;
 }
-/**
- * The marker–trait association scan.
- */
-export interface DiscoveryOptions {
+export interface DiscoveryOptions1 {
   /**
    * Single-marker regression, alone or with a kinship correction.
    */
@@ -68,10 +73,7 @@ export interface DiscoveryOptions {
    */
   biallelic_snps_only: boolean;
 }
-/**
- * The genomic prediction model fitted per trait.
- */
-export interface PredictionModelOptions {
+export interface PredictionModelOptions1 {
   /**
    * Genomic prediction model.
    */

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readCatalogue } from '../../src/server/pipelines/catalogue';
-import { LOCAL_RUNNER } from '../../src/server/runs/engines/local';
+import { readCatalogue } from '../../pipelines/catalogue';
+import { LOCAL_RUNNER } from './local';
 
 /** Value imports and re-exports of relative modules (a type-only import is erased before Node resolves it). */
 const RELATIVE_IMPORT = /^\s*(?:import|export)\s+(?!type\b)(?:[^'";]*?\sfrom\s+)?'(\.{1,2}\/[^']+)'/gm;
