@@ -167,7 +167,7 @@ function patternOf(source: string): RegExp | null {
 }
 
 /** The rules of one field, with the messages the server's check gives for the same problem. */
-export function rulesOf(field: ParameterField): { validate: (value: unknown) => true | string } {
+export function rulesOf(field: ParameterField): { validate: (value: unknown, form?: unknown) => true | string } {
   const { schema } = field;
   const numeric = field.kind === 'integer' || field.kind === 'number';
   let pattern: RegExp | null = null;
