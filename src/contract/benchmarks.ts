@@ -113,7 +113,7 @@ export type PredictionLaunch = z.infer<typeof predictionLaunchSchema>;
 
 /** The pipelines a cross-validation benchmark runs, and the models each takes: their `model` and `models` parameters' values (a test ties the two). */
 export const CV_METHOD_MODELS = {
-  'nf-gdip': ['rrblup', 'gblup', 'bayesb'],
+  'nf-gdip': ['rrblup', 'gblup', 'bayesb', 'bayes_c'],
   'nf-auto-train': ['rrblup', 'gblup', 'bayesian_ridge', 'rkhs', 'bayesb', 'bayes_c', 'random_forest', 'svr'],
 } as const;
 export type CvMethodPipeline = keyof typeof CV_METHOD_MODELS;

@@ -76,3 +76,25 @@ describe('GDIP with model bayesb', () => {
     for (const position of test) expect(after.predict(position)).toEqual(before.predict(position));
   });
 });
+
+describe('GDIP with model bayes_c', () => {
+  it('cross-validates with BayesC’s shared effect variance, names it in the log, the table and the model, and the model predicts its GEBVs in Make GDIP Predictions', async () => {
+    const context = testContext({ ...GDIP_FIXTURE, ...CHAIN, model: 'bayes_c' });
+    await run(context);
+    const accuracy = records(context.read('prediction/cv_accuracy.csv'))[0]!;
+    expect(Number(accuracy.pearson_r)).toBeGreaterThan(0.8);
+    expect(accuracy.lambda_method).toBe('none (bayes_c)');
+    expect([accuracy.lambda, accuracy.h2_genomic]).toEqual(['NA', 'NA']);
+    expect(context.lines.some((line) => line.startsWith('yield: BayesC (no λ); 5-fold'))).toBe(true);
+    expect(context.lines.some((line) => line.startsWith('yield: BayesC on every individual, 2 × 400 iterations (burn-in 100, thin 2)'))).toBe(true);
+    const model = JSON.parse(context.read('models/gdip_model.json')).traits.yield;
+    expect(model.model).toBe('bayes_c');
+    // One effect variance for the markers in the model (BayesB keeps the mean of one per marker).
+    expect(model.bayes.markerVariance).toBeGreaterThan(0);
+
+    const applied = testContext({ model: path.join(context.outdir, 'models/gdip_model.json'), genotypes: GDIP_FIXTURE.genotypes, impute_missing: 'mean', max_missing_markers: 0.1 });
+    await predict(applied);
+    const ours = new Map(records(applied.read('predictions/gebv_predictions.csv')).map((row) => [row.id, Number(row.gebv)]));
+    for (const row of records(context.read('prediction/gebv.csv'))) expect(Math.abs(ours.get(row.id)! - Number(row.gebv))).toBeLessThan(1e-6);
+  }, 120_000);
+});

@@ -16,7 +16,7 @@ import { type Covariate, classifyCovariates, design } from './covariates.ts';
 import { prepareMarkers } from './markers.ts';
 import { crossValidate, type CvDesign, cvDesign, traitSplits } from './cross-validation.ts';
 import { readPhenotypes } from './phenotypes.ts';
-import { fitOnTraining, type TraitData } from './predictor.ts';
+import { BAYES_LABELS, fitOnTraining, isBayesModel, type TraitData } from './predictor.ts';
 import { createScanner } from './scan.ts';
 import { centredKinship, createMixedScanner, genomicControl, locoKinships, type MixedScanMethod, type MixedScanResult, type NullModel } from './mixed-scan.ts';
 import { rowsInto, writeOutput } from '../../_shared/output.ts';
@@ -112,7 +112,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     context.log(chosen.description);
     return chosen;
   });
-  if (params.model === 'bayesb' && params.bayes_burn_in >= params.bayes_iterations)
+  if (isBayesModel(params.model) && params.bayes_burn_in >= params.bayes_iterations)
     throw new Error(`bayes_burn_in (${params.bayes_burn_in}) must be less than bayes_iterations (${params.bayes_iterations}), or no draw is kept; lower the burn-in or raise the iterations.`);
   const mixedTest: MixedScanMethod = params.mixed_model_test === 'p3d' ? 'p3d' : 'exact';
   const covariates: Covariate[] = classifyCovariates(
@@ -136,7 +136,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   const cvPredictions: string[] = ['id,trait,fold,observed,predicted,genetic,repeat,environment'];
   const models: Record<string, unknown> = {};
   const number = (value: number) => (Number.isFinite(value) ? value.toFixed(6) : 'NA');
-  // λ has no value for BayesB (no ridge penalty): NA, as R writes a missing number.
+  // λ has no value for BayesB or BayesC (no ridge penalty): NA, as R writes a missing number.
   const precise = (value: number) => (Number.isFinite(value) ? value.toPrecision(8) : 'NA');
 
   for (const trait of traits) {
@@ -219,7 +219,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       const all = [...Array(n).keys()];
       // The model written for prediction, learned from every record of the trait.
       const final = fitOnTraining(data, params, all, 2);
-      if (final.bayes) context.log(`${trait}: BayesB on every individual, ${describeDiagnostics(final.bayes)}.`);
+      if (final.bayes) context.log(`${trait}: ${BAYES_LABELS[final.bayes.method]} on every individual, ${describeDiagnostics(final.bayes)}.`);
       if (final.droppedFixedNames.length > 0)
         throw new Error(
           `The fixed effects are collinear: ${final.droppedFixedNames.join(', ')} repeats the intercept and the other covariates among the ${n} individuals with ${trait}; drop a covariate that repeats another.`,
@@ -278,7 +278,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           r.toFixed(6),
           rmse.toFixed(6),
           rGenetic.toFixed(6),
-          final.bayes ? 'none (bayesb)' : reml ? 'reml' : 'fixed',
+          final.bayes ? `none (${final.bayes.method})` : reml ? 'reml' : 'fixed',
           `"${scoredAgainst}"`,
           precise(median(foldLambdas)),
           precise(Math.min(...foldLambdas)),
@@ -289,7 +289,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           Math.min(...foldScores.map((fold) => fold.n)),
           Math.max(...foldScores.map((fold) => fold.n)),
           ...[foldR, foldRmse].flatMap((summary) => [summary.mean, summary.low, summary.high].map((value) => number(value ?? Number.NaN))),
-          // REML's only: a fixed λ or BayesB estimates no variance components.
+          // REML's only: a fixed λ, BayesB or BayesC estimates no variance components.
           reml ? precise(reml.heritability) : 'NA',
         ].join(','),
       );
@@ -314,7 +314,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           );
       }
       context.log(
-        `${trait}: ${final.bayes ? 'BayesB (no λ)' : `λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}; ${Math.min(...foldLambdas).toPrecision(4)} to ${Math.max(...foldLambdas).toPrecision(4)} in the folds)`}; ${cv.folds}-fold ${cv.scheme} cross-validated r = ${r.toFixed(3)}${cv.repeats > 1 ? ` (mean of ${cv.repeats} repeats)` : ''} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}; over the ${foldScores.length} folds r = ${formatInterval(foldR)}`,
+        `${trait}: ${final.bayes ? `${BAYES_LABELS[final.bayes.method]} (no λ)` : `λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}; ${Math.min(...foldLambdas).toPrecision(4)} to ${Math.max(...foldLambdas).toPrecision(4)} in the folds)`}; ${cv.folds}-fold ${cv.scheme} cross-validated r = ${r.toFixed(3)}${cv.repeats > 1 ? ` (mean of ${cv.repeats} repeats)` : ''} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}; over the ${foldScores.length} folds r = ${formatInterval(foldR)}`,
       );
 
       let fixedSum = 0;
@@ -343,7 +343,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         cvRepeats: cv.repeats,
         // Two stages with environments: their effects (centred on 0) first, the model on the lines' adjusted means second.
         ...(phenotypes.hasEnvironments ? { environmentEffects: Object.fromEntries(whole.effects) } : {}),
-        // BayesB: the chain, the priors and the convergence diagnostics of the model written (lambda is null: it has none).
+        // BayesB and BayesC: the chain, the priors and the convergence diagnostics of the model written (lambda is null: it has none).
         ...(final.bayes
           ? {
               bayes: {

@@ -77,17 +77,17 @@ export interface PredictionModelOptions1 {
   /**
    * Genomic prediction model.
    */
-  model: 'rrblup' | 'gblup' | 'bayesb';
+  model: 'rrblup' | 'gblup' | 'bayesb' | 'bayes_c';
   /**
-   * BayesB: Gibbs iterations per chain (BGLR's default, 1,500).
+   * BayesB and BayesC: Gibbs iterations per chain (BGLR's default, 1,500).
    */
   bayes_iterations: number;
   /**
-   * BayesB: iterations discarded at the start of each chain (BGLR's default, 500); less than bayes_iterations.
+   * BayesB and BayesC: iterations discarded at the start of each chain (BGLR's default, 500); less than bayes_iterations.
    */
   bayes_burn_in: number;
   /**
-   * BayesB: every thin-th draw after the burn-in is kept for the convergence diagnostics (BGLR's default, 5); posterior means use every draw.
+   * BayesB and BayesC: every thin-th draw after the burn-in is kept for the convergence diagnostics (BGLR's default, 5); posterior means use every draw.
    */
   bayes_thin: number;
   /**

@@ -7,14 +7,14 @@
  * per fold and the final model once on every individual, so a cross-validated accuracy is never
  * scored on individuals that shaped the model that predicted them.
  *
- * `model: bayesb` fits BayesB by Gibbs sampling instead (_shared/bayes-gibbs.ts: BGLR's priors, set
- * from the training individuals; the covariates with flat priors), on the same markers, centring
- * and covariate design; it has no λ.
+ * `model: bayesb` and `model: bayes_c` fit BayesB or BayesC by Gibbs sampling instead
+ * (_shared/bayes-gibbs.ts: BGLR's priors, set from the training individuals; the covariates with
+ * flat priors), on the same markers, centring and covariate design; they have no λ.
  */
 import { gram, orthonormalBasis } from '../../_shared/linear-algebra.ts';
 import { fitRidge, fixedValue, geneticValue, type KernelView, type RemlEstimate, type RidgeFit, remlLambda } from '../../_shared/ridge.ts';
 import type { Vcf } from '../../_shared/vcf.ts';
-import { type BayesFit, fitBayes } from '../../_shared/bayes-gibbs.ts';
+import { type BayesFit, type BayesMethod, fitBayes } from '../../_shared/bayes-gibbs.ts';
 import { type Covariate, design } from './covariates.ts';
 import { centredColumn, type Marker, type MarkerFilters, prepareMarkers } from './markers.ts';
 
@@ -28,6 +28,10 @@ export interface TraitData {
   y: Float64Array;
   covariates: Covariate[];
 }
+
+/** GDIP's Bayesian models, by their `model` value, and how the log and the tables name them. */
+export const BAYES_LABELS: Record<BayesMethod, string> = { bayesb: 'BayesB', bayes_c: 'BayesC' };
+export const isBayesModel = (model: string): model is BayesMethod => model in BAYES_LABELS;
 
 export interface PredictionSettings extends MarkerFilters {
   model: string;
@@ -77,11 +81,11 @@ export function fitOnTraining(data: TraitData, settings: PredictionSettings, tra
   const fixedNames = covariateDesign.names.filter((_, index) => !dropped.includes(index));
   const droppedFixedNames = dropped.map((index) => covariateDesign.names[index]!);
 
-  if (settings.model === 'bayesb') {
-    if (settings.seed === undefined) throw new Error('BayesB needs a seed for its chains.');
+  if (isBayesModel(settings.model)) {
+    if (settings.seed === undefined) throw new Error(`${BAYES_LABELS[settings.model]} needs a seed for its chains.`);
     const chain = { iterations: settings.bayes_iterations, burnIn: settings.bayes_burn_in, thin: settings.bayes_thin, seed: settings.seed, chains };
     const bayes = fitBayes({
-      method: 'bayesb',
+      method: settings.model,
       columns: centred.map((column) => Float64Array.from(training, (position) => column[position]!)),
       y,
       // The intercept is the sampler's own; the other kept columns are covariates with flat priors.

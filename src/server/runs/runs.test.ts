@@ -380,7 +380,7 @@ describe('the nextflow engine', () => {
     const response = await h.launch({
       pipelineId: 'nf-gdip',
       name: 'frozen_folds',
-      params: { ...params, cv_folds_file: 's3://bucket/cv_folds.csv', cv_repeats: 3, association_test: 'linear_kinship', kinship_loco: true },
+      params: { ...params, cv_folds_file: 's3://bucket/cv_folds.csv', cv_repeats: 3, association_test: 'linear_kinship', kinship_loco: true, model: 'bayes_c' },
     });
     expect(response.status).toBe(400);
     const body = (await response.json()) as { message: string; errors: Record<string, string> };
@@ -388,6 +388,7 @@ describe('the nextflow engine', () => {
     expect(body.errors['params.cv_folds_file']).toMatch(/does not read a frozen folds file and would cross-validate on folds of its own/);
     expect(body.errors['params.cv_repeats']).toMatch(/does not repeat its cross-validation/);
     expect(body.errors['params.kinship_loco']).toMatch(/has no leave-one-chromosome-out kinship and would scan with one kinship of all markers/);
+    expect(body.errors['params.model']).toBe('bayes_c: nf-gdip 1.8.0 on the nextflow engine has no BayesC; choose rrblup, gblup or bayesb there, or run BayesC on the built-in engine.');
     expect((await t.db.select().from(runs)).length).toBe(before);
     // The default is what the revision does anyway, so it is taken.
     const plain = await h.launch({ pipelineId: 'nf-gdip', name: 'one_repeat', params: { ...params, cv_repeats: 1 } });
