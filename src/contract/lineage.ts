@@ -160,6 +160,26 @@ export const relaunchNameSchema = z
   .describe('The name a relaunch of the run takes unless given another');
 export type RelaunchName = z.infer<typeof relaunchNameSchema>;
 
+/* The germplasm a stored file names: its individuals, and which of them are accessions in Breeding. */
+
+export const fileGermplasmSchema = z
+  .object({
+    fileId: z.number().int(),
+    column: z
+      .string()
+      .nullable()
+      .describe('Where the file names its individuals: a CSV or TSV column (id, accession, germplasmName, sample…) or a VCF’s samples; null when it names none Seedbed reads'),
+    individuals: z.number().int().describe('Distinct individuals the file names'),
+    complete: z.boolean().describe('False when the file names more individuals than Seedbed reads (100,000): the counts are of the first ones'),
+    accessions: z.number().int().describe('How many of them are accessions in Breeding, by name or synonym in any case'),
+    matched: z
+      .array(z.object({ name: z.string().describe('As the file writes it'), accession: z.object({ id: z.number().int(), germplasmName: z.string() }) }))
+      .describe('The first 200 that are accessions, in the file’s order'),
+    unmatched: z.array(z.string()).describe('The first 20 that are not'),
+  })
+  .describe('The individuals a stored file names, and the accessions among them');
+export type FileGermplasm = z.infer<typeof fileGermplasmSchema>;
+
 /* Workflow Run RO-Crate export. */
 
 export const roCrateQuerySchema = z.object({

@@ -1,5 +1,6 @@
 import { Card } from '../../ui/Card';
 import { CrateDownloads } from './CrateDownloads';
+import { FileGermplasm } from './FileGermplasm';
 import { FileLineageSummary } from './FileLineageSummary';
 import { LineageGraphView, useLineage } from './LineageGraph';
 
@@ -28,6 +29,7 @@ export default function LineagePanel({ node }: { node: string }) {
     >
       <div className="grid gap-4">
         {isFile && <FileLineageSummary state={lineage.state} />}
+        {isFile && <FileGermplasm fileId={Number(node.slice(5))} />}
         <LineageGraphView lineage={lineage} />
       </div>
     </Card>

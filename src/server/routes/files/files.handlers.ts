@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import path from 'node:path';
 import type { AppEnv } from '../../http/context';
 import { DomainError } from '../../domain-errors';
+import { germplasmOfFile } from '../../lineage/file-germplasm';
 import { byteRangeOf } from '../../storage/ranges';
 import { webStreamOf } from '../../storage/storage';
 import type * as routes from './files.routes';
@@ -12,6 +13,11 @@ import type * as routes from './files.routes';
 export const list: RouteHandler<typeof routes.list, AppEnv> = async (c) => c.json(await c.get('deps').files.list(c.req.valid('query')), 200);
 
 export const get: RouteHandler<typeof routes.get, AppEnv> = async (c) => c.json(await c.get('deps').files.byId(c.req.valid('param').id), 200);
+
+export const germplasm: RouteHandler<typeof routes.germplasm, AppEnv> = async (c) => {
+  const { db, files } = c.get('deps');
+  return c.json(await germplasmOfFile({ db, files }, c.req.valid('param').id), 200);
+};
 
 export const upload: RouteHandler<typeof routes.upload, AppEnv> = async (c) => {
   const { files } = c.get('deps');

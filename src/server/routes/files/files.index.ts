@@ -2,7 +2,7 @@ import { routerOf } from '../../http/openapi-routes';
 import * as handlers from './files.handlers';
 import * as routes from './files.routes';
 
-export const filesRouter = routerOf(routes, handlers, ['list', 'upload', 'get', 'remove', 'uses', 'link', 'download', 'content']);
+export const filesRouter = routerOf(routes, handlers, ['list', 'upload', 'get', 'remove', 'uses', 'germplasm', 'link', 'download', 'content']);
 
 // Resumable uploads speak the tus protocol (tus.io), not JSON: served beside the documented routes.
 // The answer goes out through the context, so the API's security headers and CORS come along.

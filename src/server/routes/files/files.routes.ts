@@ -10,6 +10,7 @@ import {
   storedFileSchema,
 } from '../../../contract/files';
 import { pageOf } from '../../../contract/list';
+import { fileGermplasmSchema } from '../../../contract/lineage';
 import { jsonContent } from '../../http/openapi';
 import { routesTagged } from '../../http/openapi-routes';
 
@@ -39,6 +40,12 @@ export const upload = route.post('/files', 'Upload one file in one request (the 
 
 export const uses = route.byId.get('/files/{id}/uses', 'What still uses the file: runs that read or wrote it, filesets that hold it', {
   responses: { 200: jsonContent(fileUseListSchema, 'Its uses') },
+});
+
+export const germplasm = route.byId.get('/files/{id}/germplasm', 'The individuals the file names, and which of them are accessions in Breeding', {
+  description:
+    'A VCF’s samples, or the id column of a table (id, accession, germplasmName, sample…), read from the file’s bytes; each matched to an accession by name or synonym in any case, as imports match them.',
+  responses: { 200: jsonContent(fileGermplasmSchema, 'Its individuals and their accessions') },
 });
 
 export const remove = route.byId.delete('/files/{id}', 'Delete a stored file and its bytes; 409 names what still uses it', { responses: { 204: { description: 'Deleted' } }, errors: [409] });

@@ -7,6 +7,7 @@ import { files } from '../../db/schema';
 import { seedFileTypes } from '../../services/file-types';
 import { setUpTestApi } from '../../testing/test-api';
 import { bgzfBlock } from '../../testing/bgzf';
+import type { FileGermplasm } from '../../../contract/lineage';
 
 const api = setUpTestApi();
 beforeAll(() => seedFileTypes(api.t.db));
@@ -115,5 +116,53 @@ describe('GET files?ids: the files a run’s parameters name, in one request', (
     const refused = await api.t.call('/files?ids=1,x', { token: api.token });
     expect(refused.status).toBe(400);
     expect(JSON.stringify(await refused.json())).toContain('Must be a whole number');
+  });
+});
+
+describe('GET files/{id}/germplasm: the individuals a file names, and the accessions among them', () => {
+  const germplasm = async (id: number) => (await api.t.call(`/files/${id}/germplasm`, { token: api.token })).json() as Promise<FileGermplasm>;
+  const stored = async (name: string, body: Buffer | string) => ((await (await upload(name, body)).json()) as { id: number }).id;
+  // Names of their own, so that other tests' accessions do not answer for them.
+  const [first, second] = [`GermA${Date.now()}`, `GermB${Date.now()}`];
+  beforeAll(async () => {
+    for (const json of [
+      { germplasmName: first, genus: 'Oryza' },
+      { germplasmName: second, genus: 'Oryza', synonyms: [`${second}-syn`] },
+    ])
+      expect((await api.t.call('/accessions', { method: 'POST', token: api.token, json })).status).toBe(201);
+  });
+
+  it('reads a phenotype table’s id column, and matches names and synonyms in any case', async () => {
+    const id = await stored('germ_traits.csv', `id,height\n${first.toLowerCase()},1\nNEW_LINE,2\n${second.toUpperCase()}-SYN,3\n${first.toLowerCase()},4\n`);
+    expect(await germplasm(id)).toEqual({
+      fileId: id,
+      column: 'id',
+      individuals: 3,
+      complete: true,
+      accessions: 2,
+      matched: [
+        { name: first.toLowerCase(), accession: { id: expect.any(Number), germplasmName: first } },
+        { name: `${second.toUpperCase()}-SYN`, accession: { id: expect.any(Number), germplasmName: second } },
+      ],
+      unmatched: ['NEW_LINE'],
+    });
+  });
+
+  it('reads a field trial’s accession column and a VCF’s samples, compressed or not', async () => {
+    const trial = await germplasm(await stored('germ_trial.csv', `plot,accession,environment,yield\n1,${first},A,2\n2,${second},A,3\n`));
+    expect([trial.column, trial.individuals, trial.accessions]).toEqual(['accession', 2, 2]);
+    const vcf = `##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t${first}\tS2\n1\t10\tm1\tA\tG\t.\t.\t.\tGT\t0/1\t1/1\n`;
+    for (const [name, body] of [
+      ['germ.vcf', vcf],
+      ['germ.vcf.gz', zlib.gzipSync(vcf)],
+    ] as const) {
+      const samples = await germplasm(await stored(name, body));
+      expect([samples.column, samples.individuals, samples.accessions, samples.unmatched], name).toEqual(['the VCF’s samples', 2, 1, ['S2']]);
+    }
+  });
+
+  it('says a file names no individuals it reads', async () => {
+    const id = await stored('germ_qtl.csv', 'marker,chromosome,position,trait,effect\nm1,1,10,height,0.5\n');
+    expect(await germplasm(id)).toMatchObject({ column: null, individuals: 0, accessions: 0, matched: [] });
   });
 });

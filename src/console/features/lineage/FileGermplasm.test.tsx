@@ -1,0 +1,45 @@
+// @vitest-environment happy-dom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse, stubFetch } from '../../../../tests/fixtures/console';
+import { FileGermplasm } from './FileGermplasm';
+
+const fetchMock = stubFetch();
+afterEach(cleanup);
+
+describe('a file’s germplasm on its lineage', () => {
+  it('counts its individuals, links the accessions among them and names some that are not', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({
+        fileId: 12,
+        column: 'id',
+        individuals: 3,
+        complete: true,
+        accessions: 2,
+        matched: [
+          { name: 'ir64', accession: { id: 5, germplasmName: 'IR64' } },
+          { name: 'Azucena', accession: { id: 6, germplasmName: 'Azucena' } },
+        ],
+        unmatched: ['NEW_LINE'],
+      }),
+    );
+    render(<FileGermplasm fileId={12} />);
+    const card = await screen.findByTestId('file-germplasm');
+    expect(String(fetchMock.mock.calls[0]![0])).toMatch(/files\/12\/germplasm$/);
+    expect(card.textContent).toContain('Germplasm: 3 individuals in its id column; 2 are accessions in Breeding, 1 not.');
+    expect(screen.getByRole('link', { name: 'IR64' }).getAttribute('href')).toBe('/accession/view?id=5');
+    expect(screen.getByRole('link', { name: 'IR64' }).getAttribute('title')).toBe('ir64 in the file');
+    expect(card.textContent).toContain('Not in Breeding: NEW_LINE');
+  });
+
+  it('shows a failed read with its retry, and nothing for a file that names no individuals', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'The bytes of x.csv are no longer in storage. Upload the file again.' }, 500));
+    render(<FileGermplasm fileId={13} />);
+    expect(await screen.findByRole('button', { name: /retry|try again/i })).toBeTruthy();
+    cleanup();
+    fetchMock.mockResolvedValueOnce(jsonResponse({ fileId: 14, column: null, individuals: 0, complete: true, accessions: 0, matched: [], unmatched: [] }));
+    const { container } = render(<FileGermplasm fileId={14} />);
+    await screen.findByText((_, element) => element === container && !container.textContent?.includes('Reading'));
+    expect(screen.queryByTestId('file-germplasm')).toBeNull();
+  });
+});
