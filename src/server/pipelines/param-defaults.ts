@@ -1,3 +1,4 @@
+import { boundedDistance } from '../routes/imports/nearest-names';
 import type { CataloguePipeline } from './catalogue';
 
 /** Every parameter's schema default, by name. */
@@ -26,4 +27,23 @@ export function withDefaults(pipeline: CataloguePipeline, params: Record<string,
 export function changedFromDefaults(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, unknown> {
   const defaults = defaultsOf(pipeline);
   return Object.fromEntries(Object.entries(params).filter(([name, value]) => isSet(value) && JSON.stringify(value) !== JSON.stringify(defaults.get(name))));
+}
+
+/**
+ * The parameters the launch names that the pipeline's schema does not, each with the refusal: a
+ * misspelt name (cv_fold) would otherwise be passed on and ignored, and the run would use the
+ * default of the parameter meant, under the name asked for.
+ */
+export function unknownParameters(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, string> {
+  const known = Object.values(pipeline.schema.$defs).flatMap((group) => Object.keys(group.properties));
+  const errors: Record<string, string> = {};
+  for (const name of Object.keys(params)) {
+    if (known.includes(name)) continue;
+    const nearest = known
+      .map((candidate) => ({ candidate, distance: boundedDistance(name, candidate, 3) }))
+      .filter((entry) => entry.distance <= 3)
+      .sort((a, b) => a.distance - b.distance)[0];
+    errors[name] = `${pipeline.manifest.label} has no parameter ${name}${nearest ? `: did you mean ${nearest.candidate}?` : '; its parameters are listed in Docs → Reference → Pipelines.'}`;
+  }
+  return errors;
 }

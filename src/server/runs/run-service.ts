@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import { experiments, projects, runGroups, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import { describeError, type Logger } from '../log';
-import { changedFromDefaults, withDefaults } from '../pipelines/param-defaults';
+import { changedFromDefaults, unknownParameters, withDefaults } from '../pipelines/param-defaults';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { LaunchRefusal, LaunchSpec, RunEngine } from './engines/engine';
@@ -132,11 +132,13 @@ export function createRunService(options: RunServiceOptions) {
     const stored = await withStoredPaths(pipeline, input.params, inputAccess);
     if (Object.keys(stored.problems).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(stored.problems).join('. ')}.`, stored.problems);
     // Checked as the run will see them, schema defaults filled in (nf-schema validates after the config's defaults): a required parameter with a default may be left out.
-    const problems = validateParams(pipeline.validate, withDefaults(pipeline, stored.params));
+    const unknown = unknownParameters(pipeline, input.params);
+    const checked = validateParams(pipeline.validate, withDefaults(pipeline, stored.params));
+    const problems = checked || Object.keys(unknown).length > 0 ? { ...unknown, ...checked } : null;
     if (problems) {
       const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [`params.${field}`, message]));
       const list = Object.entries(problems)
-        .map(([field, message]) => `${field}: ${message}`)
+        .map(([field, message]) => `${field}: ${message.replace(/\.$/, '')}`)
         .join('; ');
       throw new DomainError('invalid', `The parameters do not match ${pipeline.manifest.label}'s schema. ${list}.`, errors);
     }

@@ -104,6 +104,21 @@ describe('launching', () => {
     expect(await t.db.select().from(runs).where(eq(runs.name, 'bad_params'))).toHaveLength(0);
   });
 
+  it('refuses a parameter the pipeline does not have, naming the one meant, rather than run with that one’s default', async () => {
+    const response = await h.launch({
+      pipelineId: 'nf-gdip',
+      name: 'misspelt_param',
+      params: { genotypes: `${FIXTURES}/panel.vcf`, phenotypes: `${FIXTURES}/panel_phenotypes.csv`, cv_fold: 3, colour: 'red' },
+    });
+    expect(response.status).toBe(400);
+    const body = (await response.json()) as { message: string; errors: Record<string, string> };
+    expect(body.errors).toEqual({
+      'params.cv_fold': 'GDIP has no parameter cv_fold: did you mean cv_folds?',
+      'params.colour': 'GDIP has no parameter colour; its parameters are listed in Docs → Reference → Pipelines.',
+    });
+    expect(await t.db.select().from(runs).where(eq(runs.name, 'misspelt_param'))).toHaveLength(0);
+  });
+
   it('refuses, on its own field, a parameter the pipeline would not use with the settings given (the schema’s conditions)', async () => {
     const response = await h.launch({
       pipelineId: 'nf-gdip',
@@ -199,7 +214,8 @@ describe('launching', () => {
 
   it.each([['../..'], ['..'], ['.'], ['../7/results'], ['results/../..'], ['/tmp/elsewhere']])('refuses the outdir %j, which is not inside the run’s own folder', async (outdir) => {
     for (const pipelineId of ['nf-processvcfs', 'nf-evostats']) {
-      const response = await h.launch({ pipelineId, name: 'escape', params: { input: `${FIXTURES}/panel.vcf`, populations: `${FIXTURES}/panel.csv`, outdir } });
+      const populations = pipelineId === 'nf-evostats' ? { populations: `${FIXTURES}/panel.csv` } : {};
+      const response = await h.launch({ pipelineId, name: 'escape', params: { input: `${FIXTURES}/panel.vcf`, ...populations, outdir } });
       expect(response.status).toBe(400);
       expect(((await response.json()) as { errors: Record<string, string> }).errors['params.outdir']).toMatch(/inside the run’s own folder/);
     }

@@ -260,6 +260,6 @@ describe('POST benchmarks/prediction-cv', () => {
       json: { name: 'Wrong model', datasetIds: [cv1.id], methods: [{ label: 'g', pipeline: 'nf-gdip', model: 'rkhs' }] },
     });
     expect(wrong.status).toBe(400);
-    expect(((await wrong.json()) as { errors: Record<string, string> }).errors['methods.0.model']).toBe('Choose one of rrblup, gblup, bayesb');
+    expect(((await wrong.json()) as { errors: Record<string, string> }).errors['methods.0.model']).toBe('Choose one of rrblup, gblup, bayesb, bayes_c');
   });
 });
