@@ -171,11 +171,12 @@ export const fileGermplasmSchema = z
       .describe('Where the file names its individuals: a CSV or TSV column (id, accession, germplasmName, sample…) or a VCF’s samples; null when it names none Seedbed reads'),
     individuals: z.number().int().describe('Distinct individuals the file names'),
     complete: z.boolean().describe('False when the file names more individuals than Seedbed reads (100,000): the counts are of the first ones'),
-    accessions: z.number().int().describe('How many of them are accessions in Breeding, by name or synonym in any case'),
+    named: z.number().int().describe('How many of them name an accession in Breeding, by its name or a synonym in any case'),
+    accessions: z.number().int().describe('The distinct accessions they name (two synonyms of one accession name it once)'),
     matched: z
       .array(z.object({ name: z.string().describe('As the file writes it'), accession: z.object({ id: z.number().int(), germplasmName: z.string() }) }))
-      .describe('The first 200 that are accessions, in the file’s order'),
-    unmatched: z.array(z.string()).describe('The first 20 that are not'),
+      .describe('The first 200 that name an accession, in the file’s order'),
+    unmatched: z.array(z.string()).describe('The first 20 that name none'),
   })
   .describe('The individuals a stored file names, and the accessions among them');
 export type FileGermplasm = z.infer<typeof fileGermplasmSchema>;

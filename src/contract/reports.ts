@@ -43,6 +43,7 @@ export const reportNumberDeclarationSchema = z
       .optional()
       .describe('One number per value of this column (or of these columns, joined by “ × ”): CV r per trait'),
     digits: z.number().int().min(0).max(12).optional().describe('Significant digits shown (default 4)'),
+    optional: z.boolean().optional().describe('A value only some runs have (a REML figure, a column older runs lack): left out where it has none, instead of reported as a problem'),
     caution: z
       .object({ above: z.number().optional(), below: z.number().optional(), note: z.string().min(1) })
       .strict()

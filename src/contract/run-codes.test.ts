@@ -32,6 +32,10 @@ describe('the name of a run launched again', () => {
     expect(nextRunName('gdip_panel', new Set(['gdip_panel_2', 'gdip_panel_3', 'gdip_panel_5']))).toBe('gdip_panel_4');
     expect(runNameStem('gdip_panel_12')).toBe('gdip_panel');
     expect(runNameStem('adoring_curie')).toBe('adoring_curie');
+    // A year or a trial number in the name is not a relaunch's count.
+    expect(nextRunName('cycle_2026')).toBe('cycle_2026_2');
+    expect(nextRunName('cycle_2026_2')).toBe('cycle_2026_3');
+    expect(runNameStem('cycle_2026')).toBe('cycle_2026');
   });
 
   it('keeps a long name within Nextflow’s rule for names', () => {

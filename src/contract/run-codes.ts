@@ -35,8 +35,11 @@ export function runNameProblem(value: string): string | null {
   return RUN_NAME_PATTERN.test(name) ? null : RUN_NAME_RULE;
 }
 
-/** A run name and the number a relaunch put after it: `gdip_panel_3` → gdip_panel, 3. */
-const NUMBERED_NAME = /^(.*)_(\d+)$/;
+/**
+ * A run name and the number a relaunch put after it: `gdip_panel_3` → gdip_panel, 3. Up to three
+ * digits: a longer number is part of the name (`cycle_2026` → `cycle_2026_2`, not `cycle_2027`).
+ */
+const NUMBERED_NAME = /^(.*)_(\d{1,3})$/;
 
 /** A run name without the number a relaunch put after it: `gdip_panel_3` → `gdip_panel`. */
 export const runNameStem = (name: string) => NUMBERED_NAME.exec(name)?.[1] ?? name;

@@ -72,7 +72,7 @@ export async function germplasmOfFile(deps: { db: Database; files: FileStore }, 
   const { file, storage, key } = await deps.files.locate(id);
   const bytes: StoredBytes = { storage, key, sizeBytes: file.sizeBytes, compression: await compressionOf(storage, key, file.sizeBytes) };
   const read = await individualsOf(file.name, bytes);
-  if (!read) return { fileId: file.id, column: null, individuals: 0, complete: true, accessions: 0, matched: [], unmatched: [] };
+  if (!read) return { fileId: file.id, column: null, individuals: 0, complete: true, named: 0, accessions: 0, matched: [], unmatched: [] };
   const ids = read.names.length > 0 ? await accessionIdsByNameOrSynonym(deps.db, read.names) : new Map<string, number>();
   const found =
     ids.size > 0
@@ -91,7 +91,8 @@ export async function germplasmOfFile(deps: { db: Database; files: FileStore }, 
     column: read.column,
     individuals: read.names.length,
     complete: read.complete,
-    accessions: matched.length,
+    named: matched.length,
+    accessions: new Set(matched.map((entry) => entry.accession.id)).size,
     matched: matched.slice(0, MATCHED_SHOWN),
     unmatched: read.names.filter((name) => !byId.has(ids.get(name.toLowerCase()) ?? -1)).slice(0, UNMATCHED_SHOWN),
   };

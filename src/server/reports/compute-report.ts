@@ -86,6 +86,7 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
       where: undefined,
       document(document) {
         const value = numberOf(valueAt(document, valuePath));
+        if (value === null && declaration.optional) return;
         found.push({ key: declaration.label, label: declaration.label, group: null, value, digits, file, ...cautionOf(value) });
       },
       add() {},
@@ -143,6 +144,7 @@ function numberConsumer(declaration: ReportNumberDeclaration, file: string, foun
               return entry.counted > 0 ? entry.max : null;
           }
         })();
+        if (value === null && declaration.optional) continue;
         const named = per.length > 0 ? group : null;
         const ends = declaration.aggregate === 'last' ? entry.lastInterval : entry.firstInterval;
         found.push({

@@ -145,6 +145,15 @@ describe('GDIP', () => {
   });
 });
 
+describe('GDIP without REML', () => {
+  it('leaves the genomic h² out, with no problem, where the model estimates none (a fixed λ, BayesB or BayesC)', async () => {
+    const { report } = await reportOf('nf-gdip', { ...GDIP_FIXTURE, lambda_method: 'fixed' });
+    expect(report.problems).toEqual([]);
+    expect(report.numbers.filter((number) => number.label === 'Genomic h² (REML)')).toEqual([]);
+    expect(report.numbers.some((number) => number.key === 'CV r · yield')).toBe(true);
+  });
+});
+
 describe('Simulate GDIP data', () => {
   it('counts the replicates and gives each trait’s realised heritability, the mean over the replicates', async () => {
     const params = {

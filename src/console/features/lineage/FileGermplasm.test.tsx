@@ -13,12 +13,14 @@ describe('a file’s germplasm on its lineage', () => {
       jsonResponse({
         fileId: 12,
         column: 'id',
-        individuals: 3,
+        individuals: 4,
         complete: true,
+        named: 3,
         accessions: 2,
         matched: [
           { name: 'ir64', accession: { id: 5, germplasmName: 'IR64' } },
           { name: 'Azucena', accession: { id: 6, germplasmName: 'Azucena' } },
+          { name: 'AZU-1', accession: { id: 6, germplasmName: 'Azucena' } },
         ],
         unmatched: ['NEW_LINE'],
       }),
@@ -26,9 +28,10 @@ describe('a file’s germplasm on its lineage', () => {
     render(<FileGermplasm fileId={12} />);
     const card = await screen.findByTestId('file-germplasm');
     expect(String(fetchMock.mock.calls[0]![0])).toMatch(/files\/12\/germplasm$/);
-    expect(card.textContent).toContain('Germplasm: 3 individuals in its id column; 2 are accessions in Breeding, 1 not.');
+    // Two synonyms of one accession name it twice: three individuals, two accessions.
+    expect(card.textContent).toContain('Germplasm: 4 individuals in its id column; 3 name 2 accessions in Breeding, 1 does not.');
     expect(screen.getByRole('link', { name: 'IR64' }).getAttribute('href')).toBe('/accession/view?id=5');
-    expect(screen.getByRole('link', { name: 'IR64' }).getAttribute('title')).toBe('ir64 in the file');
+    expect(card.textContent).toContain('IR64 (ir64), Azucena, Azucena (AZU-1)');
     expect(card.textContent).toContain('Not in Breeding: NEW_LINE');
   });
 
@@ -37,7 +40,7 @@ describe('a file’s germplasm on its lineage', () => {
     render(<FileGermplasm fileId={13} />);
     expect(await screen.findByRole('button', { name: /retry|try again/i })).toBeTruthy();
     cleanup();
-    fetchMock.mockResolvedValueOnce(jsonResponse({ fileId: 14, column: null, individuals: 0, complete: true, accessions: 0, matched: [], unmatched: [] }));
+    fetchMock.mockResolvedValueOnce(jsonResponse({ fileId: 14, column: null, individuals: 0, complete: true, named: 0, accessions: 0, matched: [], unmatched: [] }));
     const { container } = render(<FileGermplasm fileId={14} />);
     await screen.findByText((_, element) => element === container && !container.textContent?.includes('Reading'));
     expect(screen.queryByTestId('file-germplasm')).toBeNull();

@@ -8,9 +8,13 @@ import { LoadError } from '../../ui/LoadError';
  * The germplasm a file is about: the individuals it names and the accessions in Breeding among
  * them, each linked, so that a result leads back to the lines it scored.
  */
-/** “none is an accession in Breeding”, “1 is an accession…”, “96 are accessions…”. */
-const accessionsText = (count: number) =>
-  count === 0 ? 'none is an accession in Breeding' : count === 1 ? '1 is an accession in Breeding' : `${count.toLocaleString('en-US')} are accessions in Breeding`;
+/** “none names an accession in Breeding”, “1 names an accession…”, “5 name 4 accessions…”, and how many name none. */
+function accessionsText({ individuals, named, accessions }: Germplasm): string {
+  if (named === 0) return 'none names an accession in Breeding';
+  const which = named === accessions ? (named === 1 ? 'an accession' : 'accessions') : counted(accessions, 'accession');
+  const rest = individuals - named;
+  return `${named.toLocaleString('en-US')} ${named === 1 ? 'names' : 'name'} ${which} in Breeding${rest > 0 ? `, ${rest.toLocaleString('en-US')} ${rest === 1 ? 'does' : 'do'} not` : ''}`;
+}
 
 export function FileGermplasm({ fileId }: { fileId: number }) {
   const germplasm = useRequest<Germplasm>(`files/${fileId}/germplasm`);
@@ -30,30 +34,27 @@ export function FileGermplasm({ fileId }: { fileId: number }) {
     <div className="grid gap-1 text-sm text-stone-700" data-testid="file-germplasm">
       <p>
         <span className="font-medium text-stone-900">Germplasm:</span> {counted(data.individuals, 'individual')}
-        {data.complete ? '' : ' (the first ones read)'} {where}; {accessionsText(data.accessions)}
-        {data.accessions > 0 && data.accessions < data.individuals ? `, ${(data.individuals - data.accessions).toLocaleString('en-US')} not` : ''}.
+        {data.complete ? '' : ' (the first ones read)'} {where}; {accessionsText(data)}.
       </p>
       {data.matched.length > 0 && (
         <p>
           {data.matched.map((entry, index) => (
             <span key={entry.name}>
               {index > 0 && ', '}
-              <a
-                className="text-emerald-800 hover:underline"
-                href={viewRoute(ROUTES.accessionView, entry.accession.id)}
-                title={entry.name === entry.accession.germplasmName ? undefined : `${entry.name} in the file`}
-              >
+              <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.accessionView, entry.accession.id)}>
                 {entry.accession.germplasmName}
               </a>
+              {/* The file's own spelling, where it names the accession by a synonym or in another case. */}
+              {entry.name !== entry.accession.germplasmName && <span className="text-stone-500"> ({entry.name})</span>}
             </span>
           ))}
-          {data.accessions > data.matched.length ? ` and ${(data.accessions - data.matched.length).toLocaleString('en-US')} more` : ''}
+          {data.named > data.matched.length ? ` and ${(data.named - data.matched.length).toLocaleString('en-US')} more` : ''}
         </p>
       )}
-      {data.unmatched.length > 0 && data.accessions > 0 && (
+      {data.unmatched.length > 0 && data.named > 0 && (
         <p className="text-xs text-stone-500">
           Not in Breeding: {data.unmatched.join(', ')}
-          {data.individuals - data.accessions > data.unmatched.length ? '…' : ''}
+          {data.individuals - data.named > data.unmatched.length ? '…' : ''}
         </p>
       )}
     </div>

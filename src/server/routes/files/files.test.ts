@@ -139,6 +139,7 @@ describe('GET files/{id}/germplasm: the individuals a file names, and the access
       column: 'id',
       individuals: 3,
       complete: true,
+      named: 2,
       accessions: 2,
       matched: [
         { name: first.toLowerCase(), accession: { id: expect.any(Number), germplasmName: first } },
@@ -150,7 +151,7 @@ describe('GET files/{id}/germplasm: the individuals a file names, and the access
 
   it('reads a field trial’s accession column and a VCF’s samples, compressed or not', async () => {
     const trial = await germplasm(await stored('germ_trial.csv', `plot,accession,environment,yield\n1,${first},A,2\n2,${second},A,3\n`));
-    expect([trial.column, trial.individuals, trial.accessions]).toEqual(['accession', 2, 2]);
+    expect([trial.column, trial.individuals, trial.named, trial.accessions]).toEqual(['accession', 2, 2, 2]);
     const vcf = `##fileformat=VCFv4.2\n#CHROM\tPOS\tID\tREF\tALT\tQUAL\tFILTER\tINFO\tFORMAT\t${first}\tS2\n1\t10\tm1\tA\tG\t.\t.\t.\tGT\t0/1\t1/1\n`;
     for (const [name, body] of [
       ['germ.vcf', vcf],
@@ -163,6 +164,6 @@ describe('GET files/{id}/germplasm: the individuals a file names, and the access
 
   it('says a file names no individuals it reads', async () => {
     const id = await stored('germ_qtl.csv', 'marker,chromosome,position,trait,effect\nm1,1,10,height,0.5\n');
-    expect(await germplasm(id)).toMatchObject({ column: null, individuals: 0, accessions: 0, matched: [] });
+    expect(await germplasm(id)).toMatchObject({ column: null, individuals: 0, named: 0, accessions: 0, matched: [] });
   });
 });
