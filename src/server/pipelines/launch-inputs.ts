@@ -7,7 +7,8 @@ import Papa from 'papaparse';
 import { fileIdOf } from '../../contract/file-reference';
 import type { SchemaProperty } from '../../contract/nextflow-schema';
 import type { Database } from '../db/client';
-import { files } from '../db/schema';
+import { files, fileTypes } from '../db/schema';
+import { withArticle } from '../../contract/wording';
 import { isInside, isStrictlyInside } from '../runs/outputs';
 import { S3_CACHE_FOLDER, storedFilePath } from '../storage/file-store';
 import type { CataloguePipeline } from './catalogue';
@@ -137,7 +138,18 @@ export function createInputAccess(options: InputAccessOptions) {
     return new Map(rows.map((row) => [row.id, storedFilePath(dataDir, row.location, row.storagePath)]));
   }
 
-  return { refusedAmong, storedPaths };
+  /** The stored files among `ids` with their type, and whether that type names the columns it holds (a type of its own kind, not a generic table). */
+  async function storedTypes(ids: readonly number[]): Promise<Map<number, { name: string; typeName: string | null; specific: boolean }>> {
+    if (ids.length === 0) return new Map();
+    const rows = await db
+      .select({ id: files.id, name: files.name, typeName: fileTypes.name, requiredColumns: fileTypes.requiredColumns })
+      .from(files)
+      .leftJoin(fileTypes, eq(fileTypes.id, files.fileTypeId))
+      .where(inArray(files.id, [...new Set(ids)]));
+    return new Map(rows.map((row) => [row.id, { name: row.name, typeName: row.typeName, specific: (row.requiredColumns?.length ?? 0) > 0 }]));
+  }
+
+  return { refusedAmong, storedPaths, storedTypes };
 }
 
 export type InputAccess = ReturnType<typeof createInputAccess>;
@@ -194,6 +206,7 @@ export async function withStoredPaths(
   const inputs = inputParameters(pipeline);
   const references = Object.values(params).filter((value): value is string => fileIdOf(value) !== null);
   const found = await access.storedPaths(references.map((reference) => fileIdOf(reference)!));
+  const types = await access.storedTypes(references.map((reference) => fileIdOf(reference)!));
   const paths = new Map<string, string>();
   const problems: Record<string, string> = {};
   const resolved = Object.fromEntries(
@@ -204,11 +217,26 @@ export async function withStoredPaths(
       const location = found.get(id);
       if (!inputs.has(name)) problems[`params.${name}`] = `${reference} is a stored file, and ${name} is not a file ${pipeline.manifest.label} reads: give it a value of its own kind`;
       else if (location === undefined) problems[`params.${name}`] = unknownReference(reference);
-      else paths.set(String(value), location);
+      else {
+        const mismatch = typeMismatch(pipeline, name, types.get(id));
+        if (mismatch) problems[`params.${name}`] = mismatch;
+        paths.set(String(value), location);
+      }
       return [name, location ?? value];
     }),
   );
   return { params: resolved, paths, problems };
+}
+
+/**
+ * Why a stored file of another kind cannot stand in for the types a parameter reads (a field trial
+ * CSV given as GDIP's phenotypes), or null. A file of a generic type (a table CSV) is left to the
+ * pipeline, which reads its header; so is a parameter that names no types.
+ */
+function typeMismatch(pipeline: CataloguePipeline, parameter: string, file: { name: string; typeName: string | null; specific: boolean } | undefined): string | null {
+  const accepted = pipeline.manifest.inputFileTypes?.[parameter];
+  if (!accepted || !file?.typeName || !file.specific || accepted.includes(file.typeName)) return null;
+  return `${file.name} is stored as ${withArticle(file.typeName)}, and ${parameter} reads ${accepted.map(withArticle).join(' or ')}: choose one of those, or upload the file again as one if that is what it holds`;
 }
 
 export interface LaunchInputOptions {

@@ -91,6 +91,18 @@ describe('stored files named by reference', () => {
     );
   });
 
+  it('refuses, on its field, a stored file of another kind than the parameter reads (a field trial as GDIP’s phenotypes), and leaves a generic table to the pipeline', async () => {
+    const { file: trial } = await upload('kind_trial.csv', TRIAL);
+    expect(trial.fileTypeName).toBe('field trial CSV');
+    const { file: vcf } = await upload('kind_panel.vcf', fs.readFileSync('tests/fixtures/genomics/panel.vcf'));
+    const response = await h.launch({ pipelineId: 'nf-gdip', name: 'kind_mismatch', params: { genotypes: vcf.reference, phenotypes: trial.reference } });
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: Record<string, string> }).errors).toEqual({
+      'params.phenotypes': 'kind_trial.csv is stored as a field trial CSV, and phenotypes reads a phenotype CSV: choose one of those, or upload the file again as one if that is what it holds',
+    });
+    expect(await t.db.select().from(runs).where(eq(runs.name, 'kind_mismatch'))).toHaveLength(0);
+  });
+
   it('runs a samplesheet whose rows name stored files by reference, giving the engine a copy with their paths and leaving the stored sheet as it was', async () => {
     const s01 = (await upload('S01.g.vcf', fs.readFileSync(path.join(GVCFS, 'S01.g.vcf')))).file;
     const s02 = (await upload('S02.g.vcf', fs.readFileSync(path.join(GVCFS, 'S02.g.vcf')))).file;
