@@ -162,6 +162,9 @@ export type RelaunchName = z.infer<typeof relaunchNameSchema>;
 
 /* The germplasm a stored file names: its individuals, and which of them are accessions in Breeding. */
 
+/** The `column` of a VCF's germplasm: its samples, named on its #CHROM line. */
+export const VCF_SAMPLES = 'the VCF’s samples';
+
 export const fileGermplasmSchema = z
   .object({
     fileId: z.number().int(),

@@ -1,18 +1,15 @@
-import path from 'node:path';
 import { missingColumnsHint } from '../../contract/file-detection';
-import { readCatalogue } from '../../server/pipelines/catalogue';
 import { DEFAULT_FILE_TYPES } from '../../server/services/file-types';
-import { code, slugify, table, text, type GeneratedPage } from './markdown';
-
-const CATALOGUE = path.resolve(process.env.SEEDBED_PIPELINES_DIR ?? 'pipelines');
+import { code, table, text, type GeneratedPage } from './markdown';
+import { bundledCatalogue, pipelinePageId } from './pipeline-reference';
 
 /** Each pipeline parameter that takes a type, as a link to the pipeline's page: "GDIP (`phenotypes`)". */
 function readersByType(): Map<string, string[]> {
   const readers = new Map<string, string[]>();
-  for (const { id, manifest } of readCatalogue(CATALOGUE)) {
-    for (const [parameter, types] of Object.entries(manifest.inputFileTypes ?? {})) {
+  for (const pipeline of bundledCatalogue()) {
+    for (const [parameter, types] of Object.entries(pipeline.manifest.inputFileTypes ?? {})) {
       for (const type of types) {
-        const link = `[${text(manifest.label)}](/docs/reference/pipelines/${slugify(manifest.group)}/${id}/) (${code(parameter)})`;
+        const link = `[${text(pipeline.manifest.label)}](/${pipelinePageId(pipeline)}/) (${code(parameter)})`;
         readers.set(type, [...(readers.get(type) ?? []), link]);
       }
     }

@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describeUnusedWhen, unusedParameters } from '../../contract/nextflow-schema';
-import { readCatalogue, type SchemaProperty } from '../../server/pipelines/catalogue';
+import { type CataloguePipeline, readCatalogue, type SchemaProperty } from '../../server/pipelines/catalogue';
 import { code, slugify, table, text, type GeneratedPage } from './markdown';
 
 const CATALOGUE = path.resolve(process.env.SEEDBED_PIPELINES_DIR ?? 'pipelines');
+
+let catalogue: CataloguePipeline[] | undefined;
+/** The catalogue the pages describe, read (every schema compiled) once per build for all the generators. */
+export const bundledCatalogue = (): CataloguePipeline[] => (catalogue ??= readCatalogue(CATALOGUE));
+
+/** A pipeline's reference page, as a collection id (`docs/reference/pipelines/<group>/<id>`); its link is `/` before and after it. */
+export const pipelinePageId = (pipeline: Pick<CataloguePipeline, 'id' | 'manifest'>) => `docs/reference/pipelines/${slugify(pipeline.manifest.group)}/${pipeline.id}`;
 
 function typeOf(property: SchemaProperty): string {
   if (property.enum) return `one of ${property.enum.map((value) => code(value)).join(', ')}`;
@@ -22,7 +29,7 @@ function localEngineNotes(id: string): string {
 
 /** One page per catalogue pipeline, under its group, from the schema the launch form reads. */
 export function pipelineReferencePages(): GeneratedPage[] {
-  return readCatalogue(CATALOGUE).map(({ id, manifest, schema, problem }) => {
+  return bundledCatalogue().map(({ id, manifest, schema, problem }) => {
     const groups = schema.allOf.map((entry) => schema.$defs[entry.$ref.replace('#/$defs/', '')]!);
     const unused = unusedParameters(groups);
     const unusedText = (name: string) => {
@@ -42,7 +49,7 @@ export function pipelineReferencePages(): GeneratedPage[] {
         .join('\n\n');
     });
     return {
-      id: `docs/reference/pipelines/${slugify(manifest.group)}/${id}`,
+      id: pipelinePageId({ id, manifest }),
       title: manifest.label,
       description: manifest.description,
       body: [

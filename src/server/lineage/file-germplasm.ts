@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { FileGermplasm } from '../../contract/lineage';
+import { type FileGermplasm, VCF_SAMPLES } from '../../contract/lineage';
 import type { Database } from '../db/client';
 import { accessions } from '../db/schema';
 import { compressionOf, START, type StoredBytes } from '../previews/byte-source';
@@ -34,7 +34,7 @@ async function vcfSamples(bytes: StoredBytes): Promise<Individuals | null> {
     if (line.text.startsWith('##')) continue;
     if (!line.text.startsWith('#CHROM')) return null;
     const samples = [...new Set(line.text.split('\t').slice(9).filter(Boolean))];
-    return { column: 'the VCF’s samples', names: samples.slice(0, MAX_INDIVIDUALS), complete: samples.length <= MAX_INDIVIDUALS };
+    return { column: VCF_SAMPLES, names: samples.slice(0, MAX_INDIVIDUALS), complete: samples.length <= MAX_INDIVIDUALS };
   }
   return null;
 }

@@ -128,28 +128,31 @@ export function createInputAccess(options: InputAccessOptions) {
     return refused;
   }
 
-  /** The paths of the stored files among `ids` (a deleted or unknown id is left out). */
-  async function storedPaths(ids: readonly number[]): Promise<Map<number, string>> {
+  /**
+   * The stored files among `ids` (a deleted or unknown id is left out): each one's path, name and
+   * type, and whether that type names the columns it holds (a type of its own kind, not a generic table).
+   */
+  async function storedFiles(ids: readonly number[]): Promise<Map<number, StoredInput>> {
     if (ids.length === 0) return new Map();
     const rows = await db
-      .select({ id: files.id, location: files.location, storagePath: files.storagePath })
-      .from(files)
-      .where(inArray(files.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, storedFilePath(dataDir, row.location, row.storagePath)]));
-  }
-
-  /** The stored files among `ids` with their type, and whether that type names the columns it holds (a type of its own kind, not a generic table). */
-  async function storedTypes(ids: readonly number[]): Promise<Map<number, { name: string; typeName: string | null; specific: boolean }>> {
-    if (ids.length === 0) return new Map();
-    const rows = await db
-      .select({ id: files.id, name: files.name, typeName: fileTypes.name, requiredColumns: fileTypes.requiredColumns })
+      .select({ id: files.id, location: files.location, storagePath: files.storagePath, name: files.name, typeName: fileTypes.name, requiredColumns: fileTypes.requiredColumns })
       .from(files)
       .leftJoin(fileTypes, eq(fileTypes.id, files.fileTypeId))
       .where(inArray(files.id, [...new Set(ids)]));
-    return new Map(rows.map((row) => [row.id, { name: row.name, typeName: row.typeName, specific: (row.requiredColumns?.length ?? 0) > 0 }]));
+    return new Map(
+      rows.map((row) => [row.id, { path: storedFilePath(dataDir, row.location, row.storagePath), name: row.name, typeName: row.typeName, specific: (row.requiredColumns?.length ?? 0) > 0 }]),
+    );
   }
 
-  return { refusedAmong, storedPaths, storedTypes };
+  return { refusedAmong, storedFiles };
+}
+
+/** A stored file a launch names, as the checks need it. */
+interface StoredInput {
+  path: string;
+  name: string;
+  typeName: string | null;
+  specific: boolean;
 }
 
 export type InputAccess = ReturnType<typeof createInputAccess>;
@@ -205,8 +208,7 @@ export async function withStoredPaths(
 ): Promise<{ params: Record<string, unknown>; paths: Map<string, string>; problems: Record<string, string> }> {
   const inputs = inputParameters(pipeline);
   const references = Object.values(params).filter((value): value is string => fileIdOf(value) !== null);
-  const found = await access.storedPaths(references.map((reference) => fileIdOf(reference)!));
-  const types = await access.storedTypes(references.map((reference) => fileIdOf(reference)!));
+  const found = await access.storedFiles(references.map((reference) => fileIdOf(reference)!));
   const paths = new Map<string, string>();
   const problems: Record<string, string> = {};
   const resolved = Object.fromEntries(
@@ -214,15 +216,15 @@ export async function withStoredPaths(
       const id = fileIdOf(value);
       if (id === null) return [name, value];
       const reference = String(value).trim();
-      const location = found.get(id);
+      const file = found.get(id);
       if (!inputs.has(name)) problems[`params.${name}`] = `${reference} is a stored file, and ${name} is not a file ${pipeline.manifest.label} reads: give it a value of its own kind`;
-      else if (location === undefined) problems[`params.${name}`] = unknownReference(reference);
+      else if (file === undefined) problems[`params.${name}`] = unknownReference(reference);
       else {
-        const mismatch = typeMismatch(pipeline, name, types.get(id));
+        const mismatch = typeMismatch(pipeline, name, file);
         if (mismatch) problems[`params.${name}`] = mismatch;
-        paths.set(String(value), location);
+        paths.set(String(value), file.path);
       }
-      return [name, location ?? value];
+      return [name, file?.path ?? value];
     }),
   );
   return { params: resolved, paths, problems };
@@ -233,9 +235,9 @@ export async function withStoredPaths(
  * CSV given as GDIP's phenotypes), or null. A file of a generic type (a table CSV) is left to the
  * pipeline, which reads its header; so is a parameter that names no types.
  */
-function typeMismatch(pipeline: CataloguePipeline, parameter: string, file: { name: string; typeName: string | null; specific: boolean } | undefined): string | null {
+function typeMismatch(pipeline: CataloguePipeline, parameter: string, file: StoredInput): string | null {
   const accepted = pipeline.manifest.inputFileTypes?.[parameter];
-  if (!accepted || !file?.typeName || !file.specific || accepted.includes(file.typeName)) return null;
+  if (!accepted || !file.typeName || !file.specific || accepted.includes(file.typeName)) return null;
   return `${file.name} is stored as ${withArticle(file.typeName)}, and ${parameter} reads ${accepted.map(withArticle).join(' or ')}: choose one of those, or upload the file again as one if that is what it holds`;
 }
 
@@ -277,7 +279,7 @@ async function resolvedSheet(sheet: string, pathCells: SamplesheetPath[], access
     .slice(1)
     .flatMap((row, index) => row.flatMap((cell, column) => (fileIdOf(cell) === null ? [] : [{ row: index + 2, column: header[column] ?? `column ${column + 1}`, value: cell.trim() }])));
   if (referring.length === 0) return null;
-  const found = await access.storedPaths(referring.map((cell) => fileIdOf(cell.value)!));
+  const found = await access.storedFiles(referring.map((cell) => fileIdOf(cell.value)!));
   const unknown = referring.filter((cell) => !found.has(fileIdOf(cell.value)!));
   if (unknown.length > 0) {
     const listed = unknown.slice(0, MAX_REPORTED_CELLS).map((cell) => `row ${cell.row} (${cell.column}): ${cell.value}`);
@@ -292,7 +294,7 @@ async function resolvedSheet(sheet: string, pathCells: SamplesheetPath[], access
       ? row
       : row.map((cell, column) => {
           const id = fileIdOf(cell);
-          if (id !== null) return found.get(id)!;
+          if (id !== null) return found.get(id)!.path;
           const value = relative.get(`${index + 1}:${header[column]}`);
           return value === undefined || cell.trim() !== value ? cell : path.resolve(path.dirname(sheet), pathOf(value));
         }),

@@ -1,4 +1,4 @@
-import type { FileGermplasm as Germplasm } from '../../../contract/lineage';
+import { type FileGermplasm as Germplasm, VCF_SAMPLES } from '../../../contract/lineage';
 import { counted } from '../../../contract/wording';
 import { ROUTES, viewRoute } from '../../app/routes';
 import { useRequest } from '../../lib/use-request';
@@ -23,7 +23,7 @@ export function FileGermplasm({ fileId }: { fileId: number }) {
   if (!data) return <p className="text-sm text-stone-500">Reading the individuals the file names…</p>;
   if (data.column === null) return null;
   const where =
-    data.column === 'the VCF’s samples' ? (
+    data.column === VCF_SAMPLES ? (
       'as samples'
     ) : (
       <>
