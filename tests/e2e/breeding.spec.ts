@@ -148,6 +148,25 @@ test('a list with nothing in it says what to do, and a failed load offers a retr
   await expect(page.getByText('No cross plans match these filters.')).toBeVisible();
 });
 
+test("a trial file's plots import as its experiments, counted as experiments, its observations named as not imported", async ({ page, request }) => {
+  const prefix = `Trial${stamp()}`;
+  const api = await adminApi(request);
+  await api.post('projects', { name: `${prefix} program` });
+  for (const name of ['A', 'B']) await api.post('accessions', { germplasmName: `${prefix}-${name}`, genus: 'Manihot' });
+  const plots = [`${prefix}-A,101,12.5`, `${prefix}-B,102,9.5`, `${prefix}-A,201,11`].map((plot) => `${prefix} AYT,${prefix} program,2025,${plot}`);
+  const csv = ['trial_name,breeding_program,year,accession_name,plot_number,fresh root weight|CO_334:0000012', ...plots, `${prefix} PYT,${prefix} program,2025,${prefix}-B,1,8`].join('\n');
+
+  await page.goto('/experiment/list');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'trial.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  const report = dialog.getByTestId('import-report');
+  await expect(report).toContainText('4 rows making 2 experiments, 0 errors');
+  await expect(report).toContainText("Column 'fresh root weight|CO_334:0000012' looks like observations");
+  await dialog.getByRole('button', { name: 'Import 2 experiments' }).click();
+  await expect(page.getByText('Imported 2 experiments')).toBeVisible();
+});
+
 test('import a CSV with errors, fix it, import it; the template downloads from the templates page', async ({ page }) => {
   const prefix = `Imp${stamp()}`;
   await page.goto('/templates/download');

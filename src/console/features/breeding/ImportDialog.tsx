@@ -2,6 +2,7 @@ import { ROUTES } from '../../app/routes';
 import { useState } from 'react';
 import { DERIVED_INPUTS, type DerivedInput, VOCABULARY_LABELS } from '../../../contract/import-vocabularies';
 import type { ImportProblem, ImportReport, ImportResult, ImportWarning } from '../../../contract/imports';
+import { counted } from '../../../contract/wording';
 import { notify } from '../../app/notify';
 import { RequestError, upload } from '../../lib/api';
 import { Button } from '../../ui/Button';
@@ -121,7 +122,7 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
     if (!file) return;
     try {
       const { report } = await send(`${spec.path}/import${query({ commit: 'true', acceptWarnings: String(accept) })}`, file, 'Sending', 'Importing all rows in one transaction…');
-      notify.success(`Imported ${report.created ?? 0} ${spec.what}`);
+      notify.success(`Imported ${counted(report.created ?? 0, spec.noun, spec.what)}`);
       onImported();
     } catch (error) {
       const report = error instanceof RequestError && typeof error.body === 'object' && error.body && 'report' in error.body ? (error.body as { report: Report }).report : null;
@@ -160,7 +161,7 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
           </Button>
           {report && (
             <Button variant="primary" disabled={!canCommit} onClick={commit}>
-              Import {report.rows.toLocaleString()} {spec.what}
+              Import {counted(report.records ?? report.rows, spec.noun, spec.what)}
             </Button>
           )}
         </>
@@ -224,7 +225,9 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
         <div className="space-y-4" data-testid="import-report">
           <p className="text-sm text-stone-700">
             <strong>{file?.name}</strong>
-            {report.sheet ? ` (sheet ${report.sheet})` : ''}: {report.rows.toLocaleString()} rows,{' '}
+            {report.sheet ? ` (sheet ${report.sheet})` : ''}: {counted(report.rows, 'row')}
+            {/* A trial file's rows are plots, a crosses file's crosses: say what they make. */}
+            {report.records !== undefined && report.records !== report.rows && ` making ${counted(report.records, spec.noun, spec.what)}`},{' '}
             <span className={report.errors.length ? 'font-semibold text-red-700' : ''}>{report.errors.length} errors</span>, {report.warnings.length} warnings.
             {report.truncated && ` Only the first 1000 of each are listed.`}
           </p>

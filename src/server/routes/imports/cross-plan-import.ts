@@ -84,6 +84,8 @@ export async function importCrossPlans(
     }
   }
   report.errors.sort((a, b) => a.row - b.row);
+  // The file's rows are crosses; what it makes, and what the commit counts, are plans.
+  report.records = plans.size;
   if (!commit || report.errors.length > 0) return { report };
 
   const crosses = rows.filter((row) => row.values.femaleParent);
@@ -109,7 +111,7 @@ export async function importCrossPlans(
             })),
           );
         }
-        return rows.length;
+        return created.length;
       }),
   };
 }

@@ -2,6 +2,8 @@ import type { experimentImportSchema } from '../../../contract/imports';
 import type { Database } from '../../db/client';
 import { accessions, experimentEntries, experiments, projects, sites } from '../../db/schema';
 import type { ImportReport, ParsedRow } from './table-import';
+import type { Table } from './table-reader';
+import { headerKey, OTHER_VOCABULARIES, UNSTORED_COLUMNS } from '../../../contract/import-vocabularies';
 import { accessionsBySynonym, chunks, existingByLowerName, quotedNames } from './lookups';
 
 type ExperimentRow = ReturnType<typeof experimentImportSchema.parse>;
@@ -47,6 +49,32 @@ export function mergeExperimentRows(rows: Array<ParsedRow<Values>>, derived: Map
     const unique = [...new Map(entries.map((name) => [name.toLowerCase(), name])).values()];
     return { row: first.row, values: { ...first.values, entries: unique } };
   });
+}
+
+/** Breedbase names a trait's column after the trait and its ontology term: `fresh root weight|CO_334:0000012`. */
+const ONTOLOGY_TERM = /\|\s*[A-Za-z][\w.-]*:\d+\s*$/;
+const NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+/** A plot's design columns (plot_number, rep_number, …) are numbers too, but BrAPI or Breedbase names them. */
+const DESIGN_COLUMNS = new Set(OTHER_VOCABULARIES.flatMap((vocabulary) => UNSTORED_COLUMNS.experiments?.[vocabulary] ?? []).map(headerKey));
+
+/**
+ * The columns of a trial file that hold observations (a trait's ontology term in the header, or a
+ * number in every filled cell, and not a plot's design column) among those the import leaves out.
+ * An experiment keeps its plots' accessions, not what was measured on them: the import says so on
+ * each such column rather than advise a rename, for which there is no column (a new user's trial
+ * went in without its traits, told only that).
+ */
+export function sayObservationsAreLeftOut(table: Table, report: ImportReport): void {
+  const ignored = new Set(report.ignored ?? []);
+  for (const warning of report.warnings) {
+    if (warning.code !== 'unknown-column' || !ignored.has(warning.column)) continue;
+    const header = warning.column;
+    if (DESIGN_COLUMNS.has(headerKey(header))) continue;
+    const filled = table.records.map((record) => record.cells[header]?.trim() ?? '').filter(Boolean);
+    const numeric = filled.length > 0 && filled.every((cell) => NUMBER.test(cell));
+    if (!ONTOLOGY_TERM.test(header) && !numeric) continue;
+    warning.message = `Column '${header}' looks like observations (${ONTOLOGY_TERM.test(header) ? 'a trait with its ontology term' : 'numbers measured on the plots'}); an experiment keeps its plots' accessions, not observations, so its cells are not imported. To keep them for pipelines, upload the file under Files as well: they read observations from a field trial CSV (accession, environment, then a column per trait).`;
+  }
 }
 
 /** Experiments name their project, site and entries; all must exist. Entries are found by name or synonym. */

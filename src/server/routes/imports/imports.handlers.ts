@@ -14,12 +14,13 @@ import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { describeError, type Logger } from '../../log';
 import { importCrossPlans } from './cross-plan-import';
-import { mergeExperimentRows, resolveExperimentReferences, writeExperiments } from './experiment-import';
+import { mergeExperimentRows, resolveExperimentReferences, sayObservationsAreLeftOut, writeExperiments } from './experiment-import';
 import { headerKey, type Vocabulary } from '../../../contract/import-vocabularies';
 import type { ImportRoute } from './imports.routes';
 import { accessionsBySynonym, anyOf, chunks, existingByLowerName } from './lookups';
 import { findNearDuplicates, nameKey, nameKeySql } from './near-duplicates';
 import { checkTable, duplicateNamesInFile, truncate, type ImportReport, type ParsedRow } from './table-import';
+import type { Table } from './table-reader';
 import { readTable } from './table-workers';
 
 /** Up to this many existing rows, near-duplicates include one-character differences. */
@@ -44,6 +45,8 @@ interface ImportTarget {
   resolve?: (db: Database, rows: Rows, report: ImportReport) => Promise<void>;
   /** Values for columns a vocabulary's files lack: Breedbase's trial type is optional, and its trials are phenotyping trials. */
   defaultsFor?: (vocabulary: Vocabulary, headers: string[]) => Record<string, string>;
+  /** Says more of the columns the import leaves out (a trial's observations). */
+  explainIgnored?: (table: Table, report: ImportReport) => void;
   /** Writes the rows in the transaction; the default inserts them into the table. */
   write?: (tx: Database, rows: Rows) => Promise<number>;
 }
@@ -70,6 +73,7 @@ const TARGETS: ImportTarget[] = [
     merge: mergeExperimentRows,
     defaultsFor: (vocabulary, headers): Record<string, string> => (vocabulary === 'breedbase' && !headers.some((header) => headerKey(header) === 'trialtype') ? { studyType: 'phenotyping' } : {}),
     resolve: resolveExperimentReferences,
+    explainIgnored: sayObservationsAreLeftOut,
     write: writeExperiments,
   },
 ];
@@ -192,11 +196,13 @@ function importHandler(target: ImportTarget): RouteHandler<ImportRoute, AppEnv> 
     const table = await readTable(await c.req.arrayBuffer(), query.sheet);
     const checked = await checkTable(table, template, target.schema, (vocabulary) => target.defaultsFor?.(vocabulary, table.headers) ?? {});
     const { report } = checked;
+    target.explainIgnored?.(table, report);
     lap('parse');
     if (report.rows === 0 && report.errors.length === 0) report.errors.push({ row: 1, column: '', message: 'The file has a header but no rows; add one row per record below the header.' });
     let rows: Rows = checked.rows;
     if (target.merge) rows = target.merge(rows, checked.derived, report);
     else for (const problem of duplicateNamesInFile(checked.cells, (values) => values[nameField] ?? '', nameField, target.noun)) report.errors.push(problem);
+    report.records = rows.length;
     const existing = await existingByLowerName(
       db,
       target.table,

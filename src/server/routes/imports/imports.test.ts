@@ -171,6 +171,26 @@ describe('experiment import', () => {
     const ok = await upload('experiments', 'name,project,studyType,year\nImpF-1,impf PROJECT,nursery,2026\n', '?commit=true');
     expect(ok.status).toBe(201);
   });
+
+  it('counts the experiments a plot-per-row trial makes, and says its observations are not imported', async () => {
+    const csv = [
+      'trial_name,breeding_program,location,year,accession_name,plot_number,rep_number,fresh root weight|CO_334:0000012,height_cm,notes',
+      'ImpH trial A,ImpH program,,2025,ImpH-1,101,1,12.5,140,lodged',
+      'ImpH trial A,ImpH program,,2025,ImpH-2,102,1,,151,',
+      'ImpH trial A,ImpH program,,2025,ImpH-1,201,2,11.0,138.5,',
+      'ImpH trial B,ImpH program,,2025,ImpH-2,101,1,9.75,1.2e2,',
+    ].join('\n');
+    const { body } = await upload('experiments', csv);
+    expect(body.report).toMatchObject({ rows: 4, records: 2 });
+    const byColumn = new Map(body.report.warnings.map((warning) => [warning.column, warning.message]));
+    expect(byColumn.get('fresh root weight|CO_334:0000012')).toMatch(
+      /^Column 'fresh root weight\|CO_334:0000012' looks like observations \(a trait with its ontology term\); an experiment keeps its plots' accessions, not observations, so its cells are not imported\. To keep them for pipelines, upload the file under Files/,
+    );
+    expect(byColumn.get('height_cm')).toContain('looks like observations (numbers measured on the plots)');
+    // A plot's design columns are numbers too, and a column of words is not an observation: both keep the usual warning.
+    expect(byColumn.get('plot_number')).toBe("Column 'plot_number' is a Breedbase field that Seedbed does not keep for experiments; its cells will be ignored.");
+    expect(byColumn.get('notes')).toMatch(/^Column 'notes' is not one Seedbed, BrAPI or Breedbase names/);
+  });
 });
 
 describe('templates', () => {
@@ -237,7 +257,8 @@ describe('cross plan import', () => {
     const good = csv.split('\n').slice(0, 3).join('\n');
     const committed = await upload('cross-plans', good, '?commit=true');
     expect(committed.status).toBe(201);
-    expect(committed.body.report.created).toBe(2);
+    // Two crosses of one plan: the file's rows are crosses, the records it makes plans.
+    expect(committed.body.report).toMatchObject({ rows: 2, records: 1, created: 1 });
     const plans = (await (await api.t.call('/cross-plans?q=ImpG%20block', { token: api.token })).json()) as { data: Array<{ id: number; status: string }> };
     expect(plans.data).toHaveLength(1);
     const crosses = (await (await api.t.call(`/cross-plans/${plans.data[0]!.id}/crosses`, { token: api.token })).json()) as { data: Array<{ crossType: string; maleParentName: string | null }> };
