@@ -271,7 +271,7 @@ export const importReportSchema = z
     rows: z.number().int(),
     errors: z.array(importProblemSchema),
     warnings: z.array(importWarningSchema),
-    records: z.number().int().optional().describe('How many records the valid rows make: the rows of one experiment are one (a trial file has a row per plot)'),
+    records: z.number().int().optional().describe('Where several rows make one record (a trial file has a row per plot, a crosses file a row per cross): how many records the valid rows make'),
     created: z.number().int().optional().describe('Set when the rows were written'),
     notes: z.array(z.string()).optional().describe('How the file was read, e.g. which separator its lists use'),
     vocabulary: z.enum(['seedbed', 'brapi', 'breedbase']).optional().describe('Whose column names the file uses, judged by most of its headers'),

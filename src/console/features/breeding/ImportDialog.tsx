@@ -226,8 +226,8 @@ export default function ImportDialog({ spec, onClose, onImported }: { spec: Enti
           <p className="text-sm text-stone-700">
             <strong>{file?.name}</strong>
             {report.sheet ? ` (sheet ${report.sheet})` : ''}: {counted(report.rows, 'row')}
-            {/* A trial file's rows are plots, a crosses file's crosses: say what they make. */}
-            {report.records !== undefined && report.records !== report.rows && ` making ${counted(report.records, spec.noun, spec.what)}`},{' '}
+            {/* A trial file's rows are plots, a crosses file's crosses: what they make (once every row is valid). */}
+            {report.records !== undefined && report.records !== report.rows && report.errors.length === 0 && ` making ${counted(report.records, spec.noun, spec.what)}`},{' '}
             <span className={report.errors.length ? 'font-semibold text-red-700' : ''}>{report.errors.length} errors</span>, {report.warnings.length} warnings.
             {report.truncated && ` Only the first 1000 of each are listed.`}
           </p>

@@ -200,9 +200,10 @@ function importHandler(target: ImportTarget): RouteHandler<ImportRoute, AppEnv> 
     lap('parse');
     if (report.rows === 0 && report.errors.length === 0) report.errors.push({ row: 1, column: '', message: 'The file has a header but no rows; add one row per record below the header.' });
     let rows: Rows = checked.rows;
-    if (target.merge) rows = target.merge(rows, checked.derived, report);
-    else for (const problem of duplicateNamesInFile(checked.cells, (values) => values[nameField] ?? '', nameField, target.noun)) report.errors.push(problem);
-    report.records = rows.length;
+    if (target.merge) {
+      rows = target.merge(rows, checked.derived, report);
+      report.records = rows.length;
+    } else for (const problem of duplicateNamesInFile(checked.cells, (values) => values[nameField] ?? '', nameField, target.noun)) report.errors.push(problem);
     const existing = await existingByLowerName(
       db,
       target.table,
