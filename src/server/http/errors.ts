@@ -18,10 +18,11 @@ export function validationHook(result: { success: true; data?: unknown; target: 
     return c.json({ message: `Invalid ${where}. ${field}: ${NUL_MESSAGE}.`, errors: { [field]: NUL_MESSAGE } } satisfies ApiErrorBody, 400);
   }
   const errors = fieldErrorsFromIssues(result.error.issues);
+  // One full stop at the end, whatever the messages end with ('…: did you mean pageSize?' ends it already).
   const detail = Object.entries(errors)
-    .map(([field, message]) => `${field}: ${message}`)
+    .map(([field, message]) => `${field}: ${message.replace(/\.$/, '')}`)
     .join('; ');
-  return c.json({ message: `Invalid ${where}. ${detail}.`, errors } satisfies ApiErrorBody, 400);
+  return c.json({ message: `Invalid ${where}. ${detail}${detail.endsWith('?') ? '' : '.'}`, errors } satisfies ApiErrorBody, 400);
 }
 
 export const STORAGE_REFUSED_MESSAGE = 'A value in this request cannot be stored: a number or date out of range, or a character such as NUL. Check the values and send it again.';

@@ -101,6 +101,30 @@ describe('routes validated in one step', () => {
     }
   });
 
+  it('refuses, where asked, a query parameter the route does not name, with the one meant', async () => {
+    const app = new OpenAPIHono({ defaultHook: validationHook });
+    validatedInOneStep(app, { refuseUnknownQuery: true });
+    for (const route of routes) app.openapi(route, (c) => c.json({ query: c.req.valid('query' as never) }, 200) as never);
+    app.onError(handleError);
+    const answer = async (url: string) => {
+      const response = await app.request(url);
+      return { status: response.status, body: await response.json() };
+    };
+    expect(await answer('/items?page=2')).toEqual({ status: 200, body: { query: { page: 2 } } });
+    expect(await answer('/items?limit=10&pag=2&colour=red')).toEqual({
+      status: 400,
+      body: {
+        message:
+          'Invalid request query. limit: This route has no query parameter limit; it reads page; pag: This route has no query parameter pag: did you mean page?; colour: This route has no query parameter colour; it reads page.',
+        errors: {
+          limit: 'This route has no query parameter limit; it reads page',
+          pag: 'This route has no query parameter pag: did you mean page?',
+          colour: 'This route has no query parameter colour; it reads page',
+        },
+      },
+    });
+  });
+
   it('puts each route in the OpenAPI document, as before', () => {
     const paths = (app: OpenAPIHono) => app.getOpenAPI31Document({ openapi: '3.1.0', info: { title: 't', version: '1' } }).paths;
     expect(paths(appOf(true))).toEqual(paths(appOf(false)));

@@ -1,7 +1,8 @@
 import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
-import type { z } from 'zod';
+import { type z, ZodError } from 'zod';
+import { boundedDistance } from '../routes/imports/nearest-names';
 import { asStep, inOneLayer, type Step } from './one-layer';
 
 /** What a route's validation hands its hook, as @hono/zod-openapi's validators do. */
@@ -78,7 +79,7 @@ async function carriesBytes(c: Context): Promise<boolean> {
  * `safeParseAsync`, which zod 4 does not compile: about twice as slow, and a weblog event paid four
  * layers for it (issue #36). No schema of the contract is asynchronous, which a sync parse needs.
  */
-export function requestValidator(route: RouteConfig, hook: Hook): Step | null {
+export function requestValidator(route: RouteConfig, hook: Hook, options: { refuseUnknownQuery?: boolean } = {}): Step | null {
   const { params, query, body } = route.request ?? {};
   if (route.request?.headers || route.request?.cookies)
     throw new Error(`${route.method.toUpperCase()} ${route.path}: Seedbed's validator reads no headers or cookies; declare them in the description instead.`);
@@ -91,6 +92,7 @@ export function requestValidator(route: RouteConfig, hook: Hook): Step | null {
   const querySchema = isZod(query) ? query : undefined;
   if (!paramSchema && !querySchema && !json) return null;
   const required = body?.required === true;
+  const unknownQuery = options.refuseUnknownQuery && querySchema ? unknownQueryCheck(querySchema) : null;
 
   /** The hook's answer when it refuses the value; otherwise the value is the route's to read. */
   const check = (c: Context, target: string, schema: z.ZodType, value: unknown): Response | undefined => {
@@ -124,9 +126,54 @@ export function requestValidator(route: RouteConfig, hook: Hook): Step | null {
   };
 
   return (c, next) => {
-    const refused = (querySchema && check(c, 'query', querySchema, queryOf(c))) || (paramSchema && check(c, 'param', paramSchema, c.req.param()));
+    const unknown = unknownQuery?.(queryOf(c));
+    const refused =
+      (unknown && hook({ target: 'query', data: queryOf(c), success: false, error: unknown }, c)) ||
+      (querySchema && check(c, 'query', querySchema, queryOf(c))) ||
+      (paramSchema && check(c, 'param', paramSchema, c.req.param()));
     if (refused) return refused;
     return json ? readBody(c, next, json) : next();
+  };
+}
+
+/** What people write for a list's parameters in other APIs, and Seedbed's name for each. */
+const QUERY_ALIASES: Record<string, string> = {
+  limit: 'pageSize',
+  page_size: 'pageSize',
+  per_page: 'pageSize',
+  perPage: 'pageSize',
+  size: 'pageSize',
+  offset: 'page',
+  search: 'q',
+  query: 'q',
+  sort_by: 'sort',
+  sortBy: 'sort',
+  direction: 'order',
+};
+
+/**
+ * For a route whose query schema names its parameters, the refusal of any other: `?limit=10` was
+ * ignored, and a list answered its first 50 rows as if that was what had been asked. Each unknown
+ * name is refused with the parameter meant, when an alias or a near spelling says which.
+ */
+function unknownQueryCheck(schema: z.ZodType): ((query: Record<string, unknown>) => z.ZodError | null) | null {
+  const def = (schema as z.ZodObject)._zod.def;
+  // A schema that is not an object, or keeps keys it does not name (loose), takes any name.
+  if (def.type !== 'object' || (def.catchall && def.catchall._zod.def.type !== 'never')) return null;
+  const known = Object.keys((schema as z.ZodObject).shape);
+  return (query) => {
+    const issues: z.core.$ZodIssue[] = [];
+    for (const name of Object.keys(query)) {
+      if (known.includes(name)) continue;
+      const meant = known.includes(QUERY_ALIASES[name] ?? '') ? QUERY_ALIASES[name] : known.find((candidate) => boundedDistance(name, candidate, 2) <= 2);
+      issues.push({
+        code: 'custom',
+        path: [name],
+        input: query[name],
+        message: `This route has no query parameter ${name}${meant ? `: did you mean ${meant}?` : `; it reads ${known.join(', ')}`}`,
+      });
+    }
+    return issues.length > 0 ? new ZodError(issues) : null;
   };
 }
 
@@ -137,10 +184,10 @@ export function requestValidator(route: RouteConfig, hook: Hook): Step | null {
  * Every API and BrAPI router is made with it (context.ts, brapi.index.ts).
  */
 // biome-ignore lint/suspicious/noExplicitAny: any router's environment; the router keeps its own type.
-export function validatedInOneStep<App extends OpenAPIHono<any>>(app: App): App {
+export function validatedInOneStep<App extends OpenAPIHono<any>>(app: App, options: { refuseUnknownQuery?: boolean } = {}): App {
   const serve = ({ middleware, hide, ...route }: RouteConfig, handler: MiddlewareHandler, hook?: Hook) => {
     if (!hide) app.openAPIRegistry.registerPath(route);
-    const validator = requestValidator(route, hook ?? ((outcome, c) => (app.defaultHook as Hook | undefined)?.(outcome, c)));
+    const validator = requestValidator(route, hook ?? ((outcome, c) => (app.defaultHook as Hook | undefined)?.(outcome, c)), options);
     const own = middleware ? (Array.isArray(middleware) ? middleware : [middleware]) : [];
     const steps = [...(own as MiddlewareHandler[]).map(asStep), ...(validator ? [validator] : []), handler as Step];
     app.on([route.method], [route.path.replaceAll(/\/{(.+?)}/g, '/:$1')], inOneLayer(...steps));

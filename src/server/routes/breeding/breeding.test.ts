@@ -183,6 +183,14 @@ describe('lists', () => {
     expect((await errorsOf(response)).errors).toBeDefined();
   });
 
+  it('refuse a parameter they do not read, naming the one meant, where they used to answer their first page', async () => {
+    const response = await send('GET', '/accessions?limit=5&genu=Oryza');
+    expect(response.status).toBe(400);
+    expect(await errorsOf(response)).toMatchObject({
+      errors: { limit: 'This route has no query parameter limit: did you mean pageSize?', genu: 'This route has no query parameter genu: did you mean genus?' },
+    });
+  });
+
   it('accept the largest page size', async () => {
     expect((await send('GET', '/accessions?pageSize=1000')).status).toBe(200);
   });
