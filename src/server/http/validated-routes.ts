@@ -65,6 +65,23 @@ function addParam(query: Record<string, string | string[]>, name: string, value:
   query[name] = earlier === undefined ? value : Array.isArray(earlier) ? [...earlier, value] : [earlier, value];
 }
 
+/**
+ * The 415 for a body in a media type the route does not read, naming the ones it does; a form
+ * (what `curl -F` sends) to a route that takes a file is told to send the bytes themselves, which
+ * every such route reads. The files upload, which declares no body, refuses a form with it too.
+ */
+export function unreadBody(contentType: string, mediaTypes: readonly string[]): HTTPException {
+  const essence = contentType.split(';')[0]!.trim().toLowerCase();
+  // A route that takes a file (no media type declared, or one that is not JSON) is told how to send it.
+  const takesFile = mediaTypes.length === 0 || mediaTypes.some((type) => !JSON_MEDIA_TYPE.test(type));
+  const form = FORM_MEDIA_TYPE.test(essence) && takesFile ? ': send the file’s bytes themselves as the body (curl --data-binary @trial.csv -H "Content-Type: text/csv"), not a form (curl -F)' : '';
+  const reads = mediaTypes.length > 0 ? `reads ${mediaTypes.join(' or ')} as its request body` : 'reads the file’s bytes as its request body';
+  return new HTTPException(415, { message: `This route ${reads}, not ${essence || 'that'}${form}.` });
+}
+
+/** Whether a request's Content-Type is a form's (multipart or URL-encoded). */
+export const isForm = (contentType: string | undefined) => contentType !== undefined && FORM_MEDIA_TYPE.test(contentType);
+
 /** Whether a request without a Content-Type still carries bytes (then no JSON route can read it). */
 async function carriesBytes(c: Context): Promise<boolean> {
   if (c.req.method === 'GET' || c.req.method === 'HEAD') return false;
@@ -90,7 +107,9 @@ export function requestValidator(route: RouteConfig, hook: Hook, options: { refu
   const json = jsonType ? (content[jsonType]?.schema as z.ZodType) : undefined;
   const paramSchema = isZod(params) ? params : undefined;
   const querySchema = isZod(query) ? query : undefined;
-  if (!paramSchema && !querySchema && !json) return null;
+  // A body of its own kind (CSV, a workbook) is the route's to read; only a form sent in its place is refused here.
+  const fileBody = !json && mediaTypes.length > 0 && !mediaTypes.some((type) => FORM_MEDIA_TYPE.test(type));
+  if (!paramSchema && !querySchema && !json && !fileBody) return null;
   const required = body?.required === true;
   const unknownQuery = options.refuseUnknownQuery && querySchema ? unknownQueryCheck(querySchema) : null;
 
@@ -107,9 +126,7 @@ export function requestValidator(route: RouteConfig, hook: Hook, options: { refu
   /** The body read, refused or handed on to the route (only a route that declares one waits for it). */
   const readBody = async (c: Context, next: () => Promise<unknown>, schema: z.ZodType) => {
     const contentType = c.req.header('content-type');
-    if (contentType ? !mediaTypes.some((type) => matchesMediaType(contentType, type)) : await carriesBytes(c)) {
-      throw new HTTPException(415, { message: 'Unsupported Media Type' });
-    }
+    if (contentType ? !mediaTypes.some((type) => matchesMediaType(contentType, type)) : await carriesBytes(c)) throw unreadBody(contentType ?? '', mediaTypes);
     if (required || (contentType && JSON_MEDIA_TYPE.test(contentType))) {
       let value: unknown = {};
       if (contentType && JSON_REQUEST.test(contentType)) {
@@ -132,6 +149,10 @@ export function requestValidator(route: RouteConfig, hook: Hook, options: { refu
       (querySchema && check(c, 'query', querySchema, queryOf(c))) ||
       (paramSchema && check(c, 'param', paramSchema, c.req.param()));
     if (refused) return refused;
+    if (fileBody) {
+      const contentType = c.req.header('content-type');
+      if (isForm(contentType)) throw unreadBody(contentType!, mediaTypes);
+    }
     return json ? readBody(c, next, json) : next();
   };
 }

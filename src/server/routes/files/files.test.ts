@@ -72,6 +72,16 @@ describe('POST files: refusals read as sentences', () => {
     expect(response.status).toBe(400);
     expect(((await response.json()) as { message: string }).message).toMatch(/^An associations CSV needs the columns? .+ in its header row; gwas\.csv lacks/);
   });
+
+  it('tells a form (curl -F) to send the file’s bytes as the body, where the form’s first line was read as a header it lacked', async () => {
+    const form = new FormData();
+    form.set('file', new Blob(['id,yield\nA1,1.5\n']), 'trial.csv');
+    const response = await api.t.call('/files?name=trial.csv', { method: 'POST', token: api.token, body: form });
+    expect(response.status).toBe(415);
+    expect(((await response.json()) as { message: string }).message).toBe(
+      'This route reads the file’s bytes as its request body, not multipart/form-data: send the file’s bytes themselves as the body (curl --data-binary @trial.csv -H "Content-Type: text/csv"), not a form (curl -F).',
+    );
+  });
 });
 
 describe('POST files: names', () => {
