@@ -452,15 +452,31 @@ export function chainDiagnostic(chains: number[][]): ChainDiagnostic {
   };
 }
 
+/**
+ * Where a chain counts as not converged, on σe² or the genetic variance: split R-hat above 1.1, a
+ * Geweke z beyond ±3, or fewer than 50 effective draws. The Results tabs' cautions (report.json)
+ * use the same bounds (pipeline-reports.test.ts holds them together).
+ */
+export const CONVERGENCE_BOUNDS = { rHatAbove: 1.1, gewekeZAbove: 3, essBelow: 50 } as const;
+
+/** The worst of σe²'s and the genetic variance's diagnostics, and whether the chain passes CONVERGENCE_BOUNDS. */
+export function convergenceOf(fit: BayesFit): { essMin: number; rHatMax: number | null; gewekeZMax: number; converged: boolean } {
+  const { residualVariance: residual, geneticVariance: genetic } = fit.diagnostics;
+  const rHats = [residual.rHat, genetic.rHat].filter((value): value is number => value !== null);
+  const worst = {
+    essMin: Math.min(residual.ess, genetic.ess),
+    rHatMax: rHats.length > 0 ? Math.max(...rHats) : null,
+    gewekeZMax: Math.max(Math.abs(residual.gewekeZ), Math.abs(genetic.gewekeZ)),
+  };
+  const converged = (worst.rHatMax ?? 1) <= CONVERGENCE_BOUNDS.rHatAbove && worst.gewekeZMax <= CONVERGENCE_BOUNDS.gewekeZAbove && worst.essMin >= CONVERGENCE_BOUNDS.essBelow;
+  return { ...worst, converged };
+}
+
 /** One line for a run's log: ESS, Geweke's z and R-hat of σe² and of the genetic variance. */
 export function describeDiagnostics(fit: BayesFit): string {
   const { residualVariance: residual, geneticVariance: genetic } = fit.diagnostics;
   const part = (name: string, diagnostic: ChainDiagnostic) =>
     `${name} ${diagnostic.mean.toPrecision(4)} (ESS ${diagnostic.ess.toFixed(0)}, Geweke z ${diagnostic.gewekeZ.toFixed(2)}${diagnostic.rHat === null ? '' : `, R-hat ${diagnostic.rHat.toFixed(3)}`})`;
-  const worst = Math.max(residual.rHat ?? 1, genetic.rHat ?? 1);
-  const warning =
-    worst > 1.1 || Math.abs(residual.gewekeZ) > 3 || Math.abs(genetic.gewekeZ) > 3 || Math.min(residual.ess, genetic.ess) < 50
-      ? '; the chain may not have converged: raise bayes_iterations and bayes_burn_in'
-      : '';
+  const warning = convergenceOf(fit).converged ? '' : '; the chain may not have converged: raise bayes_iterations and bayes_burn_in';
   return `${fit.chain.chains} × ${fit.chain.iterations} iterations (burn-in ${fit.chain.burnIn}, thin ${fit.chain.thin}): residual variance ${part('', residual).trim()}, genetic variance ${part('', genetic).trim()}, π ${fit.probIn.toFixed(3)}${warning}`;
 }

@@ -24,7 +24,7 @@ import { commaList } from '../../_shared/params.ts';
 import { isMissing } from '../../_shared/trait-table.ts';
 import { counted } from '../../../src/contract/wording.ts';
 import { formatInterval, summarise, testTrainRatio } from '../../../src/contract/benchmark-stats.ts';
-import { describeDiagnostics } from '../../_shared/bayes-gibbs.ts';
+import { convergenceOf, describeDiagnostics } from '../../_shared/bayes-gibbs.ts';
 
 /** Pooled scores of predicted records: r, the genetic part's r and RMSE. */
 function scores(tested: Array<{ record: number; predicted: number; genetic: number; adjusted: number }>, y: Float64Array) {
@@ -130,7 +130,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   const genomicControlRows: string[] = ['trait,scan,markers,genomic_control_lambda,role'];
   const gebvs: string[] = ['id,trait,prediction,gebv'];
   const accuracy: string[] = [
-    'trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against,lambda_fold_median,lambda_fold_min,lambda_fold_max,scheme,repeats,folds_scored,n_test_min,n_test_max,pearson_r_folds,pearson_r_low,pearson_r_high,rmse_folds,rmse_low,rmse_high,h2_genomic',
+    'trait,n,folds,lambda,pearson_r,rmse,pearson_r_genetic,lambda_method,scored_against,lambda_fold_median,lambda_fold_min,lambda_fold_max,scheme,repeats,folds_scored,n_test_min,n_test_max,pearson_r_folds,pearson_r_low,pearson_r_high,rmse_folds,rmse_low,rmse_high,h2_genomic,chain_ess_min,chain_r_hat_max,chain_geweke_z_max',
   ];
   const foldAccuracy: string[] = ['trait,scheme,repeat,fold,n_test,pearson_r,rmse'];
   const cvPredictions: string[] = ['id,trait,fold,observed,predicted,genetic,repeat,environment'];
@@ -220,6 +220,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
       // The model written for prediction, learned from every record of the trait.
       const final = fitOnTraining(data, params, all, 2);
       if (final.bayes) context.log(`${trait}: ${BAYES_LABELS[final.bayes.method]} on every individual, ${describeDiagnostics(final.bayes)}.`);
+      const convergence = final.bayes ? convergenceOf(final.bayes) : null;
       if (final.droppedFixedNames.length > 0)
         throw new Error(
           `The fixed effects are collinear: ${final.droppedFixedNames.join(', ')} repeats the intercept and the other covariates among the ${n} individuals with ${trait}; drop a covariate that repeats another.`,
@@ -291,6 +292,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           ...[foldR, foldRmse].flatMap((summary) => [summary.mean, summary.low, summary.high].map((value) => number(value ?? Number.NaN))),
           // REML's only: a fixed λ, BayesB or BayesC estimates no variance components.
           reml ? precise(reml.heritability) : 'NA',
+          // BayesB's and BayesC's: the worst convergence diagnostic of the model written, for the Results tab's cautions.
+          ...(convergence ? [convergence.essMin, convergence.rHatMax ?? Number.NaN, convergence.gewekeZMax].map(number) : ['NA', 'NA', 'NA']),
         ].join(','),
       );
       for (const [index, result] of results.entries()) {

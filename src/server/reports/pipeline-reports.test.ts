@@ -15,6 +15,7 @@ import {
   PREPROCESSING_FIXTURE,
   SPECTRA_FIXTURE,
 } from '../../../tests/fixtures/pipeline-params.ts';
+import { CONVERGENCE_BOUNDS } from '../../../pipelines/_shared/bayes-gibbs.ts';
 import { readCatalogue } from '../pipelines/catalogue';
 import { type ComputedReport, computeReport, type OutputReader } from './compute-report';
 
@@ -121,6 +122,37 @@ describe('GDIP', () => {
     expect(Number(cvTable.rows[0]![1])).toBe(numberAt(report.numbers, 'CV r · yield'));
     expect(hits.columns.at(-1)).toBe('scan');
     expect(hits.rows.map((row) => row.at(-1))).toEqual(['linear', 'linear']);
+  });
+
+  it('GDIP with BayesB shows each trait’s chain diagnostics, cautioned where the chain has not converged; a ridge model shows none', async () => {
+    // A chain far too short for the fixture (BGLR's default is 1,500 iterations): too few effective draws.
+    const { report, read } = await reportOf('nf-gdip', { ...GDIP_FIXTURE, model: 'bayesb', bayes_iterations: 60, bayes_burn_in: 20, bayes_thin: 1 });
+    const accuracy = read('prediction/cv_accuracy.csv');
+    const chain = report.numbers.filter((number) => number.label.startsWith('BayesB/BayesC chain'));
+    expect(chain.map((number) => number.key)).toEqual([
+      'BayesB/BayesC chain: fewest effective draws · yield',
+      'BayesB/BayesC chain: largest R-hat · yield',
+      'BayesB/BayesC chain: largest Geweke |z| · yield',
+    ]);
+    const ess = chain[0]!;
+    expect(ess.value).toBe(Number(column(accuracy, 'chain_ess_min')[0]));
+    expect(ess.value).toBeLessThan(50);
+    expect(ess.caution).toContain('Raise bayes_iterations');
+    // Each tile is cautioned exactly past its bound, the bounds the run's log uses (CONVERGENCE_BOUNDS).
+    expect(chain[1]!.caution === undefined).toBe(chain[1]!.value! <= CONVERGENCE_BOUNDS.rHatAbove);
+    expect(chain[2]!.caution === undefined).toBe(chain[2]!.value! <= CONVERGENCE_BOUNDS.gewekeZAbove);
+
+    const ridge = await reportOf('nf-gdip', { ...GDIP_FIXTURE, model: 'rrblup' });
+    expect(ridge.report.numbers.filter((number) => number.label.startsWith('BayesB/BayesC chain'))).toEqual([]);
+    expect(ridge.report.problems).toEqual([]);
+  }, 120_000);
+
+  it('GDIP’s chain cautions use the bounds of the run’s log', () => {
+    const numbers = catalogue.get('nf-gdip')!.report.declaration!.numbers ?? [];
+    const cautionOf = (column: string) => numbers.find((number) => number.column === column)?.caution;
+    expect(cautionOf('chain_ess_min')?.below).toBe(CONVERGENCE_BOUNDS.essBelow);
+    expect(cautionOf('chain_r_hat_max')?.above).toBe(CONVERGENCE_BOUNDS.rHatAbove);
+    expect(cautionOf('chain_geweke_z_max')?.above).toBe(CONVERGENCE_BOUNDS.gewekeZAbove);
   });
 
   it('with the mixed-model scan, marks the λ of that scan only: the plain scan beside it is for comparison, without the note', async () => {
