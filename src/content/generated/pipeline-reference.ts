@@ -36,13 +36,17 @@ export function pipelineReferencePages(): GeneratedPage[] {
       const whens = unused.get(name) ?? [];
       return whens.length > 0 ? `Not used while ${whens.map(describeUnusedWhen).join(', or while ')}: the launch form leaves it out then, and a value other than the default is refused.` : '';
     };
+    const lessThanText = (name: string) => {
+      const rule = manifest.lessThan?.[name];
+      return rule ? `Must be less than ${rule.parameter}: a launch with it at or above that is refused.` : '';
+    };
     const sections = groups.map((group) => {
       const required = new Set(group.required ?? []);
       const rows = Object.entries(group.properties).map(([name, property]) => [
         code(name) + (required.has(name) ? ' (required)' : '') + (property.hidden ? ' (hidden)' : ''),
         text(typeOf(property)),
         property.default === undefined ? '' : code(JSON.stringify(property.default)),
-        text([property.description, property.help_text, property.pattern && `Must match ${property.pattern}`, unusedText(name)].filter(Boolean).join(' ')),
+        text([property.description, property.help_text, property.pattern && `Must match ${property.pattern}`, unusedText(name), lessThanText(name)].filter(Boolean).join(' ')),
       ]);
       return [`## ${group.title}`, group.description ? text(group.description) : '', group.help_text ? text(group.help_text) : '', table(['Parameter', 'Type', 'Default', 'Description'], rows)]
         .filter(Boolean)

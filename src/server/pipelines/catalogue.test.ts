@@ -80,6 +80,11 @@ describe('readCatalogue', () => {
       },
       /a condition of group "io" holds "iterations" at 20, but its default is 10; hold it at its default/,
     ],
+    [
+      'a lessThan rule on a parameter that is not a number',
+      { 'p/pipeline.json': { ...manifest, lessThan: { outdir: { parameter: 'outdir', message: 'm' } } }, 'p/nextflow_schema.json': schema },
+      /pipeline\.json: "lessThan" compares outdir, which is not a number parameter of .*nextflow_schema\.json/,
+    ],
   ])('disables only the pipeline with %s, naming the file and the problem', (_, files, message) => {
     const directory = scratchCatalogue({ ...files, 'good/pipeline.json': manifest, 'good/nextflow_schema.json': schema });
     const catalogue = readCatalogue(directory);

@@ -39,6 +39,11 @@ export const pipelineManifestSchema = z.object({
    * parameter only the local implementation reads, which Nextflow would ignore and run without.
    */
   nextflowUnsupported: unsupportedValuesSchema.optional(),
+  /**
+   * Numeric parameters whose value must stay below another's (a chain's burn-in below its
+   * iterations), which JSON Schema cannot say: refused at launch on the field with the message.
+   */
+  lessThan: z.record(z.string(), z.object({ parameter: z.string().min(1), message: z.string().min(1) })).optional(),
   /** Runs this pipeline on this engine whatever SEEDBED_ENGINE says. */
   engine: z.enum(RUN_ENGINES).optional(),
 });
@@ -185,6 +190,13 @@ function readPipeline(directory: string, id: string): CataloguePipeline {
     throw new CatalogueError(`${manifestFile}: "local" names ${local}, which does not exist in ${path.join(directory, id)}.`);
   }
   const schema = checkSchema(schemaFile, readJson(schemaFile));
+  const properties = Object.fromEntries(Object.values(schema.$defs).flatMap((group) => Object.entries(group.properties)));
+  for (const [name, rule] of Object.entries(manifest.data.lessThan ?? {})) {
+    for (const parameter of [name, rule.parameter]) {
+      const type = properties[parameter]?.type;
+      if (type !== 'integer' && type !== 'number') throw new CatalogueError(`${manifestFile}: "lessThan" compares ${parameter}, which is not a number parameter of ${schemaFile}.`);
+    }
+  }
   const { validate, warnings } = compile(schemaFile, schema);
   const report = readPipelineReport(path.join(directory, id));
   return {

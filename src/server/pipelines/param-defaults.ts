@@ -47,3 +47,18 @@ export function unknownParameters(pipeline: CataloguePipeline, params: Record<st
   }
   return errors;
 }
+
+/**
+ * The parameters that are not below the one they must stay under (pipeline.json's `lessThan`),
+ * each with its refusal, the values as the run would see them (defaults filled in).
+ */
+export function orderProblems(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, string> {
+  const values = withDefaults(pipeline, params);
+  const problems: Record<string, string> = {};
+  for (const [name, rule] of Object.entries(pipeline.manifest.lessThan ?? {})) {
+    const value = values[name];
+    const bound = values[rule.parameter];
+    if (typeof value === 'number' && typeof bound === 'number' && value >= bound) problems[name] = `Must be less than ${rule.parameter} (${bound}): ${rule.message}`;
+  }
+  return problems;
+}

@@ -129,11 +129,7 @@ describe('GDIP', () => {
     const { report, read } = await reportOf('nf-gdip', { ...GDIP_FIXTURE, model: 'bayesb', bayes_iterations: 60, bayes_burn_in: 20, bayes_thin: 1 });
     const accuracy = read('prediction/cv_accuracy.csv');
     const chain = report.numbers.filter((number) => number.label.startsWith('Chain: '));
-    expect(chain.map((number) => number.key)).toEqual([
-      'Chain: fewest effective draws · yield',
-      'Chain: largest R-hat · yield',
-      'Chain: largest Geweke |z| · yield',
-    ]);
+    expect(chain.map((number) => number.key)).toEqual(['Chain: fewest effective draws · yield', 'Chain: largest R-hat · yield', 'Chain: largest Geweke |z| · yield']);
     const ess = chain[0]!;
     expect(ess.value).toBe(Number(column(accuracy, 'chain_ess_min')[0]));
     expect(ess.value).toBeLessThan(50);

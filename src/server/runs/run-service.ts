@@ -10,7 +10,7 @@ import type { Database } from '../db/client';
 import { experiments, projects, runGroups, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
 import { describeError, type Logger } from '../log';
-import { changedFromDefaults, unknownParameters, withDefaults } from '../pipelines/param-defaults';
+import { changedFromDefaults, orderProblems, unknownParameters, withDefaults } from '../pipelines/param-defaults';
 import type { CataloguePipeline } from '../pipelines/catalogue';
 import { validateParams } from '../pipelines/params-validation';
 import type { LaunchRefusal, LaunchSpec, RunEngine } from './engines/engine';
@@ -134,13 +134,16 @@ export function createRunService(options: RunServiceOptions) {
     // Checked as the run will see them, schema defaults filled in (nf-schema validates after the config's defaults): a required parameter with a default may be left out.
     const unknown = unknownParameters(pipeline, input.params);
     const checked = validateParams(pipeline.validate, withDefaults(pipeline, stored.params));
-    const problems = checked || Object.keys(unknown).length > 0 ? { ...unknown, ...checked } : null;
+    // Values each valid alone that cannot run together (bayes_burn_in not below bayes_iterations), once each is valid.
+    const unordered = checked ? {} : orderProblems(pipeline, stored.params);
+    const problems = checked || Object.keys(unknown).length > 0 || Object.keys(unordered).length > 0 ? { ...unknown, ...checked, ...unordered } : null;
     if (problems) {
       const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [`params.${field}`, message]));
       const list = Object.entries(problems)
         .map(([field, message]) => `${field}: ${message.replace(/\.$/, '')}`)
         .join('; ');
-      throw new DomainError('invalid', `The parameters do not match ${pipeline.manifest.label}'s schema. ${list}.`, errors);
+      const what = checked || Object.keys(unknown).length > 0 ? `do not match ${pipeline.manifest.label}'s schema` : 'cannot run together';
+      throw new DomainError('invalid', `The parameters ${what}. ${list}.`, errors);
     }
     const outdir = outdirOf(input.params);
     // The run's folder is named after its id, which is not known yet: any id's folder will do.

@@ -119,6 +119,21 @@ describe('launching', () => {
     expect(await t.db.select().from(runs).where(eq(runs.name, 'misspelt_param'))).toHaveLength(0);
   });
 
+  it('refuses, on its field, a BayesB burn-in not below the chain’s iterations, which the run used to refuse only once started', async () => {
+    const launch = (name: string, chain: Record<string, number>) =>
+      h.launch({ pipelineId: 'nf-gdip', name, params: { genotypes: `${FIXTURES}/panel.vcf`, phenotypes: `${FIXTURES}/panel_phenotypes.csv`, model: 'bayesb', ...chain } });
+    const response = await launch('burn_in_all', { bayes_iterations: 400, bayes_burn_in: 400 });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      message:
+        'The parameters cannot run together. bayes_burn_in: Must be less than bayes_iterations (400): the chain would keep no draw after its burn-in. Lower bayes_burn_in or raise bayes_iterations.',
+      errors: { 'params.bayes_burn_in': 'Must be less than bayes_iterations (400): the chain would keep no draw after its burn-in. Lower bayes_burn_in or raise bayes_iterations.' },
+    });
+    // Against the default of the other (1,500 iterations).
+    expect((await launch('burn_in_default_chain', { bayes_burn_in: 2000 })).status).toBe(400);
+    expect(await t.db.select().from(runs).where(eq(runs.name, 'burn_in_all'))).toHaveLength(0);
+  });
+
   it('refuses, on its own field, a parameter the pipeline would not use with the settings given (the schema’s conditions)', async () => {
     const response = await h.launch({
       pipelineId: 'nf-gdip',
