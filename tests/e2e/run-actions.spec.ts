@@ -75,8 +75,9 @@ test('select two runs, put both into a run group, then compare them side by side
   await page.getByRole('checkbox', { name: 'Select every run on this page' }).check();
   await page.getByRole('link', { name: 'Compare' }).click();
   await expect(page).toHaveURL(new RegExp(`/tools/pipeline/monitor/pipeline-run/compare\\?ids=(${first},${second}|${second},${first})$`));
-  // The minimum MAF differs, the genotypes do not.
+  // The minimum MAF differs, the genotypes do not; the run not given a MAF shows GDIP's default, marked.
   await expectDifferencesOnly(page, 'min_maf', '0.1', 'genotypes');
+  await expect(page.getByRole('table', { name: 'Parameters' }).getByRole('row').filter({ hasText: 'min_maf' })).toContainText('0.05(default)');
   await expect(page.getByRole('table', { name: 'Task duration per process' }).getByRole('row')).not.toHaveCount(1);
   await expect(page.getByRole('region', { name: `Outputs of cmp_a_${stamp}` })).toContainText('discovery/associations.csv');
   await expect(page.locator('section').filter({ has: page.getByRole('heading', { name: 'Same inputs' }) })).toContainText('No two of these runs share a revision, parameters and input files.');

@@ -6,6 +6,8 @@
 export interface ComparedRow {
   key: string;
   values: Array<string | undefined>;
+  /** Per value: it is what the compared thing was left at, not what it was given (a run's pipeline default). */
+  defaulted?: boolean[];
   differs: boolean;
 }
 
@@ -80,6 +82,7 @@ export function CompareTable({
                 // biome-ignore lint/suspicious/noArrayIndexKey: one cell per compared column, in the columns' order
                 <td key={index} className="px-3 py-2 font-mono text-xs break-all text-stone-900">
                   {value ?? <span className="text-stone-400">—</span>}
+                  {row.defaulted?.[index] && <span className="ml-1.5 font-sans text-stone-500">(default)</span>}
                 </td>
               ))}
             </tr>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import type { PipelineList } from '../../../contract/pipelines';
+import type { PipelineDetail, PipelineList } from '../../../contract/pipelines';
 import type { ProcessMetrics, RunDetail, RunMetrics, RunOutputs } from '../../../contract/runs';
 import { ConsoleShell } from '../../app/ConsoleShell';
 import { ROUTES, viewRoute } from '../../app/routes';
@@ -14,7 +14,7 @@ import { LoadingOverlay } from '../../ui/LoadingOverlay';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { FileParamsList } from './FileReference';
 import { sameInputGroups } from './reproducibility';
-import { fileParams, flatParams } from './run-params';
+import { comparedParams, fileParams, schemaDefaults } from './run-params';
 import { SameInputsCard } from './SameInputsCard';
 import { StatusBadge } from './status';
 import { useReferencedFiles } from './use-referenced-files';
@@ -28,6 +28,8 @@ interface Compared {
   run: RunDetail;
   metrics: RunMetrics;
   outputs: RunOutputs;
+  /** Its pipeline's parameter defaults (empty when the pipeline is no longer in the catalogue). */
+  defaults: ReadonlyMap<string, unknown>;
 }
 
 /** One row per process (in the order the runs report them), one cell per run. */
@@ -53,14 +55,29 @@ function Comparison() {
   const load = useCallback(async (which: number[]) => {
     setError(null);
     try {
-      setCompared(
+      const loaded = await Promise.all(
+        which.map(async (id) => {
+          const [run, metrics, outputs] = await Promise.all([request<RunDetail>(`runs/${id}`), request<RunMetrics>(`runs/${id}/metrics`), request<RunOutputs>(`runs/${id}/outputs`)]);
+          return { run, metrics, outputs };
+        }),
+      );
+      // Each pipeline's defaults once; a pipeline gone from the catalogue has none to show (its cells say —).
+      const pipelineIds = [...new Set(loaded.map(({ run }) => run.pipelineId))];
+      const defaults = new Map(
         await Promise.all(
-          which.map(async (id) => {
-            const [run, metrics, outputs] = await Promise.all([request<RunDetail>(`runs/${id}`), request<RunMetrics>(`runs/${id}/metrics`), request<RunOutputs>(`runs/${id}/outputs`)]);
-            return { run, metrics, outputs };
-          }),
+          pipelineIds.map(
+            async (id) =>
+              [
+                id,
+                await request<PipelineDetail>(`pipelines/${id}`).then(
+                  (detail) => schemaDefaults(detail.schema),
+                  () => new Map<string, unknown>(),
+                ),
+              ] as const,
+          ),
         ),
       );
+      setCompared(loaded.map((entry) => ({ ...entry, defaults: defaults.get(entry.run.pipelineId) ?? new Map() })));
     } catch (failure) {
       setError(failure instanceof Error ? failure : new Error(String(failure)));
     }
@@ -73,7 +90,7 @@ function Comparison() {
   }, [load]);
 
   const columns = useMemo(() => compared?.map(({ run }, index) => ({ id: run.id, name: run.name, color: COLORS[index]! })) ?? [], [compared]);
-  const params = useMemo(() => (compared ? sideBySide(compared.map(({ run }) => flatParams(run.params))) : []), [compared]);
+  const params = useMemo(() => (compared ? comparedParams(compared.map(({ run, defaults }) => ({ params: run.params, defaults }))) : []), [compared]);
   // Each stored file the compared runs read, once, by its reference as the table shows it.
   const referenced = useMemo(
     () => [...new Map((compared ?? []).flatMap(({ run }) => fileParams(run.params)).map((param) => [param.reference, { ...param, key: param.reference }])).values()],
@@ -136,7 +153,11 @@ function Comparison() {
           ))}
         </ul>
       </Card>
-      <Card title="Parameters" description="Side by side; rows that differ are shaded" actions={<DifferencesOnlySwitch checked={differencesOnly} onChange={setDifferencesOnly} />}>
+      <Card
+        title="Parameters"
+        description="Side by side; rows that differ are shaded. A parameter a run was not given shows its pipeline's default."
+        actions={<DifferencesOnlySwitch checked={differencesOnly} onChange={setDifferencesOnly} />}
+      >
         <CompareTable title="Parameters" keyHeader="Parameter" rows={params} columns={columns} differencesOnly={differencesOnly} />
         <FileParamsList className="mt-4" label="Stored files in the compared parameters" params={referenced} files={files} />
       </Card>
