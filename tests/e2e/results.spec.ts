@@ -262,16 +262,21 @@ test('an accession’s page lists its predictions across runs, matched by a syno
   await waitForSuccess(request, token, gdip);
   const client = await adminApi(request);
   const name = `Results line ${Date.now()}`;
+  // The VCF's sample IND0001 as a synonym, which leads to one accession only: deleted after, so that a retry can take it.
   const accession = await client.post('accessions', { germplasmName: name, genus: 'Triticum', synonyms: ['IND0001'] });
-  const gebv = outputOf(gdip, 'prediction/gebv.csv');
-  const expected = shown(cellOf(gebv, 'prediction', ['id', 'IND0001']));
-  await page.goto(`/accession/view?id=${accession.id}`);
-  const table = page.getByRole('table', { name: 'Predictions' });
-  const row = table
-    .getByRole('row')
-    .filter({ hasText: /results_gdip_0_05_/ })
-    .filter({ hasText: 'trait1' });
-  await expect(row).toContainText(expected, { timeout: 15_000 });
-  await expect(row).toContainText('IND0001');
-  await expect(page.getByRole('img', { name: 'Predictions of this accession over the runs, one line per trait' })).toBeVisible();
+  try {
+    const gebv = outputOf(gdip, 'prediction/gebv.csv');
+    const expected = shown(cellOf(gebv, 'prediction', ['id', 'IND0001']));
+    await page.goto(`/accession/view?id=${accession.id}`);
+    const table = page.getByRole('table', { name: 'Predictions' });
+    const row = table
+      .getByRole('row')
+      .filter({ hasText: /results_gdip_0_05_/ })
+      .filter({ hasText: 'trait1' });
+    await expect(row).toContainText(expected, { timeout: 15_000 });
+    await expect(row).toContainText('IND0001');
+    await expect(page.getByRole('img', { name: 'Predictions of this accession over the runs, one line per trait' })).toBeVisible();
+  } finally {
+    await request.delete(`/api/accessions/${accession.id}`, { headers: { Authorization: `token ${token}` } });
+  }
 });

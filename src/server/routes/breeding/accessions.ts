@@ -1,6 +1,8 @@
 import { accessionRecordSchema } from '../../../contract/records';
 import { accessionInputSchema } from '../../../contract/breeding';
 import { accessions, experimentEntries, plannedCrosses } from '../../db/schema';
+import { DomainError } from '../../domain-errors';
+import { synonymClashes, synonymClashMessage } from '../imports/lookups';
 import { recordRouter } from './record-router';
 
 /** Accessions: BrAPI germplasm, with MCPD codes. */
@@ -30,6 +32,15 @@ export const accessionsRouter = recordRouter({
     biologicalStatusOfAccessionCode: accessions.biologicalStatusOfAccessionCode,
   },
   exportAs: { template: 'accessions' },
+  // A synonym another accession has, as its name or a synonym, would make a name in a file lead to two.
+  checkValues: async (db, values, exceptId) => {
+    const synonyms = (values.synonyms as string[] | undefined) ?? [];
+    const clashes = await synonymClashes(db, synonyms, exceptId);
+    const first = synonyms.find((synonym) => clashes.has(synonym.toLowerCase()));
+    if (first === undefined) return;
+    const message = synonymClashMessage(first, clashes.get(first.toLowerCase())!);
+    throw new DomainError('conflict', message, { synonyms: message });
+  },
   searchColumns: [accessions.germplasmName, accessions.accessionNumber, accessions.pedigree],
   references: [
     { table: plannedCrosses, column: plannedCrosses.femaleParentId, noun: 'planned cross (as female parent)' },

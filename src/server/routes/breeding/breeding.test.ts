@@ -114,6 +114,24 @@ describe('conflicts', () => {
     expect(body.errors).toHaveProperty('germplasmName');
   });
 
+  it('refuses a synonym another accession has as its name or a synonym, which would lead a file’s name to two accessions', async () => {
+    const named = (await (await send('GET', `/accessions/${(await accession()).id}`)).json()) as { germplasmName: string };
+    const synonym = unique('SYN');
+    const holder = await accession({ synonyms: [synonym] });
+    const asName = await send('POST', '/accessions', { germplasmName: unique('Other'), genus: 'Oryza', synonyms: [named.germplasmName.toLowerCase()] });
+    expect(asName.status).toBe(409);
+    expect(await errorsOf(asName)).toEqual({
+      message: `Synonym '${named.germplasmName.toLowerCase()}' is the name of the accession '${named.germplasmName}'; a synonym must lead to one accession only, so remove it here (or, if they are one accession, keep one of them).`,
+      errors: { synonyms: expect.stringContaining('is the name of the accession') },
+    });
+    const asSynonym = await send('POST', '/accessions', { germplasmName: unique('Other'), genus: 'Oryza', synonyms: [synonym.toUpperCase()] });
+    expect(asSynonym.status).toBe(409);
+    expect((await errorsOf(asSynonym)).errors?.synonyms).toMatch(/is already a synonym of the accession '.+'; a synonym must lead to one accession only/);
+    // Its own synonyms are its own: a replace that keeps them passes.
+    const held = (await (await send('GET', `/accessions/${holder.id}`)).json()) as Record<string, unknown>;
+    expect((await send('PUT', `/accessions/${holder.id}`, { germplasmName: held.germplasmName, genus: 'Oryza', synonyms: [synonym, unique('SYN2')] })).status).toBe(200);
+  });
+
   it('refuses to delete a project that experiments and cross plans point to, naming them', async () => {
     const { id } = await project();
     await created('/experiments', { name: unique('PYT'), projectId: id, studyType: 'yield_trial' });

@@ -49,6 +49,8 @@ export interface RecordResource extends Omit<RecordRouteOptions, 'exportTemplate
    * its crosses). Without `rows`, a record's fields are the template's columns.
    */
   exportAs?: { template: string; rows?: (db: Database, records: Array<Record<string, unknown>>) => Promise<Array<Record<string, unknown>>> };
+  /** Checks of its own before a create or a replace (an accession's synonyms), throwing the refusal; `exceptId` is the row replaced. */
+  checkValues?: (db: Database, values: Record<string, unknown>, exceptId?: number) => Promise<void>;
 }
 
 /** A column for each sort field and filter the list's definition declares, no more, no fewer. */
@@ -101,6 +103,7 @@ export function recordRouter<List extends RecordListKey>(resource: RecordResourc
       .limit(1);
     if (clash.length > 0)
       throw new DomainError('conflict', `${capitalize(article(noun))} ${noun} named '${name}' already exists; names must be unique.`, { [nameField]: `Another ${noun} is named '${name}'` });
+    await resource.checkValues?.(db, values, exceptId);
     for (const foreignKey of resource.foreignKeys ?? []) {
       const value = values[foreignKey.field];
       if (value === null || value === undefined) continue;

@@ -17,7 +17,7 @@ import { importCrossPlans } from './cross-plan-import';
 import { mergeExperimentRows, resolveExperimentReferences, sayObservationsAreLeftOut, writeExperiments } from './experiment-import';
 import { headerKey, type Vocabulary } from '../../../contract/import-vocabularies';
 import type { ImportRoute } from './imports.routes';
-import { accessionsBySynonym, anyOf, chunks, existingByLowerName } from './lookups';
+import { accessionsBySynonym, anyOf, chunks, existingByLowerName, synonymClashes, synonymClashMessage } from './lookups';
 import { findNearDuplicates, nameKey, nameKeySql } from './near-duplicates';
 import { checkTable, duplicateNamesInFile, truncate, type ImportReport, type ParsedRow } from './table-import';
 import type { Table } from './table-reader';
@@ -132,6 +132,28 @@ async function warnAboutSimilarNames(db: Database, target: ImportTarget, rows: R
   }
 }
 
+/**
+ * Accessions: a synonym must lead to one accession only, so one that another accession has (its
+ * name or a synonym, in the database or on another row of the file) is an error on its row.
+ */
+async function refuseSynonymClashes(db: Database, rows: Rows, nameField: string, report: ImportReport) {
+  const synonymsOf = (row: Rows[number]) => (row.values.synonyms as string[] | undefined) ?? [];
+  const clashes = await synonymClashes(db, rows.flatMap(synonymsOf));
+  // In the file: each name and synonym (lower-cased) → the row's accession that first has it.
+  const inFile = new Map<string, { name: string; as: 'name' | 'synonym' }>();
+  for (const row of rows) inFile.set(String(row.values[nameField]).toLowerCase(), { name: String(row.values[nameField]), as: 'name' });
+  for (const row of rows) {
+    const name = String(row.values[nameField]);
+    for (const synonym of synonymsOf(row)) {
+      const key = synonym.toLowerCase();
+      const earlier = inFile.get(key);
+      const owner = clashes.get(key) ?? (earlier && earlier.name.toLowerCase() !== name.toLowerCase() ? earlier : undefined);
+      if (owner) report.errors.push({ row: row.row, column: 'synonyms', message: synonymClashMessage(synonym, owner) });
+      else if (!earlier) inFile.set(key, { name, as: 'synonym' });
+    }
+  }
+}
+
 /** Codes nobody has used yet (once some are in use): worth a second look before they spread. */
 async function warnAboutUnknownCodes(db: Database, table: PgTable, codes: NonNullable<ImportTarget['knownCodes']>, rows: Rows, report: ImportReport) {
   const [inUse] = await db.select({ value: count() }).from(table).where(sql`${codes.column} is not null`);
@@ -220,6 +242,7 @@ function importHandler(target: ImportTarget): RouteHandler<ImportRoute, AppEnv> 
           message: `${target.noun} '${name}' already exists; remove this row, or rename it if it is a different ${target.noun.toLowerCase()}.`,
         });
     }
+    if (target.synonyms) await refuseSynonymClashes(db, rows, nameField, report);
     lap('existing names');
     await target.resolve?.(db, rows, report);
     await warnAboutSimilarNames(db, target, rows, report);

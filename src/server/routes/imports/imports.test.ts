@@ -160,6 +160,20 @@ describe('accession import', () => {
   });
 });
 
+describe('accession import: synonyms', () => {
+  it('refuses, on its row, a synonym another accession has, in the database or on another row of the file', async () => {
+    await upload('accessions', 'germplasmName,genus,synonyms\nImpY-held,Oryza,ImpY-syn\n', '?commit=true');
+    const csv = ['germplasmName,genus,synonyms', 'ImpY-1,Oryza,impY-held', 'ImpY-2,Oryza,IMPY-SYN', 'ImpY-3,Oryza,ImpY-own;ImpY-1', 'ImpY-4,Oryza,ImpY-own'].join('\n');
+    const { body } = await upload('accessions', csv);
+    expect(body.report.errors.map((error) => [error.row, error.column, error.message.slice(0, error.message.indexOf(';'))])).toEqual([
+      [2, 'synonyms', "Synonym 'impY-held' is the name of the accession 'ImpY-held'"],
+      [3, 'synonyms', "Synonym 'IMPY-SYN' is already a synonym of the accession 'ImpY-held'"],
+      [4, 'synonyms', "Synonym 'ImpY-1' is the name of the accession 'ImpY-1'"],
+      [5, 'synonyms', "Synonym 'ImpY-own' is already a synonym of the accession 'ImpY-3'"],
+    ]);
+  });
+});
+
 describe('experiment import', () => {
   it('names its project and site; unknown names are errors', async () => {
     await api.t.call('/projects', { method: 'POST', token: api.token, json: { name: 'ImpF project' } });

@@ -59,3 +59,35 @@ export async function accessionsBySynonym(db: Database, names: string[]): Promis
   for (const row of resultRows<{ candidate: string; id: number; name: string }>(result)) if (!found.has(row.candidate)) found.set(row.candidate, { id: Number(row.id), name: row.name });
   return found;
 }
+
+/**
+ * For each synonym (lower-cased) that already names another accession, as its name or as one of
+ * its synonyms, that accession and how: a synonym must lead to one accession only, or a file that
+ * names it (a VCF's sample, a phenotype's id) could be any of them. `exceptId` is the accession
+ * the synonyms belong to, when it exists.
+ */
+export async function synonymClashes(db: Database, synonyms: string[], exceptId?: number): Promise<Map<string, { name: string; as: 'name' | 'synonym' }>> {
+  const clashes = new Map<string, { name: string; as: 'name' | 'synonym' }>();
+  const wanted = [...new Set(synonyms.map((synonym) => synonym.toLowerCase()))];
+  if (wanted.length === 0) return clashes;
+  for (const part of chunks(wanted)) {
+    const named = await db
+      .select({ id: accessions.id, name: accessions.germplasmName })
+      .from(accessions)
+      .where(anyOf(sql`lower(${accessions.germplasmName})`, part));
+    for (const row of named) if (row.id !== exceptId) clashes.set(row.name.toLowerCase(), { name: row.name, as: 'name' });
+  }
+  // Every accession holding each synonym (accessionsBySynonym keeps one, which may be this one).
+  const others = exceptId === undefined ? sql`` : sql` where ${accessions.id} <> ${exceptId}`;
+  const result: unknown = await db.execute(
+    sql`select candidate.value as candidate, ${accessions.germplasmName} as name from unnest(${sql.param(wanted)}::text[]) as candidate(value) join ${accessions} on ${accessions.synonymsLower} @> array[candidate.value]${others}`,
+  );
+  for (const row of resultRows<{ candidate: string; name: string }>(result)) if (!clashes.has(row.candidate)) clashes.set(row.candidate, { name: row.name, as: 'synonym' });
+  return clashes;
+}
+
+/** The sentence for a synonym another accession has (synonymClashes). */
+export const synonymClashMessage = (synonym: string, owner: { name: string; as: 'name' | 'synonym' }) =>
+  owner.as === 'name'
+    ? `Synonym '${synonym}' is the name of the accession '${owner.name}'; a synonym must lead to one accession only, so remove it here (or, if they are one accession, keep one of them).`
+    : `Synonym '${synonym}' is already a synonym of the accession '${owner.name}'; a synonym must lead to one accession only, so remove it from one of them.`;
