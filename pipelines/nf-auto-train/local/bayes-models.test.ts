@@ -45,6 +45,7 @@ describe('Auto Train with BayesB and BayesC on the local engine', () => {
       const final = rows.filter((row) => row.trait === trait && row.fit === 'final');
       if (best === 'rrblup') {
         expect(final).toHaveLength(0);
+        expect(chosen.find((entry) => entry.trait === trait)!.chain_ess_min).toBe('NA');
         continue;
       }
       expect(final.map((row) => row.quantity)).toEqual(['residual_variance', 'genetic_variance', 'prob_in', 'intercept']);
@@ -54,6 +55,12 @@ describe('Auto Train with BayesB and BayesC on the local engine', () => {
         expect(Number(row.r_hat)).toBeGreaterThan(0.9);
       }
       expect(model.traits[trait!].bayes.diagnostics.residualVariance.rHat).toBeCloseTo(Number(final[0]!.r_hat), 4);
+      // The chosen model's worst over σe² and the genetic variance, for the Results tab's chain tiles.
+      const row = chosen.find((entry) => entry.trait === trait)!;
+      const variances = final.slice(0, 2);
+      expect(Number(row.chain_ess_min)).toBeCloseTo(Math.min(...variances.map((entry) => Number(entry.ess))), 3);
+      expect(Number(row.chain_r_hat_max)).toBeCloseTo(Math.max(...variances.map((entry) => Number(entry.r_hat))), 5);
+      expect(Number(row.chain_geweke_z_max)).toBeCloseTo(Math.max(...variances.map((entry) => Math.abs(Number(entry.geweke_z)))), 5);
       expect(context.lines.some((line) => line.startsWith(`${trait}: ${best} on every individual, 2 × 300 iterations`) && line.includes('R-hat'))).toBe(true);
     }
   });

@@ -24,7 +24,7 @@ import { fileDesign, type OuterFold, seededDesign } from './cv-design.ts';
 import { readPhenotypeRecords } from './records.ts';
 import { formatNumber, writeLines } from '../../_shared/output.ts';
 import { counted } from '../../../src/contract/wording.ts';
-import { describeDiagnostics } from '../../_shared/bayes-gibbs.ts';
+import { convergenceOf, describeDiagnostics } from '../../_shared/bayes-gibbs.ts';
 import { DIAGNOSTICS_HEADER, diagnosticRows, fitBayesModel, isBayesModel } from './bayes-models.ts';
 
 /** The models asked for, once each (the schema's pattern admits only LOCAL_MODELS' names). */
@@ -80,7 +80,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
   const foldRows = ['id,trait,repeat,fold,environment'];
   const fittedRows = ['id,trait,model,prediction'];
   const nestedRows = ['trait,repeat,fold,n,chosen_model,inner_value,pearson_r,spearman_rho,rmse,bias'];
-  const chosenRows = ['trait,model,metric,value,nested_pearson_r,nested_pearson_r_sd,nested_spearman_rho,nested_rmse,nested_bias,nested_choices'];
+  const chosenRows = ['trait,model,metric,value,nested_pearson_r,nested_pearson_r_sd,nested_spearman_rho,nested_rmse,nested_bias,nested_choices,chain_ess_min,chain_r_hat_max,chain_geweke_z_max'];
   const chosenModels: Record<string, unknown> = {};
   const diagnosticsRows = [DIAGNOSTICS_HEADER];
 
@@ -231,6 +231,13 @@ export async function run(context: LocalContext<Params>): Promise<void> {
         choices: Object.fromEntries(choices),
       };
       const selectionValue = metricValue(params.selection_metric, criterionOf(best));
+      context.log(
+        `${trait} (${counted(n, 'individual')}, ${counted(columns.length, 'marker')}): ${models.map((model) => `${model} r = ${average(scores.get(model)!.map((m) => m.pearson)).toFixed(3)}`).join(', ')}; chosen ${best} by ${params.selection_metric}; nested cross-validation r = ${nestedSummary.pearson.toFixed(3)}.`,
+      );
+
+      // The chosen model on every individual of the trait, and its predictions of them.
+      const final = fitModel(best, environmentStage(records, allRecords), 2);
+      const convergence = final.fitted.bayes ? convergenceOf(final.fitted.bayes) : null;
       chosenRows.push(
         [
           trait,
@@ -243,14 +250,10 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           format(nestedSummary.rmse),
           format(nestedSummary.bias),
           [...choices].map(([model, count]) => `${model}:${count}`).join(' '),
+          // BayesB's and BayesC's: the worst convergence diagnostic of the model written, for the Results tab's cautions.
+          ...(convergence ? [convergence.essMin, convergence.rHatMax ?? Number.NaN, convergence.gewekeZMax].map(format) : ['NA', 'NA', 'NA']),
         ].join(','),
       );
-      context.log(
-        `${trait} (${counted(n, 'individual')}, ${counted(columns.length, 'marker')}): ${models.map((model) => `${model} r = ${average(scores.get(model)!.map((m) => m.pearson)).toFixed(3)}`).join(', ')}; chosen ${best} by ${params.selection_metric}; nested cross-validation r = ${nestedSummary.pearson.toFixed(3)}.`,
-      );
-
-      // The chosen model on every individual of the trait, and its predictions of them.
-      const final = fitModel(best, environmentStage(records, allRecords), 2);
       const fitted = final.fitted.predict(all);
       for (const index of all) fittedRows.push([ids[index], trait, best, fitted[index]!.toPrecision(12)].join(','));
       const entry: Record<string, unknown> = {

@@ -122,6 +122,9 @@ describe('GDIP', () => {
     expect(Number(cvTable.rows[0]![1])).toBe(numberAt(report.numbers, 'CV r · yield'));
     expect(hits.columns.at(-1)).toBe('scan');
     expect(hits.rows.map((row) => row.at(-1))).toEqual(['linear', 'linear']);
+    // The accuracy bars carry the folds' 95 % interval, as the CV r tiles do.
+    const bars = report.charts.find((chart) => chart.title === 'Cross-validated accuracy per trait')!;
+    expect(bars.series[0]!.ranges).toEqual([{ low: cvR.interval!.low, high: cvR.interval!.high }]);
   });
 
   it('GDIP with BayesB shows each trait’s chain diagnostics, cautioned where the chain has not converged; a ridge model shows none', async () => {
@@ -143,8 +146,8 @@ describe('GDIP', () => {
     expect(ridge.report.problems).toEqual([]);
   }, 120_000);
 
-  it('GDIP’s chain cautions use the bounds of the run’s log', () => {
-    const numbers = catalogue.get('nf-gdip')!.report.declaration!.numbers ?? [];
+  it.each(['nf-gdip', 'nf-auto-train'])('%s’s chain cautions use the bounds of the run’s log', (id) => {
+    const numbers = catalogue.get(id)!.report.declaration!.numbers ?? [];
     const cautionOf = (column: string) => numbers.find((number) => number.column === column)?.caution;
     expect(cautionOf('chain_ess_min')?.below).toBe(CONVERGENCE_BOUNDS.essBelow);
     expect(cautionOf('chain_r_hat_max')?.above).toBe(CONVERGENCE_BOUNDS.rHatAbove);
