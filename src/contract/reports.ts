@@ -88,6 +88,7 @@ export const reportChartDeclarationSchema = z.discriminatedUnion('kind', [
       x: columnName,
       y: columnName,
       error: columnName.optional().describe('± this column around each bar, drawn as an error bar (a standard deviation)'),
+      interval: z.object({ low: columnName, high: columnName }).strict().optional().describe('Or the columns of each bar’s interval, drawn from low to high: CV r with its 95 % interval'),
       xLabel: z.string().optional(),
       yLabel: z.string().optional().describe('The axis title, and the legend’s name for the bars when there is no `series`'),
       labels: z.record(z.string(), z.string().min(1)).optional().describe('Names shown for the categories, by value: { "notBiallelicSnp": "not a biallelic SNP" } (a value not named shows as it is)'),
@@ -192,6 +193,10 @@ export const reportChartSchema = z.object({
       label: z.string(),
       values: z.array(z.number().nullable()).nullable(),
       errors: z.array(z.number().nullable()).nullable().describe('± around each bar'),
+      ranges: z
+        .array(z.object({ low: z.number(), high: z.number() }).nullable())
+        .optional()
+        .describe('Each bar’s interval, low to high (a declared interval); null where the row has none'),
       points: z.array(pointSchema).nullable(),
     }),
   ),

@@ -317,7 +317,7 @@ export async function run(context: LocalContext<Params>): Promise<void> {
           );
       }
       context.log(
-        `${trait}: ${final.bayes ? `${BAYES_LABELS[final.bayes.method]} (no λ)` : `λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}; ${Math.min(...foldLambdas).toPrecision(4)} to ${Math.max(...foldLambdas).toPrecision(4)} in the folds)`}; ${cv.folds}-fold ${cv.scheme} cross-validated r = ${r.toFixed(3)}${cv.repeats > 1 ? ` (mean of ${cv.repeats} repeats)` : ''} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}; over the ${foldScores.length} folds r = ${formatInterval(foldR)}`,
+        `${trait}: ${final.bayes ? `${BAYES_LABELS[final.bayes.method]} (no λ)` : `λ = ${lambda.toPrecision(4)} (${reml ? 'REML' : 'fixed'}; ${Math.min(...foldLambdas).toPrecision(4)} to ${Math.max(...foldLambdas).toPrecision(4)} in the folds)`}; ${cv.folds}-fold ${cv.scheme} cross-validation: mean of the ${foldScores.length} folds' r = ${formatInterval(foldR)} (95 % interval; the Results tab's CV r); r of the pooled predictions = ${r.toFixed(3)}${cv.repeats > 1 ? ` (mean of ${cv.repeats} repeats)` : ''} (genetic part ${rGenetic.toFixed(3)}), RMSE = ${rmse.toFixed(3)}`,
       );
 
       let fixedSum = 0;

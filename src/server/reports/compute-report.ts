@@ -231,7 +231,7 @@ function chartColumns(chart: ReportChartDeclaration): string[] {
   const named = [chart.facet, chart.series].flatMap((value) => (value === undefined ? [] : Array.isArray(value) ? value : [value]));
   switch (chart.kind) {
     case 'bar':
-      return [...named, chart.x, chart.y, ...(chart.error ? [chart.error] : [])];
+      return [...named, chart.x, chart.y, ...(chart.error ? [chart.error] : []), ...(chart.interval ? [chart.interval.low, chart.interval.high] : [])];
     case 'histogram':
       return [...named, chart.column];
     case 'scatter':

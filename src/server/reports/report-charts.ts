@@ -145,7 +145,14 @@ export function chartBuilder(declaration: ReportChartDeclaration, file: string, 
   const seriesOf = (row: Row, fallback: string) => (declaration.series ? joined(row, declaration.series) : fallback);
   switch (declaration.kind) {
     case 'bar': {
-      const bars = new Groups<Map<string, { value: number | null; error: number | null }>>(() => new Map());
+      const bars = new Groups<Map<string, { value: number | null; error: number | null; range: { low: number; high: number } | null }>>(() => new Map());
+      const { interval } = declaration;
+      const rangeOf = (row: Row) => {
+        if (!interval) return null;
+        const low = numberOf(cellOf(row, interval.low));
+        const high = numberOf(cellOf(row, interval.high));
+        return low === null || high === null ? null : { low, high };
+      };
       const categories = new Map<string, string[]>();
       return {
         add(row) {
@@ -160,7 +167,8 @@ export function chartBuilder(declaration: ReportChartDeclaration, file: string, 
             if (known.length >= MAX_BARS) return;
             known.push(category);
           }
-          if (!values.has(category)) values.set(category, { value: numberOf(cellOf(row, declaration.y)), error: declaration.error ? numberOf(cellOf(row, declaration.error)) : null });
+          if (!values.has(category))
+            values.set(category, { value: numberOf(cellOf(row, declaration.y)), error: declaration.error ? numberOf(cellOf(row, declaration.error)) : null, range: rangeOf(row) });
         },
         finish: () =>
           [...bars.facets].map(([facet, bySeries]) => {
@@ -175,6 +183,7 @@ export function chartBuilder(declaration: ReportChartDeclaration, file: string, 
                 label,
                 values: labels.map((category) => values.get(category)?.value ?? null),
                 errors: declaration.error ? labels.map((category) => values.get(category)?.error ?? null) : null,
+                ...(interval ? { ranges: labels.map((category) => values.get(category)?.range ?? null) } : {}),
                 points: null,
               })),
               total,

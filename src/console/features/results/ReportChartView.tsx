@@ -17,6 +17,7 @@ function barSeries(chart: ReportChart): BarSeries[] {
     // Chart.js leaves a gap where a value is missing.
     values: (entry.values ?? []).map((value) => value ?? Number.NaN),
     errors: entry.errors ?? undefined,
+    ranges: entry.ranges,
   }));
 }
 

@@ -8,6 +8,16 @@ export interface BarSeries {
   color: string;
   /** ± this much around each value, drawn as an error bar (a standard deviation); null: none. */
   errors?: Array<number | null>;
+  /** Or each value's interval, drawn from low to high (a 95 % interval); null: none. */
+  ranges?: Array<{ low: number; high: number } | null>;
+}
+
+/** Where a bar's error bar runs: its interval, or its value ± its error. */
+function extentOf(dataset: { errors?: Array<number | null>; ranges?: Array<{ low: number; high: number } | null> }, value: unknown, at: number): { low: number; high: number } | null {
+  const range = dataset.ranges?.[at];
+  if (range) return range;
+  const error = dataset.errors?.[at];
+  return error === null || error === undefined || typeof value !== 'number' ? null : { low: value - error, high: value + error };
 }
 
 /** Draws each series' error bars over its bars (Chart.js has none of its own). */
@@ -16,18 +26,17 @@ const errorBars: Plugin<'bar'> = {
   afterDatasetsDraw(chart) {
     const { ctx } = chart;
     chart.data.datasets.forEach((dataset, index) => {
-      const errors = (dataset as { errors?: Array<number | null> }).errors;
+      const bars = dataset as { errors?: Array<number | null>; ranges?: Array<{ low: number; high: number } | null> };
       const meta = chart.getDatasetMeta(index);
-      if (!errors || meta.hidden) return;
+      if ((!bars.errors && !bars.ranges) || meta.hidden) return;
       ctx.save();
       ctx.strokeStyle = '#1c1917';
       ctx.lineWidth = 1.25;
       meta.data.forEach((bar, at) => {
-        const error = errors[at];
-        const value = dataset.data[at];
-        if (error === null || error === undefined || typeof value !== 'number') return;
-        const top = chart.scales.y!.getPixelForValue(value + error);
-        const bottom = chart.scales.y!.getPixelForValue(value - error);
+        const extent = extentOf(bars, dataset.data[at], at);
+        if (!extent) return;
+        const top = chart.scales.y!.getPixelForValue(extent.high);
+        const bottom = chart.scales.y!.getPixelForValue(extent.low);
         ctx.beginPath();
         ctx.moveTo(bar.x, top);
         ctx.lineTo(bar.x, bottom);
@@ -66,12 +75,18 @@ export function BarChart({
   height?: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // The axis reaches the error bars' ends, not only the bars' (a 95 % interval may pass both).
+  const extents = series.flatMap((entry) => entry.values.flatMap((value, at) => extentOf(entry, value, at) ?? []));
+  const reach = extents.length > 0 ? { suggestedMin: Math.min(...extents.map((extent) => extent.low)), suggestedMax: Math.max(...extents.map((extent) => extent.high)) } : {};
   useChart(
     canvas,
     (Chart, element) =>
       new Chart(element, {
         type: 'bar',
-        data: { labels, datasets: series.map((entry) => ({ label: entry.label, data: entry.values, backgroundColor: entry.color, borderRadius: stacked ? 0 : 4, errors: entry.errors })) },
+        data: {
+          labels,
+          datasets: series.map((entry) => ({ label: entry.label, data: entry.values, backgroundColor: entry.color, borderRadius: stacked ? 0 : 4, errors: entry.errors, ranges: entry.ranges })),
+        },
         plugins: [errorBars],
         options: {
           scales: {
@@ -79,6 +94,7 @@ export function BarChart({
             y: {
               stacked,
               beginAtZero: true,
+              ...reach,
               ...(yMin === undefined ? {} : { min: yMin }),
               ...(yMax === undefined ? {} : { max: yMax }),
               ...(stacked ? { ticks: { precision: 0 } } : {}),
