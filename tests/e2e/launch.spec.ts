@@ -71,8 +71,10 @@ test('launch Process VCFs on a small VCF through the form and watch it succeed w
 
   // Hidden parameters stay out of the way until asked for.
   await expect(form.locator('#param-max_cpus')).toHaveCount(0);
-  await form.getByRole('switch', { name: 'Show hidden parameters' }).click();
+  // The switch's words turn it too.
+  await form.locator('label[for="show-hidden-parameters"]').click();
   await expect(form.locator('#param-max_cpus')).toHaveValue('16');
+  await expect(form.getByRole('switch', { name: 'Show hidden parameters' })).toHaveAttribute('aria-checked', 'true');
 
   // A file that is not a VCF is refused, and the reason stays under the field (not only in a passing toast).
   const garbage = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-garbage-')), 'garbage.vcf');

@@ -123,6 +123,8 @@ test('from a GEBV file back to the uploaded VCF through both runs, and from the 
   const dialog = page.getByRole('dialog', { name: `Relaunch lineage_process_${stamp} exactly?` });
   await expect(dialog).toContainText('Nothing has changed');
   await expect(dialog).toContainText(`input: lineage_${stamp}.vcf — sha256 ${vcf.sha256.slice(0, 12)}`);
+  // The name the new run will take, before it is launched.
+  await expect(dialog).toContainText(`The new run will be named ${nextRunName(`lineage_process_${stamp}`)}.`);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'relaunch-exactly-1440.png') });
   await dialog.getByRole('button', { name: 'Relaunch exactly' }).click();
   // Named on from the earlier run (a stamp ends this one's name, so that number counts on).

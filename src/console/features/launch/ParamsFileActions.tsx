@@ -52,8 +52,11 @@ export function ParamsFileActions({ pipeline, groups, showHidden, onShowHidden }
       </Button>
       {hiddenCount > 0 && (
         <span className="ml-auto flex items-center gap-2 text-sm text-stone-700">
-          <Switch checked={showHidden} onChange={onShowHidden} label="Show hidden parameters" />
-          <span aria-hidden="true">Show hidden parameters ({hiddenCount})</span>
+          <Switch id="show-hidden-parameters" checked={showHidden} onChange={onShowHidden} label="Show hidden parameters" />
+          {/* A label of the switch, so that its words turn it too (clicking them did nothing). */}
+          <label htmlFor="show-hidden-parameters" className="cursor-pointer" aria-hidden="true">
+            Show hidden parameters ({hiddenCount})
+          </label>
         </span>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Reproduction } from '../../../contract/lineage';
+import type { RelaunchName, Reproduction } from '../../../contract/lineage';
 import type { RunSummary } from '../../../contract/runs';
 import { notifyAfterNavigation } from '../../app/notify';
 import { ROUTES, viewRoute } from '../../app/routes';
@@ -17,6 +17,8 @@ import { shortChecksum } from './LineageGraph';
  */
 export default function RelaunchExactlyDialog({ runId, runName, onClose }: { runId: number; runName: string; onClose: () => void }) {
   const check = useRequest<Reproduction>(`runs/${runId}/reproduction`);
+  // The name the server gives the new run (the run's, numbered on): said before it is launched.
+  const newName = useRequest<RelaunchName>(`runs/${runId}/relaunch-name`);
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Error | null>(null);
   const data = check.data;
@@ -76,6 +78,11 @@ export default function RelaunchExactlyDialog({ runId, runName, onClose }: { run
       {data && !differs && !data.refusal && <p className="text-sm text-emerald-800">Nothing has changed: the inputs have the bytes the run read, and the revision is the run’s.</p>}
       {data && (
         <div className="text-sm text-stone-700">
+          {newName.data && (
+            <p>
+              The new run will be named <span className="font-mono">{newName.data.name}</span>.
+            </p>
+          )}
           <p>Revision {data.relaunchRevision ?? data.revision}</p>
           {data.inputs.length > 0 && (
             <ul className="mt-1 grid gap-0.5">

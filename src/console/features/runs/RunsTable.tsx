@@ -55,9 +55,13 @@ function columns({ pipelineLabels, selected, toggle, act }: ColumnContext): Arra
     }),
     listColumn('name', {
       cell: ({ row }) => (
-        <ViewLink route={RUN_VIEW_ROUTE} id={row.original.id} className="font-medium">
-          {row.original.name}
-        </ViewLink>
+        <>
+          <ViewLink route={RUN_VIEW_ROUTE} id={row.original.id} className="font-medium">
+            {row.original.name}
+          </ViewLink>
+          {/* On a phone the Status column is off to the right: the status goes under the name too. */}
+          <StatusBadge status={row.original.status} phoneOnly />
+        </>
       ),
     }),
     listColumn('pipelineId', {

@@ -9,9 +9,16 @@ const STYLES: Record<RunStatus, string> = {
   UNKNOWN: 'bg-amber-50 text-amber-800 ring-amber-200',
 };
 
-export function StatusBadge({ status }: { status: RunStatus }) {
+/**
+ * A run's status as a coloured badge. `phoneOnly`: a second badge for a phone's width, where the
+ * list's Status column is scrolled out of view; it carries no data-status, which names the one badge.
+ */
+export function StatusBadge({ status, phoneOnly = false }: { status: RunStatus; phoneOnly?: boolean }) {
   return (
-    <span data-status={status} className={`inline-flex items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STYLES[status] ?? STYLES.UNKNOWN}`}>
+    <span
+      data-status={phoneOnly ? undefined : status}
+      className={`${phoneOnly ? 'mt-1 flex w-fit sm:hidden' : 'inline-flex'} items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STYLES[status] ?? STYLES.UNKNOWN}`}
+    >
       {status === 'RUNNING' && <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden />}
       {status}
     </span>
