@@ -17,3 +17,14 @@ export function fieldErrorsFromIssues(issues: readonly z.core.$ZodIssue[]): Reco
   }
   return errors;
 }
+
+/**
+ * Field messages as one sentence's tail, "a: …; b: …", ending with one full stop, or with the
+ * question a message asks ("… did you mean pageSize?"): what every refusal's summary says.
+ */
+export function fieldMessageList(errors: Record<string, string>): string {
+  const list = Object.entries(errors)
+    .map(([field, message]) => `${field}: ${message.replace(/\.$/, '')}`)
+    .join('; ');
+  return list.endsWith('?') ? list : `${list}.`;
+}

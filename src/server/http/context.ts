@@ -66,7 +66,7 @@ export interface AppEnv {
  */
 export function createRouter(basePath = ''): OpenAPIHono<AppEnv> {
   const basePathless = basePath ? { getPath: (request: Request) => getPath(request).slice(basePath.length) || '/' } : {};
-  // Every query parameter a route does not name is refused; not BrAPI's (brapi.index.ts), whose clients are other tools: that is a decision of its own.
+  // A query parameter a route's query schema (a plain object) does not name is refused; not BrAPI's (brapi.index.ts), whose clients are other tools: that is a decision of its own.
   return validatedInOneStep(new OpenAPIHono<AppEnv>({ defaultHook: validationHook, ...basePathless }), { refuseUnknownQuery: true });
 }
 

@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { fieldErrorsFromIssues, type ApiErrorBody } from '../../contract/errors';
+import { fieldErrorsFromIssues, fieldMessageList, type ApiErrorBody } from '../../contract/errors';
 import { NUL_MESSAGE, nulFieldOf } from '../../contract/fields';
 import { DomainError, type DomainErrorKind } from '../domain-errors';
 import { describeError } from '../log';
@@ -18,11 +18,7 @@ export function validationHook(result: { success: true; data?: unknown; target: 
     return c.json({ message: `Invalid ${where}. ${field}: ${NUL_MESSAGE}.`, errors: { [field]: NUL_MESSAGE } } satisfies ApiErrorBody, 400);
   }
   const errors = fieldErrorsFromIssues(result.error.issues);
-  // One full stop at the end, whatever the messages end with ('…: did you mean pageSize?' ends it already).
-  const detail = Object.entries(errors)
-    .map(([field, message]) => `${field}: ${message.replace(/\.$/, '')}`)
-    .join('; ');
-  return c.json({ message: `Invalid ${where}. ${detail}${detail.endsWith('?') ? '' : '.'}`, errors } satisfies ApiErrorBody, 400);
+  return c.json({ message: `Invalid ${where}. ${fieldMessageList(errors)}`, errors } satisfies ApiErrorBody, 400);
 }
 
 export const STORAGE_REFUSED_MESSAGE = 'A value in this request cannot be stored: a number or date out of range, or a character such as NUL. Check the values and send it again.';

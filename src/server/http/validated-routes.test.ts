@@ -117,15 +117,15 @@ describe('routes validated in one step', () => {
       return { status: response.status, body: await response.json() };
     };
     expect(await answer('/items?page=2')).toEqual({ status: 200, body: { query: { page: 2 } } });
-    expect(await answer('/items?limit=10&pag=2&colour=red')).toEqual({
+    expect(await answer('/items?Limit=10&pag=2&colour=red')).toEqual({
       status: 400,
       body: {
         message:
-          'Invalid request query. limit: This route has no query parameter limit; it reads page; pag: This route has no query parameter pag: did you mean page?; colour: This route has no query parameter colour; it reads page.',
+          'Invalid request query. Limit: This route has no query parameter Limit (it reads page); pag: This route has no query parameter pag: did you mean page?; colour: This route has no query parameter colour (it reads page).',
         errors: {
-          limit: 'This route has no query parameter limit; it reads page',
+          Limit: 'This route has no query parameter Limit (it reads page)',
           pag: 'This route has no query parameter pag: did you mean page?',
-          colour: 'This route has no query parameter colour; it reads page',
+          colour: 'This route has no query parameter colour (it reads page)',
         },
       },
     });
@@ -145,8 +145,10 @@ describe('routes validated in one step', () => {
     const messageOf = async (response: Response) => [response.status, ((await response.json()) as { message: string }).message];
     expect(await messageOf(await app.request('/import', { method: 'POST', body: form() }))).toEqual([
       415,
-      'This route reads text/csv as its request body, not multipart/form-data: send the file’s bytes themselves as the body (curl --data-binary @trial.csv -H "Content-Type: text/csv"), not a form (curl -F).',
+      'This route reads text/csv as its request body, not multipart/form-data: send the file’s bytes themselves as the body (curl --data-binary @file -H "Content-Type: text/csv"), not a form (curl -F).',
     ]);
+    // What curl --data-binary @file sends without -H: the bytes, under a URL-encoded type. Read as before.
+    expect((await app.request('/import', { method: 'POST', body: 'a,b\n1,2\n', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status).toBe(200);
     // A JSON route is told what it reads, and nothing of files.
     expect(await messageOf(await appOf(true).request('/items/4', { method: 'POST', body: form() }))).toEqual([415, 'This route reads application/json as its request body, not multipart/form-data.']);
   });

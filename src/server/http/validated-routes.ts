@@ -2,7 +2,7 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { type z, ZodError } from 'zod';
-import { boundedDistance } from '../routes/imports/nearest-names';
+import { nearestName } from '../nearest-name';
 import { asStep, inOneLayer, type Step } from './one-layer';
 
 /** What a route's validation hands its hook, as @hono/zod-openapi's validators do. */
@@ -66,21 +66,24 @@ function addParam(query: Record<string, string | string[]>, name: string, value:
 }
 
 /**
- * The 415 for a body in a media type the route does not read, naming the ones it does; a form
- * (what `curl -F` sends) to a route that takes a file is told to send the bytes themselves, which
- * every such route reads. The files upload, which declares no body, refuses a form with it too.
+ * The 415 for a body in a media type the route does not read, naming the ones it does. A multipart
+ * form (what `curl -F` sends) to a route that takes a file is told to send the bytes themselves,
+ * which every such route reads: its boundary lines would be read as the file's first line. (A
+ * URL-encoded type is what `curl --data-binary @file` sends by default: such a body is the bytes.)
+ * The files upload, which declares no body, refuses a multipart form with it too.
  */
 export function unreadBody(contentType: string, mediaTypes: readonly string[]): HTTPException {
   const essence = contentType.split(';')[0]!.trim().toLowerCase();
-  // A route that takes a file (no media type declared, or one that is not JSON) is told how to send it.
+  // A route that takes a file (no media type declared, or one that is not JSON) is told how to send it, in a type it reads.
   const takesFile = mediaTypes.length === 0 || mediaTypes.some((type) => !JSON_MEDIA_TYPE.test(type));
-  const form = FORM_MEDIA_TYPE.test(essence) && takesFile ? ': send the file’s bytes themselves as the body (curl --data-binary @trial.csv -H "Content-Type: text/csv"), not a form (curl -F)' : '';
+  const example = mediaTypes.find((type) => !JSON_MEDIA_TYPE.test(type)) ?? 'application/octet-stream';
+  const hint = isMultipart(essence) && takesFile ? `: send the file’s bytes themselves as the body (curl --data-binary @file -H "Content-Type: ${example}"), not a form (curl -F)` : '';
   const reads = mediaTypes.length > 0 ? `reads ${mediaTypes.join(' or ')} as its request body` : 'reads the file’s bytes as its request body';
-  return new HTTPException(415, { message: `This route ${reads}, not ${essence || 'that'}${form}.` });
+  return new HTTPException(415, { message: `This route ${reads}, not ${essence ? essence : 'a body without a Content-Type'}${hint}.` });
 }
 
-/** Whether a request's Content-Type is a form's (multipart or URL-encoded). */
-export const isForm = (contentType: string | undefined) => contentType !== undefined && FORM_MEDIA_TYPE.test(contentType);
+/** Whether a request's Content-Type is a multipart form's, whose boundary lines would corrupt a file read as the body. */
+export const isMultipart = (contentType: string | undefined) => contentType !== undefined && /^multipart\/form-data/i.test(contentType.trim());
 
 /** Whether a request without a Content-Type still carries bytes (then no JSON route can read it). */
 async function carriesBytes(c: Context): Promise<boolean> {
@@ -107,7 +110,7 @@ export function requestValidator(route: RouteConfig, hook: Hook, options: { refu
   const json = jsonType ? (content[jsonType]?.schema as z.ZodType) : undefined;
   const paramSchema = isZod(params) ? params : undefined;
   const querySchema = isZod(query) ? query : undefined;
-  // A body of its own kind (CSV, a workbook) is the route's to read; only a form sent in its place is refused here.
+  // A body of its own kind (CSV, a workbook) is the route's to read; only a multipart form sent in its place is refused here.
   const fileBody = !json && mediaTypes.length > 0 && !mediaTypes.some((type) => FORM_MEDIA_TYPE.test(type));
   if (!paramSchema && !querySchema && !json && !fileBody) return null;
   const required = body?.required === true;
@@ -145,13 +148,13 @@ export function requestValidator(route: RouteConfig, hook: Hook, options: { refu
   return (c, next) => {
     const unknown = unknownQuery?.(queryOf(c));
     const refused =
-      (unknown && hook({ target: 'query', data: queryOf(c), success: false, error: unknown }, c)) ||
+      (unknown && (hook({ target: 'query', data: queryOf(c), success: false, error: unknown }, c) ?? c.json({ success: false, error: unknown }, 400))) ||
       (querySchema && check(c, 'query', querySchema, queryOf(c))) ||
       (paramSchema && check(c, 'param', paramSchema, c.req.param()));
     if (refused) return refused;
     if (fileBody) {
       const contentType = c.req.header('content-type');
-      if (isForm(contentType)) throw unreadBody(contentType!, mediaTypes);
+      if (isMultipart(contentType)) throw unreadBody(contentType!, mediaTypes);
     }
     return json ? readBody(c, next, json) : next();
   };
@@ -162,13 +165,13 @@ const QUERY_ALIASES: Record<string, string> = {
   limit: 'pageSize',
   page_size: 'pageSize',
   per_page: 'pageSize',
-  perPage: 'pageSize',
+  perpage: 'pageSize',
   size: 'pageSize',
   offset: 'page',
   search: 'q',
   query: 'q',
   sort_by: 'sort',
-  sortBy: 'sort',
+  sortby: 'sort',
   direction: 'order',
 };
 
@@ -186,12 +189,13 @@ function unknownQueryCheck(schema: z.ZodType): ((query: Record<string, unknown>)
     const issues: z.core.$ZodIssue[] = [];
     for (const name of Object.keys(query)) {
       if (known.includes(name)) continue;
-      const meant = known.includes(QUERY_ALIASES[name] ?? '') ? QUERY_ALIASES[name] : known.find((candidate) => boundedDistance(name, candidate, 2) <= 2);
+      const alias = QUERY_ALIASES[name.toLowerCase()];
+      const meant = alias && known.includes(alias) ? alias : nearestName(name, known, 2);
       issues.push({
         code: 'custom',
         path: [name],
         input: query[name],
-        message: `This route has no query parameter ${name}${meant ? `: did you mean ${meant}?` : `; it reads ${known.join(', ')}`}`,
+        message: `This route has no query parameter ${name}${meant ? `: did you mean ${meant}?` : ` (it reads ${known.join(', ')})`}`,
       });
     }
     return issues.length > 0 ? new ZodError(issues) : null;

@@ -192,6 +192,7 @@ function readPipeline(directory: string, id: string): CataloguePipeline {
   const schema = checkSchema(schemaFile, readJson(schemaFile));
   const properties = Object.fromEntries(Object.values(schema.$defs).flatMap((group) => Object.entries(group.properties)));
   for (const [name, rule] of Object.entries(manifest.data.lessThan ?? {})) {
+    if (rule.parameter === name) throw new CatalogueError(`${manifestFile}: "lessThan" compares ${name} with itself, which no value passes.`);
     for (const parameter of [name, rule.parameter]) {
       const type = properties[parameter]?.type;
       if (type !== 'integer' && type !== 'number') throw new CatalogueError(`${manifestFile}: "lessThan" compares ${parameter}, which is not a number parameter of ${schemaFile}.`);

@@ -1,4 +1,4 @@
-import { boundedDistance } from '../routes/imports/nearest-names';
+import { nearestName } from '../nearest-name';
 import type { CataloguePipeline } from './catalogue';
 
 /** Every parameter's schema default, by name. */
@@ -39,11 +39,8 @@ export function unknownParameters(pipeline: CataloguePipeline, params: Record<st
   const errors: Record<string, string> = {};
   for (const name of Object.keys(params)) {
     if (known.includes(name)) continue;
-    const nearest = known
-      .map((candidate) => ({ candidate, distance: boundedDistance(name, candidate, 3) }))
-      .filter((entry) => entry.distance <= 3)
-      .sort((a, b) => a.distance - b.distance)[0];
-    errors[name] = `${pipeline.manifest.label} has no parameter ${name}${nearest ? `: did you mean ${nearest.candidate}?` : '; its parameters are listed in Docs → Reference → Pipelines.'}`;
+    const nearest = nearestName(name, known, 3);
+    errors[name] = `${pipeline.manifest.label} has no parameter ${name}${nearest ? `: did you mean ${nearest}?` : '; its parameters are listed in Docs → Reference → Pipelines.'}`;
   }
   return errors;
 }

@@ -24,6 +24,7 @@ import { hashSecret } from './weblog';
 import { RESOURCES_CONFIG_FILE, resourceConfig } from './resource-config';
 import { recommendResources } from './resource-recommendations';
 import { recommendationQuerySchema } from '../../contract/resources';
+import { fieldMessageList } from '../../contract/errors';
 import { BUILT_IN_ENGINE_VERSION, recordRunInputs } from '../lineage/run-inputs';
 
 export interface RunServiceOptions {
@@ -139,11 +140,8 @@ export function createRunService(options: RunServiceOptions) {
     const problems = checked || Object.keys(unknown).length > 0 || Object.keys(unordered).length > 0 ? { ...unknown, ...checked, ...unordered } : null;
     if (problems) {
       const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [`params.${field}`, message]));
-      const list = Object.entries(problems)
-        .map(([field, message]) => `${field}: ${message.replace(/\.$/, '')}`)
-        .join('; ');
       const what = checked || Object.keys(unknown).length > 0 ? `do not match ${pipeline.manifest.label}'s schema` : 'cannot run together';
-      throw new DomainError('invalid', `The parameters ${what}. ${list}.`, errors);
+      throw new DomainError('invalid', `The parameters ${what}. ${fieldMessageList(problems)}`, errors);
     }
     const outdir = outdirOf(input.params);
     // The run's folder is named after its id, which is not known yet: any id's folder will do.

@@ -130,7 +130,9 @@ describe('launching', () => {
       errors: { 'params.bayes_burn_in': 'Must be less than bayes_iterations (400): the chain would keep no draw after its burn-in. Lower bayes_burn_in or raise bayes_iterations.' },
     });
     // Against the default of the other (1,500 iterations).
-    expect((await launch('burn_in_default_chain', { bayes_burn_in: 2000 })).status).toBe(400);
+    const againstDefault = await launch('burn_in_default_chain', { bayes_burn_in: 2000 });
+    expect(againstDefault.status).toBe(400);
+    expect(((await againstDefault.json()) as { errors: Record<string, string> }).errors).toEqual({ 'params.bayes_burn_in': expect.stringMatching(/^Must be less than bayes_iterations \(1500\)/) });
     expect(await t.db.select().from(runs).where(eq(runs.name, 'burn_in_all'))).toHaveLength(0);
   });
 

@@ -9,7 +9,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileUploadQuerySchema, RESUMABLE_METADATA_KEYS } from '../../contract/files';
 import type { ApiErrorBody } from '../../contract/errors';
-import { fieldErrorsFromIssues } from '../../contract/errors';
+import { fieldErrorsFromIssues, fieldMessageList } from '../../contract/errors';
 import type { TokenOwner } from '../auth/tokens';
 import { DomainError } from '../domain-errors';
 import type { Logger } from '../log';
@@ -227,13 +227,7 @@ export function createResumableUploads(options: ResumableUploadsOptions) {
     const parsed = fileUploadQuerySchema.safeParse(given);
     if (!parsed.success) {
       const errors = fieldErrorsFromIssues(parsed.error.issues);
-      throw tusError(
-        400,
-        `The upload's metadata is not valid. ${Object.entries(errors)
-          .map(([field, message]) => `${field}: ${message}`)
-          .join('; ')}.`,
-        errors,
-      );
+      throw tusError(400, `The upload's metadata is not valid. ${fieldMessageList(errors)}`, errors);
     }
     return parsed.data;
   };

@@ -155,7 +155,7 @@ function Comparison() {
       </Card>
       <Card
         title="Parameters"
-        description="Side by side; rows that differ are shaded. A parameter a run was not given shows its pipeline's default."
+        description="Side by side; rows that differ are shaded. A parameter a run was not given shows its pipeline's default in today's catalogue."
         actions={<DifferencesOnlySwitch checked={differencesOnly} onChange={setDifferencesOnly} />}
       >
         <CompareTable title="Parameters" keyHeader="Parameter" rows={params} columns={columns} differencesOnly={differencesOnly} />

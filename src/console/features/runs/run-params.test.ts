@@ -23,5 +23,12 @@ describe('comparedParams', () => {
       { params: {}, defaults },
     ]);
     expect(two[0]).toMatchObject({ values: ['1500', '1500'], differs: false });
+    // Sent empty or null, a parameter ran at its default, as the server fills it.
+    const sentEmpty = comparedParams([
+      { params: { model: '' }, defaults },
+      { params: { model: null }, defaults },
+      { params: { model: 'rrblup' }, defaults },
+    ]);
+    expect(sentEmpty).toEqual([{ key: 'model', values: ['rrblup', 'rrblup', 'rrblup'], defaulted: [true, true, false], differs: false }]);
   });
 });

@@ -39,7 +39,9 @@ export function schemaDefaults(schema: PipelineSchema): Map<string, unknown> {
  * 1500 read as the same (a walk read "—" as a difference); "—" only where there is no default either.
  */
 export function comparedParams(runs: Array<{ params: Record<string, unknown>; defaults: ReadonlyMap<string, unknown> }>): ComparedRow[] {
-  return sideBySide(runs.map(({ params }) => flatParams(params))).map((row) => {
+  // A parameter sent empty or null ran at its default, as one left out did (the server fills both).
+  const given = (params: Record<string, unknown>) => Object.fromEntries(Object.entries(params).filter(([, value]) => value !== null && value !== ''));
+  return sideBySide(runs.map(({ params }) => flatParams(given(params)))).map((row) => {
     const defaulted = row.values.map((value, index) => value === undefined && runs[index]!.defaults.has(row.key));
     const values = row.values.map((value, index) => (defaulted[index] ? textOf(runs[index]!.defaults.get(row.key)) : value));
     return { key: row.key, values, defaulted, differs: new Set(values).size > 1 };

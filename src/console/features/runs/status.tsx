@@ -17,6 +17,8 @@ export function StatusBadge({ status, phoneOnly = false }: { status: RunStatus; 
   return (
     <span
       data-status={phoneOnly ? undefined : status}
+      // Read once: a screen reader hears the Status column's badge.
+      aria-hidden={phoneOnly || undefined}
       className={`${phoneOnly ? 'mt-1 flex w-fit sm:hidden' : 'inline-flex'} items-center gap-1.5 rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${STYLES[status] ?? STYLES.UNKNOWN}`}
     >
       {status === 'RUNNING' && <span className="size-1.5 animate-pulse rounded-full bg-current" aria-hidden />}

@@ -76,7 +76,7 @@ export function BarChart({
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   // The axis reaches the error bars' ends, not only the bars' (a 95 % interval may pass both).
-  const extents = series.flatMap((entry) => entry.values.flatMap((value, at) => extentOf(entry, value, at) ?? []));
+  const extents = series.flatMap((entry) => entry.values.flatMap((value, at) => extentOf(entry, value, at) ?? [])).filter((extent) => Number.isFinite(extent.low) && Number.isFinite(extent.high));
   const reach = extents.length > 0 ? { suggestedMin: Math.min(...extents.map((extent) => extent.low)), suggestedMax: Math.max(...extents.map((extent) => extent.high)) } : {};
   useChart(
     canvas,

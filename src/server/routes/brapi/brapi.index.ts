@@ -7,7 +7,7 @@ import { signIn, tokenFromHeader } from '../../http/authenticate';
 import { asStep, type Step } from '../../http/one-layer';
 import { setApiHeaders } from '../../http/security-headers';
 import type { Logger } from '../../log';
-import { fieldErrorsFromIssues } from '../../../contract/errors';
+import { fieldErrorsFromIssues, fieldMessageList } from '../../../contract/errors';
 import * as queries from './brapi.queries';
 import * as routes from './brapi.routes';
 import { validatedInOneStep } from '../../http/validated-routes';
@@ -30,10 +30,7 @@ export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: str
     new OpenAPIHono<AppEnv>({
       defaultHook: (result, c) => {
         if (result.success) return;
-        const detail = Object.entries(fieldErrorsFromIssues(result.error.issues))
-          .map(([field, message]) => `${field}: ${message}`)
-          .join('; ');
-        return failure(c, 400, `Invalid request ${result.target}. ${detail}.`);
+        return failure(c, 400, `Invalid request ${result.target}. ${fieldMessageList(fieldErrorsFromIssues(result.error.issues))}`);
       },
     }),
   );

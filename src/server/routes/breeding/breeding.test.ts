@@ -127,9 +127,12 @@ describe('conflicts', () => {
     const asSynonym = await send('POST', '/accessions', { germplasmName: unique('Other'), genus: 'Oryza', synonyms: [synonym.toUpperCase()] });
     expect(asSynonym.status).toBe(409);
     expect((await errorsOf(asSynonym)).errors?.synonyms).toMatch(/is already a synonym of the accession '.+'; a synonym must lead to one accession only/);
-    // Its own synonyms are its own: a replace that keeps them passes.
+    // Its own synonyms are its own: a replace that keeps them passes; one that adds another's is refused.
     const held = (await (await send('GET', `/accessions/${holder.id}`)).json()) as Record<string, unknown>;
     expect((await send('PUT', `/accessions/${holder.id}`, { germplasmName: held.germplasmName, genus: 'Oryza', synonyms: [synonym, unique('SYN2')] })).status).toBe(200);
+    const adding = await send('PUT', `/accessions/${holder.id}`, { germplasmName: held.germplasmName, genus: 'Oryza', synonyms: [synonym, named.germplasmName] });
+    expect(adding.status).toBe(409);
+    expect((await errorsOf(adding)).errors?.synonyms).toContain(`is the name of the accession '${named.germplasmName}'`);
   });
 
   it('refuses to delete a project that experiments and cross plans point to, naming them', async () => {
@@ -202,10 +205,14 @@ describe('lists', () => {
   });
 
   it('refuse a parameter they do not read, naming the one meant, where they used to answer their first page', async () => {
-    const response = await send('GET', '/accessions?limit=5&genu=Oryza');
+    const response = await send('GET', '/accessions?limit=5&genu=Oryza&PerPage=3');
     expect(response.status).toBe(400);
     expect(await errorsOf(response)).toMatchObject({
-      errors: { limit: 'This route has no query parameter limit: did you mean pageSize?', genu: 'This route has no query parameter genu: did you mean genus?' },
+      errors: {
+        limit: 'This route has no query parameter limit: did you mean pageSize?',
+        genu: 'This route has no query parameter genu: did you mean genus?',
+        PerPage: 'This route has no query parameter PerPage: did you mean pageSize?',
+      },
     });
   });
 

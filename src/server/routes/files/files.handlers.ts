@@ -2,7 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import path from 'node:path';
 import type { AppEnv } from '../../http/context';
-import { isForm, unreadBody } from '../../http/validated-routes';
+import { isMultipart, unreadBody } from '../../http/validated-routes';
 import { DomainError } from '../../domain-errors';
 import { germplasmOfFile } from '../../lineage/file-germplasm';
 import { byteRangeOf } from '../../storage/ranges';
@@ -23,7 +23,7 @@ export const germplasm: RouteHandler<typeof routes.germplasm, AppEnv> = async (c
 export const upload: RouteHandler<typeof routes.upload, AppEnv> = async (c) => {
   const { files } = c.get('deps');
   const contentType = c.req.header('content-type');
-  if (isForm(contentType)) throw unreadBody(contentType!, []);
+  if (isMultipart(contentType)) throw unreadBody(contentType!, []);
   const declared = c.req.header('content-length');
   const prepared = await files.prepare(c.req.valid('query'), declared ? Number(declared) : null);
   const body = c.req.raw.body;

@@ -79,7 +79,7 @@ describe('POST files: refusals read as sentences', () => {
     const response = await api.t.call('/files?name=trial.csv', { method: 'POST', token: api.token, body: form });
     expect(response.status).toBe(415);
     expect(((await response.json()) as { message: string }).message).toBe(
-      'This route reads the file’s bytes as its request body, not multipart/form-data: send the file’s bytes themselves as the body (curl --data-binary @trial.csv -H "Content-Type: text/csv"), not a form (curl -F).',
+      'This route reads the file’s bytes as its request body, not multipart/form-data: send the file’s bytes themselves as the body (curl --data-binary @file -H "Content-Type: application/octet-stream"), not a form (curl -F).',
     );
   });
 });

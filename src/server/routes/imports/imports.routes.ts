@@ -27,7 +27,7 @@ export function importRoute(resource: ImportableResource) {
     },
     responses: {
       200: jsonContent(importResultSchema, 'The validation report'),
-      201: jsonContent(importResultSchema, 'Committed; `report.created` rows written'),
+      201: jsonContent(importResultSchema, 'Committed; `report.created` records written (an experiment of many plot rows, a cross plan of many crosses, counts once)'),
       // Its own 400, which carries the report: the shared one is left out for it.
       400: jsonContent(apiErrorSchema.extend({ report: importReportSchema.optional() }), 'The file has errors (the report lists them), or cannot be read'),
     },

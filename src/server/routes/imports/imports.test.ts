@@ -191,14 +191,14 @@ describe('experiment import', () => {
       'trial_name,breeding_program,location,year,accession_name,plot_number,rep_number,fresh root weight|CO_334:0000012,height_cm,notes',
       'ImpH trial A,ImpH program,,2025,ImpH-1,101,1,12.5,140,lodged',
       'ImpH trial A,ImpH program,,2025,ImpH-2,102,1,,151,',
-      'ImpH trial A,ImpH program,,2025,ImpH-1,201,2,11.0,138.5,',
+      'ImpH trial A,ImpH program,,2025,ImpH-1,201,2,11.0,NA,',
       'ImpH trial B,ImpH program,,2025,ImpH-2,101,1,9.75,1.2e2,',
     ].join('\n');
     const { body } = await upload('experiments', csv);
     expect(body.report).toMatchObject({ rows: 4, records: 2 });
     const byColumn = new Map(body.report.warnings.map((warning) => [warning.column, warning.message]));
     expect(byColumn.get('fresh root weight|CO_334:0000012')).toMatch(
-      /^Column 'fresh root weight\|CO_334:0000012' looks like observations \(a trait with its ontology term\); an experiment keeps its plots' accessions, not observations, so its cells are not imported\. To keep them for pipelines, upload the file under Files/,
+      /^Column 'fresh root weight\|CO_334:0000012' looks like observations \(a trait with its ontology term\); an experiment keeps its plots' accessions, not observations, so its cells are not imported\. To use them in pipelines, store them under Files as a field trial CSV/,
     );
     expect(byColumn.get('height_cm')).toContain('looks like observations (numbers measured on the plots)');
     // A plot's design columns are numbers too, and a column of words is not an observation: both keep the usual warning.

@@ -5,6 +5,7 @@ import { escapeLike } from '../../db/like';
 import { accessions } from '../../db/schema';
 import { chunks } from './lookups';
 import { nameKey, nameKeySql } from './near-duplicates';
+import { boundedDistance } from '../../nearest-name';
 
 /** Candidates read per name: the same letters and digits, the name inside another, or the same start. */
 const CANDIDATES = 50;
@@ -13,37 +14,6 @@ const COUNTED_EDITS = 10;
 const SUGGESTIONS = 5;
 /** Names scored between turns of the event loop. */
 const NAMES_PER_TURN = 100;
-
-/**
- * Edit distance between a and b (case-insensitive), counted up to `limit`: a band of 2·limit+1
- * cells per row, so a pair of 200-character names costs 4,000 steps instead of 40,000; beyond
- * the limit it answers limit + 1.
- */
-export function boundedDistance(a: string, b: string, limit = COUNTED_EDITS): number {
-  const x = a.toLowerCase();
-  const y = b.toLowerCase();
-  if (Math.abs(x.length - y.length) > limit) return limit + 1;
-  const far = limit + 1;
-  let previous = new Uint16Array(y.length + 1);
-  let current = new Uint16Array(y.length + 1);
-  for (let j = 0; j <= y.length; j += 1) previous[j] = Math.min(j, far);
-  for (let i = 1; i <= x.length; i += 1) {
-    const from = Math.max(1, i - limit);
-    const to = Math.min(y.length, i + limit);
-    current.fill(far);
-    current[0] = Math.min(i, far);
-    let best = current[0]!;
-    for (let j = from; j <= to; j += 1) {
-      const substitution = previous[j - 1]! + (x.charCodeAt(i - 1) === y.charCodeAt(j - 1) ? 0 : 1);
-      const value = Math.min(far, substitution, previous[j]! + 1, current[j - 1]! + 1);
-      current[j] = value;
-      if (value < best) best = value;
-    }
-    if (best > limit) return far;
-    [previous, current] = [current, previous];
-  }
-  return Math.min(previous[y.length]!, far);
-}
 
 /**
  * Up to five nearest accessions for each name: candidates for every name in one query per
@@ -74,7 +44,7 @@ export async function nearestAccessions(db: Database, names: string[]): Promise<
   const nearest = new Map<string, Array<{ id: number; germplasmName: string }>>();
   for (const [index, name] of names.entries()) {
     if (index > 0 && index % NAMES_PER_TURN === 0) await nextTurn();
-    const scored = (candidates.get(name) ?? []).map((accession) => ({ accession, score: boundedDistance(name, accession.germplasmName) }));
+    const scored = (candidates.get(name) ?? []).map((accession) => ({ accession, score: boundedDistance(name, accession.germplasmName, COUNTED_EDITS) }));
     scored.sort((a, b) => a.score - b.score || a.accession.germplasmName.localeCompare(b.accession.germplasmName));
     nearest.set(
       name,
