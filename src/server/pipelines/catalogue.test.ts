@@ -82,8 +82,16 @@ describe('readCatalogue', () => {
     ],
     [
       'a lessThan rule on a parameter that is not a number',
-      { 'p/pipeline.json': { ...manifest, lessThan: { outdir: { parameter: 'outdir', message: 'm' } } }, 'p/nextflow_schema.json': schema },
+      {
+        'p/pipeline.json': { ...manifest, lessThan: { outdir: { parameter: 'iterations', message: 'm' } } },
+        'p/nextflow_schema.json': { ...schema, $defs: { io: { title: 'IO', properties: { outdir: { type: 'string' }, iterations: { type: 'integer' } } } } },
+      },
       /pipeline\.json: "lessThan" compares outdir, which is not a number parameter of .*nextflow_schema\.json/,
+    ],
+    [
+      'a lessThan rule comparing a parameter with itself',
+      { 'p/pipeline.json': { ...manifest, lessThan: { outdir: { parameter: 'outdir', message: 'm' } } }, 'p/nextflow_schema.json': schema },
+      /pipeline\.json: "lessThan" compares outdir with itself, which no value passes/,
     ],
   ])('disables only the pipeline with %s, naming the file and the problem', (_, files, message) => {
     const directory = scratchCatalogue({ ...files, 'good/pipeline.json': manifest, 'good/nextflow_schema.json': schema });
