@@ -49,4 +49,13 @@ describe('useUploadQueue', () => {
     await act(() => adding);
     expect(result.current.items[0]).toMatchObject({ status: 'ready', fileTypeId: 2 });
   });
+
+  it('types a file dropped before the file types loaded once they have (it stayed at "Choose a type")', async () => {
+    fetchMock.mockImplementation(async () => noStoredCopy());
+    const { result, rerender } = renderHook(({ known }: { known: FileTypeRecord[] | undefined }) => useUploadQueue(known), { initialProps: { known: undefined as FileTypeRecord[] | undefined } });
+    await act(() => result.current.add([new File(['plot,yield\n1,2\n'], 'trial.csv')]));
+    expect(result.current.items[0]).toMatchObject({ status: 'ready', fileTypeId: null });
+    rerender({ known: types });
+    await waitFor(() => expect(result.current.items[0]).toMatchObject({ status: 'ready', fileTypeId: 1 }));
+  });
 });

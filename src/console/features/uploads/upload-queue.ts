@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { detectFileType, hasHeaderRow, headerCells } from '../../../contract/file-detection';
 import type { StoredFile } from '../../../contract/files';
 import type { FileTypeRecord } from '../../../contract/records';
@@ -28,11 +28,11 @@ export interface QueuedFile {
   useStored: boolean;
 }
 
-/** The type the server would choose: by extension, and for CSV and TSV by the header row (given back, to check a type chosen later against it). */
-export async function detectTypeOf(file: File, types: FileTypeRecord[]): Promise<{ fileTypeId: number | null; header: string[] | null }> {
-  const header = hasHeaderRow(file.name) ? headerCells(await file.slice(0, 64 * 1024).text()) : null;
-  return { fileTypeId: detectFileType(file.name, types, header)?.id ?? null, header };
-}
+/** A CSV's or TSV's header row (null for other files): with the name, what the type is detected by, as the server detects it. */
+const headerOf = async (file: File): Promise<string[] | null> => (hasHeaderRow(file.name) ? headerCells(await file.slice(0, 64 * 1024).text()) : null);
+
+/** The type the server would choose: by extension, and for CSV and TSV by the header row. */
+const detectedType = (file: File, types: FileTypeRecord[], header: string[] | null) => detectFileType(file.name, types, header)?.id ?? null;
 
 let counter = 0;
 
@@ -44,6 +44,15 @@ export function useUploadQueue(types: FileTypeRecord[] | undefined) {
   /** Files whose type the person picked: the detection finishing later must not overwrite a choice with a guess. */
   const typeChosen = useRef(new Set<string>());
   const change = useCallback((key: string, patch: Partial<QueuedFile>) => setItems((current) => current.map((item) => (item.key === key ? { ...item, ...patch } : item))), []);
+  // The file types as they are now: files dropped before they loaded are typed once they have.
+  const latestTypes = useRef(types);
+  latestTypes.current = types;
+  useEffect(() => {
+    if (!types) return;
+    setItems((current) =>
+      current.map((item) => (item.status === 'ready' && item.fileTypeId === null && !typeChosen.current.has(item.key) ? { ...item, fileTypeId: detectedType(item.file, types, item.header) } : item)),
+    );
+  }, [types]);
   const chooseType = useCallback(
     (key: string, fileTypeId: number | null) => {
       typeChosen.current.add(key);
@@ -60,13 +69,15 @@ export function useUploadQueue(types: FileTypeRecord[] | undefined) {
       });
       setItems((current) => [...current, ...added]);
       for (const item of added) {
-        const { fileTypeId, header } = await detectTypeOf(item.file, types ?? []).catch(() => ({ fileTypeId: null, header: null }));
+        const header = await headerOf(item.file).catch(() => null);
         const sameBytes = await storedCopiesOf(item.file);
+        // Typed with the types known once its header is read (they may have loaded meanwhile; the effect above types it if not).
+        const fileTypeId = latestTypes.current ? detectedType(item.file, latestTypes.current, header) : null;
         const guess = typeChosen.current.has(item.key) ? {} : { fileTypeId };
         change(item.key, { ...guess, header, sameBytes, useStored: sameBytes.length > 0, status: 'ready' });
       }
     },
-    [types, change],
+    [change],
   );
 
   const upload = useCallback(
