@@ -94,3 +94,40 @@ export function passwordChangeSchemaFor(email: string) {
 export function invitationAcceptSchemaFor(email: string) {
   return invitationAcceptSchema.refine((value) => !isPasswordTheEmail(value.newPassword, email), { message: PASSWORD_IS_EMAIL, path: ['newPassword'] });
 }
+
+/** The lifetimes the console offers for an API token, in days; the API takes any from 1 to 366, or none. */
+export const API_TOKEN_LIFETIMES_DAYS = [7, 30, 90, 365] as const;
+export const MAX_API_TOKEN_DAYS = 366;
+
+/** A named API token, as its owner sees it: never the token itself, which is shown once. */
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  createdAt: z.string(),
+  /** Null until a call is made with it. */
+  lastUsedAt: z.string().nullable(),
+  /** Null: it does not expire. */
+  expiresAt: z.string().nullable(),
+  expired: z.boolean(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+export const apiTokenCreateSchema = z.object({
+  name: requiredText(100),
+  /** Days until it stops working; null for a token that works until it is revoked. */
+  expiresInDays: z
+    .number({ error: 'Choose how long the token works' })
+    .int('Whole days')
+    .min(1, 'At least 1 day')
+    .max(MAX_API_TOKEN_DAYS, `At most ${MAX_API_TOKEN_DAYS} days; choose no expiry for a token that works until it is revoked`)
+    .nullable(),
+});
+export type ApiTokenCreate = z.infer<typeof apiTokenCreateSchema>;
+
+/** A new API token: the token is shown this once, as only its hash is stored. */
+export const apiTokenIssuedSchema = z.object({ apiToken: apiTokenSchema, token: z.string() });
+export type ApiTokenIssued = z.infer<typeof apiTokenIssuedSchema>;
+
+/** A user's API tokens, newest first (at most MAX_API_TOKENS, so one list). */
+export const apiTokenListSchema = z.object({ data: z.array(apiTokenSchema) });
+export const MAX_API_TOKENS = 50;

@@ -22,7 +22,11 @@ export const users = pgTable(
   (table) => [uniqueIndex('users_email_unique').on(table.email)],
 );
 
-/** API tokens. Only the SHA-256 of a token is kept; the token itself is shown once, at login. */
+/**
+ * API tokens. Only the SHA-256 of a token is kept; the token itself is shown once: at sign-in for
+ * a session (no name; it ends after 14 days unused), or when a user creates a named API token for
+ * scripts and BrAPI clients (it ends at its expiry, if it has one, and outlives a password change).
+ */
 export const authTokens = pgTable(
   'auth_tokens',
   {
@@ -31,10 +35,16 @@ export const authTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** Null for a sign-in session; the name its owner gave an API token. */
+    name: text('name'),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Null for an API token not used yet (a session is used as it is issued). */
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).defaultNow(),
+    /** An API token's end (null: none); a session ends by going unused instead. */
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }),
   },
-  (table) => [uniqueIndex('auth_tokens_hash_unique').on(table.tokenHash), index('auth_tokens_user').on(table.userId)],
+  // Sessions have no name, and so never clash in the second index (nulls are distinct).
+  (table) => [uniqueIndex('auth_tokens_hash_unique').on(table.tokenHash), index('auth_tokens_user').on(table.userId), uniqueIndex('auth_tokens_user_name_unique').on(table.userId, table.name)],
 );
 
 /**

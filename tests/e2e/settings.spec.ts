@@ -130,8 +130,9 @@ test('the profile shows member since and last sign-in, and edits the name', asyn
   await signInThroughForm(page, email, 'profile passphrase 1');
   await expect(page.getByTestId('profile-member-since')).not.toHaveText('—');
   await expect(page.getByTestId('profile-last-sign-in')).not.toHaveText('—');
-  await page.getByLabel('Name').fill('Nikolai Vavilov');
-  await page.getByRole('button', { name: 'Save changes' }).click();
+  const profileForm = page.getByRole('form', { name: 'Edit profile' });
+  await profileForm.getByLabel('Name').fill('Nikolai Vavilov');
+  await profileForm.getByRole('button', { name: 'Save changes' }).click();
   await expect(page.getByTestId('profile-name')).toHaveText('Nikolai Vavilov');
   await page.reload();
   await expect(page.getByTestId('profile-name')).toHaveText('Nikolai Vavilov');
@@ -154,4 +155,32 @@ test('the demo opens without signing in, calls no API, and draws its chart', asy
   // A request the page made on loading (a session check, a list) would keep the network busy.
   await page.waitForLoadState('networkidle');
   expect(apiCalls).toEqual([]);
+});
+
+test('an API token: created on the profile and shown once, used by a script, listed with its last use, revoked', async ({ page, request }) => {
+  await signInWithToken(page);
+  await page.goto('/settings/profile/view');
+  const name = `e2e script ${Date.now()}.${Math.floor(Math.random() * 1e6)}`;
+  const form = page.getByRole('form', { name: 'Create an API token' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Expires').selectOption({ label: 'in 7 days' });
+  await form.getByRole('button', { name: 'Create token' }).click();
+  const tokenBox = page.getByLabel('API token', { exact: true });
+  await expect(tokenBox).toHaveValue(/^sbp_/);
+  await expect(page.getByTestId('api-token-issued')).toContainText('cannot show it again');
+  const token = await tokenBox.inputValue();
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Never');
+
+  // What a script does with it.
+  expect((await request.get('/api/authentication/check', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(200);
+  await page.reload();
+  await expect(row).not.toContainText('Never');
+  // Shown once: after a reload the token itself is nowhere on the page.
+  await expect(page.getByLabel('API token', { exact: true })).toHaveCount(0);
+
+  await row.getByRole('button', { name: `Revoke API token ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(row).toHaveCount(0);
+  expect((await request.get('/api/authentication/check', { headers: { Authorization: `Bearer ${token}` } })).status()).toBe(401);
 });

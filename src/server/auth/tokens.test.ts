@@ -64,7 +64,7 @@ describe('checking a token', () => {
     expect(later).toBeInstanceOf(Promise);
     expect((await later)?.id).toBe(user.id);
     const [row] = await database.db.select({ lastUsedAt: authTokens.lastUsedAt }).from(authTokens).where(eq(authTokens.id, owner!.tokenId));
-    expect(row!.lastUsedAt.getTime()).toBe(start + 61_000);
+    expect(row!.lastUsedAt?.getTime()).toBe(start + 61_000);
     expect(tokens.authenticate(token, start + 62_000)).toEqual(owner);
 
     await tokens.revoke(owner!);
@@ -72,5 +72,28 @@ describe('checking a token', () => {
     expect(revoked).toBeInstanceOf(Promise);
     expect(await revoked).toBeNull();
     expect(tokens.authenticate('not-a-token-anybody-was-given', start)).toBeInstanceOf(Promise);
+  });
+
+  it('ends an API token at its expiry, even answered from memory, and not for going unused; a password change’s revocation leaves it and its streams', async () => {
+    const tokens = createTokenService(database);
+    const user = await createUser(database.db, { email: `scripted-${Date.now()}@example.org`, name: 'Scripted', password: 'correct horse battery staple' });
+    const start = Date.now();
+    const { token, row } = await tokens.issueApiToken(user.id, 'nightly', new Date(start + 10 * 24 * 3600_000));
+    expect(row).toMatchObject({ name: 'nightly', lastUsedAt: null });
+    // Unused for 9 days (a session would have ended after 14 unused; this one is checked for the first time).
+    const owner = await tokens.authenticate(token, start + 9 * 24 * 3600_000);
+    expect(owner).toMatchObject({ id: user.id, tokenName: 'nightly' });
+    // From memory within the minute, but not past the expiry, which memory holds too.
+    expect(tokens.authenticate(token, start + 9 * 24 * 3600_000 + 30_000)).toBe(owner);
+    const ended: string[] = [];
+    tokens.watch(owner!, () => ended.push('api token'));
+    await tokens.revokeAllForUser(user.id);
+    expect(ended).toEqual([]);
+    expect(await tokens.authenticate(token, start + 9 * 24 * 3600_000 + 40_000)).toMatchObject({ tokenName: 'nightly' });
+    const expired = tokens.authenticate(token, start + 10 * 24 * 3600_000);
+    expect(expired).toBeInstanceOf(Promise);
+    expect(await expired).toBeNull();
+    // Still listed, so that its owner sees why a script stopped.
+    expect((await tokens.listApiTokens(user.id)).map((listed) => listed.name)).toEqual(['nightly']);
   });
 });

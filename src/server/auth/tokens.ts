@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, lt, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { authTokens, users } from '../db/schema';
 import type { UserRow } from '../services/users';
@@ -24,25 +24,43 @@ export function hashToken(token: string): string {
   return hash('sha256', token);
 }
 
-export type TokenOwner = UserRow & { tokenId: number };
+/** What an API token starts with, so that secret scanners and people can tell one in a script. */
+export const API_TOKEN_PREFIX = 'sbp_';
+
+/** `tokenName`: null for a sign-in session, the name of an API token. */
+export type TokenOwner = UserRow & { tokenId: number; tokenName: string | null };
 
 interface CachedToken {
   owner: TokenOwner;
+  /** 0 for an API token not used yet. */
   lastUsedAt: number;
   verifiedAt: number;
+  /** An API token's end in ms (null: none, and every session). */
+  expiresAt: number | null;
+}
+
+/** Whether a token can no longer be used: an API token past its expiry, a session unused for 14 days. */
+function hasEnded(entry: CachedToken, now: number): boolean {
+  if (entry.owner.tokenName !== null) return entry.expiresAt !== null && now >= entry.expiresAt;
+  return now - entry.lastUsedAt > TOKEN_IDLE_LIFETIME_MS;
 }
 
 /**
- * What a notice on the channel says: one session ended (logout), a user's sessions ended but
- * perhaps one (a password change), or only that a user's details changed (forget, keep sessions).
+ * What a notice on the channel says: one token ended (logout, an API token revoked), a user's
+ * sign-in sessions ended but perhaps one (a password change; their API tokens stay), or only that
+ * a user's details changed (forget, keep sessions).
  */
 type Revocation = { tokenHash: string; tokenId?: number } | { userId: number; ended?: boolean; exceptTokenId?: number };
 
 /** Whether the revocation ends the session of `owner` (and so its open streams). */
 function endsSession(revocation: Revocation, owner: TokenOwner): boolean {
   if ('tokenHash' in revocation) return revocation.tokenId === owner.tokenId;
-  return revocation.ended === true && revocation.userId === owner.id && revocation.exceptTokenId !== owner.tokenId;
+  return revocation.ended === true && revocation.userId === owner.id && revocation.exceptTokenId !== owner.tokenId && owner.tokenName === null;
 }
+
+/** What the owner of an API token may see of it: never the token nor its hash. */
+const API_TOKEN_COLUMNS = { id: authTokens.id, name: authTokens.name, createdAt: authTokens.createdAt, lastUsedAt: authTokens.lastUsedAt, expiresAt: authTokens.expiresAt };
+export type ApiTokenRow = { id: number; name: string; createdAt: Date; lastUsedAt: Date | null; expiresAt: Date | null };
 
 /**
  * Issues, checks and revokes API tokens. Only a token's SHA-256 is stored. Checked tokens are
@@ -105,12 +123,13 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
 
   async function lookUp(tokenHash: string, now: number): Promise<CachedToken | null> {
     const [row] = await db
-      .select({ user: users, tokenId: authTokens.id, lastUsedAt: authTokens.lastUsedAt })
+      .select({ user: users, tokenId: authTokens.id, tokenName: authTokens.name, lastUsedAt: authTokens.lastUsedAt, expiresAt: authTokens.expiresAt })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
       .where(eq(authTokens.tokenHash, tokenHash))
       .limit(1);
-    return row ? { owner: { ...row.user, tokenId: row.tokenId }, lastUsedAt: row.lastUsedAt.getTime(), verifiedAt: now } : null;
+    if (!row) return null;
+    return { owner: { ...row.user, tokenId: row.tokenId, tokenName: row.tokenName }, lastUsedAt: row.lastUsedAt?.getTime() ?? 0, verifiedAt: now, expiresAt: row.expiresAt?.getTime() ?? null };
   }
 
   /** The database's word on a token, and its last use written when due. */
@@ -124,8 +143,9 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
       }
       remember(tokenHash, entry);
     }
-    if (now - entry.lastUsedAt > TOKEN_IDLE_LIFETIME_MS) {
-      await db.delete(authTokens).where(eq(authTokens.id, entry.owner.tokenId));
+    if (hasEnded(entry, now)) {
+      // An expired API token stays listed, marked expired, until its owner deletes it.
+      if (entry.owner.tokenName === null) await db.delete(authTokens).where(eq(authTokens.id, entry.owner.tokenId));
       cache.delete(tokenHash);
       return null;
     }
@@ -147,9 +167,37 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
     async issue(userId: number): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       await db.insert(authTokens).values({ userId, tokenHash: hashToken(token) });
-      // Housekeeping: the user's tokens idle past their lifetime can never be used again.
-      await db.delete(authTokens).where(and(eq(authTokens.userId, userId), lt(authTokens.lastUsedAt, new Date(Date.now() - TOKEN_IDLE_LIFETIME_MS))));
+      // Housekeeping: the user's sessions idle past their lifetime can never be used again.
+      await db.delete(authTokens).where(and(eq(authTokens.userId, userId), isNull(authTokens.name), lt(authTokens.lastUsedAt, new Date(Date.now() - TOKEN_IDLE_LIFETIME_MS))));
       return token;
+    },
+
+    /** A named API token for the user, ending at `expiresAt` (null: never); the token itself is returned this once. */
+    async issueApiToken(userId: number, name: string, expiresAt: Date | null): Promise<{ token: string; row: ApiTokenRow }> {
+      const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
+      const [row] = await db
+        .insert(authTokens)
+        .values({ userId, name, tokenHash: hashToken(token), lastUsedAt: null, expiresAt })
+        .returning(API_TOKEN_COLUMNS);
+      return { token, row: row as ApiTokenRow };
+    },
+
+    /** The user's API tokens, newest first (never their sessions, nor any token itself). */
+    listApiTokens: (userId: number): Promise<ApiTokenRow[]> =>
+      db
+        .select(API_TOKEN_COLUMNS)
+        .from(authTokens)
+        .where(and(eq(authTokens.userId, userId), isNotNull(authTokens.name)))
+        .orderBy(desc(authTokens.createdAt), desc(authTokens.id)) as Promise<ApiTokenRow[]>,
+
+    /** Ends one of the user's API tokens, and its open streams on every instance; false when the user has no such token. */
+    async revokeApiToken(userId: number, tokenId: number): Promise<boolean> {
+      const [row] = await db
+        .delete(authTokens)
+        .where(and(eq(authTokens.id, tokenId), eq(authTokens.userId, userId), isNotNull(authTokens.name)))
+        .returning({ tokenHash: authTokens.tokenHash });
+      if (row) await broadcast({ tokenHash: row.tokenHash, tokenId });
+      return row !== undefined;
     },
 
     /**
@@ -160,7 +208,7 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
     authenticate(token: string, now = Date.now()): TokenOwner | null | Promise<TokenOwner | null> {
       const tokenHash = hashToken(token);
       const entry = cache.get(tokenHash);
-      if (entry && now - entry.verifiedAt <= CACHE_TTL_MS && now - entry.lastUsedAt <= TOUCH_INTERVAL_MS) return entry.owner;
+      if (entry && now - entry.verifiedAt <= CACHE_TTL_MS && now - entry.lastUsedAt <= TOUCH_INTERVAL_MS && (entry.expiresAt === null || now < entry.expiresAt)) return entry.owner;
       return verify(tokenHash, entry, now);
     },
 
@@ -170,10 +218,14 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
       if (row) await broadcast({ tokenHash: row.tokenHash, tokenId: owner.tokenId });
     },
 
-    /** Ends every session of a user (and their open streams), or every other one when `exceptTokenId` is given. */
+    /**
+     * Ends every sign-in session of a user (and their open streams), or every other one when
+     * `exceptTokenId` is given. Their API tokens stay, as a script's would on GitHub: the user
+     * revokes those on their profile.
+     */
     async revokeAllForUser(userId: number, exceptTokenId?: number): Promise<void> {
-      const condition = exceptTokenId === undefined ? eq(authTokens.userId, userId) : and(eq(authTokens.userId, userId), ne(authTokens.id, exceptTokenId));
-      await db.delete(authTokens).where(condition);
+      const sessions = and(eq(authTokens.userId, userId), isNull(authTokens.name));
+      await db.delete(authTokens).where(exceptTokenId === undefined ? sessions : and(sessions, ne(authTokens.id, exceptTokenId)));
       await broadcast(exceptTokenId === undefined ? { userId, ended: true } : { userId, ended: true, exceptTokenId });
     },
 

@@ -16,7 +16,7 @@ export default function ChangePasswordForm({ email }: { email: string }) {
     try {
       await request('profile/password', 'POST', values);
       form.reset(EMPTY);
-      notify.success('Password changed. Your other sessions were signed out.');
+      notify.success('Password changed. Your other sessions were signed out; your API tokens keep working.');
     } catch (error) {
       reportSubmitError(form, error);
     }

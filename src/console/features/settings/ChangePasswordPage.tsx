@@ -12,7 +12,18 @@ function ChangePassword() {
   const user = useStore($user);
   if (!user) return null;
   return (
-    <FormCard title="Change password" description="Every other place you are signed in will be signed out; this one stays.">
+    <FormCard
+      title="Change password"
+      description={
+        <>
+          Every other place you are signed in will be signed out; this one stays. Your API tokens keep working: revoke them on{' '}
+          <a href={ROUTES.profile} className="font-medium text-emerald-700 hover:underline">
+            your profile
+          </a>
+          .
+        </>
+      }
+    >
       <ChangePasswordForm email={user.email} />
     </FormCard>
   );

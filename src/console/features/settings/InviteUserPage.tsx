@@ -12,7 +12,7 @@ import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { FormCard } from '../../ui/FormCard';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
-import { CopyButton } from '../../ui/CopyButton';
+import { CopyableField } from '../../ui/CopyableField';
 import { LoadError } from '../../ui/LoadError';
 import { settingsSubMenu } from './settings-menu';
 
@@ -28,16 +28,7 @@ function IssuedLink({ issued }: { issued: InvitationIssued }) {
           : `Email is not set up on this server: copy this link and send it to ${issued.invitation.email} yourself.`}{' '}
         It works once, until {formatDate(issued.invitation.expiresAt)}.
       </p>
-      <div className="mt-3 flex items-center gap-2">
-        <input
-          readOnly
-          value={issued.acceptUrl}
-          aria-label="Invitation link"
-          className="min-w-0 flex-1 rounded-md border border-emerald-300 bg-white px-3 py-1.5 font-mono text-xs text-stone-700"
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <CopyButton text={issued.acceptUrl} label="Copy link" />
-      </div>
+      <CopyableField value={issued.acceptUrl} label="Invitation link" copyLabel="Copy link" />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { $user } from '../../session/session';
 import { Card } from '../../ui/Card';
 import { FormCard } from '../../ui/FormCard';
 import { settingsSubMenu } from './settings-menu';
+import { ApiTokens } from './ApiTokens';
 
 const ProfileForm = lazy(() => import('./ProfileForm'));
 
@@ -36,6 +37,9 @@ function ProfileDetails() {
       <FormCard title="Edit profile" description="Your name appears on runs you launch and invitations you send.">
         <ProfileForm key={user.id} user={user} />
       </FormCard>
+      <div className="lg:col-span-2">
+        <ApiTokens />
+      </div>
     </div>
   );
 }

@@ -203,7 +203,7 @@ describe('GET authentication/check', () => {
       .select()
       .from(authTokens)
       .where(eq(authTokens.tokenHash, hashToken(recent)));
-    expect(Date.now() - row!.lastUsedAt.getTime()).toBeLessThan(60_000);
+    expect(Date.now() - row!.lastUsedAt!.getTime()).toBeLessThan(60_000);
   });
 });
 

@@ -1,6 +1,7 @@
 import type { RouteHandler } from '@hono/zod-openapi';
 import { and, eq, ne } from 'drizzle-orm';
-import { isPasswordTheEmail, PASSWORD_IS_EMAIL } from '../../../contract/account';
+import { type ApiToken, isPasswordTheEmail, MAX_API_TOKENS, PASSWORD_IS_EMAIL } from '../../../contract/account';
+import type { ApiTokenRow } from '../../auth/tokens';
 import { countAttempt, passwordCheckKeys } from '../../auth/rate-limit';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { users } from '../../db/schema';
@@ -9,7 +10,7 @@ import type { AppEnv } from '../../http/context';
 import { DomainError } from '../../domain-errors';
 import { sqlState, UNIQUE_VIOLATION } from '../../db/errors';
 import { normalizeEmail, toUserResponse } from '../../services/users';
-import type { ChangePasswordRoute, GetProfileRoute, UpdateProfileRoute } from './profile.routes';
+import type { ChangePasswordRoute, CreateApiTokenRoute, GetProfileRoute, ListApiTokensRoute, RevokeApiTokenRoute, UpdateProfileRoute } from './profile.routes';
 
 export const getProfile: RouteHandler<GetProfileRoute, AppEnv> = (c) => c.json(toUserResponse(c.get('user')), 200);
 
@@ -58,5 +59,49 @@ export const changePassword: RouteHandler<ChangePasswordRoute, AppEnv> = async (
     .set({ passwordHash: await hashPassword(body.newPassword) })
     .where(eq(users.id, user.id));
   await tokens.revokeAllForUser(user.id, user.tokenId);
+  return c.body(null, 204);
+};
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+function toApiToken(row: ApiTokenRow, now = Date.now()): ApiToken {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt?.toISOString() ?? null,
+    expired: row.expiresAt !== null && row.expiresAt.getTime() <= now,
+  };
+}
+
+export const listApiTokens: RouteHandler<ListApiTokensRoute, AppEnv> = async (c) => {
+  const rows = await c.get('deps').tokens.listApiTokens(c.get('user').id);
+  return c.json({ data: rows.map((row) => toApiToken(row)) }, 200);
+};
+
+export const createApiToken: RouteHandler<CreateApiTokenRoute, AppEnv> = async (c) => {
+  const { tokens } = c.get('deps');
+  const user = c.get('user');
+  const { name, expiresInDays } = c.req.valid('json');
+  const existing = await tokens.listApiTokens(user.id);
+  const nameTaken = () =>
+    new DomainError('conflict', `You already have an API token named ${name}: give this one another name, or revoke that one first.`, { name: 'You already have a token with this name' });
+  if (existing.some((token) => token.name === name)) throw nameTaken();
+  if (existing.length >= MAX_API_TOKENS) {
+    throw new DomainError('conflict', `You have ${existing.length} API tokens, the most one account may have: revoke the ones no script uses any more (the list shows when each was last used).`);
+  }
+  const expiresAt = expiresInDays === null ? null : new Date(Date.now() + expiresInDays * DAY_MS);
+  // Two creations of one name at once: the unique index decides, and the second hears why.
+  const issued = await tokens.issueApiToken(user.id, name, expiresAt).catch((error: unknown) => {
+    throw sqlState(error) === UNIQUE_VIOLATION ? nameTaken() : error;
+  });
+  return c.json({ apiToken: toApiToken(issued.row), token: issued.token }, 201);
+};
+
+export const revokeApiToken: RouteHandler<RevokeApiTokenRoute, AppEnv> = async (c) => {
+  const { id } = c.req.valid('param');
+  // Another user's token is as unknown as one that never was.
+  if (!(await c.get('deps').tokens.revokeApiToken(c.get('user').id, id))) throw new DomainError('not-found', `You have no API token with id ${id}.`);
   return c.body(null, 204);
 };

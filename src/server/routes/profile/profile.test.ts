@@ -1,4 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { hashToken } from '../../auth/tokens';
+import { authTokens } from '../../db/schema';
 import { TEST_PASSWORD, setUpTestApi } from '../../testing/test-api';
 
 const api = setUpTestApi();
@@ -83,6 +86,14 @@ describe('POST profile/password', () => {
     expect((await api.t.call('/authentication/login', { method: 'POST', json: { email: user.email, password: 'a brand new passphrase' } })).status).toBe(200);
   });
 
+  it('keeps the user’s API tokens working: a script is not stopped by a password change', async () => {
+    const { token } = await signedInUser();
+    const created = (await (await api.t.call('/profile/tokens', { method: 'POST', token, json: { name: 'nightly export', expiresInDays: 30 } })).json()) as { token: string };
+    const response = await change(token, { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' });
+    expect(response.status).toBe(204);
+    expect((await api.t.call('/authentication/check', { token: created.token })).status).toBe(200);
+  });
+
   it.each([
     ['a wrong current password', { currentPassword: 'wrong', newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' }, { currentPassword: 'Current password is incorrect' }],
     ['a short new password', { currentPassword: TEST_PASSWORD, newPassword: 'short', confirmPassword: 'short' }, { newPassword: 'Use at least 12 characters' }],
@@ -104,5 +115,101 @@ describe('POST profile/password', () => {
     const response = await change(token, { currentPassword: TEST_PASSWORD, newPassword: 'Long.Enough.Address@example.org', confirmPassword: 'Long.Enough.Address@example.org' });
     expect(response.status).toBe(400);
     expect(((await response.json()) as { errors: unknown }).errors).toEqual({ newPassword: 'The password must not be your email address' });
+  });
+});
+
+describe('API tokens (profile/tokens)', () => {
+  const create = (token: string, json: unknown) => api.t.call('/profile/tokens', { method: 'POST', token, json });
+  const listOf = async (token: string) => ((await (await api.t.call('/profile/tokens', { token })).json()) as { data: Array<Record<string, unknown>> }).data;
+
+  it('creates a named token shown once, which then acts as its owner, and lists it without the token', async () => {
+    const { user, token } = await signedInUser();
+    const response = await create(token, { name: '  Field Book tablet ', expiresInDays: 90 });
+    expect(response.status).toBe(201);
+    const created = (await response.json()) as { token: string; apiToken: { id: number; name: string; expiresAt: string; lastUsedAt: string | null; expired: boolean } };
+    expect(created.token).toMatch(/^sbp_[A-Za-z0-9_-]{43}$/);
+    expect(created.apiToken).toMatchObject({ name: 'Field Book tablet', lastUsedAt: null, expired: false });
+    // 90 days from now, give or take the call.
+    expect(Date.parse(created.apiToken.expiresAt) - Date.now()).toBeGreaterThan(90 * 86_400_000 - 60_000);
+    expect(Date.parse(created.apiToken.expiresAt) - Date.now()).toBeLessThanOrEqual(90 * 86_400_000);
+
+    // As a BrAPI client sends it, and as the console does.
+    const check = await api.t.call('/authentication/check', { headers: { authorization: `Bearer ${created.token}` } });
+    expect(check.status).toBe(200);
+    expect(((await check.json()) as { user: { id: number } }).user.id).toBe(user.id);
+    const listed = await listOf(token);
+    expect(listed).toEqual([expect.objectContaining({ id: created.apiToken.id, name: 'Field Book tablet', lastUsedAt: expect.any(String), expired: false })]);
+    // Neither the token nor its hash is ever sent back; sign-in sessions are not listed.
+    expect(JSON.stringify(listed)).not.toContain(created.token);
+    expect(Object.keys(listed[0]!).sort()).toEqual(['createdAt', 'expired', 'expiresAt', 'id', 'lastUsedAt', 'name']);
+  });
+
+  it('takes no expiry for a token that works until it is revoked', async () => {
+    const { token } = await signedInUser();
+    const response = await create(token, { name: 'server cron', expiresInDays: null });
+    expect(response.status).toBe(201);
+    expect(((await response.json()) as { apiToken: { expiresAt: null } }).apiToken.expiresAt).toBeNull();
+  });
+
+  it.each([
+    ['no name', { name: '  ', expiresInDays: 30 }, { name: 'Required' }],
+    ['no lifetime', { name: 'x' }, { expiresInDays: 'Choose how long the token works' }],
+    ['a lifetime past a year', { name: 'x', expiresInDays: 400 }, { expiresInDays: 'At most 366 days; choose no expiry for a token that works until it is revoked' }],
+    ['a lifetime of no days', { name: 'x', expiresInDays: 0 }, { expiresInDays: 'At least 1 day' }],
+  ])('refuses %s on its field', async (_, json, errors) => {
+    const { token } = await signedInUser();
+    const response = await create(token, json);
+    expect(response.status).toBe(400);
+    expect(((await response.json()) as { errors: unknown }).errors).toEqual(errors);
+  });
+
+  it('refuses a second token of the same name for one user (409 on name), not for another user', async () => {
+    const first = await signedInUser();
+    const second = await signedInUser();
+    expect((await create(first.token, { name: 'laptop', expiresInDays: 7 })).status).toBe(201);
+    const again = await create(first.token, { name: 'laptop', expiresInDays: 7 });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ message: expect.stringContaining('You already have an API token named laptop'), errors: { name: 'You already have a token with this name' } });
+    expect((await create(second.token, { name: 'laptop', expiresInDays: 7 })).status).toBe(201);
+  });
+
+  it('revokes a token at once (401 with it afterwards); another user’s token is a 404 and keeps working', async () => {
+    const owner = await signedInUser();
+    const stranger = await signedInUser();
+    const created = (await (await create(owner.token, { name: 'to revoke', expiresInDays: 7 })).json()) as { token: string; apiToken: { id: number } };
+    expect((await api.t.call('/authentication/check', { token: created.token })).status).toBe(200);
+
+    const foreign = await api.t.call(`/profile/tokens/${created.apiToken.id}`, { method: 'DELETE', token: stranger.token });
+    expect(foreign.status).toBe(404);
+    expect((await api.t.call('/authentication/check', { token: created.token })).status).toBe(200);
+
+    expect((await api.t.call(`/profile/tokens/${created.apiToken.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
+    // Answered from memory a moment ago: the revocation clears it, so the next call is refused.
+    expect((await api.t.call('/authentication/check', { token: created.token })).status).toBe(401);
+    expect(await listOf(owner.token)).toEqual([]);
+  });
+
+  it('does not revoke a sign-in session through this route', async () => {
+    const { token } = await signedInUser();
+    const [session] = await api.t.db
+      .select({ id: authTokens.id })
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token)));
+    expect((await api.t.call(`/profile/tokens/${session!.id}`, { method: 'DELETE', token })).status).toBe(404);
+    expect((await api.t.call('/authentication/check', { token })).status).toBe(200);
+  });
+
+  it('refuses a token past its expiry, and lists it as expired until it is revoked', async () => {
+    const { user, token } = await signedInUser();
+    const created = (await (await create(token, { name: 'short-lived', expiresInDays: 1 })).json()) as { token: string; apiToken: { id: number } };
+    expect((await api.t.call('/authentication/check', { token: created.token })).status).toBe(200);
+    await api.t.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.id, created.apiToken.id));
+    // What this process remembers of the token holds the expiry it read: forget it, as a minute would.
+    await api.t.api.deps.tokens.forgetUser(user.id);
+    expect((await api.t.call('/authentication/check', { token: created.token })).status).toBe(401);
+    expect(await listOf(token)).toEqual([expect.objectContaining({ id: created.apiToken.id, expired: true })]);
   });
 });
