@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describeUnusedWhen, unusedParameters } from '../../contract/nextflow-schema';
-import { type CataloguePipeline, readCatalogue, type SchemaProperty } from '../../server/pipelines/catalogue';
+import { type CataloguePipeline, describeLessThanWhen, readCatalogue, type SchemaProperty } from '../../server/pipelines/catalogue';
 import { code, slugify, table, text, type GeneratedPage } from './markdown';
 
 const CATALOGUE = path.resolve(process.env.SEEDBED_PIPELINES_DIR ?? 'pipelines');
@@ -38,7 +38,7 @@ export function pipelineReferencePages(): GeneratedPage[] {
     };
     const lessThanText = (name: string) => {
       const rule = manifest.lessThan?.[name];
-      return rule ? `Must be less than ${rule.parameter}: a launch with it at or above that is refused.` : '';
+      return rule ? `Must be less than ${rule.parameter}${describeLessThanWhen(rule)}: a launch with it at or above that is refused.` : '';
     };
     const sections = groups.map((group) => {
       const required = new Set(group.required ?? []);

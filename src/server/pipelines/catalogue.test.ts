@@ -4,6 +4,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MENU_PIPELINES } from '../../contract/launch-menu';
 import { readCatalogue } from './catalogue';
+import { orderProblems } from './param-defaults';
 
 function scratchCatalogue(files: Record<string, unknown>): string {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'catalogue-'));
@@ -47,6 +48,18 @@ describe('readCatalogue', () => {
 
   const manifest = { label: 'X', group: 'G', description: 'd', repository: 'r', revision: '1', defaultProfile: 'docker', outputFileTypes: [] };
   const schema = { $schema: 'https://json-schema.org/draft/2020-12/schema', title: 't', $defs: { io: { title: 'IO', properties: { outdir: { type: 'string' } } } }, allOf: [{ $ref: '#/$defs/io' }] };
+
+  /** A chain whose burn_in must stay below its iterations while `when` matches. */
+  const chainSchema = {
+    ...schema,
+    $defs: {
+      io: {
+        title: 'IO',
+        properties: { outdir: { type: 'string' }, models: { type: 'string', default: 'rrblup' }, iterations: { type: 'integer', default: 100 }, burn_in: { type: 'integer', default: 50 } },
+      },
+    },
+  };
+  const chainManifest = (when: Record<string, unknown>) => ({ ...manifest, lessThan: { burn_in: { parameter: 'iterations', message: 'no draw is kept.', when } } });
 
   it.each([
     ['unreadable JSON', { 'p/pipeline.json': '{oops', 'p/nextflow_schema.json': schema }, /p\/pipeline\.json: /],
@@ -93,6 +106,48 @@ describe('readCatalogue', () => {
       { 'p/pipeline.json': { ...manifest, lessThan: { outdir: { parameter: 'outdir', message: 'm' } } }, 'p/nextflow_schema.json': schema },
       /pipeline\.json: "lessThan" compares outdir with itself, which no value passes/,
     ],
+    [
+      'a lessThan "when" that is not JSON Schema',
+      { 'p/pipeline.json': chainManifest({ description: 'd', type: 'object', properties: { models: { type: 'text' } } }), 'p/nextflow_schema.json': chainSchema },
+      /pipeline\.json: the "when" of "lessThan" burn_in is not a valid JSON Schema 2020-12: schema is invalid: data\/properties\/models\/type/,
+    ],
+    [
+      'a lessThan "when" with a pattern that does not compile',
+      { 'p/pipeline.json': chainManifest({ description: 'd', type: 'object', properties: { models: { type: 'string', pattern: '(bayesb' } } }), 'p/nextflow_schema.json': chainSchema },
+      /pipeline\.json: the "when" of "lessThan" burn_in is not a valid JSON Schema 2020-12: Invalid regular expression/,
+    ],
+    [
+      // ajv ignores a keyword it does not know, and the condition would match every launch.
+      'a lessThan "when" with a misspelt keyword',
+      { 'p/pipeline.json': chainManifest({ description: 'd', type: 'object', propertes: { models: { type: 'string', pattern: 'bayesb' } } }), 'p/nextflow_schema.json': chainSchema },
+      /pipeline\.json: the "when" of "lessThan" burn_in would not test what it says: strict mode: unknown keyword: "propertes"/,
+    ],
+    [
+      'a lessThan "when" testing a pattern without saying the value is a string',
+      { 'p/pipeline.json': chainManifest({ description: 'd', type: 'object', properties: { models: { pattern: 'bayesb' } } }), 'p/nextflow_schema.json': chainSchema },
+      /would not test what it says: strict mode: missing type "string" for keyword "pattern"/,
+    ],
+    [
+      'a lessThan "when" naming a parameter the schema does not define',
+      {
+        'p/pipeline.json': chainManifest({ description: 'd', type: 'object', required: ['model'], properties: { model: { type: 'string', pattern: 'bayesb' } } }),
+        'p/nextflow_schema.json': chainSchema,
+      },
+      /pipeline\.json: the "when" of "lessThan" burn_in names "model", which no group of .*nextflow_schema\.json defines/,
+    ],
+    [
+      'a lessThan "when" naming an undefined parameter inside anyOf',
+      {
+        'p/pipeline.json': chainManifest({ description: 'd', type: 'object', anyOf: [{ required: ['models'] }, { required: ['methods'] }] }),
+        'p/nextflow_schema.json': chainSchema,
+      },
+      /the "when" of "lessThan" burn_in names "methods", which no group of/,
+    ],
+    [
+      'a lessThan "when" that does not say in words when the rule applies',
+      { 'p/pipeline.json': chainManifest({ type: 'object', required: ['models'] }), 'p/nextflow_schema.json': chainSchema },
+      /pipeline\.json: lessThan\.burn_in\.when\.description: must say in words when the rule applies/,
+    ],
   ])('disables only the pipeline with %s, naming the file and the problem', (_, files, message) => {
     const directory = scratchCatalogue({ ...files, 'good/pipeline.json': manifest, 'good/nextflow_schema.json': schema });
     const catalogue = readCatalogue(directory);
@@ -102,6 +157,23 @@ describe('readCatalogue', () => {
     expect(bad!.validate({})).toBe(false);
     expect(good).toMatchObject({ id: 'good', problem: null });
     expect(good!.validate({ outdir: 'results' })).toBe(true);
+  });
+
+  it('compiles a lessThan rule’s "when" once, and applies the rule only while the run’s values (defaults filled in) match it', () => {
+    const when = { description: 'models names bayesb', type: 'object', required: ['models'], properties: { models: { type: 'string', pattern: '(^|,)bayesb(,|$)' } } };
+    const [pipeline] = readCatalogue(scratchCatalogue({ 'p/pipeline.json': chainManifest(when), 'p/nextflow_schema.json': chainSchema }));
+    expect(pipeline!.problem).toBeNull();
+    expect(Object.keys(pipeline!.lessThanWhen)).toEqual(['burn_in']);
+    expect(orderProblems(pipeline!, { burn_in: 100 })).toEqual({});
+    expect(orderProblems(pipeline!, { models: 'rrblup,gblup', burn_in: 100 })).toEqual({});
+    expect(orderProblems(pipeline!, { models: 'rrblup,bayesb', burn_in: 100 })).toEqual({ burn_in: 'Must be less than iterations (100) when models names bayesb: no draw is kept.' });
+    expect(orderProblems(pipeline!, { models: 'bayesb', burn_in: 99 })).toEqual({});
+    // Without a `when` the rule applies whatever the other values are.
+    const [always] = readCatalogue(
+      scratchCatalogue({ 'p/pipeline.json': { ...manifest, lessThan: { burn_in: { parameter: 'iterations', message: 'no draw is kept.' } } }, 'p/nextflow_schema.json': chainSchema }),
+    );
+    expect(always!.lessThanWhen).toEqual({});
+    expect(orderProblems(always!, { burn_in: 100 })).toEqual({ burn_in: 'Must be less than iterations (100): no draw is kept.' });
   });
 
   it('reads a draft-07 schema with `definitions` (fetchngs 1.12, rnaseq 3.9) as 2020-12 with `$defs`', () => {

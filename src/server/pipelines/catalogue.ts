@@ -11,6 +11,16 @@ import { compileParamsSchema } from './params-validation';
 /** Values an engine refuses, by parameter: `values` lists them; without it, any value but the schema's default is refused. */
 const unsupportedValuesSchema = z.record(z.string(), z.object({ values: z.array(z.string()).min(1).optional(), message: z.string().min(1) }));
 
+/**
+ * When a `lessThan` rule applies: a JSON Schema (2020-12) the run's values must match, for a chain
+ * that only some settings run (Auto Train's while models names bayesb or bayes_c). Its
+ * `description`, a JSON Schema annotation, says the condition in words for the refusal and the
+ * pipeline reference, which cannot read it from a pattern.
+ */
+const lessThanWhenSchema = z.looseObject({
+  description: z.string({ error: 'must say in words when the rule applies (e.g. "models names bayesb"), for the refusal and the pipeline reference' }).min(1),
+});
+
 export const pipelineManifestSchema = z.object({
   label: z.string().min(1),
   group: z.string().min(1),
@@ -43,11 +53,15 @@ export const pipelineManifestSchema = z.object({
    * Numeric parameters whose value must stay below another's (a chain's burn-in below its
    * iterations), which JSON Schema cannot say: refused at launch on the field with the message.
    */
-  lessThan: z.record(z.string(), z.object({ parameter: z.string().min(1), message: z.string().min(1) })).optional(),
+  lessThan: z.record(z.string(), z.object({ parameter: z.string().min(1), message: z.string().min(1), when: lessThanWhenSchema.optional() })).optional(),
   /** Runs this pipeline on this engine whatever SEEDBED_ENGINE says. */
   engine: z.enum(RUN_ENGINES).optional(),
 });
 export type PipelineManifest = z.infer<typeof pipelineManifestSchema>;
+export type LessThanRule = NonNullable<PipelineManifest['lessThan']>[string];
+
+/** A `lessThan` rule's condition in words, to follow its bound (“ when models names bayesb or bayes_c”), or nothing. */
+export const describeLessThanWhen = (rule: LessThanRule) => (rule.when ? ` when ${rule.when.description}` : '');
 
 export type { NextflowSchema, SchemaGroup, SchemaProperty };
 
@@ -59,6 +73,8 @@ export interface CataloguePipeline {
   schema: NextflowSchema;
   /** Checks launch parameters against the schema (ajv, draft 2020-12). */
   validate: ValidateFunction;
+  /** Each `lessThan` rule's `when`, compiled once here, by the parameter the rule keeps below another. */
+  lessThanWhen: Record<string, ValidateFunction>;
   /** Why this pipeline cannot be used at all (its files are broken), or null: it is listed, not launchable. */
   problem: string | null;
   /** What nf-schema would warn about (unknown keywords, loose types), and a report.json that cannot be read: logged at start, not fatal. */
@@ -161,6 +177,43 @@ function compile(file: string, schema: NextflowSchema): { validate: ValidateFunc
   }
 }
 
+/**
+ * The parameters a condition names: its `properties` and `required`, and those of the subschemas
+ * that test the same values (allOf, anyOf, oneOf, not, if, then, else).
+ */
+function parametersNamed(schema: unknown): string[] {
+  if (typeof schema !== 'object' || schema === null || Array.isArray(schema)) return [];
+  const { properties, required, allOf, anyOf, oneOf, not, if: test, then: consequence, else: otherwise } = schema as Record<string, unknown>;
+  const own = [...Object.keys(typeof properties === 'object' && properties !== null ? properties : {}), ...(Array.isArray(required) ? required.map(String) : [])];
+  const lists = [allOf, anyOf, oneOf].flatMap((list) => (Array.isArray(list) ? list : []));
+  return [...own, ...[...lists, not, test, consequence, otherwise].flatMap(parametersNamed)];
+}
+
+/**
+ * Compiles each `lessThan` rule's `when` with the ajv that checks the parameters, once. Strict
+ * mode's warnings are refused here, unlike an nf-core schema's: a misspelt keyword or a pattern
+ * without `type: string` is ignored by ajv, and the condition would match every launch. A
+ * parameter the schema does not define is refused too: the run's values never have it.
+ */
+function compileLessThanWhen(manifestFile: string, schemaFile: string, rules: Record<string, LessThanRule>, properties: Record<string, SchemaProperty>): Record<string, ValidateFunction> {
+  const compiled: Record<string, ValidateFunction> = {};
+  for (const [name, rule] of Object.entries(rules)) {
+    if (!rule.when) continue;
+    let result: { validate: ValidateFunction; warnings: string[] };
+    try {
+      result = compileParamsSchema(rule.when);
+    } catch (error) {
+      throw new CatalogueError(`${manifestFile}: the "when" of "lessThan" ${name} is not a valid JSON Schema 2020-12: ${error instanceof Error ? error.message : String(error)}.`);
+    }
+    if (result.warnings.length > 0) throw new CatalogueError(`${manifestFile}: the "when" of "lessThan" ${name} would not test what it says: ${result.warnings.join('; ')}.`);
+    for (const parameter of parametersNamed(rule.when)) {
+      if (!properties[parameter]) throw new CatalogueError(`${manifestFile}: the "when" of "lessThan" ${name} names "${parameter}", which no group of ${schemaFile} defines.`);
+    }
+    compiled[name] = result.validate;
+  }
+  return compiled;
+}
+
 /** A pipeline whose files cannot be used: listed with the reason, never launched. */
 function disabledPipeline(directory: string, id: string, problem: string): CataloguePipeline {
   const manifestFile = path.join(directory, id, 'pipeline.json');
@@ -174,7 +227,17 @@ function disabledPipeline(directory: string, id: string, problem: string): Catal
   const schema: NextflowSchema = { $schema: DRAFT_2020_12, title: manifest.label, $defs: {}, allOf: [] };
   // Launches stop at `problem` first; a schema no value satisfies keeps the validator honest too.
   const { validate } = compileParamsSchema({ not: {} });
-  return { id, directory: path.resolve(directory, id), manifest: { ...manifest, local: undefined }, schema, validate, problem, warnings: [], report: { declaration: null, problem: null } };
+  return {
+    id,
+    directory: path.resolve(directory, id),
+    manifest: { ...manifest, local: undefined },
+    schema,
+    validate,
+    lessThanWhen: {},
+    problem,
+    warnings: [],
+    report: { declaration: null, problem: null },
+  };
 }
 
 function readPipeline(directory: string, id: string): CataloguePipeline {
@@ -198,6 +261,7 @@ function readPipeline(directory: string, id: string): CataloguePipeline {
       if (type !== 'integer' && type !== 'number') throw new CatalogueError(`${manifestFile}: "lessThan" compares ${parameter}, which is not a number parameter of ${schemaFile}.`);
     }
   }
+  const lessThanWhen = compileLessThanWhen(manifestFile, schemaFile, manifest.data.lessThan ?? {}, properties);
   const { validate, warnings } = compile(schemaFile, schema);
   const report = readPipelineReport(path.join(directory, id));
   return {
@@ -206,6 +270,7 @@ function readPipeline(directory: string, id: string): CataloguePipeline {
     manifest: manifest.data,
     schema,
     validate,
+    lessThanWhen,
     problem: null,
     warnings: [...warnings.map((warning) => `${schemaFile}: ${warning}`), ...(report.problem ? [report.problem] : [])],
     report,

@@ -1,5 +1,5 @@
 import { nearestName } from '../nearest-name';
-import type { CataloguePipeline } from './catalogue';
+import { type CataloguePipeline, describeLessThanWhen } from './catalogue';
 
 /** Every parameter's schema default, by name. */
 function defaultsOf(pipeline: CataloguePipeline): Map<string, unknown> {
@@ -47,15 +47,18 @@ export function unknownParameters(pipeline: CataloguePipeline, params: Record<st
 
 /**
  * The parameters that are not below the one they must stay under (pipeline.json's `lessThan`),
- * each with its refusal, the values as the run would see them (defaults filled in).
+ * each with its refusal, the values as the run would see them (defaults filled in). A rule with a
+ * `when` applies only while those values match it: Auto Train runs no chain without bayesb or bayes_c.
  */
 export function orderProblems(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, string> {
   const values = withDefaults(pipeline, params);
   const problems: Record<string, string> = {};
   for (const [name, rule] of Object.entries(pipeline.manifest.lessThan ?? {})) {
+    const applies = pipeline.lessThanWhen[name]?.(values) ?? true;
     const value = values[name];
     const bound = values[rule.parameter];
-    if (typeof value === 'number' && typeof bound === 'number' && value >= bound) problems[name] = `Must be less than ${rule.parameter} (${bound}): ${rule.message}`;
+    if (applies && typeof value === 'number' && typeof bound === 'number' && value >= bound)
+      problems[name] = `Must be less than ${rule.parameter} (${bound})${describeLessThanWhen(rule)}: ${rule.message}`;
   }
   return problems;
 }

@@ -136,6 +136,24 @@ describe('launching', () => {
     expect(await t.db.select().from(runs).where(eq(runs.name, 'burn_in_all'))).toHaveLength(0);
   });
 
+  it('refuses Auto Train’s burn-in not below its iterations on its field only while models names bayesb or bayes_c, the models that run a chain', async () => {
+    // The genotypes do not exist, so a launch the order check lets through stops there instead of running.
+    const launch = (name: string, models: string) =>
+      h.launch({
+        pipelineId: 'nf-auto-train',
+        name,
+        params: { genotypes: `${FIXTURES}/no_such_panel.vcf`, phenotypes: `${FIXTURES}/panel_phenotypes.csv`, models, bayes_iterations: 400, bayes_burn_in: 400 },
+      });
+    const bayes = await launch('auto_train_burn_in_all', 'rrblup,bayes_c');
+    expect(bayes.status).toBe(400);
+    expect(((await bayes.json()) as { errors: Record<string, string> }).errors).toEqual({
+      'params.bayes_burn_in':
+        'Must be less than bayes_iterations (400) when models names bayesb or bayes_c: the chain would keep no draw after its burn-in. Lower bayes_burn_in, raise bayes_iterations, or leave bayesb and bayes_c out of models.',
+    });
+    const rrblup = await launch('auto_train_no_chain', 'rrblup');
+    expect(Object.keys(((await rrblup.json()) as { errors: Record<string, string> }).errors)).toEqual(['params.genotypes']);
+  });
+
   it('refuses, on its own field, a parameter the pipeline would not use with the settings given (the schema’s conditions)', async () => {
     const response = await h.launch({
       pipelineId: 'nf-gdip',
