@@ -92,6 +92,9 @@ test('from a GEBV file back to the uploaded VCF through both runs, and from the 
     .click();
   await expect(page).toHaveURL(new RegExp(`id=file(:|%3A)${vcf.id}$`));
   await expect(page.getByTestId('made-by')).toContainText('Uploaded');
+  // The page and its tab name the file.
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Lineage of lineage_${stamp}.vcf`);
+  await expect(page).toHaveTitle(`Lineage of lineage_${stamp}.vcf · Seedbed`);
   await expect(page.getByTestId('used-by').getByRole('link', { name: `lineage_process_${stamp}` })).toBeVisible();
   await card(`run:${processed.id}`)
     .getByRole('button', { name: /built on/ })
@@ -105,6 +108,14 @@ test('from a GEBV file back to the uploaded VCF through both runs, and from the 
     await page.setViewportSize({ width: 390, height: 844 });
     await page.screenshot({ path: path.join(SHOTS, 'lineage-vcf-390.png'), fullPage: true });
   }
+  // On a phone the same lineage is a list, the graph's columns top to bottom, the VCF marked; the graph is not drawn.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const list = page.getByTestId('lineage-list');
+  await expect(graph).toBeHidden();
+  await expect(list.getByRole('heading', { level: 3 })).toHaveText(['This file', 'Read by', /^Outputs · \d+$/, 'Read by']);
+  await expect(list.locator('[aria-current="true"]')).toContainText(`lineage_${stamp}.vcf`);
+  await expect(list.getByRole('list', { name: 'Read by' }).last()).toContainText(`lineage_gdip_${stamp}`);
+  await expect(list.getByRole('list', { name: 'Read by' }).last()).toContainText('as genotypes');
 
   // The run page's Lineage tab shows the run between what it read and what it wrote.
   await page.setViewportSize({ width: 1440, height: 900 });

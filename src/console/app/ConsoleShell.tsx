@@ -5,7 +5,7 @@ import { $session, checkSession } from '../session/session';
 import { ErrorBoundary } from '../ui/ErrorBoundary';
 import { LoadingOverlay } from '../ui/LoadingOverlay';
 import { TooltipLayer } from '../ui/tooltip';
-import { COPYRIGHT_LINE } from './brand';
+import { COPYRIGHT_LINE, PRODUCT_NAME } from './brand';
 import { isLoginRoute, type MenuEntry } from './navigation';
 import { SubMenu } from './SubMenu';
 import { TopNav } from './TopNav';
@@ -18,6 +18,8 @@ const Toaster = lazy(() => import('react-hot-toast').then((module) => ({ default
 export interface ConsoleShellProps {
   /** Heading of the page. */
   title: string;
+  /** The tab says the heading too (“Lineage of run x · Seedbed”): for a page about one record, which a tab of the product's name alone would not tell apart. */
+  titleInTab?: boolean;
   /** The route this page is served at (known at build time, so the first paint is right). */
   route: string;
   children?: ReactNode;
@@ -35,7 +37,7 @@ export interface ConsoleShellProps {
 }
 
 /** The frame around every console page, and the gate that shows the login form to signed-out visitors. */
-export function ConsoleShell({ title, route, children, isPublic = false, offline = false, subMenu, backHref, backLabel = 'Back', actions }: ConsoleShellProps) {
+export function ConsoleShell({ title, route, children, isPublic = false, offline = false, subMenu, backHref, backLabel = 'Back', actions, titleInTab = false }: ConsoleShellProps) {
   const session = useStore($session);
   const toastsShown = useStore($toastsShown);
   const [pathname, setPathname] = useState(route);
@@ -49,6 +51,10 @@ export function ConsoleShell({ title, route, children, isPublic = false, offline
     showPendingNotice();
     if (!offline) void checkSession();
   }, [offline]);
+
+  useEffect(() => {
+    if (titleInTab) document.title = `${title} · ${PRODUCT_NAME}`;
+  }, [titleInTab, title]);
 
   const onLoginPath = isLoginRoute(route);
   const showPage = isPublic || session.status === 'signed-in';

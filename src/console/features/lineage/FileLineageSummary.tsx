@@ -1,5 +1,5 @@
 import type { LineageNode } from '../../../contract/lineage';
-import { NodeLink, shortChecksum } from './LineageGraph';
+import { NodeLink, shortChecksum } from './lineage-node';
 import type { LineageState } from './lineage-layout';
 
 /** Nodes joined by commas, each a link to its page. */

@@ -1,15 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { LineageEdge, LineageGraph as Graph, LineageNode } from '../../../contract/lineage';
-import { ROUTES } from '../../app/routes';
+import type { LineageEdge, LineageGraph as Graph } from '../../../contract/lineage';
 import { request } from '../../lib/api';
-import { formatBytes } from '../../lib/format';
-import { Button } from '../../ui/Button';
 import { LoadError } from '../../ui/LoadError';
-import { ViewLink } from '../../ui/ViewLink';
-import { StatusBadge } from '../runs/status';
+import { LineageList } from './LineageList';
 import { CARD_HEIGHT, CARD_WIDTH, emptyLineage, frontierKey, type LineageState, layoutLineage, mergeLineage, type PlacedNode } from './lineage-layout';
-
-type Direction = 'up' | 'down';
+import { type Direction, type Expander, expandControl, NodeFacts, NodeKind, NodeLink, shortChecksum } from './lineage-node';
 
 /** The lineage API's address for one node. */
 const lineagePath = (node: string, direction: 'up' | 'down' | 'both', depth = 1) => `lineage?node=${encodeURIComponent(node)}&direction=${direction}&depth=${depth}`;
@@ -68,88 +63,21 @@ export function useLineage(root: string, initial: Array<{ direction: 'up' | 'dow
   return { state, error, loading, expanding, expand, focus, retry: () => setAttempt((value) => value + 1) };
 }
 
-const KIND_LABELS: Record<LineageNode['kind'], string> = { file: 'File', run: 'Run', fileset: 'Fileset' };
-
-/** A record's page: a run's and a fileset's own, a file's lineage (a file has no page of its own). */
-export function NodeLink({ node, className }: { node: LineageNode; className?: string }) {
-  const route = node.kind === 'run' ? ROUTES.runView : node.kind === 'fileset' ? ROUTES.filesetView : ROUTES.lineage;
-  return (
-    <ViewLink route={route} id={node.kind === 'file' ? node.id : node.recordId} {...(className ? { className } : {})}>
-      {node.name}
-    </ViewLink>
-  );
-}
-
-export const shortChecksum = (sha256: string) => `sha256 ${sha256.slice(0, 12)}…`;
-
-function NodeFacts({ node }: { node: LineageNode }) {
-  if (node.kind === 'file')
-    return (
-      <>
-        <p className="truncate font-mono text-[11px] text-stone-500" title={node.sha256}>
-          {shortChecksum(node.sha256)}
-        </p>
-        <p className="truncate text-xs text-stone-600">
-          {node.fileTypeName ?? 'untyped'} · {formatBytes(node.sizeBytes)} · {node.producedBy === 'upload' ? `uploaded${node.uploadedBy ? ` by ${node.uploadedBy}` : ''}` : 'run output'}
-        </p>
-      </>
-    );
-  if (node.kind === 'run')
-    return (
-      <>
-        <p className="truncate text-xs text-stone-600" title={node.engineVersion ?? node.engine}>
-          {node.pipelineId} {node.revision}
-          {node.commitId ? ` (${node.commitId.slice(0, 7)})` : ''}
-        </p>
-        <p className="flex items-center gap-2 truncate text-xs text-stone-600">
-          <StatusBadge status={node.status} />
-          <span className="truncate" title={node.parameters.map((parameter) => `${parameter.name}=${parameter.value}`).join('\n')}>
-            {node.parameters.length} parameter{node.parameters.length === 1 ? '' : 's'}
-          </span>
-        </p>
-      </>
-    );
-  return (
-    <p className="text-xs text-stone-600">
-      {node.fileCount} file{node.fileCount === 1 ? '' : 's'}
-    </p>
-  );
-}
-
-function NodeCard({ placed, state, expanding, onExpand }: { placed: PlacedNode; state: LineageState; expanding: string | null; onExpand: (node: string, direction: Direction) => void }) {
+function NodeCard({ placed, expander }: { placed: PlacedNode; expander: Expander }) {
   const { node } = placed;
-  const isRoot = node.id === state.root;
-  const control = (direction: Direction) => {
-    const key = frontierKey(node.id, direction);
-    const hidden = state.hidden.get(key);
-    if (!state.frontier.has(key) && !hidden) return null;
-    const label = direction === 'up' ? `Show what ${node.name} came from` : `Show what was built on ${node.name}`;
-    return (
-      <span className="flex items-center gap-1">
-        {state.frontier.has(key) && (
-          <Button size="sm" variant="ghost" aria-label={label} title={label} busy={expanding === key} onClick={() => onExpand(node.id, direction)} className="px-1.5! py-0.5!">
-            {direction === 'up' ? '◀ more' : 'more ▶'}
-          </Button>
-        )}
-        {hidden ? <span className="text-[11px] text-stone-500">{hidden} not shown</span> : null}
-      </span>
-    );
-  };
+  const isRoot = node.id === expander.state.root;
   return (
     <li
       data-node={node.id}
       className={`absolute flex flex-col gap-0.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ${isRoot ? 'ring-2 ring-emerald-600' : 'ring-stone-300'}`}
       style={{ left: placed.x, top: placed.y, width: CARD_WIDTH, height: CARD_HEIGHT }}
     >
-      <p className="flex items-center gap-2 text-[11px] font-semibold tracking-wide text-stone-500 uppercase">
-        {KIND_LABELS[node.kind]} {node.recordId}
-        {isRoot && <span className="rounded bg-emerald-50 px-1 text-emerald-800 normal-case">this {node.kind}</span>}
-      </p>
+      <NodeKind node={node} isRoot={isRoot} />
       <NodeLink node={node} className="truncate text-sm font-medium" />
       <NodeFacts node={node} />
       <div className="mt-auto flex justify-between">
-        {control('up') ?? <span />}
-        {control('down')}
+        {expandControl(node, 'up', expander, 'arrow') ?? <span />}
+        {expandControl(node, 'down', expander, 'arrow')}
       </div>
     </li>
   );
@@ -174,10 +102,14 @@ export function LineageGraphView({ lineage }: { lineage: ReturnType<typeof useLi
   const { placed, width, height } = layoutLineage(state);
   const at = new Map(placed.map((each) => [each.node.id, each]));
   const drawn = [...state.edges.values()].filter((edge) => at.has(edge.from) && at.has(edge.to));
+  const expander: Expander = { state, expanding, onExpand: (node, direction) => void expand(node, direction) };
   return (
     <div className="grid gap-3">
       {error && <LoadError what="more of the lineage" error={error} onRetry={retry} />}
-      <div ref={scroller} className="overflow-x-auto pb-2" data-testid="lineage-graph">
+      {/* Below md a card takes most of a phone's width, and what went in would sit off the screen to the left: there the same nodes
+          are a list, top to bottom. The one not shown is display:none, out of the way of screen readers and tests. */}
+      <LineageList expander={expander} className="md:hidden" />
+      <div ref={scroller} className="hidden overflow-x-auto pb-2 md:block" data-testid="lineage-graph">
         <div className="relative" style={{ width, height }}>
           <svg className="absolute inset-0" width={width} height={height} aria-hidden="true">
             {drawn.map((edge) => {
@@ -202,7 +134,7 @@ export function LineageGraphView({ lineage }: { lineage: ReturnType<typeof useLi
           </svg>
           <ul aria-label="Lineage">
             {placed.map((each) => (
-              <NodeCard key={each.node.id} placed={each} state={state} expanding={expanding} onExpand={(node, direction) => void expand(node, direction)} />
+              <NodeCard key={each.node.id} placed={each} expander={expander} />
             ))}
           </ul>
         </div>

@@ -8,7 +8,7 @@ import { useRequest } from '../../lib/use-request';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogActions } from '../../ui/Dialog';
 import { LoadError } from '../../ui/LoadError';
-import { shortChecksum } from './LineageGraph';
+import { shortChecksum } from './lineage-node';
 
 /**
  * Relaunch exactly: what the new run repeats (revision, parameters, the input files with the

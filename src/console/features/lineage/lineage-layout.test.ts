@@ -1,39 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { LineageEdge, LineageGraph, LineageNode } from '../../../contract/lineage';
-import { emptyLineage, frontierKey, layoutLineage, mergeLineage } from './lineage-layout';
-
-const file = (id: number): LineageNode => ({
-  id: `file:${id}`,
-  kind: 'file',
-  recordId: id,
-  name: `f${id}.vcf`,
-  sha256: 'a'.repeat(64),
-  sizeBytes: 1,
-  fileTypeName: 'VCF',
-  createdAt: '2026-01-01T00:00:00.000Z',
-  producedBy: 'run',
-  uploadedBy: null,
-  experimentId: null,
-});
-const run = (id: number): LineageNode => ({
-  id: `run:${id}`,
-  kind: 'run',
-  recordId: id,
-  name: `r${id}`,
-  pipelineId: 'nf-gdip',
-  revision: '1.8.0',
-  commitId: null,
-  engine: 'local',
-  engineVersion: null,
-  status: 'SUCCEEDED',
-  submittedAt: '2026-01-01T00:00:00.000Z',
-  completedAt: null,
-  launchedBy: null,
-  experimentId: null,
-  parameters: [],
-  containers: [],
-});
-const edge = (from: string, to: string, kind: LineageEdge['kind']): LineageEdge => ({ from, to, kind, parameter: kind === 'input' ? 'input' : null, sha256AtLaunch: null, changedSince: false });
+import { lineageEdge as edge, lineageFile as file, lineageRun as run } from '../../../../tests/fixtures/console';
+import type { LineageGraph } from '../../../contract/lineage';
+import { emptyLineage, frontierKey, groupLineage, layoutLineage, mergeLineage } from './lineage-layout';
 
 describe('the lineage view’s state', () => {
   // file:1 → run:1 → file:2 → run:2 → file:3 (the root), loaded one level, then expanded.
@@ -73,5 +41,33 @@ describe('the lineage view’s state', () => {
     expect(x.get('file:2')).toBe(0);
     expect(x.get('file:2')! < x.get('run:2')! && x.get('run:2')! < x.get('file:3')! && x.get('file:3')! < x.get('run:3')!).toBe(true);
     expect(width).toBe(x.get('run:3')! + 232);
+  });
+
+  it('lists the columns left to right, a column split by how its nodes join the root’s side, and the root after what follows the column before it', () => {
+    // run:4 was relaunched as run:5 (the root), which read f1 and f2 and wrote f6; run:8 read f1 too.
+    const graph: LineageGraph = {
+      root: 'run:5',
+      nodes: [run(5), file(2), file(1), run(4), file(6), run(8)],
+      edges: [
+        edge('file:1', 'run:5', 'input', { parameter: 'genotypes' }),
+        edge('file:2', 'run:5', 'input', { parameter: 'phenotypes' }),
+        edge('run:4', 'run:5', 'relaunch'),
+        edge('run:5', 'file:6', 'output'),
+        edge('file:1', 'run:8', 'input', { parameter: 'vcf' }),
+      ],
+      hidden: [],
+      frontier: [],
+    };
+    const groups = groupLineage(mergeLineage(emptyLineage('run:5'), graph, null));
+    expect(groups.map((group) => [group.key, group.items.map((item) => item.node.id)])).toEqual([
+      ['-1:up:relaunch', ['run:4']],
+      ['-1:up:input', ['file:1', 'file:2']],
+      ['0:down:input', ['run:8']],
+      ['root', ['run:5']],
+      ['1:down:output', ['file:6']],
+    ]);
+    // Each node's edges towards the root's column: f1 went into the root and into run:8 beside it.
+    expect(groups[1]!.items[0]!.links.map((link) => link.other.id)).toEqual(['run:5', 'run:8']);
+    expect(groups[2]!.items[0]!.links.map((link) => [link.other.id, link.edge.parameter])).toEqual([['file:1', 'vcf']]);
   });
 });

@@ -48,8 +48,10 @@ const ROW_GAP = 20;
 /**
  * Columns by distance from the root, data flowing left to right: what it came from on the left,
  * what was built on it on the right. A node's column is found from the edges, breadth first.
+ * The columns are in the order first met (the graph draws its cards in that order), each sorted top
+ * to bottom: runs, then filesets, then files, each by its id.
  */
-export function layoutLineage(state: LineageState): { placed: PlacedNode[]; width: number; height: number } {
+function lineageColumns(state: LineageState): { levels: Map<string, number>; columns: Map<number, LineageNode[]> } {
   const levels = new Map<string, number>([[state.root, 0]]);
   const edges = [...state.edges.values()];
   for (let changed = true; changed; ) {
@@ -66,19 +68,24 @@ export function layoutLineage(state: LineageState): { placed: PlacedNode[]; widt
       }
     }
   }
-  const present = [...state.nodes.values()].filter((node) => levels.has(node.id));
-  if (present.length === 0) return { placed: [], width: 0, height: 0 };
-  const lowest = Math.min(...present.map((node) => levels.get(node.id)!));
   const columns = new Map<number, LineageNode[]>();
-  for (const node of present) {
-    const level = levels.get(node.id)!;
-    columns.set(level, [...(columns.get(level) ?? []), node]);
+  for (const node of state.nodes.values()) {
+    const level = levels.get(node.id);
+    if (level !== undefined) columns.set(level, [...(columns.get(level) ?? []), node]);
   }
   const order = (node: LineageNode) => `${node.kind === 'run' ? 0 : node.kind === 'fileset' ? 1 : 2}:${String(node.recordId).padStart(10, '0')}`;
+  for (const column of columns.values()) column.sort((a, b) => order(a).localeCompare(order(b)));
+  return { levels, columns };
+}
+
+/** The graph: each node's card placed in its column. */
+export function layoutLineage(state: LineageState): { placed: PlacedNode[]; width: number; height: number } {
+  const { columns } = lineageColumns(state);
+  if (columns.size === 0) return { placed: [], width: 0, height: 0 };
+  const lowest = Math.min(...columns.keys());
   const placed: PlacedNode[] = [];
   let rows = 0;
   for (const [level, column] of columns) {
-    column.sort((a, b) => order(a).localeCompare(order(b)));
     rows = Math.max(rows, column.length);
     column.forEach((node, index) => {
       placed.push({ node, level, x: (level - lowest) * (CARD_WIDTH + COLUMN_GAP), y: index * (CARD_HEIGHT + ROW_GAP) });
@@ -86,4 +93,67 @@ export function layoutLineage(state: LineageState): { placed: PlacedNode[]; widt
   }
   const width = (Math.max(...placed.map((each) => each.level)) - lowest + 1) * (CARD_WIDTH + COLUMN_GAP) - COLUMN_GAP;
   return { placed, width, height: rows * (CARD_HEIGHT + ROW_GAP) - ROW_GAP };
+}
+
+/** How a node joins the node next to it on the root's side: the edge's kind, and whether the node is where the edge starts (it came first). */
+export interface LineageRelation {
+  kind: LineageEdge['kind'];
+  upstream: boolean;
+}
+
+/** A node of the list and the edges that join it to the column on the root's side, with the node at each one's other end. */
+export interface LineageListItem {
+  node: LineageNode;
+  links: Array<{ edge: LineageEdge; other: LineageNode }>;
+}
+
+/** One heading of the list: the root alone, or the nodes of one column joined to the root's side the same way (`relation` null: joined by no edge loaded). */
+export interface LineageGroup {
+  key: string;
+  level: number;
+  root: boolean;
+  relation: LineageRelation | null;
+  items: LineageListItem[];
+}
+
+/**
+ * The graph's columns as a list for a narrow screen, left to right becoming top to bottom. A
+ * column holding nodes joined in different ways (a run's input files and the run it relaunches)
+ * becomes one group for each way, in the column's order, so that each group's heading is true of
+ * all it holds. A node's way is that of its first edge towards the root's column, or, when the
+ * breadth-first walk reached it from the far side, of its first edge to a neighbouring column.
+ * Beside the root in its own column, what follows a node on the left comes before the root and
+ * what leads to one on the right after it, as the data flows.
+ */
+export function groupLineage(state: LineageState): LineageGroup[] {
+  const { levels, columns } = lineageColumns(state);
+  const edges = [...state.edges.values()];
+  const groups: LineageGroup[] = [];
+  for (const level of [...columns.keys()].sort((a, b) => a - b)) {
+    const byRelation = new Map<string, LineageGroup>();
+    for (const node of columns.get(level)!) {
+      if (node.id === state.root) {
+        byRelation.set('root', { key: 'root', level, root: true, relation: null, items: [{ node, links: [] }] });
+        continue;
+      }
+      const joined = (nearer: (other: number) => boolean) =>
+        edges.flatMap((edge) => {
+          const otherId = edge.from === node.id ? edge.to : edge.to === node.id ? edge.from : null;
+          const other = otherId === null ? undefined : state.nodes.get(otherId);
+          const at = otherId === null ? undefined : levels.get(otherId);
+          return other && at !== undefined && nearer(at) ? [{ edge, other }] : [];
+        });
+      let links = joined((at) => (level === 0 ? Math.abs(at) === 1 : at === level - Math.sign(level)));
+      if (links.length === 0) links = joined((at) => Math.abs(at - level) === 1);
+      const first = links[0];
+      const relation = first ? { kind: first.edge.kind, upstream: first.edge.from === node.id } : null;
+      const key = `${level}:${relation ? `${relation.upstream ? 'up' : 'down'}:${relation.kind}` : 'linked'}`;
+      const group = byRelation.get(key) ?? { key, level, root: false, relation, items: [] };
+      group.items.push({ node, links });
+      byRelation.set(key, group);
+    }
+    const rank = (group: LineageGroup) => (level !== 0 ? 0 : group.root ? 1 : group.relation?.upstream === false ? 0 : 2);
+    groups.push(...[...byRelation.values()].sort((a, b) => rank(a) - rank(b)));
+  }
+  return groups;
 }
