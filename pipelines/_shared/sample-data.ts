@@ -35,11 +35,16 @@ export interface PopulationData {
   doses: Array<Array<number | null>>;
 }
 
-export function populationVcf(options: PopulationVcfOptions): PopulationData {
-  const random = seededRandom(options.seed);
-  const samples = options.populations.flatMap((population) =>
+/** A panel's samples in the VCF's order, each named after its population (NOR001, NOR002, … SOU001 …). */
+export function panelSamples(options: Pick<PopulationVcfOptions, 'populations'>): Array<{ sample: string; population: string }> {
+  return options.populations.flatMap((population) =>
     Array.from({ length: population.samples }, (_, index) => ({ sample: `${population.name.slice(0, 3).toUpperCase()}${String(index + 1).padStart(3, '0')}`, population: population.name })),
   );
+}
+
+export function populationVcf(options: PopulationVcfOptions): PopulationData {
+  const random = seededRandom(options.seed);
+  const samples = panelSamples(options);
   const founders = options.founders ?? 6;
   const header = [
     '##fileformat=VCFv4.2',
@@ -369,6 +374,11 @@ export interface TrialOptions {
  * known variance components per trait (yield: σ²G 0.25, σ²GE 0.08, σ²rep 0.05, σ²e 0.2 in t/ha²;
  * height: σ²G 40, σ²GE 10, σ²rep 4, σ²e 25 in cm²), lost plots, and a few gross errors.
  */
+/** A trial's accessions, ACC001 onwards. */
+export function trialAccessions(options: Pick<TrialOptions, 'accessions'>): string[] {
+  return Array.from({ length: options.accessions }, (_, index) => `ACC${String(index + 1).padStart(3, '0')}`);
+}
+
 export function trialPhenotypes(options: TrialOptions): string {
   const random = seededRandom(options.seed);
   const normal = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
@@ -376,7 +386,7 @@ export function trialPhenotypes(options: TrialOptions): string {
     { name: 'yield', mean: 6, g: 0.25, ge: 0.08, rep: 0.05, e: 0.2, envShift: [0, -1.2, 0.8, -0.4], digits: 3 },
     { name: 'height', mean: 95, g: 40, ge: 10, rep: 4, e: 25, envShift: [0, -8, 5, 3], digits: 1 },
   ];
-  const accessions = Array.from({ length: options.accessions }, (_, index) => `ACC${String(index + 1).padStart(3, '0')}`);
+  const accessions = trialAccessions(options);
   const genotype = traits.map((trait) => accessions.map(() => Math.sqrt(trait.g) * normal()));
   const interaction = traits.map((trait) => options.environments.map(() => accessions.map(() => Math.sqrt(trait.ge) * normal())));
   const block = traits.map((trait) => options.environments.map(() => Array.from({ length: options.reps }, () => Math.sqrt(trait.rep) * normal())));

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/client';
 import { accessions, crossPlans, experimentEntries, experiments, plannedCrosses, projects, sites } from '../db/schema';
 import { openTestDatabase } from '../testing/test-database';
+import { panelSamples, SAMPLE_PANEL, SAMPLE_TRIAL, trialAccessions } from '../../../pipelines/_shared/sample-data.ts';
+import { accessionIdsByNameOrSynonym } from '../routes/imports/experiment-import';
 import { hasNoBreedingData, seedDemo } from './seed-demo';
 
 let database: DatabaseHandle;
@@ -20,6 +22,17 @@ afterAll(() => database.close());
 const total = async (table: PgTable) => (await database.db.select({ value: count() }).from(table))[0]!.value;
 
 describe('the demo data', () => {
+  it('knows every individual the sample files name: the panel’s samples and the trial’s entries are synonyms of breeding lines', async () => {
+    const panel = panelSamples(SAMPLE_PANEL).map((entry) => entry.sample);
+    const trial = trialAccessions(SAMPLE_TRIAL);
+    const found = await accessionIdsByNameOrSynonym(database.db, [...panel, ...trial]);
+    expect(panel.filter((name) => !found.has(name.toLowerCase()))).toEqual([]);
+    expect(trial.filter((name) => !found.has(name.toLowerCase()))).toEqual([]);
+    // One line per panel sample, and the trial's ACC001 is the same line as the panel's NOR001.
+    expect(new Set(panel.map((name) => found.get(name.toLowerCase()))).size).toBe(panel.length);
+    expect(found.get('acc001')).toBe(found.get(panel[0]!.toLowerCase()));
+  });
+
   it('loads the promised sample once, and a second run changes nothing', async () => {
     expect(emptyBefore).toBe(true);
     expect(firstLoad).toEqual({ created: true });

@@ -1,6 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { accessions, crossPlans, experimentEntries, experiments, plannedCrosses, projects, sites } from '../db/schema';
+import { panelSamples, SAMPLE_PANEL, SAMPLE_TRIAL, trialAccessions } from '../../../pipelines/_shared/sample-data.ts';
 
 /** A small deterministic random generator, so that the demo is the same on every machine. */
 function random(seed: number) {
@@ -140,6 +141,14 @@ export async function seedDemo(db: Database): Promise<{ created: boolean }> {
         synonyms: [],
       });
       names.push(name);
+    }
+    // The sample files' individuals are breeding lines under their lab codes: the genotyping panel's
+    // sample (NOR001…) and the field trial's entry (ACC001…), as synonyms of the first lines, so
+    // that a sample file's Germplasm tab and an accession's files find each other in the demo.
+    const panel = panelSamples(SAMPLE_PANEL).map((entry) => entry.sample);
+    const trial = trialAccessions(SAMPLE_TRIAL);
+    for (const [index, row] of rows.slice(first, first + Math.max(panel.length, trial.length)).entries()) {
+      row.synonyms = [panel[index], trial[index]].filter((code): code is string => code !== undefined);
     }
     const accessionRows = await tx.insert(accessions).values(rows).returning({ id: accessions.id });
 
