@@ -1,7 +1,6 @@
 import { accessionRecordSchema } from '../../../contract/records';
 import { accessionInputSchema } from '../../../contract/breeding';
 import { accessions, experimentEntries, plannedCrosses } from '../../db/schema';
-import { eq } from 'drizzle-orm';
 import { DomainError } from '../../domain-errors';
 import { synonymClashes, synonymClashMessage } from '../imports/lookups';
 import { recordRouter } from './record-router';
@@ -34,12 +33,12 @@ export const accessionsRouter = recordRouter({
   },
   exportAs: { template: 'accessions' },
   // A synonym another accession has, as its name or a synonym, would make a name in a file lead to two.
-  checkValues: async (db, values, exceptId) => {
+  checkValues: async (db, values, replaced) => {
     // On a replace, only the synonyms it adds: one it already holds and shares (data from before this rule) must not block an edit of its country.
-    const held = exceptId === undefined ? [] : ((await db.select({ synonyms: accessions.synonyms }).from(accessions).where(eq(accessions.id, exceptId)))[0]?.synonyms ?? []);
+    const held = (replaced?.row.synonyms as string[] | undefined) ?? [];
     const heldKeys = new Set(held.map((synonym) => synonym.toLowerCase()));
     const synonyms = ((values.synonyms as string[] | undefined) ?? []).filter((synonym) => !heldKeys.has(synonym.toLowerCase()));
-    const clashes = await synonymClashes(db, synonyms, exceptId);
+    const clashes = await synonymClashes(db, synonyms, replaced?.id);
     const first = synonyms.find((synonym) => clashes.has(synonym.toLowerCase()));
     if (first === undefined) return;
     const message = synonymClashMessage(first, clashes.get(first.toLowerCase())!);

@@ -49,8 +49,8 @@ export interface RecordResource extends Omit<RecordRouteOptions, 'exportTemplate
    * its crosses). Without `rows`, a record's fields are the template's columns.
    */
   exportAs?: { template: string; rows?: (db: Database, records: Array<Record<string, unknown>>) => Promise<Array<Record<string, unknown>>> };
-  /** Checks of its own before a create or a replace (an accession's synonyms), throwing the refusal; `exceptId` is the row replaced. */
-  checkValues?: (db: Database, values: Record<string, unknown>, exceptId?: number) => Promise<void>;
+  /** Checks of its own before a create or a replace (an accession's synonyms), throwing the refusal; `replaced` is the stored row a replace writes over. */
+  checkValues?: (db: Database, values: Record<string, unknown>, replaced?: { id: number; row: Record<string, unknown> }) => Promise<void>;
 }
 
 /** A column for each sort field and filter the list's definition declares, no more, no fewer. */
@@ -94,7 +94,8 @@ export function recordRouter<List extends RecordListKey>(resource: RecordResourc
     return row as Record<string, unknown>;
   }
 
-  async function checkBeforeWrite(db: Database, values: Record<string, unknown>, exceptId?: number) {
+  async function checkBeforeWrite(db: Database, values: Record<string, unknown>, replaced?: { id: number; row: Record<string, unknown> }) {
+    const exceptId = replaced?.id;
     const name = String(values[nameField]);
     const clash = await db
       .select({ id: idColumn })
@@ -103,7 +104,7 @@ export function recordRouter<List extends RecordListKey>(resource: RecordResourc
       .limit(1);
     if (clash.length > 0)
       throw new DomainError('conflict', `${capitalize(article(noun))} ${noun} named '${name}' already exists; names must be unique.`, { [nameField]: `Another ${noun} is named '${name}'` });
-    await resource.checkValues?.(db, values, exceptId);
+    await resource.checkValues?.(db, values, replaced);
     for (const foreignKey of resource.foreignKeys ?? []) {
       const value = values[foreignKey.field];
       if (value === null || value === undefined) continue;
@@ -200,8 +201,7 @@ export function recordRouter<List extends RecordListKey>(resource: RecordResourc
       const { db } = c.get('deps');
       const { id: rowId } = c.req.valid('param');
       const values = c.req.valid('json');
-      await find(db, rowId);
-      await checkBeforeWrite(db, values, rowId);
+      await checkBeforeWrite(db, values, { id: rowId, row: await find(db, rowId) });
       const [row] = await db
         .update(table)
         .set({ ...values, updatedAt: new Date() })

@@ -49,12 +49,14 @@ export async function existingByLowerName(db: Database, table: PgTable, nameColu
  * names travelling as one array parameter: an ARRAY[$1, …, $5000] per part took 5 s for 100,000
  * names against 1,000,000 accessions, one array 0.3 s.
  */
-export async function accessionsBySynonym(db: Database, names: string[]): Promise<Map<string, { id: number; name: string }>> {
+export async function accessionsBySynonym(db: Database, names: string[], exceptId?: number): Promise<Map<string, { id: number; name: string }>> {
   const found = new Map<string, { id: number; name: string }>();
   const wanted = [...new Set(names.map((name) => name.toLowerCase()))];
   if (wanted.length === 0) return found;
+  // `exceptId`: an accession left out, so that the one found is another (synonymClashes).
+  const others = exceptId === undefined ? sql`` : sql` where ${accessions.id} <> ${exceptId}`;
   const result: unknown = await db.execute(
-    sql`select candidate.value as candidate, ${accessions.id} as id, ${accessions.germplasmName} as name from unnest(${sql.param(wanted)}::text[]) as candidate(value) join ${accessions} on ${accessions.synonymsLower} @> array[candidate.value]`,
+    sql`select candidate.value as candidate, ${accessions.id} as id, ${accessions.germplasmName} as name from unnest(${sql.param(wanted)}::text[]) as candidate(value) join ${accessions} on ${accessions.synonymsLower} @> array[candidate.value]${others}`,
   );
   for (const row of resultRows<{ candidate: string; id: number; name: string }>(result)) if (!found.has(row.candidate)) found.set(row.candidate, { id: Number(row.id), name: row.name });
   return found;
@@ -77,12 +79,7 @@ export async function synonymClashes(db: Database, synonyms: string[], exceptId?
       .where(anyOf(sql`lower(${accessions.germplasmName})`, part));
     for (const row of named) if (row.id !== exceptId) clashes.set(row.name.toLowerCase(), { name: row.name, as: 'name' });
   }
-  // Every accession holding each synonym (accessionsBySynonym keeps one, which may be this one).
-  const others = exceptId === undefined ? sql`` : sql` where ${accessions.id} <> ${exceptId}`;
-  const result: unknown = await db.execute(
-    sql`select candidate.value as candidate, ${accessions.germplasmName} as name from unnest(${sql.param(wanted)}::text[]) as candidate(value) join ${accessions} on ${accessions.synonymsLower} @> array[candidate.value]${others}`,
-  );
-  for (const row of resultRows<{ candidate: string; name: string }>(result)) if (!clashes.has(row.candidate)) clashes.set(row.candidate, { name: row.name, as: 'synonym' });
+  for (const [synonym, owner] of await accessionsBySynonym(db, wanted, exceptId)) if (!clashes.has(synonym)) clashes.set(synonym, { name: owner.name, as: 'synonym' });
   return clashes;
 }
 
