@@ -21,11 +21,19 @@ export interface SchemaProperty {
   fa_icon?: string;
 }
 
-/** A value test on one parameter, as a condition's `if` writes it: `{ "const": "bayesb" }`, `{ "enum": [...] }` or either under `not`. */
-export interface ValueTest {
+/**
+ * A value test on one parameter, as a condition's `if` writes it: `{ "const": "bayesb" }`,
+ * `{ "enum": [...] }`, `{ "type": "string", "pattern": "…" }` (a list in one string, such as Auto
+ * Train's models), or any of them under `not`.
+ */
+interface ValueMatch {
   const?: unknown;
   enum?: unknown[];
-  not?: { const?: unknown; enum?: unknown[] };
+  type?: string;
+  pattern?: string;
+}
+export interface ValueTest extends ValueMatch {
+  not?: ValueMatch;
 }
 
 /**
@@ -35,7 +43,8 @@ export interface ValueTest {
  * "then": { "properties": { "bayes_iterations": { "const": 1500, "errorMessage": "…" } } } }`.
  */
 export interface SchemaCondition {
-  if?: { properties?: Record<string, ValueTest>; required?: string[] };
+  /** `description` (a JSON Schema annotation) says a pattern's condition in words, which a pattern cannot. */
+  if?: { properties?: Record<string, ValueTest>; required?: string[]; description?: string };
   then?: { properties?: Record<string, { const?: unknown; errorMessage?: string }> };
 }
 
@@ -49,22 +58,27 @@ export interface SchemaGroup {
   allOf?: SchemaCondition[];
 }
 
-/** When a parameter is not used: while `parameter` is (or, `negate`d, is not) one of `values`. */
-export interface UnusedWhen {
-  parameter: string;
-  values: unknown[];
-  negate: boolean;
-}
+/**
+ * When a parameter is not used: while `parameter` is one of `values`, or matches `pattern`, or
+ * (`negate`d) does not; `description` is the condition in words when the schema gives it.
+ */
+export type UnusedWhen = { parameter: string; negate: boolean } & ({ values: unknown[] } | { pattern: string; description: string });
 
-/** The test of an `if` this reader understands: one parameter's const or enum, or either under not. */
+/**
+ * The test of an `if` this reader understands: one parameter's const or enum, or a string pattern
+ * with the `if`'s description (a pattern does not say itself in words), or any of them under not.
+ */
 function unusedWhenOf(condition: SchemaCondition): UnusedWhen | null {
   const tests = Object.entries(condition.if?.properties ?? {});
   if (tests.length !== 1) return null;
   const [parameter, test] = tests[0]!;
-  const valuesOf = (value: { const?: unknown; enum?: unknown[] }) => (value.enum ? value.enum : 'const' in value ? [value.const] : null);
   const negate = test.not !== undefined;
-  const values = valuesOf(test.not ?? test);
-  return values ? { parameter, values, negate } : null;
+  const match = test.not ?? test;
+  if (match.enum) return { parameter, values: match.enum, negate };
+  if ('const' in match) return { parameter, values: [match.const], negate };
+  const description = condition.if?.description;
+  if (match.pattern !== undefined && description) return { parameter, pattern: match.pattern, description, negate };
+  return null;
 }
 
 /**
@@ -88,12 +102,14 @@ export function unusedParameters(groups: Iterable<SchemaGroup>): Map<string, Unu
 /** Whether `when` holds for these parameter values (a value missing counts as not matching). */
 export function holds(when: UnusedWhen, params: Record<string, unknown>): boolean {
   const value = params[when.parameter];
-  const matches = value !== undefined && when.values.some((candidate) => String(candidate) === String(value));
+  // JSON Schema's patterns are ECMA-262 regular expressions in Unicode mode, as ajv reads them.
+  const matches =
+    value !== undefined && ('values' in when ? when.values.some((candidate) => String(candidate) === String(value)) : typeof value === 'string' && new RegExp(when.pattern, 'u').test(value));
   return when.negate ? !matches : matches;
 }
 
-/** “model is rrblup or gblup”, “association_test is not linear_kinship”. */
-export const describeUnusedWhen = (when: UnusedWhen) => `${when.parameter} is ${when.negate ? 'not ' : ''}${when.values.map(String).join(' or ')}`;
+/** “model is rrblup or gblup”, “association_test is not linear_kinship”, or a pattern's description (“models names neither bayesb nor bayes_c”). */
+export const describeUnusedWhen = (when: UnusedWhen) => ('values' in when ? `${when.parameter} is ${when.negate ? 'not ' : ''}${when.values.map(String).join(' or ')}` : when.description);
 
 /** Groups under `$defs`, joined by `allOf` (a type, so that it is a plain JSON object to the API's response types). */
 export type NextflowSchema = {

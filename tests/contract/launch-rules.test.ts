@@ -36,6 +36,12 @@ function valuesUsing(field: ParameterField, groups: ParameterGroup[], defaults: 
   for (const when of field.unusedWhen) {
     if (!holds(when, values)) continue;
     const deciding = fieldsOf(groups).find((candidate) => candidate.name === when.parameter)!;
+    if (!('values' in when)) {
+      // A pattern: the words of its alternations (Auto Train's bayesb, bayes_c), the first that makes it not hold.
+      const words = [...when.pattern.matchAll(/\(([\w|]+)\)/g)].flatMap((group) => group[1]!.split('|'));
+      values[when.parameter] = words.find((word) => !holds(when, { ...values, [when.parameter]: word }));
+      continue;
+    }
     const options = deciding.schema.enum ?? (deciding.kind === 'boolean' ? [true, false] : []);
     const other = when.negate ? when.values[0] : options.find((option) => !when.values.some((value) => String(value) === String(option)));
     values[when.parameter] = formValueOf(deciding, other);

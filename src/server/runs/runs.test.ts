@@ -150,8 +150,18 @@ describe('launching', () => {
       'params.bayes_burn_in':
         'Must be less than bayes_iterations (400) when models names bayesb or bayes_c: the chain would keep no draw after its burn-in. Lower bayes_burn_in, raise bayes_iterations, or leave bayesb and bayes_c out of models.',
     });
+    // Without a chain the values are not used at all, which is what it is refused for (the schema's condition), not their order.
     const rrblup = await launch('auto_train_no_chain', 'rrblup');
-    expect(Object.keys(((await rrblup.json()) as { errors: Record<string, string> }).errors)).toEqual(['params.genotypes']);
+    expect(((await rrblup.json()) as { errors: Record<string, string> }).errors).toEqual({
+      'params.bayes_iterations': 'Not used while models names neither bayesb nor bayes_c: leave bayes_iterations at its default (1500), or change the setting it depends on.',
+      'params.bayes_burn_in': 'Not used while models names neither bayesb nor bayes_c: leave bayes_burn_in at its default (500), or change the setting it depends on.',
+    });
+    const chainLeftAlone = await h.launch({
+      pipelineId: 'nf-auto-train',
+      name: 'auto_train_default_chain',
+      params: { genotypes: `${FIXTURES}/no_such_panel.vcf`, phenotypes: `${FIXTURES}/panel_phenotypes.csv`, models: 'rrblup,gblup' },
+    });
+    expect(Object.keys(((await chainLeftAlone.json()) as { errors: Record<string, string> }).errors)).toEqual(['params.genotypes']);
   });
 
   it('refuses, on its own field, a parameter the pipeline would not use with the settings given (the schema’s conditions)', async () => {

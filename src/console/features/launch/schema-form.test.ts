@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fileSuits, type ParameterField, rulesOf } from './schema-form';
+import { fieldsOf, fileSuits, groupsOf, type ParameterField, rulesOf, unusedBecause } from './schema-form';
 
 const field = (mimetype: string, pattern: string): ParameterField =>
   ({ name: 'model', schema: { type: 'string', format: 'file-path', mimetype, pattern }, kind: 'file', required: true, hidden: false, unusedWhen: [] }) as ParameterField;
@@ -41,5 +41,44 @@ describe('a parameter of several types', () => {
     const numberOrFalse = { ...multi, schema: { type: ['boolean', 'integer'] } } as unknown as ParameterField;
     expect(paramsOf([{ id: 'g', title: 'G', fields: [numberOrFalse] }], { save_reference: '12' })).toEqual({ save_reference: 12 });
     expect(rulesOf(numberOrFalse).validate('maybe')).toBe('Must be true, false or a whole number');
+  });
+});
+
+describe('a parameter left unused by a pattern over a list (Auto Train’s models)', () => {
+  // As pipelines/nf-auto-train's schema writes it.
+  const groups = groupsOf({
+    $defs: {
+      training_options: {
+        title: 'Training options',
+        properties: { models: { type: 'string', default: 'rrblup,gblup' }, bayes_iterations: { type: 'integer', default: 1500 } },
+        allOf: [
+          {
+            if: { description: 'models names neither bayesb nor bayes_c', properties: { models: { not: { type: 'string', pattern: '(^|,)\\s*(bayesb|bayes_c)\\s*(,|$)' } } } },
+            then: { properties: { bayes_iterations: { const: 1500 } } },
+          },
+        ],
+      },
+    },
+  });
+  const iterations = fieldsOf(groups).find((candidate) => candidate.name === 'bayes_iterations')!;
+
+  it('is left out, saying why in the schema’s words, until the list names a model that uses it', () => {
+    expect(unusedBecause(iterations, { models: 'rrblup,gblup' })).toBe('models names neither bayesb nor bayes_c');
+    expect(unusedBecause(iterations, { models: 'bayesian_ridge' })).toBe('models names neither bayesb nor bayes_c');
+    expect(unusedBecause(iterations, { models: 'rrblup,bayes_c' })).toBeNull();
+    expect(unusedBecause(iterations, { models: 'bayesb' })).toBeNull();
+  });
+
+  it('is not read without the if’s description: a pattern does not say itself in words, so the server alone checks it', () => {
+    const silent = groupsOf({
+      $defs: {
+        g: {
+          title: 'G',
+          properties: { models: { type: 'string' }, bayes_iterations: { type: 'integer', default: 1500 } },
+          allOf: [{ if: { properties: { models: { not: { pattern: 'bayes' } } } }, then: { properties: { bayes_iterations: { const: 1500 } } } }],
+        },
+      },
+    });
+    expect(fieldsOf(silent).find((candidate) => candidate.name === 'bayes_iterations')!.unusedWhen).toEqual([]);
   });
 });
