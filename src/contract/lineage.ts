@@ -184,6 +184,42 @@ export const fileGermplasmSchema = z
   .describe('The individuals a stored file names, and the accessions among them');
 export type FileGermplasm = z.infer<typeof fileGermplasmSchema>;
 
+/* The other way: the stored files that name an accession, and the runs that read them. */
+
+/** Files an accession's answer lists at most, newest first; `total` counts them all. */
+export const ACCESSION_FILES_SHOWN = 200;
+/** Runs listed per file at most, newest first; `readCount` counts them all. */
+export const ACCESSION_FILE_RUNS_SHOWN = 20;
+
+export const accessionFileSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  fileTypeName: z.string().nullable(),
+  sizeBytes: z.number(),
+  createdAt: z.string(),
+  matched: z
+    .array(z.object({ name: z.string().describe('The accession’s name or synonym, as Breeding writes it'), as: z.enum(['name', 'synonym']) }))
+    .describe('Which of the accession’s names the file names (in any case): its germplasm name, a synonym, or more than one'),
+  producedBy: z.object({ id: z.number().int(), name: z.string() }).nullable().describe('The run that wrote it; null for an upload'),
+  runs: z
+    .array(
+      z.object({ id: z.number().int(), name: z.string(), pipelineId: z.string(), status: z.enum(RUN_STATUSES), parameter: z.string().describe('The parameter (or samplesheet cell) it was read as') }),
+    )
+    .describe(`The runs that read it as an input, newest first (at most ${ACCESSION_FILE_RUNS_SHOWN}); a run that read it as two parameters is listed twice`),
+  readCount: z.number().int().describe('How many times runs read it in all (a run that read it as two parameters counts twice)'),
+});
+export type AccessionFile = z.infer<typeof accessionFileSchema>;
+
+export const accessionFilesSchema = z
+  .object({
+    accessionId: z.number().int(),
+    data: z.array(accessionFileSchema).describe(`The files naming it, newest first (at most ${ACCESSION_FILES_SHOWN})`),
+    total: z.number().int().describe('How many stored files name it in all'),
+    unindexed: z.number().int().describe('Stored files whose individuals are not read yet (they are read in the background after each upload): while above 0, the list may be incomplete'),
+  })
+  .describe('The stored files whose individuals (a VCF’s samples, a table’s id column) name an accession by its name or a synonym, and the runs that read them');
+export type AccessionFiles = z.infer<typeof accessionFilesSchema>;
+
 /* Workflow Run RO-Crate export. */
 
 export const roCrateQuerySchema = z.object({

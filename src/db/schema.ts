@@ -362,6 +362,10 @@ export const files = pgTable(
     runId: integer('run_id').references(() => runs.id, { onDelete: 'set null' }),
     uploadedById: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /** When the individuals it names were read into file_individuals (null: not yet); a file's bytes never change, so once. */
+    individualsIndexedAt: timestamp('individuals_indexed_at', { withTimezone: true, mode: 'date' }),
+    /** Why its individuals could not be read, when they could not (it is not tried again). */
+    individualsProblem: text('individuals_problem'),
   },
   (table) => [
     index('files_type').on(table.fileTypeId),
@@ -370,7 +374,24 @@ export const files = pgTable(
     index('files_sha256').on(table.sha256),
     index('files_created').on(table.createdAt),
     uniqueIndex('files_storage_path_unique').on(table.location, table.storagePath),
+    // The files the individuals sweep has yet to read, counted on an accession's page.
+    index('files_individuals_unindexed').on(table.id).where(sql`${table.individualsIndexedAt} is null`),
   ],
+);
+
+/**
+ * The individuals each stored file names (a VCF's samples, a table's id column), lower-cased, as
+ * the individuals sweep read them once: an accession's page finds the files naming it here.
+ */
+export const fileIndividuals = pgTable(
+  'file_individuals',
+  {
+    fileId: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    nameLower: text('name_lower').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.fileId, table.nameLower] }), index('file_individuals_name').on(table.nameLower, table.fileId)],
 );
 
 /** A named set of stored files (the unit discovery and prediction results read), of a project or experiment. */

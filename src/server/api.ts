@@ -39,6 +39,7 @@ import { createRunEvents } from './runs/run-events';
 import { weblogWriterFor } from './runs/weblog-writer';
 import type { RunService } from './runs/run-service';
 import { createDownloadLinks } from './storage/download-links';
+import { createIndividualsIndex } from './lineage/individuals-index';
 import { createFileStore, type FileStore } from './storage/file-store';
 import { createResumableUploads } from './storage/resumable-uploads';
 import { storagesFor } from './storage/storage';
@@ -115,6 +116,7 @@ export function createApi(options: ApiOptions) {
     mlflow: options.mlflow ?? createMlflowTracking({ db: options.database.db, client: createMlflowClient({ credentials: [] }), log: options.log }),
     files,
     uploads: createResumableUploads({ files, path: `${options.basePath ?? ''}/uploads`, expiryMs: options.uploadExpiryMs ?? 48 * 3600_000, log: options.log }),
+    individuals: createIndividualsIndex({ db: options.database.db, store: files, log: options.log }),
     downloadLinks: createDownloadLinks(options.database.db, options.downloadLinkSeconds ?? 900, { dataDir, secretKey: options.secretKey }),
     localKey: options.localKey ?? null,
     runEvents: createRunEvents(options.database, { log: options.log }),

@@ -26,6 +26,8 @@ import packageJson from '../../package.json' with { type: 'json' };
 export const API_BASE_PATH = '/api';
 /** How often ended runs are rolled up (a batch of 2,000 each time: a busy day's runs within the hour). */
 const ROLL_UP_EVERY_MS = 60_000;
+/** How often files stored by another instance are looked for, to read the individuals they name (this instance's are read as they are stored). */
+const INDIVIDUALS_SWEEP_EVERY_MS = 5 * 60_000;
 
 /** Everything one process serves: the API under /api/ and the built site everywhere else. */
 export async function createSeedbed(env: Env, log: Logger, options: { demo?: boolean; localKey?: string } = {}) {
@@ -130,6 +132,8 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
   // The signing key is in place (and an older database's copy deleted) before the first request.
   await api.deps.downloadLinks.ready();
   api.deps.uploads.startSweeping();
+  // The individuals of files stored before this start (or by another instance) are read in the background.
+  api.deps.individuals.start(INDIVIDUALS_SWEEP_EVERY_MS);
   const site = createSite({ staticDir: env.SEEDBED_STATIC_DIR });
   // Dispatch on the path prefix rather than mounting, which would copy every API request.
   const fetch = (request: Request, ...rest: unknown[]) => {
@@ -147,6 +151,7 @@ export async function createSeedbed(env: Env, log: Logger, options: { demo?: boo
       clearInterval(rollUpSweep);
       mlflowRefresher.stop();
       api.deps.uploads.stop();
+      void api.deps.individuals.stop();
     },
     /** Stores the weblog events taken (what the database does not take in `timeoutMs` stays journaled for the next start). */
     closeWeblog: (timeoutMs?: number) => api.deps.weblog.writer.close(timeoutMs),

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { adminApi, signInWithToken } from './support';
+import { adminApi, E2E_ADMIN, signInWithToken } from './support';
 
 const stamp = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
@@ -298,4 +298,29 @@ test('an accession’s progeny come a page at a time, with their total', async (
   await expect(progeny.getByRole('row')).toHaveCount(6);
   await expect(progeny).toContainText(`${prefix}-Child54`);
   await expect(pages.getByRole('button', { name: 'Next' })).toBeDisabled();
+});
+
+test('an accession’s page lists the stored files that name it, by a synonym too, and says when no run has read one', async ({ page, request }) => {
+  const client = await adminApi(request);
+  const tag = stamp();
+  const [name, synonym] = [`Nipponbare-${tag}`, `NPB-${tag}`];
+  const accession = await client.post('accessions', { germplasmName: name, genus: 'Oryza', synonyms: [synonym] });
+  const { token } = (await (await request.post('/api/authentication/login', { data: E2E_ADMIN })).json()) as { token: string };
+  const headers = { Authorization: `token ${token}` };
+  const fileName = `heights_${tag}.csv`;
+  const stored = await request.post(`/api/files?name=${encodeURIComponent(fileName)}`, {
+    data: Buffer.from(`id,height\n${synonym.toLowerCase()},92\nOTHER-${tag},88\n`),
+    headers: { ...headers, 'Content-Type': 'application/octet-stream' },
+  });
+  expect(stored.status(), await stored.text()).toBe(201);
+  const file = (await stored.json()) as { id: number };
+  // Its individuals are read in the background just after it is stored.
+  await expect.poll(async () => ((await (await request.get(`/api/accessions/${accession.id}/files`, { headers })).json()) as { total: number }).total, { timeout: 30_000 }).toBe(1);
+
+  await page.goto(`/accession/view?id=${accession.id}`);
+  const card = page.getByTestId('accession-files');
+  await expect(card).toContainText('1 file names it.');
+  await expect(card).toContainText(`${synonym} (a synonym)`);
+  await expect(card.getByRole('link', { name: fileName })).toHaveAttribute('href', `/tools/lineage?id=file:${file.id}`);
+  await expect(card).toContainText('none yet');
 });

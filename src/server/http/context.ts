@@ -1,4 +1,5 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
+import type { IndividualsIndex } from '../lineage/individuals-index';
 import type { Context } from 'hono';
 import { getPath } from 'hono/utils/url';
 import type { RunEvents } from '../runs/run-events';
@@ -45,6 +46,8 @@ export interface ApiDependencies {
   files: FileStore;
   uploads: ResumableUploads;
   downloadLinks: DownloadLinks;
+  /** The individuals each stored file names, read once in the background: an accession's page finds its files there. */
+  individuals: IndividualsIndex;
   /** The key `npm run seed:demo` loads the demo data through this server with; null: it may not. */
   localKey: string | null;
   /** Run changes from every instance, read once for all this instance's event streams. */

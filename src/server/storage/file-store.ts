@@ -60,6 +60,21 @@ export const storedFilePath = (dataDir: string, location: StorageLocation, key: 
 
 const megabytes = (bytes: number) => `${Math.round(bytes / 1024 ** 2).toLocaleString('en')} MB`;
 
+/** What is told, per database, that a file was stored in it: the individuals sweep (lineage/individuals-index.ts). */
+const storedListeners = new WeakMap<Database, Set<() => void>>();
+
+/** Calls `listener` after each file stored in `db` (after its answer is on its way: it must not wait); returns how to stop. */
+export function onFileStored(db: Database, listener: () => void): () => void {
+  const listeners = storedListeners.get(db) ?? new Set();
+  storedListeners.set(db, listeners);
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+function fileStored(db: Database): void {
+  for (const listener of storedListeners.get(db) ?? []) listener();
+}
+
 /**
  * Registers a file that is already in place under the data directory (a run's output, a sample
  * input) as a stored file; a second registration of the same path is a no-op. Returns whether it
@@ -74,6 +89,7 @@ export async function registerLocalFile(
     .values({ ...values, location: 'local' })
     .onConflictDoNothing()
     .returning({ id: files.id });
+  if (inserted.length > 0) fileStored(db);
   return inserted.length > 0;
 }
 
@@ -270,6 +286,7 @@ export function createFileStore(options: FileStoreOptions) {
         }
         return row!.id;
       });
+      fileStored(db);
       return byId(id);
     } catch (error) {
       if (stored) await stored.storage.remove(stored.key).catch(() => undefined);

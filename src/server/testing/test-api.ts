@@ -149,6 +149,7 @@ export async function createTestApi(
     runService?.stop({ killProcesses: !options.keepDatabase });
     (server as { closeAllConnections?: () => void } | undefined)?.closeAllConnections?.();
     await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
+    await api.deps.individuals.stop();
     await api.deps.weblog.writer.close();
     if (!options.keepDatabase) await database.close();
   }

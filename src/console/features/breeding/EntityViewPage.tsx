@@ -23,6 +23,7 @@ const PlannedCrosses = lazy(() => import('./PlannedCrosses').then((module) => ({
 const AccessionCrosses = lazy(() => import('./AccessionCrosses').then((module) => ({ default: module.AccessionCrosses })));
 const AccessionLineageCard = lazy(() => import('./AccessionRelations').then((module) => ({ default: module.AccessionLineageCard })));
 const AccessionExperiments = lazy(() => import('./AccessionRelations').then((module) => ({ default: module.AccessionExperiments })));
+const AccessionFiles = lazy(() => import('./AccessionFiles').then((module) => ({ default: module.AccessionFiles })));
 const AccessionPredictions = lazy(() => import('../results/AccessionPredictions').then((module) => ({ default: module.AccessionPredictions })));
 const ExperimentEntries = lazy(() => import('./ExperimentEntries').then((module) => ({ default: module.ExperimentEntries })));
 const FilesTable = lazy(() => import('../files/FilesTable').then((module) => ({ default: module.FilesTable })));
@@ -118,6 +119,7 @@ function EntityView({ entity }: { entity: EntityKey }) {
             <AccessionCrosses accessionId={row.id} />
             <AccessionExperiments accessionId={row.id} />
             <AccessionPredictions accessionId={row.id} />
+            <AccessionFiles accessionId={row.id} />
             <section aria-label="Files">
               <h2 className="mb-2 text-lg font-semibold text-stone-900">Files</h2>
               <p className="mb-2 text-sm text-stone-600">The files of the experiments it is an entry of: their genotypes, phenotypes and results.</p>

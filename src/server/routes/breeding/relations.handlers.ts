@@ -10,6 +10,7 @@ import type { AppEnv } from '../../http/context';
 import { accessionIdsByNameOrSynonym } from '../imports/experiment-import';
 import { existingByLowerName, quotedNames } from '../imports/lookups';
 import { nearestAccessions } from '../imports/nearest-names';
+import { filesNamingAccession } from '../../lineage/accession-files';
 import { plannedCrossesWithPlan } from './crosses';
 import type * as routes from './relations.routes';
 
@@ -133,6 +134,8 @@ export const accessionProgeny: RouteHandler<typeof routes.accessionProgeny, AppE
   });
   return c.json({ data: progeny.slice(page * pageSize, (page + 1) * pageSize), pagination: pagination(page, pageSize, progeny.length) }, 200);
 };
+
+export const accessionFiles: RouteHandler<typeof routes.accessionFiles, AppEnv> = async (c) => c.json(await filesNamingAccession(c.get('deps'), c.req.valid('param').id), 200);
 
 /** The planned crosses of two parents, either way round (a reciprocal cross has the same parents); none unless both are accessions. */
 async function plannedCrossesOfPair(db: Database, a: number | null, b: number | null) {

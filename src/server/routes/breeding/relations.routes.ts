@@ -10,6 +10,7 @@ import {
   experimentEntryListSchema,
   progenyPageSchema,
 } from '../../../contract/records';
+import { accessionFilesSchema } from '../../../contract/lineage';
 import { jsonBody, jsonContent } from '../../http/openapi';
 import { routesTagged } from '../../http/openapi-routes';
 
@@ -41,6 +42,12 @@ export const accessionLineage = accessions.byId.get('/accessions/{id}/lineage', 
 export const accessionProgeny = accessions.byId.get('/accessions/{id}/progeny', 'Its progeny: the accessions whose pedigree names it as the female or male parent, by name, a page at a time', {
   request: { query: z.object(pagingQueryShape) },
   responses: { 200: jsonContent(progenyPageSchema, 'A page of its progeny, with their total') },
+});
+
+export const accessionFiles = accessions.byId.get('/accessions/{id}/files', 'The stored files that name the accession, and the runs that read them', {
+  description:
+    'A file names an accession when one of its individuals (a VCF’s samples, a CSV or TSV’s id column) is its germplasm name or a synonym, in any case. Files are read in the background after they are stored; `unindexed` says how many are not read yet.',
+  responses: { 200: jsonContent(accessionFilesSchema, 'The files naming it, newest first, with the runs that read each') },
 });
 
 export const resolveAccessions = accessions.post('/accessions/resolve', 'Find accessions by name or synonym; the nearest names for those that match none', {
