@@ -120,10 +120,14 @@ function EntityView({ entity }: { entity: EntityKey }) {
             <AccessionExperiments accessionId={row.id} />
             <AccessionPredictions accessionId={row.id} />
             <AccessionFiles accessionId={row.id} />
-            <section aria-label="Files">
-              <h2 className="mb-2 text-lg font-semibold text-stone-900">Files</h2>
-              <p className="mb-2 text-sm text-stone-600">The files of the experiments it is an entry of: their genotypes, phenotypes and results.</p>
-              <FilesTable fixedFilters={{ accessionId: String(row.id) }} />
+            {/* Beside the card above, which finds files by the names in them: these are filed under its experiments. */}
+            <section aria-label="Files of its experiments">
+              <h2 className="mb-2 text-lg font-semibold text-stone-900">Files of its experiments</h2>
+              <p className="mb-2 text-sm text-stone-600">The files stored for the experiments it is an entry of: their genotypes, phenotypes and results.</p>
+              <FilesTable
+                fixedFilters={{ accessionId: String(row.id) }}
+                emptyHint="No files stored for its experiments yet. Files that name it anywhere are listed under Files and runs naming it, above."
+              />
             </section>
           </>
         )}

@@ -45,16 +45,6 @@ const columns: Array<ColumnDef<StoredFile, unknown>> = [
 ];
 
 /** Stored files (uploads and run outputs), newest first. */
-export function FilesTable({ fixedFilters }: { fixedFilters: Record<string, string> }) {
-  return (
-    <DataTable<StoredFile>
-      list={LISTS.files}
-      what="files"
-      columns={columns}
-      searchPlaceholder="Search file names"
-      emptyHint="No files yet: run outputs and uploads for it appear here."
-      fixedFilters={fixedFilters}
-      urlState={false}
-    />
-  );
+export function FilesTable({ fixedFilters, emptyHint = 'No files yet: run outputs and uploads for it appear here.' }: { fixedFilters: Record<string, string>; emptyHint?: string }) {
+  return <DataTable<StoredFile> list={LISTS.files} what="files" columns={columns} searchPlaceholder="Search file names" emptyHint={emptyHint} fixedFilters={fixedFilters} urlState={false} />;
 }
