@@ -1,4 +1,4 @@
-import { asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { fileIndividuals, files } from '../db/schema';
 import type { Logger } from '../log';
@@ -10,13 +10,16 @@ import { readIndividuals } from './file-individuals';
  * The individuals sweep: reads the individuals each stored file names (file-individuals.ts) once,
  * lower-cased, into file_individuals, and marks the file's row as read, so that an accession's page
  * finds the files naming it without opening them. A file's bytes never change, so it is read once:
- * a file naming nobody is marked all the same, and one that cannot be read is marked with why.
+ * a file naming nobody is marked all the same, and one that cannot be read is marked with why and
+ * tried again an hour later (its storage may have been away), not at every sweep.
  * It runs after each file is stored (never holding up the upload's answer), at start and now and
  * then (files stored by another instance), a batch of files at a time, one sweep at a time.
  */
 
 /** Files read per look at the files not yet read. */
 export const SWEEP_BATCH = 20;
+/** How long a file that could not be read waits before it is tried again. */
+export const RETRY_UNREADABLE_MS = 60 * 60 * 1000;
 /** Rows per insert: two parameters each, well below PostgreSQL's 65,535. */
 const INSERT_ROWS = 5000;
 
@@ -57,16 +60,17 @@ export function createIndividualsIndex(options: { db: Database; store: FileStore
         await tx.update(files).set({ individualsIndexedAt: new Date(), individualsProblem: null }).where(eq(files.id, id));
       });
     } catch (error) {
-      // Its bytes gone, or a file that will not read: marked, so that the sweep does not try it forever.
+      // Its bytes gone, a file that will not read, or storage away for a while: marked with why, and tried again in an hour, not at every sweep.
       const problem = error instanceof Error ? error.message : String(error);
-      log.warn('Could not read the individuals a stored file names; it is marked and not tried again', { file: id, problem });
+      log.warn('Could not read the individuals a stored file names; it is tried again in an hour', { file: id, problem });
       await mark(id, problem.slice(0, 2000));
     }
   }
 
   async function sweepAll(): Promise<void> {
     while (!stopped) {
-      const next = await db.select({ id: files.id }).from(files).where(isNull(files.individualsIndexedAt)).orderBy(asc(files.id)).limit(batch);
+      const due = or(isNull(files.individualsIndexedAt), and(isNotNull(files.individualsProblem), lt(files.individualsIndexedAt, new Date(Date.now() - RETRY_UNREADABLE_MS))));
+      const next = await db.select({ id: files.id }).from(files).where(due).orderBy(asc(files.id)).limit(batch);
       for (const { id } of next) {
         if (stopped) return;
         await indexFile(id);

@@ -6,6 +6,7 @@ import type { AccessionFiles } from '../../../contract/lineage';
 import { fileIndividuals, files, runInputs, runs } from '../../db/schema';
 import { seedFileTypes } from '../../services/file-types';
 import { registerLocalFile } from '../../storage/file-store';
+import { RETRY_UNREADABLE_MS } from '../../lineage/individuals-index';
 import { uploadFile } from '../../testing/stored-files-api';
 import { setUpTestApi } from '../../testing/test-api';
 
@@ -94,7 +95,15 @@ describe('the individuals sweep', () => {
     await api.t.api.deps.individuals.settled();
     const rowOf = async (fileName: string) => (await api.t.db.select().from(files).where(eq(files.name, fileName)))[0]!;
     expect(await rowOf(nobody.name)).toMatchObject({ individualsIndexedAt: expect.any(Date), individualsProblem: null });
-    expect(await rowOf(`af_gone_${tag}.csv`)).toMatchObject({ individualsIndexedAt: expect.any(Date), individualsProblem: expect.stringContaining('no longer in storage') });
+    const gone = await rowOf(`af_gone_${tag}.csv`);
+    expect(gone).toMatchObject({ individualsIndexedAt: expect.any(Date), individualsProblem: expect.stringContaining('no longer in storage') });
+    // Not tried at every sweep, but again once its hour has passed (storage may have been away).
+    await api.t.api.deps.individuals.sweep();
+    expect((await rowOf(gone.name)).individualsIndexedAt).toEqual(gone.individualsIndexedAt);
+    const anHourAgo = new Date(Date.now() - RETRY_UNREADABLE_MS - 1000);
+    await api.t.db.update(files).set({ individualsIndexedAt: anHourAgo }).where(eq(files.id, gone.id));
+    await api.t.api.deps.individuals.sweep();
+    expect((await rowOf(gone.name)).individualsIndexedAt!.getTime()).toBeGreaterThan(anHourAgo.getTime() + RETRY_UNREADABLE_MS);
 
     // Inserted without a word to the sweep (as another instance would): counted, then read by the next sweep.
     const id = await accession({ germplasmName: `AF-Late-${tag}` });
