@@ -38,6 +38,30 @@ describe('a stream watching its session', () => {
     ).toEqual(['gone']);
     stopKept();
   });
+
+  it('ends a stream opened with an API token once the token is past its expiry, though the token stays listed', async () => {
+    const tokens = createTokenService(database);
+    const user = await createUser(database.db, { email: `expiring-${Date.now()}@example.org`, name: 'Expiring', password: 'correct horse battery staple' });
+    const { token, row } = (await tokens.issueApiToken(user.id, 'stream', new Date(Date.now() + 3600_000), 50))!;
+    const owner = await tokens.authenticate(token);
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const ended: string[] = [];
+    const stop = tokens.watch(owner!, () => ended.push('stream'));
+    await database.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.id, row.id));
+    vi.advanceTimersByTime(30_000);
+    expect(
+      await waitFor(
+        async () => [...ended],
+        (value) => value.length > 0,
+        5000,
+      ),
+    ).toEqual(['stream']);
+    stop();
+    expect((await tokens.listApiTokens(user.id)).map((listed) => listed.id)).toEqual([row.id]);
+  });
 });
 
 describe('checking a token', () => {
@@ -78,7 +102,7 @@ describe('checking a token', () => {
     const tokens = createTokenService(database);
     const user = await createUser(database.db, { email: `scripted-${Date.now()}@example.org`, name: 'Scripted', password: 'correct horse battery staple' });
     const start = Date.now();
-    const { token, row } = await tokens.issueApiToken(user.id, 'nightly', new Date(start + 10 * 24 * 3600_000));
+    const { token, row } = (await tokens.issueApiToken(user.id, 'nightly', new Date(start + 10 * 24 * 3600_000), 50))!;
     expect(row).toMatchObject({ name: 'nightly', lastUsedAt: null });
     // Unused for 9 days (a session would have ended after 14 unused; this one is checked for the first time).
     const owner = await tokens.authenticate(token, start + 9 * 24 * 3600_000);
@@ -90,7 +114,9 @@ describe('checking a token', () => {
     await tokens.revokeAllForUser(user.id);
     expect(ended).toEqual([]);
     expect(await tokens.authenticate(token, start + 9 * 24 * 3600_000 + 40_000)).toMatchObject({ tokenName: 'nightly' });
-    const expired = tokens.authenticate(token, start + 10 * 24 * 3600_000);
+    // Checked 10 s before its expiry, then 1 s after: within the minute, where memory would answer, the expiry still refuses it.
+    expect(await tokens.authenticate(token, start + 10 * 24 * 3600_000 - 10_000)).toMatchObject({ tokenName: 'nightly' });
+    const expired = tokens.authenticate(token, start + 10 * 24 * 3600_000 + 1000);
     expect(expired).toBeInstanceOf(Promise);
     expect(await expired).toBeNull();
     // Still listed, so that its owner sees why a script stopped.

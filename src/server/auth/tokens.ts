@@ -1,5 +1,5 @@
 import { hash, randomBytes } from 'node:crypto';
-import { and, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { DatabaseHandle } from '../db/client';
 import { authTokens, users } from '../db/schema';
 import type { UserRow } from '../services/users';
@@ -93,11 +93,13 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
     watcher.end();
   }
 
-  /** Ends the streams whose token is no longer in the database, however it went. */
+  /** Ends the streams whose token is no longer in the database, however it went, or is an API token past its expiry (kept, listed as expired). */
   async function recheckStreams() {
     const tokenIds = [...new Set([...watchers].map((watcher) => watcher.owner.tokenId))];
     if (tokenIds.length === 0) return;
-    const alive = new Set((await db.select({ id: authTokens.id }).from(authTokens).where(inArray(authTokens.id, tokenIds))).map((row) => row.id));
+    const rows = await db.select({ id: authTokens.id, expiresAt: authTokens.expiresAt }).from(authTokens).where(inArray(authTokens.id, tokenIds));
+    const now = Date.now();
+    const alive = new Set(rows.filter((row) => row.expiresAt === null || row.expiresAt.getTime() > now).map((row) => row.id));
     for (const watcher of watchers) if (!alive.has(watcher.owner.tokenId)) stopWatcher(watcher);
   }
 
@@ -172,14 +174,26 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
       return token;
     },
 
-    /** A named API token for the user, ending at `expiresAt` (null: never); the token itself is returned this once. */
-    async issueApiToken(userId: number, name: string, expiresAt: Date | null): Promise<{ token: string; row: ApiTokenRow }> {
+    /**
+     * A named API token for the user, ending at `expiresAt` (null: never); the token itself is
+     * returned this once. Null when the user already holds `max`: counted and written under a lock
+     * of the user's, so that two creations at once cannot both pass the count.
+     */
+    async issueApiToken(userId: number, name: string, expiresAt: Date | null, max: number): Promise<{ token: string; row: ApiTokenRow } | null> {
       const token = `${API_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
-      const [row] = await db
-        .insert(authTokens)
-        .values({ userId, name, tokenHash: hashToken(token), lastUsedAt: null, expiresAt })
-        .returning(API_TOKEN_COLUMNS);
-      return { token, row: row as ApiTokenRow };
+      return db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`api-tokens:${userId}`}))`);
+        const [held] = await tx
+          .select({ value: count() })
+          .from(authTokens)
+          .where(and(eq(authTokens.userId, userId), isNotNull(authTokens.name)));
+        if ((held?.value ?? 0) >= max) return null;
+        const [row] = await tx
+          .insert(authTokens)
+          .values({ userId, name, tokenHash: hashToken(token), lastUsedAt: null, expiresAt })
+          .returning(API_TOKEN_COLUMNS);
+        return { token, row: row as ApiTokenRow };
+      });
     },
 
     /** The user's API tokens, newest first (never their sessions, nor any token itself). */
@@ -201,7 +215,8 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
     },
 
     /**
-     * The token's owner, or null when it is unknown, revoked or has been idle for 14 days. A token
+     * The token's owner, or null when it is unknown or revoked, a sign-in idle for 14 days, or an API
+     * token past its expiry (checked from memory too). A token
      * checked within the minute is answered from memory at once, without a promise: this runs
      * before every API call.
      */

@@ -42,7 +42,7 @@ describe('the lineage as a list, on a phone', () => {
     // The outputs' item adds nothing to its heading: the run that wrote it is the root.
     expect(within(screen.getByRole('list', { name: 'Outputs' })).getByRole('listitem').textContent).toContain('CSV · 1 B · run output');
 
-    fireEvent.click(within(inputs[0]!).getByRole('button', { name: 'Show what f1.vcf came from' }));
+    fireEvent.click(within(inputs[0]!).getByRole('button', { name: 'Show what it came from (f1.vcf)' }));
     expect(onExpand).toHaveBeenCalledWith('file:1', 'up');
   });
 

@@ -45,7 +45,7 @@ function Item({ item, expander }: { item: LineageListItem; expander: Expander })
   const down = expandControl(node, 'down', expander, 'words');
   return (
     <li aria-current={isRoot ? 'true' : undefined} className={`grid min-w-0 gap-0.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ${isRoot ? 'ring-2 ring-emerald-600' : 'ring-stone-300'}`}>
-      <NodeKind node={node} isRoot={isRoot} />
+      <NodeKind node={node} isRoot={isRoot} badgeSaid={false} />
       <NodeLink node={node} className="text-sm font-medium wrap-anywhere" />
       <NodeFacts node={node} wrap />
       {said.length > 0 && <p className={`text-xs wrap-anywhere ${item.links.some((link) => link.edge.changedSince) ? 'text-red-700' : 'text-stone-500'}`}>{said.join('; ')}</p>}

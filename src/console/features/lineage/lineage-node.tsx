@@ -25,12 +25,19 @@ export function NodeLink({ node, className }: { node: LineageNode; className?: s
 
 export const shortChecksum = (sha256: string) => `sha256 ${sha256.slice(0, 12)}…`;
 
-/** The node's kind and number, and “this run” on the node the page is about. */
-export function NodeKind({ node, isRoot }: { node: LineageNode; isRoot: boolean }) {
+/**
+ * The node's kind and number, and “this run” on the node the page is about; `badgeSaid` false where
+ * the place already says so to a screen reader (the list's heading and aria-current).
+ */
+export function NodeKind({ node, isRoot, badgeSaid = true }: { node: LineageNode; isRoot: boolean; badgeSaid?: boolean }) {
   return (
     <p className="flex items-center gap-2 text-[11px] font-semibold tracking-wide text-stone-500 uppercase">
       {KIND_LABELS[node.kind]} {node.recordId}
-      {isRoot && <span className="rounded bg-emerald-50 px-1 text-emerald-800 normal-case">this {node.kind}</span>}
+      {isRoot && (
+        <span aria-hidden={badgeSaid ? undefined : true} className="rounded bg-emerald-50 px-1 text-emerald-800 normal-case">
+          this {node.kind}
+        </span>
+      )}
     </p>
   );
 }
@@ -88,8 +95,9 @@ export function expandControl(node: LineageNode, direction: Direction, { state, 
   const key = frontierKey(node.id, direction);
   const hidden = state.hidden.get(key);
   if (!state.frontier.has(key) && !hidden) return null;
-  const label = direction === 'up' ? `Show what ${node.name} came from` : `Show what was built on ${node.name}`;
   const text = wording === 'words' ? (direction === 'up' ? 'Show what it came from' : 'Show what was built on it') : direction === 'up' ? '◀ more' : 'more ▶';
+  // Words are named with what they show, then the node (a spoken name holds the visible text: WCAG 2.5.3); an arrow by its node alone.
+  const label = wording === 'words' ? `${text} (${node.name})` : direction === 'up' ? `Show what ${node.name} came from` : `Show what was built on ${node.name}`;
   return (
     <span className="flex items-center gap-1">
       {state.frontier.has(key) && (

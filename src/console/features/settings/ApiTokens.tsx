@@ -36,6 +36,9 @@ function IssuedToken({ issued }: { issued: ApiTokenIssued }) {
   );
 }
 
+/** An expired token is only taken off the list; a live one is revoked. */
+const verbFor = (token: ApiToken) => (token.expired ? 'Delete' : 'Revoke');
+
 function expiryOf(token: ApiToken): string {
   if (!token.expiresAt) return 'Never';
   return token.expired ? `Expired ${formatDate(token.expiresAt)}` : formatDate(token.expiresAt);
@@ -50,11 +53,13 @@ function TokenList({ version, onRevoked }: { version: number; onRevoked: (token:
     setBusy(true);
     try {
       await request(`profile/tokens/${token.id}`, 'DELETE');
-      notify.success(`API token ${token.name} revoked`);
+      notify.success(token.expired ? `API token ${token.name} deleted` : `API token ${token.name} revoked`);
       onRevoked(token);
       reload();
     } catch (failure) {
       notify.error(failure);
+      // Revoked in another tab, say: the list shows what is left.
+      reload();
     } finally {
       setBusy(false);
       setRevoking(null);
@@ -80,8 +85,8 @@ function TokenList({ version, onRevoked }: { version: number; onRevoked: (token:
             srOnly: true,
             align: 'right',
             cell: (token) => (
-              <Button size="sm" variant="ghost" onClick={() => setRevoking(token)} aria-label={`Revoke API token ${token.name}`}>
-                {token.expired ? 'Delete' : 'Revoke'}
+              <Button size="sm" variant="ghost" onClick={() => setRevoking(token)} aria-label={`${verbFor(token)} API token ${token.name}`}>
+                {verbFor(token)}
               </Button>
             ),
           },
@@ -89,13 +94,15 @@ function TokenList({ version, onRevoked }: { version: number; onRevoked: (token:
       />
       <ConfirmDialog
         open={revoking !== null}
-        title={`Revoke API token ${revoking?.name ?? ''}?`}
-        confirmLabel="Revoke"
+        title={revoking ? `${verbFor(revoking)} API token ${revoking.name}?` : ''}
+        confirmLabel={revoking ? verbFor(revoking) : 'Revoke'}
         busy={busy}
         onCancel={() => setRevoking(null)}
         onConfirm={() => revoking && revoke(revoking)}
       >
-        Every script and client that uses it is refused from now on. This cannot be undone; create a new token for them instead.
+        {revoking?.expired
+          ? 'It stopped working when it expired; this takes it off the list.'
+          : 'Every script and client that uses it is refused from now on. This cannot be undone; create a new token for them instead.'}
       </ConfirmDialog>
     </>
   );

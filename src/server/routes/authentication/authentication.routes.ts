@@ -17,7 +17,7 @@ export const login = route.post('/authentication/login', 'Sign in with email and
   errors: [401, 429],
 });
 
-export const logout = route.post('/authentication/logout', 'Revoke the token used for this call', {
+export const logout = route.post('/authentication/logout', 'Revoke the token used for this call (an API token too: it is deleted, as if revoked on the profile)', {
   security: [{ token: [] }],
   responses: { 204: { description: 'Signed out; the token no longer works' } },
 });

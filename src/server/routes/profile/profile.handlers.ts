@@ -1,4 +1,5 @@
 import type { RouteHandler } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { and, eq, ne } from 'drizzle-orm';
 import { type ApiToken, isPasswordTheEmail, MAX_API_TOKENS, PASSWORD_IS_EMAIL } from '../../../contract/account';
 import type { ApiTokenRow } from '../../auth/tokens';
@@ -41,6 +42,7 @@ export const updateProfile: RouteHandler<UpdateProfileRoute, AppEnv> = async (c)
 
 export const changePassword: RouteHandler<ChangePasswordRoute, AppEnv> = async (c) => {
   const { db, tokens } = c.get('deps');
+  refuseApiToken(c, 'change the password');
   const user = c.get('user');
   const body = c.req.valid('json');
   // A wrong current password counts as a failed sign-in, so a stolen token cannot be used to guess it.
@@ -64,6 +66,17 @@ export const changePassword: RouteHandler<ChangePasswordRoute, AppEnv> = async (
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * An API token may not make, revoke or change credentials: one that leaked for 7 days could
+ * otherwise make itself a token that never expires, or revoke its owner's others. Those take a
+ * sign-in with the password.
+ */
+function refuseApiToken(c: Context<AppEnv>, what: string) {
+  const { tokenName } = c.get('user');
+  if (tokenName !== null)
+    throw new DomainError('forbidden', `This call was made with the API token ${tokenName}, which cannot ${what}: sign in to Seedbed with your password and do it under Settings → Profile.`);
+}
+
 function toApiToken(row: ApiTokenRow, now = Date.now()): ApiToken {
   return {
     id: row.id,
@@ -84,22 +97,23 @@ export const createApiToken: RouteHandler<CreateApiTokenRoute, AppEnv> = async (
   const { tokens } = c.get('deps');
   const user = c.get('user');
   const { name, expiresInDays } = c.req.valid('json');
-  const existing = await tokens.listApiTokens(user.id);
+  refuseApiToken(c, 'create API tokens');
   const nameTaken = () =>
     new DomainError('conflict', `You already have an API token named ${name}: give this one another name, or revoke that one first.`, { name: 'You already have a token with this name' });
-  if (existing.some((token) => token.name === name)) throw nameTaken();
-  if (existing.length >= MAX_API_TOKENS) {
-    throw new DomainError('conflict', `You have ${existing.length} API tokens, the most one account may have: revoke the ones no script uses any more (the list shows when each was last used).`);
-  }
+  if ((await tokens.listApiTokens(user.id)).some((token) => token.name === name)) throw nameTaken();
   const expiresAt = expiresInDays === null ? null : new Date(Date.now() + expiresInDays * DAY_MS);
   // Two creations of one name at once: the unique index decides, and the second hears why.
-  const issued = await tokens.issueApiToken(user.id, name, expiresAt).catch((error: unknown) => {
+  const issued = await tokens.issueApiToken(user.id, name, expiresAt, MAX_API_TOKENS).catch((error: unknown) => {
     throw sqlState(error) === UNIQUE_VIOLATION ? nameTaken() : error;
   });
+  if (!issued) {
+    throw new DomainError('conflict', `You have ${MAX_API_TOKENS} API tokens, the most one account may have: revoke the ones no script uses any more (the list shows when each was last used).`);
+  }
   return c.json({ apiToken: toApiToken(issued.row), token: issued.token }, 201);
 };
 
 export const revokeApiToken: RouteHandler<RevokeApiTokenRoute, AppEnv> = async (c) => {
+  refuseApiToken(c, 'revoke API tokens');
   const { id } = c.req.valid('param');
   // Another user's token is as unknown as one that never was.
   if (!(await c.get('deps').tokens.revokeApiToken(c.get('user').id, id))) throw new DomainError('not-found', `You have no API token with id ${id}.`);

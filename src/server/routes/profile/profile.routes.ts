@@ -16,22 +16,26 @@ export const updateProfile = route.patch('/profile', 'Change name and email', {
 export const changePassword = route.post('/profile/password', 'Change the password; every other session of the user is signed out (their API tokens keep working)', {
   request: { body: jsonBody(passwordChangeSchema) },
   responses: { 204: { description: 'Changed; this token and the user’s API tokens keep working, every other session is revoked' } },
-  errors: [429],
+  errors: [403, 429],
 });
 
 export const listApiTokens = route.get('/profile/tokens', 'Your API tokens, newest first (never the tokens themselves)', {
   responses: { 200: jsonContent(apiTokenListSchema, 'Your API tokens') },
 });
 
-export const createApiToken = route.post('/profile/tokens', 'Create an API token for scripts and BrAPI clients: it acts as you, and is shown this once', {
-  request: { body: jsonBody(apiTokenCreateSchema) },
-  responses: { 201: jsonContent(apiTokenIssuedSchema, 'The token, shown this once, and what is kept of it') },
-  errors: [409],
-});
+export const createApiToken = route.post(
+  '/profile/tokens',
+  'Create an API token for scripts and BrAPI clients: it acts as you, and is shown this once (a call made with an API token may not create, revoke or change credentials: 403)',
+  {
+    request: { body: jsonBody(apiTokenCreateSchema) },
+    responses: { 201: jsonContent(apiTokenIssuedSchema, 'The token, shown this once, and what is kept of it') },
+    errors: [403, 409],
+  },
+);
 
 export const revokeApiToken = route.byId.delete('/profile/tokens/{id}', 'Revoke one of your API tokens: calls made with it are refused at once, on every instance', {
   responses: { 204: { description: 'Revoked' } },
-  errors: [404],
+  errors: [403, 404],
 });
 
 export type GetProfileRoute = typeof getProfile;

@@ -189,6 +189,38 @@ describe('API tokens (profile/tokens)', () => {
     expect(await listOf(owner.token)).toEqual([]);
   });
 
+  it('refuses an API token the calls that make, revoke or change credentials (403), which take a sign-in', async () => {
+    const { token } = await signedInUser();
+    const created = (await (await create(token, { name: 'leaky', expiresInDays: 7 })).json()) as { token: string; apiToken: { id: number } };
+    const asToken = { headers: { authorization: `Bearer ${created.token}` } };
+    const forever = await api.t.call('/profile/tokens', { method: 'POST', json: { name: 'forever', expiresInDays: null }, ...asToken });
+    expect(forever.status).toBe(403);
+    expect(((await forever.json()) as { message: string }).message).toBe(
+      'This call was made with the API token leaky, which cannot create API tokens: sign in to Seedbed with your password and do it under Settings → Profile.',
+    );
+    expect((await api.t.call(`/profile/tokens/${created.apiToken.id}`, { method: 'DELETE', ...asToken })).status).toBe(403);
+    const password = await api.t.call('/profile/password', {
+      method: 'POST',
+      json: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new passphrase', confirmPassword: 'a brand new passphrase' },
+      ...asToken,
+    });
+    expect(password.status).toBe(403);
+    // It still reads what its owner may read, its own list included.
+    expect((await api.t.call('/profile/tokens', asToken)).status).toBe(200);
+    expect((await listOf(token)).map((listed) => listed.name)).toEqual(['leaky']);
+  });
+
+  it('holds an account to 50 tokens, also when the last two are asked for at once', async () => {
+    const { token } = await signedInUser();
+    for (let index = 0; index < 49; index += 1) expect((await create(token, { name: `token ${index}`, expiresInDays: 7 })).status).toBe(201);
+    const statuses = await Promise.all(['one', 'other'].map(async (name) => (await create(token, { name, expiresInDays: 7 })).status));
+    expect(statuses.sort()).toEqual([201, 409]);
+    const over = await create(token, { name: 'fifty-first', expiresInDays: 7 });
+    expect(over.status).toBe(409);
+    expect(((await over.json()) as { message: string }).message).toMatch(/^You have 50 API tokens, the most one account may have/);
+    expect(await listOf(token)).toHaveLength(50);
+  });
+
   it('does not revoke a sign-in session through this route', async () => {
     const { token } = await signedInUser();
     const [session] = await api.t.db
