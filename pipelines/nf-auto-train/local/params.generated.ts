@@ -4,6 +4,10 @@
  * Trains several genomic prediction models per trait with repeated cross-validation and keeps the best one per trait.
  */
 export type Params = InputOutputOptions & TrainingOptions & GenericOptions;
+/**
+ * Candidate models and how they are compared.
+ */
+export type TrainingOptions = TrainingOptions1;
 
 /**
  * Define where the pipeline should find input data and save output data.
@@ -18,10 +22,7 @@ export interface InputOutputOptions {
    */
   phenotypes: string;
 }
-/**
- * Candidate models and how they are compared.
- */
-export interface TrainingOptions {
+export interface TrainingOptions1 {
   /**
    * Models to train and compare.
    */

@@ -54,6 +54,7 @@ describe('a parameter left unused by a pattern over a list (Auto Train’s model
         allOf: [
           {
             if: { description: 'models names neither bayesb nor bayes_c', properties: { models: { not: { type: 'string', pattern: '(^|,)\\s*(bayesb|bayes_c)\\s*(,|$)' } } } },
+            // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords
             then: { properties: { bayes_iterations: { const: 1500 } } },
           },
         ],
@@ -75,7 +76,13 @@ describe('a parameter left unused by a pattern over a list (Auto Train’s model
         g: {
           title: 'G',
           properties: { models: { type: 'string' }, bayes_iterations: { type: 'integer', default: 1500 } },
-          allOf: [{ if: { properties: { models: { not: { pattern: 'bayes' } } } }, then: { properties: { bayes_iterations: { const: 1500 } } } }],
+          allOf: [
+            {
+              if: { properties: { models: { not: { pattern: 'bayes' } } } },
+              // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords
+              then: { properties: { bayes_iterations: { const: 1500 } } },
+            },
+          ],
         },
       },
     });
