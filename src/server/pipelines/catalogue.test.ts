@@ -94,6 +94,24 @@ describe('readCatalogue', () => {
       /a condition of group "io" holds "iterations" at 20, but its default is 10; hold it at its default/,
     ],
     [
+      'a condition testing a parameter no group defines',
+      {
+        'p/pipeline.json': manifest,
+        'p/nextflow_schema.json': {
+          ...schema,
+          $defs: {
+            io: {
+              title: 'IO',
+              properties: { outdir: { type: 'string' }, model: { type: 'string', default: 'a' }, iterations: { type: 'integer', default: 10 } },
+              // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keywords
+              allOf: [{ if: { properties: { modle: { const: 'a' } } }, then: { properties: { iterations: { const: 10 } } } }],
+            },
+          },
+        },
+      },
+      /a condition of group "io" tests "modle", which no group defines/,
+    ],
+    [
       'a lessThan rule on a parameter that is not a number',
       {
         'p/pipeline.json': { ...manifest, lessThan: { outdir: { parameter: 'iterations', message: 'm' } } },

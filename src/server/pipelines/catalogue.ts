@@ -142,6 +142,10 @@ function checkSchema(file: string, value: unknown): NextflowSchema {
   const properties = Object.fromEntries(Object.values(schema.$defs).flatMap((group) => Object.entries(group.properties)));
   for (const [name, group] of Object.entries(schema.$defs)) {
     for (const condition of group.allOf ?? []) {
+      // What its if tests must be a parameter too: a misspelt one is missing from every launch's values, so the if always holds.
+      for (const parameter of parametersNamed(condition.if)) {
+        if (!properties[parameter]) throw new CatalogueError(`${file}: a condition of group "${name}" tests "${parameter}", which no group defines.`);
+      }
       for (const [parameter, rule] of Object.entries(condition.then?.properties ?? {})) {
         if (!('const' in rule)) continue;
         const property = properties[parameter];
