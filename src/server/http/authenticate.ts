@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from './context';
-import type { TokenOwner } from '../auth/tokens';
+import { API_TOKEN_PREFIX, type TokenOwner } from '../auth/tokens';
 import type { Step } from './one-layer';
 
 const NOT_SIGNED_IN = 'You are not signed in, or your session has expired. Sign in again.';
@@ -29,10 +29,16 @@ export function signIn(c: Context<AppEnv>, token: string | null, next: () => Pro
   return owner instanceof Promise ? owner.then((found) => admit(c, found, next, refuse)) : admit(c, owner, next, refuse);
 }
 
+/** What a refused token is told: an API token (sbp_…) is not a session a sign-in would renew. */
+export function refusedTokenMessage(token: string | null, otherwise: string): string {
+  return token?.startsWith(API_TOKEN_PREFIX) ? API_TOKEN_REFUSED : otherwise;
+}
+const API_TOKEN_REFUSED = 'This API token is not valid: it was revoked, it has expired, or it was copied wrong. Create a new one under Settings → Profile → API tokens.';
+
 const notSignedIn = (c: Context<AppEnv>) => {
   // Both schemes tokenFromHeader takes, as two challenges (RFC 9110, 11.6.1).
   c.header('WWW-Authenticate', 'token, Bearer');
-  return c.json({ message: NOT_SIGNED_IN }, 401);
+  return c.json({ message: refusedTokenMessage(tokenFromHeader(c.req.header('authorization')), NOT_SIGNED_IN) }, 401);
 };
 
 export function authenticate(isPublic: (method: string, path: string) => boolean): Step<AppEnv> {

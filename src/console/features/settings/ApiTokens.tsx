@@ -76,9 +76,19 @@ function TokenList({ version, onRevoked }: { version: number; onRevoked: (token:
         rows={data.data}
         rowKey={(token) => token.id}
         columns={[
-          { header: 'Name', className: 'font-medium text-stone-900', cell: (token) => token.name },
-          { header: 'Created', className: 'whitespace-nowrap text-stone-600', cell: (token) => formatDateTime(token.createdAt) },
-          { header: 'Last used', className: 'whitespace-nowrap text-stone-600', cell: (token) => (token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never') },
+          // Its dates under its name, so that the table fits a phone with its Revoke button in view.
+          {
+            header: 'Name',
+            className: 'font-medium text-stone-900',
+            cell: (token) => (
+              <>
+                {token.name}
+                <div className="text-xs font-normal text-stone-500">
+                  Created {formatDateTime(token.createdAt)} · {token.lastUsedAt ? `Last used ${formatDateTime(token.lastUsedAt)}` : 'Never used'}
+                </div>
+              </>
+            ),
+          },
           { header: 'Expires', className: 'whitespace-nowrap', cell: (token) => <span className={token.expired ? 'font-medium text-red-700' : 'text-stone-600'}>{expiryOf(token)}</span> },
           {
             header: 'Actions',

@@ -3,7 +3,7 @@ import { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { BRAPI_VERSION, type BrapiMetadata } from '../../../contract/brapi';
 import { type AppEnv, type ApiDependencies, serveBehindSteps } from '../../http/context';
-import { signIn, tokenFromHeader } from '../../http/authenticate';
+import { refusedTokenMessage, signIn, tokenFromHeader } from '../../http/authenticate';
 import { asStep, type Step } from '../../http/one-layer';
 import { setApiHeaders } from '../../http/security-headers';
 import type { Logger } from '../../log';
@@ -40,7 +40,8 @@ export function createBrapi(deps: ApiDependencies, log: Logger, corsOrigins: str
   if (corsOrigins.length > 0) steps.push(asStep(cors({ origin: corsOrigins, allowHeaders: ['Authorization', 'Content-Type'], allowMethods: ['GET', 'OPTIONS'], maxAge: 600 })));
   const notSignedIn = (c: Context) => {
     c.header('WWW-Authenticate', 'Bearer');
-    return failure(c, 401, 'Send a Seedbed token as Authorization: Bearer <token> (sign in to Seedbed, or POST /api/authentication/login, to get one).');
+    const message = 'Send a Seedbed API token as Authorization: Bearer <token>: create one under Settings → Profile → API tokens.';
+    return failure(c, 401, refusedTokenMessage(tokenFromHeader(c.req.header('authorization')), message));
   };
   steps.push((c, next) => {
     c.set('deps', deps);

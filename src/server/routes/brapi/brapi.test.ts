@@ -106,6 +106,9 @@ describe('BrAPI v2.1 (read only) under /brapi/v2', () => {
       const body = brapiErrorSchema.parse(await response.json());
       expect(body.metadata.status[0]).toMatchObject({ messageType: 'ERROR', message: expect.stringContaining('Authorization: Bearer') });
     }
+    // An API token that no longer works is told so, not asked to send one.
+    const revoked = brapiErrorSchema.parse(await (await brapi('programs', 'sbp_revokedOrMistypedToken0123456789')).json());
+    expect(revoked.metadata.status[0]!.message).toBe('This API token is not valid: it was revoked, it has expired, or it was copied wrong. Create a new one under Settings → Profile → API tokens.');
   });
 
   it('describes itself in OpenAPI: a Bearer token for every call but serverinfo', async () => {

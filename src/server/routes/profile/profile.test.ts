@@ -184,8 +184,10 @@ describe('API tokens (profile/tokens)', () => {
     expect((await api.t.call('/authentication/check', { token: created.token })).status).toBe(200);
 
     expect((await api.t.call(`/profile/tokens/${created.apiToken.id}`, { method: 'DELETE', token: owner.token })).status).toBe(204);
-    // Answered from memory a moment ago: the revocation clears it, so the next call is refused.
-    expect((await api.t.call('/authentication/check', { token: created.token })).status).toBe(401);
+    // Answered from memory a moment ago: the revocation clears it, so the next call is refused, saying what to do.
+    const refused = await api.t.call('/authentication/check', { token: created.token });
+    expect(refused.status).toBe(401);
+    expect(((await refused.json()) as { message: string }).message).toMatch(/^This API token is not valid: it was revoked, it has expired, or it was copied wrong\. Create a new one under Settings → Profile → API tokens\.$/);
     expect(await listOf(owner.token)).toEqual([]);
   });
 
