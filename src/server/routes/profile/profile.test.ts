@@ -187,7 +187,9 @@ describe('API tokens (profile/tokens)', () => {
     // Answered from memory a moment ago: the revocation clears it, so the next call is refused, saying what to do.
     const refused = await api.t.call('/authentication/check', { token: created.token });
     expect(refused.status).toBe(401);
-    expect(((await refused.json()) as { message: string }).message).toMatch(/^This API token is not valid: it was revoked, it has expired, or it was copied wrong\. Create a new one under Settings → Profile → API tokens\.$/);
+    expect(((await refused.json()) as { message: string }).message).toMatch(
+      /^This API token is not valid: it was revoked, it has expired, or it was copied wrong\. Create a new one under Settings → Profile → API tokens\.$/,
+    );
     expect(await listOf(owner.token)).toEqual([]);
   });
 
