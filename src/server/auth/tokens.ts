@@ -39,9 +39,12 @@ interface CachedToken {
   expiresAt: number | null;
 }
 
+/** Whether an API token's expiry (ms, null for none) has come: the one boundary memory, the database's answer, the list and open streams use. */
+export const pastExpiry = (expiresAt: number | null, now: number) => expiresAt !== null && now >= expiresAt;
+
 /** Whether a token can no longer be used: an API token past its expiry, a session unused for 14 days. */
 function hasEnded(entry: CachedToken, now: number): boolean {
-  if (entry.owner.tokenName !== null) return entry.expiresAt !== null && now >= entry.expiresAt;
+  if (entry.owner.tokenName !== null) return pastExpiry(entry.expiresAt, now);
   return now - entry.lastUsedAt > TOKEN_IDLE_LIFETIME_MS;
 }
 
@@ -99,7 +102,7 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
     if (tokenIds.length === 0) return;
     const rows = await db.select({ id: authTokens.id, expiresAt: authTokens.expiresAt }).from(authTokens).where(inArray(authTokens.id, tokenIds));
     const now = Date.now();
-    const alive = new Set(rows.filter((row) => row.expiresAt === null || row.expiresAt.getTime() > now).map((row) => row.id));
+    const alive = new Set(rows.filter((row) => !pastExpiry(row.expiresAt?.getTime() ?? null, now)).map((row) => row.id));
     for (const watcher of watchers) if (!alive.has(watcher.owner.tokenId)) stopWatcher(watcher);
   }
 
@@ -223,7 +226,7 @@ export function createTokenService(database: Pick<DatabaseHandle, 'db' | 'listen
     authenticate(token: string, now = Date.now()): TokenOwner | null | Promise<TokenOwner | null> {
       const tokenHash = hashToken(token);
       const entry = cache.get(tokenHash);
-      if (entry && now - entry.verifiedAt <= CACHE_TTL_MS && now - entry.lastUsedAt <= TOUCH_INTERVAL_MS && (entry.expiresAt === null || now < entry.expiresAt)) return entry.owner;
+      if (entry && now - entry.verifiedAt <= CACHE_TTL_MS && now - entry.lastUsedAt <= TOUCH_INTERVAL_MS && !pastExpiry(entry.expiresAt, now)) return entry.owner;
       return verify(tokenHash, entry, now);
     },
 

@@ -1,8 +1,9 @@
-import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
+import { desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { ACCESSION_FILE_RUNS_SHOWN, ACCESSION_FILES_SHOWN, type AccessionFile, type AccessionFiles } from '../../contract/lineage';
 import type { Database } from '../db/client';
 import { accessions, fileIndividuals, files, fileTypes, runInputs, runs } from '../db/schema';
 import { DomainError } from '../domain-errors';
+import { existingByLowerName } from '../routes/imports/lookups';
 import type { IndividualsIndex } from './individuals-index';
 
 /**
@@ -19,14 +20,7 @@ export async function filesNamingAccession(deps: { db: Database; individuals: In
   // Names come first, as imports and a file's page match them: a synonym that is another accession's name
   // (data from before synonyms were checked) names that one.
   const synonymKeys = [...wanted].flatMap(([key, entry]) => (entry.as === 'synonym' ? [key] : []));
-  if (synonymKeys.length > 0) {
-    const lowerName = sql<string>`lower(${accessions.germplasmName})`;
-    const taken = await db
-      .select({ key: lowerName })
-      .from(accessions)
-      .where(and(ne(accessions.id, accessionId), inArray(lowerName, synonymKeys)));
-    for (const { key } of taken) wanted.delete(key);
-  }
+  for (const [key, owner] of await existingByLowerName(db, accessions, accessions.germplasmName, accessions.id, synonymKeys)) if (owner !== accessionId) wanted.delete(key);
 
   const matches = db
     .select({ fileId: fileIndividuals.fileId, names: sql<string[]>`array_agg(${fileIndividuals.nameLower} order by ${fileIndividuals.nameLower})`.as('names') })
@@ -57,22 +51,7 @@ export async function filesNamingAccession(deps: { db: Database; individuals: In
   ]);
 
   const ids = found.map((file) => file.id);
-  const ranked = db
-    .select({
-      fileId: runInputs.fileId,
-      id: runs.id,
-      name: runs.name,
-      pipelineId: runs.pipelineId,
-      status: runs.status,
-      parameter: runInputs.parameter,
-      rank: sql<number>`row_number() over (partition by ${runInputs.fileId} order by ${runs.id} desc, ${runInputs.parameter})`.as('rank'),
-      reads: sql<number>`(count(*) over (partition by ${runInputs.fileId}))::int`.as('reads'),
-    })
-    .from(runInputs)
-    .innerJoin(runs, eq(runs.id, runInputs.runId))
-    .where(inArray(runInputs.fileId, ids.length > 0 ? ids : [0]))
-    .as('ranked');
-  const reads = ids.length > 0 ? await db.select().from(ranked).where(lte(ranked.rank, ACCESSION_FILE_RUNS_SHOWN)).orderBy(ranked.fileId, ranked.rank) : [];
+  const reads = ids.length > 0 ? await runsReading(db, ids) : [];
   const readsOf = Map.groupBy(reads, (read) => read.fileId);
 
   return {
@@ -95,4 +74,24 @@ export async function filesNamingAccession(deps: { db: Database; individuals: In
     total: Number(found[0]?.total ?? 0),
     unindexed,
   };
+}
+
+/** The newest runs that read each of these files (at most ACCESSION_FILE_RUNS_SHOWN a file), with how many read it in all. */
+function runsReading(db: Database, ids: number[]) {
+  const ranked = db
+    .select({
+      fileId: runInputs.fileId,
+      id: runs.id,
+      name: runs.name,
+      pipelineId: runs.pipelineId,
+      status: runs.status,
+      parameter: runInputs.parameter,
+      rank: sql<number>`row_number() over (partition by ${runInputs.fileId} order by ${runs.id} desc, ${runInputs.parameter})`.as('rank'),
+      reads: sql<number>`(count(*) over (partition by ${runInputs.fileId}))::int`.as('reads'),
+    })
+    .from(runInputs)
+    .innerJoin(runs, eq(runs.id, runInputs.runId))
+    .where(inArray(runInputs.fileId, ids))
+    .as('ranked');
+  return db.select().from(ranked).where(lte(ranked.rank, ACCESSION_FILE_RUNS_SHOWN)).orderBy(ranked.fileId, ranked.rank);
 }

@@ -43,7 +43,8 @@ export function createIndividualsIndex(options: { db: Database; store: FileStore
   let stopped = false;
   let timer: ReturnType<typeof setInterval> | null = null;
 
-  const mark = (id: number, problem: string | null) => db.update(files).set({ individualsIndexedAt: new Date(), individualsProblem: problem }).where(eq(files.id, id));
+  /** The file's row marked read now, with why it could not be (null: it was). */
+  const mark = (on: Database, id: number, problem: string | null) => on.update(files).set({ individualsIndexedAt: new Date(), individualsProblem: problem }).where(eq(files.id, id));
 
   async function indexFile(id: number): Promise<void> {
     try {
@@ -57,13 +58,13 @@ export function createIndividualsIndex(options: { db: Database; store: FileStore
             .values(part.map((nameLower) => ({ fileId: id, nameLower })))
             .onConflictDoNothing();
         }
-        await tx.update(files).set({ individualsIndexedAt: new Date(), individualsProblem: null }).where(eq(files.id, id));
+        await mark(tx, id, null);
       });
     } catch (error) {
       // Its bytes gone, a file that will not read, or storage away for a while: marked with why, and tried again in an hour, not at every sweep.
       const problem = error instanceof Error ? error.message : String(error);
       log.warn('Could not read the individuals a stored file names; it is tried again in an hour', { file: id, problem });
-      await mark(id, problem.slice(0, 2000));
+      await mark(db, id, problem.slice(0, 2000));
     }
   }
 

@@ -2,7 +2,7 @@ import type { RouteHandler } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { and, eq, ne } from 'drizzle-orm';
 import { type ApiToken, isPasswordTheEmail, MAX_API_TOKENS, PASSWORD_IS_EMAIL } from '../../../contract/account';
-import type { ApiTokenRow } from '../../auth/tokens';
+import { type ApiTokenRow, pastExpiry } from '../../auth/tokens';
 import { countAttempt, passwordCheckKeys } from '../../auth/rate-limit';
 import { hashPassword, verifyPassword } from '../../auth/passwords';
 import { users } from '../../db/schema';
@@ -84,7 +84,7 @@ function toApiToken(row: ApiTokenRow, now = Date.now()): ApiToken {
     createdAt: row.createdAt.toISOString(),
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     expiresAt: row.expiresAt?.toISOString() ?? null,
-    expired: row.expiresAt !== null && row.expiresAt.getTime() <= now,
+    expired: pastExpiry(row.expiresAt?.getTime() ?? null, now),
   };
 }
 
@@ -100,9 +100,8 @@ export const createApiToken: RouteHandler<CreateApiTokenRoute, AppEnv> = async (
   refuseApiToken(c, 'create API tokens');
   const nameTaken = () =>
     new DomainError('conflict', `You already have an API token named ${name}: give this one another name, or revoke that one first.`, { name: 'You already have a token with this name' });
-  if ((await tokens.listApiTokens(user.id)).some((token) => token.name === name)) throw nameTaken();
   const expiresAt = expiresInDays === null ? null : new Date(Date.now() + expiresInDays * DAY_MS);
-  // Two creations of one name at once: the unique index decides, and the second hears why.
+  // A name the user already has, at once or not: the unique index decides, and the caller hears why.
   const issued = await tokens.issueApiToken(user.id, name, expiresAt, MAX_API_TOKENS).catch((error: unknown) => {
     throw sqlState(error) === UNIQUE_VIOLATION ? nameTaken() : error;
   });
