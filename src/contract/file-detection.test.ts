@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectFileType, fileTypeOf, missingColumnsHint } from './file-detection';
+import { columnServing, detectFileType, fileTypeOf, missingColumns, missingColumnsHint, requiredColumnsText } from './file-detection';
 
 const TYPES = [
   { id: 1, name: 'phenotype CSV', extensions: ['.csv'], requiredColumns: ['id'] },
@@ -76,5 +76,43 @@ describe('what to put in a missing column', () => {
   it('says how a trial of one environment fills the environment column, and nothing for columns whose name says it', () => {
     expect(missingColumnsHint(['environment'])).toBe(' (one trial: the same environment, such as site and year, on every row)');
     expect(missingColumnsHint(['marker', 'chromosome'])).toBe('');
+  });
+});
+
+describe('the names breeders’ exports give a required column', () => {
+  /** The first columns of a Breedbase plot-level phenotype download (BrAPI's field names), then a trait with its ontology term. */
+  const BREEDBASE_DOWNLOAD = [
+    'studyYear',
+    'programName',
+    'studyName',
+    'locationName',
+    'germplasmName',
+    'germplasmDbId',
+    'observationUnitName',
+    'replicate',
+    'blockNumber',
+    'plotNumber',
+    'Dry yield|CO_334:0000014',
+  ];
+  const TRIAL = { id: 21, name: 'field trial CSV', extensions: ['.csv'], requiredColumns: ['accession', 'environment'] };
+
+  it('takes a Breedbase download as a field trial CSV without renaming its columns', () => {
+    expect(missingColumns(TRIAL, BREEDBASE_DOWNLOAD)).toEqual([]);
+    expect(fileTypeOf('trial_download.csv', [TRIAL, ...TYPES], { header: BREEDBASE_DOWNLOAD })?.name).toBe('field trial CSV');
+    // Breedbase's upload template names the accession accession_name; any case.
+    expect(missingColumns(TRIAL, ['ACCESSION_NAME', 'plot', 'yield'])).toEqual(['environment']);
+  });
+
+  it('finds the column that serves, the column’s own name first', () => {
+    expect(columnServing(['accession', 'germplasmName'], 'accession')).toBe('accession');
+    expect(columnServing(BREEDBASE_DOWNLOAD, 'accession')).toBe('germplasmName');
+    expect(columnServing(BREEDBASE_DOWNLOAD, 'environment')).toBe('studyName');
+    // locationName is a site, not a trial (a site holds several seasons): it does not stand for the environment.
+    expect(columnServing(['locationName', 'germplasmName'], 'environment')).toBeNull();
+    expect(columnServing(BREEDBASE_DOWNLOAD, 'marker')).toBeNull();
+  });
+
+  it('names the other names where it lists the columns a type needs', () => {
+    expect(requiredColumnsText(['accession', 'environment', 'plot'])).toBe('accession (or germplasmName, accession_name), environment (or studyName, trial_name), plot');
   });
 });

@@ -44,8 +44,31 @@ const USUAL_FIRST = ['phenotype CSV'];
 const extensionLength = (lowerName: string, type: DetectableFileType) =>
   Math.max(-1, ...type.extensions.filter((extension) => lowerName.endsWith(extension.toLowerCase())).map((extension) => extension.length));
 
-/** The columns a type requires that a header lacks, in the type's order. */
-export const missingColumns = (type: Pick<DetectableFileType, 'requiredColumns'>, header: readonly string[]) => (type.requiredColumns ?? []).filter((column) => !header.includes(column));
+/**
+ * Other names a required column has in the files breeders export: a Breedbase or BrAPI phenotype
+ * download names a plot's accession `germplasmName` and its trial `studyName`, Breedbase's trial
+ * upload `accession_name` and `trial_name`. Such a file is taken as the type without renaming its
+ * columns; a pipeline that reads the column by a parameter (Phenomix's accession_column) is told
+ * at launch which of the file's columns to name, and reads no column the person did not name.
+ */
+export const COLUMN_ALSO_NAMED: Readonly<Record<string, readonly string[]>> = {
+  accession: ['germplasmName', 'accession_name'],
+  // A Breedbase trial is one site in one season: an environment.
+  environment: ['studyName', 'trial_name'],
+};
+
+/** The header's cell that serves a required column: the column itself, else one of its other names (any case); null when none does. */
+export function columnServing(header: readonly string[], column: string): string | null {
+  if (header.includes(column)) return column;
+  const others = new Set((COLUMN_ALSO_NAMED[column] ?? []).map((name) => name.toLowerCase()));
+  return header.find((cell) => others.has(cell.toLowerCase())) ?? null;
+}
+
+/** The columns a type requires that a header lacks (under any of their names), in the type's order. */
+export const missingColumns = (type: Pick<DetectableFileType, 'requiredColumns'>, header: readonly string[]) => (type.requiredColumns ?? []).filter((column) => columnServing(header, column) === null);
+
+/** Required columns as a person reads them, with their other names: “accession (or germplasmName, accession_name), environment (or studyName)”. */
+export const requiredColumnsText = (columns: readonly string[]) => columns.map((column) => (COLUMN_ALSO_NAMED[column] ? `${column} (or ${COLUMN_ALSO_NAMED[column].join(', ')})` : column)).join(', ');
 
 /**
  * The type of a file: by its extension, the longest match winning (`.g.vcf.gz` is a GVCF, not a

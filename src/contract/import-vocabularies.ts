@@ -319,6 +319,26 @@ export function headerKey(header: string): string {
 }
 
 /**
+ * A plot's design and identifiers (plot_number, rep_number, rowNumber, a …DbId) are numbers too:
+ * those BrAPI and Breedbase name for a trial, and the layout columns of Breedbase's phenotype download.
+ */
+const TRIAL_DESIGN_COLUMNS = new Set(
+  [
+    ...OTHER_VOCABULARIES.flatMap((vocabulary) => UNSTORED_COLUMNS.experiments?.[vocabulary] ?? []),
+    ...['studyYear', 'rowNumber', 'colNumber', 'plantNumber', 'plotWidth', 'plotLength', 'fieldSize', 'entryNumber', 'replicate', 'blockNumber', 'plotNumber'],
+  ].map(headerKey),
+);
+/** An identifier's column: `id`, `plot_id`, `germplasmDbId` (not `acid`, which may be a trait). */
+const IDENTIFIER = /^id$|_id$|Id$/;
+
+/**
+ * Whether a trial file's column is a plot's design or an identifier rather than an observation,
+ * though it holds numbers: the experiment import does not call it observations, and Phenomix does
+ * not take it as a trait when no trait is named.
+ */
+export const isTrialDesignColumn = (header: string) => TRIAL_DESIGN_COLUMNS.has(headerKey(header)) || IDENTIFIER.test(header);
+
+/**
  * A template column's names in the other vocabularies, for the templates page and the guide. The
  * templates page lists only other names (`sameName: false`); the reference lists a vocabulary's
  * name even where it is Seedbed's own, so that a BrAPI user sees that `accessionNumber` is read.

@@ -21,6 +21,9 @@ export interface SchemaProperty {
   fa_icon?: string;
 }
 
+/** The `format`s of a parameter whose value a pipeline opens as an input file. */
+export const INPUT_FILE_FORMATS: ReadonlySet<string> = new Set(['file-path', 'path']);
+
 /**
  * A value test on one parameter, as a condition's `if` writes it: `{ "const": "bayesb" }`,
  * `{ "enum": [...] }`, `{ "type": "string", "pattern": "…" }` (a list in one string, such as Auto

@@ -17,6 +17,7 @@ import { formatNumber } from '../../_shared/output.ts';
 import { commaList } from '../../_shared/params.ts';
 import { isMissing, isNumericColumn } from '../../_shared/trait-table.ts';
 import { counted } from '../../../src/contract/wording.ts';
+import { isTrialDesignColumn } from '../../../src/contract/import-vocabularies.ts';
 
 const format = (value: number) => formatNumber(value, 10);
 
@@ -143,7 +144,8 @@ export async function run(context: LocalContext<Params>): Promise<void> {
     const asked = commaList(params.traits);
     for (const trait of asked) if (!fields.includes(trait)) throw new Error(`${path.basename(file)} has no trait column ${trait}; its columns are ${fields.join(', ')}.`);
     const numeric = fields.filter((field) => !design.includes(field) && isNumericColumn(parsed.data, field));
-    const traits = asked.length > 0 ? asked : numeric.filter((field) => !/^(plot|row|col|column|block|id)$/i.test(field));
+    // Unnamed, the traits are the numeric columns that are not a plot's layout (rowNumber, blockNumber) or an identifier (germplasmDbId).
+    const traits = asked.length > 0 ? asked : numeric.filter((field) => !/^(plot|row|col|column|block|id)$/i.test(field) && !isTrialDesignColumn(field));
     const notNumeric = traits.filter((trait) => !numeric.includes(trait));
     if (notNumeric.length > 0) throw new Error(`${notNumeric.join(', ')} ${notNumeric.length === 1 ? 'has' : 'have'} values that are not numbers; a trait column holds numbers (or NA).`);
     if (traits.length === 0) throw new Error(`${path.basename(file)} has no numeric trait column besides the design columns.`);

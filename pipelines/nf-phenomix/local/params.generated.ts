@@ -10,7 +10,7 @@ export type Params = InputOutputOptions & TraitOptions & ModelOptions & GenericO
  */
 export interface InputOutputOptions {
   /**
-   * Plot-level phenotypes: accession, environment, rep, block and one column per trait.
+   * Plot-level phenotypes: accession, environment, rep, block and one column per trait. A file that names them otherwise (a Breedbase download: germplasmName, studyName, replicate) is read with the column parameters below set to its names.
    */
   input: string;
 }

@@ -14,7 +14,7 @@ describe('the File types reference page', () => {
 
   it("names a type's required columns, with what to put in one a trial of one environment lacks", () => {
     const trial = rowOf(page.body, 'field trial CSV');
-    expect(trial).toContain('`accession`, `environment` (one trial: the same environment, such as site and year, on every row)');
+    expect(trial).toContain('`accession` (or `germplasmName`, `accession_name`), `environment` (or `studyName`, `trial_name`) (one trial: the same environment, such as site and year, on every row)');
     expect(rowOf(page.body, 'associations CSV')).toContain('`marker`, `chromosome`, `position`, `trait`, `p_value`');
   });
 

@@ -1,4 +1,4 @@
-import { missingColumnsHint } from '../../contract/file-detection';
+import { COLUMN_ALSO_NAMED, missingColumnsHint } from '../../contract/file-detection';
 import { DEFAULT_FILE_TYPES } from '../../server/services/file-types';
 import { code, table, text, type GeneratedPage } from './markdown';
 import { bundledCatalogue, pipelinePageId } from './pipeline-reference';
@@ -28,7 +28,15 @@ export function fileTypesReferencePage(): GeneratedPage {
     .sort((a, b) => a.name.localeCompare(b.name))
     .map((type) => {
       const required = type.requiredColumns ?? [];
-      const columns = required.length > 0 ? [required.map(code).join(', '), text(missingColumnsHint(required))].filter(Boolean).join(' ') : '—';
+      const columns =
+        required.length > 0
+          ? [
+              required.map((column) => (COLUMN_ALSO_NAMED[column] ? `${code(column)} (or ${COLUMN_ALSO_NAMED[column].map(code).join(', ')})` : code(column))).join(', '),
+              text(missingColumnsHint(required)),
+            ]
+              .filter(Boolean)
+              .join(' ')
+          : '—';
       return [text(type.name), type.extensions.map(code).join(', '), columns, text(type.description ?? ''), (readers.get(type.name) ?? []).join(', ') || '—'];
     });
   return {
@@ -37,7 +45,7 @@ export function fileTypesReferencePage(): GeneratedPage {
     description: 'Every file type Seedbed starts with: what it holds, the columns its header row needs, and the pipelines that read it.',
     order: 55,
     body: [
-      'Each stored file has a type. The upload page guesses it from the extension and, for CSV and TSV files, from the header row; a file is stored only if it is what its type says (see [Uploads](/docs/guide/uploads/#checks)). A CSV or TSV type needs every column under **Required columns** in its header row, named exactly so; other columns are kept and passed on. A launch form offers, for each file parameter, the stored files of the types that parameter reads.',
+      'Each stored file has a type. The upload page guesses it from the extension and, for CSV and TSV files, from the header row; a file is stored only if it is what its type says (see [Uploads](/docs/guide/uploads/#checks)). A CSV or TSV type needs every column under **Required columns** in its header row, named as written or by one of the other names in parentheses (the names a Breedbase or BrAPI phenotype download gives them); other columns are kept and passed on. A pipeline that reads such a column by a parameter (Phenomix’s `accession_column`) is told at launch which of the file’s columns to name. A launch form offers, for each file parameter, the stored files of the types that parameter reads.',
       'A field trial of one environment still needs an `environment` column: put the same value, such as the site and year, on every row.',
       'These are the types a new Seedbed starts with. Types added or changed since are under **Breeding → File types**, and the upload page offers those too. This page is generated from the same definitions the upload checks (`src/server/services/file-types.ts`) and from the pipelines’ manifests.',
       table(['Type', 'Extensions', 'Required columns', 'What it holds', 'Read by'], rows),

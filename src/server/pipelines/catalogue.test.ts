@@ -120,6 +120,25 @@ describe('readCatalogue', () => {
       /pipeline\.json: "lessThan" compares outdir, which is not a number parameter of .*nextflow_schema\.json/,
     ],
     [
+      'inputColumns on a parameter that is not a file',
+      {
+        'p/pipeline.json': { ...manifest, inputColumns: { outdir: { named: ['outdir'] } } },
+        'p/nextflow_schema.json': { ...schema, $defs: { io: { title: 'IO', properties: { outdir: { type: 'string' } } } } },
+      },
+      /pipeline\.json: "inputColumns" names outdir, which is not a file parameter of .*nextflow_schema\.json/,
+    ],
+    [
+      'inputColumns naming a column by a number parameter',
+      {
+        'p/pipeline.json': { ...manifest, inputColumns: { input: { named: ['iterations'] } } },
+        'p/nextflow_schema.json': {
+          ...schema,
+          $defs: { io: { title: 'IO', properties: { outdir: { type: 'string' }, input: { type: 'string', format: 'file-path' }, iterations: { type: 'integer' } } } },
+        },
+      },
+      /pipeline\.json: "inputColumns" of input names iterations, which is not a text parameter of .*nextflow_schema\.json/,
+    ],
+    [
       'a lessThan rule comparing a parameter with itself',
       { 'p/pipeline.json': { ...manifest, lessThan: { outdir: { parameter: 'outdir', message: 'm' } } }, 'p/nextflow_schema.json': schema },
       /pipeline\.json: "lessThan" compares outdir with itself, which no value passes/,

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ValidateFunction } from 'ajv';
 import { z } from 'zod';
-import type { NextflowSchema, SchemaGroup, SchemaProperty } from '../../contract/nextflow-schema';
+import { INPUT_FILE_FORMATS, type NextflowSchema, type SchemaGroup, type SchemaProperty } from '../../contract/nextflow-schema';
 import { RUN_ENGINES } from '../../contract/run-codes';
 import { type PipelineReport, readPipelineReport } from '../reports/report-declaration';
 import { compileParamsSchema } from './params-validation';
@@ -54,6 +54,13 @@ export const pipelineManifestSchema = z.object({
    * iterations), which JSON Schema cannot say: refused at launch on the field with the message.
    */
   lessThan: z.record(z.string(), z.object({ parameter: z.string().min(1), message: z.string().min(1), when: lessThanWhenSchema.optional() })).optional(),
+  /**
+   * The parameters that name columns of an input table, by the input's parameter: each of `named`
+   * holds one column (Phenomix's accession_column), each of `listed` a comma-separated list of
+   * them (traits). A launch whose file lacks a column so named is refused on that parameter,
+   * with the file's column that looks like the one meant: a run would stop at its first step.
+   */
+  inputColumns: z.record(z.string(), z.object({ named: z.array(z.string().min(1)).default([]), listed: z.array(z.string().min(1)).default([]) })).optional(),
   /** Runs this pipeline on this engine whatever SEEDBED_ENGINE says. */
   engine: z.enum(RUN_ENGINES).optional(),
 });
@@ -263,6 +270,12 @@ function readPipeline(directory: string, id: string): CataloguePipeline {
     for (const parameter of [name, rule.parameter]) {
       const type = properties[parameter]?.type;
       if (type !== 'integer' && type !== 'number') throw new CatalogueError(`${manifestFile}: "lessThan" compares ${parameter}, which is not a number parameter of ${schemaFile}.`);
+    }
+  }
+  for (const [input, columns] of Object.entries(manifest.data.inputColumns ?? {})) {
+    if (!INPUT_FILE_FORMATS.has(properties[input]?.format ?? '')) throw new CatalogueError(`${manifestFile}: "inputColumns" names ${input}, which is not a file parameter of ${schemaFile}.`);
+    for (const parameter of [...columns.named, ...columns.listed]) {
+      if (properties[parameter]?.type !== 'string') throw new CatalogueError(`${manifestFile}: "inputColumns" of ${input} names ${parameter}, which is not a text parameter of ${schemaFile}.`);
     }
   }
   const lessThanWhen = compileLessThanWhen(manifestFile, schemaFile, manifest.data.lessThan ?? {}, properties);

@@ -80,6 +80,55 @@ describe('run inputs: stored files, the catalogue, and the folders an administra
     expect(fs.readFileSync(path.join(run.runDir, 'results/phenomix/blues.csv'), 'utf8')).toMatch(/^id,yield,height\nACC001,/);
   });
 
+  describe('a Breedbase download, columns as Breedbase names them', () => {
+    /** The fixture trial as Breedbase's plot-level phenotype download writes it: BrAPI's names, and numbers of the layout that are no traits. */
+    const breedbaseTrial = (name: string) => {
+      const [header, ...rows] = fs.readFileSync(TRIAL, 'utf8').trim().split('\n');
+      expect(header).toBe('plot,accession,environment,rep,yield,height');
+      const lines = rows.map((row, index) => {
+        const [plot, accession, environment, rep, yieldValue, height] = row.split(',');
+        return [2025, environment, 1000 + Number(accession!.slice(3)), accession, plot, rep, index + 1, yieldValue, height].join(',');
+      });
+      const file = path.join(allowed, name);
+      fs.writeFileSync(file, `studyYear,studyName,germplasmDbId,germplasmName,observationUnitName,replicate,plotNumber,yield,height\n${lines.join('\n')}\n`);
+      return file;
+    };
+
+    it('refuses the columns the file names otherwise on their fields, naming the column to set', async () => {
+      const file = breedbaseTrial('breedbase_download.csv');
+      const response = await phenomix('breedbase_defaults', file);
+      expect(response.status).toBe(400);
+      const { errors } = (await response.json()) as Refusal;
+      expect(errors['params.accession_column']).toBe(
+        'breedbase_download.csv has no column accession; its accession column is germplasmName (the name Breedbase and BrAPI give it): set accession_column to germplasmName',
+      );
+      expect(errors['params.environment_column']).toBe(
+        'breedbase_download.csv has no column environment; its environment column is studyName (the name Breedbase and BrAPI give it): set environment_column to studyName',
+      );
+      expect(await t.db.select().from(runs).where(eq(runs.name, 'breedbase_defaults'))).toHaveLength(0);
+      // A name given wrong is told the same; a trait the file lacks is told the columns it has.
+      const misspelt = await h.launch({
+        pipelineId: 'nf-phenomix',
+        name: 'breedbase_misspelt',
+        params: { input: file, outdir: 'results', accession_column: 'germplasm', environment_column: 'studyName', traits: 'yield,protein' },
+      });
+      const refused = ((await misspelt.json()) as Refusal).errors;
+      expect(refused['params.accession_column']).toMatch(/^breedbase_download\.csv has no column germplasm; its accession column is germplasmName .*: set accession_column to germplasmName$/);
+      expect(refused['params.traits']).toMatch(/^breedbase_download\.csv has no column protein: its columns are studyYear, /);
+      expect(refused['params.environment_column']).toBeUndefined();
+    });
+
+    it('runs with the columns named, taking as traits only the numbers that are not the layout', async () => {
+      const params = { input: breedbaseTrial('breedbase_named.csv'), outdir: 'results', accession_column: 'germplasmName', environment_column: 'studyName', replicate_column: 'replicate' };
+      const response = await h.launch({ pipelineId: 'nf-phenomix', name: 'breedbase_named', params });
+      expect(response.status, await response.clone().text()).toBe(201);
+      const run = await h.untilEnded(((await response.json()) as { id: number }).id);
+      expect(run.status, run.statusReason ?? '').toBe('SUCCEEDED');
+      // studyYear, germplasmDbId and plotNumber are numbers on every plot, but not traits.
+      expect(fs.readFileSync(path.join(run.runDir, 'results/phenomix/blues.csv'), 'utf8').split('\n')[0]).toBe('id,yield,height');
+    });
+  });
+
   it('refuses a symbolic link inside an allowed folder that leads outside it', async () => {
     const target = path.join(outside, 'secret_trial.csv');
     fs.copyFileSync(TRIAL, target);

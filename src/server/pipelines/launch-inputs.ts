@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import Papa from 'papaparse';
 import { fileIdOf } from '../../contract/file-reference';
-import type { SchemaProperty } from '../../contract/nextflow-schema';
+import { INPUT_FILE_FORMATS, type SchemaProperty } from '../../contract/nextflow-schema';
 import type { Database } from '../db/client';
 import { files, fileTypes } from '../db/schema';
 import { withArticle } from '../../contract/wording';
 import { isInside, isStrictlyInside } from '../runs/outputs';
 import { S3_CACHE_FOLDER, storedFilePath } from '../storage/file-store';
 import type { CataloguePipeline } from './catalogue';
+import { inputColumnProblems } from './input-columns';
 import { isRemoteInput, type SamplesheetPath, samplesheetPaths, samplesheetProblems } from './samplesheet';
 
 /**
@@ -25,8 +26,6 @@ import { isRemoteInput, type SamplesheetPath, samplesheetPaths, samplesheetProbl
  * it is checked as the path it stands for, and the engine is given that path in its place.
  */
 
-/** The parameter formats whose value a pipeline opens as an input file. */
-const INPUT_FORMATS = new Set(['file-path', 'path']);
 const MAX_REPORTED_CELLS = 5;
 const FIX = 'upload it, or ask an administrator to add its folder to SEEDBED_INPUT_DIRS';
 
@@ -189,7 +188,7 @@ function inputParameters(pipeline: CataloguePipeline): Set<string> {
   return new Set(
     Object.values(pipeline.schema.$defs).flatMap((group) =>
       Object.entries(group.properties)
-        .filter(([, property]) => INPUT_FORMATS.has(property.format ?? ''))
+        .filter(([, property]) => INPUT_FILE_FORMATS.has(property.format ?? ''))
         .map(([name]) => name),
     ),
   );
@@ -324,7 +323,8 @@ async function withScratchCopy<T>(sheet: ResolvedSheet, check: (file: string) =>
  * files' references already made paths, see withStoredPaths): each must be one a run may read
  * (above); on the local engine it must be a file on this server, on any engine when the schema
  * says `exists: true`; and a samplesheet's paths are held to the same rule and its rows to its
- * schema. A samplesheet that names stored files by reference is checked as the copy the engine
+ * schema; the columns its parameters name must be in a table's header row (input-columns.ts).
+ * A samplesheet that names stored files by reference is checked as the copy the engine
  * will be given, with their paths (`sheets`). A path inside the pipeline's own folder
  * (`${projectDir}/…`) is the pipeline's business as long as it stays there: Nextflow resolves
  * it; the local engine resolves it against the pipeline's folder in the catalogue.
@@ -338,10 +338,11 @@ export async function checkLaunchInputs(
   const errors: Record<string, string> = {};
   const sheets = new Map<string, ResolvedSheet>();
   const roots = [pipeline.directory];
+  const properties = Object.fromEntries(Object.values(pipeline.schema.$defs).flatMap((group) => Object.entries(group.properties)));
   for (const group of Object.values(pipeline.schema.$defs)) {
     for (const [name, property] of Object.entries(group.properties) as Array<[string, SchemaProperty & { exists?: boolean; schema?: string }]>) {
       const given = params[name];
-      if (!INPUT_FORMATS.has(property.format ?? '') || typeof given !== 'string' || !given) continue;
+      if (!INPUT_FILE_FORMATS.has(property.format ?? '') || typeof given !== 'string' || !given) continue;
       // A stored file's reference is checked as its path, and named by the reference in what is said.
       const value = storedPaths.get(given) ?? given;
       if (isRemoteInput(value)) continue;
@@ -365,6 +366,8 @@ export async function checkLaunchInputs(
         if (options.engine === 'local' || property.exists) errors[field] = `No file at ${given} on this server: upload it in the form, or pick a stored file`;
         continue;
       }
+      const columns = pipeline.manifest.inputColumns?.[name];
+      if (columns) Object.assign(errors, inputColumnProblems(columns, properties, file, params));
       if (!isSamplesheet(pipeline, name, property)) continue;
       const schemaFile = typeof property.schema === 'string' ? path.resolve(pipeline.directory, property.schema) : null;
       const baseDir = path.dirname(file);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { detectFileType, fileTypeOf, hasHeaderRow, missingColumns, missingColumnsHint } from '../../contract/file-detection';
+import { detectFileType, fileTypeOf, hasHeaderRow, missingColumns, missingColumnsHint, requiredColumnsText } from '../../contract/file-detection';
 import type { FileListQuery, FileUploadValues, FileUse, StoredFile } from '../../contract/files';
 import type { Page } from '../../contract/paging';
 import type { Database } from '../db/client';
@@ -257,7 +257,7 @@ export function createFileStore(options: FileStoreOptions) {
       if (missing.length > 0) {
         throw new DomainError(
           'invalid',
-          `${withCapitalArticle(type.name)} needs the column${missing.length === 1 ? '' : 's'} ${missing.join(', ')} in its header row; ${name} lacks ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'}${missingColumnsHint(missing)}, or choose another file type.`,
+          `${withCapitalArticle(type.name)} needs the column${missing.length === 1 ? '' : 's'} ${requiredColumnsText(missing)} in its header row; ${name} lacks ${missing.length === 1 ? 'it' : 'them'}. Add ${missing.length === 1 ? 'it' : 'them'}${missingColumnsHint(missing)}, or choose another file type.`,
           { name: `Missing column${missing.length === 1 ? '' : 's'}: ${missing.join(', ')}` },
         );
       }

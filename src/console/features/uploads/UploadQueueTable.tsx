@@ -1,4 +1,4 @@
-import { missingColumns, missingColumnsHint } from '../../../contract/file-detection';
+import { missingColumns, missingColumnsHint, requiredColumnsText } from '../../../contract/file-detection';
 import type { FileTypeRecord } from '../../../contract/records';
 import { withArticle } from '../../../contract/wording';
 import { formatDateTime } from '../../lib/format';
@@ -59,13 +59,13 @@ function TypeCell({ item, queue, types }: { item: QueuedFile; queue: UploadQueue
       {chosen && (chosen.description || chosen.requiredColumns.length > 0) && (
         <span className="max-w-64 text-xs text-stone-500" data-testid={`type-needs-${item.file.name}`}>
           {chosen.description}
-          {chosen.requiredColumns.length > 0 && <> Needs the columns {chosen.requiredColumns.join(', ')}.</>}
+          {chosen.requiredColumns.length > 0 && <> Needs the columns {requiredColumnsText(chosen.requiredColumns)}.</>}
         </span>
       )}
       {/* Said before the upload, not only in its refusal after: the header lacks what the type needs. */}
       {chosen && missing.length > 0 && (
         <span role="status" className="max-w-64 text-xs text-amber-800" data-testid={`type-lacks-${item.file.name}`}>
-          This file's header lacks {missing.join(', ')}, so it will be refused as {withArticle(chosen.name)}: add {missing.length === 1 ? 'the column' : 'the columns'}
+          This file's header lacks {requiredColumnsText(missing)}, so it will be refused as {withArticle(chosen.name)}: add {missing.length === 1 ? 'the column' : 'the columns'}
           {missingColumnsHint(missing)}, or choose another type.
         </span>
       )}

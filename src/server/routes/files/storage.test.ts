@@ -113,8 +113,12 @@ describe.each(['folder', 's3'] as const)('file storage in a %s', (kind) => {
     const trialType = types.data.find((type) => type.name === 'field trial CSV')!;
     const trial = await post('trial_2026.csv', 'accession,plot,block,yield_t_ha\nACC1,P1,1,5.2\n', `&fileTypeId=${trialType.id}`);
     expect(((await trial.json()) as { message: string }).message).toBe(
-      'A field trial CSV needs the column environment in its header row; trial_2026.csv lacks it. Add it (one trial: the same environment, such as site and year, on every row), or choose another file type.',
+      'A field trial CSV needs the column environment (or studyName, trial_name) in its header row; trial_2026.csv lacks it. Add it (one trial: the same environment, such as site and year, on every row), or choose another file type.',
     );
+    // A Breedbase download names them germplasmName and studyName: stored as it is, and found as a field trial without a type chosen.
+    const download = await post('breedbase_plots.csv', 'studyYear,studyName,germplasmName,replicate,plotNumber,yield\n2025,ARS-2025,ACC1,1,101,5.2\n', '');
+    expect(download.status, await download.clone().text()).toBe(201);
+    expect(((await download.json()) as { fileTypeName: string }).fileTypeName).toBe('field trial CSV');
   });
 
   it('leaves nothing behind when an upload is cut off midway', async () => {

@@ -3,7 +3,8 @@ import type { Database } from '../../db/client';
 import { accessions, experimentEntries, experiments, projects, sites } from '../../db/schema';
 import type { ImportReport, ParsedRow } from './table-import';
 import type { Table } from './table-reader';
-import { headerKey, OTHER_VOCABULARIES, UNSTORED_COLUMNS } from '../../../contract/import-vocabularies';
+import { columnServing } from '../../../contract/file-detection';
+import { isTrialDesignColumn } from '../../../contract/import-vocabularies';
 import { isNumericColumn } from '../../../../pipelines/_shared/trait-table.ts';
 import { accessionsBySynonym, chunks, existingByLowerName, quotedNames } from './lookups';
 
@@ -54,17 +55,6 @@ export function mergeExperimentRows(rows: Array<ParsedRow<Values>>, derived: Map
 
 /** Breedbase names a trait's column after the trait and its ontology term: `fresh root weight|CO_334:0000012`. */
 const ONTOLOGY_TERM = /\|\s*[A-Za-z][\w.-]*:\d+\s*$/;
-/**
- * A plot's design and identifiers (plot_number, rep_number, rowNumber, a …DbId) are numbers too:
- * those BrAPI and Breedbase name for a trial, and the layout columns of Breedbase's phenotype download.
- */
-const DESIGN_COLUMNS = new Set(
-  [
-    ...OTHER_VOCABULARIES.flatMap((vocabulary) => UNSTORED_COLUMNS.experiments?.[vocabulary] ?? []),
-    ...['studyYear', 'rowNumber', 'colNumber', 'plantNumber', 'plotWidth', 'plotLength', 'fieldSize', 'entryNumber', 'replicate', 'blockNumber', 'plotNumber'],
-  ].map(headerKey),
-);
-const IDENTIFIER = /(db)?id$/i;
 
 /**
  * The columns of a trial file that hold observations (a trait's ontology term in the header, or a
@@ -75,17 +65,24 @@ const IDENTIFIER = /(db)?id$/i;
  */
 export function sayObservationsAreLeftOut(table: Table, report: ImportReport): void {
   const ignored = new Set(report.ignored ?? []);
+  // A BrAPI study or Breedbase trial file names its accession and trial as a field trial CSV may (file-detection.ts).
+  const accession = columnServing(table.headers, 'accession');
+  const environment = columnServing(table.headers, 'environment');
+  const inPipelines =
+    accession && environment
+      ? `To use them in pipelines, upload this file under Files, where it is a field trial CSV as it is; Phenomix reads it with accession_column set to ${accession} and environment_column to ${environment}.`
+      : 'To use them in pipelines, store them under Files as a field trial CSV: a column accession, one environment (the trial), then a column per trait.';
   for (const warning of report.warnings) {
     if (warning.code !== 'unknown-column' || !ignored.has(warning.column)) continue;
     const header = warning.column;
-    if (DESIGN_COLUMNS.has(headerKey(header)) || IDENTIFIER.test(header)) continue;
+    if (isTrialDesignColumn(header)) continue;
     // Numbers on the plots, with the missing values trait tables use (NA, ., empty).
     const numeric = isNumericColumn(
       table.records.map((record) => record.cells),
       header,
     );
     if (!ONTOLOGY_TERM.test(header) && !numeric) continue;
-    warning.message = `Column '${header}' looks like observations (${ONTOLOGY_TERM.test(header) ? 'a trait with its ontology term' : 'numbers measured on the plots'}); an experiment keeps its plots' accessions, not observations, so its cells are not imported. To use them in pipelines, store them under Files as a field trial CSV: a column accession (this file's accession_name), one environment (the trial), then a column per trait.`;
+    warning.message = `Column '${header}' looks like observations (${ONTOLOGY_TERM.test(header) ? 'a trait with its ontology term' : 'numbers measured on the plots'}); an experiment keeps its plots' accessions, not observations, so its cells are not imported. ${inPipelines}`;
   }
 }
 

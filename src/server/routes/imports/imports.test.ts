@@ -198,7 +198,7 @@ describe('experiment import', () => {
     expect(body.report).toMatchObject({ rows: 4, records: 2 });
     const byColumn = new Map(body.report.warnings.map((warning) => [warning.column, warning.message]));
     expect(byColumn.get('fresh root weight|CO_334:0000012')).toMatch(
-      /^Column 'fresh root weight\|CO_334:0000012' looks like observations \(a trait with its ontology term\); an experiment keeps its plots' accessions, not observations, so its cells are not imported\. To use them in pipelines, store them under Files as a field trial CSV/,
+      /^Column 'fresh root weight\|CO_334:0000012' looks like observations \(a trait with its ontology term\); an experiment keeps its plots' accessions, not observations, so its cells are not imported\. To use them in pipelines, upload this file under Files, where it is a field trial CSV as it is; Phenomix reads it with accession_column set to accession_name and environment_column to trial_name\.$/,
     );
     expect(byColumn.get('height_cm')).toContain('looks like observations (numbers measured on the plots)');
     // A plot's design columns are numbers too, and a column of words is not an observation: both keep the usual warning.

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { columnServing } from '../../contract/file-detection';
+import type { SchemaProperty } from '../../contract/nextflow-schema';
+import { headerOf } from '../storage/content-check';
+import type { PipelineManifest } from './catalogue';
+
+/** How many of a file's columns a refusal lists before saying how many more there are. */
+const SHOWN_COLUMNS = 12;
+
+/** A header as a refusal lists it: its first columns, then how many more. */
+function columnsOf(header: readonly string[]): string {
+  const more = header.length - SHOWN_COLUMNS;
+  return more > 0 ? `${header.slice(0, SHOWN_COLUMNS).join(', ')} and ${more} more` : header.join(', ');
+}
+
+const commaList = (value: string) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+/**
+ * Why the columns a launch names are not in the table it gives, by field (`params.<name>`): each
+ * parameter the manifest's `inputColumns` lists for the input, checked against the file's header
+ * row. Where the file lacks the column under the name given but has the column the parameter is
+ * for by default under another name (germplasmName for accession, as a Breedbase download names
+ * it), the fix names that column: the run would otherwise stop at its first step, or, left to
+ * guess, read a column nobody chose.
+ */
+export function inputColumnProblems(
+  columns: NonNullable<PipelineManifest['inputColumns']>[string],
+  properties: Readonly<Record<string, SchemaProperty>>,
+  file: string,
+  params: Record<string, unknown>,
+): Record<string, string> {
+  const header = headerOf(file);
+  if (!header) return {};
+  const name = path.basename(file);
+  const problems: Record<string, string> = {};
+  const named = (parameter: string) => {
+    const given = params[parameter] ?? properties[parameter]?.default;
+    return typeof given === 'string' ? given.trim() : '';
+  };
+  for (const parameter of columns.named) {
+    const column = named(parameter);
+    if (!column || header.includes(column)) continue;
+    const meant = properties[parameter]?.default;
+    const other = typeof meant === 'string' ? columnServing(header, meant) : null;
+    problems[`params.${parameter}`] =
+      other && other !== column
+        ? `${name} has no column ${column}; its ${meant} column is ${other} (the name Breedbase and BrAPI give it): set ${parameter} to ${other}`
+        : `${name} has no column ${column}: its columns are ${columnsOf(header)}. Set ${parameter} to the one meant, or choose another file`;
+  }
+  for (const parameter of columns.listed) {
+    const missing = commaList(named(parameter)).filter((column) => !header.includes(column));
+    if (missing.length === 0) continue;
+    problems[`params.${parameter}`] =
+      `${name} has no column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: its columns are ${columnsOf(header)}. List columns it has, as they are written in its header row`;
+  }
+  return problems;
+}
