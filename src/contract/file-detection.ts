@@ -55,6 +55,7 @@ export const COLUMN_ALSO_NAMED: Readonly<Record<string, readonly string[]>> = {
   accession: ['germplasmName', 'accession_name'],
   // A Breedbase trial is one site in one season: an environment.
   environment: ['studyName', 'trial_name'],
+  rep: ['replicate', 'rep_number'],
 };
 
 /** The header's cell that serves a required column: the column itself, else one of its other names (any case); null when none does. */

@@ -36,7 +36,7 @@ export interface ModelOptions {
    */
   environment_column: string;
   /**
-   * Column naming the replicate within an environment.
+   * Column naming the replicate within an environment; a name the file does not have (such as none): replicates are not modelled.
    */
   replicate_column: string;
   /**

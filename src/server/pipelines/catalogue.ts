@@ -57,10 +57,14 @@ export const pipelineManifestSchema = z.object({
   /**
    * The parameters that name columns of an input table, by the input's parameter: each of `named`
    * holds one column (Phenomix's accession_column), each of `listed` a comma-separated list of
-   * them (traits). A launch whose file lacks a column so named is refused on that parameter,
-   * with the file's column that looks like the one meant: a run would stop at its first step.
+   * them (traits), each of `optional` a column the pipeline does without (replicate_column). A
+   * launch whose file lacks a column so named is refused on that parameter, with the file's column
+   * that looks like the one meant: a run would stop at its first step. An optional column is
+   * refused only where the file has it under another name: the run would leave it out unasked.
    */
-  inputColumns: z.record(z.string(), z.object({ named: z.array(z.string().min(1)).default([]), listed: z.array(z.string().min(1)).default([]) })).optional(),
+  inputColumns: z
+    .record(z.string(), z.object({ named: z.array(z.string().min(1)).default([]), listed: z.array(z.string().min(1)).default([]), optional: z.array(z.string().min(1)).default([]) }))
+    .optional(),
   /** Runs this pipeline on this engine whatever SEEDBED_ENGINE says. */
   engine: z.enum(RUN_ENGINES).optional(),
 });
@@ -274,7 +278,7 @@ function readPipeline(directory: string, id: string): CataloguePipeline {
   }
   for (const [input, columns] of Object.entries(manifest.data.inputColumns ?? {})) {
     if (!INPUT_FILE_FORMATS.has(properties[input]?.format ?? '')) throw new CatalogueError(`${manifestFile}: "inputColumns" names ${input}, which is not a file parameter of ${schemaFile}.`);
-    for (const parameter of [...columns.named, ...columns.listed]) {
+    for (const parameter of [...columns.named, ...columns.listed, ...columns.optional]) {
       if (properties[parameter]?.type !== 'string') throw new CatalogueError(`${manifestFile}: "inputColumns" of ${input} names ${parameter}, which is not a text parameter of ${schemaFile}.`);
     }
   }

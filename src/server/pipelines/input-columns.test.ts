@@ -7,9 +7,10 @@ import { inputColumnProblems } from './input-columns';
 const PROPERTIES = {
   accession_column: { type: 'string', default: 'accession' },
   site_column: { type: 'string', default: 'site' },
+  rep_column: { type: 'string', default: 'rep' },
   traits: { type: 'string' },
 };
-const COLUMNS = { named: ['accession_column', 'site_column'], listed: ['traits'] };
+const COLUMNS = { named: ['accession_column', 'site_column'], listed: ['traits'], optional: ['rep_column'] };
 
 const tableWith = (header: string) => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'seedbed-columns-')), 'plots.csv');
@@ -29,6 +30,15 @@ describe('the columns a launch names, against the file it gives', () => {
     expect(inputColumnProblems(COLUMNS, PROPERTIES, tableWith('Accession_Name,site,yield'), {})['params.accession_column']).toBe(
       'plots.csv has no column accession; its accession column is Accession_Name (the name Breedbase and BrAPI give it): set accession_column to Accession_Name',
     );
+  });
+
+  it('lets an optional column be absent, unless the file has it under another name', () => {
+    expect(inputColumnProblems(COLUMNS, PROPERTIES, tableWith('accession,site,yield'), {})).toEqual({});
+    expect(inputColumnProblems(COLUMNS, PROPERTIES, tableWith('accession,site,replicate,yield'), {})).toEqual({
+      'params.rep_column':
+        'plots.csv has no column rep; its rep column is replicate (the name Breedbase and BrAPI give it): set rep_column to replicate, or to a name the file does not have (such as none) to run without it',
+    });
+    expect(inputColumnProblems(COLUMNS, PROPERTIES, tableWith('accession,site,replicate,yield'), { rep_column: 'none' })).toEqual({});
   });
 
   it('lists at most twelve of a wide file’s columns, and every listed column it lacks', () => {

@@ -51,6 +51,15 @@ export function inputColumnProblems(
         ? `${name} has no column ${column}; its ${meant} column is ${other} (the name Breedbase and BrAPI give it): set ${parameter} to ${other}`
         : `${name} has no column ${column}: its columns are ${columnsOf(header)}. Set ${parameter} to the one meant, or choose another file`;
   }
+  for (const parameter of columns.optional) {
+    const column = named(parameter);
+    const meant = properties[parameter]?.default;
+    const other = typeof meant === 'string' ? columnServing(header, meant) : null;
+    // Only the default is questioned: a name the person gave that the file lacks is their way to leave the column out.
+    if (column !== meant || header.includes(column) || !other) continue;
+    problems[`params.${parameter}`] =
+      `${name} has no column ${column}; its ${meant} column is ${other} (the name Breedbase and BrAPI give it): set ${parameter} to ${other}, or to a name the file does not have (such as none) to run without it`;
+  }
   for (const parameter of columns.listed) {
     const missing = commaList(named(parameter)).filter((column) => !header.includes(column));
     if (missing.length === 0) continue;

@@ -105,6 +105,10 @@ describe('run inputs: stored files, the catalogue, and the folders an administra
       expect(errors['params.environment_column']).toBe(
         'breedbase_download.csv has no column environment; its environment column is studyName (the name Breedbase and BrAPI give it): set environment_column to studyName',
       );
+      // The replicates, which Phenomix does without, would have been left out unasked.
+      expect(errors['params.replicate_column']).toMatch(
+        /^breedbase_download\.csv has no column rep; its rep column is replicate .*: set replicate_column to replicate, or to a name the file does not have/,
+      );
       expect(await t.db.select().from(runs).where(eq(runs.name, 'breedbase_defaults'))).toHaveLength(0);
       // A name given wrong is told the same; a trait the file lacks is told the columns it has.
       const misspelt = await h.launch({
