@@ -47,6 +47,6 @@ export const BIOLOGICAL_STATUS_VALUES = Object.keys(BIOLOGICAL_STATUS_CODES) as 
 export const SINGLE_PARENT_CROSS_TYPES: ReadonlySet<string> = new Set(['SELF', 'OPEN_POLLINATED', 'BULK_SELFED', 'BULK_OPEN_POLLINATED', 'DOUBLE_HAPLOID']);
 
 /** The breeding lists that take a CSV import (each has a template in imports.ts and a route on the server). */
-export const IMPORTABLE_RESOURCES = ['accessions', 'sites', 'projects', 'experiments', 'file-types', 'cross-plans'] as const;
+export const IMPORTABLE_RESOURCES = ['accessions', 'sites', 'projects', 'experiments', 'file-types', 'cross-plans', 'pedigrees'] as const;
 export type ImportableResource = (typeof IMPORTABLE_RESOURCES)[number];
 export const isImportable = (key: string): key is ImportableResource => (IMPORTABLE_RESOURCES as readonly string[]).includes(key);

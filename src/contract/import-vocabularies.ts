@@ -131,6 +131,12 @@ export const COLUMN_ALIASES: Record<string, Record<OtherVocabulary, Record<strin
       accession_name: '~entry',
     },
   },
+  pedigrees: {
+    // BrAPI's pedigree is a graph of nodes, not a table: a germplasm export's name and parents.
+    brapi: { germplasmName: 'progeny', parent1: '~parent1', 'parent1.germplasmName': '~parent1', parent2: '~parent2', 'parent2.germplasmName': '~parent2' },
+    // Breedbase's pedigree upload: progeny name, female parent accession, male parent accession, type.
+    breedbase: { 'progeny name': 'progeny', 'female parent accession': 'femaleParent', 'male parent accession': 'maleParent', type: 'type', female_parent: 'femaleParent', male_parent: 'maleParent' },
+  },
   'cross-plans': {
     brapi: {
       crossingProjectName: 'crossPlan',

@@ -57,6 +57,18 @@ export const crossPlanImportSchema = z.object({
   notes: z.string().trim().max(2000).optional().nullable(),
 });
 
+/** How a line was made, as Breedbase's pedigree upload writes it. */
+export const PEDIGREE_TYPES = ['biparental', 'self', 'open', 'sib', 'polycross', 'backcross', 'reselected', 'doubled_haploid'] as const;
+/** The types whose male parent may be left empty: a self's is its female parent, the others' is not known. */
+export const PEDIGREE_TYPES_WITHOUT_MALE: ReadonlySet<string> = new Set(['self', 'open', 'polycross', 'reselected', 'doubled_haploid']);
+
+export const pedigreeImportSchema = z.object({
+  progeny: name('accession').describe('The accession whose parents the row gives: its name or a synonym'),
+  femaleParent: name('accession').describe('Its female (or only) parent: the name or a synonym of an existing accession'),
+  maleParent: optionalName('accession').describe('Its male parent; empty for a self (the female parent again) or where it is not known (open, polycross)'),
+  type: z.enum(PEDIGREE_TYPES, { error: `One of ${PEDIGREE_TYPES.join(', ')}` }).default('biparental'),
+});
+
 export const knownQtlImportSchema = z.object({
   marker: z.string({ error: 'Required' }).trim().min(1, 'Required').max(200),
   chromosome: z.string({ error: 'Required' }).trim().min(1, 'Required').max(50),
@@ -169,6 +181,13 @@ const TEMPLATES: Array<Omit<ImportTemplate, 'importable'>> = [
     },
   },
   {
+    key: 'pedigrees',
+    title: 'Pedigrees',
+    description: 'The parents of existing accessions, one row per accession (as Breedbase’s pedigree upload): each row sets its pedigree to female/male.',
+    schema: pedigreeImportSchema,
+    example: { progeny: 'DW-2026-0142', femaleParent: 'Svevo', maleParent: 'Kronos', type: 'biparental' },
+  },
+  {
     key: 'known-qtl',
     title: 'Known QTL',
     description: 'The true QTL of a benchmark dataset, for discovery benchmarks.',
@@ -262,7 +281,7 @@ export const importProblemSchema = z.object({
 });
 export type ImportProblem = z.infer<typeof importProblemSchema>;
 
-export const IMPORT_WARNING_CODES = ['synonym', 'near-duplicate', 'unknown-column', 'unknown-code'] as const;
+export const IMPORT_WARNING_CODES = ['synonym', 'near-duplicate', 'unknown-column', 'unknown-code', 'replaces'] as const;
 export const importWarningSchema = importProblemSchema.extend({ code: z.enum(IMPORT_WARNING_CODES) });
 export type ImportWarning = z.infer<typeof importWarningSchema>;
 

@@ -196,3 +196,31 @@ test('a pipeline launched from an experiment’s page has that experiment and it
   await expect(page.getByLabel('Experiment')).toHaveValue(String(experiment.id));
   await expect(page.getByLabel('Experiment').locator('option:checked')).toHaveText(`${prefix} AYT`);
 });
+
+test('a Breedbase pedigree file sets the parents of existing accessions, replacing a pedigree only once accepted', async ({ page, request }) => {
+  const client = await adminApi(request);
+  const prefix = `Ped${stamp()}`;
+  await client.post('accessions', { germplasmName: `${prefix}-Mother`, genus: 'Triticum', synonyms: [`${prefix}-Mum`] });
+  await client.post('accessions', { germplasmName: `${prefix}-Father`, genus: 'Triticum' });
+  const child = await client.post('accessions', { germplasmName: `${prefix}-Child`, genus: 'Triticum', pedigree: 'OLD/CROSS' });
+  await client.post('accessions', { germplasmName: `${prefix}-Selfed`, genus: 'Triticum' });
+  const tsv = ['progeny name\tfemale parent accession\tmale parent accession\ttype', `${prefix}-Child\t${prefix}-Mum\t${prefix}-Father\tbiparental`, `${prefix}-Selfed\t${prefix}-Father\t\tself`].join(
+    '\n',
+  );
+
+  await page.goto('/accession/list');
+  await page.getByRole('button', { name: 'Import pedigrees' }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toContainText('Import pedigrees from CSV or Excel');
+  await dialog.getByLabel('CSV file').setInputFiles({ name: 'pedigree_upload.txt', mimeType: 'text/plain', buffer: Buffer.from(tsv) });
+  const report = dialog.getByTestId('import-report');
+  await expect(report.getByTestId('import-vocabulary')).toContainText('Read as a Breedbase file');
+  await expect(report).toContainText(`The pedigree of '${prefix}-Child' is 'OLD/CROSS'; importing replaces it with '${prefix}-Mother/${prefix}-Father'.`);
+  await dialog.getByText('Accept 1 warning and import anyway').click();
+  await dialog.getByRole('button', { name: 'Import 2 pedigrees' }).click();
+  await expect(page.getByText('Imported 2 pedigrees')).toBeVisible();
+
+  await page.goto(`/accession/view?id=${child.id}`);
+  await expect(page.locator('[data-parent="♀ Female parent"]').getByRole('link')).toHaveText(`${prefix}-Mother`);
+  await expect(page.locator('[data-parent="♂ Male parent"]').getByRole('link')).toHaveText(`${prefix}-Father`);
+});

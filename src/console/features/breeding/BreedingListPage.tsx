@@ -10,7 +10,7 @@ import { displayColumn, LazyDataTable } from '../../ui/data-table/LazyDataTable'
 import { apiQuery, parseTableState } from '../../ui/data-table/table-state';
 import { downloadText } from '../../lib/download';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
-import { ENTITIES, type EntityKey, type EntitySpec, type Row } from './entities';
+import { ENTITIES, type EntityKey, type EntitySpec, type ImportSpec, PEDIGREE_IMPORT, type Row } from './entities';
 
 // The form and its schema load when a form opens, not with the list.
 const EntityFormDialog = lazy(() => import('./EntityFormDialog'));
@@ -35,7 +35,8 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
   const [editing, setEditing] = useState<Row | null | undefined>(undefined);
   const [deleting, setDeleting] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
-  const [importing, setImporting] = useState(false);
+  // The list's own import, or the pedigrees of its accessions (the accessions list only).
+  const [importing, setImporting] = useState<ImportSpec | null>(null);
   const [version, setVersion] = useState(0);
 
   const columns = useMemo(() => {
@@ -81,7 +82,8 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
   return (
     <>
       <div className="mb-4 flex flex-wrap justify-end gap-2">
-        {isImportable(spec.key) && <Button onClick={() => setImporting(true)}>Import CSV or Excel</Button>}
+        {isImportable(spec.key) && <Button onClick={() => setImporting(spec)}>Import CSV or Excel</Button>}
+        {spec.key === 'accessions' && <Button onClick={() => setImporting(PEDIGREE_IMPORT)}>Import pedigrees</Button>}
         <Button onClick={() => exportCsv(spec).catch((error: Error) => notify.error(error.message))}>Export CSV</Button>
         <Button variant="primary" onClick={() => setEditing(null)}>
           New {spec.noun}
@@ -110,10 +112,10 @@ export function BreedingList({ spec }: { spec: EntitySpec }) {
       {importing && (
         <Suspense fallback={null}>
           <ImportDialog
-            spec={spec}
-            onClose={() => setImporting(false)}
+            spec={importing}
+            onClose={() => setImporting(null)}
             onImported={() => {
-              setImporting(false);
+              setImporting(null);
               setVersion((value) => value + 1);
             }}
           />

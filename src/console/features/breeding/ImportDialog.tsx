@@ -8,7 +8,7 @@ import { RequestError, upload } from '../../lib/api';
 import { Button } from '../../ui/Button';
 import { Dialog } from '../../ui/Dialog';
 import { SimpleTable } from '../../ui/SimpleTable';
-import type { EntitySpec } from './entities';
+import type { ImportSpec } from './entities';
 
 type Problem = ImportProblem & { code?: ImportWarning['code'] };
 type Report = ImportReport;
@@ -80,7 +80,7 @@ const ACCEPTED = '.csv,.tsv,.txt,.xlsx,.xls,text/csv,application/vnd.openxmlform
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Import a CSV or .xlsx file in two steps: upload → report of every problem → commit all rows or none. */
-export default function ImportDialog({ spec, onClose, onImported }: { spec: EntitySpec; onClose: () => void; onImported: () => void }) {
+export default function ImportDialog({ spec, onClose, onImported }: { spec: ImportSpec; onClose: () => void; onImported: () => void }) {
   const [phase, setPhase] = useState<Phase>({ step: 'choose' });
   const [file, setFile] = useState<File | null>(null);
   const [sheet, setSheet] = useState<string | undefined>(undefined);

@@ -43,6 +43,12 @@ export interface EntitySpec<K extends EntityKey = EntityKey> {
 
 export type EntityKey = 'projects' | 'experiments' | 'accessions' | 'sites' | 'file-types' | 'cross-plans';
 
+/** What an import is of: a list's own records, or what it changes in another's (pedigrees change accessions). */
+export type ImportSpec = Pick<EntitySpec, 'path' | 'what' | 'noun' | 'title'> & { key: string };
+
+/** The pedigrees of existing accessions (Breedbase's pedigree upload), imported from the accessions list. */
+export const PEDIGREE_IMPORT: ImportSpec = { key: 'pedigrees', path: '/pedigrees', what: 'pedigrees', noun: 'pedigree', title: 'Pedigrees' };
+
 const text = (value: unknown): ReactNode => (value === null || value === undefined || value === '' ? <span className="text-stone-400">—</span> : String(value));
 /** The columns of a list, each with a format for its value; the first names the row and links to its page. */
 function columnsOf<K extends EntityKey>(key: K, viewRoute: string, formats: Partial<Record<ColumnIdOf<K>, (value: unknown, row: Row) => ReactNode>>): Array<ColumnDef<Row, unknown>> {

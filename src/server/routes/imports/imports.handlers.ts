@@ -4,7 +4,7 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type { ImportableResource } from '../../../contract/breeding-codes';
 import { accessionInputSchema, fileTypeInputSchema, projectInputSchema, siteInputSchema } from '../../../contract/breeding';
-import { experimentImportSchema, IMPORT_TEMPLATES, type ImportTemplate } from '../../../contract/imports';
+import { experimentImportSchema, IMPORT_TEMPLATES, type ImportTemplate, type importQuerySchema } from '../../../contract/imports';
 import { NAME_FIELDS } from '../../../contract/list-definitions';
 import { bulkInsert } from '../../db/bulk-insert';
 import type { Database } from '../../db/client';
@@ -14,6 +14,7 @@ import { DomainError } from '../../domain-errors';
 import type { AppEnv } from '../../http/context';
 import { describeError, type Logger } from '../../log';
 import { importCrossPlans } from './cross-plan-import';
+import { importPedigrees } from './pedigree-import';
 import { mergeExperimentRows, resolveExperimentReferences, sayObservationsAreLeftOut, writeExperiments } from './experiment-import';
 import { headerKey, type Vocabulary } from '../../../contract/import-vocabularies';
 import type { ImportRoute } from './imports.routes';
@@ -29,7 +30,8 @@ const FULL_NEAR_DUPLICATE_LIMIT = 200_000;
 type Rows = Array<ParsedRow<Record<string, unknown>>>;
 
 interface ImportTarget {
-  resource: ImportableResource;
+  /** The lists whose rows are records of their own table; cross plans and pedigrees have imports of their own. */
+  resource: Exclude<ImportableResource, 'cross-plans' | 'pedigrees'>;
   noun: string;
   table: PgTable;
   /** The column of its name; the name's field is the list's (NAME_FIELDS). */
@@ -279,16 +281,36 @@ function importHandler(target: ImportTarget): RouteHandler<ImportRoute, AppEnv> 
 
 export const recordImports = TARGETS.map((target) => ({ resource: target.resource, handler: importHandler(target) }));
 
+/**
+ * An import that reads its file its own way (`importWith` checks, and with `commit` gives the
+ * write): the report, or the rows written in one transaction; warnings other than unknown
+ * columns must be accepted first, as for the lists' imports.
+ */
+function ownImport(
+  importWith: (db: Database, table: Table, query: z.infer<typeof importQuerySchema>, commit: boolean) => Promise<{ report: ImportReport; write?: () => Promise<number> }>,
+): RouteHandler<ImportRoute, AppEnv> {
+  return async (c) => {
+    const { db, log } = c.get('deps');
+    const query = c.req.valid('query');
+    const commit = query.commit === 'true';
+    const table = await readTable(await c.req.arrayBuffer(), query.sheet);
+    const { report, write } = await importWith(db, table, query, commit);
+    if (!commit) return c.json({ report: truncate(report) }, 200);
+    if (!write) rejectWithReport(report);
+    const blocking = report.warnings.filter((warning) => warning.code !== 'unknown-column');
+    if (blocking.length > 0 && query.acceptWarnings !== 'true') {
+      throw new DomainError('conflict', `The file has ${blocking.length} warning(s); accept them to import, or fix the rows. Nothing was imported.`);
+    }
+    const created = await writeAllOrNothing(log, { requestId: c.get('requestId'), path: c.req.path }, write);
+    return c.json({ report: truncate({ ...report, created }) }, 201);
+  };
+}
+
 /** Cross plans with their planned crosses: one row per cross, rows sharing a plan name form one plan. */
-export const crossPlanImport: RouteHandler<ImportRoute, AppEnv> = async (c) => {
-  const { db, log } = c.get('deps');
-  const query = c.req.valid('query');
-  const commit = query.commit === 'true';
-  const table = await readTable(await c.req.arrayBuffer(), query.sheet);
+export const crossPlanImport = ownImport((db, table, query, commit) => {
   const defaults = { ...(query.crossPlan ? { crossPlan: query.crossPlan } : {}), ...(query.project ? { project: query.project } : {}) };
-  const { report, write } = await importCrossPlans(db, table, templateOf('cross-plans'), commit, defaults);
-  if (!commit) return c.json({ report: truncate(report) }, 200);
-  if (!write) rejectWithReport(report);
-  const created = await writeAllOrNothing(log, { requestId: c.get('requestId'), path: c.req.path }, write);
-  return c.json({ report: truncate({ ...report, created }) }, 201);
-};
+  return importCrossPlans(db, table, templateOf('cross-plans'), commit, defaults);
+});
+
+/** The parents of existing accessions, one row per accession (Breedbase's pedigree upload). */
+export const pedigreeImport = ownImport((db, table, _query, commit) => importPedigrees(db, table, templateOf('pedigrees'), commit));

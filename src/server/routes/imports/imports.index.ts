@@ -1,6 +1,6 @@
 import { bodyLimit } from 'hono/body-limit';
 import { createRouter } from '../../http/context';
-import { crossPlanImport, recordImports } from './imports.handlers';
+import { crossPlanImport, pedigreeImport, recordImports } from './imports.handlers';
 import { MAX_IMPORT_BYTES } from './import-limits';
 import { importRoute } from './imports.routes';
 
@@ -18,3 +18,4 @@ const importLimit = bodyLimit({
 export const importRouter = createRouter();
 for (const { resource, handler } of recordImports) importRouter.openapi({ ...importRoute(resource), middleware: importLimit }, handler);
 importRouter.openapi({ ...importRoute('cross-plans'), middleware: importLimit }, crossPlanImport);
+importRouter.openapi({ ...importRoute('pedigrees'), middleware: importLimit }, pedigreeImport);

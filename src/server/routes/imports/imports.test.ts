@@ -284,3 +284,73 @@ describe('cross plan import', () => {
     expect(again.body.report.errors[0]!.message).toBe("Cross plan 'ImpG block' already exists; import new plans only, or add its crosses in the plan's grid.");
   });
 });
+
+describe('pedigree import', () => {
+  it('reads Breedbase’s pedigree upload, sets existing accessions’ pedigrees by their names, and replaces one only when the warning is accepted', async () => {
+    const setUp = await upload(
+      'accessions',
+      'germplasmName,genus,synonyms,pedigree\nImpP-Svevo,Triticum,SVEVO-1,\nImpP-Kronos,Triticum,,\nImpP-Line1,Triticum,,\nImpP-Line2,Triticum,,OLD/CROSS\nImpP-Line3,Triticum,,\n',
+      '?commit=true&acceptWarnings=true',
+    );
+    expect(setUp.status).toBe(201);
+    // Tab-separated, with Breedbase's headers and types; a parent named by its synonym.
+    const tsv = [
+      'progeny name\tfemale parent accession\tmale parent accession\ttype',
+      'ImpP-Line1\tSVEVO-1\tImpP-Kronos\tbiparental',
+      'ImpP-Line2\tImpP-Kronos\t\tself',
+      'ImpP-Line3\tImpP-Svevo\t\topen',
+    ].join('\n');
+    const check = await upload('pedigrees', tsv);
+    expect(check.status).toBe(200);
+    expect(check.body.report).toMatchObject({ vocabulary: 'breedbase', rows: 3, records: 3, errors: [] });
+    expect(check.body.report.warnings).toEqual([
+      {
+        row: 3,
+        column: 'progeny',
+        code: 'replaces',
+        message: "The pedigree of 'ImpP-Line2' is 'OLD/CROSS'; importing replaces it with 'ImpP-Kronos/ImpP-Kronos'. Accept the warning to replace it, or remove the row to keep it.",
+      },
+    ]);
+    expect((await upload('pedigrees', tsv, '?commit=true')).status).toBe(409);
+    const committed = await upload('pedigrees', tsv, '?commit=true&acceptWarnings=true');
+    expect(committed.status).toBe(201);
+    expect(committed.body.report.created).toBe(3);
+    const written = await api.t.db
+      .select({ name: accessions.germplasmName, pedigree: accessions.pedigree })
+      .from(accessions)
+      .where(like(accessions.germplasmName, 'ImpP-Line%'))
+      .orderBy(accessions.germplasmName);
+    expect(written).toEqual([
+      { name: 'ImpP-Line1', pedigree: 'ImpP-Svevo/ImpP-Kronos' },
+      { name: 'ImpP-Line2', pedigree: 'ImpP-Kronos/ImpP-Kronos' },
+      { name: 'ImpP-Line3', pedigree: 'ImpP-Svevo/NA' },
+    ]);
+    // The same file again changes nothing, and says so.
+    const again = await upload('pedigrees', tsv);
+    expect(again.body.report).toMatchObject({ records: 0, warnings: [] });
+    expect(again.body.report.notes).toContain('3 of the accessions already have the pedigree their row gives; they are left as they are.');
+  });
+
+  it('refuses names that are no accession, a missing male parent, a line its own parent and an accession twice, row by row', async () => {
+    expect((await upload('accessions', 'germplasmName,genus\nImpQ-A,Triticum\nImpQ-B,Triticum\nImpQ-C,Triticum\n', '?commit=true&acceptWarnings=true')).status).toBe(201);
+    const csv = [
+      'progeny,femaleParent,maleParent,type',
+      'ImpQ-Nobody,ImpQ-A,ImpQ-B,biparental',
+      'ImpQ-C,ImpQ-A,,biparental',
+      'ImpQ-A,ImpQ-A,ImpQ-B,',
+      'ImpQ-C,ImpQ-A,ImpQ-B,sib',
+      'ImpQ-B,ImpQ-A,ImpQ-C,self',
+    ].join('\n');
+    const { body } = await upload('pedigrees', csv);
+    expect(body.report.errors).toEqual([
+      { row: 2, column: 'progeny', message: "No accession is named 'ImpQ-Nobody'; import the accession first, or correct the name." },
+      { row: 3, column: 'maleParent', message: 'maleParent is empty, but a biparental cross has a male parent; write it, or set type to self, open or polycross.' },
+      { row: 4, column: 'femaleParent', message: "'ImpQ-A' cannot be its own parent; correct the row." },
+      { row: 5, column: 'progeny', message: "Accession 'ImpQ-C' has its parents on row 3 already; keep one row per accession." },
+      { row: 6, column: 'maleParent', message: "A self has one parent, but maleParent 'ImpQ-C' is not femaleParent 'ImpQ-A'; leave maleParent empty, or set type to biparental." },
+    ]);
+    expect((await upload('pedigrees', csv, '?commit=true&acceptWarnings=true')).status).toBe(400);
+    const [counted] = await api.t.db.select({ value: count() }).from(accessions).where(sql`${accessions.germplasmName} like 'ImpQ-%' and ${accessions.pedigree} is not null`);
+    expect(counted?.value).toBe(0);
+  });
+});
