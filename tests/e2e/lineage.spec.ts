@@ -73,6 +73,24 @@ test('from a GEBV file back to the uploaded VCF through both runs, and from the 
   const card = (node: string) => graph.locator(`[data-node="${node}"]`);
   await expect(card(`run:${gdip.id}`).getByRole('link', { name: `lineage_gdip_${stamp}` })).toHaveAttribute('href', `/tools/pipeline/monitor/pipeline-run/view?id=${gdip.id}`);
   await expect(card(`file:${filtered.fileId}`)).toContainText('sha256');
+  // A card is headed by its kind, not by its record number.
+  await expect(card(`run:${gdip.id}`).locator('p').first()).toHaveText('Run');
+  await expect(card(`file:${gebv.fileId}`).locator('p').first()).toHaveText(/^File\s*this file$/);
+  // The graph's box scrolls, and so cuts what lies outside it: the first row's ring (drawn outside the card) is inside it.
+  const box = (await graph.boundingBox())!;
+  for (const node of [`file:${gebv.fileId}`, `run:${gdip.id}`]) expect((await card(node).boundingBox())!.y - box.y, node).toBeGreaterThanOrEqual(2);
+  // The filtered VCF's name is whole on the card (three columns leave the cards room), said whole as the link's name.
+  const name = card(`file:${filtered.fileId}`).getByRole('link', { name: filtered.path, exact: true });
+  await expect(name).toBeVisible();
+  expect(await name.evaluate((link) => [link.parentElement!.scrollHeight <= link.parentElement!.clientHeight, link.parentElement!.scrollWidth <= link.parentElement!.clientWidth])).toEqual([
+    true,
+    true,
+  ]);
+  // The filtered VCF has more upstream: the card says how to see it, as the filtered VCF has its button.
+  await expect(page.getByText('Expand a card with “more”.')).toBeVisible();
+  await expect(page.getByText(/^Where it came from \(.*left\), as recorded when each run was launched\./)).toBeVisible();
+  // Accession names (SBW18-0030) are not broken at their hyphen across lines.
+  for (const link of await page.getByTestId('file-germplasm').getByRole('link').all()) await expect(link).toHaveCSS('white-space', 'nowrap');
   // Expand a level at a time: the filtered VCF came from the Process VCFs run, which read the uploaded VCF.
   await card(`file:${filtered.fileId}`)
     .getByRole('button', { name: /came from/ })
@@ -159,6 +177,10 @@ test('a run done elsewhere imports from its Workflow Run Crate with its files an
   await expect(graph.getByRole('link', { name: 'elsewhere.vcf' })).toBeVisible();
   await expect(graph.getByRole('link', { name: 'gebv.csv' })).toBeVisible();
   await expect(graph).toContainText('sha256 7dac45b01d5c');
+  // Nothing further lies either way of the imported run's neighbours: the card says nothing of “more”.
+  await expect(page.getByText(/^Where it came from \(.*left\) and what was built on it \(.*right\), as recorded when each run was launched\.$/)).toBeVisible();
+  await expect(graph.getByRole('button', { name: /came from|built on/ })).toHaveCount(0);
+  await expect(page.getByText(/Expand a card/)).toHaveCount(0);
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, 'imported-crate-1440.png'), fullPage: true });
 
   // A fileset of the imported output shows where its files came from.

@@ -35,6 +35,33 @@ describe('a file’s germplasm on its lineage', () => {
     expect(card.textContent).toContain('Not in Breeding: NEW_LINE');
   });
 
+  it('keeps each name whole on a line: the lines break between names, never at the hyphen inside one', async () => {
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse({
+        fileId: 15,
+        column: 'id',
+        individuals: 4,
+        complete: true,
+        named: 2,
+        accessions: 2,
+        matched: [
+          { name: 'SBW18-0030', accession: { id: 31, germplasmName: 'SBW18-0030' } },
+          { name: 'NOR-002', accession: { id: 32, germplasmName: 'SBW18-0031' } },
+        ],
+        unmatched: ['SBW19-9999', 'X-1'],
+      }),
+    );
+    render(<FileGermplasm fileId={15} />);
+    const card = await screen.findByTestId('file-germplasm');
+    expect(card.textContent).toContain('SBW18-0030, SBW18-0031 (NOR-002)');
+    expect(card.textContent).toContain('Not in Breeding: SBW19-9999, X-1');
+    // Each name sits in an element of its own that does not wrap; the commas and spaces between them do.
+    for (const name of ['SBW18-0030', 'SBW18-0031', '(NOR-002)', 'SBW19-9999', 'X-1']) {
+      const element = screen.getByText(name, { exact: true });
+      expect(element.className.split(' '), name).toContain('whitespace-nowrap');
+    }
+  });
+
   it('shows a failed read with its retry, and nothing for a file that names no individuals', async () => {
     fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'The bytes of x.csv are no longer in storage. Upload the file again.' }, 500));
     render(<FileGermplasm fileId={13} />);

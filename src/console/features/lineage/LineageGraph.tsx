@@ -1,10 +1,10 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import type { LineageEdge, LineageGraph as Graph } from '../../../contract/lineage';
 import { request } from '../../lib/api';
 import { LoadError } from '../../ui/LoadError';
 import { LineageList } from './LineageList';
-import { CARD_HEIGHT, CARD_WIDTH, emptyLineage, frontierKey, type LineageState, layoutLineage, mergeLineage, type PlacedNode } from './lineage-layout';
-import { type Direction, type Expander, expandControl, NodeFacts, NodeKind, NodeLink, shortChecksum } from './lineage-node';
+import { CARD_HEIGHT, emptyLineage, frontierKey, type LineageState, layoutLineage, mergeLineage, type PlacedNode } from './lineage-layout';
+import { type Direction, type Expander, expandControl, NodeFacts, NodeKind, NodeLink, nodeIdName, nodeName, shortChecksum } from './lineage-node';
 
 /** The lineage API's address for one node. */
 const lineagePath = (node: string, direction: 'up' | 'down' | 'both', depth = 1) => `lineage?node=${encodeURIComponent(node)}&direction=${direction}&depth=${depth}`;
@@ -63,17 +63,20 @@ export function useLineage(root: string, initial: Array<{ direction: 'up' | 'dow
   return { state, error, loading, expanding, expand, focus, retry: () => setAttempt((value) => value + 1) };
 }
 
-function NodeCard({ placed, expander }: { placed: PlacedNode; expander: Expander }) {
+function NodeCard({ placed, width, expander }: { placed: PlacedNode; width: number; expander: Expander }) {
   const { node } = placed;
   const isRoot = node.id === expander.state.root;
   return (
     <li
       data-node={node.id}
       className={`absolute flex flex-col gap-0.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ${isRoot ? 'ring-2 ring-emerald-600' : 'ring-stone-300'}`}
-      style={{ left: placed.x, top: placed.y, width: CARD_WIDTH, height: CARD_HEIGHT }}
+      style={{ left: placed.x, top: placed.y, width, height: CARD_HEIGHT }}
     >
       <NodeKind node={node} isRoot={isRoot} />
-      <NodeLink node={node} className="truncate text-sm font-medium" />
+      {/* A long name takes two lines, broken between its parts; one longer still ends in an ellipsis, whole in the tooltip and to a screen reader. */}
+      <p className="line-clamp-2 text-sm font-medium wrap-anywhere" title={nodeName(node)}>
+        <NodeLink node={node} wraps />
+      </p>
       <NodeFacts node={node} />
       <div className="mt-auto flex justify-between">
         {expandControl(node, 'up', expander, 'arrow') ?? <span />}
@@ -81,6 +84,20 @@ function NodeCard({ placed, expander }: { placed: PlacedNode; expander: Expander
       </div>
     </li>
   );
+}
+
+/** The width of an element as laid out (0 while it is not shown), kept up to date as the window is resized. */
+function useWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useLayoutEffect(() => {
+    if (!element) return;
+    setWidth(element.clientWidth);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
 }
 
 const edgeLabel = (edge: LineageEdge) => (edge.kind === 'input' ? (edge.parameter ?? 'input') : edge.kind === 'output' ? '' : edge.kind);
@@ -91,15 +108,16 @@ const edgeLabel = (edge: LineageEdge) => (edge.kind === 'input' ? (edge.paramete
  */
 export function LineageGraphView({ lineage }: { lineage: ReturnType<typeof useLineage> }) {
   const { state, error, loading, expanding, expand, focus, retry } = lineage;
-  const scroller = useRef<HTMLDivElement>(null);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const room = useWidth(scroller);
   const shown = state.nodes.size;
   // The node asked about is in view at first, however far to the right its column is, and the one expanded after each expansion.
   useEffect(() => {
-    if (shown > 0) scroller.current?.querySelector(`[data-node="${focus}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
-  }, [shown, focus]);
+    if (shown > 0) scroller?.querySelector(`[data-node="${focus}"]`)?.scrollIntoView({ block: 'nearest', inline: 'center' });
+  }, [scroller, shown, focus]);
   if (error && state.nodes.size === 0) return <LoadError what="the lineage" error={error} onRetry={retry} />;
   if (loading && state.nodes.size === 0) return <p className="text-sm text-stone-500">Loading the lineage…</p>;
-  const { placed, width, height } = layoutLineage(state);
+  const { placed, width, height, cardWidth } = layoutLineage(state, room);
   const at = new Map(placed.map((each) => [each.node.id, each]));
   const drawn = [...state.edges.values()].filter((edge) => at.has(edge.from) && at.has(edge.to));
   const expander: Expander = { state, expanding, onExpand: (node, direction) => void expand(node, direction) };
@@ -109,13 +127,13 @@ export function LineageGraphView({ lineage }: { lineage: ReturnType<typeof useLi
       {/* Below md a card takes most of a phone's width, and what went in would sit off the screen to the left: there the same nodes
           are a list, top to bottom. The one not shown is display:none, out of the way of screen readers and tests. */}
       <LineageList expander={expander} className="md:hidden" />
-      <div ref={scroller} className="hidden overflow-x-auto pb-2 md:block" data-testid="lineage-graph">
+      <div ref={setScroller} className="hidden overflow-x-auto pb-2 md:block" data-testid="lineage-graph">
         <div className="relative" style={{ width, height }}>
           <svg className="absolute inset-0" width={width} height={height} aria-hidden="true">
             {drawn.map((edge) => {
               const from = at.get(edge.from)!;
               const to = at.get(edge.to)!;
-              const [x1, y1, x2, y2] = [from.x + CARD_WIDTH, from.y + CARD_HEIGHT / 2, to.x, to.y + CARD_HEIGHT / 2];
+              const [x1, y1, x2, y2] = [from.x + cardWidth, from.y + CARD_HEIGHT / 2, to.x, to.y + CARD_HEIGHT / 2];
               const middle = (x1 + x2) / 2;
               const label = edgeLabel(edge);
               return (
@@ -134,7 +152,7 @@ export function LineageGraphView({ lineage }: { lineage: ReturnType<typeof useLi
           </svg>
           <ul aria-label="Lineage">
             {placed.map((each) => (
-              <NodeCard key={each.node.id} placed={each} expander={expander} />
+              <NodeCard key={each.node.id} placed={each} width={cardWidth} expander={expander} />
             ))}
           </ul>
         </div>
@@ -155,7 +173,8 @@ function ChangedInputs({ state }: { state: LineageState }) {
         const run = state.nodes.get(edge.to);
         return (
           <li key={`${edge.from}>${edge.to}>${edge.parameter}`}>
-            {file?.name ?? edge.from} has changed since {run?.name ?? edge.to} read it as {edge.parameter}: it read {edge.sha256AtLaunch ? shortChecksum(edge.sha256AtLaunch) : 'other bytes'}.
+            {file ? nodeName(file) : nodeIdName(edge.from)} has changed since {run ? nodeName(run) : nodeIdName(edge.to)} read it as {edge.parameter}: it read{' '}
+            {edge.sha256AtLaunch ? shortChecksum(edge.sha256AtLaunch) : 'other bytes'}.
           </li>
         );
       })}

@@ -59,4 +59,27 @@ describe('the lineage as a list, on a phone', () => {
     expect(screen.getByRole('list', { name: 'Read by' }).textContent).toContain('read it as training');
     expect(screen.getByRole('list', { name: 'This file' }).querySelector('[aria-current="true"]')?.textContent).toContain('gebv.csv');
   });
+
+  it('names each node as a person knows it: its kind without its record number, a long name whole to a screen reader, a nameless one as “run 7”', () => {
+    show({
+      root: 'run:5',
+      nodes: [run(5, { name: 'gdip_panel' }), file(12, { name: 'filtered/wheat_panel_3pops.filtered.vcf' }), run(7, { name: '' })],
+      edges: [edge('file:12', 'run:5', 'input', { parameter: 'genotypes' }), edge('run:5', 'run:7', 'relaunch')],
+      hidden: [],
+      frontier: [],
+    });
+    const [self] = within(screen.getByRole('list', { name: 'This run' })).getAllByRole('listitem');
+    // The number is the database's: the card said “Run 5” above the run's name.
+    expect(self!.textContent).not.toMatch(/run\s*5/i);
+    expect(self!.querySelector('p')!.firstChild!.textContent).toBe('Run');
+    const [input] = within(screen.getByRole('list', { name: 'Inputs' })).getAllByRole('listitem');
+    expect(input!.textContent).not.toContain('12');
+    // A long name breaks between its parts on a narrow screen, and is still said whole.
+    const link = within(input!).getByRole('link', { name: 'filtered/wheat_panel_3pops.filtered.vcf' });
+    expect(link.textContent).toBe('filtered/wheat_panel_3pops.filtered.vcf');
+    expect(link.querySelectorAll('wbr').length).toBe(5);
+    // A run without a name has its number as its only name, said as what it is.
+    const [relaunch] = within(screen.getByRole('list', { name: 'Relaunched as' })).getAllByRole('listitem');
+    expect(within(relaunch!).getByRole('link', { name: 'run 7' }).getAttribute('href')).toBe('/tools/pipeline/monitor/pipeline-run/view?id=7');
+  });
 });

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { type LineageGroup, type LineageListItem, type LineageRelation, groupLineage } from './lineage-layout';
-import { type Expander, expandControl, NodeFacts, NodeKind, NodeLink } from './lineage-node';
+import { type Expander, expandControl, NodeFacts, NodeKind, NodeLink, nodeName } from './lineage-node';
 
 /** A group's heading, said of the node next to it on the root's side: a run's inputs come before it, its outputs after. */
 const HEADINGS: Record<'up' | 'down', Record<LineageRelation['kind'], string>> = {
@@ -29,7 +29,7 @@ function heading(group: LineageGroup): string {
  */
 function joins({ node, links }: LineageListItem, root: string): string[] {
   return links.flatMap(({ edge, other }) => {
-    const name = other.id === root ? null : other.name;
+    const name = other.id === root ? null : nodeName(other);
     const upstream = edge.from === node.id;
     const changed = edge.changedSince ? ' (changed since)' : '';
     if (edge.kind === 'input') return [`${upstream ? `read${name ? ` by ${name}` : ''}` : `read ${name ?? 'it'}`} as ${edge.parameter ?? 'input'}${changed}`];
@@ -46,7 +46,7 @@ function Item({ item, expander }: { item: LineageListItem; expander: Expander })
   return (
     <li aria-current={isRoot ? 'true' : undefined} className={`grid min-w-0 gap-0.5 rounded-lg bg-white px-3 py-2 shadow-sm ring-1 ${isRoot ? 'ring-2 ring-emerald-600' : 'ring-stone-300'}`}>
       <NodeKind node={node} isRoot={isRoot} badgeSaid={false} />
-      <NodeLink node={node} className="text-sm font-medium wrap-anywhere" />
+      <NodeLink node={node} className="text-sm font-medium wrap-anywhere" wraps />
       <NodeFacts node={node} wrap />
       {said.length > 0 && <p className={`text-xs wrap-anywhere ${item.links.some((link) => link.edge.changedSince) ? 'text-red-700' : 'text-stone-500'}`}>{said.join('; ')}</p>}
       {(up || down) && (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lineageEdge as edge, lineageFile as file, lineageRun as run } from '../../../../tests/fixtures/console';
 import type { LineageGraph } from '../../../contract/lineage';
-import { emptyLineage, frontierKey, groupLineage, layoutLineage, mergeLineage } from './lineage-layout';
+import { CARD_HEIGHT, CARD_MAX_WIDTH, CARD_WIDTH, emptyLineage, frontierKey, GRAPH_MARGIN, groupLineage, type LineageState, layoutLineage, lineageReach, mergeLineage } from './lineage-layout';
 
 describe('the lineage view’s state', () => {
   // file:1 → run:1 → file:2 → run:2 → file:3 (the root), loaded one level, then expanded.
@@ -38,9 +38,72 @@ describe('the lineage view’s state', () => {
     const columnOf = new Map(placed.map((each) => [each.node.id, each.level]));
     expect(Object.fromEntries(columnOf)).toEqual({ 'file:2': -2, 'run:2': -1, 'file:3': 0, 'run:3': 1 });
     const x = new Map(placed.map((each) => [each.node.id, each.x]));
-    expect(x.get('file:2')).toBe(0);
+    expect(x.get('file:2')).toBe(GRAPH_MARGIN);
     expect(x.get('file:2')! < x.get('run:2')! && x.get('run:2')! < x.get('file:3')! && x.get('file:3')! < x.get('run:3')!).toBe(true);
-    expect(width).toBe(x.get('run:3')! + 232);
+    expect(width).toBe(x.get('run:3')! + CARD_WIDTH + GRAPH_MARGIN);
+  });
+
+  // file:1 and file:2 went into run:1 (the root), which wrote file:3.
+  const runState = (): LineageState =>
+    mergeLineage(
+      emptyLineage('run:1'),
+      {
+        root: 'run:1',
+        nodes: [run(1), file(1), file(2), file(3)],
+        edges: [edge('file:1', 'run:1', 'input'), edge('file:2', 'run:1', 'input'), edge('run:1', 'file:3', 'output')],
+        hidden: [],
+        frontier: [],
+      },
+      null,
+    );
+
+  it('keeps every card, its ring and its shadow inside the graph’s box, which scrolls and so cuts what is outside it', () => {
+    // The ring (2 px on the root) and the shadow are drawn outside a card's edge: the first row's top and the first column's left side were cut.
+    for (const room of [0, 1296]) {
+      const { placed, width, height, cardWidth } = layoutLineage(runState(), room);
+      for (const each of placed) {
+        expect(each.x).toBeGreaterThanOrEqual(GRAPH_MARGIN);
+        expect(each.y).toBeGreaterThanOrEqual(GRAPH_MARGIN);
+        expect(each.x + cardWidth + GRAPH_MARGIN).toBeLessThanOrEqual(width);
+        expect(each.y + CARD_HEIGHT + GRAPH_MARGIN).toBeLessThanOrEqual(height);
+      }
+    }
+    expect(GRAPH_MARGIN).toBeGreaterThanOrEqual(3);
+  });
+
+  it('widens the cards where the columns fit the room the graph has, and keeps them narrow where the graph must scroll', () => {
+    // Unmeasured (or hidden, as on a phone): the narrowest.
+    expect(layoutLineage(runState()).cardWidth).toBe(CARD_WIDTH);
+    // Three columns on a desktop's 1,296 px: wider cards, the graph still within the room.
+    const wide = layoutLineage(runState(), 1296);
+    expect(wide.cardWidth).toBeGreaterThan(CARD_WIDTH);
+    expect(wide.cardWidth).toBeLessThanOrEqual(CARD_MAX_WIDTH);
+    expect(wide.width).toBeLessThanOrEqual(1296);
+    // Three columns in 900 px: as wide as fits.
+    const fitting = layoutLineage(runState(), 900);
+    expect(fitting.width).toBeLessThanOrEqual(900);
+    expect(fitting.cardWidth).toBeGreaterThan(CARD_WIDTH);
+    // Too little room for three: the narrowest, and the graph scrolls.
+    const narrow = layoutLineage(runState(), 800);
+    expect(narrow.cardWidth).toBe(CARD_WIDTH);
+    expect(narrow.width).toBeGreaterThan(800);
+  });
+
+  it('tells what lies before and after the root and whether any card shown can be expanded, for the words said of the graph', () => {
+    expect(lineageReach(runState())).toEqual({ before: true, after: true, expandable: false });
+    // A file alone: nothing either way.
+    const alone = mergeLineage(emptyLineage('file:9'), { root: 'file:9', nodes: [file(9)], edges: [], hidden: [], frontier: [] }, null);
+    expect(lineageReach(alone)).toEqual({ before: false, after: false, expandable: false });
+    // An upload read by one run: only what was built on it, and that run can be followed further.
+    const read = mergeLineage(
+      emptyLineage('file:1'),
+      { root: 'file:1', nodes: [file(1, { producedBy: 'upload' }), run(4)], edges: [edge('file:1', 'run:4', 'input')], hidden: [], frontier: [{ node: 'run:4', direction: 'down' }] },
+      null,
+    );
+    expect(lineageReach(read)).toEqual({ before: false, after: true, expandable: true });
+    // Once expanded, nothing is left to expand; left out past the API's limit is not a button to press.
+    const expanded = mergeLineage(read, { root: 'run:4', nodes: [run(4)], edges: [], hidden: [{ node: 'run:4', direction: 'down', count: 2 }], frontier: [] }, { node: 'run:4', direction: 'down' });
+    expect(lineageReach(expanded).expandable).toBe(false);
   });
 
   it('lists the columns left to right, a column split by how its nodes join the root’s side, and the root after what follows the column before it', () => {

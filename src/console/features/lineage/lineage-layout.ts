@@ -40,10 +40,18 @@ export interface PlacedNode {
   y: number;
 }
 
+/** A card's width where the columns do not all fit (the graph then scrolls), and the widest it grows to where they do. */
 export const CARD_WIDTH = 232;
-export const CARD_HEIGHT = 124;
+export const CARD_MAX_WIDTH = 320;
+/** Room for a name on two lines above a card's facts and its buttons. */
+export const CARD_HEIGHT = 144;
 const COLUMN_GAP = 72;
 const ROW_GAP = 20;
+/**
+ * Room around the cards inside the graph's box: the box scrolls, so it cuts whatever is drawn
+ * outside it, and a card's ring and shadow are drawn outside the card's edge.
+ */
+export const GRAPH_MARGIN = 4;
 
 /**
  * Columns by distance from the root, data flowing left to right: what it came from on the left,
@@ -78,21 +86,47 @@ function lineageColumns(state: LineageState): { levels: Map<string, number>; col
   return { levels, columns };
 }
 
-/** The graph: each node's card placed in its column. */
-export function layoutLineage(state: LineageState): { placed: PlacedNode[]; width: number; height: number } {
+/**
+ * The graph: each node's card placed in its column, inside a margin. `room` is the width the graph
+ * has: where every column fits in it with cards wider than the narrowest, the cards grow (up to
+ * CARD_MAX_WIDTH), so that long names and facts are cut less; where they do not, the cards keep
+ * their narrowest width and the graph scrolls.
+ */
+export function layoutLineage(state: LineageState, room = 0): { placed: PlacedNode[]; width: number; height: number; cardWidth: number } {
   const { columns } = lineageColumns(state);
-  if (columns.size === 0) return { placed: [], width: 0, height: 0 };
+  if (columns.size === 0) return { placed: [], width: 0, height: 0, cardWidth: CARD_WIDTH };
   const lowest = Math.min(...columns.keys());
+  const count = Math.max(...columns.keys()) - lowest + 1;
+  const cardWidth = Math.min(CARD_MAX_WIDTH, Math.max(CARD_WIDTH, Math.floor((room - 2 * GRAPH_MARGIN - (count - 1) * COLUMN_GAP) / count)));
   const placed: PlacedNode[] = [];
   let rows = 0;
   for (const [level, column] of columns) {
     rows = Math.max(rows, column.length);
     column.forEach((node, index) => {
-      placed.push({ node, level, x: (level - lowest) * (CARD_WIDTH + COLUMN_GAP), y: index * (CARD_HEIGHT + ROW_GAP) });
+      placed.push({ node, level, x: GRAPH_MARGIN + (level - lowest) * (cardWidth + COLUMN_GAP), y: GRAPH_MARGIN + index * (CARD_HEIGHT + ROW_GAP) });
     });
   }
-  const width = (Math.max(...placed.map((each) => each.level)) - lowest + 1) * (CARD_WIDTH + COLUMN_GAP) - COLUMN_GAP;
-  return { placed, width, height: rows * (CARD_HEIGHT + ROW_GAP) - ROW_GAP };
+  return {
+    placed,
+    width: count * (cardWidth + COLUMN_GAP) - COLUMN_GAP + 2 * GRAPH_MARGIN,
+    height: rows * (CARD_HEIGHT + ROW_GAP) - ROW_GAP + 2 * GRAPH_MARGIN,
+    cardWidth,
+  };
+}
+
+/**
+ * What the graph shows around the root, for the words said of it: whether any card stands to
+ * its left (what it came from) or to its right (what was built on it), and whether any card shown
+ * can be expanded further (has a “more” button).
+ */
+export function lineageReach(state: LineageState): { before: boolean; after: boolean; expandable: boolean } {
+  const { columns } = lineageColumns(state);
+  const shown = [...columns.values()].flat();
+  return {
+    before: [...columns.keys()].some((level) => level < 0),
+    after: [...columns.keys()].some((level) => level > 0),
+    expandable: shown.some((node) => state.frontier.has(frontierKey(node.id, 'up')) || state.frontier.has(frontierKey(node.id, 'down'))),
+  };
 }
 
 /** How a node joins the node next to it on the root's side: the edge's kind, and whether the node is where the edge starts (it came first). */

@@ -1,6 +1,6 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import type { LineageNode } from '../../../contract/lineage';
-import { ROUTES } from '../../app/routes';
+import { ROUTES, viewRoute } from '../../app/routes';
 import { formatBytes } from '../../lib/format';
 import { Button } from '../../ui/Button';
 import { ViewLink } from '../../ui/ViewLink';
@@ -13,26 +13,73 @@ export type Direction = 'up' | 'down';
 
 const KIND_LABELS: Record<LineageNode['kind'], string> = { file: 'File', run: 'Run', fileset: 'Fileset' };
 
-/** A record's page: a run's and a fileset's own, a file's lineage (a file has no page of its own). */
-export function NodeLink({ node, className }: { node: LineageNode; className?: string }) {
+/**
+ * What a person calls the node: its name, or, for one without a name, its kind and number
+ * (“run 12”), the only name it then has. A number alone is not shown beside a name.
+ */
+export const nodeName = (node: LineageNode) => node.name.trim() || `${node.kind} ${node.recordId}`;
+
+/** “file 12” for `file:12`: an edge's end when its node is not loaded, the one name it has. */
+export const nodeIdName = (id: string) => id.replace(':', ' ');
+
+/**
+ * A name with a place to break after each slash, underscore and dot, so that a long file name
+ * (`filtered/wheat_panel_3pops.filtered.vcf`) wraps between its parts rather than inside one.
+ * `<wbr>` adds nothing to what is copied, but a browser reads each one out as a space: the
+ * element that holds the parts says the name whole (see NodeLink).
+ */
+function breakable(name: string): ReactNode {
+  const parts = name.split(/(?<=[/_.])/);
+  if (parts.length === 1) return name;
+  let at = 0;
+  return parts.map((part) => {
+    const start = at;
+    at += part.length;
+    // Keyed by where the part starts in the name.
+    return start === 0 ? (
+      part
+    ) : (
+      <Fragment key={start}>
+        <wbr />
+        {part}
+      </Fragment>
+    );
+  });
+}
+
+/**
+ * A record's page: a run's and a fileset's own, a file's lineage (a file has no page of its own).
+ * On a card (`wraps`), a long name breaks between its parts; its accessible name stays the name.
+ */
+export function NodeLink({ node, className, wraps = false }: { node: LineageNode; className?: string; wraps?: boolean }) {
   const route = node.kind === 'run' ? ROUTES.runView : node.kind === 'fileset' ? ROUTES.filesetView : ROUTES.lineage;
+  const id = node.kind === 'file' ? node.id : node.recordId;
+  const name = nodeName(node);
+  if (!wraps)
+    return (
+      <ViewLink route={route} id={id} {...(className ? { className } : {})}>
+        {name}
+      </ViewLink>
+    );
+  // ViewLink's link, named with aria-label: without it, Chromium names it “filtered/ wheat_ panel_ 3pops. filtered. vcf”.
   return (
-    <ViewLink route={route} id={node.kind === 'file' ? node.id : node.recordId} {...(className ? { className } : {})}>
-      {node.name}
-    </ViewLink>
+    <a className={`text-emerald-800 hover:underline${className ? ` ${className}` : ''}`} href={viewRoute(route, id)} aria-label={name}>
+      {breakable(name)}
+    </a>
   );
 }
 
 export const shortChecksum = (sha256: string) => `sha256 ${sha256.slice(0, 12)}…`;
 
 /**
- * The node's kind and number, and “this run” on the node the page is about; `badgeSaid` false where
- * the place already says so to a screen reader (the list's heading and aria-current).
+ * The node's kind, and “this run” on the node the page is about; `badgeSaid` false where the
+ * place already says so to a screen reader (the list's heading and aria-current). Not its record
+ * number: the name below it is what a person knows it by.
  */
 export function NodeKind({ node, isRoot, badgeSaid = true }: { node: LineageNode; isRoot: boolean; badgeSaid?: boolean }) {
   return (
     <p className="flex items-center gap-2 text-[11px] font-semibold tracking-wide text-stone-500 uppercase">
-      {KIND_LABELS[node.kind]} {node.recordId}
+      {KIND_LABELS[node.kind]}
       {isRoot && (
         <span aria-hidden={badgeSaid ? undefined : true} className="rounded bg-emerald-50 px-1 text-emerald-800 normal-case">
           this {node.kind}
@@ -42,20 +89,25 @@ export function NodeKind({ node, isRoot, badgeSaid = true }: { node: LineageNode
   );
 }
 
-/** Its facts, each on a line: cut to a card's width with an ellipsis, or, in a list as wide as the screen, wrapped (`wrap`). */
+/**
+ * Its facts, each on a line: cut to a card's width with an ellipsis (the whole line in its
+ * tooltip), or, in a list as wide as the screen, wrapped (`wrap`).
+ */
 export function NodeFacts({ node, wrap = false }: { node: LineageNode; wrap?: boolean }) {
   const fit = wrap ? 'wrap-anywhere' : 'truncate';
-  if (node.kind === 'file')
+  if (node.kind === 'file') {
+    const facts = `${node.fileTypeName ?? 'untyped'} · ${formatBytes(node.sizeBytes)} · ${node.producedBy === 'upload' ? `uploaded${node.uploadedBy ? ` by ${node.uploadedBy}` : ''}` : 'run output'}`;
     return (
       <>
         <p className="truncate font-mono text-[11px] text-stone-500" title={node.sha256}>
           {shortChecksum(node.sha256)}
         </p>
-        <p className={`${fit} text-xs text-stone-600`}>
-          {node.fileTypeName ?? 'untyped'} · {formatBytes(node.sizeBytes)} · {node.producedBy === 'upload' ? `uploaded${node.uploadedBy ? ` by ${node.uploadedBy}` : ''}` : 'run output'}
+        <p className={`${fit} text-xs text-stone-600`} {...(wrap ? {} : { title: facts })}>
+          {facts}
         </p>
       </>
     );
+  }
   if (node.kind === 'run')
     return (
       <>
@@ -97,7 +149,8 @@ export function expandControl(node: LineageNode, direction: Direction, { state, 
   if (!state.frontier.has(key) && !hidden) return null;
   const text = wording === 'words' ? (direction === 'up' ? 'Show what it came from' : 'Show what was built on it') : direction === 'up' ? '◀ more' : 'more ▶';
   // Words are named with what they show, then the node (a spoken name holds the visible text: WCAG 2.5.3); an arrow by its node alone.
-  const label = wording === 'words' ? `${text} (${node.name})` : direction === 'up' ? `Show what ${node.name} came from` : `Show what was built on ${node.name}`;
+  const name = nodeName(node);
+  const label = wording === 'words' ? `${text} (${name})` : direction === 'up' ? `Show what ${name} came from` : `Show what was built on ${name}`;
   return (
     <span className="flex items-center gap-1">
       {state.frontier.has(key) && (
