@@ -257,7 +257,7 @@ test('Make GDIP Predictions on a GDIP run’s model: the individuals predicted p
   await expect(page.getByRole('table', { name: 'Top individuals' }).getByRole('row')).toHaveCount(26);
 });
 
-test('an accession’s page lists its predictions across runs, matched by a synonym, with a chart over the runs', async ({ page, request }) => {
+test('an accession’s page lists its predictions across runs, matched by a synonym, with a chart per trait over the runs', async ({ page, request }) => {
   const gdip = launched['gdip-0.05']!;
   await waitForSuccess(request, token, gdip);
   const client = await adminApi(request);
@@ -275,7 +275,8 @@ test('an accession’s page lists its predictions across runs, matched by a syno
       .filter({ hasText: 'trait1' });
     await expect(row).toContainText(expected, { timeout: 15_000 });
     await expect(row).toContainText('IND0001');
-    await expect(page.getByRole('img', { name: 'Predictions of this accession over the runs, one line per trait' })).toBeVisible();
+    // A chart per trait, each on its own scale.
+    await expect(page.getByRole('img', { name: 'Predictions of trait1 for this accession over the runs' })).toBeVisible();
   } finally {
     await request.delete(`/api/accessions/${accession.id}`, { headers: { Authorization: `token ${token}` } });
   }
