@@ -152,7 +152,8 @@ describe('public routes', () => {
     const document = (await response.json()) as { openapi: string; paths: Record<string, unknown>; components: { securitySchemes: Record<string, unknown> } };
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/authentication/check', '/authentication/login', '/authentication/logout']));
-    expect(document.components.securitySchemes.token).toMatchObject({ type: 'apiKey', in: 'header', name: 'Authorization' });
+    // Bearer, as the guides, API tokens and BrAPI say; the console's `token` is named as accepted too.
+    expect(document.components.securitySchemes.token).toMatchObject({ type: 'http', scheme: 'bearer', description: expect.stringContaining('The word `token` in place of `Bearer` is accepted too') });
   });
 });
 

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createTokenService } from './auth/tokens';
 import type { DatabaseHandle } from './db/client';
-import { authenticate } from './http/authenticate';
+import { API_AUTHORIZATION, authenticate } from './http/authenticate';
 import { createRouter, serveBehindSteps, type ApiDependencies, type AppEnv } from './http/context';
 import { asStep, type Step } from './http/one-layer';
 import { admitReads, createAdmission } from './http/admission';
@@ -190,11 +190,11 @@ export function createApi(options: ApiOptions) {
     notFound: (c) => c.json({ message: `No API route for ${c.req.method} ${c.req.path}.` }, 404),
   });
 
+  // Bearer, as API tokens and BrAPI clients send it; the console's `token` scheme is said here only.
   api.openAPIRegistry.registerComponent('securitySchemes', 'token', {
-    type: 'apiKey',
-    in: 'header',
-    name: 'Authorization',
-    description: 'The word `token` (or `Bearer`), a space, and the token from `authentication/login`.',
+    type: 'http',
+    scheme: 'bearer',
+    description: API_AUTHORIZATION,
   });
 
   api.onError(handleError);

@@ -52,6 +52,8 @@ test('invite → accept in a fresh browser → signed in as the new user → the
   await expect(stranger.page.getByText('Signed in as')).toContainText('Barbara McClintock');
   await stranger.page.goto('/settings/profile/view');
   await expect(stranger.page.getByTestId('profile-email')).toHaveText(email);
+  // Accepting the invitation was the first sign-in: there is none before it to show.
+  await expect(stranger.page.getByTestId('profile-last-sign-in')).toHaveText('This is your first sign-in');
 
   const secondVisit = await freshPage(browser);
   await secondVisit.page.goto(link);
@@ -129,7 +131,8 @@ test('the profile shows member since and last sign-in, and edits the name', asyn
   await page.goto('/settings/profile/view');
   await signInThroughForm(page, email, 'profile passphrase 1');
   await expect(page.getByTestId('profile-member-since')).not.toHaveText('—');
-  await expect(page.getByTestId('profile-last-sign-in')).not.toHaveText('—');
+  // The sign-in before this one: the invitation's acceptance.
+  await expect(page.getByTestId('profile-last-sign-in')).not.toHaveText(/—|first sign-in/);
   const profileForm = page.getByRole('form', { name: 'Edit profile' });
   await profileForm.getByLabel('Name').fill('Nikolai Vavilov');
   await profileForm.getByRole('button', { name: 'Save changes' }).click();

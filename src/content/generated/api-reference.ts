@@ -70,7 +70,7 @@ function operationSection(method: string, path: string, operation: Operation): s
     `## ${method.toUpperCase()} ${path.replace(/^\//, '')}`,
     operation.summary ? `${text(operation.summary)}.` : '',
     operation.description ? text(operation.description) : '',
-    isPublic ? '**Public**: no token needed.' : '**Needs a token**: `Authorization: token <token>`.',
+    isPublic ? '**Public**: no token needed.' : '**Needs a token**: `Authorization: Bearer <token>`.',
     parameters.length > 0
       ? '### Parameters\n\n' +
         table(
@@ -91,7 +91,9 @@ function operationSection(method: string, path: string, operation: Operation): s
 
 /** One page per API tag, from the OpenAPI document the API itself serves. */
 export function apiReferencePages(): GeneratedPage[] {
-  const document = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> };
+  const document = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>>; components?: { securitySchemes?: Record<string, { description?: string }> } };
+  // How to send a token, as the API's own document says it.
+  const authorization = document.components?.securitySchemes?.token?.description ?? '';
   const byTag = new Map<string, string[]>();
   for (const [path, operations] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
@@ -107,6 +109,7 @@ export function apiReferencePages(): GeneratedPage[] {
       description: `The ${tag.toLowerCase()} endpoints of the Seedbed admin API, generated from its OpenAPI document.`,
       body: [
         `Generated from the API's own OpenAPI document (\`/api/openapi.json\`), so it always matches the running server. Paths are relative to the API base URL (\`/api/\` by default). Errors are JSON \`{ "message", "errors"? }\`.`,
+        authorization,
         ...sections,
       ].join('\n\n'),
     }));

@@ -5,6 +5,10 @@ import type { Step } from './one-layer';
 
 const NOT_SIGNED_IN = 'You are not signed in, or your session has expired. Sign in again.';
 
+/** How a call sends its token, as the API's reference says it: the one place that names both schemes. */
+export const API_AUTHORIZATION =
+  'Send `Authorization: Bearer <token>`, with the token from `authentication/login` or an API token (Settings → Profile → API tokens). The word `token` in place of `Bearer` is accepted too.';
+
 /**
  * Reads `Authorization: token <token>`, the console's way, or `Bearer <token>`, as OAuth clients and
  * BrAPI tools send it (the scheme in any case, RFC 9110); any other scheme, or none, is a 401.

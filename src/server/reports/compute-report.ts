@@ -217,7 +217,7 @@ function tableConsumer(declaration: ReportTableDeclaration, file: string): Consu
           columns: shown.map((column) => declaration.headers?.[column] ?? column),
           rows: kept.map((row) => shown.map((column) => textOf(cellOf(row, column)))),
           totalRows,
-          sortedBy: sort ? `${sort.column} (${sort.order === 'desc' ? 'largest' : 'smallest'} first)` : null,
+          sortedBy: sort ? `${declaration.headers?.[sort.column] ?? sort.column} (${sort.order === 'desc' ? 'largest' : 'smallest'} first)` : null,
           accessionColumn: accessionColumn >= 0 ? accessionColumn : null,
           accessionIds: null,
         };

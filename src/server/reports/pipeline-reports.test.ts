@@ -327,6 +327,10 @@ describe('Auto Train', () => {
     const summary = read('cv/cv_summary.csv');
     expect(bars.series[0]!.errors![0]).toBe(Number(column(summary, 'pearson_r_sd')[0]));
     expect(report.tables[0]!.rows.map((row) => row[1])).toEqual(column(chosen, 'model'));
+    // Headed as the benchmark boards head the same scores, and sorted by the heading shown.
+    const models = report.tables.find((table) => table.title === 'Every model')!;
+    expect(models.columns).toEqual(['trait', 'model', 'folds', 'Pearson r', 'Pearson r sd', 'Spearman ρ', 'RMSE', 'Bias (slope)', 'chosen']);
+    expect(models.sortedBy).toBe('Pearson r (largest first)');
   });
 });
 

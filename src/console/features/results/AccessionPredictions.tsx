@@ -12,31 +12,40 @@ import { formatReportNumber } from './report-format';
 
 type Prediction = Predictions['predictions'][number];
 
-/** Oldest run first along the axis, one tick per run; a trait per series. */
-function overRuns(predictions: Prediction[]) {
+/**
+ * One chart per trait, oldest run first along the axis with a tick per run: each trait on its own
+ * scale, since on a shared axis a yield of 7 t/ha lies flat under a height of 100 cm.
+ */
+function chartsPerTrait(predictions: Prediction[]) {
   const runs = [...new Map(predictions.map((entry) => [entry.runId, entry])).values()].sort((a, b) => (a.completedAt ?? '').localeCompare(b.completedAt ?? '') || a.runId - b.runId);
   const position = new Map(runs.map((run, index) => [run.runId, index]));
+  const ticks = runs.map((run, index) => ({ value: index, label: run.runName }));
   const traits = [...new Set(predictions.map((entry) => entry.trait))];
-  const series: ScatterSeries[] = traits.map((trait, index) => ({
-    label: trait,
-    color: RESULT_COLORS[index % RESULT_COLORS.length]!,
-    line: true,
-    radius: 4,
-    points: predictions
-      .filter((entry) => entry.trait === trait && entry.prediction !== null)
-      .map((entry) => ({ x: position.get(entry.runId)!, y: entry.prediction! }))
-      .sort((a, b) => a.x - b.x),
+  return traits.map((trait, index) => ({
+    trait,
+    ticks,
+    series: [
+      {
+        label: trait,
+        color: RESULT_COLORS[index % RESULT_COLORS.length]!,
+        line: true,
+        radius: 4,
+        points: predictions
+          .filter((entry) => entry.trait === trait && entry.prediction !== null)
+          .map((entry) => ({ x: position.get(entry.runId)!, y: entry.prediction! }))
+          .sort((a, b) => a.x - b.x),
+      },
+    ] satisfies ScatterSeries[],
   }));
-  return { series, ticks: runs.map((run, index) => ({ value: index, label: run.runName })) };
 }
 
 /**
  * An accession's page: its predictions (GEBVs) in the prediction outputs of recent runs, matched
- * by its name or a synonym, with a chart of each trait's prediction over the runs.
+ * by its name or a synonym, with a chart per trait of its prediction over the runs.
  */
 export function AccessionPredictions({ accessionId }: { accessionId: number }) {
   const { data, error, reload } = useRequest<Predictions>(`accessions/${accessionId}/predictions`);
-  const chart = useMemo(() => (data ? overRuns(data.predictions) : null), [data]);
+  const charts = useMemo(() => (data ? chartsPerTrait(data.predictions) : null), [data]);
   const description = 'Its rows in the predictions CSVs of the most recent runs that wrote one, matched by its name or a synonym';
   if (error && !data)
     return (
@@ -44,7 +53,7 @@ export function AccessionPredictions({ accessionId }: { accessionId: number }) {
         <LoadError what="the accession’s predictions" error={error} onRetry={reload} />
       </Card>
     );
-  if (!data || !chart) return null;
+  if (!data || !charts) return null;
   return (
     <Card title="Predictions" description={description}>
       {data.predictions.length === 0 ? (
@@ -55,7 +64,22 @@ export function AccessionPredictions({ accessionId }: { accessionId: number }) {
         </p>
       ) : (
         <div className="grid gap-4">
-          <ScatterChart series={chart.series} xTicks={chart.ticks} xLabel="Run" yLabel="Prediction" ariaLabel="Predictions of this accession over the runs, one line per trait" height="h-60" />
+          <div className="grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+            {charts.map((chart) => (
+              <figure key={chart.trait} className="min-w-0" data-testid="prediction-chart">
+                <figcaption className="mb-1 text-sm font-medium text-stone-800">{chart.trait}</figcaption>
+                <ScatterChart
+                  series={chart.series}
+                  xTicks={chart.ticks}
+                  xLabel="Run"
+                  yLabel="Prediction"
+                  legend={false}
+                  ariaLabel={`Predictions of ${chart.trait} for this accession over the runs`}
+                  height="h-48"
+                />
+              </figure>
+            ))}
+          </div>
           <SimpleTable
             label="Predictions"
             dense

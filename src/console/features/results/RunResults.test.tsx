@@ -85,4 +85,33 @@ describe('the Results tab', () => {
     expect(screen.getByRole('table', { name: 'Top GEBVs · yield' })).toBeTruthy();
     expect(screen.getByRole('table', { name: 'Top GEBVs · height' })).toBeTruthy();
   });
+
+  it('shows a table’s measured numbers to the digits of the tiles, and leaves whole numbers and text as written', async () => {
+    const models = {
+      title: 'Every model',
+      group: null,
+      file: 'cv/cv_summary.csv',
+      columns: ['trait', 'model', 'folds', 'Pearson r', 'Bias (slope)', 'line'],
+      rows: [
+        ['trait1', 'rrblup', '5', '0.51234567', '1.00000000', '007'],
+        ['trait1', 'gblup', '5', '0.49876543', '0.98765432', '012'],
+        ['trait2', 'bayesb', '5', 'NA', '-0.0000123456', '101'],
+      ],
+      totalRows: 3,
+      sortedBy: null,
+      accessionColumn: null,
+      accessionIds: null,
+    };
+    fetchMock.mockResolvedValue(jsonResponse({ ...report('SUCCEEDED'), problems: [], tables: [models] }));
+    render(<RunResults runId={4} ended refreshKey="SUCCEEDED" />);
+    const table = await screen.findByRole('table', { name: 'Every model' });
+    const cells = [...table.querySelectorAll('tbody tr')].map((row) => [...row.querySelectorAll('td')].map((cell) => cell.textContent));
+    expect(cells).toEqual([
+      ['trait1', 'rrblup', '5', '0.5123', '1', '007'],
+      ['trait1', 'gblup', '5', '0.4988', '0.9877', '012'],
+      ['trait2', 'bayesb', '5', 'NA', '-1.235e-5', '101'],
+    ]);
+    // Every digit written stays a pointer away.
+    expect(screen.getByText('0.5123').getAttribute('title')).toBe('0.51234567');
+  });
 });

@@ -6,7 +6,7 @@ import { Card } from '../../ui/Card';
 import { LoadError } from '../../ui/LoadError';
 import { SimpleTable } from '../../ui/SimpleTable';
 import { ReportChartView } from './ReportChartView';
-import { formatIntervalOf, formatNumberOf } from './report-format';
+import { formatIntervalOf, formatMeasuredCell, formatNumberOf, measuredColumns } from './report-format';
 
 /**
  * The numbers of a report, grouped under their label (CV r: one per trait). A number its pipeline
@@ -65,6 +65,7 @@ interface TableRow {
 
 function ReportTableView({ table }: { table: ReportTable }) {
   const rows: TableRow[] = table.rows.map((cells, index) => ({ index, cells }));
+  const measured = measuredColumns(table.rows, table.columns.length);
   const title = table.group === null ? table.title : `${table.title} · ${table.group}`;
   const description = `${table.file}${table.sortedBy ? `, by ${table.sortedBy}` : ''} · ${table.rows.length === table.totalRows ? counted(table.totalRows, 'row') : `top ${table.rows.length} of ${counted(table.totalRows, 'row')}`}`;
   return (
@@ -79,15 +80,21 @@ function ReportTableView({ table }: { table: ReportTable }) {
           rows={rows}
           columns={table.columns.map((header, column) => ({
             header,
+            align: measured[column] ? 'right' : 'left',
             className: 'tabular-nums text-stone-700 whitespace-nowrap',
             cell: (row: TableRow) => {
               const accessionId = column === table.accessionColumn ? table.accessionIds?.[row.index] : null;
+              const written = row.cells[column] ?? '';
+              const shown = formatMeasuredCell(written, measured[column]!);
               return accessionId ? (
                 <a className="text-emerald-800 hover:underline" href={viewRoute(ROUTES.accessionView, accessionId)}>
-                  {row.cells[column]}
+                  {written}
                 </a>
+              ) : shown === written ? (
+                written
               ) : (
-                row.cells[column]
+                // Every digit the pipeline wrote is a pointer away (and in the file).
+                <span title={written}>{shown}</span>
               );
             },
           }))}

@@ -18,3 +18,26 @@ export function formatIntervalOf(number: Pick<ReportNumber, 'interval' | 'digits
   if (low === null || high === null) return `${Math.round(level * 100)} % CI not computed`;
   return `${Math.round(level * 100)} % CI ${formatReportNumber(low, number.digits)} to ${formatReportNumber(high, number.digits)}`;
 }
+
+const WRITTEN_NUMBER = /^[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?$/;
+const WHOLE_NUMBER = /^[-+]?\d+$/;
+/** What a pipeline writes where a number is missing: left as written. */
+const MISSING = new Set(['', 'NA', 'NaN', 'nan', 'null']);
+
+/**
+ * Which columns of a report table hold measurements: every filled cell a number and at least one
+ * with decimals. Their cells show to the digits of the summary numbers above them, not the 8
+ * decimals a pipeline writes; a column of whole numbers (positions, counts, ids such as 007) and
+ * any column with text in it stay as written.
+ */
+export function measuredColumns(rows: readonly string[][], columnCount: number): boolean[] {
+  return Array.from({ length: columnCount }, (_, column) => {
+    const cells = rows.map((row) => row[column] ?? '').filter((cell) => !MISSING.has(cell));
+    return cells.length > 0 && cells.every((cell) => WRITTEN_NUMBER.test(cell)) && cells.some((cell) => !WHOLE_NUMBER.test(cell));
+  });
+}
+
+/** A cell of a measured column as shown (`formatReportNumber`'s digits), or the cell as written. */
+export function formatMeasuredCell(cell: string, measured: boolean): string {
+  return measured && !MISSING.has(cell) ? formatReportNumber(Number(cell)) : cell;
+}

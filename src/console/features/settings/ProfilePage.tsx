@@ -18,7 +18,9 @@ function ProfileDetails() {
     ['Name', user.name || '—'],
     ['Email', user.email],
     ['Member since', formatDateTime(user.createdAt)],
-    ['Last sign-in', formatDateTime(user.lastLoginAt)],
+    // The server sends the sign-in before this session's, none when this session's was the first
+    // (the one that accepted the invitation, or the administrator's first).
+    ['Last sign-in', user.lastLoginAt ? formatDateTime(user.lastLoginAt) : 'This is your first sign-in'],
   ];
   return (
     <div className="grid gap-6 lg:grid-cols-2">

@@ -79,6 +79,7 @@ export function ScatterChart({
   yMin,
   yMax,
   height = 'h-72',
+  legend = true,
 }: {
   series: ScatterSeries[];
   xLabel: string;
@@ -91,6 +92,8 @@ export function ScatterChart({
   yMin?: number;
   yMax?: number;
   height?: string;
+  /** Whether the series are named under the chart (false where the chart's own title names its one series). */
+  legend?: boolean;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
   useChart(
@@ -119,8 +122,19 @@ export function ScatterChart({
           parsing: false,
           normalized: true,
           plugins: {
-            legend: { labels: { filter: (item) => !series[item.datasetIndex ?? 0]?.hideInLegend } },
-            tooltip: { enabled: true },
+            legend: { display: legend, labels: { filter: (item) => !series[item.datasetIndex ?? 0]?.hideInLegend } },
+            // A point on a labelled tick (a run, a fold) is named by its label, not by its place on the axis.
+            tooltip: {
+              enabled: true,
+              callbacks: xTicks
+                ? {
+                    label: (item) => {
+                      const point = item.raw as { x: number; y: number };
+                      return `${item.dataset.label}: ${point.y.toLocaleString('en')} (${tickLabels.get(point.x) ?? point.x.toLocaleString('en')})`;
+                    },
+                  }
+                : {},
+            },
           },
           scales: {
             x: {
@@ -148,7 +162,7 @@ export function ScatterChart({
         },
       });
     },
-    [series, xLabel, yLabel, xTicks, xMin, xMax, yMin, yMax],
+    [series, xLabel, yLabel, xTicks, xMin, xMax, yMin, yMax, legend],
   );
   return (
     <div className={`relative ${height}`}>

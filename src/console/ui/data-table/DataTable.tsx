@@ -155,6 +155,17 @@ export function DataTable<Row, Filter extends string = string, Sort extends stri
 
   const toggleSort = (id: string) => update(state.sort === id ? { order: state.order === 'asc' ? 'desc' : 'asc', page: 0 } : { sort: id, order: 'asc', page: 0 });
 
+  // A list embedded in a record's page with nothing in it at all shows only what to do next: a
+  // search box and column heads over no rows read as if a search had found nothing. A page's own
+  // list keeps its toolbar where it is, under the reader's cursor while the first answer comes.
+  if (!urlState && data && data.pagination.totalCount === 0 && !filtered) {
+    return (
+      <div className="min-w-0 rounded-xl bg-white px-4 py-10 text-center text-sm text-stone-600 shadow-sm ring-1 ring-stone-200" role="status">
+        {emptyHint}
+      </div>
+    );
+  }
+
   return (
     // min-w-0: the table scrolls in its own box below; the page keeps the screen's width.
     <div className="min-w-0 rounded-xl bg-white shadow-sm ring-1 ring-stone-200">
