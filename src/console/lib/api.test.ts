@@ -32,7 +32,7 @@ describe('request', () => {
     const [url, init] = fetchMock.mock.calls[0]!;
     expect(url).toBe('/api/authentication/check');
     expect(init?.method).toBe('GET');
-    expect(new Headers(init?.headers).get('Authorization')).toBe('token abc123');
+    expect(new Headers(init?.headers).get('Authorization')).toBe('Bearer abc123');
   });
 
   it('sends a JSON body with its content type, and other bodies as given', async () => {

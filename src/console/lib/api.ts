@@ -29,6 +29,12 @@ export function readStoredToken(): string {
   }
 }
 
+/** The signed-in person's credential as every call sends it (Bearer, as the API reference says); none when signed out. */
+export function authorization(): { Authorization?: string } {
+  const token = readStoredToken();
+  return token ? { Authorization: `Bearer ${token}` } : {};
+}
+
 export function writeStoredToken(token: string): void {
   try {
     globalThis.localStorage?.setItem(TOKEN_STORAGE_KEY, token);
@@ -54,9 +60,7 @@ function retryAfterMs(header: string): number {
 }
 
 export async function request<T = unknown>(path: string, method: HttpMethod = 'GET', body?: unknown, contentType = 'application/json'): Promise<T> {
-  const token = readStoredToken();
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  if (token) headers.Authorization = `token ${token}`;
+  const headers: Record<string, string> = { Accept: 'application/json', ...authorization() };
 
   let payload: BodyInit | undefined;
   if (body !== undefined) {
@@ -85,7 +89,7 @@ export async function request<T = unknown>(path: string, method: HttpMethod = 'G
 
   const parsed = parseBody(text, response.headers.get('content-type'));
   if (!response.ok) {
-    if (response.status === 401 && token) onUnauthorized?.();
+    if (response.status === 401 && headers.Authorization) onUnauthorized?.();
     throw new RequestError(errorMessage(parsed, text, response.statusText), response.status, parsed, fieldErrors(parsed));
   }
   return parsed as T;
@@ -96,13 +100,13 @@ export async function request<T = unknown>(path: string, method: HttpMethod = 'G
  * progress: `onProgress` gets the fraction sent, 0 to 1. Errors are the same RequestError.
  */
 export function upload<T = unknown>(path: string, file: Blob, onProgress?: (fraction: number) => void, method: HttpMethod = 'POST'): Promise<T> {
-  const token = readStoredToken();
+  const { Authorization } = authorization();
   return new Promise<T>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(method, API_BASE_URL + path.replace(/^\//, ''));
     xhr.setRequestHeader('Accept', 'application/json');
     xhr.setRequestHeader('Content-Type', file.type || 'application/octet-stream');
-    if (token) xhr.setRequestHeader('Authorization', `token ${token}`);
+    if (Authorization) xhr.setRequestHeader('Authorization', Authorization);
     xhr.upload.onprogress = (event) => event.lengthComputable && onProgress?.(event.loaded / event.total);
     xhr.onerror = () => reject(new RequestError(FALLBACK_ERROR_MESSAGE, 0, null));
     xhr.onload = () => {
@@ -112,7 +116,7 @@ export function upload<T = unknown>(path: string, file: Blob, onProgress?: (frac
         resolve(parsed as T);
         return;
       }
-      if (xhr.status === 401 && token) onUnauthorized?.();
+      if (xhr.status === 401 && Authorization) onUnauthorized?.();
       reject(new RequestError(errorMessage(parsed, xhr.responseText, xhr.statusText), xhr.status, parsed, fieldErrors(parsed)));
     };
     xhr.send(file);

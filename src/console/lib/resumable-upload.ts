@@ -1,6 +1,6 @@
 import type { DetailedError, Upload } from 'tus-js-client';
 import type { StoredFile } from '../../contract/files';
-import { API_BASE_URL, errorMessage, readStoredToken, request } from './api';
+import { API_BASE_URL, errorMessage, authorization, request } from './api';
 
 /**
  * A file sent over the tus protocol to `uploads`: in 50 MB requests, retried after a dropped
@@ -76,7 +76,7 @@ export function startResumableUpload(
         chunkSize: CHUNK_BYTES,
         retryDelays: [0, 1000, 3000, 5000, 10000, 20000],
         metadata: { ...metadata, name: file.name },
-        headers: { Authorization: `token ${readStoredToken()}` },
+        headers: authorization(),
         removeFingerprintOnSuccess: true,
         onProgress: (sent, total) => handlers.onProgress({ sent, total, ...meter.add(sent, total) }),
         onSuccess: ({ lastResponse }) => {

@@ -1,6 +1,6 @@
 import { createParser } from 'eventsource-parser';
 import { STREAM_SILENT_LIMIT_MS } from '../../contract/event-stream';
-import { API_BASE_URL, readStoredToken } from './api';
+import { API_BASE_URL, authorization } from './api';
 
 /** The stream went quiet for longer than its heartbeat allows: it stopped without closing. */
 export class SilentStreamError extends Error {
@@ -36,9 +36,8 @@ export async function readEventStream(path: string, onMessage: (data: unknown) =
     silence = setTimeout(() => end(new SilentStreamError(STREAM_SILENT_LIMIT_MS)), STREAM_SILENT_LIMIT_MS);
   };
   try {
-    const token = readStoredToken();
     alive();
-    const response = await fetch(`${API_BASE_URL}${path}`, { headers: { Accept: 'text/event-stream', ...(token ? { Authorization: `token ${token}` } : {}) }, signal: reading.signal });
+    const response = await fetch(`${API_BASE_URL}${path}`, { headers: { Accept: 'text/event-stream', ...authorization() }, signal: reading.signal });
     if (!response.ok || !response.body) throw new Error(`the event stream answered ${response.status}`);
     const parser = createParser({ onEvent: (message) => onMessage(JSON.parse(message.data)) });
     reader = response.body.pipeThrough(new TextDecoderStream()).getReader();

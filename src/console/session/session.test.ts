@@ -67,7 +67,7 @@ describe('$session', () => {
     await login({ email: user.email, password: 'secret' });
     await logout();
     expect(fetchMock.mock.calls[1]![0]).toBe('/api/authentication/logout');
-    expect(new Headers(fetchMock.mock.calls[1]![1]?.headers).get('Authorization')).toBe('token tok-123');
+    expect(new Headers(fetchMock.mock.calls[1]![1]?.headers).get('Authorization')).toBe('Bearer tok-123');
     expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('');
     expect($session.get()).toEqual({ status: 'signed-out', user: null });
   });

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { notify } from '../../app/notify';
-import { API_BASE_URL, readStoredToken } from '../../lib/api';
+import { API_BASE_URL, authorization } from '../../lib/api';
 import { saveBlob } from '../../lib/download';
 import { Button } from '../../ui/Button';
 
 /** Fetches the run's Workflow Run RO-Crate (with or without its data files) and saves it; a refusal is said with the server's words. */
 async function downloadCrate(runId: number, withData: boolean): Promise<void> {
-  const response = await fetch(`${API_BASE_URL}runs/${runId}/ro-crate?data=${withData}`, { headers: { Authorization: `token ${readStoredToken()}` } });
+  const response = await fetch(`${API_BASE_URL}runs/${runId}/ro-crate?data=${withData}`, { headers: authorization() });
   if (!response.ok) {
     const body = (await response.json().catch(() => null)) as { message?: string } | null;
     throw new Error(body?.message ?? `The crate could not be made (the server answered ${response.status}).`);

@@ -2,13 +2,13 @@ import { useState } from 'react';
 import type { CrateImportResult } from '../../../contract/lineage';
 import { notify, notifyAfterNavigation } from '../../app/notify';
 import { ROUTES, viewRoute } from '../../app/routes';
-import { API_BASE_URL, readStoredToken } from '../../lib/api';
+import { API_BASE_URL, authorization } from '../../lib/api';
 import { ChooseFileButton } from '../../ui/ChooseFileButton';
 import { Spinner } from '../../ui/Spinner';
 
 /** Posts a Workflow Run RO-Crate zip; the run it became, or the server's refusal in its words. */
 async function importCrate(file: File): Promise<CrateImportResult> {
-  const response = await fetch(`${API_BASE_URL}lineage/crates`, { method: 'POST', body: file, headers: { 'Content-Type': 'application/zip', Authorization: `token ${readStoredToken()}` } });
+  const response = await fetch(`${API_BASE_URL}lineage/crates`, { method: 'POST', body: file, headers: { 'Content-Type': 'application/zip', ...authorization() } });
   const body = (await response.json().catch(() => null)) as (CrateImportResult & { message?: string }) | null;
   if (!response.ok || !body) throw new Error(body?.message ?? `The crate could not be imported (the server answered ${response.status}).`);
   return body;
