@@ -2,6 +2,7 @@
  * The nf-core `nextflow_schema.json` format (JSON Schema draft 2020-12 with nf-core's keywords),
  * as the catalogue checks it, the launch form draws it and the reference documents it.
  */
+import { nearestName } from './nearest-name';
 
 export interface SchemaProperty {
   type?: string | string[];
@@ -113,6 +114,39 @@ export function holds(when: UnusedWhen, params: Record<string, unknown>): boolea
 
 /** “model is rrblup or gblup”, “association_test is not linear_kinship”, or a pattern's description (“models names neither bayesb nor bayes_c”). */
 export const describeUnusedWhen = (when: UnusedWhen) => ('values' in when ? `${when.parameter} is ${when.negate ? 'not ' : ''}${when.values.map(String).join(' or ')}` : when.description);
+
+/**
+ * The names a list parameter takes, when its pattern is a comma-separated list of named choices,
+ * `^(a|b|c)(,(a|b|c))*$` (Auto Train's models, Evostats' statistics), so that a refusal can name
+ * the entries it does not know; null for any other pattern.
+ */
+export function listChoicesOf(pattern: string | undefined): string[] | null {
+  const match = /^\^\(([\w-]+(?:\|[\w-]+)*)\)\(,\(\1\)\)\*\$$/.exec(pattern ?? '');
+  return match ? match[1]!.split('|') : null;
+}
+
+/**
+ * Why `value` is not a list of `choices`, in the words the launch form and the server both give:
+ * each entry not among them, with the nearest name (bayes_b, BayesB: bayesb), and the names to
+ * choose from; or the list written again without its spaces and empty entries. Names are compared
+ * exactly, as the pipeline reads them: BayesB is refused with bayesb offered, never taken for it,
+ * so that a run's parameters say what it ran. Null when the list is right.
+ */
+export function listProblem(value: string, choices: readonly string[]): string | null {
+  const entries = value.split(',').map((entry) => entry.trim());
+  const choose = `Choose from ${choices.join(', ')}, separated by commas`;
+  const unknown = [...new Set(entries.filter((entry) => entry && !choices.includes(entry)))];
+  if (unknown.length > 0) {
+    const named = unknown.map((entry) => {
+      const nearest = nearestName(entry, choices, 3);
+      return nearest ? `${entry} (did you mean ${nearest}?)` : entry;
+    });
+    return `Unknown name${unknown.length > 1 ? 's' : ''}: ${named.join(', ')}. ${choose}`;
+  }
+  const written = entries.filter(Boolean).join(',');
+  if (!written) return choose;
+  return written === value ? null : `Write it as ${written}: the names separated by commas alone, without spaces or empty entries`;
+}
 
 /** Groups under `$defs`, joined by `allOf` (a type, so that it is a plain JSON object to the API's response types). */
 export type NextflowSchema = {

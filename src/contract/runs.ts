@@ -41,6 +41,15 @@ export const runLaunchSchema = z.object({
 export type RunLaunch = z.input<typeof runLaunchSchema>;
 export type RunLaunchValues = z.output<typeof runLaunchSchema>;
 
+/** What a launch would be refused for, found without launching: the launch's own check. */
+export const runLaunchCheckSchema = z
+  .object({
+    errors: z.record(z.string(), z.string()).describe('Every problem by field (`params.<name>` for a parameter), as the launch would refuse them; empty when it would be taken'),
+    message: z.string().nullable().describe('The refusal’s sentence, as the launch would say it; null when it would be taken'),
+  })
+  .describe('A launch checked without launching');
+export type RunLaunchCheck = z.infer<typeof runLaunchCheckSchema>;
+
 /** What can change on a run after its launch: the group it is in, and its labels. */
 export const runUpdateSchema = z
   .object({

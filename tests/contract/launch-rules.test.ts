@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holds } from '../../src/contract/nextflow-schema';
+import { holds, listChoicesOf } from '../../src/contract/nextflow-schema';
 import { defaultFormValues, fieldsOf, formValueOf, groupsOf, type ParameterField, type ParameterGroup, paramsOf, rulesOf } from '../../src/console/features/launch/schema-form';
 import { readCatalogue } from '../../src/server/pipelines/catalogue';
 import { validateParams } from '../../src/server/pipelines/params-validation';
@@ -23,6 +23,9 @@ function candidates(field: ParameterField): unknown[] {
     values.push(...(schema.enum ?? []).map(String), 'not-an-option');
   } else {
     values.push('x', 'with space', 'cohort.vcf', 'cohort.vcf.gz', 'samples.csv', 'a/b/c.txt', 's3://bucket/key.vcf');
+    // A list of named choices: a name in capitals, one misspelt, a space after a comma, an empty entry.
+    const [first, second = first] = listChoicesOf(schema.pattern) ?? [];
+    if (first) values.push(`${first},${second!.toUpperCase()}`, `${first},${second}_x,nothing`, `${first}, ${second}`, `${first},,${second}`, `${first},`);
   }
   return values.filter((value) => value !== undefined);
 }
@@ -62,7 +65,7 @@ describe('the launch form and the server agree', () => {
       for (const raw of candidates(field)) {
         const values = { ...using, [field.name]: raw };
         const inForm = rulesOf(field).validate(raw, { params: values });
-        const onServer = validateParams(pipeline.validate, paramsOf(groups, values))?.[field.name];
+        const onServer = validateParams(pipeline, paramsOf(groups, values))?.[field.name];
         compared += 1;
         const formSays = inForm === true ? 'accepted' : inForm;
         const serverSays = onServer ?? 'accepted';

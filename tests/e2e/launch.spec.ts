@@ -220,6 +220,57 @@ test('Auto Train a genomic model, then Make GDIP Predictions with it, both throu
   await expectTypedOutputs(page, { 'predictions/gebv_predictions.csv': 'predictions CSV' });
 });
 
+test('Auto Train’s form says what Launch would refuse when a field is left: an unknown model, a burn-in not below the iterations, a missing file', async ({ page }) => {
+  const fixtures = path.resolve('tests/fixtures/auto-train');
+  await page.goto('/tools/pipeline/run/nf-auto-train');
+  const form = page.getByRole('form', { name: 'Launch Auto Train' });
+  const hint = (parameter: string) => form.locator(`#param-${parameter}-hint`);
+  const leave = async (parameter: string, value: string) => {
+    await form.locator(`#param-${parameter}`).fill(value);
+    await form.locator(`#param-${parameter}`).blur();
+  };
+  // What an empty models runs is said where models is.
+  await expect(hint('models')).toContainText('Left empty, the default four are trained: rrblup, gblup, bayesian_ridge and rkhs.');
+  // A model name in another case is refused naming it and the name meant, never taken for it.
+  await leave('models', 'rrblup,BayesB');
+  await expect(hint('models')).toHaveText('Unknown name: BayesB (did you mean bayesb?). Choose from rrblup, gblup, bayesian_ridge, rkhs, bayesb, bayes_c, random_forest, svr, separated by commas');
+  await leave('models', 'rrblup,bayesb');
+  await expect(hint('models')).not.toContainText('Unknown');
+  // The chain's settings are drawn once a model runs a chain; their order is the server's rule, told on leaving the field.
+  await leave('bayes_iterations', '400');
+  await leave('bayes_burn_in', '400');
+  const burnIn =
+    'Must be less than bayes_iterations (400) when models names bayesb or bayes_c: the chain would keep no draw after its burn-in. Lower bayes_burn_in, raise bayes_iterations, or leave bayesb and bayes_c out of models.';
+  await expect(hint('bayes_burn_in')).toHaveText(burnIn);
+  // A file that is not on the server, with the burn-in still told: every problem at once.
+  await leave('genotypes', path.join(fixtures, 'no_such_genotypes.vcf'));
+  await expect(hint('genotypes')).toHaveText(`No file at ${path.join(fixtures, 'no_such_genotypes.vcf')} on this server: upload it in the form, or pick a stored file`);
+  await expect(hint('bayes_burn_in')).toHaveText(burnIn);
+  // phenotypes was never reached: it is not told yet that it is required.
+  await expect(hint('phenotypes')).not.toHaveText('Required');
+  await leave('genotypes', path.join(fixtures, 'genotypes.vcf'));
+  await leave('phenotypes', path.join(fixtures, 'phenotypes.csv'));
+  await expect(hint('genotypes')).not.toContainText('No file');
+
+  // Launch is the authority: it refuses the burn-in, counts the field in its toast without
+  // repeating it, and brings the field to the middle of the view, clear of the toast.
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: width > 1000 ? 900 : 844 });
+    await form.locator('#run-name').focus();
+    await page.mouse.wheel(0, -10_000);
+    await form.getByRole('button', { name: 'Launch run' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'field needs fixing' });
+    await expect(toast).toHaveText('1 field needs fixing: see the message in red under it.');
+    await expect(form.locator('#param-bayes_burn_in')).toBeFocused();
+    await expect(form.locator('#param-bayes_burn_in')).toBeInViewport();
+    await expect(hint('bayes_burn_in')).toHaveText(burnIn);
+    const [field, told] = [await form.locator('#param-bayes_burn_in').boundingBox(), await toast.boundingBox()];
+    expect(field!.y > told!.y + told!.height || field!.y + field!.height < told!.y, `the toast covers the field at ${width} px`).toBe(true);
+    await page.screenshot({ path: test.info().outputPath(`refused-launch-${width}.png`) });
+    await toast.waitFor({ state: 'detached', timeout: 10_000 });
+  }
+});
+
 test('launch Phenomix on a field trial through its form and get BLUEs, variance components and heritability', async ({ page }) => {
   test.setTimeout(90_000);
   await page.goto('/tools/pipeline/run/nf-phenomix');

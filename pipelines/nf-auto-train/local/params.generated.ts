@@ -24,7 +24,7 @@ export interface InputOutputOptions {
 }
 export interface TrainingOptions1 {
   /**
-   * Models to train and compare.
+   * Models to train and compare, separated by commas. Left empty, the default four are trained: rrblup, gblup, bayesian_ridge and rkhs.
    */
   models: string;
   /**

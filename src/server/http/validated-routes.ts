@@ -2,7 +2,7 @@ import type { OpenAPIHono, RouteConfig } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { type z, ZodError } from 'zod';
-import { nearestName } from '../nearest-name';
+import { nearestName } from '../../contract/nearest-name';
 import { asStep, inOneLayer, type Step } from './one-layer';
 
 /** What a route's validation hands its hook, as @hono/zod-openapi's validators do. */

@@ -1,4 +1,4 @@
-import { nearestName } from '../nearest-name';
+import { nearestName } from '../../contract/nearest-name';
 import { type CataloguePipeline, describeLessThanWhen } from './catalogue';
 
 /** Every parameter's schema default, by name. */
@@ -49,11 +49,14 @@ export function unknownParameters(pipeline: CataloguePipeline, params: Record<st
  * The parameters that are not below the one they must stay under (pipeline.json's `lessThan`),
  * each with its refusal, the values as the run would see them (defaults filled in). A rule with a
  * `when` applies only while those values match it: Auto Train runs no chain without bayesb or bayes_c.
+ * A rule either of whose values is `refused` already (out of its bounds, not a whole number) is
+ * not compared: the refusal of that value comes first, and the order may hold once it is fixed.
  */
-export function orderProblems(pipeline: CataloguePipeline, params: Record<string, unknown>): Record<string, string> {
+export function orderProblems(pipeline: CataloguePipeline, params: Record<string, unknown>, refused: ReadonlySet<string> = new Set()): Record<string, string> {
   const values = withDefaults(pipeline, params);
   const problems: Record<string, string> = {};
   for (const [name, rule] of Object.entries(pipeline.manifest.lessThan ?? {})) {
+    if (refused.has(name) || refused.has(rule.parameter)) continue;
     const applies = pipeline.lessThanWhen[name]?.(values) ?? true;
     const value = values[name];
     const bound = values[rule.parameter];

@@ -1,4 +1,5 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import { listChoicesOf, listProblem, type NextflowSchema } from '../../contract/nextflow-schema';
 import { addErrorMessages, addJsonSchemaFormats } from '../ajv-plugins';
 
 /**
@@ -84,7 +85,8 @@ function fieldOf(error: ErrorObject): string {
 }
 
 /** Checks params; returns one message per parameter (the first problem of each), or null. */
-export function validateParams(validate: ValidateFunction, params: Record<string, unknown>): Record<string, string> | null {
+export function validateParams(pipeline: { validate: ValidateFunction; schema: NextflowSchema }, params: Record<string, unknown>): Record<string, string> | null {
+  const { validate } = pipeline;
   if (validate(params)) return null;
   const errors: Record<string, string> = {};
   const keywords: Record<string, string> = {};
@@ -98,6 +100,15 @@ export function validateParams(validate: ValidateFunction, params: Record<string
     if (better || !errors[field]) {
       errors[field] = messageOf(error);
       keywords[field] = error.keyword;
+    }
+  }
+  // A list of named choices (Auto Train's models) says which entries it does not know, which its pattern cannot.
+  for (const group of Object.values(pipeline.schema.$defs)) {
+    for (const [name, property] of Object.entries(group.properties)) {
+      const choices = listChoicesOf(property.pattern);
+      const value = params[name];
+      const problem = choices && errors[name] && typeof value === 'string' ? listProblem(value, choices) : null;
+      if (problem) errors[name] = problem;
     }
   }
   return errors;

@@ -51,6 +51,15 @@ export interface RunServiceOptions {
 
 type RunRow = typeof runs.$inferSelect;
 
+/** What checking a launch found: its problems by field and the refusal's sentence, or none and (`ready`) what the launch goes on with. */
+type LaunchCheck =
+  | { errors: Record<string, string>; message: string; ready: null }
+  | {
+      errors: Record<string, never>;
+      message: null;
+      ready: { pipeline: CataloguePipeline; engine: RunEngine; revision: string; sheetFiles: Map<string, string>; resourcesConfig: string | null };
+    };
+
 /**
  * Owns runs from launch to their end: validation, the engine, the local queue, cancel, what a
  * process's exit means, and re-attaching after a restart. Statuses otherwise come from the weblog.
@@ -111,16 +120,26 @@ export function createRunService(options: RunServiceOptions) {
     return pipeline;
   }
 
-  async function checkReferences(input: { groupId: number | null; projectId: number | null; experimentId?: number | null }) {
+  /** The records a launch names that do not exist, by field. */
+  async function missingReferences(input: { groupId: number | null; projectId: number | null; experimentId?: number | null }): Promise<Record<string, string>> {
     const errors: Record<string, string> = {};
     if (input.groupId && (await db.select({ id: runGroups.id }).from(runGroups).where(eq(runGroups.id, input.groupId))).length === 0) errors.groupId = 'No such run group';
     if (input.projectId && (await db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.projectId))).length === 0) errors.projectId = 'No such project';
     if (input.experimentId && (await db.select({ id: experiments.id }).from(experiments).where(eq(experiments.id, input.experimentId))).length === 0) errors.experimentId = 'No such experiment';
-    if (Object.keys(errors).length > 0) throw new DomainError('invalid', 'The run refers to records that do not exist.', errors);
+    return errors;
   }
 
-  /** `lineage.filesets`: the fileset each file parameter was taken from, when the caller took it from one (a benchmark's dataset), for the run's recorded inputs. */
-  async function launch(input: RunLaunchValues, userId: number, lineage: { filesets?: ReadonlyMap<string, number> } = {}): Promise<RunRow> {
+  /**
+   * Every problem the launch of `input` is refused for, by field, found all at once: the stored
+   * files it names, the schema (and parameters it lacks), the values that cannot run together
+   * (`lessThan`, with its `when`), the output folder, the values the engine cannot honour, the
+   * input files and samplesheets, the records it refers to, the revision, the run it relaunches
+   * and the recommended resources. A field keeps the first problem found for it. `message` is the
+   * refusal's sentence, a sentence per kind of problem. The launch and POST /runs/check both ask
+   * this, so that what the form is told before Launch is what Launch would say. A pipeline that
+   * cannot run here at all is thrown: no field is at fault.
+   */
+  async function checkLaunch(input: RunLaunchValues): Promise<LaunchCheck> {
     const pipeline = pipelineOf(input.pipelineId);
     // A broken pipeline, or an engine that cannot run it here, says so before anything else.
     const engine = engineFor(pipeline);
@@ -129,50 +148,50 @@ export function createRunService(options: RunServiceOptions) {
       log.warn('A launch was refused: the pipeline cannot run here', { pipeline: pipeline.id, engine: engine.name, fix: refusal.fix });
       throw new DomainError(refusal.kind, refusal.message);
     }
+    const errors: Record<string, string> = {};
+    const sentences: string[] = [];
+    /** Adds the problems of fields that have none yet, and the sentence that says them. */
+    const refuse = (problems: Record<string, string> | null, sentence: (added: Record<string, string>) => string) => {
+      const added = Object.fromEntries(Object.entries(problems ?? {}).filter(([field]) => !(field in errors)));
+      if (Object.keys(added).length === 0) return;
+      Object.assign(errors, added);
+      sentences.push(sentence(added));
+    };
+    const asParams = (problems: Record<string, string>) => Object.fromEntries(Object.entries(problems).map(([name, message]) => [`params.${name}`, message]));
+    const bare = (problems: Record<string, string>) => Object.fromEntries(Object.entries(problems).map(([field, message]) => [field.replace(/^params\./, ''), message]));
+
     // Stored files named by reference (seedbed://files/<id>) are checked as the paths they stand for; the run keeps the references.
     const stored = await withStoredPaths(pipeline, input.params, inputAccess);
-    if (Object.keys(stored.problems).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(stored.problems).join('. ')}.`, stored.problems);
+    refuse(stored.problems, (added) => `Some inputs cannot be used. ${Object.values(added).join('. ')}.`);
     // Checked as the run will see them, schema defaults filled in (nf-schema validates after the config's defaults): a required parameter with a default may be left out.
-    const unknown = unknownParameters(pipeline, input.params);
-    const checked = validateParams(pipeline.validate, withDefaults(pipeline, stored.params));
-    // Values each valid alone that cannot run together (bayes_burn_in not below bayes_iterations), once each is valid.
-    const unordered = checked ? {} : orderProblems(pipeline, stored.params);
-    const problems = checked || Object.keys(unknown).length > 0 || Object.keys(unordered).length > 0 ? { ...unknown, ...checked, ...unordered } : null;
-    if (problems) {
-      const errors = Object.fromEntries(Object.entries(problems).map(([field, message]) => [`params.${field}`, message]));
-      const what = checked || Object.keys(unknown).length > 0 ? `do not match ${pipeline.manifest.label}'s schema` : 'cannot run together';
-      throw new DomainError('invalid', `The parameters ${what}. ${fieldMessageList(problems)}`, errors);
-    }
+    const unmatched = { ...unknownParameters(pipeline, input.params), ...validateParams(pipeline, withDefaults(pipeline, stored.params)) };
+    refuse(asParams(unmatched), (added) => `The parameters do not match ${pipeline.manifest.label}'s schema. ${fieldMessageList(bare(added))}`);
+    // Values each valid alone that cannot run together (bayes_burn_in not below bayes_iterations).
+    refuse(asParams(orderProblems(pipeline, stored.params, new Set(Object.keys(unmatched)))), (added) => `The parameters cannot run together. ${fieldMessageList(bare(added))}`);
     const outdir = outdirOf(input.params);
     // The run's folder is named after its id, which is not known yet: any id's folder will do.
     const someRunFolder = folderOf(0);
     const problem = outdirProblem(outdir, someRunFolder);
-    if (problem) throw new DomainError('invalid', 'The output directory must be inside the run’s own folder.', { 'params.outdir': problem });
-    const unsupported = unsupportedOn(pipeline, engine.name, input.params);
-    if (unsupported) {
-      const where = engine.name === 'local' ? "this server's built-in engine" : `the nextflow engine (revision ${input.revision ?? pipeline.manifest.revision})`;
-      throw new DomainError('invalid', `${pipeline.manifest.label} on ${where}: ${Object.values(unsupported).join(' ')}`, unsupported);
-    }
+    refuse(problem ? { 'params.outdir': problem } : null, () => 'The output directory must be inside the run’s own folder.');
+    const where = engine.name === 'local' ? "this server's built-in engine" : `the nextflow engine (revision ${input.revision ?? pipeline.manifest.revision})`;
+    refuse(unsupportedOn(pipeline, engine.name, input.params), (added) => `${pipeline.manifest.label} on ${where}: ${Object.values(added).join(' ')}`);
     await options.prepareInputs?.(input.params);
     const inputs = await checkLaunchInputs(pipeline, input.params, stored.paths, { runDir: someRunFolder, engine: engine.name === 'local' ? 'local' : 'nextflow', access: inputAccess });
-    if (Object.keys(inputs.problems).length > 0) throw new DomainError('invalid', `Some inputs cannot be used. ${Object.values(inputs.problems).join(' ')}`, inputs.problems);
-    if (engine.name === 'local' && isRemoteLocation(outdir)) {
-      throw new DomainError('invalid', 'The local engine writes to this server’s disk only.', { 'params.outdir': 'Use a relative path such as results' });
-    }
-    await checkReferences(input);
+    refuse(inputs.problems, (added) => `Some inputs cannot be used. ${Object.values(added).join(' ')}`);
+    refuse(engine.name === 'local' && isRemoteLocation(outdir) ? { 'params.outdir': 'Use a relative path such as results' } : null, () => 'The local engine writes to this server’s disk only.');
+    refuse(await missingReferences(input), () => 'The run refers to records that do not exist.');
     const revision = input.revision ?? pipeline.manifest.revision;
-    if (engine.name === 'local' && revision !== pipeline.manifest.revision) {
-      throw new DomainError(
-        'invalid',
-        `The built-in engine runs ${pipeline.manifest.label}'s bundled implementation, revision ${pipeline.manifest.revision}; another revision needs the nextflow engine.`,
-        { revision: `Only ${pipeline.manifest.revision} runs here` },
-      );
-    }
+    refuse(
+      engine.name === 'local' && revision !== pipeline.manifest.revision ? { revision: `Only ${pipeline.manifest.revision} runs here` } : null,
+      () => `The built-in engine runs ${pipeline.manifest.label}'s bundled implementation, revision ${pipeline.manifest.revision}; another revision needs the nextflow engine.`,
+    );
     if (input.relaunchOf) {
       const [earlier] = await db.select({ pipelineId: runs.pipelineId }).from(runs).where(eq(runs.id, input.relaunchOf));
-      if (!earlier || earlier.pipelineId !== pipeline.id)
-        throw new DomainError('invalid', `Run ${input.relaunchOf} is not a ${pipeline.manifest.label} run to relaunch.`, { relaunchOf: 'Not a run of this pipeline' });
+      refuse(earlier?.pipelineId === pipeline.id ? null : { relaunchOf: 'Not a run of this pipeline' }, () => `Run ${input.relaunchOf} is not a ${pipeline.manifest.label} run to relaunch.`);
     }
+    const resources = input.recommendedResources ? await recommendedConfig(pipeline, engine) : null;
+    if (resources && 'problem' in resources) refuse({ recommendedResources: resources.problem }, () => resources.message);
+    if (sentences.length > 0) return { errors, message: sentences.join(' '), ready: null };
     // Samplesheets that name stored files: their cells are inputs too (lineage).
     const sheetFiles = new Map(
       Object.entries(input.params).flatMap(([name, value]) => {
@@ -180,33 +199,43 @@ export function createRunService(options: RunServiceOptions) {
         return file ? [[name, file] as const] : [];
       }),
     );
-    const resourcesConfig = input.recommendedResources ? await recommendedConfig(pipeline, engine) : null;
+    return { errors: {}, message: null, ready: { pipeline, engine, revision, sheetFiles, resourcesConfig: resources && 'config' in resources ? resources.config : null } };
+  }
+
+  /** What a launch would be refused for, without launching (POST /runs/check): the launch's own check. */
+  async function check(input: RunLaunchValues): Promise<{ errors: Record<string, string>; message: string | null }> {
+    const { errors, message } = await checkLaunch(input);
+    return { errors, message };
+  }
+
+  /** `lineage.filesets`: the fileset each file parameter was taken from, when the caller took it from one (a benchmark's dataset), for the run's recorded inputs. */
+  async function launch(input: RunLaunchValues, userId: number, lineage: { filesets?: ReadonlyMap<string, number> } = {}): Promise<RunRow> {
+    const checked = await checkLaunch(input);
+    if (!checked.ready) throw new DomainError('invalid', checked.message, checked.errors);
     return insertRun({
       ...input,
-      revision,
-      engine,
-      pipeline,
+      ...checked.ready,
       userId,
       relatedRunId: input.relaunchOf ?? null,
       relation: input.relaunchOf ? 'relaunch' : null,
-      sheetFiles,
       filesets: lineage.filesets,
-      resourcesConfig,
     });
   }
 
-  /** The resources recommended from the pipeline's past runs, as the Nextflow config the run is given with -c. */
-  async function recommendedConfig(pipeline: CataloguePipeline, engine: RunEngine): Promise<string> {
+  /** The resources recommended from the pipeline's past runs, as the Nextflow config the run is given with -c; or why there are none to give. */
+  async function recommendedConfig(pipeline: CataloguePipeline, engine: RunEngine): Promise<{ config: string } | { problem: string; message: string }> {
     if (engine.name !== 'nextflow')
-      throw new DomainError('invalid', 'Recommended resources are a Nextflow config; this server’s built-in engine runs each step in its own process and takes none.', {
-        recommendedResources: 'Only with the nextflow engine',
-      });
+      return {
+        problem: 'Only with the nextflow engine',
+        message: 'Recommended resources are a Nextflow config; this server’s built-in engine runs each step in its own process and takes none.',
+      };
     const recommendation = await recommendResources(db, recommendationQuerySchema.parse({ pipeline: pipeline.id }));
     if (recommendation.processes.length === 0)
-      throw new DomainError('invalid', `No successful task of ${pipeline.manifest.label} has reported its memory and time yet, so there is nothing to size resources from; launch once without them.`, {
-        recommendedResources: 'No past tasks to size from yet',
-      });
-    return resourceConfig(recommendation);
+      return {
+        problem: 'No past tasks to size from yet',
+        message: `No successful task of ${pipeline.manifest.label} has reported its memory and time yet, so there is nothing to size resources from; launch once without them.`,
+      };
+    return { config: resourceConfig(recommendation) };
   }
 
   async function insertRun(input: {
@@ -531,7 +560,7 @@ export function createRunService(options: RunServiceOptions) {
     return workDirOf({ runId: own, runDir: folderOf(own) }, run.engine === 'nextflow' ? options.nextflowWorkDir : undefined);
   }
 
-  return { launch, resume, cancel, recover, markSilent, stop, waiting, engineNameFor, canLaunch, workDirFor, refusedValues };
+  return { launch, check, resume, cancel, recover, markSilent, stop, waiting, engineNameFor, canLaunch, workDirFor, refusedValues };
 }
 
 export type RunService = ReturnType<typeof createRunService>;

@@ -146,15 +146,20 @@ describe('launching', () => {
       });
     const bayes = await launch('auto_train_burn_in_all', 'rrblup,bayes_c');
     expect(bayes.status).toBe(400);
-    expect(((await bayes.json()) as { errors: Record<string, string> }).errors).toEqual({
+    // The missing file and the burn-in in one refusal: fixing the file does not uncover the burn-in at the next press.
+    const refused = (await bayes.json()) as { message: string; errors: Record<string, string> };
+    expect(refused.errors).toEqual({
       'params.bayes_burn_in':
         'Must be less than bayes_iterations (400) when models names bayesb or bayes_c: the chain would keep no draw after its burn-in. Lower bayes_burn_in, raise bayes_iterations, or leave bayesb and bayes_c out of models.',
+      'params.genotypes': `No file at ${FIXTURES}/no_such_panel.vcf on this server: upload it in the form, or pick a stored file`,
     });
+    expect(refused.message).toMatch(/^The parameters cannot run together\. bayes_burn_in: Must be less .* Some inputs cannot be used\. No file at /);
     // Without a chain the values are not used at all, which is what it is refused for (the schema's condition), not their order.
     const rrblup = await launch('auto_train_no_chain', 'rrblup');
     expect(((await rrblup.json()) as { errors: Record<string, string> }).errors).toEqual({
       'params.bayes_iterations': 'Not used while models names neither bayesb nor bayes_c: leave bayes_iterations at its default (1500), or change the setting it depends on.',
       'params.bayes_burn_in': 'Not used while models names neither bayesb nor bayes_c: leave bayes_burn_in at its default (500), or change the setting it depends on.',
+      'params.genotypes': expect.stringMatching(/^No file at /),
     });
     const chainLeftAlone = await h.launch({
       pipelineId: 'nf-auto-train',

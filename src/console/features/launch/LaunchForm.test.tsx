@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import toast, { Toaster } from 'react-hot-toast';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { LaunchForm } from './LaunchForm';
+import { CHECK_DELAY_MS } from './use-launch-check';
 import { groupsOf, paramsOf, defaultFormValues, type PipelineSchema } from './schema-form';
 import { knownParams, paramsFileText, parseParamsFile } from './params-file';
 import { jsonResponse, storedFile, stubFetch, stubLocationAssign, testPipeline } from '../../../../tests/fixtures/console';
@@ -42,6 +43,13 @@ const files = [
 ];
 
 const fetchMock = stubFetch();
+/**
+ * The server's check (POST runs/check), apart from the other calls: a check that a slow test lets
+ * through never takes an answer meant for the launch. Unanswered, it fails, which adds nothing.
+ */
+const checkMock = vi.fn<typeof fetch>();
+beforeEach(() => vi.stubGlobal('fetch', (url: RequestInfo | URL, init?: RequestInit) => (String(url).endsWith('/runs/check') ? checkMock : fetchMock)(url, init)));
+afterEach(() => checkMock.mockReset());
 const assign = stubLocationAssign();
 afterEach(cleanup);
 
@@ -279,21 +287,148 @@ describe('labels and the toast of a refused launch', () => {
     expect(JSON.parse(String(fetchMock.mock.calls[0]![1]!.body)).labels).toEqual(['ñandú', '小麦', 'trial-2026']);
   });
 
-  it('names the label as what needs attention, not "some parameters"', async () => {
+  it('says how many fields need fixing, not what (the field says it), and brings the field into focus', async () => {
     renderWithToasts();
     await blur(input('genotypes'), '/data/files/a/cohort.vcf');
     await blur(labelsInput(), 'durum, bad label!');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
-    expect(await screen.findByText('Labels: bad label!: Labels use letters, digits, _ . : and -')).toBeTruthy();
-    expect(screen.queryByText(/Some parameters/)).toBeNull();
+    expect(await screen.findByText('1 field needs fixing: see the message in red under it.')).toBeTruthy();
+    expect(document.getElementById('run-labels-hint')!.textContent).toBe('bad label!: Labels use letters, digits, _ . : and -');
+    // The field's words are under it, once: not again in the toast.
+    expect(screen.getAllByText(/Labels use letters/)).toHaveLength(1);
+    expect(document.activeElement).toBe(labelsInput());
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('lists every field at fault when there are several', async () => {
+  it('counts every field at fault when there are several, and focuses the first on the page', async () => {
     renderWithToasts();
     await blur(labelsInput(), 'bad label!');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
-    expect(await screen.findByText('Labels and genotypes need attention; see the messages in red.')).toBeTruthy();
+    expect(await screen.findByText('2 fields need fixing: see the messages in red under them.')).toBeTruthy();
+    // Labels sit above the parameters: the first at fault on the page, whatever order the errors came in.
+    expect(document.activeElement).toBe(labelsInput());
+  });
+
+  it('puts a refused launch’s messages under their fields, counts them in the toast, and focuses the first, a hidden one shown', async () => {
+    renderWithToasts();
+    await blur(input('genotypes'), '/data/files/a/cohort.vcf');
+    const message = 'The parameters do not match Test pipeline’s schema. max_cpus: At most 8; lambda: At most 4 on this server.';
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message, errors: { 'params.max_cpus': 'At most 8', 'params.lambda': 'At most 4 on this server' } }, 400));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    expect(await screen.findByText('2 fields need fixing: see the messages in red under them.')).toBeTruthy();
+    expect(screen.queryByText(message)).toBeNull();
+    expect(messageOf('lambda').textContent).toBe('At most 4 on this server');
+    expect(messageOf('max_cpus').textContent).toBe('At most 8');
+    expect(document.activeElement).toBe(input('lambda'));
+  });
+
+  it('shows the server’s sentence when the refusal names no field of the form', async () => {
+    renderWithToasts();
+    await blur(input('genotypes'), '/data/files/a/cohort.vcf');
+    fetchMock.mockResolvedValueOnce(jsonResponse({ message: 'Test pipeline cannot be launched: its files in the catalogue are broken.' }, 503));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    expect(await screen.findByText('Test pipeline cannot be launched: its files in the catalogue are broken.')).toBeTruthy();
+  });
+});
+
+describe('the server’s check, before Launch', () => {
+  const burnIn = 'Must be less than folds (5): the chain would keep no draw.';
+  /** Answers POST runs/check with `answer`, a function of the body sent. */
+  const serve = (answer: (body: { params: Record<string, unknown> }) => Response | Promise<Response>) => checkMock.mockImplementation(async (_url, init) => answer(JSON.parse(String(init!.body))));
+  const checks = () => checkMock.mock.calls;
+  const settle = () =>
+    act(async () => {
+      await vi.advanceTimersByTimeAsync(CHECK_DELAY_MS);
+    });
+  beforeEach(() => vi.useFakeTimers({ shouldAdvanceTime: true }));
+  afterEach(() => vi.useRealTimers());
+
+  it('asks once the field is left, with what Launch would send, and shows every answer under its field, not Required on a field not reached yet', async () => {
+    serve(() => jsonResponse({ errors: { 'params.lambda': burnIn, 'params.genotypes': 'Required', 'params.folds': 'At most 20' }, message: '…' }));
+    renderForm();
+    await blur(input('folds'), '5');
+    expect(checks()).toHaveLength(0);
+    await settle();
+    expect(checks()).toHaveLength(1);
+    const body = JSON.parse(String(checks()[0]![1]!.body));
+    expect(body).toMatchObject({ pipelineId: 'nf-test', params: { folds: 5, lambda: 1.5, outdir: 'results' } });
+    // lambda was never visited: it is told because it has a value, which the server found wrong.
+    expect(messageOf('lambda').textContent).toBe(burnIn);
+    expect(input('lambda').getAttribute('aria-invalid')).toBe('true');
+    expect(messageOf('folds').textContent).toBe('At most 20');
+    // genotypes is empty and was never visited: not told it is required before it is reached.
+    expect(messageOf('genotypes').textContent).toBe('The VCF.');
+  });
+
+  it('asks once for several fields left in a row, and takes a message away as its field changes', async () => {
+    serve(({ params }) => jsonResponse({ errors: Number(params.lambda) >= 2 ? { 'params.lambda': burnIn } : {}, message: null }));
+    renderForm();
+    await blur(input('folds'), '6');
+    await blur(input('lambda'), '3');
+    await blur(input('outdir'), 'out');
+    await settle();
+    expect(checks()).toHaveLength(1);
+    expect(messageOf('lambda').textContent).toBe(burnIn);
+    // Typing: the message was about the value before.
+    await act(async () => fireEvent.change(input('lambda'), { target: { value: '1' } }));
+    expect(messageOf('lambda').textContent).toBe('Penalty. (≥ 0, ≤ 5)');
+    await blur(input('lambda'));
+    await settle();
+    expect(checks()).toHaveLength(2);
+    expect(messageOf('lambda').textContent).toBe('Penalty. (≥ 0, ≤ 5)');
+  });
+
+  it('adds nothing and shows no error when the check fails, and keeps Launch working', async () => {
+    render(
+      <>
+        <LaunchForm pipeline={pipeline} groups={groups} runGroups={[]} projects={[]} from={null} />
+        <Toaster />
+      </>,
+    );
+    serve(() => jsonResponse({ errors: { 'params.lambda': burnIn }, message: '…' }));
+    await blur(input('lambda'), '3');
+    await settle();
+    expect(messageOf('lambda').textContent).toBe(burnIn);
+    for (const failure of [() => jsonResponse({ message: 'Internal error' }, 500), () => Promise.reject(new TypeError('Failed to fetch'))]) {
+      serve(failure);
+      await blur(input('folds'), '7');
+      await settle();
+      // The last answer's message stays; nothing is added, and no toast says the check failed.
+      expect(messageOf('lambda').textContent).toBe(burnIn);
+      expect(messageOf('folds').textContent).toBe('CV folds. (≥ 2, ≤ 20)');
+      expect(document.querySelector('[role="status"]')).toBeNull();
+    }
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 44 }, 201));
+    await blur(input('genotypes'), 'cohort.vcf');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Launch run' })));
+    expect(assign).toHaveBeenCalledWith('/tools/pipeline/monitor/pipeline-run/view?id=44');
+  });
+
+  it('drops an answer about values changed while the server looked', async () => {
+    let release = () => {};
+    serve(() => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse({ errors: { 'params.lambda': burnIn }, message: '…' })))));
+    renderForm();
+    await blur(input('lambda'), '3');
+    await settle();
+    await act(async () => fireEvent.change(input('lambda'), { target: { value: '1' } }));
+    await act(async () => release());
+    expect(messageOf('lambda').textContent).toBe('Penalty. (≥ 0, ≤ 5)');
+  });
+
+  it('asks when a stored file is chosen, without the field being left', async () => {
+    serve(({ params }) => jsonResponse({ errors: params.genotypes ? { 'params.genotypes': 'cohort.vcf is stored as a VCF, and genotypes reads …' } : {}, message: null }));
+    renderForm();
+    fetchMock.mockResolvedValueOnce(jsonResponse({ data: files, pagination: { currentPage: 0, pageSize: 40, totalCount: 3, totalPages: 1 } }));
+    const search = await screen.findByRole('combobox', { name: 'Search stored files for genotypes' });
+    await act(async () => {
+      fireEvent.change(search, { target: { value: 'coh' } });
+      await vi.advanceTimersByTimeAsync(300);
+    });
+    const [option] = within(screen.getByRole('listbox', { name: 'Stored files for genotypes' })).getAllByRole('option');
+    await act(async () => fireEvent.click(option!));
+    await settle();
+    expect(JSON.parse(String(checks().at(-1)![1]!.body)).params.genotypes).toBe('seedbed://files/1');
+    expect(messageOf('genotypes').textContent).toBe('cohort.vcf is stored as a VCF, and genotypes reads …');
   });
 });
 

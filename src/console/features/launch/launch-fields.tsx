@@ -24,35 +24,51 @@ export function validateLabels(text: string): true | string {
   return true;
 }
 
-/** The launch form's own fields as the form labels them; parameters go by their names. */
-const FORM_FIELD_LABELS: Record<string, string> = {
-  name: 'Run name',
-  labels: 'Labels',
-  groupId: 'Run group',
-  projectId: 'Project',
-  experimentId: 'Experiment',
-  revision: 'Revision',
-  recommendedResources: 'Recommended resources',
+/** Where the launch form draws its own fields; a parameter's input is `param-<name>`. */
+const FORM_FIELD_IDS: Record<string, string> = {
+  name: 'run-name',
+  groupId: 'run-group',
+  projectId: 'run-project',
+  experimentId: 'run-experiment',
+  labels: 'run-labels',
+  revision: 'run-revision',
+  recommendedResources: 'run-recommended-resources',
 };
 
+/** The id of a field's input (`params.models` → `param-models`), or undefined for a key the form has no field for. */
+export const fieldElementId = (field: string): string | undefined => (field.startsWith('params.') ? `param-${field.slice('params.'.length)}` : FORM_FIELD_IDS[field]);
+
+/** The fields the browser's check refused (`name`, `params.genotypes`), by the keys a refusal uses. */
+export function faultyFields(errors: FieldErrors<LaunchValues>): string[] {
+  return [...Object.keys(FORM_FIELD_IDS).filter((key) => errors[key as keyof LaunchValues]), ...Object.keys(errors.params ?? {}).map((name) => `params.${name}`)];
+}
+
 /**
- * The toast for a launch the form refused: the one field at fault with its problem, or the fields
- * at fault by name ("Some parameters need attention" sent people hunting when the fault was a label).
+ * The toast of a refused launch: how many fields need fixing, and no more. Each field says its
+ * own problem under it, and the first is brought into view; a toast repeating the words would say
+ * them twice and could cover the field it speaks of.
  */
-export function needsAttentionMessage(errors: FieldErrors<LaunchValues>): string {
-  const faults: Array<[string, unknown]> = [
-    ...Object.entries(FORM_FIELD_LABELS)
-      .filter(([key]) => errors[key as keyof LaunchValues])
-      .map(([key, label]): [string, unknown] => [label, errors[key as keyof LaunchValues]?.message]),
-    ...Object.entries((errors.params ?? {}) as Record<string, { message?: unknown } | undefined>).map(([name, error]): [string, unknown] => [name, error?.message]),
-  ];
-  if (faults.length === 1) {
-    const [name, message] = faults[0]!;
-    return typeof message === 'string' && message ? `${name}: ${message}` : `${name} needs attention; see the message in red.`;
-  }
-  const names = faults.map(([name]) => name);
-  const listed = names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : 'Some fields';
-  return `${listed} need attention; see the messages in red.`;
+export function needsFixingMessage(count: number): string {
+  return count === 1 ? '1 field needs fixing: see the message in red under it.' : `${count} fields need fixing: see the messages in red under them.`;
+}
+
+/**
+ * Brings the first of these fields, in the page's order, to the middle of the view and into focus:
+ * in the middle, it is clear of the toast at the top, on a phone too.
+ */
+export function focusFirstField(fields: string[]): void {
+  const elements = fields.flatMap((field) => {
+    const id = fieldElementId(field);
+    const element = id ? document.getElementById(id) : null;
+    return element ? [element] : [];
+  });
+  const first = elements.reduce<HTMLElement | undefined>(
+    (earliest, element) => (!earliest || element.compareDocumentPosition(earliest) & Node.DOCUMENT_POSITION_FOLLOWING ? element : earliest),
+    undefined,
+  );
+  if (!first) return;
+  first.scrollIntoView?.({ block: 'center' });
+  first.focus({ preventScroll: true });
 }
 
 /**

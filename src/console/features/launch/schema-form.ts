@@ -1,5 +1,15 @@
 import { isFileReference } from '../../../contract/file-reference';
-import { describeUnusedWhen, holds, type PipelineSchema, type SchemaGroup, type SchemaProperty, type UnusedWhen, unusedParameters } from '../../../contract/nextflow-schema';
+import {
+  describeUnusedWhen,
+  holds,
+  listChoicesOf,
+  listProblem,
+  type PipelineSchema,
+  type SchemaGroup,
+  type SchemaProperty,
+  type UnusedWhen,
+  unusedParameters,
+} from '../../../contract/nextflow-schema';
 
 /**
  * nf-core `nextflow_schema.json` → form: its groups as sections, each parameter as a field with
@@ -172,6 +182,9 @@ export function rulesOf(field: ParameterField): { validate: (value: unknown, for
   const numeric = field.kind === 'integer' || field.kind === 'number';
   let pattern: RegExp | null = null;
   if (schema.pattern) pattern = patternOf(schema.pattern);
+  // A list of named choices (Auto Train's models) names the entries it does not know, as the server does.
+  const choices = listChoicesOf(schema.pattern);
+  const patternProblem = (text: string) => (choices ? listProblem(text, choices) : null) ?? schema.errorMessage ?? `Must match ${schema.pattern}`;
   return {
     validate: (raw: unknown, form?: unknown) => {
       const empty = raw === undefined || raw === null || raw === '';
@@ -185,7 +198,7 @@ export function rulesOf(field: ParameterField): { validate: (value: unknown, for
         const types = typesOf(schema);
         const value = multiValueOf(types, text);
         if (value === null) return `Must be ${multiHint(types)}`;
-        if (typeof value === 'string' && pattern && !pattern.test(value)) return schema.errorMessage ?? `Must match ${schema.pattern}`;
+        if (typeof value === 'string' && pattern && !pattern.test(value)) return patternProblem(value);
         return true;
       }
       if (numeric) {
@@ -202,7 +215,7 @@ export function rulesOf(field: ParameterField): { validate: (value: unknown, for
       if (schema.enum && !schema.enum.map(String).includes(text)) return `One of ${schema.enum.map(String).join(', ')}`;
       // A stored file's reference (seedbed://files/12) stands for a path the server checks against the pattern; the picker offered only files whose names fit it.
       if (field.kind === 'file' && isFileReference(text)) return true;
-      if (pattern && !pattern.test(text)) return schema.errorMessage ?? `Must match ${schema.pattern}`;
+      if (pattern && !pattern.test(text)) return patternProblem(text);
       return true;
     },
   };

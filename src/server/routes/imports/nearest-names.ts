@@ -5,7 +5,7 @@ import { escapeLike } from '../../db/like';
 import { accessions } from '../../db/schema';
 import { chunks } from './lookups';
 import { nameKey, nameKeySql } from './near-duplicates';
-import { boundedDistance } from '../../nearest-name';
+import { boundedDistance } from '../../../contract/nearest-name';
 
 /** Candidates read per name: the same letters and digits, the name inside another, or the same start. */
 const CANDIDATES = 50;

@@ -151,6 +151,8 @@ export const launch: RouteHandler<typeof routes.launch, AppEnv> = async (c) => {
   return c.json(await runSummaryOr404(c.get('deps').db, run.id), 201);
 };
 
+export const check: RouteHandler<typeof routes.check, AppEnv> = async (c) => c.json(await runService(c).check(c.req.valid('json')), 200);
+
 export const get: RouteHandler<typeof routes.get, AppEnv> = async (c) => c.json(await detail(c.get('deps'), c.req.valid('param').id), 200);
 
 export const cancel: RouteHandler<typeof routes.cancel, AppEnv> = async (c) => {

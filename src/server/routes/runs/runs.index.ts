@@ -9,6 +9,7 @@ export const runsRouter = routerOf(routes, handlers, [
   'daily',
   'costs',
   'launch',
+  'check',
   'get',
   'update',
   'cancel',

@@ -5,6 +5,7 @@ import {
   runDailyCountsQuerySchema,
   runDailyCountsSchema,
   runDetailSchema,
+  runLaunchCheckSchema,
   runLaunchSchema,
   runListQuerySchema,
   runLogQuerySchema,
@@ -57,6 +58,15 @@ export const launch = route.post('/runs', 'Launch a pipeline', {
   description: 'Checks `params` against the pipeline’s nextflow_schema.json (errors per parameter as `params.<name>`), stores the run and hands it to its engine.',
   request: { body: jsonBody(runLaunchSchema) },
   responses: { 201: jsonContent(runSummarySchema, 'The submitted run') },
+  errors: [501, 503],
+});
+
+export const check = route.post('/runs/check', 'Check a launch without launching: every problem it would be refused for, at once', {
+  description:
+    'Takes the body of `POST /runs` and runs the launch’s own check on it — the schema, the values that cannot run together, the input files, the records it names — without stopping at the first kind of problem, and stores nothing. ' +
+    'Answers 200 with the problems by field (empty when the launch would be taken as things stand); a pipeline that cannot run here at all is refused as the launch is. The launch checks again: a file may go between the two.',
+  request: { body: jsonBody(runLaunchSchema) },
+  responses: { 200: jsonContent(runLaunchCheckSchema, 'The problems found') },
   errors: [501, 503],
 });
 
