@@ -52,6 +52,8 @@ beforeEach(() => vi.stubGlobal('fetch', (url: RequestInfo | URL, init?: RequestI
 afterEach(() => checkMock.mockReset());
 const assign = stubLocationAssign();
 afterEach(cleanup);
+// Toasts live in one store for the whole file: a refused launch's toast must not reach another test's Toaster, in any order.
+afterEach(() => toast.remove());
 
 function renderForm(from: Parameters<typeof LaunchForm>[0]['from'] = null) {
   return render(<LaunchForm pipeline={pipeline} groups={groups} runGroups={[{ id: 7, name: 'Cycle 2026' }]} projects={[]} from={from} />);
@@ -275,7 +277,6 @@ describe('labels and the toast of a refused launch', () => {
         <Toaster />
       </>,
     );
-  afterEach(() => toast.remove());
   const labelsInput = () => screen.getByLabelText('Labels') as HTMLInputElement;
 
   it('takes labels in any script ("ñandú", "小麦") and sends them as typed', async () => {
@@ -396,7 +397,7 @@ describe('the server’s check, before Launch', () => {
       // The last answer's message stays; nothing is added, and no toast says the check failed.
       expect(messageOf('lambda').textContent).toBe(burnIn);
       expect(messageOf('folds').textContent).toBe('CV folds. (≥ 2, ≤ 20)');
-      expect(document.querySelector('[role="status"]')).toBeNull();
+      expect([...document.querySelectorAll('[role="status"]')].map((toastShown) => toastShown.textContent)).toEqual([]);
     }
     fetchMock.mockResolvedValueOnce(jsonResponse({ id: 44 }, 201));
     await blur(input('genotypes'), 'cohort.vcf');
