@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { columnServing, detectFileType, fileTypeOf, missingColumns, missingColumnsHint, requiredColumnsText } from './file-detection';
+import { isTrialDesignColumn } from './import-vocabularies';
 
 const TYPES = [
   { id: 1, name: 'phenotype CSV', extensions: ['.csv'], requiredColumns: ['id'] },
@@ -114,5 +115,12 @@ describe('the names breeders’ exports give a required column', () => {
 
   it('names the other names where it lists the columns a type needs', () => {
     expect(requiredColumnsText(['accession', 'environment', 'plot'])).toBe('accession (or germplasmName, accession_name), environment (or studyName, trial_name), plot');
+  });
+});
+
+describe('a trial file’s columns that are numbers but no trait', () => {
+  it('are its layout and its identifiers, in any case, and not a trait that ends in id', () => {
+    for (const column of ['year', 'studyYear', 'plotNumber', 'replicate', 'germplasmDbId', 'Plot_ID', 'PLOTID', 'plot_id', 'id']) expect(isTrialDesignColumn(column), column).toBe(true);
+    for (const column of ['acid', 'yield', 'Dry yield|CO_334:0000014', 'height']) expect(isTrialDesignColumn(column), column).toBe(false);
   });
 });

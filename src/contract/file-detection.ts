@@ -58,11 +58,11 @@ export const COLUMN_ALSO_NAMED: Readonly<Record<string, readonly string[]>> = {
   rep: ['replicate', 'rep_number'],
 };
 
-/** The header's cell that serves a required column: the column itself, else one of its other names (any case); null when none does. */
+/** The header's cell that serves a required column: the column itself, else it or one of its other names in any case (Rep for rep); null when none does. */
 export function columnServing(header: readonly string[], column: string): string | null {
   if (header.includes(column)) return column;
-  const others = new Set((COLUMN_ALSO_NAMED[column] ?? []).map((name) => name.toLowerCase()));
-  return header.find((cell) => others.has(cell.toLowerCase())) ?? null;
+  const names = new Set([column, ...(COLUMN_ALSO_NAMED[column] ?? [])].map((name) => name.toLowerCase()));
+  return header.find((cell) => names.has(cell.toLowerCase())) ?? null;
 }
 
 /** The columns a type requires that a header lacks (under any of their names), in the type's order. */

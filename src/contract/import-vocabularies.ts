@@ -133,7 +133,15 @@ export const COLUMN_ALIASES: Record<string, Record<OtherVocabulary, Record<strin
   },
   pedigrees: {
     // BrAPI's pedigree is a graph of nodes, not a table: a germplasm export's name and parents.
-    brapi: { germplasmName: 'progeny', parent1: '~parent1', 'parent1.germplasmName': '~parent1', parent2: '~parent2', 'parent2.germplasmName': '~parent2' },
+    brapi: {
+      germplasmName: 'progeny',
+      parent1: '~parent1',
+      'parent1.germplasmName': '~parent1',
+      'parent1.parentType': '~parent1Type',
+      parent2: '~parent2',
+      'parent2.germplasmName': '~parent2',
+      'parent2.parentType': '~parent2Type',
+    },
     // Breedbase's pedigree upload: progeny name, female parent accession, male parent accession, type.
     breedbase: { 'progeny name': 'progeny', 'female parent accession': 'femaleParent', 'male parent accession': 'maleParent', type: 'type', female_parent: 'femaleParent', male_parent: 'maleParent' },
   },
@@ -331,18 +339,19 @@ export function headerKey(header: string): string {
 const TRIAL_DESIGN_COLUMNS = new Set(
   [
     ...OTHER_VOCABULARIES.flatMap((vocabulary) => UNSTORED_COLUMNS.experiments?.[vocabulary] ?? []),
-    ...['studyYear', 'rowNumber', 'colNumber', 'plantNumber', 'plotWidth', 'plotLength', 'fieldSize', 'entryNumber', 'replicate', 'blockNumber', 'plotNumber'],
+    ...['studyYear', 'year', 'rowNumber', 'colNumber', 'plantNumber', 'plotWidth', 'plotLength', 'fieldSize', 'entryNumber', 'replicate', 'blockNumber', 'plotNumber'],
   ].map(headerKey),
 );
-/** An identifier's column: `id`, `plot_id`, `germplasmDbId` (not `acid`, which may be a trait). */
-const IDENTIFIER = /^id$|_id$|Id$/;
+/** An identifier's column: `id`, `plot_id`, `Plot_ID`, `germplasmDbId`, `PLOTID` (not `acid`, which may be a trait). */
+const IDENTIFIER = /^id$|_id$/i;
+const CAPITAL_IDENTIFIER = /(Id|ID)$/;
 
 /**
  * Whether a trial file's column is a plot's design or an identifier rather than an observation,
  * though it holds numbers: the experiment import does not call it observations, and Phenomix does
  * not take it as a trait when no trait is named.
  */
-export const isTrialDesignColumn = (header: string) => TRIAL_DESIGN_COLUMNS.has(headerKey(header)) || IDENTIFIER.test(header);
+export const isTrialDesignColumn = (header: string) => TRIAL_DESIGN_COLUMNS.has(headerKey(header)) || IDENTIFIER.test(header) || CAPITAL_IDENTIFIER.test(header);
 
 /**
  * A template column's names in the other vocabularies, for the templates page and the guide. The

@@ -41,6 +41,15 @@ describe('the columns a launch names, against the file it gives', () => {
     expect(inputColumnProblems(COLUMNS, PROPERTIES, tableWith('accession,site,replicate,yield'), { rep_column: 'none' })).toEqual({});
   });
 
+  it('finds the column meant in another case, and says a file without a header row has none', () => {
+    expect(inputColumnProblems(COLUMNS, PROPERTIES, tableWith('accession,site,Rep,yield'), {})).toEqual({
+      'params.rep_column': 'plots.csv has no column rep; its rep column is Rep: set rep_column to Rep, or to a name the file does not have (such as none) to run without it',
+    });
+    expect(inputColumnProblems(COLUMNS, PROPERTIES, tableWith(''), {})['params.accession_column']).toBe(
+      'plots.csv has no column accession: it has no header row. Set accession_column to the one meant, or choose another file',
+    );
+  });
+
   it('lists at most twelve of a wide file’s columns, and every listed column it lacks', () => {
     const header = ['accession', 'site', ...Array.from({ length: 20 }, (_, index) => `t${index + 1}`)].join(',');
     expect(inputColumnProblems(COLUMNS, PROPERTIES, tableWith(header), { traits: 't1,t30,t31' })).toEqual({

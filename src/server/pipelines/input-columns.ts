@@ -33,9 +33,12 @@ export function inputColumnProblems(
   file: string,
   params: Record<string, unknown>,
 ): Record<string, string> {
-  const header = headerOf(file);
+  const header = headerOf(file)?.filter(Boolean);
   if (!header) return {};
   const name = path.basename(file);
+  // Where the column found is the name meant in another case (Rep for rep), no other tool is to blame for it.
+  const namedBy = (meant: string, other: string) => (other.toLowerCase() === meant.toLowerCase() ? '' : ' (the name Breedbase and BrAPI give it)');
+  const columnsIn = () => (header.length === 0 ? 'it has no header row' : `its columns are ${columnsOf(header)}`);
   const problems: Record<string, string> = {};
   const named = (parameter: string) => {
     const given = params[parameter] ?? properties[parameter]?.default;
@@ -48,8 +51,8 @@ export function inputColumnProblems(
     const other = typeof meant === 'string' ? columnServing(header, meant) : null;
     problems[`params.${parameter}`] =
       other && other !== column
-        ? `${name} has no column ${column}; its ${meant} column is ${other} (the name Breedbase and BrAPI give it): set ${parameter} to ${other}`
-        : `${name} has no column ${column}: its columns are ${columnsOf(header)}. Set ${parameter} to the one meant, or choose another file`;
+        ? `${name} has no column ${column}; its ${meant} column is ${other}${namedBy(String(meant), other)}: set ${parameter} to ${other}`
+        : `${name} has no column ${column}: ${columnsIn()}. Set ${parameter} to the one meant, or choose another file`;
   }
   for (const parameter of columns.optional) {
     const column = named(parameter);
@@ -58,13 +61,12 @@ export function inputColumnProblems(
     // Only the default is questioned: a name the person gave that the file lacks is their way to leave the column out.
     if (column !== meant || header.includes(column) || !other) continue;
     problems[`params.${parameter}`] =
-      `${name} has no column ${column}; its ${meant} column is ${other} (the name Breedbase and BrAPI give it): set ${parameter} to ${other}, or to a name the file does not have (such as none) to run without it`;
+      `${name} has no column ${column}; its ${meant} column is ${other}${namedBy(String(meant), other)}: set ${parameter} to ${other}, or to a name the file does not have (such as none) to run without it`;
   }
   for (const parameter of columns.listed) {
     const missing = commaList(named(parameter)).filter((column) => !header.includes(column));
     if (missing.length === 0) continue;
-    problems[`params.${parameter}`] =
-      `${name} has no column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: its columns are ${columnsOf(header)}. List columns it has, as they are written in its header row`;
+    problems[`params.${parameter}`] = `${name} has no column${missing.length === 1 ? '' : 's'} ${missing.join(', ')}: ${columnsIn()}. List columns it has, as they are written in its header row`;
   }
   return problems;
 }

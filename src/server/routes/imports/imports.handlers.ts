@@ -198,6 +198,14 @@ export async function writeAllOrNothing(log: Logger, context: Record<string, unk
   }
 }
 
+/** A commit with warnings not accepted is refused (unknown columns are said, and never stop one). */
+function refuseUnacceptedWarnings(report: ImportReport, acceptWarnings: 'true' | 'false'): void {
+  const blocking = report.warnings.filter((warning) => warning.code !== 'unknown-column');
+  if (blocking.length > 0 && acceptWarnings !== 'true') {
+    throw new DomainError('conflict', `The file has ${blocking.length} warning(s); accept them to import, or fix the rows. Nothing was imported.`);
+  }
+}
+
 export function rejectWithReport(report: ImportReport): never {
   throw DomainError.withDetails('invalid', `The file has ${report.errors.length} error(s); nothing was imported. Fix them and import the file again.`, { report: truncate(report) });
 }
@@ -258,10 +266,7 @@ function importHandler(target: ImportTarget): RouteHandler<ImportRoute, AppEnv> 
       return c.json({ report: truncate(report) }, 200);
     }
     if (report.errors.length > 0) rejectWithReport(report);
-    const blocking = report.warnings.filter((warning) => warning.code !== 'unknown-column');
-    if (blocking.length > 0 && query.acceptWarnings !== 'true') {
-      throw new DomainError('conflict', `The file has ${blocking.length} warning(s); accept them to import, or fix the rows. Nothing was imported.`);
-    }
+    refuseUnacceptedWarnings(report, query.acceptWarnings);
     const created = await writeAllOrNothing(log, { requestId: c.get('requestId'), path: c.req.path }, () =>
       db.transaction(async (tx) => {
         if (target.write) return target.write(tx, rows);
@@ -297,10 +302,7 @@ function ownImport(
     const { report, write } = await importWith(db, table, query, commit);
     if (!commit) return c.json({ report: truncate(report) }, 200);
     if (!write) rejectWithReport(report);
-    const blocking = report.warnings.filter((warning) => warning.code !== 'unknown-column');
-    if (blocking.length > 0 && query.acceptWarnings !== 'true') {
-      throw new DomainError('conflict', `The file has ${blocking.length} warning(s); accept them to import, or fix the rows. Nothing was imported.`);
-    }
+    refuseUnacceptedWarnings(report, query.acceptWarnings);
     const created = await writeAllOrNothing(log, { requestId: c.get('requestId'), path: c.req.path }, write);
     return c.json({ report: truncate({ ...report, created }) }, 201);
   };

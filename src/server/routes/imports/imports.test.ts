@@ -351,7 +351,26 @@ describe('pedigree import', () => {
       { row: 6, column: 'maleParent', message: "A self has one parent, but maleParent 'PedigreeRowX-C' is not femaleParent 'PedigreeRowX-A'; leave maleParent empty, or set type to biparental." },
     ]);
     expect((await upload('pedigrees', csv, '?commit=true&acceptWarnings=true')).status).toBe(400);
-    const [counted] = await api.t.db.select({ value: count() }).from(accessions).where(sql`${accessions.germplasmName} like 'PedigreeRowX-%' and ${accessions.pedigree} is not null`);
-    expect(counted?.value).toBe(0);
+    // A parent whose name Purdy notation would read as a cross is refused, not written to be misread.
+    expect((await upload('accessions', 'germplasmName,genus\nPedigreeRowX-KAUZ/PASTOR,Triticum\n', '?commit=true&acceptWarnings=true')).status).toBe(201);
+    const slashed = await upload('pedigrees', 'progeny,femaleParent,maleParent,type\nPedigreeRowX-C,PedigreeRowX-KAUZ/PASTOR,PedigreeRowX-B,biparental\n');
+    expect(slashed.body.report.errors[0]!.message).toMatch(/^'PedigreeRowX-KAUZ\/PASTOR' cannot be written as a parent in a pedigree: Purdy notation reads a \/ or \* in a name as a cross/);
+    // BrAPI's parent types say which parent is which, whatever their order.
+    const brapi = await upload(
+      'pedigrees',
+      'germplasmName,parent1.germplasmName,parent1.parentType,parent2.germplasmName,parent2.parentType\nPedigreeRowX-C,PedigreeRowX-B,MALE,PedigreeRowX-A,FEMALE\n',
+    );
+    expect(brapi.body.report).toMatchObject({ vocabulary: 'brapi', errors: [], records: 1 });
+    expect(
+      (
+        await upload(
+          'pedigrees',
+          'germplasmName,parent1.germplasmName,parent1.parentType,parent2.germplasmName,parent2.parentType\nPedigreeRowX-C,PedigreeRowX-B,MALE,PedigreeRowX-A,FEMALE\n',
+          '?commit=true',
+        )
+      ).status,
+    ).toBe(201);
+    const [written] = await api.t.db.select({ pedigree: accessions.pedigree }).from(accessions).where(sql`${accessions.germplasmName} = 'PedigreeRowX-C'`);
+    expect(written?.pedigree).toBe('PedigreeRowX-A/PedigreeRowX-B');
   });
 });

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import { type ImportTemplate, PEDIGREE_TYPES_WITHOUT_MALE, pedigreeImportSchema } from '../../../contract/imports';
 import type { Database } from '../../db/client';
 import { accessions } from '../../db/schema';
+import { DomainError } from '../../domain-errors';
 import { accessionIdsByNameOrSynonym } from './experiment-import';
 import { chunks } from './lookups';
 import { checkTable, type ImportReport } from './table-import';
@@ -11,6 +12,9 @@ type Row = ReturnType<typeof pedigreeImportSchema.parse>;
 
 /** A row's pedigree in Purdy notation, the one an accession's page reads its parents from: female/male, NA for a parent not known. */
 const pedigreeOf = (female: string, male: string | null, type: string) => `${female}/${male ?? (type === 'self' ? female : 'NA')}`;
+
+/** A name Purdy notation would read as more than a name: a cross (/), a backcross (*), or NA, a parent not known. */
+const PURDY_SYNTAX = /[/*]|^na$/i;
 
 /**
  * The parents of existing accessions, one row per accession, as Breedbase's pedigree upload gives
@@ -39,7 +43,7 @@ export async function importPedigrees(db: Database, table: Table, template: Impo
     return id === undefined ? null : { id, ...known.get(id)! };
   };
 
-  const changes: Array<{ id: number; pedigree: string }> = [];
+  const changes: Array<{ id: number; pedigree: string; was: string | null }> = [];
   const firstRowOf = new Map<number, number>();
   let unchanged = 0;
   for (const { row, values } of rows) {
@@ -68,6 +72,17 @@ export async function importPedigrees(db: Database, table: Table, template: Impo
       if (earlier !== undefined) report.errors.push({ row, column: 'progeny', message: `Accession '${progeny.name}' has its parents on row ${earlier} already; keep one row per accession.` });
       else firstRowOf.set(progeny.id, row);
     }
+    for (const [column, parent] of [
+      ['femaleParent', femaleParent],
+      ['maleParent', maleParent],
+    ] as const) {
+      if (parent && PURDY_SYNTAX.test(parent.name))
+        report.errors.push({
+          row,
+          column,
+          message: `'${parent.name}' cannot be written as a parent in a pedigree: Purdy notation reads a / or * in a name as a cross, and NA as a parent not known. Write this accession's pedigree on its page by hand.`,
+        });
+    }
     if (report.errors.length > errorsBefore || !progeny || !femaleParent) continue;
     const pedigree = pedigreeOf(femaleParent.name, maleParent?.name ?? null, values.type);
     if (progeny.pedigree === pedigree) {
@@ -82,7 +97,7 @@ export async function importPedigrees(db: Database, table: Table, template: Impo
         message: `The pedigree of '${progeny.name}' is '${progeny.pedigree}'; importing replaces it with '${pedigree}'. Accept the warning to replace it, or remove the row to keep it.`,
       });
     }
-    changes.push({ id: progeny.id, pedigree });
+    changes.push({ id: progeny.id, pedigree, was: progeny.pedigree });
   }
   if (unchanged > 0) report.notes = [...(report.notes ?? []), `${unchanged} of the accessions already have the pedigree their row gives; they are left as they are.`];
   report.errors.sort((a, b) => a.row - b.row);
@@ -93,6 +108,23 @@ export async function importPedigrees(db: Database, table: Table, template: Impo
     report,
     write: () =>
       db.transaction(async (tx) => {
+        // What was checked still holds: no accession gone and no pedigree changed since (it would be overwritten unseen).
+        for (const part of chunks(changes)) {
+          const now = await tx
+            .select({ id: accessions.id, pedigree: accessions.pedigree })
+            .from(accessions)
+            .where(
+              inArray(
+                accessions.id,
+                part.map((change) => change.id),
+              ),
+            )
+            .for('update');
+          const current = new Map(now.map((row) => [row.id, row.pedigree]));
+          if (part.some((change) => !current.has(change.id) || current.get(change.id) !== change.was)) {
+            throw new DomainError('conflict', 'Accessions of the file were changed or deleted while it was being imported; nothing was written. Validate the file again to see what changed.');
+          }
+        }
         for (const part of chunks(changes)) {
           await tx.execute(
             sql`update ${accessions} set pedigree = change.pedigree, updated_at = now() from unnest(${sql.param(part.map((change) => change.id))}::int[], ${sql.param(part.map((change) => change.pedigree))}::text[]) as change(id, pedigree) where ${accessions.id} = change.id`,
