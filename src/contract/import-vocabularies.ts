@@ -29,6 +29,16 @@ export const DERIVED_INPUTS = {
 } as const;
 export type DerivedInput = keyof typeof DERIVED_INPUTS;
 
+/** BrAPI's two parents and their types (a CrossingProject's planned cross, a germplasm's pedigree): read the same way by both imports. */
+const BRAPI_PARENTS = {
+  parent1: '~parent1',
+  'parent1.germplasmName': '~parent1',
+  'parent1.parentType': '~parent1Type',
+  parent2: '~parent2',
+  'parent2.germplasmName': '~parent2',
+  'parent2.parentType': '~parent2Type',
+};
+
 /** header → template column or derived input, per import and vocabulary. Headers match ignoring case, spaces, `_`, `.`, `-` and `(s)`. */
 export const COLUMN_ALIASES: Record<string, Record<OtherVocabulary, Record<string, string>>> = {
   accessions: {
@@ -135,12 +145,7 @@ export const COLUMN_ALIASES: Record<string, Record<OtherVocabulary, Record<strin
     // BrAPI's pedigree is a graph of nodes, not a table: a germplasm export's name and parents.
     brapi: {
       germplasmName: 'progeny',
-      parent1: '~parent1',
-      'parent1.germplasmName': '~parent1',
-      'parent1.parentType': '~parent1Type',
-      parent2: '~parent2',
-      'parent2.germplasmName': '~parent2',
-      'parent2.parentType': '~parent2Type',
+      ...BRAPI_PARENTS,
     },
     // Breedbase's pedigree upload: progeny name, female parent accession, male parent accession, type.
     breedbase: { 'progeny name': 'progeny', 'female parent accession': 'femaleParent', 'male parent accession': 'maleParent', type: 'type', female_parent: 'femaleParent', male_parent: 'maleParent' },
@@ -151,12 +156,7 @@ export const COLUMN_ALIASES: Record<string, Record<OtherVocabulary, Record<strin
       programName: 'project',
       crossingProjectDescription: 'planDescription',
       crossType: 'crossType',
-      parent1: '~parent1',
-      'parent1.germplasmName': '~parent1',
-      'parent1.parentType': '~parent1Type',
-      parent2: '~parent2',
-      'parent2.germplasmName': '~parent2',
-      'parent2.parentType': '~parent2Type',
+      ...BRAPI_PARENTS,
       status: 'status',
     },
     breedbase: {

@@ -108,7 +108,7 @@ export async function importPedigrees(db: Database, table: Table, template: Impo
     report,
     write: () =>
       db.transaction(async (tx) => {
-        // What was checked still holds: no accession gone and no pedigree changed since (it would be overwritten unseen).
+        // Each part is locked and written only if what was checked still holds: no accession gone and no pedigree changed since (it would be overwritten unseen).
         for (const part of chunks(changes)) {
           const now = await tx
             .select({ id: accessions.id, pedigree: accessions.pedigree })
@@ -124,8 +124,7 @@ export async function importPedigrees(db: Database, table: Table, template: Impo
           if (part.some((change) => !current.has(change.id) || current.get(change.id) !== change.was)) {
             throw new DomainError('conflict', 'Accessions of the file were changed or deleted while it was being imported; nothing was written. Validate the file again to see what changed.');
           }
-        }
-        for (const part of chunks(changes)) {
+          // A later part's refusal rolls this part's update back with the transaction.
           await tx.execute(
             sql`update ${accessions} set pedigree = change.pedigree, updated_at = now() from unnest(${sql.param(part.map((change) => change.id))}::int[], ${sql.param(part.map((change) => change.pedigree))}::text[]) as change(id, pedigree) where ${accessions.id} = change.id`,
           );
