@@ -36,32 +36,34 @@ export function inputColumnProblems(
   const header = headerOf(file)?.filter(Boolean);
   if (!header) return {};
   const name = path.basename(file);
-  // Where the column found is the name meant in another case (Rep for rep), no other tool is to blame for it.
-  const namedBy = (meant: string, other: string) => (other.toLowerCase() === meant.toLowerCase() ? '' : ' (the name Breedbase and BrAPI give it)');
   const columnsIn = () => (header.length === 0 ? 'it has no header row' : `its columns are ${columnsOf(header)}`);
   const problems: Record<string, string> = {};
   const named = (parameter: string) => {
     const given = params[parameter] ?? properties[parameter]?.default;
     return typeof given === 'string' ? given.trim() : '';
   };
+  /** The parameter's default (the column it is for) and the file's column that serves it, with the fix naming that column; null when none does. */
+  const serving = (parameter: string) => {
+    const meant = properties[parameter]?.default;
+    const other = typeof meant === 'string' ? columnServing(header, meant) : null;
+    if (typeof meant !== 'string' || !other) return null;
+    // Where the column found is the name meant in another case (Rep for rep), no other tool is to blame for it.
+    const namedBy = other.toLowerCase() === meant.toLowerCase() ? '' : ' (the name Breedbase and BrAPI give it)';
+    return { meant, other, fix: `its ${meant} column is ${other}${namedBy}: set ${parameter} to ${other}` };
+  };
   for (const parameter of columns.named) {
     const column = named(parameter);
     if (!column || header.includes(column)) continue;
-    const meant = properties[parameter]?.default;
-    const other = typeof meant === 'string' ? columnServing(header, meant) : null;
+    const found = serving(parameter);
     problems[`params.${parameter}`] =
-      other && other !== column
-        ? `${name} has no column ${column}; its ${meant} column is ${other}${namedBy(String(meant), other)}: set ${parameter} to ${other}`
-        : `${name} has no column ${column}: ${columnsIn()}. Set ${parameter} to the one meant, or choose another file`;
+      found && found.other !== column ? `${name} has no column ${column}; ${found.fix}` : `${name} has no column ${column}: ${columnsIn()}. Set ${parameter} to the one meant, or choose another file`;
   }
   for (const parameter of columns.optional) {
     const column = named(parameter);
-    const meant = properties[parameter]?.default;
-    const other = typeof meant === 'string' ? columnServing(header, meant) : null;
+    const found = serving(parameter);
     // Only the default is questioned: a name the person gave that the file lacks is their way to leave the column out.
-    if (column !== meant || header.includes(column) || !other) continue;
-    problems[`params.${parameter}`] =
-      `${name} has no column ${column}; its ${meant} column is ${other}${namedBy(String(meant), other)}: set ${parameter} to ${other}, or to a name the file does not have (such as none) to run without it`;
+    if (!found || column !== found.meant || header.includes(column)) continue;
+    problems[`params.${parameter}`] = `${name} has no column ${column}; ${found.fix}, or to a name the file does not have (such as none) to run without it`;
   }
   for (const parameter of columns.listed) {
     const missing = commaList(named(parameter)).filter((column) => !header.includes(column));
